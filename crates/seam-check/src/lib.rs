@@ -1,0 +1,1 @@
+//! Pairing both sides of each boundary, and every finding kind.

@@ -1,0 +1,1 @@
+//! The path-enumeration engine: code units to behavioural summaries.

@@ -1,0 +1,1 @@
+//! Renderings for people and tools: text, JSON, SARIF, Markdown.

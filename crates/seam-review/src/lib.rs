@@ -1,0 +1,1 @@
+//! The review IR (aburi.ir.v1) built from the model.

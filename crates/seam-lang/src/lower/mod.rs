@@ -1,0 +1,26 @@
+//! Lowerings: one per language, each turning a parsed file into a [`Model`].
+//!
+//! A lowering is given the file's repo-relative path and its UTF-8 text and returns the model
+//! with every identifier resolved to its declaration where one exists in the file. Module
+//! resolution across files happens later, in [`crate::resolve`].
+
+pub mod js;
+pub mod python;
+
+use crate::model::{Language, Model};
+
+/// Why a file produced no model.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LowerError {
+    /// The parser gave up on the file (or panicked, which the caller records the same way).
+    #[error("the file could not be parsed: {0}")]
+    ParseFailed(String),
+}
+
+/// Lowers one file in the given language.
+pub fn lower_file(path: &str, language: Language, source: &str) -> Result<Model, LowerError> {
+    match language {
+        Language::Python => python::lower(path, source),
+        _ => js::lower(path, language, source),
+    }
+}

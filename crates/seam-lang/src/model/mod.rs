@@ -1,0 +1,274 @@
+//! The language-neutral model of one source file.
+//!
+//! Every later stage (packs, extraction, review) reads only this model, so it carries what
+//! boundary analysis and review need and nothing more. Nodes live in flat arenas owned by
+//! [`Model`] and refer to each other by index ([`ExprId`], [`StmtId`], [`FuncId`], …): one
+//! allocation per arena, cheap to borrow from many passes, and serialisable as it is.
+//!
+//! Conventions that hold for every language:
+//! - Spans are byte offsets into [`Model::source`]; lines are 1-based, columns are 0-based
+//!   byte offsets within the line (see [`LineIndex`]).
+//! - Wrappers that do not change a value are unwrapped while lowering: parentheses, TS type
+//!   assertions (`as`, `satisfies`, `<T>x`, `x!`). The unwrapped node keeps its own span.
+//! - What the lowering could not take apart becomes [`ExprKind::Other`] / [`StmtKind::Other`]
+//!   with its span, so the source text is always available and nothing is silently lost.
+//! - Names are the source spelling; no case folding.
+
+mod ids;
+mod lines;
+mod nodes;
+mod visit;
+
+pub use ids::*;
+pub use lines::{LineIndex, Position};
+pub use nodes::*;
+pub use visit::{ExprVisitor, walk_expr_children, walk_stmt_children};
+
+use serde::Serialize;
+
+/// The language a file was parsed as. `Jsx`/`Tsx` enable JSX; `.js` files are parsed with JSX on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    TypeScript,
+    Tsx,
+    JavaScript,
+    Jsx,
+    Python,
+}
+
+impl Language {
+    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`).
+    pub fn short_id(self) -> &'static str {
+        match self {
+            Language::TypeScript => "ts",
+            Language::Tsx => "tsx",
+            Language::JavaScript => "js",
+            Language::Jsx => "jsx",
+            Language::Python => "py",
+        }
+    }
+
+    /// True for the JavaScript family (JS, JSX, TS, TSX).
+    pub fn is_js_family(self) -> bool {
+        !matches!(self, Language::Python)
+    }
+
+    /// The language for a file name, by extension; `None` when seam has no lowering for it.
+    pub fn from_path(path: &str) -> Option<Language> {
+        let ext = path.rsplit_once('.').map(|(_, e)| e)?;
+        Some(match ext {
+            "ts" | "mts" | "cts" => Language::TypeScript,
+            "tsx" => Language::Tsx,
+            // JSX is on for .js: real React code puts JSX in .js files.
+            "js" | "mjs" | "cjs" => Language::JavaScript,
+            "jsx" => Language::Jsx,
+            "py" | "pyi" => Language::Python,
+            _ => return None,
+        })
+    }
+}
+
+/// One file, lowered. Built once per file by a lowering and then only read.
+#[derive(Debug, Clone, Serialize)]
+pub struct Model {
+    /// Repository-relative path, POSIX separators, NFC.
+    pub path: String,
+    pub language: Language,
+    #[serde(skip)]
+    pub source: String,
+    #[serde(skip)]
+    pub lines: LineIndex,
+    /// Top-level statements, in source order.
+    pub body: Vec<StmtId>,
+    pub imports: Vec<Import>,
+    pub exports: Vec<Export>,
+    pub functions: Vec<Function>,
+    pub classes: Vec<Class>,
+    pub type_decls: Vec<TypeDecl>,
+    pub stmts: Vec<Stmt>,
+    pub exprs: Vec<Expr>,
+    pub patterns: Vec<Pattern>,
+    pub bindings: Vec<Binding>,
+    /// Syntax errors the parser recovered from; the model is partial where they are.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Model {
+    /// An empty model for `path`; lowerings fill it through the `push_*` methods.
+    pub fn new(path: impl Into<String>, language: Language, source: impl Into<String>) -> Model {
+        let source = source.into();
+        let lines = LineIndex::new(&source);
+        Model {
+            path: path.into(),
+            language,
+            source,
+            lines,
+            body: Vec::new(),
+            imports: Vec::new(),
+            exports: Vec::new(),
+            functions: Vec::new(),
+            classes: Vec::new(),
+            type_decls: Vec::new(),
+            stmts: Vec::new(),
+            exprs: Vec::new(),
+            patterns: Vec::new(),
+            bindings: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    pub fn expr(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.index()]
+    }
+    pub fn stmt(&self, id: StmtId) -> &Stmt {
+        &self.stmts[id.index()]
+    }
+    pub fn function(&self, id: FuncId) -> &Function {
+        &self.functions[id.index()]
+    }
+    pub fn class(&self, id: ClassId) -> &Class {
+        &self.classes[id.index()]
+    }
+    pub fn pattern(&self, id: PatternId) -> &Pattern {
+        &self.patterns[id.index()]
+    }
+    pub fn binding(&self, id: BindingId) -> &Binding {
+        &self.bindings[id.index()]
+    }
+    pub fn type_decl(&self, id: TypeDeclId) -> &TypeDecl {
+        &self.type_decls[id.index()]
+    }
+
+    pub fn push_expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        self.exprs.push(Expr { kind, span });
+        ExprId::from_index(self.exprs.len() - 1)
+    }
+    pub fn push_stmt(&mut self, kind: StmtKind, span: Span) -> StmtId {
+        self.stmts.push(Stmt { kind, span });
+        StmtId::from_index(self.stmts.len() - 1)
+    }
+    pub fn push_function(&mut self, f: Function) -> FuncId {
+        self.functions.push(f);
+        FuncId::from_index(self.functions.len() - 1)
+    }
+    pub fn push_class(&mut self, c: Class) -> ClassId {
+        self.classes.push(c);
+        ClassId::from_index(self.classes.len() - 1)
+    }
+    pub fn push_pattern(&mut self, kind: PatternKind, span: Span) -> PatternId {
+        self.patterns.push(Pattern { kind, span });
+        PatternId::from_index(self.patterns.len() - 1)
+    }
+    pub fn push_binding(&mut self, b: Binding) -> BindingId {
+        self.bindings.push(b);
+        BindingId::from_index(self.bindings.len() - 1)
+    }
+    pub fn push_type_decl(&mut self, t: TypeDecl) -> TypeDeclId {
+        self.type_decls.push(t);
+        TypeDeclId::from_index(self.type_decls.len() - 1)
+    }
+
+    /// The exact source text of a span (empty when the span is out of range or not on a
+    /// character boundary, which a correct lowering never produces).
+    pub fn text(&self, span: Span) -> &str {
+        self.source
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+
+    /// The source text of a span with every run of whitespace collapsed to one space and the
+    /// ends trimmed: the spelling used for callees and condition text, so a chain broken
+    /// across lines and the same chain on one line read the same.
+    pub fn text_collapsed(&self, span: Span) -> String {
+        collapse_whitespace(self.text(span))
+    }
+
+    pub fn expr_text(&self, id: ExprId) -> &str {
+        self.text(self.expr(id).span)
+    }
+
+    /// Start and end positions of a span.
+    pub fn position(&self, span: Span) -> (Position, Position) {
+        (
+            self.lines.position(span.start),
+            self.lines.position(span.end),
+        )
+    }
+
+    /// 1-based first and last line of a span (the last line is the line of the last byte).
+    pub fn line_range(&self, span: Span) -> (u32, u32) {
+        let start = self.lines.position(span.start).line;
+        let end = self
+            .lines
+            .position(span.end.saturating_sub(1).max(span.start))
+            .line;
+        (start, end)
+    }
+
+    /// The dotted name of a member chain of plain names (`a.b.c`, `this.x.y`), or `None` when
+    /// any link is computed, a call, or anything else.
+    pub fn member_chain(&self, id: ExprId) -> Option<Vec<&str>> {
+        let mut parts = Vec::new();
+        let mut cur = id;
+        loop {
+            match &self.expr(cur).kind {
+                ExprKind::Ident { name, .. } => {
+                    parts.push(name.as_str());
+                    break;
+                }
+                ExprKind::This => {
+                    parts.push("this");
+                    break;
+                }
+                ExprKind::Member {
+                    object,
+                    property: MemberProp::Name(name),
+                    ..
+                } => {
+                    parts.push(name.as_str());
+                    cur = *object;
+                }
+                _ => return None,
+            }
+        }
+        parts.reverse();
+        Some(parts)
+    }
+
+    /// The binding an identifier expression resolves to, if any.
+    pub fn resolved_binding(&self, id: ExprId) -> Option<BindingId> {
+        match &self.expr(id).kind {
+            ExprKind::Ident { binding, .. } => *binding,
+            _ => None,
+        }
+    }
+
+    /// The top-level function declarations, classes and variables a name refers to at module
+    /// level, by name. Linear; callers that need many lookups build their own index.
+    pub fn module_binding(&self, name: &str) -> Option<BindingId> {
+        self.bindings
+            .iter()
+            .position(|b| b.scope.is_none() && b.name == name)
+            .map(BindingId::from_index)
+    }
+}
+
+/// Collapses every run of whitespace to one space and trims the ends.
+pub fn collapse_whitespace(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// A syntax error the parser reported (and recovered from, when the model exists).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    pub message: String,
+    pub span: Span,
+}

@@ -1,0 +1,1 @@
+//! Walking a repository and lowering every file in parallel. (Being written.)

@@ -1,0 +1,1 @@
+//! Module resolution across files. (Being written.)

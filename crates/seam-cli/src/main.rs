@@ -1,10 +1,39 @@
 //! The `seam` binary: argument parsing and exit codes; the work lives in the library crates.
-use clap::Parser;
+//!
+//! Each subcommand is one module under `commands/`, with an `Args` struct and a `run`
+//! function returning the process exit code.
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "seam", version, about = "Finds where the two sides of each boundary in a repository disagree.")]
-struct Cli {}
+#[command(
+    name = "seam",
+    version,
+    about = "Finds where the two sides of each boundary in a repository disagree.",
+    long_about = None
+)]
+struct Cli {
+    /// How many threads to use (default: all cores; RAYON_NUM_THREADS also works).
+    #[arg(long, global = true)]
+    threads: Option<usize>,
+    #[command(subcommand)]
+    command: Command,
+}
 
-fn main() {
-    let _cli = Cli::parse();
+#[derive(Subcommand)]
+enum Command {
+    // One variant per command module; keep them in this order: the newcomer's commands first.
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(n) = cli.threads {
+        // Ignored when a pool already exists; the CLI builds none before this point.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
+    }
+    let code: u8 = match cli.command {};
+    ExitCode::from(code)
 }

@@ -1,0 +1,1 @@
+//! The OpenTelemetry projection of a boundary binding (work in progress).

@@ -1,0 +1,124 @@
+//! Reading summary files of every published version.
+//!
+//! [`SummaryReader`] streams: it holds one summary's text at a time plus the `$def` table, so a
+//! file too large for one string reads in bounded memory. Each element goes through the same
+//! steps, in this order: cut out of the array ([`scanner`]), parsed as JSON, `$def`/`$ref` put
+//! back ([`refs`]), normalised to version 7 ([`normalize`]), then read into the typed
+//! [`BehavioralSummary`]. What comes out is the same however the file was laid out or shared.
+
+mod normalize;
+mod refs;
+mod scanner;
+
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::summary::error::SummaryReadError;
+use crate::summary::types::BehavioralSummary;
+use refs::DefTable;
+use scanner::{ElementScanner, RawElement};
+
+/// Streams the summaries of one file, in order. Stops after the first error.
+pub struct SummaryReader<R> {
+    file: String,
+    scanner: ElementScanner<R>,
+    defs: DefTable,
+    index: u64,
+    failed: bool,
+}
+
+impl SummaryReader<BufReader<File>> {
+    /// Opens `path` for streaming.
+    pub fn open(path: &Path) -> Result<Self, SummaryReadError> {
+        let label = path.display().to_string();
+        let file = File::open(path).map_err(|e| {
+            SummaryReadError::new(&label, 0, format!("the file could not be opened: {e}"))
+        })?;
+        Ok(Self::new(BufReader::with_capacity(1 << 20, file), &label))
+    }
+}
+
+impl<R: BufRead> SummaryReader<R> {
+    /// `file` is how errors name the source.
+    pub fn new(reader: R, file: &str) -> Self {
+        Self {
+            file: file.to_owned(),
+            scanner: ElementScanner::new(reader),
+            defs: DefTable::default(),
+            index: 0,
+            failed: false,
+        }
+    }
+
+    fn read_element(&mut self, element: RawElement) -> Result<BehavioralSummary, SummaryReadError> {
+        let ordinal = self.index;
+        let mut value: Value = serde_json::from_slice(&element.bytes).map_err(|e| {
+            // serde_json counts lines from the element's first line.
+            let line = element.line + (e.line() as u64).saturating_sub(1);
+            SummaryReadError::new(
+                &self.file,
+                line,
+                format!(
+                    "summary {ordinal} is not valid JSON: {}",
+                    without_position(&e)
+                ),
+            )
+        })?;
+        let at = |message: String| SummaryReadError::new(&self.file, element.line, message);
+        self.defs
+            .resolve(&mut value)
+            .map_err(|why| at(format!("summary {ordinal}: {why}")))?;
+        let Value::Object(map) = &mut value else {
+            return Err(at(format!(
+                "summary {ordinal} is {}; expected a summary object",
+                crate::summary::types::tagged::json_kind(&value)
+            )));
+        };
+        normalize::normalize_summary(map).map_err(|why| at(format!("summary {ordinal}: {why}")))?;
+        BehavioralSummary::deserialize(value)
+            .map_err(|e| at(format!("summary {ordinal} is not a valid summary: {e}")))
+    }
+}
+
+/// serde_json appends " at line L column C"; the reader reports the line itself.
+fn without_position(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(cut) => text[..cut].to_owned(),
+        None => text,
+    }
+}
+
+impl<R: BufRead> Iterator for SummaryReader<R> {
+    type Item = Result<BehavioralSummary, SummaryReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let result = match self.scanner.next_element() {
+            Ok(None) => return None,
+            Ok(Some(element)) => {
+                self.index += 1;
+                self.read_element(element)
+            }
+            Err(e) => Err(SummaryReadError::new(&self.file, e.line, e.message)),
+        };
+        self.failed = result.is_err();
+        Some(result)
+    }
+}
+
+/// Every summary in `text`; `file` names the source in errors.
+pub fn parse_summaries(text: &str, file: &str) -> Result<Vec<BehavioralSummary>, SummaryReadError> {
+    SummaryReader::new(text.as_bytes(), file).collect()
+}
+
+/// Every summary in the file at `path`.
+pub fn read_summary_file(path: &Path) -> Result<Vec<BehavioralSummary>, SummaryReadError> {
+    SummaryReader::open(path)?.collect()
+}

@@ -1,0 +1,41 @@
+//! The summary types, one idea per file, with serde spellings exactly as the format spec writes
+//! them. Conventions: a field the spec marks nullable is `Option<T>` and always written (`null`
+//! when `None`); a field the spec marks optional is `Option<T>` and left out when `None`.
+//! Fields a newer producer adds to a known object are dropped on reading; free-form records
+//! (`metadata`, `props`, payloads) keep everything.
+
+pub(crate) mod tagged;
+
+pub mod binding;
+pub mod confidence;
+pub mod effect;
+pub mod gap;
+pub mod identity;
+pub mod input;
+pub mod interaction;
+pub mod kind;
+pub mod location;
+pub mod output;
+pub mod predicate;
+pub mod provenance;
+pub mod shape;
+pub mod summary;
+pub mod transition;
+pub mod value;
+
+pub use binding::*;
+pub use confidence::*;
+pub use effect::*;
+pub use gap::*;
+pub use identity::*;
+pub use input::*;
+pub use interaction::*;
+pub use kind::*;
+pub use location::*;
+pub use output::*;
+pub use predicate::*;
+pub use provenance::*;
+pub use shape::*;
+pub use summary::*;
+pub use transition::*;
+pub use value::*;

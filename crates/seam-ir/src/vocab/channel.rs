@@ -12,6 +12,7 @@
 //!
 //! [`Channel::parse`] splits on the first `#`; later `#`s stay in the subject. For every string
 //! `s`, `Channel::parse(s).to_string() == s` (a leading `#` is an empty bus name, kept as such).
+//! The one value that cannot be spelled is a bus-less channel whose subject contains `#`.
 
 use std::fmt;
 

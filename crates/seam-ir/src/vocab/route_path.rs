@@ -34,7 +34,7 @@
 //!
 //! # What cannot be read
 //!
-//! A segment with regex syntax (`\`, `[`, `]`, `^`, `$`, a stray `)` or `|`, an unclosed `{`
+//! A segment with regex syntax (`\`, `[`, `]`, `^`, `$`, a stray `)`, `|`, `?` or `#`, an unclosed `{`
 //! or `(`) is read as one segment the code fills in, printed `{value}`. A segment whose groups
 //! expand to more than [`ALTERNATIVE_CAP`] readings, nest deeper than [`NESTING_CAP`], or would
 //! exceed the parse budget is degraded the same way. Nothing here panics on any input.
@@ -131,6 +131,17 @@ fn is_name_char(ch: char) -> bool {
     ch.is_ascii_alphanumeric() || ch == '_'
 }
 
+/// Whether the `{` at byte `at` opens a hole: a `}` follows before any other `{`. Every pass
+/// uses this one rule, so they agree about where holes are.
+fn opens_hole(text: &str, at: usize) -> bool {
+    text.get(at + 1..)
+        .and_then(|rest| {
+            rest.find(['{', '}'])
+                .map(|close| rest.as_bytes().get(close) == Some(&b'}'))
+        })
+        .unwrap_or(false)
+}
+
 /// Drops `scheme://host` in front of a path.
 fn strip_origin(raw: &str) -> &str {
     for scheme in ["http://", "https://"] {
@@ -151,6 +162,7 @@ fn strip_origin(raw: &str) -> &str {
 /// Rewrites Express parameters to braces and drops a query or fragment.
 fn express_to_braces(raw: &str) -> String {
     let chars: Vec<char> = raw.chars().collect();
+    let offsets: Vec<usize> = raw.char_indices().map(|(at, _)| at).collect();
     let mut out = String::with_capacity(raw.len());
     let mut in_braces = false;
     let mut paren_depth = 0usize;
@@ -167,7 +179,7 @@ fn express_to_braces(raw: &str) -> String {
         }
         match ch {
             '{' => {
-                in_braces = true;
+                in_braces = offsets.get(i).is_some_and(|&at| opens_hole(raw, at));
                 out.push(ch);
                 i += 1;
             }
@@ -254,7 +266,7 @@ fn split_chunks(fragment: &str) -> Vec<Chunk> {
     let mut depth = 0usize;
     let mut in_braces = false;
     let mut balanced = true;
-    for ch in fragment.chars() {
+    for (at, ch) in fragment.char_indices() {
         if in_braces {
             if ch == '}' {
                 in_braces = false;
@@ -263,7 +275,7 @@ fn split_chunks(fragment: &str) -> Vec<Chunk> {
             continue;
         }
         match ch {
-            '{' => in_braces = true,
+            '{' => in_braces = opens_hole(fragment, at),
             '(' => depth += 1,
             ')' => {
                 if depth == 0 {
@@ -286,7 +298,7 @@ fn split_chunks(fragment: &str) -> Vec<Chunk> {
     }
     chunks.push(Chunk {
         text: current,
-        balanced: balanced && depth == 0 && !in_braces,
+        balanced: balanced && depth == 0,
     });
     chunks
 }
@@ -328,7 +340,7 @@ fn parse_segment(text: &str) -> Node {
                 pieces.push(Piece::Star);
                 rest = &rest[1..];
             }
-            '}' | '\\' | '[' | ']' | '^' | '$' | '|' | '(' | ')' => return degraded(),
+            '}' | '\\' | '[' | ']' | '^' | '$' | '|' | '(' | ')' | '?' | '#' => return degraded(),
             _ => {
                 literal.push(ch);
                 rest = &rest[ch.len_utf8()..];
@@ -365,7 +377,7 @@ fn chunk_parts(chunk: &str) -> Vec<ChunkPart> {
     let mut option = String::new();
     let mut depth = 0usize;
     let mut in_braces = false;
-    for ch in chunk.chars() {
+    for (at, ch) in chunk.char_indices() {
         let target = if depth == 0 { &mut text } else { &mut option };
         if in_braces {
             if ch == '}' {
@@ -376,7 +388,7 @@ fn chunk_parts(chunk: &str) -> Vec<ChunkPart> {
         }
         match ch {
             '{' => {
-                in_braces = true;
+                in_braces = opens_hole(chunk, at);
                 target.push(ch);
             }
             '(' if depth == 0 => {
@@ -443,13 +455,37 @@ impl Parser {
         nodes
     }
 
-    /// Spreads a chunk's groups over the chunk and reads each reading as a fragment.
+    /// Spreads a chunk's groups over the chunk and reads each reading as a fragment. The chunk
+    /// is first cut before every group whose options all start with `/`: such a group begins a
+    /// new segment, so the pieces on either side are read independently and `(/a|/b)(/c|/d)`
+    /// stays two choices in sequence rather than four readings.
     fn expand_chunk(&mut self, chunk: &str, depth: usize) -> Option<Vec<Node>> {
         if depth >= NESTING_CAP {
             return None;
         }
-        let mut readings = vec![String::from("/")];
+        let mut runs: Vec<Vec<ChunkPart>> = vec![Vec::new()];
         for part in chunk_parts(chunk) {
+            let starts_segment = matches!(&part, ChunkPart::Group(options)
+                if options.iter().all(|option| option.starts_with('/')));
+            if starts_segment && runs.last().is_some_and(|run| !run.is_empty()) {
+                runs.push(Vec::new());
+            }
+            if let Some(run) = runs.last_mut() {
+                run.push(part);
+            }
+        }
+        let mut nodes = Vec::new();
+        for (index, run) in runs.into_iter().enumerate() {
+            let prefix = if index == 0 { "/" } else { "" };
+            nodes.extend(self.expand_run(run, prefix, depth)?);
+        }
+        Some(nodes)
+    }
+
+    /// Reads one run of a chunk: every combination of its groups' options, each as a fragment.
+    fn expand_run(&mut self, run: Vec<ChunkPart>, prefix: &str, depth: usize) -> Option<Vec<Node>> {
+        let mut readings = vec![String::from(prefix)];
+        for part in run {
             match part {
                 ChunkPart::Text(text) => {
                     for reading in &mut readings {

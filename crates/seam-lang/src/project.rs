@@ -1,1 +1,0 @@
-//! Walking a repository and lowering every file in parallel. (Being written.)

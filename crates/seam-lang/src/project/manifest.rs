@@ -1,0 +1,442 @@
+//! Manifests: the files that say what a directory is (a package, a Python project, a
+//! TypeScript configuration) and what it depends on. seam-lang knows no framework; it only
+//! reads these files so packs can autodetect and resolution can find workspace packages.
+use serde::Serialize;
+use serde_json::Value as Json;
+
+/// What kind of manifest a file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ManifestKind {
+    /// `package.json`.
+    PackageJson,
+    /// `pyproject.toml`.
+    Pyproject,
+    /// `requirements*.txt`.
+    Requirements,
+    /// `Pipfile`.
+    Pipfile,
+    /// `tsconfig*.json`.
+    Tsconfig,
+    /// `jsconfig*.json`.
+    Jsconfig,
+    /// A lockfile of any package manager; recorded by presence, never read.
+    Lockfile,
+}
+
+/// One manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Manifest {
+    /// The manifest file, repo-relative.
+    pub path: String,
+    /// Its directory (`""` at the repository root).
+    pub dir: String,
+    pub kind: ManifestKind,
+    /// The package or project name, when the manifest declares one.
+    pub name: Option<String>,
+    /// Names of the declared dependencies of every kind (runtime, dev, peer, optional),
+    /// sorted and without duplicates, spelled as written.
+    pub dependencies: Vec<String>,
+    /// `package.json` `workspaces` globs (also the `{ packages: [...] }` form).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub workspaces: Vec<String>,
+    /// `package.json` entry points, for resolving a bare import of this package.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageInfo>,
+    /// `tsconfig.json`/`jsconfig.json` module-resolution options.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tsconfig: Option<TsConfigInfo>,
+}
+
+/// Where a package's code starts, from its `package.json`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PackageInfo {
+    /// Entry files relative to the package directory, most preferred first: `source`, the
+    /// `exports` entry for `.`, `module`, `main`, `types`/`typings`.
+    pub entries: Vec<String>,
+    /// `exports` subpaths other than `.`, as (subpath, target), in file order. Subpaths may
+    /// hold one `*`.
+    pub subpath_exports: Vec<(String, String)>,
+}
+
+/// The module-resolution part of a `tsconfig.json`/`jsconfig.json`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TsConfigInfo {
+    /// `extends`, as written (a string or each string of an array).
+    pub extends: Vec<String>,
+    /// `compilerOptions.baseUrl`, as written.
+    pub base_url: Option<String>,
+    /// `compilerOptions.paths`, in file order; `None` when absent (an empty object overrides
+    /// an inherited one).
+    pub paths: Option<Vec<(String, Vec<String>)>>,
+}
+
+impl Manifest {
+    /// A manifest with nothing read from it.
+    pub fn new(path: &str, kind: ManifestKind) -> Manifest {
+        let dir = path.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
+        Manifest {
+            path: path.to_string(),
+            dir: dir.to_string(),
+            kind,
+            name: None,
+            dependencies: Vec::new(),
+            workspaces: Vec::new(),
+            package: None,
+            tsconfig: None,
+        }
+    }
+}
+
+/// The manifest kind of a file, by its name.
+pub fn kind_for(path: &str) -> Option<ManifestKind> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    Some(match name {
+        "package.json" => ManifestKind::PackageJson,
+        "pyproject.toml" => ManifestKind::Pyproject,
+        "Pipfile" => ManifestKind::Pipfile,
+        "package-lock.json"
+        | "npm-shrinkwrap.json"
+        | "yarn.lock"
+        | "pnpm-lock.yaml"
+        | "bun.lock"
+        | "bun.lockb"
+        | "poetry.lock"
+        | "Pipfile.lock"
+        | "uv.lock"
+        | "pdm.lock" => ManifestKind::Lockfile,
+        _ if name.starts_with("requirements") && name.ends_with(".txt") => {
+            ManifestKind::Requirements
+        }
+        _ if name.starts_with("tsconfig") && name.ends_with(".json") => ManifestKind::Tsconfig,
+        _ if name.starts_with("jsconfig") && name.ends_with(".json") => ManifestKind::Jsconfig,
+        _ => return None,
+    })
+}
+
+/// Reads a manifest's text. The error is a sentence naming what is wrong.
+pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, String> {
+    let mut m = Manifest::new(path, kind);
+    match kind {
+        ManifestKind::PackageJson => parse_package_json(&mut m, &parse_jsonc(text)?),
+        ManifestKind::Tsconfig | ManifestKind::Jsconfig => {
+            m.tsconfig = Some(parse_tsconfig(&parse_jsonc(text)?));
+        }
+        ManifestKind::Pyproject => parse_pyproject(&mut m, &parse_toml(text)?),
+        ManifestKind::Pipfile => {
+            let doc = parse_toml(text)?;
+            for section in ["packages", "dev-packages"] {
+                if let Some(t) = doc.get(section).and_then(|v| v.as_table()) {
+                    m.dependencies.extend(t.keys().cloned());
+                }
+            }
+        }
+        ManifestKind::Requirements => {
+            m.dependencies = text.lines().filter_map(requirement_name).collect();
+        }
+        ManifestKind::Lockfile => {}
+    }
+    m.dependencies.sort();
+    m.dependencies.dedup();
+    Ok(m)
+}
+
+fn parse_toml(text: &str) -> Result<toml::Table, String> {
+    text.parse::<toml::Table>()
+        .map_err(|e| format!("invalid TOML: {}", e.message()))
+}
+
+fn parse_package_json(m: &mut Manifest, doc: &Json) {
+    m.name = doc.get("name").and_then(Json::as_str).map(str::to_string);
+    for field in [
+        "dependencies",
+        "devDependencies",
+        "peerDependencies",
+        "optionalDependencies",
+    ] {
+        if let Some(deps) = doc.get(field).and_then(Json::as_object) {
+            m.dependencies.extend(deps.keys().cloned());
+        }
+    }
+    let workspaces = match doc.get("workspaces") {
+        Some(Json::Array(a)) => Some(a),
+        Some(Json::Object(o)) => o.get("packages").and_then(Json::as_array),
+        _ => None,
+    };
+    m.workspaces = workspaces
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect();
+
+    let mut info = PackageInfo::default();
+    let push = |entries: &mut Vec<String>, s: Option<&str>| {
+        if let Some(s) = s.filter(|s| !s.is_empty())
+            && !entries.iter().any(|e| e == s)
+        {
+            entries.push(s.to_string());
+        }
+    };
+    push(&mut info.entries, doc.get("source").and_then(Json::as_str));
+    match doc.get("exports") {
+        Some(Json::Object(o)) if o.keys().any(|k| k.starts_with('.')) => {
+            for (key, target) in o {
+                let target = export_target(target);
+                if key == "." {
+                    push(&mut info.entries, target);
+                } else if let Some(t) = target {
+                    info.subpath_exports.push((key.clone(), t.to_string()));
+                }
+            }
+        }
+        Some(other) => push(&mut info.entries, export_target(other)),
+        None => {}
+    }
+    for field in ["module", "main", "types", "typings"] {
+        push(&mut info.entries, doc.get(field).and_then(Json::as_str));
+    }
+    m.package = Some(info);
+}
+
+/// The file an `exports` target names, choosing among conditions the ones most likely to
+/// point at source in a repository.
+fn export_target(v: &Json) -> Option<&str> {
+    const CONDITIONS: &[&str] = &[
+        "source", "import", "module", "default", "require", "node", "browser", "types",
+    ];
+    match v {
+        Json::String(s) => Some(s),
+        Json::Array(a) => a.iter().find_map(export_target),
+        Json::Object(o) => CONDITIONS
+            .iter()
+            .find_map(|c| o.get(*c).and_then(export_target)),
+        _ => None,
+    }
+}
+
+fn parse_tsconfig(doc: &Json) -> TsConfigInfo {
+    let extends = match doc.get("extends") {
+        Some(Json::String(s)) => vec![s.clone()],
+        Some(Json::Array(a)) => a
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let options = doc.get("compilerOptions");
+    let base_url = options
+        .and_then(|o| o.get("baseUrl"))
+        .and_then(Json::as_str)
+        .map(str::to_string);
+    let paths = options
+        .and_then(|o| o.get("paths"))
+        .and_then(Json::as_object)
+        .map(|paths| {
+            paths
+                .iter()
+                .map(|(pattern, targets)| {
+                    let targets = targets
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|t| t.as_str().map(str::to_string))
+                        .collect();
+                    (pattern.clone(), targets)
+                })
+                .collect()
+        });
+    TsConfigInfo {
+        extends,
+        base_url,
+        paths,
+    }
+}
+
+fn parse_pyproject(m: &mut Manifest, doc: &toml::Table) {
+    let project = doc.get("project").and_then(|v| v.as_table());
+    let poetry = doc
+        .get("tool")
+        .and_then(|t| t.get("poetry"))
+        .and_then(|v| v.as_table());
+    m.name = project
+        .and_then(|p| p.get("name"))
+        .or_else(|| poetry.and_then(|p| p.get("name")))
+        .and_then(|v| v.as_str())
+        .map(str::to_string);
+
+    let pep508_list = |v: Option<&toml::Value>| -> Vec<String> {
+        v.and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|d| d.as_str().and_then(requirement_name))
+            .collect()
+    };
+    if let Some(p) = project {
+        m.dependencies.extend(pep508_list(p.get("dependencies")));
+        if let Some(groups) = p.get("optional-dependencies").and_then(|v| v.as_table()) {
+            for group in groups.values() {
+                m.dependencies.extend(pep508_list(Some(group)));
+            }
+        }
+    }
+    // PEP 735 dependency groups: lists of requirement strings (tables include other groups).
+    if let Some(groups) = doc.get("dependency-groups").and_then(|v| v.as_table()) {
+        for group in groups.values() {
+            m.dependencies.extend(pep508_list(Some(group)));
+        }
+    }
+    if let Some(p) = poetry {
+        let mut tables = vec![p.get("dependencies"), p.get("dev-dependencies")];
+        if let Some(groups) = p.get("group").and_then(|v| v.as_table()) {
+            tables.extend(groups.values().map(|g| g.get("dependencies")));
+        }
+        for table in tables.into_iter().flatten().filter_map(|t| t.as_table()) {
+            m.dependencies
+                .extend(table.keys().filter(|k| *k != "python").cloned());
+        }
+    }
+}
+
+/// The distribution name of one requirement line or PEP 508 string (`flask[async]>=2; …` →
+/// `flask`); `None` for comments, options (`-r`, `-e`, `--index-url`), URLs and blanks.
+pub fn requirement_name(line: &str) -> Option<String> {
+    let line = line.split(" #").next().unwrap_or("").trim();
+    if line.is_empty() || line.starts_with('#') || line.starts_with('-') || line.contains("://") {
+        return None;
+    }
+    let end = line
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
+        .unwrap_or(line.len());
+    let name = &line[..end];
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+/// Parses JSON that may hold `//` and `/* */` comments and trailing commas (tsconfig files
+/// and some package.json files do).
+pub fn parse_jsonc(text: &str) -> Result<Json, String> {
+    let clean = strip_jsonc(text);
+    serde_json::from_str(&clean).map_err(|e| {
+        format!(
+            "invalid JSON at line {} column {}: {e}",
+            e.line(),
+            e.column()
+        )
+    })
+}
+
+/// Replaces comments with spaces (newlines kept, so error positions still match) and drops
+/// commas that directly precede `}` or `]`.
+fn strip_jsonc(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len());
+    // Index in `out` of the last comma outside a string, while only whitespace follows it.
+    let mut pending_comma: Option<usize> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'"' => {
+                pending_comma = None;
+                out.push(b);
+                i += 1;
+                while i < bytes.len() {
+                    let c = bytes[i];
+                    out.push(c);
+                    i += 1;
+                    if c == b'\\' && i < bytes.len() {
+                        out.push(bytes[i]);
+                        i += 1;
+                    } else if c == b'"' {
+                        break;
+                    }
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    out.push(b' ');
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                out.extend_from_slice(b"  ");
+                i += 2;
+                while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
+                    out.push(if bytes[i] == b'\n' { b'\n' } else { b' ' });
+                    i += 1;
+                }
+                if i < bytes.len() {
+                    out.extend_from_slice(b"  ");
+                    i += 2;
+                }
+            }
+            b',' => {
+                pending_comma = Some(out.len());
+                out.push(b);
+                i += 1;
+            }
+            b'}' | b']' => {
+                if let Some(at) = pending_comma.take() {
+                    out[at] = b' ';
+                }
+                out.push(b);
+                i += 1;
+            }
+            _ => {
+                if !b.is_ascii_whitespace() {
+                    pending_comma = None;
+                }
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    // Only ASCII bytes were replaced, and only outside multi-byte sequences.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jsonc_comments_and_trailing_commas() {
+        let v = parse_jsonc(
+            "{\n // c\n \"a\": [1, 2,], /* x, */ \"b\": \"//not, a comment\",\n \"c\": {\"d\": 1,},\n}",
+        )
+        .unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"a": [1, 2], "b": "//not, a comment", "c": {"d": 1}})
+        );
+    }
+
+    #[test]
+    fn requirement_names() {
+        assert_eq!(
+            requirement_name("Flask[async]>=2.0 ; python_version > '3'"),
+            Some("Flask".into())
+        );
+        assert_eq!(
+            requirement_name("requests==2.31  # pinned"),
+            Some("requests".into())
+        );
+        assert_eq!(requirement_name("-r base.txt"), None);
+        assert_eq!(requirement_name("git+https://x/y.git#egg=z"), None);
+        assert_eq!(requirement_name("  # only a comment"), None);
+    }
+
+    #[test]
+    fn kinds() {
+        assert_eq!(kind_for("a/package.json"), Some(ManifestKind::PackageJson));
+        assert_eq!(kind_for("tsconfig.base.json"), Some(ManifestKind::Tsconfig));
+        assert_eq!(
+            kind_for("requirements-dev.txt"),
+            Some(ManifestKind::Requirements)
+        );
+        assert_eq!(kind_for("yarn.lock"), Some(ManifestKind::Lockfile));
+        assert_eq!(kind_for("src/app.json"), None);
+    }
+}

@@ -1,0 +1,497 @@
+//! Walking a repository and lowering every file in parallel.
+//!
+//! [`load_project`] turns a directory into a [`Project`]: one [`Model`] per source file, a
+//! [`SkippedFile`] for every file seam looked at but could not turn into a model, the
+//! [`Manifest`]s it found, and a count per extension of the files no lowering exists for.
+//!
+//! Rules, in the order they apply to each file:
+//! 1. The walk (see [`walk`]) respects `.gitignore`/`.ignore` (also outside a git repository;
+//!    the user's global git excludes are not read, so the result does not depend on the
+//!    machine), leaves out the standard directories listed in [`walk::SKIPPED_DIRS`] and any
+//!    directory holding a `pyvenv.cfg` (a virtualenv), and follows symbolic links, recording
+//!    a link that loops back to an ancestor as unreadable. Nothing is recorded for files in
+//!    skipped directories: they are not part of the project.
+//! 2. Paths are repo-relative, joined with `/`, and NFC-normalised. When two files have the
+//!    same NFC path, the first in sorted raw order is kept and the second is skipped as
+//!    [`SkipReason::DuplicateName`].
+//! 3. A file without a lowering (by extension, [`Language::from_path`]) is *unroutable*: it is
+//!    not listed one by one (most files of a repository are), it is counted per extension in
+//!    [`Project::unroutable`]. Manifests ([`manifest`]) are read from these files.
+//! 4. Declarations, minified files and bundles (`*.d.ts`, `*.min.js`, `*.bundle.js`,
+//!    `*.chunk.js` and their `.mjs`/`.cjs`/`.mts`/`.cts` forms) are skipped as
+//!    [`SkipReason::Excluded`] without being read.
+//! 5. A file larger than [`ProjectOptions::max_file_size`] is skipped as over-size.
+//! 6. The bytes must be text: a NUL byte or invalid UTF-8 skips the file as not text. A UTF-8
+//!    byte order mark is removed before lowering, so every offset in the model refers to the
+//!    text without it.
+//! 7. Generated files are skipped: see [`generated_marker`].
+//! 8. The lowering runs under `catch_unwind`; an error or a panic skips the file as
+//!    parse-failed with the message.
+//!
+//! Files are processed in parallel on a rayon pool of its own (large stacks, for deeply
+//! nested code); results are collected and sorted by path, so the output never depends on the
+//! thread count or the file-system order. After lowering, [`crate::resolve`] fills in the
+//! repository file each import resolves to.
+
+pub mod manifest;
+pub mod walk;
+
+use crate::lower::{LowerError, lower_file};
+use crate::model::{Language, Model};
+pub use manifest::{Manifest, ManifestKind, PackageInfo, TsConfigInfo};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+/// The default largest file lowered: 2 MiB. Larger source files are almost always generated
+/// or minified, and one of them can cost more than the rest of a repository.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 2 * 1024 * 1024;
+
+/// The default stack size of the lowering threads: deep nesting in real code (long `else if`
+/// chains, generated JSON-like literals) recurses deeply in parsers and lowerings.
+pub const DEFAULT_STACK_SIZE: usize = 64 * 1024 * 1024;
+
+/// How many first lines are searched for a generated-file marker.
+const GENERATED_MARKER_LINES: usize = 5;
+/// How many first bytes are searched for a generated-file marker.
+const GENERATED_MARKER_BYTES: usize = 2048;
+
+/// Options for [`load_project`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectOptions {
+    /// Files larger than this many bytes are skipped as over-size.
+    pub max_file_size: u64,
+    /// Worker threads; `None` uses the size of the current rayon pool, which honours
+    /// `RAYON_NUM_THREADS` and a global pool configured by the caller.
+    pub threads: Option<usize>,
+    /// Stack size of each worker thread, in bytes.
+    pub stack_size: usize,
+    /// Follow symbolic links (loops are detected and recorded).
+    pub follow_symlinks: bool,
+}
+
+impl Default for ProjectOptions {
+    fn default() -> Self {
+        ProjectOptions {
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+            threads: None,
+            stack_size: DEFAULT_STACK_SIZE,
+            follow_symlinks: true,
+        }
+    }
+}
+
+/// A repository, lowered.
+#[derive(Debug, Serialize)]
+pub struct Project {
+    /// The directory that was walked, as given.
+    #[serde(skip)]
+    pub root: PathBuf,
+    /// One model per lowered file, sorted by path.
+    pub models: Vec<Model>,
+    /// Every file seam looked at and could not turn into a model, sorted by path.
+    pub skipped: Vec<SkippedFile>,
+    /// Manifests, sorted by path.
+    pub manifests: Vec<Manifest>,
+    /// Files with no lowering, counted per extension (`.json`, `.md`; `""` for none).
+    pub unroutable: BTreeMap<String, u64>,
+    /// Every file of the project (lowered, skipped, unroutable or manifest), sorted: the files
+    /// module resolution may resolve to.
+    pub files: Vec<String>,
+}
+
+/// A file that produced no model, and why.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct SkippedFile {
+    /// Repo-relative, POSIX, NFC.
+    pub path: String,
+    pub reason: SkipReason,
+}
+
+/// Why a file produced no model.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum SkipReason {
+    /// Larger than [`ProjectOptions::max_file_size`].
+    OverSize { size: u64, limit: u64 },
+    /// The file or directory could not be read (permissions, a dangling link, a link loop).
+    Unreadable { message: String },
+    /// A NUL byte or invalid UTF-8: a binary file or another encoding.
+    NotText { message: String },
+    /// The parser or lowering failed or panicked.
+    ParseFailed { message: String },
+    /// A declaration file, minified file or bundle; `rule` names the pattern.
+    Excluded { rule: String },
+    /// A generated-file marker in the first lines; `marker` is the marker found.
+    Generated { marker: String },
+    /// Another file has the same path after NFC normalisation and came first in sorted order.
+    DuplicateName,
+}
+
+impl std::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SkipReason::OverSize { size, limit } => {
+                write!(f, "over-size: {size} bytes, the limit is {limit}")
+            }
+            SkipReason::Unreadable { message } => write!(f, "unreadable: {message}"),
+            SkipReason::NotText { message } => write!(f, "not text: {message}"),
+            SkipReason::ParseFailed { message } => write!(f, "parse failed: {message}"),
+            SkipReason::Excluded { rule } => write!(f, "excluded: matches {rule}"),
+            SkipReason::Generated { marker } => {
+                write!(f, "generated: `{marker}` in the first lines")
+            }
+            SkipReason::DuplicateName => write!(
+                f,
+                "duplicate name: another file has the same name after Unicode normalisation"
+            ),
+        }
+    }
+}
+
+/// Why a project could not be loaded at all.
+#[derive(Debug, thiserror::Error)]
+pub enum ProjectError {
+    #[error("cannot read the directory `{}`: {source}. Check that it exists and is readable.", root.display())]
+    RootUnreadable {
+        root: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("`{}` is not a directory. Pass the root directory of a repository.", root.display())]
+    RootNotADirectory { root: PathBuf },
+    #[error("cannot start the worker threads: {0}. Try a smaller --threads value.")]
+    ThreadPool(String),
+}
+
+impl Project {
+    /// The nearest manifest with a name (package.json, pyproject.toml) whose directory
+    /// encloses `path`; of two in the same directory, the first by path.
+    pub fn package_for(&self, path: &str) -> Option<&Manifest> {
+        let mut best: Option<&Manifest> = None;
+        for m in &self.manifests {
+            if m.name.is_none() || !is_within(path, &m.dir) {
+                continue;
+            }
+            if best.is_none_or(|b| m.dir.len() > b.dir.len()) {
+                best = Some(m);
+            }
+        }
+        best
+    }
+
+    /// The model of a file, by repo-relative path.
+    pub fn model(&self, path: &str) -> Option<&Model> {
+        self.models
+            .binary_search_by(|m| m.path.as_str().cmp(path))
+            .ok()
+            .map(|i| &self.models[i])
+    }
+}
+
+/// True when `path` is `dir` itself or inside it (`dir` empty is the repository root).
+pub(crate) fn is_within(path: &str, dir: &str) -> bool {
+    dir.is_empty()
+        || (path.len() > dir.len() && path.starts_with(dir) && path.as_bytes()[dir.len()] == b'/')
+        || path == dir
+}
+
+/// Walks `root`, lowers every source file in parallel, reads the manifests and resolves
+/// imports. Fails only when `root` itself cannot be read; everything else is recorded.
+pub fn load_project(root: &Path, options: &ProjectOptions) -> Result<Project, ProjectError> {
+    let meta = std::fs::metadata(root).map_err(|source| ProjectError::RootUnreadable {
+        root: root.to_path_buf(),
+        source,
+    })?;
+    if !meta.is_dir() {
+        return Err(ProjectError::RootNotADirectory {
+            root: root.to_path_buf(),
+        });
+    }
+    std::fs::read_dir(root).map_err(|source| ProjectError::RootUnreadable {
+        root: root.to_path_buf(),
+        source,
+    })?;
+
+    let threads = options.threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .stack_size(options.stack_size)
+        .thread_name(|i| format!("seam-lang-{i}"))
+        .build()
+        .map_err(|e| ProjectError::ThreadPool(e.to_string()))?;
+    Ok(pool.install(|| load_in_pool(root, options)))
+}
+
+/// What became of one walked file.
+enum Outcome {
+    Model(Model),
+    Skipped(SkippedFile),
+    Manifest(Manifest),
+    Unroutable(String),
+}
+
+fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
+    let walked = walk::walk(root, options.follow_symlinks);
+    let mut skipped = walked.errors;
+    let files: Vec<String> = walked.files.iter().map(|f| f.path.clone()).collect();
+
+    let outcomes: Vec<Outcome> = walked
+        .files
+        .par_iter()
+        .map(|file| process_file(file, options))
+        .collect();
+
+    let mut models = Vec::new();
+    let mut manifests = Vec::new();
+    let mut unroutable: BTreeMap<String, u64> = BTreeMap::new();
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Model(m) => models.push(m),
+            Outcome::Skipped(s) => skipped.push(s),
+            Outcome::Manifest(m) => manifests.push(m),
+            Outcome::Unroutable(ext) => *unroutable.entry(ext).or_insert(0) += 1,
+        }
+    }
+    models.sort_by(|a, b| a.path.cmp(&b.path));
+    skipped.sort();
+    manifests.sort_by(|a, b| a.path.cmp(&b.path));
+
+    let mut project = Project {
+        root: root.to_path_buf(),
+        models,
+        skipped,
+        manifests,
+        unroutable,
+        files,
+    };
+    crate::resolve::resolve_project(&mut project);
+    project
+}
+
+fn process_file(file: &walk::WalkedFile, options: &ProjectOptions) -> Outcome {
+    let skip = |reason| {
+        Outcome::Skipped(SkippedFile {
+            path: file.path.clone(),
+            reason,
+        })
+    };
+    let Some(language) = Language::from_path(&file.path) else {
+        return match manifest::kind_for(&file.path) {
+            Some(kind) => read_manifest(file, kind, options),
+            None => Outcome::Unroutable(extension_of(&file.path)),
+        };
+    };
+    if let Some(rule) = excluded_rule(&file.path) {
+        return skip(SkipReason::Excluded { rule: rule.into() });
+    }
+    if file.size > options.max_file_size {
+        return skip(SkipReason::OverSize {
+            size: file.size,
+            limit: options.max_file_size,
+        });
+    }
+    let text = match read_text(&file.abs) {
+        Ok(t) => t,
+        Err(reason) => return skip(reason),
+    };
+    if let Some(marker) = generated_marker(&text) {
+        return skip(SkipReason::Generated {
+            marker: marker.into(),
+        });
+    }
+    match lower_guarded(&file.path, language, &text) {
+        Ok(model) => Outcome::Model(model),
+        Err(message) => skip(SkipReason::ParseFailed { message }),
+    }
+}
+
+fn read_manifest(file: &walk::WalkedFile, kind: ManifestKind, options: &ProjectOptions) -> Outcome {
+    let skip = |reason| {
+        Outcome::Skipped(SkippedFile {
+            path: file.path.clone(),
+            reason,
+        })
+    };
+    // Lockfiles are recorded by presence; they can be huge and are never read.
+    if kind == ManifestKind::Lockfile {
+        return Outcome::Manifest(Manifest::new(&file.path, kind));
+    }
+    if file.size > options.max_file_size {
+        return skip(SkipReason::OverSize {
+            size: file.size,
+            limit: options.max_file_size,
+        });
+    }
+    match read_text(&file.abs) {
+        Ok(text) => match manifest::parse(&file.path, kind, &text) {
+            Ok(m) => Outcome::Manifest(m),
+            Err(message) => skip(SkipReason::ParseFailed { message }),
+        },
+        Err(reason) => skip(reason),
+    }
+}
+
+/// Reads a file as UTF-8 text without a byte order mark.
+fn read_text(path: &Path) -> Result<String, SkipReason> {
+    let bytes = std::fs::read(path).map_err(|e| SkipReason::Unreadable {
+        message: e.to_string(),
+    })?;
+    decode_text(bytes)
+}
+
+/// UTF-8 text without a byte order mark, or why the bytes are not text.
+pub fn decode_text(bytes: Vec<u8>) -> Result<String, SkipReason> {
+    if let Some(pos) = bytes.iter().position(|&b| b == 0) {
+        return Err(SkipReason::NotText {
+            message: format!("a NUL byte at offset {pos}: the file looks binary"),
+        });
+    }
+    let mut text = String::from_utf8(bytes).map_err(|e| SkipReason::NotText {
+        message: format!(
+            "invalid UTF-8 at byte {}: the file is binary or in another encoding",
+            e.utf8_error().valid_up_to()
+        ),
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// Runs the lowering, turning an error or a panic into a message.
+fn lower_guarded(path: &str, language: Language, text: &str) -> Result<Model, String> {
+    match catch_unwind(AssertUnwindSafe(|| lower_file(path, language, text))) {
+        Ok(Ok(model)) => Ok(model),
+        Ok(Err(LowerError::ParseFailed(message))) => Err(message),
+        Err(payload) => {
+            let detail = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".into());
+            Err(format!("the parser panicked: {detail}"))
+        }
+    }
+}
+
+/// The generated-file marker in a file's first lines, if any.
+///
+/// The rule: `@generated` (the convention of Facebook tooling, protobuf and many codegens) or
+/// `DO NOT EDIT` (Go's `Code generated … DO NOT EDIT.` and most other generators), case
+/// sensitive, anywhere in the first 5 lines and the first 2 KiB. A marker further down is
+/// ignored: hand-written files quote these phrases in their bodies.
+pub fn generated_marker(text: &str) -> Option<&'static str> {
+    let mut end = text.len().min(GENERATED_MARKER_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end]
+        .lines()
+        .take(GENERATED_MARKER_LINES)
+        .find_map(|line| {
+            ["@generated", "DO NOT EDIT"]
+                .into_iter()
+                .find(|marker| line.contains(marker))
+        })
+}
+
+/// The exclusion rule a source file name matches, if any.
+pub fn excluded_rule(path: &str) -> Option<&'static str> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    const RULES: &[(&str, &str)] = &[
+        (".d.ts", "*.d.ts"),
+        (".d.mts", "*.d.ts"),
+        (".d.cts", "*.d.ts"),
+        (".min.js", "*.min.js"),
+        (".min.mjs", "*.min.js"),
+        (".min.cjs", "*.min.js"),
+        (".bundle.js", "*.bundle.js"),
+        (".bundle.mjs", "*.bundle.js"),
+        (".bundle.cjs", "*.bundle.js"),
+        (".chunk.js", "*.chunk.js"),
+        (".chunk.mjs", "*.chunk.js"),
+        (".chunk.cjs", "*.chunk.js"),
+    ];
+    RULES
+        .iter()
+        .find(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
+        .map(|(_, rule)| *rule)
+}
+
+/// `.ext` of the file name (as written), or `""` when it has none. A leading dot alone
+/// (`.eslintrc`) is not an extension.
+fn extension_of(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    match name.rfind('.') {
+        Some(i) if i > 0 => name[i..].to_string(),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_marker_only_in_first_lines() {
+        assert_eq!(
+            generated_marker("// Code generated by x. DO NOT EDIT.\nlet a;"),
+            Some("DO NOT EDIT")
+        );
+        assert_eq!(
+            generated_marker("/**\n * @generated\n */"),
+            Some("@generated")
+        );
+        assert_eq!(generated_marker("a\nb\nc\nd\ne\n// @generated"), None);
+        assert_eq!(generated_marker("const s = 'do not edit';"), None);
+    }
+
+    #[test]
+    fn exclusion_rules() {
+        assert_eq!(excluded_rule("a/b.d.ts"), Some("*.d.ts"));
+        assert_eq!(excluded_rule("vendor.min.js"), Some("*.min.js"));
+        assert_eq!(excluded_rule("main.chunk.js"), Some("*.chunk.js"));
+        assert_eq!(excluded_rule("app.bundle.mjs"), Some("*.bundle.js"));
+        assert_eq!(excluded_rule("d.ts"), None);
+        assert_eq!(excluded_rule("src/index.ts"), None);
+    }
+
+    #[test]
+    fn decode_strips_bom_and_rejects_binary() {
+        assert_eq!(
+            decode_text(b"\xef\xbb\xbfx = 1".to_vec()),
+            Ok("x = 1".into())
+        );
+        assert_eq!(
+            decode_text(b"ab\0c".to_vec()),
+            Err(SkipReason::NotText {
+                message: "a NUL byte at offset 2: the file looks binary".into()
+            })
+        );
+        assert_eq!(
+            decode_text(b"ok\xff".to_vec()),
+            Err(SkipReason::NotText {
+                message: "invalid UTF-8 at byte 2: the file is binary or in another encoding"
+                    .into()
+            })
+        );
+    }
+
+    #[test]
+    fn extensions() {
+        assert_eq!(extension_of("a/b.json"), ".json");
+        assert_eq!(extension_of("a/.eslintrc"), "");
+        assert_eq!(extension_of("Dockerfile"), "");
+        assert_eq!(extension_of("x.tar.gz"), ".gz");
+    }
+
+    #[test]
+    fn within() {
+        assert!(is_within("a/b.ts", ""));
+        assert!(is_within("a/b.ts", "a"));
+        assert!(!is_within("ab/c.ts", "a"));
+        assert!(!is_within("a", "a/b"));
+    }
+}

@@ -1,1 +1,0 @@
-//! Module resolution across files. (Being written.)

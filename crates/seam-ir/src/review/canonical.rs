@@ -18,7 +18,10 @@ use serde_json::Value;
 
 use super::integrity::{InvariantViolations, check_invariants};
 use super::text::{nfc, nfc_in_place, utf16_cmp};
-use super::types::{Component, Dependency, Document, Effect, EffectOrigin, Signature, Symbol};
+use super::types::{
+    Component, Dependency, Document, Effect, EffectOrigin, LEGACY_SCHEMA_URL, SCHEMA_URL,
+    Signature, Symbol,
+};
 
 /// Why a value could not be written canonically.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -179,7 +182,7 @@ fn write_string(s: &str, out: &mut String) {
 /// Puts `document` into canonical form in place:
 ///
 /// 1. every string is normalised to NFC (§1.2), so the orderings below compare exactly the
-///    strings that reach disk;
+///    strings that reach disk; the older upstream `$schema` URL becomes [`SCHEMA_URL`];
 /// 2. the §1 orderings: `components` and `symbols` by id; `dependencies` by (from, to, via);
 ///    `publicApi` by value; `stats.skippedFiles` by path; within a Symbol `decorators` and
 ///    `rules` by line (stable, so same-line entries keep source order), `calls` by line then
@@ -196,6 +199,10 @@ fn write_string(s: &str, out: &mut String) {
 /// code unit. Sorting is stable, so canonicalizing twice changes nothing.
 pub fn canonicalize(document: &mut Document) {
     normalize_document(document);
+    // A document read under the older upstream URL is written under the current one.
+    if document.schema == LEGACY_SCHEMA_URL {
+        document.schema = SCHEMA_URL.to_owned();
+    }
 
     document
         .generator

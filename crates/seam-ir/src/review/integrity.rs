@@ -936,13 +936,17 @@ fn skipped_files(document: &Document, out: &mut Breaches) {
         );
     }
     if let Some(skipped) = &stats.skipped_files {
-        let lost = stats.total_files.saturating_sub(stats.parsed_files);
-        if skipped.len() as u64 != lost {
+        // With parsedFiles > totalFiles the difference means nothing; that breach is reported.
+        let lost = stats.total_files.checked_sub(stats.parsed_files);
+        if let Some(lost) = lost
+            && skipped.len() as u64 != lost
+        {
             out.push(
                 21,
                 format!(
-                    "stats.skippedFiles lists {} files but totalFiles − parsedFiles is {lost}",
-                    skipped.len()
+                    "stats.skippedFiles lists {} file{} but totalFiles − parsedFiles is {lost}",
+                    skipped.len(),
+                    if skipped.len() == 1 { "" } else { "s" }
                 ),
             );
         }

@@ -74,8 +74,10 @@ pub struct ClassRef {
 pub struct InvocationEffect {
     pub callee: String,
     pub args: Vec<serde_json::Value>,
-    #[serde(rename = "async")]
-    pub is_async: bool,
+    /// Optional on reading: the format spec's own `$def` example writes an invocation without
+    /// it, so a missing `async` stays missing rather than becoming `false`.
+    #[serde(rename = "async", default, skip_serializing_if = "Option::is_none")]
+    pub is_async: Option<bool>,
     /// The id of the summary this call reaches, when exactly one does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,

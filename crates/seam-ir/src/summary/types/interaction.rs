@@ -33,16 +33,17 @@ string_enum! {
     }
 }
 
-/// A read or write of a store. `fields` `["*"]` means every field.
+/// A read or write of a store. `fields` `["*"]` means every field. Field order follows the
+/// spec's example (`operation` before `selector`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StorageAccess {
     pub kind: StorageAccessKind,
     pub fields: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub selector: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub operation: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selector: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relation_path: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -7,6 +7,7 @@
 //! - [`review`]: the review IR (aburi.ir.v1): document types, the canonical serializer, the
 //!   integrity invariants and the fingerprints.
 
+pub mod findings;
 pub mod review;
 pub mod summary;
 pub mod vocab;

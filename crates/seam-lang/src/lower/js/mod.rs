@@ -1,11 +1,220 @@
 //! JavaScript and TypeScript, parsed with oxc.
+//!
+//! One parse (`oxc_parser`) and one scope analysis (`oxc_semantic`) per file, then a single
+//! walk over the AST that fills the [`Model`] arenas:
+//!
+//! - `module`: imports, exports, CommonJS `require` / `module.exports`.
+//! - `functions`: functions of every form, parameters, decorators, classes, JSDoc `@throws`.
+//! - `stmts`: statements.
+//! - `exprs`: expressions, JSX, templates, object and array literals.
+//! - `patterns`: binding patterns and assignment targets.
+//! - `types`: type annotations, their syntactic shapes, interfaces, aliases and enums.
+//! - `bindings`: declared names and the resolution of every identifier to them, through
+//!   oxc_semantic's reference → symbol table.
+//!
+//! Nesting limit: the walk is recursive, so every statement, expression, pattern and type
+//! counts one level of depth; a node deeper than [`MAX_DEPTH`] becomes `Other` (its text is
+//! still in its span) with one diagnostic. oxc's own parser and semantic pass recurse too and
+//! need a large stack on pathological input (see the crate tests): callers lower on threads
+//! with a big stack.
+mod bindings;
+mod exprs;
+mod functions;
+mod module;
+mod patterns;
+mod stmts;
+mod types;
+
 use super::LowerError;
-use crate::model::{Language, Model};
+use crate::model::{self, Diagnostic, FuncId, Language, Model, PatternId};
+use oxc_allocator::Allocator;
+use oxc_ast::ast::Program;
+use oxc_parser::{ParseOptions, Parser};
+use oxc_semantic::{Scoping, SemanticBuilder};
+use oxc_span::SourceType;
+use oxc_syntax::symbol::SymbolId;
+
+/// Nodes nested deeper than this are lowered to `Other`. Real code stays far below it; the
+/// limit keeps the lowering (and every recursive pass over the model) within a thread stack.
+pub const MAX_DEPTH: u32 = 1_000;
 
 /// Parses and lowers a JS/TS/JSX/TSX file.
+///
+/// A file the parser cannot recover from is `Err(ParseFailed)`; recoverable syntax errors go
+/// to [`Model::diagnostics`] and the model is partial where they are.
 pub fn lower(path: &str, language: Language, source: &str) -> Result<Model, LowerError> {
-    let _ = (path, language, source);
-    Err(LowerError::ParseFailed(
-        "the JavaScript lowering is not written yet".into(),
-    ))
+    let allocator = Allocator::default();
+    let source_type = source_type_for(path, language);
+    // Top-level `return` is valid in CommonJS modules; seam reads code, it does not validate it.
+    let options = ParseOptions {
+        allow_return_outside_function: true,
+        preserve_parens: false,
+        ..ParseOptions::default()
+    };
+    let ret = Parser::new(&allocator, source, source_type)
+        .with_options(options)
+        .parse();
+    if ret.panicked {
+        let message = ret
+            .diagnostics
+            .first()
+            .map(|d| d.message.to_string())
+            .unwrap_or_else(|| "the parser stopped without saying why".to_string());
+        return Err(LowerError::ParseFailed(message));
+    }
+    let mut diagnostics: Vec<Diagnostic> = ret
+        .diagnostics
+        .iter()
+        .map(|d| to_diagnostic(&d.message, d.labels.first()))
+        .collect();
+    let program = ret.program;
+    let semantic = SemanticBuilder::new().build(&program);
+    diagnostics.extend(
+        semantic
+            .diagnostics
+            .iter()
+            .map(|d| to_diagnostic(&d.message, d.labels.first())),
+    );
+    let scoping = semantic.semantic.scoping();
+
+    let mut model = Model::new(path, language, source);
+    model.diagnostics = diagnostics;
+    let mut lowerer = Lowerer::new(model, scoping, &program);
+    lowerer.lower_program(&program);
+    Ok(lowerer.finish())
+}
+
+/// The oxc source type for a file: by extension where it has one, by the language otherwise.
+/// `.js`, `.mjs` and `.cjs` are parsed with JSX on, as real React code puts JSX in `.js` files.
+fn source_type_for(path: &str, language: Language) -> SourceType {
+    let ext = path.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+    let by_ext = match ext {
+        "js" => Some(SourceType::unambiguous().with_jsx(true)),
+        "mjs" => Some(SourceType::mjs().with_jsx(true)),
+        "cjs" => Some(SourceType::cjs().with_jsx(true)),
+        "jsx" => Some(SourceType::jsx()),
+        "ts" => Some(SourceType::ts()),
+        "mts" => Some(SourceType::ts().with_module(true)),
+        "cts" => Some(SourceType::ts().with_commonjs(true)),
+        "tsx" => Some(SourceType::tsx()),
+        _ => None,
+    };
+    by_ext.unwrap_or(match language {
+        Language::TypeScript => SourceType::ts(),
+        Language::Tsx => SourceType::tsx(),
+        Language::Jsx => SourceType::jsx(),
+        Language::JavaScript | Language::Python => SourceType::unambiguous().with_jsx(true),
+    })
+}
+
+fn to_diagnostic(message: &str, label: Option<&oxc_span::LabeledSpan>) -> Diagnostic {
+    let span = label
+        .map(|l| model::Span::new(l.offset(), l.offset().saturating_add(l.len())))
+        .unwrap_or_default();
+    Diagnostic {
+        message: message.to_string(),
+        span,
+    }
+}
+
+/// Converts an oxc span (byte offsets) to a model span.
+pub(crate) fn sp(s: oxc_span::Span) -> model::Span {
+    model::Span::new(s.start, s.end)
+}
+
+/// The walk's state. One per file.
+pub(crate) struct Lowerer<'s> {
+    pub(crate) m: Model,
+    pub(crate) scoping: &'s Scoping,
+    /// oxc symbol index → the binding the lowering created for it (the value binding when a
+    /// name is both a value and a type).
+    pub(crate) symbol_binding: Vec<Option<model::BindingId>>,
+    /// Binding index → its oxc symbol, to compute `reassigned` at the end.
+    pub(crate) binding_symbol: Vec<Option<SymbolId>>,
+    /// Identifier uses waiting for their binding (declarations may come later: hoisting).
+    pub(crate) pending_exprs: Vec<(model::ExprId, SymbolId)>,
+    pub(crate) pending_patterns: Vec<(PatternId, SymbolId)>,
+    pub(crate) pending_exports: Vec<(usize, SymbolId)>,
+    /// The functions being lowered, innermost last.
+    pub(crate) func_stack: Vec<FuncId>,
+    /// Current nesting depth of the walk (see [`MAX_DEPTH`]).
+    pub(crate) depth: u32,
+    /// JSDoc comments as (start of the token they are attached to, comment span), sorted.
+    pub(crate) jsdoc: Vec<(u32, oxc_span::Span)>,
+    /// `require('x')` / `import('x')` calls lowered so far: (call expression, import index),
+    /// in increasing expression order.
+    pub(crate) import_calls: Vec<(model::ExprId, u32)>,
+    /// Inside a TS `namespace` body: its `export`s are not the module's.
+    pub(crate) namespace_depth: u32,
+}
+
+impl<'s> Lowerer<'s> {
+    fn new(m: Model, scoping: &'s Scoping, program: &Program<'_>) -> Lowerer<'s> {
+        let mut jsdoc: Vec<(u32, oxc_span::Span)> = program
+            .comments
+            .iter()
+            .filter(|c| c.is_jsdoc())
+            .map(|c| (c.attached_to, c.span))
+            .collect();
+        jsdoc.sort_by_key(|(a, s)| (*a, s.start));
+        Lowerer {
+            m,
+            scoping,
+            symbol_binding: vec![None; scoping.symbols_len()],
+            binding_symbol: Vec::new(),
+            pending_exprs: Vec::new(),
+            pending_patterns: Vec::new(),
+            pending_exports: Vec::new(),
+            func_stack: Vec::new(),
+            depth: 0,
+            jsdoc,
+            import_calls: Vec::new(),
+            namespace_depth: 0,
+        }
+    }
+
+    fn lower_program(&mut self, program: &Program<'_>) {
+        let mut body = Vec::with_capacity(program.directives.len() + program.body.len());
+        for d in &program.directives {
+            body.push(self.lower_directive(d));
+        }
+        for s in &program.body {
+            body.push(self.lower_stmt(s));
+        }
+        self.m.body = body;
+    }
+
+    /// The innermost function being lowered; `None` at module level.
+    pub(crate) fn current_function(&self) -> Option<FuncId> {
+        self.func_stack.last().copied()
+    }
+
+    /// Enters one level of nesting; false (with a diagnostic) when the limit is reached, in
+    /// which case the caller lowers the node to `Other` and must not call [`Self::leave`].
+    pub(crate) fn enter(&mut self, span: oxc_span::Span) -> bool {
+        if self.depth >= MAX_DEPTH {
+            self.m.diagnostics.push(Diagnostic {
+                message: format!(
+                    "this code is nested more than {MAX_DEPTH} levels deep; seam keeps it as opaque text"
+                ),
+                span: sp(span),
+            });
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// The source text of an oxc span.
+    pub(crate) fn text(&self, span: oxc_span::Span) -> &str {
+        self.m.text(sp(span))
+    }
+
+    pub(crate) fn text_collapsed(&self, span: oxc_span::Span) -> String {
+        self.m.text_collapsed(sp(span))
+    }
 }

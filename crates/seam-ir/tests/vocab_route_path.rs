@@ -268,7 +268,7 @@ fn most_specific_ties_break_deterministically() {
 
 fn assert_quick(started: Instant) {
     assert!(
-        started.elapsed() < Duration::from_secs(10),
+        started.elapsed() < Duration::from_secs(30),
         "took {:?}",
         started.elapsed()
     );

@@ -58,7 +58,7 @@ pub const NESTING_CAP: usize = 16;
 /// Most characters of expanded group text the parser reads for one path.
 const PARSE_BUDGET_CHARS: usize = 4_000_000;
 /// Most state pairs one pairing question may visit.
-pub const PAIRING_BUDGET: usize = 2_000_000;
+pub const PAIRING_BUDGET: usize = 1_000_000;
 
 /// How many segments a hole that fills whole segments takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -993,10 +993,10 @@ fn shapes_meet(a: &[CharToken], b: &[CharToken], budget: &mut usize) -> Option<b
 /// pairs of states, at most `budget` visits.
 fn intersect(a: &Automaton, b: &Automaton, budget: usize) -> Option<bool> {
     let mut budget = budget;
-    let mut seen: HashSet<(usize, usize)> = HashSet::new();
+    let mut seen = VisitedPairs::new(a.states.len(), b.states.len());
     let mut label_memo: HashMap<(usize, usize), bool> = HashMap::new();
     let mut queue = VecDeque::new();
-    seen.insert((0, 0));
+    seen.insert(0, 0);
     queue.push_back((0usize, 0usize));
     while let Some((p, q)) = queue.pop_front() {
         if budget == 0 {
@@ -1009,35 +1009,94 @@ fn intersect(a: &Automaton, b: &Automaton, budget: usize) -> Option<bool> {
         let (Some(left), Some(right)) = (a.states.get(p), b.states.get(q)) else {
             continue;
         };
-        let mut next = Vec::new();
-        next.extend(left.epsilon.iter().map(|&p2| (p2, q)));
-        next.extend(right.epsilon.iter().map(|&q2| (p, q2)));
-        for &(label_a, p2) in &left.edges {
-            for &(label_b, q2) in &right.edges {
-                let meets = match label_memo.get(&(label_a, label_b)) {
-                    Some(&known) => known,
-                    None => {
-                        let (Some(la), Some(lb)) = (a.labels.get(label_a), b.labels.get(label_b))
-                        else {
-                            continue;
-                        };
-                        let known = labels_meet(la, lb, &mut budget)?;
-                        label_memo.insert((label_a, label_b), known);
-                        known
-                    }
-                };
-                if meets {
-                    next.push((p2, q2));
-                }
+        for &p2 in &left.epsilon {
+            if seen.insert(p2, q) {
+                queue.push_back((p2, q));
             }
         }
-        for pair in next {
-            if seen.insert(pair) {
-                queue.push_back(pair);
+        for &q2 in &right.epsilon {
+            if seen.insert(p, q2) {
+                queue.push_back((p, q2));
+            }
+        }
+        for &(label_a, p2) in &left.edges {
+            for &(label_b, q2) in &right.edges {
+                let (Some(la), Some(lb)) = (a.labels.get(label_a), b.labels.get(label_b)) else {
+                    continue;
+                };
+                let meets = match cheap_labels_meet(la, lb) {
+                    Some(known) => known,
+                    None => match label_memo.get(&(label_a, label_b)) {
+                        Some(&known) => known,
+                        None => {
+                            let known = labels_meet(la, lb, &mut budget)?;
+                            label_memo.insert((label_a, label_b), known);
+                            known
+                        }
+                    },
+                };
+                if meets && seen.insert(p2, q2) {
+                    queue.push_back((p2, q2));
+                }
             }
         }
     }
     Some(false)
+}
+
+/// Settles the common label pairs without a search: a one-segment hole meets anything, and two
+/// plain texts meet when equal. `None` when a character-level search is needed.
+fn cheap_labels_meet(a: &SegmentLabel, b: &SegmentLabel) -> Option<bool> {
+    match (a, b) {
+        (SegmentLabel::Any, _) | (_, SegmentLabel::Any) => Some(true),
+        (SegmentLabel::Shape(left), SegmentLabel::Shape(right)) => {
+            let plain =
+                |tokens: &[CharToken]| tokens.iter().all(|t| matches!(t, CharToken::Char(_)));
+            if plain(left) && plain(right) {
+                Some(left == right)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The pairs of states already reached: a bit per pair while that fits in a few megabytes, a
+/// hash set beyond.
+enum VisitedPairs {
+    Dense { bits: Vec<u64>, width: usize },
+    Sparse(HashSet<(usize, usize)>),
+}
+
+impl VisitedPairs {
+    const DENSE_LIMIT_BITS: usize = 1 << 26;
+
+    fn new(left: usize, right: usize) -> VisitedPairs {
+        match left.checked_mul(right) {
+            Some(cells) if cells <= Self::DENSE_LIMIT_BITS => VisitedPairs::Dense {
+                bits: vec![0; cells.div_ceil(64)],
+                width: right,
+            },
+            _ => VisitedPairs::Sparse(HashSet::new()),
+        }
+    }
+
+    /// Marks the pair; true when it was not marked before.
+    fn insert(&mut self, p: usize, q: usize) -> bool {
+        match self {
+            VisitedPairs::Dense { bits, width } => {
+                let cell = p * *width + q;
+                let Some(word) = bits.get_mut(cell / 64) else {
+                    return false;
+                };
+                let mask = 1u64 << (cell % 64);
+                let fresh = *word & mask == 0;
+                *word |= mask;
+                fresh
+            }
+            VisitedPairs::Sparse(set) => set.insert((p, q)),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -144,6 +144,12 @@ fn any_hole_takes_zero_or_more() {
 }
 
 #[test]
+fn rest_star_is_the_same_as_a_bare_star() {
+    assert!(paths_pair("/files/{rest*}", "/files/*"));
+    assert_eq!(specificity("/files/{rest*}"), specificity("/files/*"));
+}
+
+#[test]
 fn bare_star_is_zero_or_more_segments() {
     assert!(paths_pair("/files/*", "/files"));
     assert!(paths_pair("/files/*", "/files/a/b"));
@@ -293,8 +299,15 @@ fn alternating_stars_stay_bounded() {
     let left: String = (0..5_000).map(|i| format!("/{{a*}}/t{i}")).collect();
     let right: String = (0..5_000).map(|i| format!("/{{b*}}/t{i}")).collect();
     let started = Instant::now();
-    // Either settled or out of budget (which reads as "does not pair"); never slow.
-    let _ = paths_pair(&left, &right);
+    // The search follows the diagonal first, so a pair is found without the quadratic walk.
+    assert!(paths_pair(&left, &right));
+    // Without a common request the whole product may need visiting: the budget stops it.
+    let other: String = (0..5_000).map(|i| format!("/{{b*}}/u{i}")).collect();
+    assert_eq!(
+        RoutePath::parse(&left).pairs_with_within(&RoutePath::parse(&other), 200_000),
+        None
+    );
+    assert!(!paths_pair(&left, &other));
     assert_quick(started);
 }
 

@@ -42,13 +42,13 @@
 //! # Pairing ([`paths_pair`])
 //!
 //! Two paths pair when some request path satisfies both. Each path becomes a small automaton
-//! over segments (alternation is branching, `{x*}` a loop), and a breadth-first search over pairs
+//! over segments (alternation is branching, `{x*}` a loop), and a depth-first search over pairs
 //! of states (position in a, position in b) looks for a common accepted request; the visited set
 //! is the memo. Shaped segments are compared by the same search over characters. The work is
 //! bounded by [`PAIRING_BUDGET`] state visits; a pair too complex to settle in that budget is
 //! reported as not pairing, the way a null identity field pairs with nothing.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// Most readings one segment's groups may expand to before the segment degrades to `{value}`.
@@ -989,16 +989,18 @@ fn shapes_meet(a: &[CharToken], b: &[CharToken], budget: &mut usize) -> Option<b
     Some(false)
 }
 
-/// Whether the two automata accept a common sequence of segments: breadth-first search over
-/// pairs of states, at most `budget` visits.
+/// Whether the two automata accept a common sequence of segments: a search over pairs of
+/// states, at most `budget` visits.
 fn intersect(a: &Automaton, b: &Automaton, budget: usize) -> Option<bool> {
     let mut budget = budget;
     let mut seen = VisitedPairs::new(a.states.len(), b.states.len());
     let mut label_memo: HashMap<(usize, usize), bool> = HashMap::new();
-    let mut queue = VecDeque::new();
+    // Depth first, with the moves that consume a segment on both sides pushed last so they are
+    // tried first: two paths that pair are usually found along the diagonal in linear time.
+    let mut stack = Vec::new();
     seen.insert(0, 0);
-    queue.push_back((0usize, 0usize));
-    while let Some((p, q)) = queue.pop_front() {
+    stack.push((0usize, 0usize));
+    while let Some((p, q)) = stack.pop() {
         if budget == 0 {
             return None;
         }
@@ -1011,12 +1013,12 @@ fn intersect(a: &Automaton, b: &Automaton, budget: usize) -> Option<bool> {
         };
         for &p2 in &left.epsilon {
             if seen.insert(p2, q) {
-                queue.push_back((p2, q));
+                stack.push((p2, q));
             }
         }
         for &q2 in &right.epsilon {
             if seen.insert(p, q2) {
-                queue.push_back((p, q2));
+                stack.push((p, q2));
             }
         }
         for &(label_a, p2) in &left.edges {
@@ -1036,7 +1038,7 @@ fn intersect(a: &Automaton, b: &Automaton, budget: usize) -> Option<bool> {
                     },
                 };
                 if meets && seen.insert(p2, q2) {
-                    queue.push_back((p2, q2));
+                    stack.push((p2, q2));
                 }
             }
         }

@@ -26,6 +26,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     // One variant per command module; keep them in this order: the newcomer's commands first.
+    /// Walk and lower a repository; print the models (for debugging the front end).
+    Model(commands::model::Args),
+    /// Read summary files of any published version and write one schemaVersion-7 file.
+    Summaries(commands::summaries::Args),
+    /// Print the JSON Schema of a format seam writes.
+    Schema(commands::schema::Args),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +40,10 @@ fn main() -> ExitCode {
         // Ignored when a pool already exists; the CLI builds none before this point.
         let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
     }
-    let code: u8 = match cli.command {};
+    let code: u8 = match cli.command {
+        Command::Model(args) => commands::model::run(args),
+        Command::Summaries(args) => commands::summaries::run(args),
+        Command::Schema(args) => commands::schema::run(args),
+    };
     ExitCode::from(code)
 }

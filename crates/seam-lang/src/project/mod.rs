@@ -107,6 +107,8 @@ pub struct Project {
 pub struct SkippedFile {
     /// Repo-relative, POSIX, NFC.
     pub path: String,
+    /// Serialised inline: `{"path": …, "reason": "over-size", "size": …, "limit": …}`.
+    #[serde(flatten)]
     pub reason: SkipReason,
 }
 

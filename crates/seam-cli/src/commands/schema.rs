@@ -1,0 +1,35 @@
+//! `seam schema summaries`: prints the JSON Schema of a version-7 summary file.
+
+use std::io::Write;
+
+#[derive(clap::ValueEnum, Clone, Copy)]
+pub enum Format {
+    /// The behavioural-summary file (schemaVersion 7).
+    Summaries,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Which format's schema to print.
+    format: Format,
+}
+
+pub fn run(args: Args) -> u8 {
+    let schema = match args.format {
+        Format::Summaries => seam_ir::summary::summary_json_schema(),
+    };
+    let text = match serde_json::to_string_pretty(&schema) {
+        Ok(text) => text,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "seam schema: could not print the schema: {e}"
+            );
+            return 1;
+        }
+    };
+    match writeln!(std::io::stdout().lock(), "{text}") {
+        Ok(()) => 0,
+        Err(_) => 1,
+    }
+}

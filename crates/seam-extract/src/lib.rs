@@ -1,1 +1,457 @@
-//! The path-enumeration engine: code units to behavioural summaries.
+//! The path engine: turns the units packs discover into v7 behavioural summaries.
+//!
+//! ```text
+//! models + manifests ──detect──► packs per file ──discover──► units
+//!   units ──walk──► path ends (guards, calls, terminal) ──assemble──► summaries ──ids──► sorted
+//! ```
+//!
+//! The engine knows no framework: routes, mounts, terminals, client calls and response
+//! accessors all come from pack files. Work runs in parallel over units and is sorted before
+//! it is returned, so the output is the same on any thread count.
+
+pub mod assemble;
+pub mod conditions;
+pub mod discover;
+pub mod files;
+pub mod shape;
+pub mod url;
+pub mod walk;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rayon::prelude::*;
+use seam_ir::summary::*;
+use seam_ir::vocab::normalize_path;
+use seam_lang::model::{BindingKind, ExprKind, FuncId, Model, PatternStep, Span};
+use seam_packs::{Detection, Pack, UnitKind};
+
+use crate::assemble::{CallIndex, RecognisedCall, UnitFacts, assemble, inputs};
+use crate::discover::{ClientUnit, HandlerUnit, client_units, handler_units};
+use crate::files::Files;
+use crate::walk::{Walker, accessor_on};
+
+/// Options of one run.
+#[derive(Debug, Clone, Default)]
+pub struct ExtractOptions {
+    /// Pack names given with `-f`: only these run, on every file of their language.
+    pub forced: Vec<String>,
+}
+
+/// Which pack ran on which directory, and why.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ExplainLine {
+    /// Repository-relative directory (`""` is the root).
+    pub dir: String,
+    pub pack: String,
+    pub reason: String,
+}
+
+/// The result of a run.
+#[derive(Debug, Clone)]
+pub struct Extraction {
+    pub summaries: Vec<BehavioralSummary>,
+    pub explain: Vec<ExplainLine>,
+    /// How many files at least one pack ran on.
+    pub files_with_packs: usize,
+}
+
+enum Unit {
+    Handler(HandlerUnit),
+    Client(ClientUnit),
+}
+
+/// Runs every applicable pack over the models and returns the sorted summaries.
+pub fn extract(
+    models: &[Model],
+    detection: &Detection,
+    packs: &[Pack],
+    options: &ExtractOptions,
+) -> Extraction {
+    let files = Files::new(models);
+    let mut on: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); packs.len()];
+    let mut explain = BTreeSet::new();
+    let mut files_with_packs = 0;
+    for (i, m) in models.iter().enumerate() {
+        let choices = detection.packs_for(&m.path, m.language, packs, &options.forced);
+        if !choices.is_empty() {
+            files_with_packs += 1;
+        }
+        for c in choices {
+            on[c.pack].insert(i);
+            explain.insert(ExplainLine {
+                dir: m
+                    .path
+                    .rsplit_once('/')
+                    .map_or(String::new(), |(d, _)| d.to_owned()),
+                pack: packs[c.pack].name.clone(),
+                reason: c.reason.to_string(),
+            });
+        }
+    }
+    let all: BTreeSet<usize> = (0..models.len()).collect();
+
+    let units: Vec<Unit> = packs
+        .par_iter()
+        .enumerate()
+        .map(|(pi, pack)| match pack.kind {
+            UnitKind::Handler => handler_units(&files, pi, pack, &on[pi])
+                .into_iter()
+                .map(Unit::Handler)
+                .collect::<Vec<_>>(),
+            UnitKind::Client => client_units(&files, pi, pack, &on[pi], &all)
+                .into_iter()
+                .map(Unit::Client)
+                .collect(),
+        })
+        .flatten()
+        .collect();
+
+    // Every recognised client call, so a call on any path becomes an interaction effect.
+    let mut calls: CallIndex = BTreeMap::new();
+    for u in &units {
+        if let Unit::Client(c) = u {
+            let pack = &packs[c.pack];
+            calls.insert(
+                (c.file, c.call),
+                RecognisedCall {
+                    recognition: pack.recognition.clone(),
+                    transport: pack.transport.clone(),
+                    method: c.method.clone(),
+                    path: c.path.clone(),
+                },
+            );
+        }
+    }
+
+    let mut built: Vec<Built> = units
+        .par_iter()
+        .filter_map(|u| match u {
+            Unit::Handler(h) => Some(build_handler(&files, detection, packs, &calls, h)),
+            Unit::Client(c) => build_client(&files, detection, packs, &calls, c),
+        })
+        .collect();
+    built.sort_by(|a, b| {
+        (&a.summary.location.file, a.sort_span, &a.base_id, &a.label).cmp(&(
+            &b.summary.location.file,
+            b.sort_span,
+            &b.base_id,
+            &b.label,
+        ))
+    });
+    let summaries = assign_ids(built);
+    Extraction {
+        summaries,
+        explain: explain.into_iter().collect(),
+        files_with_packs,
+    }
+}
+
+struct Built {
+    summary: BehavioralSummary,
+    base_id: String,
+    label: Option<String>,
+    sort_span: (u32, u32),
+}
+
+fn char_offset(model: &Model, byte: u32) -> u64 {
+    model
+        .source
+        .get(..byte as usize)
+        .map_or(0, |s| s.chars().count() as u64)
+}
+
+fn location(
+    model: &Model,
+    span: Span,
+    export_name: Option<String>,
+    workspace: Option<&str>,
+) -> SourceLocation {
+    let (start, end) = model.line_range(span);
+    SourceLocation {
+        file: model.path.clone(),
+        range: LineRange { start, end },
+        span: Some(CharSpan {
+            start: char_offset(model, span.start),
+            end: char_offset(model, span.end),
+        }),
+        export_name,
+        workspace: workspace.map(str::to_owned),
+        module: None,
+    }
+}
+
+/// The name a file exports a function under, if any.
+fn export_name_of(model: &Model, function: FuncId) -> Option<String> {
+    model.exports.iter().find_map(|e| {
+        let hit = match e.target {
+            seam_lang::model::ExportTarget::Function(f) => f == function,
+            seam_lang::model::ExportTarget::Binding(b) => match &model.binding(b).kind {
+                BindingKind::Function { function: f } => *f == function,
+                _ => model.binding(b).origin.init.is_some_and(|i| matches!(model.expr(i).kind, ExprKind::Function { function: f } if f == function)),
+            },
+            _ => false,
+        };
+        (hit && e.from.is_none()).then(|| e.exported.clone())
+    })
+}
+
+fn rest_binding(pack: &Pack, method: &Option<String>, path: &Option<String>) -> BoundaryBinding {
+    BoundaryBinding {
+        transport: pack.transport.clone(),
+        semantics: Semantics::Rest(RestSemantics {
+            method: method.clone(),
+            path: path.clone(),
+            declared_responses: None,
+        }),
+        recognition: pack.recognition.clone(),
+    }
+}
+
+fn label_of(method: &Option<String>, path: &Option<String>) -> Option<String> {
+    Some(format!(
+        "{} {}",
+        method.as_ref()?,
+        normalize_path(path.as_ref()?)
+    ))
+}
+
+fn build_handler(
+    files: &Files,
+    detection: &Detection,
+    packs: &[Pack],
+    calls: &CallIndex,
+    unit: &HandlerUnit,
+) -> Built {
+    let pack = &packs[unit.pack];
+    let model = files.model(unit.handler_file);
+    let function = model.function(unit.function);
+    let export_name = export_name_of(model, unit.function);
+    let (name, name_kind) = match (&function.name, &export_name) {
+        (Some(n), _) if function.name_source != seam_lang::model::NameSource::Anonymous => {
+            (n.clone(), NameKind::Binding)
+        }
+        _ => (
+            unit.method.as_deref().map_or("handler".to_owned(), |m| {
+                if m == "*" {
+                    "all".to_owned()
+                } else {
+                    m.to_ascii_lowercase()
+                }
+            }),
+            NameKind::Label,
+        ),
+    };
+    let ends = Walker::new(model, pack, unit.function).run();
+    let facts = UnitFacts {
+        files,
+        file: unit.handler_file,
+        function: unit.function,
+        pack,
+        name: &name,
+        calls,
+    };
+    let assembled = assemble(&facts, &ends);
+    let workspace = detection.workspace_for(&model.path);
+    let export_path = export_name.clone().map(|e| vec![e]);
+    let base_id = summary_id_from_parts(workspace, &model.path, &name, export_path.as_deref());
+    let label = label_of(&unit.method, &unit.path);
+    Built {
+        summary: BehavioralSummary {
+            kind: CodeUnitKind::Handler,
+            location: location(model, function.span, export_name, workspace),
+            identity: CodeUnitIdentity {
+                name,
+                name_kind: Some(name_kind),
+                export_path,
+                boundary_binding: Some(rest_binding(pack, &unit.method, &unit.path)),
+                deployable_unit: None,
+                id: None,
+            },
+            inputs: inputs(model, unit.function, pack, true),
+            transitions: assembled.transitions,
+            gaps: assembled.gaps,
+            confidence: assembled.confidence,
+            definitions: None,
+            input_reads: None,
+            receiver_class: None,
+            metadata: None,
+            schema_version: SchemaVersion,
+        },
+        base_id,
+        label,
+        sort_span: (function.span.start, unit.registration.start),
+    }
+}
+
+fn build_client(
+    files: &Files,
+    detection: &Detection,
+    packs: &[Pack],
+    calls: &CallIndex,
+    unit: &ClientUnit,
+) -> Option<Built> {
+    let pack = &packs[unit.pack];
+    let model = files.model(unit.file);
+    let call_span = model.expr(unit.call).span;
+    let workspace = detection.workspace_for(&model.path);
+    let label = label_of(&unit.method, &unit.path);
+    let (name, transitions, gaps, confidence, span, export_name, inputs_list) = match unit.function
+    {
+        Some(func) => {
+            let function = model.function(func);
+            let name = function
+                .name
+                .clone()
+                .unwrap_or_else(|| "anonymous".to_owned());
+            let mut walker = Walker::new(model, pack, func);
+            response_names(model, pack, unit, &mut walker);
+            let ends = walker.run();
+            let facts = UnitFacts {
+                files,
+                file: unit.file,
+                function: func,
+                pack,
+                name: &name,
+                calls,
+            };
+            let a = assemble(&facts, &ends);
+            (
+                name,
+                a.transitions,
+                a.gaps,
+                a.confidence,
+                function.span,
+                export_name_of(model, func),
+                inputs(model, func, pack, false),
+            )
+        }
+        None => (
+            "module".to_owned(),
+            Vec::new(),
+            Vec::new(),
+            ConfidenceInfo {
+                source: ConfidenceSource::InferredStatic,
+                level: ConfidenceLevel::High,
+                corroboration: None,
+            },
+            call_span,
+            None,
+            Vec::new(),
+        ),
+    };
+    let export_path = export_name.clone().map(|e| vec![e]);
+    let base_id = summary_id_from_parts(workspace, &model.path, &name, export_path.as_deref());
+    Some(Built {
+        summary: BehavioralSummary {
+            kind: CodeUnitKind::Client,
+            location: location(model, span, export_name, workspace),
+            identity: CodeUnitIdentity {
+                name,
+                name_kind: Some(NameKind::Binding),
+                export_path,
+                boundary_binding: Some(rest_binding(pack, &unit.method, &unit.path)),
+                deployable_unit: None,
+                id: None,
+            },
+            inputs: inputs_list,
+            transitions,
+            gaps,
+            confidence,
+            definitions: None,
+            input_reads: None,
+            receiver_class: None,
+            metadata: None,
+            schema_version: SchemaVersion,
+        },
+        base_id,
+        label,
+        sort_span: (span.start, call_span.start),
+    })
+}
+
+/// The names that hold the unit call's response (`const res = await fetch(…)`) and its body
+/// (`const body = await res.json()`, `const { data } = await http.get(…)`).
+fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Walker) {
+    let unwrap = |e| match &model.expr(e).kind {
+        ExprKind::Await { arg } => *arg,
+        _ => e,
+    };
+    for (i, b) in model.bindings.iter().enumerate() {
+        let Some(init) = b.origin.init else { continue };
+        if unwrap(init) != unit.call {
+            continue;
+        }
+        let id = seam_lang::model::BindingId::from_index(i);
+        match b.origin.path.as_slice() {
+            [] => {
+                walker.response_names.insert(id);
+            }
+            [PatternStep::Key(k), ..] => {
+                // `{ data }` of the response is the body when `$R.data` is a body accessor.
+                let is_body = pack.response.body.iter().any(|p| matches!(p, seam_packs::PatternNode::Member { property: seam_packs::pattern::PatternProp::Name(n), .. } if n == k));
+                if is_body && b.origin.path.len() == 1 {
+                    walker.body_names.insert(id);
+                }
+            }
+            _ => {}
+        }
+    }
+    for (i, b) in model.bindings.iter().enumerate() {
+        let Some(init) = b.origin.init else { continue };
+        if !b.origin.path.is_empty() {
+            continue;
+        }
+        let target = unwrap(init);
+        if pack
+            .response
+            .body
+            .iter()
+            .any(|p| accessor_on(model, p, target, &walker.response_names))
+        {
+            walker
+                .body_names
+                .insert(seam_lang::model::BindingId::from_index(i));
+        }
+    }
+}
+
+/// Summary ids: `workspace::file::name`, the boundary label appended for a label name and for
+/// ids that would collide, then `@2`, `@3` for later duplicates (in sorted order).
+fn assign_ids(built: Vec<Built>) -> Vec<BehavioralSummary> {
+    let with_label = |b: &Built| match &b.label {
+        Some(l) => format!("{}#{}", b.base_id, l),
+        None => b.base_id.clone(),
+    };
+    let mut first: Vec<String> = built
+        .iter()
+        .map(|b| {
+            if b.summary.identity.name_kind == Some(NameKind::Label) {
+                with_label(b)
+            } else {
+                b.base_id.clone()
+            }
+        })
+        .collect();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for id in &first {
+        *counts.entry(id.clone()).or_default() += 1;
+    }
+    for (i, b) in built.iter().enumerate() {
+        if counts.get(&first[i]).copied().unwrap_or(0) > 1
+            && b.summary.identity.name_kind != Some(NameKind::Label)
+        {
+            first[i] = with_label(b);
+        }
+    }
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    built
+        .into_iter()
+        .zip(first)
+        .map(|(mut b, id)| {
+            let n = seen.entry(id.clone()).or_default();
+            *n += 1;
+            b.summary.identity.id = Some(if *n == 1 { id } else { format!("{id}@{n}") });
+            b.summary
+        })
+        .collect()
+}

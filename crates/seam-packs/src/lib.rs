@@ -1,1 +1,28 @@
-//! Packs: data files that teach seam a framework, client, store or bus, and the matcher that applies them.
+//! Packs: what seam knows about a framework or a client library, written as data.
+//!
+//! A pack is a YAML file (see `README.md` in this crate for the format) whose patterns are
+//! written as code in the pack's language with metavariables (`$RES.status($STATUS).json($BODY)`).
+//! This crate reads packs ([`load`]), compiles their patterns once through seam's own front end
+//! ([`pattern`]), matches them against the language-neutral model ([`matcher`]) and decides
+//! which packs apply to which directory of a repository from its manifests ([`detect`]).
+//! It knows no framework by name: everything framework-specific is in the pack files.
+//!
+//! ```no_run
+//! let packs = seam_packs::load::builtin_packs().expect("built-in packs compile");
+//! for pack in &packs {
+//!     println!("{} ({})", pack.name, pack.origin);
+//! }
+//! ```
+
+pub mod detect;
+pub mod format;
+pub mod load;
+pub mod matcher;
+pub mod pack;
+pub mod pattern;
+
+pub use detect::{Detection, Manifest, ManifestKind, PackChoice, Reason};
+pub use load::{PackError, builtin_packs, load_pack_dir, load_pack_str};
+pub use matcher::{Capture, Captures, match_expr};
+pub use pack::*;
+pub use pattern::{PatternError, PatternNode};

@@ -1,0 +1,565 @@
+//! From path ends to summaries: outputs, predicates with polarity, transition ids, effects
+//! folded, gaps, confidence, inputs and identity.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use indexmap::IndexMap;
+use seam_ir::summary::*;
+use seam_lang::model::{
+    BindingKind, ExprId, ExprKind, FuncId, Language, LiteralValue, MemberProp, Model, PatternKind,
+    Span,
+};
+use seam_packs::{Capture, Captures, OutputKind, Pack, ValueRead};
+
+use crate::conditions::{Scope, is_opaque, json_number};
+use crate::files::Files;
+use crate::shape::shape_of;
+use crate::walk::{CallSite, End, Guard, GuardKind, PathEnd};
+
+/// A client call recognised anywhere: what an interaction effect says about it.
+#[derive(Debug, Clone)]
+pub struct RecognisedCall {
+    pub recognition: String,
+    pub transport: String,
+    pub method: Option<String>,
+    pub path: Option<String>,
+}
+
+/// Recognised client calls by (file, call).
+pub type CallIndex = BTreeMap<(usize, ExprId), RecognisedCall>;
+
+/// What the assembler needs about the unit.
+pub struct UnitFacts<'a> {
+    pub files: &'a Files<'a>,
+    pub file: usize,
+    pub function: FuncId,
+    pub pack: &'a Pack,
+    /// The name transition ids start with.
+    pub name: &'a str,
+    pub calls: &'a CallIndex,
+}
+
+/// Transitions, gaps and the confidence of one unit.
+pub struct Assembled {
+    pub transitions: Vec<Transition>,
+    pub gaps: Vec<Gap>,
+    pub confidence: ConfidenceInfo,
+}
+
+fn guard_text(model: &Model, guard: &Guard) -> String {
+    match &guard.kind {
+        GuardKind::Expr(e) => model.text_collapsed(model.expr(*e).span),
+        GuardKind::Catch => "<catch>".to_owned(),
+        GuardKind::Case { discriminant, test } => {
+            let eq = if model.language == Language::Python {
+                "=="
+            } else {
+                "==="
+            };
+            format!(
+                "{} {eq} {}",
+                model.text_collapsed(model.expr(*discriminant).span),
+                model.text_collapsed(model.expr(*test).span)
+            )
+        }
+    }
+}
+
+fn guard_predicate(scope: &Scope, guard: &Guard) -> Predicate {
+    let model = scope.model;
+    let positive = match &guard.kind {
+        GuardKind::Expr(e) => scope.predicate(*e),
+        GuardKind::Catch => Predicate::Opaque(OpaquePredicate {
+            source_text: "<catch>".to_owned(),
+            reason: OpaqueReason::UnsupportedSyntax,
+        }),
+        GuardKind::Case { discriminant, test } => Predicate::Comparison(Comparison {
+            left: scope.value(*discriminant),
+            op: ComparisonOp::Eq,
+            right: scope.value(*test),
+        }),
+    };
+    let _ = model;
+    match guard.polarity {
+        Polarity::Positive => positive,
+        Polarity::Negative => Predicate::Negation(Negation {
+            operand: Box::new(positive),
+        }),
+    }
+}
+
+fn lines(model: &Model, span: Span) -> LineRange {
+    let (start, end) = model.line_range(span);
+    LineRange { start, end }
+}
+
+fn arg_descriptor(model: &Model, expr: ExprId) -> serde_json::Value {
+    match &model.expr(expr).kind {
+        ExprKind::Ident { name, .. } => serde_json::json!({ "kind": "identifier", "name": name }),
+        ExprKind::Literal { value } => {
+            let v = match value {
+                LiteralValue::String { value } => serde_json::Value::String(value.clone()),
+                LiteralValue::Number { value, .. } => {
+                    json_number(*value).map_or(serde_json::Value::Null, serde_json::Value::Number)
+                }
+                LiteralValue::Bool { value } => serde_json::Value::Bool(*value),
+                _ => serde_json::Value::Null,
+            };
+            serde_json::json!({ "kind": "literal", "value": v })
+        }
+        _ => {
+            serde_json::json!({ "kind": "expression", "sourceText": model.text_collapsed(model.expr(expr).span) })
+        }
+    }
+}
+
+/// One effect per call site; identical effects fold into one with a count, keeping the first
+/// site's location.
+fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
+    let model = facts.files.model(facts.file);
+    let mut out: Vec<Effect> = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    for site in calls {
+        let ExprKind::Call { callee, args, .. } = &model.expr(site.call).kind else {
+            continue;
+        };
+        // Calls written inside a nested function the walk did not enter have no place here.
+        let callee_text = model.text_collapsed(model.expr(*callee).span);
+        let location = Some(lines(model, model.expr(site.call).span));
+        let effect = match facts.calls.get(&(facts.file, site.call)) {
+            Some(r) => Effect::Interaction(InteractionEffect {
+                binding: BoundaryBinding {
+                    transport: r.transport.clone(),
+                    semantics: Semantics::Rest(RestSemantics {
+                        method: r.method.clone(),
+                        path: r.path.clone(),
+                        declared_responses: None,
+                    }),
+                    recognition: r.recognition.clone(),
+                },
+                callee: Some(callee_text),
+                group_id: None,
+                preconditions: None,
+                interaction: Interaction::ServiceCall(ServiceCall {
+                    method: r.method.clone().unwrap_or_else(|| "*".to_owned()),
+                    payload: None,
+                    response_shape: None,
+                }),
+                location,
+                count: None,
+            }),
+            None => Effect::Invocation(InvocationEffect {
+                callee: callee_text,
+                args: args
+                    .iter()
+                    .map(|a| arg_descriptor(model, a.value))
+                    .collect(),
+                is_async: Some(site.awaited),
+                summary: None,
+                declared_at: None,
+                args_declared_at: None,
+                args_summary: None,
+                callee_parameter: None,
+                receiver_class: None,
+                receiver_constructions: None,
+                preconditions: None,
+                location,
+                count: None,
+            }),
+        };
+        let key = effect_key(&effect);
+        match keys.iter().position(|k| *k == key) {
+            Some(i) => bump(&mut out[i]),
+            None => {
+                keys.push(key);
+                out.push(effect);
+            }
+        }
+    }
+    out
+}
+
+fn effect_key(effect: &Effect) -> String {
+    let mut value = serde_json::to_value(effect).unwrap_or(serde_json::Value::Null);
+    if let Some(obj) = value.as_object_mut() {
+        obj.remove("location");
+        obj.remove("count");
+    }
+    value.to_string()
+}
+
+fn bump(effect: &mut Effect) {
+    let count = match effect {
+        Effect::Invocation(e) => &mut e.count,
+        Effect::Interaction(e) => &mut e.count,
+        _ => return,
+    };
+    *count = Some(count.unwrap_or(1) + 1);
+}
+
+fn capture_expr(captures: &Captures, name: &Option<String>) -> Option<ExprId> {
+    name.as_ref()
+        .and_then(|n| captures.get(n))
+        .and_then(Capture::expr)
+}
+
+fn capture_text(model: &Model, captures: &Captures, name: &Option<String>) -> Option<String> {
+    match name.as_ref().and_then(|n| captures.get(n))? {
+        Capture::Expr(e) => Some(model.text_collapsed(model.expr(*e).span)),
+        Capture::Name(n, _) => Some(n.clone()),
+        Capture::List(_) => None,
+    }
+}
+
+fn string_literal(model: &Model, expr: ExprId) -> Option<String> {
+    match &model.expr(expr).kind {
+        ExprKind::Literal {
+            value: LiteralValue::String { value },
+        } => Some(value.clone()),
+        _ => None,
+    }
+}
+
+/// `new Error("x")` / `HTTPException(...)`: the constructor and the first string argument.
+fn thrown(model: &Model, value: Option<ExprId>) -> (Option<String>, Option<String>) {
+    let Some(v) = value else { return (None, None) };
+    match &model.expr(v).kind {
+        ExprKind::Call { callee, args, .. } => (
+            Some(model.text_collapsed(model.expr(*callee).span)),
+            args.first().and_then(|a| string_literal(model, a.value)),
+        ),
+        _ => (None, None),
+    }
+}
+
+/// The status a terminal produces and the status key of its transition id.
+fn status(
+    model: &Model,
+    scope: &Scope,
+    read: &Option<ValueRead>,
+    captures: &Captures,
+) -> (Option<ValueRef>, String) {
+    match read {
+        Some(ValueRead::Number(n)) => (
+            Some(ValueRef::Literal(LiteralValueRef {
+                value: seam_ir::summary::LiteralValue::Number((*n).into()),
+            })),
+            n.to_string(),
+        ),
+        Some(ValueRead::Meta(m)) => match captures.get(m).and_then(Capture::expr) {
+            Some(e) => match &model.expr(e).kind {
+                ExprKind::Literal {
+                    value: LiteralValue::Number { value, .. },
+                } => match json_number(*value) {
+                    Some(n) => {
+                        let key = n.to_string();
+                        (
+                            Some(ValueRef::Literal(LiteralValueRef {
+                                value: seam_ir::summary::LiteralValue::Number(n),
+                            })),
+                            key,
+                        )
+                    }
+                    None => (None, "none".to_owned()),
+                },
+                _ => (
+                    Some(scope.value(e)),
+                    format!("dyn:{}", model.text_collapsed(model.expr(e).span)),
+                ),
+            },
+            None => (None, "none".to_owned()),
+        },
+        _ => (None, "none".to_owned()),
+    }
+}
+
+/// Builds the transitions, gaps and confidence of a unit from its path ends.
+pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
+    let model = facts.files.model(facts.file);
+    let scope = Scope {
+        model,
+        function: facts.function,
+    };
+    let mut transitions = Vec::new();
+    let mut gaps = Vec::new();
+    let mut total_conditions = 0usize;
+    let mut opaque_conditions = 0usize;
+    let mut unread = false;
+    let mut seen_ids: BTreeSet<String> = BTreeSet::new();
+    for end in ends {
+        let conditions: Vec<Predicate> = end
+            .guards
+            .iter()
+            .map(|g| guard_predicate(&scope, g))
+            .collect();
+        let texts: Vec<(Polarity, String)> = end
+            .guards
+            .iter()
+            .map(|g| (g.polarity, guard_text(model, g)))
+            .collect();
+        let (output, kind, status_key) = match &end.end {
+            End::Terminal { index, captures } => {
+                let Some(t) = facts.pack.terminals.get(*index) else {
+                    continue;
+                };
+                match t.output {
+                    OutputKind::Response => {
+                        let (status_code, key) = status(model, &scope, &t.status, captures);
+                        let body = capture_expr(captures, &t.body).map(|b| shape_of(model, b));
+                        (
+                            Output::Response(ResponseOutput {
+                                status_code,
+                                body,
+                                headers: IndexMap::new(),
+                            }),
+                            "response",
+                            key,
+                        )
+                    }
+                    OutputKind::Throw => {
+                        let message = capture_expr(captures, &t.message)
+                            .and_then(|m| string_literal(model, m))
+                            .or_else(|| match captures.get("ARGS") {
+                                Some(Capture::List(args)) => {
+                                    args.first().and_then(|a| string_literal(model, *a))
+                                }
+                                _ => None,
+                            });
+                        (
+                            Output::Throw(ThrowOutput {
+                                exception_type: capture_text(model, captures, &t.exception),
+                                message,
+                                exception_ancestors: None,
+                                ancestry_incomplete: None,
+                                status_when_uncaught: None,
+                            }),
+                            "throw",
+                            "none".to_owned(),
+                        )
+                    }
+                    OutputKind::Return => (
+                        Output::Return(ReturnOutput {
+                            value: capture_expr(captures, &t.body).map(|b| shape_of(model, b)),
+                        }),
+                        "return",
+                        "none".to_owned(),
+                    ),
+                }
+            }
+            End::Return(value) => (
+                Output::Return(ReturnOutput {
+                    value: Some(value.map_or(TypeShape::Undefined, |v| shape_of(model, v))),
+                }),
+                "return",
+                "none".to_owned(),
+            ),
+            End::FellOff => (
+                Output::Return(ReturnOutput {
+                    value: Some(TypeShape::Undefined),
+                }),
+                "return",
+                "none".to_owned(),
+            ),
+            End::Throw(value) => {
+                let (exception_type, message) = thrown(model, *value);
+                (
+                    Output::Throw(ThrowOutput {
+                        exception_type,
+                        message,
+                        exception_ancestors: None,
+                        ancestry_incomplete: None,
+                        status_when_uncaught: None,
+                    }),
+                    "throw",
+                    "none".to_owned(),
+                )
+            }
+            End::Unread(value) => {
+                unread = true;
+                gaps.push(Gap {
+                    gap_type: GapType::UnreadOutcome,
+                    conditions,
+                    consequence: GapConsequence::Unknown,
+                    description: format!(
+                        "The unit returns `{}`, which no terminal of the {} pack reads as an output",
+                        model.text_collapsed(model.expr(*value).span),
+                        facts.pack.name
+                    ),
+                    callee: None,
+                    used_as_value: None,
+                });
+                continue;
+            }
+        };
+        total_conditions += conditions.len();
+        opaque_conditions += conditions.iter().filter(|p| is_opaque(p)).count();
+        let pairs: Vec<(Polarity, &str)> = texts.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        let id = transition_id(facts.name, kind, &status_key, &pairs);
+        if !seen_ids.insert(id.clone()) {
+            // The same chain reaching the same output twice (a terminal in a loop) is one path.
+            continue;
+        }
+        let is_default = end.guards.len() == end.early;
+        let expected_input = (!end.reads.is_empty()).then(|| {
+            TypeShape::Record(RecordShape {
+                properties: end
+                    .reads
+                    .iter()
+                    .map(|r| (r.clone(), TypeShape::Unknown))
+                    .collect(),
+                spreads: None,
+            })
+        });
+        transitions.push(Transition {
+            id,
+            conditions,
+            output,
+            effects: effects(facts, &end.calls),
+            location: lines(model, end.span),
+            is_default,
+            confidence: None,
+            expected_input,
+            provenance: None,
+            metadata: None,
+        });
+    }
+    gaps.extend(unfollowed_calls(facts, ends));
+    let level = if unread {
+        ConfidenceLevel::Low
+    } else if opaque_conditions == 0 {
+        ConfidenceLevel::High
+    } else if opaque_conditions * 2 < total_conditions {
+        ConfidenceLevel::Medium
+    } else {
+        ConfidenceLevel::Low
+    };
+    Assembled {
+        transitions,
+        gaps,
+        confidence: ConfidenceInfo {
+            source: ConfidenceSource::InferredStatic,
+            level,
+            corroboration: None,
+        },
+    }
+}
+
+/// A call into a project function declared with no body: what runs there is missing.
+fn unfollowed_calls(facts: &UnitFacts, ends: &[PathEnd]) -> Vec<Gap> {
+    let model = facts.files.model(facts.file);
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for end in ends {
+        for site in &end.calls {
+            let ExprKind::Call { callee, .. } = &model.expr(site.call).kind else {
+                continue;
+            };
+            let Some((f, func)) = callee_function(facts.files, facts.file, *callee) else {
+                continue;
+            };
+            if crate::files::has_body(facts.files.model(f), func) {
+                continue;
+            }
+            let text = model.text_collapsed(model.expr(*callee).span);
+            if seen.insert(text.clone()) {
+                out.push(Gap {
+                    gap_type: GapType::UnfollowedCall,
+                    conditions: Vec::new(),
+                    consequence: GapConsequence::Unknown,
+                    description: format!(
+                        "The call to {text} lands on a declaration with no body, so whatever runs there is missing from this summary"
+                    ),
+                    callee: Some(text),
+                    used_as_value: None,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The project function a callee names: a function, or a method of a project object
+/// (`db.findById` where `db` is declared in the project with a bodiless `findById`).
+fn callee_function(files: &Files, file: usize, callee: ExprId) -> Option<(usize, FuncId)> {
+    if let Some(found) = files.function_of(file, callee) {
+        return Some(found);
+    }
+    let model = files.model(file);
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(method),
+        ..
+    } = &model.expr(callee).kind
+    else {
+        return None;
+    };
+    // A class instance or object declared in the project: find the member by name.
+    let def = files.definition(file, *object)?;
+    let class = match def {
+        crate::files::Def::Binding(f, b) => match &files.model(f).binding(b).kind {
+            BindingKind::Class { class } => Some((f, *class)),
+            _ => {
+                let (vf, ve) = files.value_of(def)?;
+                match &files.model(vf).expr(ve).kind {
+                    ExprKind::Call {
+                        callee,
+                        is_new: true,
+                        ..
+                    } => match files.definition(vf, *callee)? {
+                        crate::files::Def::Binding(cf, cb) => {
+                            match &files.model(cf).binding(cb).kind {
+                                BindingKind::Class { class } => Some((cf, *class)),
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+        },
+        _ => None,
+    }?;
+    let (cf, class) = class;
+    let cmodel = files.model(cf);
+    cmodel.class(class).members.iter().find_map(|m| {
+        if m.name.as_str() != Some(method.as_str()) {
+            return None;
+        }
+        match &m.kind {
+            seam_lang::model::MemberKind::Method { function } => Some((cf, *function)),
+            _ => None,
+        }
+    })
+}
+
+/// The unit's parameters as inputs, with the pack's role per position.
+pub fn inputs(model: &Model, function: FuncId, pack: &Pack, with_roles: bool) -> Vec<Input> {
+    model
+        .function(function)
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let name = match &model.pattern(p.pattern).kind {
+                PatternKind::Ident { name, .. } => name.clone(),
+                PatternKind::Default { target, .. } => match &model.pattern(*target).kind {
+                    PatternKind::Ident { name, .. } => name.clone(),
+                    _ => format!("arg{i}"),
+                },
+                _ => format!("arg{i}"),
+            };
+            Input::Parameter(ParameterInput {
+                name,
+                position: u32::try_from(i).unwrap_or(u32::MAX),
+                role: if with_roles {
+                    pack.role_at(i).map(str::to_owned)
+                } else {
+                    None
+                },
+                shape: None,
+                field: None,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,221 @@
+//! The models of a run and the cross-file lookups the engine needs: what a name refers to,
+//! followed through local variables and through imports into the file they resolve to.
+
+use std::collections::BTreeMap;
+
+use seam_lang::model::{
+    BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody, ImportedItem,
+    MemberProp, Model, Span, StmtKind,
+};
+
+/// How many links (variables, imports, re-exports) a lookup follows before it gives up.
+pub const MAX_HOPS: usize = 8;
+
+/// Every model of the run, addressable by index and by path.
+pub struct Files<'a> {
+    pub models: &'a [Model],
+    by_path: BTreeMap<&'a str, usize>,
+}
+
+/// What an expression refers to, after following names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Def {
+    /// A declared name whose value is not another name (a variable with an initialiser, a
+    /// parameter, a class).
+    Binding(usize, BindingId),
+    /// An expression that is not a name.
+    Expr(usize, ExprId),
+    Function(usize, FuncId),
+    /// A whole module (a namespace import).
+    Module(usize),
+}
+
+impl<'a> Files<'a> {
+    pub fn new(models: &'a [Model]) -> Files<'a> {
+        let by_path = models
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.path.as_str(), i))
+            .collect();
+        Files { models, by_path }
+    }
+
+    pub fn model(&self, file: usize) -> &'a Model {
+        &self.models[file]
+    }
+
+    pub fn index_of(&self, path: &str) -> Option<usize> {
+        self.by_path.get(path).copied()
+    }
+
+    /// What `expr` in `file` refers to.
+    pub fn definition(&self, file: usize, expr: ExprId) -> Option<Def> {
+        self.definition_hops(file, expr, MAX_HOPS)
+    }
+
+    fn definition_hops(&self, file: usize, expr: ExprId, hops: usize) -> Option<Def> {
+        let model = self.model(file);
+        match &model.expr(expr).kind {
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => self.binding_def(file, *b, hops),
+            ExprKind::Ident {
+                name,
+                binding: None,
+            } => {
+                // Python module-level names are not always bound by the lowering.
+                match model.module_binding(name) {
+                    Some(b) => self.binding_def(file, b, hops),
+                    None => None,
+                }
+            }
+            ExprKind::Member {
+                object,
+                property: MemberProp::Name(name),
+                ..
+            } => match self.definition_hops(file, *object, hops.checked_sub(1)?)? {
+                Def::Module(target) => self.export_def(target, name, hops - 1),
+                _ => Some(Def::Expr(file, expr)),
+            },
+            ExprKind::Function { function } => Some(Def::Function(file, *function)),
+            _ => Some(Def::Expr(file, expr)),
+        }
+    }
+
+    /// What a binding refers to.
+    pub fn binding_def(&self, file: usize, binding: BindingId, hops: usize) -> Option<Def> {
+        let hops = hops.checked_sub(1)?;
+        let model = self.model(file);
+        let b = model.binding(binding);
+        match &b.kind {
+            BindingKind::Import { import, name } => {
+                let imp = model.imports.get(*import as usize)?;
+                let target = self.index_of(imp.resolved.as_deref()?)?;
+                let imported = imp.names.get(*name as usize)?;
+                match &imported.imported {
+                    ImportedItem::Named(n) => self.export_def(target, n, hops),
+                    ImportedItem::Default => self.export_def(target, "default", hops),
+                    ImportedItem::Namespace | ImportedItem::All => Some(Def::Module(target)),
+                }
+            }
+            BindingKind::Function { function } => Some(Def::Function(file, *function)),
+            BindingKind::Var { .. } | BindingKind::Assigned
+                if b.origin.path.is_empty() && !b.reassigned =>
+            {
+                match b.origin.init {
+                    Some(init) => match &model.expr(init).kind {
+                        ExprKind::Ident { .. } | ExprKind::Member { .. } => {
+                            match self.definition_hops(file, init, hops)? {
+                                Def::Expr(..) => Some(Def::Binding(file, binding)),
+                                other => Some(other),
+                            }
+                        }
+                        ExprKind::Function { function } => Some(Def::Function(file, *function)),
+                        _ => Some(Def::Binding(file, binding)),
+                    },
+                    None => Some(Def::Binding(file, binding)),
+                }
+            }
+            _ => Some(Def::Binding(file, binding)),
+        }
+    }
+
+    /// What the module `file` exports as `name`.
+    pub fn export_def(&self, file: usize, name: &str, hops: usize) -> Option<Def> {
+        let hops = hops.checked_sub(1)?;
+        let model = self.model(file);
+        if let Some(export) = model.exports.iter().find(|e| e.exported == name) {
+            if let Some(from) = &export.from {
+                let target = self.index_of(from.resolved.as_deref()?)?;
+                return self.export_def(target, &from.imported, hops);
+            }
+            return match export.target {
+                ExportTarget::Binding(b) => self.binding_def(file, b, hops),
+                ExportTarget::Function(f) => Some(Def::Function(file, f)),
+                ExportTarget::Expr(e) => self.definition_hops(file, e, hops),
+                ExportTarget::Class(_) | ExportTarget::TypeDecl(_) => None,
+                ExportTarget::None => export
+                    .local
+                    .as_deref()
+                    .and_then(|l| model.module_binding(l))
+                    .and_then(|b| self.binding_def(file, b, hops)),
+            };
+        }
+        // Python: every module-level name is importable.
+        model
+            .module_binding(name)
+            .and_then(|b| self.binding_def(file, b, hops))
+    }
+
+    /// The initialiser a definition stands for: the variable's initialiser or the expression.
+    pub fn value_of(&self, def: Def) -> Option<(usize, ExprId)> {
+        match def {
+            Def::Expr(f, e) => Some((f, e)),
+            Def::Binding(f, b) => {
+                let binding = self.model(f).binding(b);
+                if binding.origin.path.is_empty() {
+                    binding.origin.init.map(|i| (f, i))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The function an expression refers to (an inline function, a declared one, a variable
+    /// holding one, or an import of one).
+    pub fn function_of(&self, file: usize, expr: ExprId) -> Option<(usize, FuncId)> {
+        match self.definition(file, expr)? {
+            Def::Function(f, func) => Some((f, func)),
+            Def::Binding(f, b) => match &self.model(f).binding(b).kind {
+                BindingKind::Function { function } => Some((f, *function)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// The innermost function of `model` whose span contains `span`.
+pub fn enclosing_function(model: &Model, span: Span) -> Option<FuncId> {
+    let mut best: Option<(FuncId, u32)> = None;
+    for (i, f) in model.functions.iter().enumerate() {
+        if f.span.contains(span) && f.span != span && best.is_none_or(|(_, len)| f.span.len() < len)
+        {
+            best = Some((FuncId::from_index(i), f.span.len()));
+        }
+    }
+    best.map(|(f, _)| f)
+}
+
+/// The statements of a function's block body (empty for an expression body).
+pub fn block_body(model: &Model, func: FuncId) -> &[seam_lang::model::StmtId] {
+    match &model.function(func).body {
+        FunctionBody::Block(stmts) => stmts,
+        _ => &[],
+    }
+}
+
+/// True when the function has a body to follow.
+pub fn has_body(model: &Model, func: FuncId) -> bool {
+    !matches!(model.function(func).body, FunctionBody::None)
+}
+
+/// Every call expression of a model, in arena order (which is source order within a file).
+pub fn calls(model: &Model) -> impl Iterator<Item = ExprId> + '_ {
+    model
+        .exprs
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.kind, ExprKind::Call { .. }))
+        .map(|(i, _)| ExprId::from_index(i))
+}
+
+/// Whether a statement is a declaration that does nothing when reached.
+pub fn is_declaration(model: &Model, stmt: seam_lang::model::StmtId) -> bool {
+    matches!(
+        model.stmt(stmt).kind,
+        StmtKind::FunctionDecl { .. } | StmtKind::ClassDecl { .. } | StmtKind::TypeDecl { .. }
+    )
+}

@@ -1,0 +1,349 @@
+//! Reading route paths and client URLs out of expressions: literals, template strings,
+//! concatenation and constants, followed across files. What cannot be read becomes a hole
+//! `{name}`, never a guess.
+
+use std::collections::BTreeMap;
+
+use seam_lang::model::{
+    BinaryOp, BindingId, BindingKind, ExprId, ExprKind, LiteralValue, MemberProp, ObjectProp,
+};
+use seam_packs::{Captures, Pack, match_expr};
+
+use crate::files::{Def, Files, MAX_HOPS};
+
+/// Parameters replaced by the arguments of one call: (file, parameter binding) → (file, arg).
+/// Used to read a thin wrapper's URL at each of its call sites.
+pub type Substitution = BTreeMap<(usize, BindingId), (usize, ExprId)>;
+
+/// A piece of a path: fixed text or a hole the code fills at run time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    Text(String),
+    Hole(String),
+    /// An environment variable: it holds a deployment's base URL, whose path part is unknown
+    /// and taken to be empty.
+    Env,
+}
+
+/// Reads expressions as strings with holes.
+pub struct Reader<'a> {
+    pub files: &'a Files<'a>,
+    /// Environment-variable patterns of the pack doing the reading.
+    pub environment: &'a [seam_packs::PatternNode],
+    pub subst: &'a Substitution,
+}
+
+impl Reader<'_> {
+    pub fn pieces(&self, file: usize, expr: ExprId) -> Vec<Piece> {
+        let mut out = Vec::new();
+        self.read(file, expr, MAX_HOPS, &mut out);
+        out
+    }
+
+    /// The string an expression always has, when it has one.
+    pub fn constant(&self, file: usize, expr: ExprId) -> Option<String> {
+        let pieces = self.pieces(file, expr);
+        let mut s = String::new();
+        for p in pieces {
+            match p {
+                Piece::Text(t) => s.push_str(&t),
+                _ => return None,
+            }
+        }
+        Some(s)
+    }
+
+    fn read(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
+        let model = self.files.model(file);
+        if hops == 0 {
+            out.push(Piece::Hole(hole_name(file, expr, self.files)));
+            return;
+        }
+        if self.environment.iter().any(|p| {
+            let mut c = Captures::new();
+            match_expr(model, p, expr, &mut c)
+        }) {
+            out.push(Piece::Env);
+            return;
+        }
+        match &model.expr(expr).kind {
+            ExprKind::Literal {
+                value: LiteralValue::String { value },
+            } => out.push(Piece::Text(value.clone())),
+            ExprKind::Literal {
+                value: LiteralValue::Number { raw, .. },
+            } => out.push(Piece::Text(raw.clone())),
+            ExprKind::Template {
+                quasis,
+                exprs,
+                tag: None,
+            } => {
+                for (i, q) in quasis.iter().enumerate() {
+                    out.push(Piece::Text(q.clone()));
+                    if let Some(e) = exprs.get(i) {
+                        self.read(file, *e, hops - 1, out);
+                    }
+                }
+            }
+            ExprKind::Binary {
+                op: BinaryOp::Add,
+                left,
+                right,
+            } => {
+                self.read(file, *left, hops - 1, out);
+                self.read(file, *right, hops - 1, out);
+            }
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => self.read_binding(file, expr, *b, hops, out),
+            _ => match self.files.definition(file, expr) {
+                Some(Def::Expr(f, e)) if (f, e) != (file, expr) => self.read(f, e, hops - 1, out),
+                Some(Def::Binding(f, b)) => match self.files.value_of(Def::Binding(f, b)) {
+                    Some((vf, ve)) => self.read(vf, ve, hops - 1, out),
+                    None => out.push(Piece::Hole(hole_name(file, expr, self.files))),
+                },
+                _ => out.push(Piece::Hole(hole_name(file, expr, self.files))),
+            },
+        }
+    }
+
+    fn read_binding(
+        &self,
+        file: usize,
+        expr: ExprId,
+        b: BindingId,
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if let Some((sf, se)) = self.subst.get(&(file, b)) {
+            self.read(*sf, *se, hops - 1, out);
+            return;
+        }
+        if matches!(binding.kind, BindingKind::Param { .. }) || binding.reassigned {
+            out.push(Piece::Hole(binding.name.clone()));
+            return;
+        }
+        match self.files.binding_def(file, b, MAX_HOPS) {
+            Some(def @ (Def::Binding(..) | Def::Expr(..))) => {
+                let target = self.files.value_of(def);
+                match target {
+                    Some((vf, ve)) if (vf, ve) != (file, expr) => {
+                        // A destructured name has no single initialiser to read.
+                        self.read(vf, ve, hops - 1, out)
+                    }
+                    _ => out.push(Piece::Hole(binding.name.clone())),
+                }
+            }
+            _ => out.push(Piece::Hole(binding.name.clone())),
+        }
+    }
+
+    /// The value of `key` in the object an expression holds (following names), as an
+    /// expression: `Ok(Some)` when the key is there, `Ok(None)` when the object is readable
+    /// and has no such key, `Err(())` when the object cannot be read.
+    #[allow(clippy::result_unit_err)]
+    pub fn object_key(
+        &self,
+        file: usize,
+        expr: ExprId,
+        key: &str,
+    ) -> Result<Option<(usize, ExprId)>, ()> {
+        self.object_key_hops(file, expr, key, MAX_HOPS)
+    }
+
+    fn object_key_hops(
+        &self,
+        file: usize,
+        expr: ExprId,
+        key: &str,
+        hops: usize,
+    ) -> Result<Option<(usize, ExprId)>, ()> {
+        if hops == 0 {
+            return Err(());
+        }
+        let model = self.files.model(file);
+        match &model.expr(expr).kind {
+            ExprKind::Object { props } => {
+                let mut result = Ok(None);
+                for p in props {
+                    match p {
+                        ObjectProp::KeyValue { key: k, value, .. } if k.as_str() == Some(key) => {
+                            result = Ok(Some((file, *value)));
+                        }
+                        ObjectProp::Spread { value } => {
+                            match self.object_key_hops(file, *value, key, hops - 1) {
+                                Ok(Some(found)) => result = Ok(Some(found)),
+                                Ok(None) => {}
+                                // A spread we cannot read may hold the key.
+                                Err(()) => {
+                                    if !matches!(result, Ok(Some(_))) {
+                                        result = Err(());
+                                    }
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                result
+            }
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => {
+                if let Some((sf, se)) = self.subst.get(&(file, *b)) {
+                    return self.object_key_hops(*sf, *se, key, hops - 1);
+                }
+                match self
+                    .files
+                    .binding_def(file, *b, MAX_HOPS)
+                    .and_then(|d| self.files.value_of(d))
+                {
+                    Some((vf, ve)) if (vf, ve) != (file, expr) => {
+                        self.object_key_hops(vf, ve, key, hops - 1)
+                    }
+                    _ => Err(()),
+                }
+            }
+            _ => Err(()),
+        }
+    }
+}
+
+/// The name of a hole: what the code called the value, or `value`.
+pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
+    let model = files.model(file);
+    match &model.expr(expr).kind {
+        ExprKind::Ident { name, .. } => name.clone(),
+        ExprKind::Member {
+            property: MemberProp::Name(name),
+            ..
+        } => name.clone(),
+        ExprKind::Call { callee, .. } => match &model.expr(*callee).kind {
+            ExprKind::Member {
+                object,
+                property: MemberProp::Name(name),
+                ..
+            } if name == "toString" || name == "trim" => hole_name(file, *object, files),
+            _ => "value".to_owned(),
+        },
+        _ => "value".to_owned(),
+    }
+}
+
+/// Writes pieces as a path: holes as `{name}`, an environment variable as nothing, a scheme
+/// and host dropped, a query string and fragment dropped.
+pub fn path_of(pieces: &[Piece]) -> String {
+    let mut s = String::new();
+    for p in pieces {
+        match p {
+            Piece::Text(t) => s.push_str(t),
+            Piece::Hole(h) => {
+                s.push('{');
+                s.push_str(h);
+                s.push('}');
+            }
+            Piece::Env => {}
+        }
+    }
+    strip_origin_and_query(&s)
+}
+
+/// True when the pieces start with an absolute URL (`https://…`), which a base URL does not
+/// prefix.
+pub fn is_absolute(pieces: &[Piece]) -> bool {
+    match pieces.first() {
+        Some(Piece::Text(t)) => t.contains("://") || t.starts_with("//"),
+        Some(Piece::Env) => true,
+        _ => false,
+    }
+}
+
+fn strip_origin_and_query(s: &str) -> String {
+    let mut rest = s;
+    if let Some(i) = rest.find("://") {
+        let after = &rest[i + 3..];
+        rest = match after.find('/') {
+            Some(j) => &after[j..],
+            None => "",
+        };
+    } else if let Some(after) = rest.strip_prefix("//") {
+        rest = match after.find('/') {
+            Some(j) => &after[j..],
+            None => "",
+        };
+    }
+    let end = rest.find(['?', '#']).unwrap_or(rest.len());
+    rest[..end].to_owned()
+}
+
+/// Joins a base path and a path with exactly one `/` between them.
+pub fn join_paths(base: &str, path: &str) -> String {
+    let base = base.trim_end_matches('/');
+    if path.is_empty() || path == "/" {
+        return if base.is_empty() {
+            "/".to_owned()
+        } else {
+            base.to_owned()
+        };
+    }
+    if path.starts_with('/') {
+        format!("{base}{path}")
+    } else {
+        format!("{base}/{path}")
+    }
+}
+
+/// Reads a method value a pack declares. `None` when it could not be read.
+pub fn read_method(
+    reader: &Reader,
+    pack_value: &seam_packs::ValueRead,
+    file: usize,
+    captures: &Captures,
+) -> Option<String> {
+    use seam_packs::{Capture, ValueRead};
+    let method = match pack_value {
+        ValueRead::Text(t) => Some(t.clone()),
+        ValueRead::Number(_) => None,
+        ValueRead::Meta(m) => match captures.get(m)? {
+            Capture::Name(n, _) => Some(n.clone()),
+            Capture::Expr(e) => reader.constant(file, *e),
+            Capture::List(_) => None,
+        },
+        ValueRead::Option { meta, key, default } => {
+            let obj = captures.get(meta)?.expr()?;
+            match reader.object_key(file, obj, key) {
+                Ok(Some((vf, ve))) => reader.constant(vf, ve),
+                Ok(None) => default.clone(),
+                Err(()) => None,
+            }
+        }
+    }?;
+    Some(if method.eq_ignore_ascii_case("all") {
+        "*".to_owned()
+    } else {
+        method.to_ascii_uppercase()
+    })
+}
+
+/// The pack whose environment patterns a reader uses.
+pub fn environment_of(pack: &Pack) -> &[seam_packs::PatternNode] {
+    &pack.environment
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_drop_origin_query_and_join_with_one_slash() {
+        assert_eq!(strip_origin_and_query("http://localhost:3000/api"), "/api");
+        assert_eq!(strip_origin_and_query("https://x.io"), "");
+        assert_eq!(strip_origin_and_query("/orders?userId={userId}"), "/orders");
+        assert_eq!(join_paths("/api", "/orders"), "/api/orders");
+        assert_eq!(join_paths("/api/", "orders"), "/api/orders");
+        assert_eq!(join_paths("", "/"), "/");
+        assert_eq!(join_paths("/api/orders", "/"), "/api/orders");
+    }
+}

@@ -1,0 +1,759 @@
+//! The path walk: every way through a unit's body to a terminal, with the guards that
+//! decide it and the calls that can run before it.
+//!
+//! Statements are walked in order with a path state: the early-return guards passed so far
+//! (an earlier `if (c) return/throw` makes `c` a negative condition for what follows), the
+//! enclosing branches (if/else, switch case, catch, ternary, `&&`/`||`), and the calls made.
+//! A branch's calls stay on the later paths unless the branch always leaves the function.
+//! Conditions are ordered early returns first, then enclosing branches outermost first.
+
+use std::collections::BTreeSet;
+
+use seam_ir::summary::Polarity;
+use seam_lang::model::{
+    BindingId, BindingKind, ExprId, ExprKind, ExprVisitor, FuncId, FunctionBody, LogicalOp,
+    MemberProp, Model, PatternId, Span, StmtId, StmtKind, walk_expr_children,
+};
+use seam_packs::{Captures, Pack, PatternNode, TerminalStatement, match_expr};
+
+/// One guard on a path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Guard {
+    pub polarity: Polarity,
+    pub kind: GuardKind,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum GuardKind {
+    /// A condition expression.
+    Expr(ExprId),
+    /// Inside a `catch` / `except`: an exception was thrown.
+    Catch,
+    /// `switch (d) { case t: … }`.
+    Case { discriminant: ExprId, test: ExprId },
+}
+
+/// A call on the path; `awaited` when its result is awaited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallSite {
+    pub call: ExprId,
+    pub awaited: bool,
+}
+
+/// How a path ends.
+#[derive(Debug, Clone, PartialEq)]
+pub enum End {
+    /// A pack terminal matched.
+    Terminal { index: usize, captures: Captures },
+    /// A `return` (in a unit whose pack declares no terminals).
+    Return(Option<ExprId>),
+    /// A `throw` no terminal matched.
+    Throw(Option<ExprId>),
+    /// The body ran to its end.
+    FellOff,
+    /// A `return` of a value no terminal matched (in a unit whose pack declares terminals).
+    Unread(ExprId),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathEnd {
+    pub guards: Vec<Guard>,
+    /// How many of `guards` (at the front) are early-return guards.
+    pub early: usize,
+    pub calls: Vec<CallSite>,
+    /// Body fields read on the path (client units).
+    pub reads: Vec<String>,
+    pub end: End,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Default)]
+struct State {
+    early: Vec<Guard>,
+    ancestors: Vec<Guard>,
+    calls: Vec<CallSite>,
+    reads: Vec<String>,
+    /// Calls that are part of a terminal already recorded (not effects).
+    terminal_calls: BTreeSet<ExprId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Continues,
+    /// Every way through returns or throws.
+    Exits,
+    /// A `break`/`continue` ends the enclosing case or loop body.
+    Breaks,
+}
+
+/// What the walk needs to know.
+pub struct Walker<'a> {
+    pub model: &'a Model,
+    pub pack: &'a Pack,
+    pub function: FuncId,
+    /// Names holding the response of the unit's call, and names holding its body (clients).
+    pub response_names: BTreeSet<BindingId>,
+    pub body_names: BTreeSet<BindingId>,
+    pub ends: Vec<PathEnd>,
+    /// Inside a function written in the unit (a callback): its returns are not the unit's.
+    nested: usize,
+}
+
+impl<'a> Walker<'a> {
+    pub fn new(model: &'a Model, pack: &'a Pack, function: FuncId) -> Walker<'a> {
+        Walker {
+            model,
+            pack,
+            function,
+            response_names: BTreeSet::new(),
+            body_names: BTreeSet::new(),
+            ends: Vec::new(),
+            nested: 0,
+        }
+    }
+
+    /// Walks the unit's body and returns every path end.
+    pub fn run(mut self) -> Vec<PathEnd> {
+        let mut state = State::default();
+        let model = self.model;
+        match &model.function(self.function).body {
+            FunctionBody::Block(stmts) => {
+                let flow = self.stmts(stmts, &mut state);
+                if flow != Flow::Exits && !self.has_terminals() {
+                    let end_span = model.function(self.function).span;
+                    let span =
+                        seam_lang::model::Span::new(end_span.end.saturating_sub(1), end_span.end);
+                    self.record(&state, End::FellOff, span);
+                }
+            }
+            FunctionBody::Expr(e) => {
+                let before = self.ends.len();
+                self.expr(*e, &mut state, false);
+                if self.ends.len() == before {
+                    self.return_value(Some(*e), model.expr(*e).span, &mut state);
+                }
+            }
+            FunctionBody::None => {}
+        }
+        self.ends
+    }
+
+    fn has_terminals(&self) -> bool {
+        !self.pack.terminals.is_empty()
+    }
+
+    fn record(&mut self, state: &State, end: End, span: Span) {
+        let mut guards = state.early.clone();
+        guards.extend(state.ancestors.iter().cloned());
+        self.ends.push(PathEnd {
+            early: state.early.len(),
+            guards,
+            calls: state.calls.clone(),
+            reads: state.reads.clone(),
+            end,
+            span,
+        });
+    }
+
+    fn stmts(&mut self, stmts: &[StmtId], state: &mut State) -> Flow {
+        for s in stmts {
+            match self.stmt(*s, state) {
+                Flow::Continues => {}
+                other => return other,
+            }
+        }
+        Flow::Continues
+    }
+
+    fn branch(&mut self, stmt: StmtId, state: &State, guard: Option<Guard>) -> (Flow, State) {
+        let mut inner = state.clone();
+        if let Some(g) = guard {
+            inner.ancestors.push(g);
+        }
+        let flow = self.stmt(stmt, &mut inner);
+        (flow, inner)
+    }
+
+    /// After a branch that continues, its calls and reads can have run on later paths.
+    fn merge_from(state: &mut State, inner: &State) {
+        for c in &inner.calls[state.calls.len().min(inner.calls.len())..] {
+            state.calls.push(*c);
+        }
+        for r in &inner.reads {
+            if !state.reads.contains(r) {
+                state.reads.push(r.clone());
+            }
+        }
+        state
+            .terminal_calls
+            .extend(inner.terminal_calls.iter().copied());
+    }
+
+    fn stmt(&mut self, id: StmtId, state: &mut State) -> Flow {
+        let model = self.model;
+        match &model.stmt(id).kind {
+            StmtKind::Expr { expr } => {
+                self.expr(*expr, state, false);
+                Flow::Continues
+            }
+            StmtKind::VarDecl { declarators, .. } => {
+                for d in declarators {
+                    if let Some(init) = d.init {
+                        self.expr(init, state, false);
+                    }
+                }
+                Flow::Continues
+            }
+            StmtKind::Block { body } => self.stmts(body, state),
+            StmtKind::If {
+                test,
+                consequent,
+                alternate,
+            } => {
+                self.expr(*test, state, false);
+                let positive = Guard {
+                    polarity: Polarity::Positive,
+                    kind: GuardKind::Expr(*test),
+                };
+                let negative = Guard {
+                    polarity: Polarity::Negative,
+                    kind: GuardKind::Expr(*test),
+                };
+                let (then_flow, then_state) =
+                    self.branch(*consequent, state, Some(positive.clone()));
+                let (else_flow, else_state) = match alternate {
+                    Some(alt) => self.branch(*alt, state, Some(negative.clone())),
+                    None => (Flow::Continues, state.clone()),
+                };
+                let then_exits = then_flow == Flow::Exits;
+                let else_exits = else_flow == Flow::Exits;
+                match (then_exits, else_exits) {
+                    (true, true) => Flow::Exits,
+                    (true, false) => {
+                        // An early return: what follows runs only when the test failed.
+                        state.early.push(negative);
+                        Self::merge_from(state, &else_state);
+                        state
+                            .terminal_calls
+                            .extend(then_state.terminal_calls.iter().copied());
+                        Self::breaks_or(else_flow)
+                    }
+                    (false, true) => {
+                        state.early.push(positive);
+                        Self::merge_from(state, &then_state);
+                        state
+                            .terminal_calls
+                            .extend(else_state.terminal_calls.iter().copied());
+                        Self::breaks_or(then_flow)
+                    }
+                    (false, false) => {
+                        Self::merge_from(state, &then_state);
+                        Self::merge_from(state, &else_state);
+                        if then_flow == Flow::Breaks && else_flow == Flow::Breaks {
+                            Flow::Breaks
+                        } else {
+                            Flow::Continues
+                        }
+                    }
+                }
+            }
+            StmtKind::Switch {
+                discriminant,
+                cases,
+            } => {
+                self.expr(*discriminant, state, false);
+                let tests: Vec<ExprId> = cases.iter().filter_map(|c| c.test).collect();
+                let mut all_exit = cases.iter().any(|c| c.test.is_none());
+                let mut merged = Vec::new();
+                for case in cases {
+                    let mut inner = state.clone();
+                    match case.test {
+                        Some(test) => inner.ancestors.push(Guard {
+                            polarity: Polarity::Positive,
+                            kind: GuardKind::Case {
+                                discriminant: *discriminant,
+                                test,
+                            },
+                        }),
+                        None => {
+                            for t in &tests {
+                                inner.ancestors.push(Guard {
+                                    polarity: Polarity::Negative,
+                                    kind: GuardKind::Case {
+                                        discriminant: *discriminant,
+                                        test: *t,
+                                    },
+                                });
+                            }
+                        }
+                    }
+                    let flow = self.stmts(&case.body, &mut inner);
+                    if flow != Flow::Exits && !(case.falls_through && case.body.is_empty()) {
+                        all_exit = false;
+                    }
+                    merged.push(inner);
+                }
+                for inner in &merged {
+                    Self::merge_from(state, inner);
+                }
+                if all_exit {
+                    Flow::Exits
+                } else {
+                    Flow::Continues
+                }
+            }
+            StmtKind::Match { subject, cases } => {
+                self.expr(*subject, state, false);
+                let mut merged = Vec::new();
+                for case in cases {
+                    let mut inner = state.clone();
+                    if let Some(p) = case.pattern {
+                        inner.ancestors.push(Guard {
+                            polarity: Polarity::Positive,
+                            kind: GuardKind::Case {
+                                discriminant: *subject,
+                                test: p,
+                            },
+                        });
+                    }
+                    self.stmts(&case.body, &mut inner);
+                    merged.push(inner);
+                }
+                for inner in &merged {
+                    Self::merge_from(state, inner);
+                }
+                Flow::Continues
+            }
+            StmtKind::Try {
+                block,
+                handlers,
+                orelse,
+                finalizer,
+            } => {
+                let mut try_state = state.clone();
+                let mut flow = self.stmts(block, &mut try_state);
+                if flow == Flow::Continues
+                    && let Some(o) = orelse
+                {
+                    flow = self.stmts(o, &mut try_state);
+                }
+                let mut all_exit = flow == Flow::Exits;
+                let mut handler_states = Vec::new();
+                for h in handlers {
+                    // The calls of the try block may have run before the throw.
+                    let mut inner = try_state.clone();
+                    inner.ancestors = state.ancestors.clone();
+                    inner.early = state.early.clone();
+                    inner.ancestors.push(Guard {
+                        polarity: Polarity::Positive,
+                        kind: GuardKind::Catch,
+                    });
+                    let hflow = self.stmts(&h.body, &mut inner);
+                    if hflow != Flow::Exits {
+                        all_exit = false;
+                    }
+                    handler_states.push(inner);
+                }
+                if handlers.is_empty() {
+                    all_exit = flow == Flow::Exits;
+                }
+                Self::merge_from(state, &try_state);
+                if flow != Flow::Exits {
+                    state.early = try_state.early.clone();
+                }
+                for inner in &handler_states {
+                    Self::merge_from(state, inner);
+                }
+                if let Some(f) = finalizer {
+                    let fflow = self.stmts(f, state);
+                    if fflow == Flow::Exits {
+                        return Flow::Exits;
+                    }
+                }
+                if all_exit {
+                    Flow::Exits
+                } else {
+                    Flow::Continues
+                }
+            }
+            StmtKind::Loop {
+                init,
+                iterable,
+                test,
+                update,
+                body,
+                orelse,
+                ..
+            } => {
+                if let Some(i) = init {
+                    self.stmt(*i, state);
+                }
+                for e in [iterable, test].into_iter().flatten() {
+                    self.expr(*e, state, false);
+                }
+                let mut inner = state.clone();
+                self.stmt(*body, &mut inner);
+                if let Some(u) = update {
+                    self.expr(*u, &mut inner, false);
+                }
+                Self::merge_from(state, &inner);
+                if let Some(o) = orelse {
+                    self.stmts(o, state);
+                }
+                Flow::Continues
+            }
+            StmtKind::Return { value } => {
+                let span = model.stmt(id).span;
+                self.return_value(*value, span, state);
+                Flow::Exits
+            }
+            StmtKind::Throw { value, .. } => {
+                let span = model.stmt(id).span;
+                let before = self.ends.len();
+                if let Some(v) = value {
+                    self.expr(*v, state, false);
+                }
+                if self.nested == 0 && self.ends.len() == before {
+                    let end = self.statement_terminal(TerminalStatement::Throw, *value, state);
+                    let end = end.unwrap_or(End::Throw(*value));
+                    self.record(state, end, span);
+                }
+                Flow::Exits
+            }
+            StmtKind::Break { .. } | StmtKind::Continue { .. } => Flow::Breaks,
+            StmtKind::With { items, body, .. } => {
+                for i in items {
+                    self.expr(i.value, state, false);
+                }
+                self.stmt(*body, state)
+            }
+            StmtKind::Labeled { body, .. } => self.stmt(*body, state),
+            StmtKind::Assert { test, .. } => {
+                self.expr(*test, state, false);
+                Flow::Continues
+            }
+            StmtKind::Export { decl: Some(d) } => self.stmt(*d, state),
+            _ => Flow::Continues,
+        }
+    }
+
+    fn breaks_or(flow: Flow) -> Flow {
+        if flow == Flow::Breaks {
+            Flow::Breaks
+        } else {
+            Flow::Continues
+        }
+    }
+
+    fn return_value(&mut self, value: Option<ExprId>, span: Span, state: &mut State) {
+        let before = self.ends.len();
+        if let Some(v) = value {
+            self.expr(v, state, false);
+        }
+        if self.nested > 0 || self.ends.len() != before {
+            return;
+        }
+        if let Some(end) = self.statement_terminal(TerminalStatement::Return, value, state) {
+            self.record(state, end, span);
+            return;
+        }
+        if !self.has_terminals() {
+            self.record(state, End::Return(value), span);
+            return;
+        }
+        // A handler returning a value nothing reads as an output.
+        if let Some(v) = value
+            && !self.is_nothing(v)
+        {
+            self.record(state, End::Unread(v), span);
+        }
+    }
+
+    fn is_nothing(&self, expr: ExprId) -> bool {
+        matches!(
+            self.model.expr(expr).kind,
+            ExprKind::Literal {
+                value: seam_lang::model::LiteralValue::Undefined
+                    | seam_lang::model::LiteralValue::Null
+            } | ExprKind::Unary {
+                op: seam_lang::model::UnaryOp::Void,
+                ..
+            }
+        )
+    }
+
+    /// A `return`/`throw` terminal of the pack that matches the value.
+    fn statement_terminal(
+        &self,
+        statement: TerminalStatement,
+        value: Option<ExprId>,
+        _state: &State,
+    ) -> Option<End> {
+        for (index, t) in self.pack.terminals.iter().enumerate() {
+            if t.statement != statement {
+                continue;
+            }
+            let mut captures = Captures::new();
+            match (&t.pattern, value) {
+                (Some(p), Some(v)) => {
+                    if !match_expr(self.model, p, v, &mut captures) {
+                        continue;
+                    }
+                }
+                (Some(_), None) => continue,
+                (None, Some(v)) => {
+                    captures.insert("VALUE".to_owned(), seam_packs::Capture::Expr(v));
+                }
+                (None, None) => {}
+            }
+            if self.constraints_hold(&t.constraints, &captures) {
+                return Some(End::Terminal { index, captures });
+            }
+        }
+        None
+    }
+
+    fn constraints_hold(
+        &self,
+        constraints: &std::collections::BTreeMap<String, seam_packs::Constraint>,
+        captures: &Captures,
+    ) -> bool {
+        constraints.iter().all(|(name, c)| {
+            let Some(cap) = captures.get(name) else {
+                return false;
+            };
+            if let Some(role) = &c.role {
+                let Some(e) = cap.expr() else { return false };
+                let Some(b) = self.model.resolved_binding(e) else {
+                    return false;
+                };
+                let binding = self.model.binding(b);
+                let BindingKind::Param { function, index } = binding.kind else {
+                    return false;
+                };
+                if function != self.function
+                    || !binding.origin.path.is_empty()
+                    || self.pack.role_at(index as usize) != Some(role.as_str())
+                {
+                    return false;
+                }
+            }
+            if !c.one_of.is_empty() {
+                let seam_packs::Capture::Name(n, _) = cap else {
+                    return false;
+                };
+                if !c.one_of.iter().any(|x| x == n) {
+                    return false;
+                }
+            }
+            true
+        })
+    }
+
+    /// An expression terminal at this call, if one matches.
+    fn expression_terminal(&self, call: ExprId) -> Option<(usize, Captures)> {
+        for (index, t) in self.pack.terminals.iter().enumerate() {
+            if t.statement != TerminalStatement::Expression {
+                continue;
+            }
+            let Some(p) = &t.pattern else { continue };
+            if !anchor_matches(self.model, p, call) {
+                continue;
+            }
+            let mut captures = Captures::new();
+            if match_expr(self.model, p, call, &mut captures)
+                && self.constraints_hold(&t.constraints, &captures)
+            {
+                return Some((index, captures));
+            }
+        }
+        None
+    }
+
+    fn expr(&mut self, id: ExprId, state: &mut State, awaited: bool) {
+        let model = self.model;
+        match &model.expr(id).kind {
+            ExprKind::Call { callee, args, .. } => {
+                if let Some((index, captures)) = self.expression_terminal(id) {
+                    for a in args {
+                        self.expr(a.value, state, false);
+                    }
+                    mark_calls(model, id, &mut state.terminal_calls);
+                    let span = model.expr(id).span;
+                    let mut at = state.clone();
+                    at.terminal_calls.clear();
+                    self.record(&at, End::Terminal { index, captures }, span);
+                    return;
+                }
+                self.expr(*callee, state, false);
+                for a in args {
+                    if let ExprKind::Function { function } = &model.expr(a.value).kind {
+                        self.nested_function(*function, state);
+                    } else {
+                        self.expr(a.value, state, false);
+                    }
+                }
+                if !state.terminal_calls.contains(&id) {
+                    state.calls.push(CallSite { call: id, awaited });
+                }
+            }
+            ExprKind::Await { arg } => self.expr(*arg, state, true),
+            ExprKind::Conditional {
+                test,
+                consequent,
+                alternate,
+            } => {
+                self.expr(*test, state, false);
+                for (branch, polarity) in [
+                    (*consequent, Polarity::Positive),
+                    (*alternate, Polarity::Negative),
+                ] {
+                    let mut inner = state.clone();
+                    inner.ancestors.push(Guard {
+                        polarity,
+                        kind: GuardKind::Expr(*test),
+                    });
+                    self.expr(branch, &mut inner, false);
+                    Self::merge_from(state, &inner);
+                }
+            }
+            ExprKind::Logical { op, left, right } => {
+                self.expr(*left, state, false);
+                let mut inner = state.clone();
+                match op {
+                    LogicalOp::And => inner.ancestors.push(Guard {
+                        polarity: Polarity::Positive,
+                        kind: GuardKind::Expr(*left),
+                    }),
+                    LogicalOp::Or => inner.ancestors.push(Guard {
+                        polarity: Polarity::Negative,
+                        kind: GuardKind::Expr(*left),
+                    }),
+                    LogicalOp::Nullish => {}
+                }
+                self.expr(*right, &mut inner, false);
+                Self::merge_from(state, &inner);
+            }
+            ExprKind::Member {
+                object, property, ..
+            } => {
+                if let MemberProp::Name(p) = property
+                    && self.reads_body(*object)
+                    && !state.reads.contains(p)
+                {
+                    state.reads.push(p.clone());
+                }
+                self.expr(*object, state, false);
+                if let MemberProp::Computed(k) = property {
+                    self.expr(*k, state, false);
+                }
+            }
+            ExprKind::Function { .. } | ExprKind::Class { .. } => {}
+            _ => {
+                let mut children = Children::default();
+                walk_expr_children(model, id, &mut children);
+                for c in children.exprs {
+                    self.expr(c, state, false);
+                }
+            }
+        }
+    }
+
+    /// A callback written in the unit: its terminals count (`.then(u => res.json(u))`), its
+    /// returns do not, and its calls do not leak onto later paths.
+    fn nested_function(&mut self, function: FuncId, state: &State) {
+        let model = self.model;
+        let mut inner = state.clone();
+        self.nested += 1;
+        match &model.function(function).body {
+            FunctionBody::Block(stmts) => {
+                self.stmts(stmts, &mut inner);
+            }
+            FunctionBody::Expr(e) => self.expr(*e, &mut inner, false),
+            FunctionBody::None => {}
+        }
+        self.nested -= 1;
+    }
+
+    /// Whether `object` is the response body (a name bound to it, or a body accessor on the
+    /// response such as `res.data`).
+    fn reads_body(&self, object: ExprId) -> bool {
+        let model = self.model;
+        if let Some(b) = model.resolved_binding(object) {
+            return self.body_names.contains(&b);
+        }
+        self.pack
+            .response
+            .body
+            .iter()
+            .any(|p| accessor_on(model, p, object, &self.response_names))
+    }
+}
+
+/// Whether the accessor pattern (one metavariable, the response) matches `expr` with the
+/// response bound to one of `names`.
+pub fn accessor_on(
+    model: &Model,
+    pattern: &PatternNode,
+    expr: ExprId,
+    names: &BTreeSet<BindingId>,
+) -> bool {
+    let mut caps = Captures::new();
+    if !match_expr(model, pattern, expr, &mut caps) {
+        return false;
+    }
+    caps.values().any(|c| {
+        c.expr()
+            .and_then(|e| model.resolved_binding(e))
+            .is_some_and(|b| names.contains(&b))
+    })
+}
+
+fn anchor_matches(model: &Model, pattern: &PatternNode, call: ExprId) -> bool {
+    let Some(anchor) = pattern.call_anchor() else {
+        return true;
+    };
+    match &model.expr(call).kind {
+        ExprKind::Call { callee, .. } => match &model.expr(*callee).kind {
+            ExprKind::Ident { name, .. } => name == anchor,
+            ExprKind::Member {
+                property: MemberProp::Name(name),
+                ..
+            } => name == anchor,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Every call inside a terminal's callee chain (`res.status(404)` of `res.status(404).json(x)`).
+fn mark_calls(model: &Model, call: ExprId, out: &mut BTreeSet<ExprId>) {
+    let mut cur = call;
+    loop {
+        out.insert(cur);
+        let ExprKind::Call { callee, .. } = &model.expr(cur).kind else {
+            return;
+        };
+        let mut obj = *callee;
+        loop {
+            match &model.expr(obj).kind {
+                ExprKind::Member { object, .. } => obj = *object,
+                ExprKind::Call { .. } => break,
+                _ => return,
+            }
+        }
+        cur = obj;
+    }
+}
+
+#[derive(Default)]
+struct Children {
+    exprs: Vec<ExprId>,
+}
+
+impl ExprVisitor for Children {
+    fn expr(&mut self, id: ExprId) {
+        self.exprs.push(id);
+    }
+    fn pattern(&mut self, _id: PatternId) {}
+}

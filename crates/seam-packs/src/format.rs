@@ -1,0 +1,250 @@
+//! The pack file as written: the YAML structure, field by field. `README.md` in this crate
+//! documents every field for pack authors; [`crate::pack`] is what a loaded pack compiles to.
+//!
+//! Unknown keys are errors, so a misspelt key is reported instead of silently ignored.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// One pack file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PackFile {
+    /// The pack's name: what `-f NAME` selects and what `recognition` says by default.
+    pub name: String,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// `javascript`, `typescript` (both read the JS family) or `python`.
+    pub languages: Vec<String>,
+    /// `handler` (the pack discovers the providing side) or `client` (call sites).
+    pub kind: String,
+    pub binding: BindingFile,
+    pub detect: DetectFile,
+    /// Expressions that create a router or application object (`express.Router()`).
+    #[serde(default)]
+    pub routers: Vec<String>,
+    /// Calls that mount a child router under a prefix (`$PARENT.use($PREFIX, $CHILD)`).
+    #[serde(default)]
+    pub mounts: Vec<MountFile>,
+    /// Calls that register a handler for a method and a path.
+    #[serde(default)]
+    pub routes: Vec<RouteFile>,
+    /// Decorated functions that are handlers (`@$APP.get($PATH)`); read from the next packs on.
+    #[serde(default)]
+    pub decorated: Vec<DecoratedFile>,
+    /// Files whose exports are handlers (`app/**/route.ts` exporting `GET`).
+    #[serde(default)]
+    pub files: Vec<FileConventionFile>,
+    /// The role of each handler parameter, by position.
+    #[serde(default)]
+    pub inputs: InputsFile,
+    /// How an output comes out of a handler.
+    #[serde(default)]
+    pub terminals: Vec<TerminalFile>,
+    /// Objects client calls go through: a module import or an instance a factory makes.
+    #[serde(default)]
+    pub clients: Vec<ClientObjectFile>,
+    /// Client call sites (`fetch($URL, $OPTS)`, `$CLIENT.get($URL)`).
+    #[serde(default)]
+    pub calls: Vec<CallFile>,
+    /// How a caller reads the response of a client call.
+    #[serde(default)]
+    pub response: ResponseFile,
+    /// Expressions that read an environment variable (`process.env.$NAME`): a base URL read
+    /// from one contributes nothing to the path.
+    #[serde(default)]
+    pub environment: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct BindingFile {
+    /// `http`.
+    pub transport: String,
+    /// `rest`.
+    pub protocol: String,
+    /// What summaries say recognised them; the pack name when absent.
+    #[serde(default)]
+    pub recognition: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DetectFile {
+    /// package.json dependency names.
+    #[serde(default)]
+    pub npm: Vec<String>,
+    /// Python distribution names (requirements, pyproject, Pipfile).
+    #[serde(default)]
+    pub pypi: Vec<String>,
+    /// The pack applies to every file of its languages (a global such as `fetch`).
+    #[serde(default)]
+    pub always: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MountFile {
+    pub pattern: String,
+    pub parent: String,
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// The metavariable holding the child; for a `$$$` list the last router in it is the child.
+    pub child: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteFile {
+    pub pattern: String,
+    /// The metavariable that must be a router object; absent when the pattern names no receiver.
+    #[serde(default)]
+    pub receiver: Option<String>,
+    /// A pattern the receiver must match after peeling chained registrations
+    /// (`$R.route($PATH)` for `router.route(p).get(h).post(h)`).
+    #[serde(default)]
+    pub receiver_pattern: Option<String>,
+    /// The HTTP method: a metavariable bound to a method name, or a literal (`GET`, `*`).
+    pub method: String,
+    /// Method names a metavariable may bind to; `all` means every method (`*`).
+    #[serde(default)]
+    pub methods: Vec<String>,
+    pub path: String,
+    /// The metavariable holding the handlers; the last one is the unit, earlier ones middleware.
+    pub handlers: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DecoratedFile {
+    pub decorator: String,
+    #[serde(default)]
+    pub receiver: Option<String>,
+    pub method: String,
+    #[serde(default)]
+    pub methods: Vec<String>,
+    pub path: String,
+    /// A decorator on the enclosing class that adds a prefix (`@Controller($PREFIX)`).
+    #[serde(default)]
+    pub class_prefix: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FileConventionFile {
+    /// A glob over repository-relative paths (`**/app/**/route.{ts,js}`).
+    pub glob: String,
+    /// Exported names that are handlers, each the method it serves.
+    pub exports: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct InputsFile {
+    /// Roles by parameter position (`[request, response, next]`); `~` for a parameter with no role.
+    #[serde(default)]
+    pub positional: Vec<Option<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TerminalFile {
+    /// The code the terminal is written as. For `statement: return` and `statement: throw` it
+    /// is matched against the returned or thrown value; absent there, any value matches.
+    #[serde(default)]
+    pub pattern: Option<String>,
+    /// `expression` (default), `return` or `throw`.
+    #[serde(default)]
+    pub statement: Option<String>,
+    /// `response` (default), `throw` or `return`.
+    #[serde(default)]
+    pub output: Option<String>,
+    /// The status: a metavariable (`$STATUS`) or a number.
+    #[serde(default)]
+    pub status: Option<ScalarFile>,
+    #[serde(default)]
+    pub body: Option<String>,
+    /// For a throw output: the metavariable holding the exception's constructor.
+    #[serde(default)]
+    pub exception: Option<String>,
+    #[serde(default)]
+    pub message: Option<String>,
+    #[serde(default, rename = "where")]
+    pub where_: BTreeMap<String, ConstraintFile>,
+}
+
+/// A scalar that is a number, a literal string, or a `$METAVARIABLE`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum ScalarFile {
+    Number(i64),
+    Text(String),
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ConstraintFile {
+    /// The metavariable is a parameter of the unit with this role.
+    #[serde(default)]
+    pub role: Option<String>,
+    /// The metavariable is a client object of this pack (see `clients`).
+    #[serde(default)]
+    pub client: bool,
+    /// The metavariable is a name among these.
+    #[serde(default)]
+    pub one_of: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ClientObjectFile {
+    /// The module whose import is itself a client (`axios`).
+    #[serde(default)]
+    pub import: Option<String>,
+    /// A call that makes an instance (`axios.create($CONFIG)`).
+    #[serde(default)]
+    pub create: Option<String>,
+    /// Where the instance's base URL is: `{ option: $CONFIG, key: baseURL }`.
+    #[serde(default)]
+    pub base_url: Option<ValueFile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct CallFile {
+    pub pattern: String,
+    #[serde(default, rename = "where")]
+    pub where_: BTreeMap<String, ConstraintFile>,
+    pub url: ValueFile,
+    pub method: ValueFile,
+}
+
+/// A value a pack reads: a literal, a metavariable, or a key of an options object.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum ValueFile {
+    Scalar(ScalarFile),
+    Option {
+        option: String,
+        key: String,
+        #[serde(default)]
+        default: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ResponseFile {
+    /// Reads of the status off the response `$R` (`$R.status`).
+    #[serde(default)]
+    pub status: Vec<String>,
+    /// Reads of "the status is 2xx" (`$R.ok`).
+    #[serde(default)]
+    pub ok: Vec<String>,
+    /// Reads of the body (`$R.json()`, `$R.data`).
+    #[serde(default)]
+    pub body: Vec<String>,
+    /// Reads of the status off a caught error `$E` (`$E.response.status`).
+    #[serde(default)]
+    pub error_status: Vec<String>,
+}

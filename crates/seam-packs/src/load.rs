@@ -1,0 +1,549 @@
+//! Reading pack files: the built-in ones embedded in the binary, and a repository's own in
+//! `.seam/packs/*.yaml`. Every error names the file, the line and the problem.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use crate::format::{ConstraintFile, PackFile, ScalarFile, TerminalFile, ValueFile};
+use crate::pack::*;
+use crate::pattern::{PatternError, PatternNode, compile_decorator, compile_expression};
+
+/// The packs shipped with seam: (file name, contents).
+pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
+    ("express.yaml", include_str!("../packs/express.yaml")),
+    ("fetch.yaml", include_str!("../packs/fetch.yaml")),
+    ("axios.yaml", include_str!("../packs/axios.yaml")),
+];
+
+/// A pack file that could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackError {
+    /// The file as the user knows it (`built-in express.yaml` or a path).
+    pub file: String,
+    /// 1-based line, when the problem has one.
+    pub line: Option<usize>,
+    pub problem: String,
+}
+
+impl fmt::Display for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.problem),
+            None => write!(f, "{}: {}", self.file, self.problem),
+        }
+    }
+}
+
+impl std::error::Error for PackError {}
+
+/// Loads every built-in pack.
+pub fn builtin_packs() -> Result<Vec<Pack>, PackError> {
+    BUILTIN_PACK_FILES
+        .iter()
+        .map(|(file, text)| load_pack_str(text, &format!("built-in {file}"), PackOrigin::Builtin))
+        .collect()
+}
+
+/// Loads every `*.yaml` / `*.yml` file of a directory, sorted by file name. A missing directory
+/// holds no packs.
+pub fn load_pack_dir(dir: &Path) -> Result<Vec<Pack>, PackError> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(PackError {
+                file: dir.display().to_string(),
+                line: None,
+                problem: format!("the pack directory could not be read ({e})"),
+            });
+        }
+    };
+    let mut files: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+        .collect();
+    files.sort();
+    let mut packs = Vec::with_capacity(files.len());
+    for file in files {
+        let shown = file.display().to_string();
+        let text = std::fs::read_to_string(&file).map_err(|e| PackError {
+            file: shown.clone(),
+            line: None,
+            problem: format!("the pack file could not be read ({e})"),
+        })?;
+        packs.push(load_pack_str(
+            &text,
+            &shown,
+            PackOrigin::Path(shown.clone()),
+        )?);
+    }
+    Ok(packs)
+}
+
+/// Parses, checks and compiles one pack file. `file` is how errors name it.
+pub fn load_pack_str(text: &str, file: &str, origin: PackOrigin) -> Result<Pack, PackError> {
+    let raw: PackFile = serde_norway::from_str(text).map_err(|e| PackError {
+        file: file.to_owned(),
+        line: e.location().map(|l| l.line()),
+        problem: yaml_problem(&e.to_string()),
+    })?;
+    Compiler { text, file }.compile(raw, origin)
+}
+
+/// serde_norway appends " at line L column C" to its messages; the line is reported separately.
+fn yaml_problem(message: &str) -> String {
+    let trimmed = match message.find(" at line ") {
+        Some(i) => &message[..i],
+        None => message,
+    };
+    format!("{trimmed}; see crates/seam-packs/README.md for the pack format")
+}
+
+struct Compiler<'a> {
+    text: &'a str,
+    file: &'a str,
+}
+
+impl Compiler<'_> {
+    /// The first line of the file that contains `needle`, to point at a field's problem.
+    fn line_of(&self, needle: &str) -> Option<usize> {
+        let needle = needle.trim();
+        if needle.is_empty() {
+            return None;
+        }
+        self.text
+            .lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i + 1)
+    }
+
+    fn error(&self, near: &str, problem: impl Into<String>) -> PackError {
+        PackError {
+            file: self.file.to_owned(),
+            line: self.line_of(near),
+            problem: problem.into(),
+        }
+    }
+
+    fn expression(&self, pattern: &str, family: LanguageFamily) -> Result<PatternNode, PackError> {
+        compile_expression(pattern, family.pattern_language())
+            .map_err(|e| self.pattern_error(pattern, e))
+    }
+
+    fn pattern_error(&self, pattern: &str, e: PatternError) -> PackError {
+        self.error(pattern, e.to_string())
+    }
+
+    /// A field that names a metavariable (`$BODY`) must name one the pattern binds.
+    fn meta(
+        &self,
+        field: &str,
+        value: &str,
+        pattern: &PatternNode,
+        source: &str,
+    ) -> Result<String, PackError> {
+        let Some(name) = value.strip_prefix('$') else {
+            return Err(self.error(
+                value,
+                format!("`{field}: {value}` must name a metavariable of the pattern, written with its `$`"),
+            ));
+        };
+        let name = name.trim_start_matches("$$");
+        if !pattern.metavariables().iter().any(|m| m == name) {
+            return Err(self.error(
+                source,
+                format!("`{field}` names `{value}`, which the pattern `{source}` does not bind"),
+            ));
+        }
+        Ok(name.to_owned())
+    }
+
+    fn value(
+        &self,
+        field: &str,
+        value: &ValueFile,
+        pattern: &PatternNode,
+        source: &str,
+    ) -> Result<ValueRead, PackError> {
+        Ok(match value {
+            ValueFile::Scalar(ScalarFile::Number(n)) => ValueRead::Number(*n),
+            ValueFile::Scalar(ScalarFile::Text(t)) if t.starts_with('$') => {
+                ValueRead::Meta(self.meta(field, t, pattern, source)?)
+            }
+            ValueFile::Scalar(ScalarFile::Text(t)) => ValueRead::Text(t.clone()),
+            ValueFile::Option {
+                option,
+                key,
+                default,
+            } => ValueRead::Option {
+                meta: self.meta(field, option, pattern, source)?,
+                key: key.clone(),
+                default: default.clone(),
+            },
+        })
+    }
+
+    fn constraints(
+        &self,
+        raw: &BTreeMap<String, ConstraintFile>,
+        pattern: &PatternNode,
+        source: &str,
+    ) -> Result<BTreeMap<String, Constraint>, PackError> {
+        let mut out = BTreeMap::new();
+        for (key, c) in raw {
+            let name = self.meta("where", key, pattern, source)?;
+            out.insert(
+                name,
+                Constraint {
+                    role: c.role.clone(),
+                    client: c.client,
+                    one_of: c.one_of.clone(),
+                },
+            );
+        }
+        Ok(out)
+    }
+
+    fn compile(&self, raw: PackFile, origin: PackOrigin) -> Result<Pack, PackError> {
+        if raw.name.trim().is_empty() {
+            return Err(self.error("name:", "the pack has an empty `name`"));
+        }
+        let family = self.family(&raw.languages)?;
+        let kind = match raw.kind.as_str() {
+            "handler" => UnitKind::Handler,
+            "client" => UnitKind::Client,
+            other => {
+                return Err(self.error(
+                    "kind:",
+                    format!(
+                        "`kind: {other}` is not a kind seam knows; write `handler` or `client`"
+                    ),
+                ));
+            }
+        };
+        if raw.binding.protocol != "rest" {
+            return Err(self.error(
+                "protocol:",
+                format!(
+                    "`protocol: {}` is not supported yet; write `rest`",
+                    raw.binding.protocol
+                ),
+            ));
+        }
+        let detect = DetectRule {
+            npm: raw.detect.npm.clone(),
+            pypi: raw.detect.pypi.clone(),
+            always: raw.detect.always,
+        };
+        if !detect.always && detect.npm.is_empty() && detect.pypi.is_empty() {
+            return Err(self.error(
+                "detect:",
+                "`detect` lists no dependency and is not `always: true`, so the pack could only run when forced with -f",
+            ));
+        }
+
+        let routers = raw
+            .routers
+            .iter()
+            .map(|p| self.expression(p, family))
+            .collect::<Result<Vec<_>, _>>()?;
+
+        let mut mounts = Vec::new();
+        for m in &raw.mounts {
+            let pattern = self.expression(&m.pattern, family)?;
+            mounts.push(Mount {
+                parent: self.meta("parent", &m.parent, &pattern, &m.pattern)?,
+                prefix: m
+                    .prefix
+                    .as_ref()
+                    .map(|p| self.meta("prefix", p, &pattern, &m.pattern))
+                    .transpose()?,
+                child: self.meta("child", &m.child, &pattern, &m.pattern)?,
+                pattern,
+            });
+        }
+
+        let mut routes = Vec::new();
+        for r in &raw.routes {
+            let pattern = self.expression(&r.pattern, family)?;
+            let receiver_pattern = r
+                .receiver_pattern
+                .as_ref()
+                .map(|p| self.expression(p, family))
+                .transpose()?;
+            // Metavariables may come from the main pattern or the receiver pattern.
+            let combined = match &receiver_pattern {
+                Some(rp) => PatternNode::Array(
+                    [pattern.clone(), rp.clone()]
+                        .into_iter()
+                        .map(|node| crate::pattern::PatternArg::One { node, name: None })
+                        .collect(),
+                ),
+                None => pattern.clone(),
+            };
+            let method = self.value(
+                "method",
+                &ValueFile::Scalar(ScalarFile::Text(r.method.clone())),
+                &combined,
+                &r.pattern,
+            )?;
+            routes.push(Route {
+                receiver: r
+                    .receiver
+                    .as_ref()
+                    .map(|x| self.meta("receiver", x, &combined, &r.pattern))
+                    .transpose()?,
+                method,
+                methods: r.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
+                path: self.meta("path", &r.path, &combined, &r.pattern)?,
+                handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
+                pattern,
+                receiver_pattern,
+            });
+        }
+
+        let mut decorated = Vec::new();
+        for d in &raw.decorated {
+            let pattern = compile_decorator(&d.decorator, family.pattern_language())
+                .map_err(|e| self.pattern_error(&d.decorator, e))?;
+            decorated.push(Decorated {
+                receiver: d
+                    .receiver
+                    .as_ref()
+                    .map(|x| self.meta("receiver", x, &pattern, &d.decorator))
+                    .transpose()?,
+                method: self.value(
+                    "method",
+                    &ValueFile::Scalar(ScalarFile::Text(d.method.clone())),
+                    &pattern,
+                    &d.decorator,
+                )?,
+                methods: d.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
+                path: self.meta("path", &d.path, &pattern, &d.decorator)?,
+                class_prefix: d
+                    .class_prefix
+                    .as_ref()
+                    .map(|p| {
+                        compile_decorator(p, family.pattern_language())
+                            .map_err(|e| self.pattern_error(p, e))
+                    })
+                    .transpose()?,
+                decorator: pattern,
+            });
+        }
+
+        let files = raw
+            .files
+            .iter()
+            .map(|f| FileConvention {
+                glob: f.glob.clone(),
+                exports: f.exports.clone(),
+            })
+            .collect();
+
+        let terminals = raw
+            .terminals
+            .iter()
+            .map(|t| self.terminal(t, family))
+            .collect::<Result<Vec<_>, _>>()?;
+        if kind == UnitKind::Handler && terminals.is_empty() {
+            return Err(self.error(
+                "kind:",
+                "a handler pack needs at least one entry under `terminals`",
+            ));
+        }
+
+        let mut clients = Vec::new();
+        for c in &raw.clients {
+            let create = c
+                .create
+                .as_ref()
+                .map(|p| self.expression(p, family))
+                .transpose()?;
+            let base_url = match (&c.base_url, &create, &c.create) {
+                (Some(v), Some(pattern), Some(source)) => {
+                    Some(self.value("baseUrl", v, pattern, source)?)
+                }
+                (Some(_), _, _) => {
+                    return Err(self.error(
+                        "baseUrl",
+                        "`baseUrl` needs a `create` pattern to read it from",
+                    ));
+                }
+                (None, _, _) => None,
+            };
+            if c.import.is_none() && create.is_none() {
+                return Err(self.error(
+                    "clients:",
+                    "each entry under `clients` needs `import` or `create`",
+                ));
+            }
+            clients.push(ClientObject {
+                import: c.import.clone(),
+                create,
+                base_url,
+            });
+        }
+
+        let mut calls = Vec::new();
+        for c in &raw.calls {
+            let pattern = self.expression(&c.pattern, family)?;
+            calls.push(ClientCall {
+                constraints: self.constraints(&c.where_, &pattern, &c.pattern)?,
+                url: self.value("url", &c.url, &pattern, &c.pattern)?,
+                method: self.value("method", &c.method, &pattern, &c.pattern)?,
+                pattern,
+            });
+        }
+        if kind == UnitKind::Client && calls.is_empty() {
+            return Err(self.error(
+                "kind:",
+                "a client pack needs at least one entry under `calls`",
+            ));
+        }
+
+        let accessor = |list: &[String]| -> Result<Vec<PatternNode>, PackError> {
+            list.iter()
+                .map(|p| {
+                    let node = self.expression(p, family)?;
+                    if node.metavariables().len() != 1 {
+                        return Err(self.error(
+                            p,
+                            format!("the response accessor `{p}` must use exactly one metavariable, the response"),
+                        ));
+                    }
+                    Ok(node)
+                })
+                .collect()
+        };
+        let response = ResponseAccessors {
+            status: accessor(&raw.response.status)?,
+            ok: accessor(&raw.response.ok)?,
+            body: accessor(&raw.response.body)?,
+            error_status: accessor(&raw.response.error_status)?,
+        };
+        let environment = raw
+            .environment
+            .iter()
+            .map(|p| self.expression(p, family))
+            .collect::<Result<Vec<_>, _>>()?;
+
+        Ok(Pack {
+            recognition: raw
+                .binding
+                .recognition
+                .clone()
+                .unwrap_or_else(|| raw.name.clone()),
+            name: raw.name,
+            description: raw.description,
+            origin,
+            family,
+            kind,
+            transport: raw.binding.transport,
+            protocol: raw.binding.protocol,
+            detect,
+            routers,
+            mounts,
+            routes,
+            decorated,
+            files,
+            roles: raw.inputs.positional,
+            terminals,
+            clients,
+            calls,
+            response,
+            environment,
+        })
+    }
+
+    fn family(&self, languages: &[String]) -> Result<LanguageFamily, PackError> {
+        let mut family = None;
+        for l in languages {
+            let this = match l.as_str() {
+                "javascript" | "typescript" => LanguageFamily::JavaScript,
+                "python" => LanguageFamily::Python,
+                other => {
+                    return Err(self.error(
+                        "languages",
+                        format!("`{other}` is not a language seam reads; write javascript, typescript or python"),
+                    ));
+                }
+            };
+            if family.is_some_and(|f| f != this) {
+                return Err(self.error(
+                    "languages",
+                    "a pack's patterns are written in one language, so `languages` must not mix python with javascript/typescript; write two packs",
+                ));
+            }
+            family = Some(this);
+        }
+        family.ok_or_else(|| {
+            self.error(
+                "languages",
+                "`languages` is empty; write javascript, typescript or python",
+            )
+        })
+    }
+
+    fn terminal(&self, t: &TerminalFile, family: LanguageFamily) -> Result<Terminal, PackError> {
+        let statement = match t.statement.as_deref() {
+            None | Some("expression") => TerminalStatement::Expression,
+            Some("return") => TerminalStatement::Return,
+            Some("throw") => TerminalStatement::Throw,
+            Some(other) => {
+                return Err(self.error(
+                    &format!("statement: {other}"),
+                    format!("`statement: {other}` is not known; write expression, return or throw"),
+                ));
+            }
+        };
+        let output = match t.output.as_deref() {
+            None | Some("response") => OutputKind::Response,
+            Some("throw") => OutputKind::Throw,
+            Some("return") => OutputKind::Return,
+            Some(other) => {
+                return Err(self.error(
+                    &format!("output: {other}"),
+                    format!("`output: {other}` is not known; write response, throw or return"),
+                ));
+            }
+        };
+        let pattern = match &t.pattern {
+            Some(p) => Some(self.expression(p, family)?),
+            None if statement == TerminalStatement::Expression => {
+                return Err(self.error(
+                    "terminals",
+                    "a terminal written as an expression needs a `pattern`",
+                ));
+            }
+            None => None,
+        };
+        let source = t.pattern.clone().unwrap_or_default();
+        // With no pattern (`statement: return`), `$VALUE` is the returned or thrown value.
+        let node = pattern
+            .clone()
+            .unwrap_or_else(|| PatternNode::Meta("VALUE".to_owned()));
+        let status = t
+            .status
+            .as_ref()
+            .map(|s| self.value("status", &ValueFile::Scalar(s.clone()), &node, &source))
+            .transpose()?;
+        let field = |name: &str, v: &Option<String>| -> Result<Option<String>, PackError> {
+            v.as_ref()
+                .map(|x| self.meta(name, x, &node, &source))
+                .transpose()
+        };
+        Ok(Terminal {
+            statement,
+            output,
+            status,
+            body: field("body", &t.body)?,
+            exception: field("exception", &t.exception)?,
+            message: field("message", &t.message)?,
+            constraints: self.constraints(&t.where_, &node, &source)?,
+            pattern,
+        })
+    }
+}

@@ -1,0 +1,246 @@
+//! A loaded pack: the file's fields checked and its patterns compiled once.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use seam_lang::model::Language;
+
+use crate::pattern::PatternNode;
+
+/// Where a pack came from, for `seam packs` and `--explain`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PackOrigin {
+    /// Embedded in the binary.
+    Builtin,
+    /// Read from this file.
+    Path(String),
+}
+
+impl fmt::Display for PackOrigin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PackOrigin::Builtin => f.write_str("built-in"),
+            PackOrigin::Path(p) => f.write_str(p),
+        }
+    }
+}
+
+/// The languages a pack reads: one family per pack, since its patterns are written in one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LanguageFamily {
+    /// JavaScript, TypeScript, JSX, TSX.
+    JavaScript,
+    Python,
+}
+
+impl LanguageFamily {
+    pub fn includes(self, language: Language) -> bool {
+        match self {
+            LanguageFamily::JavaScript => language.is_js_family(),
+            LanguageFamily::Python => language == Language::Python,
+        }
+    }
+
+    /// The language patterns are parsed as (TypeScript is a superset of the JS family).
+    pub fn pattern_language(self) -> Language {
+        match self {
+            LanguageFamily::JavaScript => Language::TypeScript,
+            LanguageFamily::Python => Language::Python,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LanguageFamily::JavaScript => "javascript",
+            LanguageFamily::Python => "python",
+        }
+    }
+}
+
+/// What a pack discovers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitKind {
+    /// The providing side: handlers registered with a router.
+    Handler,
+    /// The consuming side: call sites of a client.
+    Client,
+}
+
+/// Manifest dependency names that switch a pack on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DetectRule {
+    pub npm: Vec<String>,
+    pub pypi: Vec<String>,
+    pub always: bool,
+}
+
+/// A value a pack reads off a match.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ValueRead {
+    /// A number written in the pack (`status: 200`).
+    Number(i64),
+    /// A string written in the pack (`method: GET`).
+    Text(String),
+    /// What a metavariable bound.
+    Meta(String),
+    /// A key of the options object a metavariable bound (`{ option: $OPTS, key: method }`),
+    /// with the value used when the key is not there.
+    Option {
+        meta: String,
+        key: String,
+        default: Option<String>,
+    },
+}
+
+/// A condition on what a metavariable bound.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Constraint {
+    /// A parameter of the unit with this input role.
+    pub role: Option<String>,
+    /// A client object of the pack.
+    pub client: bool,
+    /// A name among these (for a metavariable after a `.`).
+    pub one_of: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mount {
+    pub pattern: PatternNode,
+    pub parent: String,
+    pub prefix: Option<String>,
+    pub child: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Route {
+    pub pattern: PatternNode,
+    pub receiver: Option<String>,
+    pub receiver_pattern: Option<PatternNode>,
+    pub method: ValueRead,
+    /// Lower-case method names the method metavariable may bind; `all` is every method.
+    pub methods: Vec<String>,
+    pub path: String,
+    pub handlers: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decorated {
+    pub decorator: PatternNode,
+    pub receiver: Option<String>,
+    pub method: ValueRead,
+    pub methods: Vec<String>,
+    pub path: String,
+    pub class_prefix: Option<PatternNode>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileConvention {
+    pub glob: String,
+    pub exports: Vec<String>,
+}
+
+/// Which statement a terminal is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TerminalStatement {
+    /// A call anywhere on the path (`res.json(x)`).
+    Expression,
+    /// The value of a `return`.
+    Return,
+    /// The value of a `throw` / `raise`.
+    Throw,
+}
+
+/// What comes out when a terminal runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputKind {
+    Response,
+    Throw,
+    Return,
+}
+
+impl OutputKind {
+    /// The terminal kind written in transition ids.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OutputKind::Response => "response",
+            OutputKind::Throw => "throw",
+            OutputKind::Return => "return",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Terminal {
+    pub pattern: Option<PatternNode>,
+    pub statement: TerminalStatement,
+    pub output: OutputKind,
+    pub status: Option<ValueRead>,
+    pub body: Option<String>,
+    pub exception: Option<String>,
+    pub message: Option<String>,
+    pub constraints: BTreeMap<String, Constraint>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClientObject {
+    /// The module whose import is a client.
+    pub import: Option<String>,
+    /// The call that makes an instance.
+    pub create: Option<PatternNode>,
+    pub base_url: Option<ValueRead>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClientCall {
+    pub pattern: PatternNode,
+    pub constraints: BTreeMap<String, Constraint>,
+    pub url: ValueRead,
+    pub method: ValueRead,
+}
+
+/// How callers read a response; each pattern has one metavariable, the response (or error).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResponseAccessors {
+    pub status: Vec<PatternNode>,
+    pub ok: Vec<PatternNode>,
+    pub body: Vec<PatternNode>,
+    pub error_status: Vec<PatternNode>,
+}
+
+/// One loaded pack.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pack {
+    pub name: String,
+    pub description: Option<String>,
+    pub origin: PackOrigin,
+    pub family: LanguageFamily,
+    pub kind: UnitKind,
+    pub transport: String,
+    pub protocol: String,
+    pub recognition: String,
+    pub detect: DetectRule,
+    pub routers: Vec<PatternNode>,
+    pub mounts: Vec<Mount>,
+    pub routes: Vec<Route>,
+    pub decorated: Vec<Decorated>,
+    pub files: Vec<FileConvention>,
+    /// Input role per parameter position.
+    pub roles: Vec<Option<String>>,
+    pub terminals: Vec<Terminal>,
+    pub clients: Vec<ClientObject>,
+    pub calls: Vec<ClientCall>,
+    pub response: ResponseAccessors,
+    pub environment: Vec<PatternNode>,
+}
+
+impl Pack {
+    /// The role of the parameter at `position`, if the pack gives one.
+    pub fn role_at(&self, position: usize) -> Option<&str> {
+        self.roles.get(position).and_then(|r| r.as_deref())
+    }
+
+    /// The position of the parameter with `role`.
+    pub fn position_of_role(&self, role: &str) -> Option<usize> {
+        self.roles.iter().position(|r| r.as_deref() == Some(role))
+    }
+}

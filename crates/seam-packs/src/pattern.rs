@@ -1,0 +1,374 @@
+//! Patterns: code with metavariables, parsed by seam's own front end into a small tree that
+//! the matcher compares with the model.
+//!
+//! `$X` stands for one node (an expression, or a name after a `.`), `$$$X` for zero or more
+//! arguments or elements. Metavariable names are `$` then capitals, digits and `_`; any other
+//! `$name` is an ordinary identifier. Before parsing, every metavariable is replaced by a
+//! placeholder identifier (`__seam_meta_X`, `__seam_many_X`), which is valid in every
+//! language seam reads (`$` is not valid Python), so one code path serves every language.
+
+use seam_lang::lower::lower_file;
+use seam_lang::model::{
+    ArrayElement, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model, ObjectProp,
+    StmtKind, collapse_whitespace,
+};
+
+const META_PREFIX: &str = "__seam_meta_";
+const MANY_PREFIX: &str = "__seam_many_";
+
+/// One node of a compiled pattern.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PatternNode {
+    /// `$X`: any one expression.
+    Meta(String),
+    /// A name, matched by spelling.
+    Ident(String),
+    This,
+    Member {
+        object: Box<PatternNode>,
+        property: PatternProp,
+    },
+    Call {
+        callee: Box<PatternNode>,
+        args: Vec<PatternArg>,
+        is_new: bool,
+    },
+    Literal(PatternLiteral),
+    /// An object literal: matches an object that has at least these keys with matching values.
+    Object(Vec<(String, PatternNode)>),
+    Array(Vec<PatternArg>),
+    Await(Box<PatternNode>),
+    /// Anything else, compared by its whitespace-collapsed source text (`import.meta`).
+    Text(String),
+}
+
+/// The name after a `.`: a fixed name or a metavariable that binds the name.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PatternProp {
+    Name(String),
+    Meta(String),
+}
+
+/// One argument or element position.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PatternArg {
+    /// One node; `name` is a Python keyword argument (`prefix=$P`), matched by name.
+    One {
+        node: PatternNode,
+        name: Option<String>,
+    },
+    /// `$$$X`: zero or more positional arguments.
+    Many(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PatternLiteral {
+    String(String),
+    /// Compared by value, so `404` and `404.0` match.
+    Number(f64),
+    Bool(bool),
+    Null,
+    Undefined,
+}
+
+/// Why a pattern could not be compiled.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    #[error("the pattern `{pattern}` is not valid code: {reason}")]
+    Parse { pattern: String, reason: String },
+    #[error("the pattern `{pattern}` is not one expression")]
+    NotAnExpression { pattern: String },
+    #[error(
+        "the pattern `{pattern}` uses `$$${name}` where only one node fits; `$$$` is for arguments and elements"
+    )]
+    ManyOutsideList { pattern: String, name: String },
+}
+
+/// Replaces metavariables with placeholder identifiers, outside string literals too: a pack
+/// never needs a literal `$X` in a pattern, and a literal `$x` (lower case) is left alone.
+fn substitute_metavariables(pattern: &str) -> String {
+    let bytes = pattern.as_bytes();
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'$' {
+            let many = pattern[i..].starts_with("$$$");
+            let name_start = if many { i + 3 } else { i + 1 };
+            let name_len = pattern[name_start..]
+                .bytes()
+                .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
+                .count();
+            let first_ok = pattern[name_start..]
+                .bytes()
+                .next()
+                .is_some_and(|b| b.is_ascii_uppercase() || b == b'_');
+            if name_len > 0 && first_ok {
+                out.push_str(if many { MANY_PREFIX } else { META_PREFIX });
+                out.push_str(&pattern[name_start..name_start + name_len]);
+                i = name_start + name_len;
+                continue;
+            }
+        }
+        // Copy one whole character.
+        let ch_len = pattern[i..].chars().next().map_or(1, char::len_utf8);
+        out.push_str(&pattern[i..i + ch_len]);
+        i += ch_len;
+    }
+    out
+}
+
+/// Compiles an expression pattern written in `language`.
+pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
+    let substituted = substitute_metavariables(pattern);
+    let source = if language == Language::Python {
+        format!("(\n{substituted}\n)\n")
+    } else {
+        format!("(\n{substituted}\n);\n")
+    };
+    let model = parse(pattern, language, &source)?;
+    let expr = match model.body.as_slice() {
+        [stmt] => match &model.stmt(*stmt).kind {
+            StmtKind::Expr { expr } => *expr,
+            _ => {
+                return Err(PatternError::NotAnExpression {
+                    pattern: pattern.to_owned(),
+                });
+            }
+        },
+        _ => {
+            return Err(PatternError::NotAnExpression {
+                pattern: pattern.to_owned(),
+            });
+        }
+    };
+    convert(&model, expr, pattern)
+}
+
+/// Compiles a decorator pattern (`@$APP.get($PATH)`; the `@` is optional) into the pattern of
+/// the decorator's expression.
+pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
+    let body = pattern.trim().trim_start_matches('@');
+    let substituted = substitute_metavariables(body);
+    let source = if language == Language::Python {
+        format!("@{substituted}\ndef __seam_decorated():\n    pass\n")
+    } else {
+        format!("class __SeamDecorated {{\n  @{substituted}\n  m() {{}}\n}}\n")
+    };
+    let model = parse(pattern, language, &source)?;
+    let decorator = model
+        .functions
+        .iter()
+        .find_map(|f| f.decorators.first())
+        .ok_or_else(|| PatternError::NotAnExpression {
+            pattern: pattern.to_owned(),
+        })?;
+    convert(&model, decorator.expr, pattern)
+}
+
+fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, PatternError> {
+    let path = if language == Language::Python {
+        "<pattern>.py"
+    } else {
+        "<pattern>.ts"
+    };
+    let model = lower_file(path, language, source).map_err(|e| PatternError::Parse {
+        pattern: pattern.to_owned(),
+        reason: e.to_string(),
+    })?;
+    if let Some(d) = model.diagnostics.first() {
+        return Err(PatternError::Parse {
+            pattern: pattern.to_owned(),
+            reason: d.message.clone(),
+        });
+    }
+    Ok(model)
+}
+
+fn meta_name(name: &str) -> Option<&str> {
+    name.strip_prefix(META_PREFIX)
+}
+
+fn many_name(name: &str) -> Option<&str> {
+    name.strip_prefix(MANY_PREFIX)
+}
+
+fn convert(model: &Model, id: ExprId, pattern: &str) -> Result<PatternNode, PatternError> {
+    let expr = model.expr(id);
+    Ok(match &expr.kind {
+        ExprKind::Ident { name, .. } => {
+            if let Some(m) = meta_name(name) {
+                PatternNode::Meta(m.to_owned())
+            } else if let Some(m) = many_name(name) {
+                return Err(PatternError::ManyOutsideList {
+                    pattern: pattern.to_owned(),
+                    name: m.to_owned(),
+                });
+            } else {
+                PatternNode::Ident(name.clone())
+            }
+        }
+        ExprKind::This => PatternNode::This,
+        ExprKind::Member {
+            object,
+            property: MemberProp::Name(name),
+            ..
+        } => PatternNode::Member {
+            object: Box::new(convert(model, *object, pattern)?),
+            property: match meta_name(name) {
+                Some(m) => PatternProp::Meta(m.to_owned()),
+                None => PatternProp::Name(name.clone()),
+            },
+        },
+        ExprKind::Call {
+            callee,
+            args,
+            is_new,
+            ..
+        } => {
+            let mut out = Vec::with_capacity(args.len());
+            for a in args {
+                out.push(convert_arg(model, a.value, a.name.clone(), pattern)?);
+            }
+            PatternNode::Call {
+                callee: Box::new(convert(model, *callee, pattern)?),
+                args: out,
+                is_new: *is_new,
+            }
+        }
+        ExprKind::Literal { value } => PatternNode::Literal(match value {
+            LiteralValue::String { value } => PatternLiteral::String(value.clone()),
+            LiteralValue::Number { value, .. } => PatternLiteral::Number(*value),
+            LiteralValue::Bool { value } => PatternLiteral::Bool(*value),
+            LiteralValue::Null => PatternLiteral::Null,
+            LiteralValue::Undefined => PatternLiteral::Undefined,
+            _ => PatternLiteral::String(model.expr_text(id).to_owned()),
+        }),
+        ExprKind::Object { props } => {
+            let mut out = Vec::new();
+            for p in props {
+                if let ObjectProp::KeyValue { key, value, .. } = p
+                    && let Some(k) = key.as_str()
+                {
+                    out.push((k.to_owned(), convert(model, *value, pattern)?));
+                }
+            }
+            PatternNode::Object(out)
+        }
+        ExprKind::Array { elements, .. } => {
+            let mut out = Vec::new();
+            for e in elements {
+                if let ArrayElement::Expr(x) = e {
+                    out.push(convert_arg(model, *x, None, pattern)?);
+                }
+            }
+            PatternNode::Array(out)
+        }
+        ExprKind::Await { arg } => PatternNode::Await(Box::new(convert(model, *arg, pattern)?)),
+        _ => PatternNode::Text(collapse_whitespace(model.expr_text(id))),
+    })
+}
+
+fn convert_arg(
+    model: &Model,
+    value: ExprId,
+    name: Option<String>,
+    pattern: &str,
+) -> Result<PatternArg, PatternError> {
+    if name.is_none()
+        && let ExprKind::Ident { name: ident, .. } = &model.expr(value).kind
+        && let Some(m) = many_name(ident)
+    {
+        return Ok(PatternArg::Many(m.to_owned()));
+    }
+    Ok(PatternArg::One {
+        node: convert(model, value, pattern)?,
+        name,
+    })
+}
+
+impl PatternNode {
+    /// Every metavariable the pattern binds, `$$$` ones included, in first-use order.
+    pub fn metavariables(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.collect_metavariables(&mut out);
+        out
+    }
+
+    fn collect_metavariables(&self, out: &mut Vec<String>) {
+        let mut push = |n: &str| {
+            if !out.iter().any(|x| x == n) {
+                out.push(n.to_owned());
+            }
+        };
+        match self {
+            PatternNode::Meta(m) => push(m),
+            PatternNode::Member { object, property } => {
+                object.collect_metavariables(out);
+                if let PatternProp::Meta(m) = property
+                    && !out.contains(m)
+                {
+                    out.push(m.clone());
+                }
+            }
+            PatternNode::Call { callee, args, .. } => {
+                callee.collect_metavariables(out);
+                collect_args(args, out);
+            }
+            PatternNode::Array(args) => collect_args(args, out),
+            PatternNode::Object(props) => {
+                for (_, v) in props {
+                    v.collect_metavariables(out);
+                }
+            }
+            PatternNode::Await(inner) => inner.collect_metavariables(out),
+            PatternNode::Ident(_)
+            | PatternNode::This
+            | PatternNode::Literal(_)
+            | PatternNode::Text(_) => {}
+        }
+    }
+
+    /// The name a matching call must end in (`json` for `$RES.status($S).json($B)`, `fetch`
+    /// for `fetch($URL)`), used to skip most calls without trying the whole pattern.
+    pub fn call_anchor(&self) -> Option<&str> {
+        match self {
+            PatternNode::Call { callee, .. } => match callee.as_ref() {
+                PatternNode::Ident(name) => Some(name),
+                PatternNode::Member {
+                    property: PatternProp::Name(name),
+                    ..
+                } => Some(name),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+fn collect_args(args: &[PatternArg], out: &mut Vec<String>) {
+    for a in args {
+        match a {
+            PatternArg::One { node, .. } => node.collect_metavariables(out),
+            PatternArg::Many(m) => {
+                if !out.contains(m) {
+                    out.push(m.clone());
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn metavariables_become_placeholders_and_other_dollars_stay() {
+        assert_eq!(
+            substitute_metavariables("$RES.status($STATUS).json($$$REST)"),
+            "__seam_meta_RES.status(__seam_meta_STATUS).json(__seam_many_REST)"
+        );
+        assert_eq!(substitute_metavariables("$(x).$foo"), "$(x).$foo");
+        assert_eq!(substitute_metavariables("$ + $9"), "$ + $9");
+    }
+}

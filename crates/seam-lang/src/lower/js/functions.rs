@@ -387,6 +387,17 @@ impl Lowerer<'_> {
                     doc_anchor: Some(anchor),
                 };
                 let function = self.lower_function(&m.value, site);
+                // oxc's method value starts at `(`; the function is the member without its
+                // decorators (`static async get(…) {…}`).
+                let start = m.decorators.last().map_or(m.span.start, |d| d.span.end);
+                let skipped = self
+                    .m
+                    .source
+                    .get(start as usize..m.span.end as usize)
+                    .map_or(0, |t| t.len() - t.trim_start().len());
+                let start = start.saturating_add(u32::try_from(skipped).unwrap_or(0));
+                self.m.functions[function.index()].span =
+                    crate::model::Span::new(start, m.span.end);
                 ClassMember {
                     name,
                     kind: match kind {

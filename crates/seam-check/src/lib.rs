@@ -1,1 +1,356 @@
 //! Pairing both sides of each boundary, and every finding kind.
+//!
+//! ```no_run
+//! use seam_check::{CheckInput, CheckMode, FailOn, SuppressionSet, check};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let summaries = seam_ir::summary::read_summary_file(std::path::Path::new("summaries/all.json"))?;
+//! let input = CheckInput::new(summaries, CheckMode::SummaryDir);
+//! let report = check(&input, &SuppressionSet::none());
+//! assert!(!report.gate_tripped(FailOn::None));
+//! # Ok(()) }
+//! ```
+//!
+//! - [`pairing`]: REST pairing by the route grammar, most specific provider first;
+//! - [`findings`]: one file per finding kind, each with its documentation ([`explain`]);
+//! - [`suppressions`]: `.sussignore` rules (mark, downgrade, hide);
+//! - [`model`]: the [`CheckReport`] seam-report renders.
+
+pub mod contracts;
+pub mod findings;
+pub mod http;
+pub mod model;
+pub mod pairing;
+pub mod role;
+pub mod suppressions;
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet};
+
+use seam_ir::findings::Finding;
+use seam_ir::summary::{BehavioralSummary, summary_id_from_parts};
+
+pub use findings::{KINDS, KindInfo, kind_info};
+pub use model::{
+    CheckMode, CheckReport, FailOn, PairRecord, SkippedInput, Unmatched, UnmatchedSummary,
+    UnpairableReason, UnpairableSummary,
+};
+pub use suppressions::{SuppressionError, SuppressionSet, discover_suppression_files, rule_text};
+
+use contracts::DeclaredStatuses;
+use findings::{
+    PairContext, check_rest_pair, consumer_contract_violation, contract_disagreement,
+    mostly_unpaired, nothing_paired, provider_contract_violation, rest_call_unknown_path,
+    summary_ref, unreadable_input,
+};
+use pairing::{Sides, binding_key, pair_rest};
+use role::BoundaryRole;
+
+/// What one run checks.
+#[derive(Debug, Clone)]
+pub struct CheckInput {
+    pub summaries: Vec<BehavioralSummary>,
+    pub mode: CheckMode,
+    /// In [`CheckMode::TwoFiles`], how many of `summaries` (the first ones) came from the
+    /// provider file; the rest came from the consumer file.
+    pub provider_file_count: usize,
+    /// Inputs that could not be read, reported as `unreadableInput`.
+    pub skipped: Vec<SkippedInput>,
+}
+
+impl CheckInput {
+    pub fn new(summaries: Vec<BehavioralSummary>, mode: CheckMode) -> CheckInput {
+        CheckInput {
+            provider_file_count: summaries.len(),
+            summaries,
+            mode,
+            skipped: Vec::new(),
+        }
+    }
+
+    /// The two-file form: every provider of `providers` against every consumer of `consumers`.
+    pub fn two_files(
+        providers: Vec<BehavioralSummary>,
+        consumers: Vec<BehavioralSummary>,
+    ) -> CheckInput {
+        let provider_file_count = providers.len();
+        let mut summaries = providers;
+        summaries.extend(consumers);
+        CheckInput {
+            summaries,
+            mode: CheckMode::TwoFiles,
+            provider_file_count,
+            skipped: Vec::new(),
+        }
+    }
+}
+
+/// The documentation of a finding kind, as `seam check --explain KIND` prints it.
+pub fn explain(kind: &str) -> Option<&'static str> {
+    kind_info(kind).map(|k| k.doc)
+}
+
+/// The stable order of findings: most severe first, then kind, boundary, consumer, provider,
+/// description.
+pub fn finding_sort_key(f: &Finding) -> FindingSortKey<'_> {
+    (
+        Reverse(f.severity),
+        &f.kind,
+        binding_key(&f.boundary),
+        &f.consumer.summary,
+        f.consumer.transition_id.as_deref(),
+        &f.provider.summary,
+        f.provider.transition_id.as_deref(),
+        &f.description,
+    )
+}
+
+/// See [`finding_sort_key`].
+pub type FindingSortKey<'a> = (
+    Reverse<seam_ir::findings::Severity>,
+    &'a str,
+    Option<String>,
+    &'a str,
+    Option<&'a str>,
+    &'a str,
+    Option<&'a str>,
+    &'a str,
+);
+
+/// What makes two findings the same apart from the provider summary that gave them.
+type DuplicateKey = (
+    String,
+    String,
+    Option<String>,
+    String,
+    Option<String>,
+    Option<String>,
+);
+
+fn summary_identity(summary: &BehavioralSummary) -> String {
+    summary.identity.id.clone().unwrap_or_else(|| {
+        summary_id_from_parts(
+            summary.location.workspace.as_deref(),
+            &summary.location.file,
+            &summary.identity.name,
+            summary.identity.export_path.as_deref(),
+        )
+    })
+}
+
+fn unmatched_entry(summary: &BehavioralSummary, key: Option<String>) -> UnmatchedSummary {
+    UnmatchedSummary {
+        id: summary_identity(summary),
+        name: summary.identity.name.clone(),
+        key,
+    }
+}
+
+/// Several providers describing one boundary give one finding, listing them under `sources`.
+fn collapse_duplicates(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut groups: BTreeMap<DuplicateKey, Vec<Finding>> = BTreeMap::new();
+    for f in findings {
+        let key = (
+            f.kind.clone(),
+            f.description.clone(),
+            binding_key(&f.boundary),
+            f.consumer.summary.clone(),
+            f.consumer.transition_id.clone(),
+            f.provider.transition_id.clone(),
+        );
+        groups.entry(key).or_default().push(f);
+    }
+    let mut out = Vec::new();
+    for (_, mut group) in groups {
+        group.sort_by(|a, b| a.provider.summary.cmp(&b.provider.summary));
+        let sources: BTreeSet<String> = group.iter().map(|f| f.provider.summary.clone()).collect();
+        let Some(mut first) = group.into_iter().next() else {
+            continue;
+        };
+        if sources.len() > 1 {
+            first.sources = Some(sources.into_iter().collect());
+        }
+        out.push(first);
+    }
+    out
+}
+
+/// Pairs the summaries, runs every check, applies the suppressions, and sorts what it found.
+pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
+    let summaries = &input.summaries;
+    let (provider_flags, consumer_flags): (Vec<bool>, Vec<bool>) = (0..summaries.len())
+        .map(|i| {
+            (
+                i < input.provider_file_count,
+                i >= input.provider_file_count,
+            )
+        })
+        .unzip();
+    let sides = match input.mode {
+        CheckMode::TwoFiles => Sides::Split {
+            providers: &provider_flags,
+            consumers: &consumer_flags,
+        },
+        _ => Sides::All,
+    };
+    let pairing = pair_rest(summaries, sides);
+
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut pairs: BTreeSet<PairRecord> = BTreeSet::new();
+    for paired in &pairing.paired {
+        let call = &pairing.calls[paired.call];
+        let consumer = &summaries[call.summary];
+        for &e in paired.providers.iter().chain(&paired.contracts) {
+            let endpoint = &pairing.endpoints[e];
+            pairs.insert(PairRecord {
+                key: endpoint.key.clone(),
+                provider: summary_ref(&summaries[endpoint.summary]),
+                consumer: summary_ref(consumer),
+            });
+        }
+        // A service call inside another unit has no branches of its own on the response.
+        if call.site.is_some() {
+            continue;
+        }
+        for &e in &paired.providers {
+            let provider = &summaries[pairing.endpoints[e].summary];
+            let ctx = PairContext::new(provider, consumer);
+            findings.extend(check_rest_pair(&ctx));
+            if let Some(declared) = DeclaredStatuses::of_metadata(provider) {
+                findings.extend(consumer_contract_violation::check(
+                    &ctx, provider, &declared,
+                ));
+            }
+            for &c in &paired.contracts {
+                let contract = &summaries[pairing.endpoints[c].summary];
+                let declared = DeclaredStatuses::of_contract_summary(contract);
+                findings.extend(consumer_contract_violation::check(
+                    &ctx, contract, &declared,
+                ));
+            }
+        }
+    }
+    for &c in &pairing.unpaired_calls {
+        if let Some(f) =
+            rest_call_unknown_path::check(&pairing.calls[c], &pairing.endpoints, summaries)
+        {
+            findings.push(f);
+        }
+    }
+
+    // The provider side on its own: contracts beside handlers, contract documents against the
+    // handlers serving them, contract documents against each other.
+    let mut seen_providers = BTreeSet::new();
+    let mut contracts_by_key: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for endpoint in &pairing.endpoints {
+        if endpoint.contract {
+            contracts_by_key
+                .entry(&endpoint.key)
+                .or_default()
+                .push(endpoint.summary);
+        } else if seen_providers.insert(endpoint.summary) {
+            findings.extend(provider_contract_violation::check_declared_beside(
+                &summaries[endpoint.summary],
+            ));
+        }
+    }
+    for (key, contract_summaries) in &contracts_by_key {
+        let mut contracts: Vec<&BehavioralSummary> =
+            contract_summaries.iter().map(|&i| &summaries[i]).collect();
+        contracts.sort_by_key(|s| summary_ref(s));
+        findings.extend(contract_disagreement::check(key, &contracts));
+        for handler in pairing
+            .endpoints
+            .iter()
+            .filter(|e| !e.contract && e.key == *key)
+        {
+            for contract in &contracts {
+                findings.extend(provider_contract_violation::check_against_document(
+                    contract,
+                    &summaries[handler.summary],
+                ));
+            }
+        }
+    }
+
+    let mut findings = collapse_duplicates(findings);
+    let hidden = suppressions.apply(&mut findings);
+    findings.sort_by(|a, b| finding_sort_key(a).cmp(&finding_sort_key(b)));
+
+    let mut unmatched = Unmatched::default();
+    for &e in &pairing.unpaired_endpoints {
+        let endpoint = &pairing.endpoints[e];
+        unmatched.providers.push(unmatched_entry(
+            &summaries[endpoint.summary],
+            Some(endpoint.key.clone()),
+        ));
+    }
+    for &c in &pairing.unpaired_calls {
+        let call = &pairing.calls[c];
+        unmatched.consumers.push(unmatched_entry(
+            &summaries[call.summary],
+            Some(call.key.clone()),
+        ));
+    }
+    for (index, role, key) in &pairing.other_boundaries {
+        let entry = unmatched_entry(&summaries[*index], key.clone());
+        match role {
+            BoundaryRole::Provider => unmatched.providers.push(entry),
+            BoundaryRole::Consumer => unmatched.consumers.push(entry),
+        }
+    }
+    for (index, reason) in &pairing.unpairable {
+        let summary = &summaries[*index];
+        unmatched.unpairable.push(UnpairableSummary {
+            id: summary_identity(summary),
+            name: summary.identity.name.clone(),
+            key: summary
+                .identity
+                .boundary_binding
+                .as_ref()
+                .and_then(binding_key),
+            reason: *reason,
+        });
+    }
+    unmatched.providers.sort();
+    unmatched.providers.dedup();
+    unmatched.consumers.sort();
+    unmatched.consumers.dedup();
+    unmatched.unpairable.sort();
+
+    let pairs: Vec<PairRecord> = pairs.into_iter().collect();
+    let compared_boundaries = pairs.iter().map(|p| &p.key).collect::<BTreeSet<_>>().len();
+    let mut skipped = input.skipped.clone();
+    skipped.sort();
+
+    let mut run = Vec::new();
+    if input.mode != CheckMode::TwoFiles {
+        if pairs.is_empty() {
+            let keyed = summaries
+                .iter()
+                .filter(|s| s.identity.boundary_binding.is_some())
+                .count();
+            run.push(nothing_paired::finding(summaries.len(), keyed));
+        } else if let Some(f) =
+            mostly_unpaired::finding(pairing.unpaired_calls.len(), pairing.calls.len())
+        {
+            run.push(f);
+        }
+        if let Some(f) = unreadable_input::finding(&skipped) {
+            run.push(f);
+        }
+    }
+    run.sort_by(|a, b| (Reverse(a.severity), &a.kind).cmp(&(Reverse(b.severity), &b.kind)));
+
+    CheckReport {
+        mode: input.mode,
+        findings,
+        run,
+        pairs,
+        unmatched,
+        skipped,
+        summaries_with_gaps: summaries.iter().filter(|s| !s.gaps.is_empty()).count(),
+        compared_boundaries,
+        hidden,
+        summary_count: summaries.len(),
+    }
+}

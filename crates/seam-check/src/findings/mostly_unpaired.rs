@@ -1,0 +1,40 @@
+//! `mostlyUnpaired` (a run finding): see [`DOC`].
+
+use seam_ir::findings::{RunFinding, Severity};
+
+kind_documentation!(
+    r#"# mostlyUnpaired (warning, run)
+
+## What it finds
+A run in which more than half of the consumer calls met no provider.
+
+## Why it matters
+Findings exist only where two sides meet. When most calls meet nothing, the report covers a
+small part of the boundaries and a short list of findings is not evidence of agreement.
+
+## Example
+Twelve client calls to `/api/...`; the server's routes were not in the checked directory, or its
+router prefix could not be followed, so two calls paired.
+
+## How to fix or suppress
+Check the server's routes are in what was checked, and compare spellings under
+`unmatched.consumers` in `seam check --format json`. A run finding cannot be suppressed.
+"#
+);
+
+pub const KIND: &str = "mostlyUnpaired";
+
+/// The finding when more than half of `calls` met no provider.
+pub fn finding(unpaired_calls: usize, calls: usize) -> Option<RunFinding> {
+    if calls == 0 || unpaired_calls * 2 <= calls {
+        return None;
+    }
+    Some(RunFinding {
+        kind: KIND.to_owned(),
+        severity: Severity::Warning,
+        description: format!(
+            "{unpaired_calls} of {calls} consumer calls met no provider, so most boundaries were not checked."
+        ),
+        remedy: "Make sure the providers are in what was checked, and compare the spellings listed under `unmatched.consumers` in `seam check --format json`.".to_owned(),
+    })
+}

@@ -1,0 +1,44 @@
+//! `nothingPaired` (a run finding): see [`DOC`].
+
+use seam_ir::findings::{RunFinding, Severity};
+
+kind_documentation!(
+    r#"# nothingPaired (error, run)
+
+## What it finds
+A run in which no consumer met a provider, so no boundary was compared at all.
+
+## Why it matters
+An empty report looks exactly like two sides that agree. Most often the two sides spell the
+boundary differently (a base URL from an environment variable, a router prefix seam could not
+follow), or only one side was in the checked directory.
+
+## Example
+Provider: `GET /v1/users/{id}` (the server mounts its router under `/v1`).
+Consumer: `GET /users/{id}` (the client's base URL comes from `process.env.API_URL`).
+
+## How to fix or suppress
+Check that both sides are under the checked directory, and compare the routes in
+`seam check --format json` (`unmatched.providers`, `unmatched.consumers`). A run finding cannot
+be suppressed; `--fail-on none` keeps it from failing the run.
+"#
+);
+
+pub const KIND: &str = "nothingPaired";
+
+pub fn finding(summary_count: usize, keyed: usize) -> RunFinding {
+    let description = if summary_count == 0 {
+        "No summaries were read, so no boundary was checked and an empty report means nothing."
+            .to_owned()
+    } else {
+        format!(
+            "{summary_count} summaries were read ({keyed} with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."
+        )
+    };
+    RunFinding {
+        kind: KIND.to_owned(),
+        severity: Severity::Error,
+        description,
+        remedy: "Check that both sides of the boundary are in what was checked, and compare the routes listed under `unmatched` in `seam check --format json`.".to_owned(),
+    }
+}

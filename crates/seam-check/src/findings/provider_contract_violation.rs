@@ -1,0 +1,150 @@
+//! `providerContractViolation`: see [`DOC`].
+
+use seam_ir::findings::{Finding, Severity};
+use seam_ir::summary::{BehavioralSummary, GapType};
+
+use super::side;
+use crate::contracts::{DeclaredStatuses, produced_exact};
+use crate::http::{ProviderStatus, provider_status};
+
+kind_documentation!(
+    r#"# providerContractViolation (error)
+
+## What it finds
+A handler and the contract declared for it disagree on what it answers: the handler produces a
+status the contract does not declare, or the contract declares a status the handler never
+produces. The contract is either written beside the handler (ts-rest, FastAPI `responses=`; the
+pack records it, or records the disagreement as an `unhandledCase` gap) or a separate document
+(an OpenAPI operation for the same method and path).
+
+## Why it matters
+Clients are written against the contract. A status the contract does not declare reaches code
+that was never told about it; a declared status the handler never sends leaves a client branch
+that never runs and a documented behaviour that does not exist.
+
+## Example
+Contract (OpenAPI):
+```yaml
+/users/{id}:
+  get:
+    responses: { "200": …, "404": … }
+```
+Provider (Express):
+```ts
+router.get("/users/:id", (req, res) => {
+  if (!req.user) return res.status(401).end();   // 401 is not declared
+  …
+});
+```
+
+## How to fix or suppress
+Declare the status in the contract, or stop producing it; remove a declared status nothing
+produces. A contract generated from the code is never compared with that code. To accept a
+difference, paste the rule `seam check` prints under the finding into `.sussignore.yml`.
+"#
+);
+
+pub const KIND: &str = "providerContractViolation";
+
+/// The contract written beside a handler (a pack's gaps, or `metadata.http.declaredContract`).
+pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
+    let Some(boundary) = summary.identity.boundary_binding.clone() else {
+        return Vec::new();
+    };
+    let finding = |transition: Option<&str>, description: String| Finding {
+        kind: KIND.to_owned(),
+        severity: Severity::Error,
+        boundary: boundary.clone(),
+        provider: side(summary, transition),
+        consumer: side(summary, None),
+        description,
+        aspect: None,
+        sources: None,
+        suppressed: None,
+    };
+    let gaps: Vec<Finding> = summary
+        .gaps
+        .iter()
+        .filter(|g| g.gap_type == GapType::UnhandledCase)
+        .map(|g| finding(None, g.description.clone()))
+        .collect();
+    // The pack already compared the two and said where they differ.
+    if !gaps.is_empty() {
+        return gaps;
+    }
+    let Some(declared) = DeclaredStatuses::of_metadata(summary) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for t in &summary.transitions {
+        if let ProviderStatus::Exact(status) = provider_status(t)
+            && !declared.declares(status)
+        {
+            out.push(finding(
+                Some(&t.id),
+                format!("Handler produces status {status} which is not declared in the contract"),
+            ));
+        }
+    }
+    if let Some(produced) = produced_exact(summary) {
+        for status in declared.exact.difference(&produced) {
+            out.push(finding(
+                None,
+                format!("Declared response {status} is never produced by the handler"),
+            ));
+        }
+    }
+    out
+}
+
+/// A contract document's operation against the handler in the repository serving it.
+pub fn check_against_document(
+    contract: &BehavioralSummary,
+    handler: &BehavioralSummary,
+) -> Vec<Finding> {
+    let Some(boundary) = handler
+        .identity
+        .boundary_binding
+        .clone()
+        .or_else(|| contract.identity.boundary_binding.clone())
+    else {
+        return Vec::new();
+    };
+    let declared = DeclaredStatuses::of_contract_summary(contract);
+    let contract_file = &contract.location.file;
+    let finding = |provider_transition: Option<&str>, description: String| Finding {
+        kind: KIND.to_owned(),
+        severity: Severity::Error,
+        boundary: boundary.clone(),
+        provider: side(handler, provider_transition),
+        consumer: side(contract, None),
+        description,
+        aspect: None,
+        sources: None,
+        suppressed: None,
+    };
+    let mut out = Vec::new();
+    for t in &handler.transitions {
+        if let ProviderStatus::Exact(status) = provider_status(t)
+            && !declared.declares(status)
+        {
+            out.push(finding(
+                Some(&t.id),
+                format!(
+                    "Handler produces status {status} which is not declared in the contract ({contract_file}), so clients written against the contract do not expect it"
+                ),
+            ));
+        }
+    }
+    if let Some(produced) = produced_exact(handler) {
+        for status in declared.exact.difference(&produced) {
+            out.push(finding(
+                None,
+                format!(
+                    "Declared response {status} in {contract_file} is never produced by the handler, so a client branch written for it never runs"
+                ),
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,138 @@
+//! `restCallUnknownPath`: see [`DOC`].
+
+use seam_ir::findings::{Finding, Severity};
+use seam_ir::summary::BehavioralSummary;
+
+use super::side;
+use crate::pairing::{Call, Endpoint};
+
+kind_documentation!(
+    r#"# restCallUnknownPath (error)
+
+## What it finds
+A client call to a method and path that no provider in the analysed repository serves, while
+providers do exist under the same leading path (`/api/…`): the call was meant for this server,
+and nothing on it answers. The nearest routes are named, a route with the same path and another
+method first.
+
+## Why it matters
+At run time the request gets a 404 or a 405 instead of the response the client was written
+for. Typical causes are a route that was renamed or removed, a method the server never
+implemented, and a typo in the path.
+
+## Example
+Provider (Express): `ordersRouter.get("/:id", …)` and `ordersRouter.patch("/:id", …)` under
+`/api/orders`.
+Consumer (axios):
+```ts
+await http.delete(`/orders/${id}`);   // DELETE /api/orders/{id}: nothing serves it
+```
+
+## How to fix or suppress
+Add the route to the server, or call the one that exists. A call to another service that
+happens to share the prefix can be accepted with the rule `seam check` prints under the finding
+(kind and boundary) in `.sussignore.yml`.
+"#
+);
+
+pub const KIND: &str = "restCallUnknownPath";
+
+/// How many nearest routes a finding names.
+const NEAREST: usize = 3;
+
+fn segments(path: &str) -> Vec<&str> {
+    path.split('/').filter(|s| !s.is_empty()).collect()
+}
+
+fn is_hole(segment: &str) -> bool {
+    segment.contains(['{', '*', '('])
+}
+
+/// How many leading segments two paths share (a hole meets any segment), or `None` when they
+/// share not even a first static segment.
+fn shared_prefix(a: &str, b: &str) -> usize {
+    let (a, b) = (segments(a), segments(b));
+    let mut shared = 0;
+    for (x, y) in a.iter().zip(&b) {
+        if x == y || (shared > 0 && (is_hole(x) || is_hole(y))) {
+            shared += 1;
+        } else {
+            break;
+        }
+    }
+    shared
+}
+
+/// The finding for a call no provider serves, when providers exist under its leading path.
+pub fn check(
+    call: &Call,
+    endpoints: &[Endpoint],
+    summaries: &[BehavioralSummary],
+) -> Option<Finding> {
+    let call_path = call.route.normalized_path();
+    // (route pairs but the method differs, shared prefix) — greater is nearer.
+    let mut ranked: Vec<((bool, usize), &Endpoint)> = endpoints
+        .iter()
+        .filter_map(|e| {
+            let path = e.route.normalized_path();
+            let shared = shared_prefix(&call_path, &path);
+            if shared == 0 {
+                return None;
+            }
+            let same_route = e.route.pairs_with(&call.route);
+            Some(((same_route, shared), e))
+        })
+        .collect();
+    if ranked.is_empty() {
+        return None;
+    }
+    ranked.sort_by(|(ra, a), (rb, b)| rb.cmp(ra).then_with(|| a.key.cmp(&b.key)));
+    let best = ranked[0].0;
+    let mut nearest: Vec<&Endpoint> = Vec::new();
+    for (rank, e) in &ranked {
+        if *rank != best || nearest.len() == NEAREST {
+            break;
+        }
+        if !nearest.iter().any(|n| n.key == e.key) {
+            nearest.push(e);
+        }
+    }
+    let names: Vec<&str> = nearest.iter().map(|e| e.key.as_str()).collect();
+    let provider = summaries.get(nearest.first()?.summary)?;
+    let consumer = summaries.get(call.summary)?;
+    let transition = call
+        .site
+        .and_then(|(t, _)| consumer.transitions.get(t))
+        .map(|t| t.id.as_str());
+    Some(Finding {
+        kind: KIND.to_owned(),
+        severity: Severity::Error,
+        boundary: call.binding.clone(),
+        provider: side(provider, None),
+        consumer: side(consumer, transition),
+        description: format!(
+            "The client calls {}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: {})",
+            call.key,
+            names.join(", ")
+        ),
+        aspect: None,
+        sources: None,
+        suppressed: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shared_prefix;
+
+    #[test]
+    fn prefixes_share_static_heads_and_holes_after_them() {
+        assert_eq!(
+            shared_prefix("/api/orders/{id}", "/api/orders/{id}/cancel"),
+            3
+        );
+        assert_eq!(shared_prefix("/api/order", "/api/orders"), 1);
+        assert_eq!(shared_prefix("/{x}/orders", "/api/orders"), 0);
+        assert_eq!(shared_prefix("/v2/users", "/api/users"), 0);
+    }
+}

@@ -1,0 +1,197 @@
+//! `unhandledProviderCase`: see [`DOC`].
+
+use std::collections::BTreeMap;
+
+use seam_ir::findings::{Finding, Severity};
+use seam_ir::summary::{Output, Transition, TypeShape};
+
+use super::PairContext;
+use crate::http::{ProviderStatus, is_success, provider_status, response_body};
+
+kind_documentation!(
+    r#"# unhandledProviderCase (warning)
+
+## What it finds
+A status the provider produces that no branch of the consumer handles. A consumer handles a
+status when a branch compares the status with it (`res.status === 404`), guards on a range that
+holds it (`res.status >= 400`, `!res.ok`), or, for a 2xx, falls through to the code after its
+guards. A client that throws on every failure (axios) hands each non-2xx to a `catch`, which
+counts as handling it.
+
+Two more forms: a provider response declared as a class (`4XX`) that no consumer branch can
+receive ("the status-range form"), and a status the provider returns in several situations with
+different bodies that the consumer does not tell apart ("the sub-case form").
+
+## Why it matters
+The unhandled response reaches code written for another one: a 404 body is read as a user, a
+429 is treated as success. Whether the missing branch is a defect depends on intent the code
+does not state, so a person judges it.
+
+## Example
+Provider (Express):
+```ts
+router.get("/users/:id", async (req, res) => {
+  const user = await db.find(req.params.id);
+  if (!user) return res.status(404).json({ error: "not found" });
+  res.json({ id: user.id, name: user.name });
+});
+```
+Consumer (fetch):
+```ts
+const res = await fetch(`/users/${id}`);
+const body = await res.json();   // a 404 arrives here as if it were a user
+return body.name;
+```
+
+## How to fix or suppress
+Add a branch for the status (`if (res.status === 404) return null;`) or a guard that covers it
+(`if (!res.ok) throw …`). When the fall-through is intended, paste the rule `seam check` prints
+under the finding into `.sussignore.yml` with a reason.
+"#
+);
+
+pub const KIND: &str = "unhandledProviderCase";
+
+/// HTTP redirects a client that follows redirects never hands back.
+const FOLLOWED_REDIRECTS: [u16; 5] = [301, 302, 303, 307, 308];
+
+pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
+    let consumer = ctx.consumer;
+    let reading = &ctx.reading;
+    if hands_response_to_caller(&consumer.transitions) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut by_status: BTreeMap<u16, Vec<&Transition>> = BTreeMap::new();
+    for pt in &ctx.provider.transitions {
+        match provider_status(pt) {
+            ProviderStatus::Exact(status) => {
+                if reading.follows_redirects && FOLLOWED_REDIRECTS.contains(&status) {
+                    continue;
+                }
+                if !reading.covers(consumer, status) {
+                    out.push(ctx.finding(
+                        KIND,
+                        Severity::Warning,
+                        Some(&pt.id),
+                        None,
+                        format!(
+                            "Provider produces status {status} but no consumer branch handles it"
+                        ),
+                    ));
+                    continue;
+                }
+                by_status.entry(status).or_default().push(pt);
+            }
+            ProviderStatus::Range { range, spec } => {
+                // A range is one response with some status in it: covering any member covers it.
+                let covered = (range.min..=range.max).any(|s| reading.covers(consumer, s));
+                if !covered {
+                    out.push(ctx.finding(
+                        KIND,
+                        Severity::Warning,
+                        Some(&pt.id),
+                        None,
+                        format!(
+                            "Provider produces statuses in the {spec} range but no consumer branch handles any of them"
+                        ),
+                    ));
+                }
+            }
+            ProviderStatus::CatchAll | ProviderStatus::Opaque | ProviderStatus::NotAResponse => {}
+        }
+    }
+
+    // Sub-cases: one status returned in several situations. A consumer that never looks at the
+    // response has no way and no reason to tell them apart.
+    let looks_at_response = consumer.transitions.iter().any(|ct| {
+        ct.expected_input.is_some() || ct.conditions.iter().any(|p| reading.mentions_status(p))
+    });
+    if !looks_at_response {
+        return out;
+    }
+    for (status, cases) in by_status {
+        if cases.len() < 2 || !bodies_tell_apart(&cases) {
+            continue;
+        }
+        let branches: Vec<&Transition> = consumer
+            .transitions
+            .iter()
+            .filter(|ct| {
+                (ct.is_default && is_success(status)) || reading.branch_handles(ct, status)
+            })
+            .collect();
+        let distinguishes = branches
+            .iter()
+            .any(|ct| ct.conditions.iter().any(|p| !reading.mentions_status(p)));
+        if distinguishes {
+            continue;
+        }
+        for pt in &cases {
+            if pt.is_default || pt.conditions.is_empty() {
+                continue;
+            }
+            out.push(ctx.finding(
+                KIND,
+                Severity::Warning,
+                Some(&pt.id),
+                None,
+                format!(
+                    "Provider has {} distinct cases for status {status} but consumer does not distinguish between them (transition {} has conditions the consumer ignores)",
+                    cases.len(),
+                    pt.id
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// Whether the bodies of several responses differ, so a consumer has something to tell them
+/// apart by. Unread bodies tell nothing.
+fn bodies_tell_apart(cases: &[&Transition]) -> bool {
+    let bodies: Vec<&TypeShape> = cases.iter().filter_map(|t| response_body(t)).collect();
+    if bodies.len() != cases.len() {
+        return false;
+    }
+    bodies.windows(2).any(|w| w[0] != w[1])
+}
+
+/// Whether the consumer returns the response object itself (a thin wrapper such as
+/// `return fetch(url)`): the caller handles the status, and this pair does not include it.
+fn hands_response_to_caller(transitions: &[Transition]) -> bool {
+    transitions.iter().any(|t| match &t.output {
+        Output::Return(r) => r.value.as_ref().is_some_and(shape_has_response),
+        _ => false,
+    })
+}
+
+fn shape_has_response(shape: &TypeShape) -> bool {
+    match shape {
+        TypeShape::Ref(r) => names_response_object(without_promise(r.name.trim())),
+        TypeShape::Record(r) => r.properties.values().any(shape_has_response),
+        TypeShape::Union(u) => u.variants.iter().any(shape_has_response),
+        _ => false,
+    }
+}
+
+fn without_promise(name: &str) -> &str {
+    match name
+        .strip_prefix("Promise<")
+        .and_then(|n| n.strip_suffix('>'))
+    {
+        Some(inner) => without_promise(inner.trim()),
+        None => name,
+    }
+}
+
+/// `Response`, `globalThis.Response`, `AxiosResponse<User>`; not a body type like `UserResponse`.
+fn names_response_object(name: &str) -> bool {
+    let is_word =
+        |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if let Some((head, _)) = name.split_once('<') {
+        return name.ends_with('>') && head.ends_with("Response") && is_word(head);
+    }
+    let last = name.rsplit('.').next().unwrap_or(name);
+    last == "Response" && name.split('.').all(is_word)
+}

@@ -1,0 +1,159 @@
+//! What a check run produces, for seam-report to render. Field names follow suss's
+//! `check --json` object (`findings`, `run`, `pairs`, `unmatched`, `skipped`,
+//! `summariesWithGaps`).
+
+use serde::Serialize;
+
+use seam_ir::findings::{Finding, RunFinding, Severity};
+
+/// How the run was asked for: two files, a folder of summary files, or a whole repository.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CheckMode {
+    /// `seam check PROVIDER.json CONSUMER.json`: every provider of the first file against every
+    /// consumer of the second; JSON output is the bare findings array.
+    TwoFiles,
+    /// `seam check --dir SUMMARIES_DIR`.
+    SummaryDir,
+    /// `seam check [DIR]`.
+    Repository,
+}
+
+/// Two summaries compared across one boundary.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct PairRecord {
+    /// The boundary key (`GET /users/{id}`).
+    pub key: String,
+    /// `file::name` of each side.
+    pub provider: String,
+    pub consumer: String,
+}
+
+/// A summary that found no partner, with its boundary key when it has one.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct UnmatchedSummary {
+    pub id: String,
+    pub name: String,
+    pub key: Option<String>,
+}
+
+/// Why a summary took no part in pairing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum UnpairableReason {
+    /// Internal code with no boundary to pair on.
+    NoBoundary,
+    /// A boundary whose name the source never stated (a null method or path).
+    UnnamedBoundary,
+    /// A kind this build does not know.
+    UnknownKind,
+    /// A test case, which pairs with nothing.
+    TestCode,
+}
+
+impl UnpairableReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnpairableReason::NoBoundary => "noBoundary",
+            UnpairableReason::UnnamedBoundary => "unnamedBoundary",
+            UnpairableReason::UnknownKind => "unknownKind",
+            UnpairableReason::TestCode => "testCode",
+        }
+    }
+
+    /// A phrase for people.
+    pub fn explained(self) -> &'static str {
+        match self {
+            UnpairableReason::NoBoundary => "no boundary to pair on",
+            UnpairableReason::UnnamedBoundary => "a boundary the source never named",
+            UnpairableReason::UnknownKind => "a kind this build of seam does not know",
+            UnpairableReason::TestCode => "test code, which pairs with nothing",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct UnpairableSummary {
+    pub id: String,
+    pub name: String,
+    pub key: Option<String>,
+    pub reason: UnpairableReason,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Unmatched {
+    pub providers: Vec<UnmatchedSummary>,
+    pub consumers: Vec<UnmatchedSummary>,
+    pub unpairable: Vec<UnpairableSummary>,
+}
+
+/// An input that could not be read (a source file extraction skipped, a contract that does not
+/// parse), with the reason.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct SkippedInput {
+    pub file: String,
+    pub reason: String,
+}
+
+/// Everything one run found, sorted, suppressions applied.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckReport {
+    #[serde(skip)]
+    pub mode: CheckMode,
+    /// Sorted by [`crate::finding_sort_key`]; `hide`-suppressed findings are not here.
+    pub findings: Vec<Finding>,
+    pub run: Vec<RunFinding>,
+    pub pairs: Vec<PairRecord>,
+    pub unmatched: Unmatched,
+    pub skipped: Vec<SkippedInput>,
+    pub summaries_with_gaps: usize,
+    /// How many distinct boundaries were compared (pairs grouped by key).
+    #[serde(skip)]
+    pub compared_boundaries: usize,
+    /// How many findings a `hide` rule removed.
+    #[serde(skip)]
+    pub hidden: usize,
+    /// How many summaries were read.
+    #[serde(skip)]
+    pub summary_count: usize,
+}
+
+/// The `--fail-on` threshold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailOn {
+    Error,
+    Warning,
+    Info,
+    None,
+}
+
+impl FailOn {
+    fn threshold(self) -> Option<Severity> {
+        match self {
+            FailOn::Error => Some(Severity::Error),
+            FailOn::Warning => Some(Severity::Warning),
+            FailOn::Info => Some(Severity::Info),
+            FailOn::None => None,
+        }
+    }
+}
+
+impl CheckReport {
+    /// Whether anything that counts is at or above the threshold: an unsuppressed or downgraded
+    /// finding (at its current severity), or a run finding.
+    pub fn gate_tripped(&self, fail_on: FailOn) -> bool {
+        let Some(threshold) = fail_on.threshold() else {
+            return false;
+        };
+        self.findings
+            .iter()
+            .any(|f| f.counts_toward_gate() && f.severity >= threshold)
+            || self.run.iter().any(|r| r.severity >= threshold)
+    }
+
+    /// How many boundaries had nothing to pair with.
+    pub fn unpaired_count(&self) -> usize {
+        self.unmatched.providers.len() + self.unmatched.consumers.len()
+    }
+}

@@ -1,0 +1,402 @@
+//! REST pairing: every consumer call meets the providers whose method and route admit the same
+//! request, and goes to the most specific of them. Language plays no part: a Python client and a
+//! TypeScript handler meet on `GET /users/{id}` like any other two summaries.
+//!
+//! Consumers are `client`-kind summaries (and every other consumer-role kind) with a REST
+//! binding, plus `service-call` interaction effects with a REST binding inside summaries that are
+//! not themselves REST consumers (a handler that calls another service), as the summary format
+//! says service calls pair against REST providers.
+//!
+//! Providers whose confidence says `derived` are declared contracts (an OpenAPI operation). A
+//! consumer pairs with code providers when any serves its request, and falls back to a contract
+//! (a third-party API described by its spec) only when none does; the contracts that also match
+//! are kept beside the pair so the contract checks can compare against them.
+
+use std::collections::BTreeMap;
+
+use seam_ir::summary::{
+    BehavioralSummary, BoundaryBinding, ConfidenceSource, Effect, Interaction, Semantics,
+};
+use seam_ir::vocab::{BoundaryKey, RoutePath, Specificity, methods_pair};
+
+use crate::model::UnpairableReason;
+use crate::role::{BoundaryRole, boundary_role};
+
+/// A provider route.
+#[derive(Debug, Clone)]
+pub struct Endpoint {
+    pub summary: usize,
+    pub method: String,
+    pub route: RoutePath,
+    pub key: String,
+    /// Read from a declared contract (`confidence.source: derived`).
+    pub contract: bool,
+    segments: Option<Vec<String>>,
+    specificity: Specificity,
+}
+
+/// A consumer call.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub summary: usize,
+    /// `(transition, effect)` for a service-call interaction; `None` for a client summary.
+    pub site: Option<(usize, usize)>,
+    pub binding: BoundaryBinding,
+    pub method: String,
+    pub route: RoutePath,
+    pub key: String,
+    segments: Option<Vec<String>>,
+}
+
+/// One call and the providers it meets.
+#[derive(Debug, Clone)]
+pub struct CallPairing {
+    pub call: usize,
+    /// The chosen providers (several only when equally specific: one route described twice).
+    pub providers: Vec<usize>,
+    /// Declared contracts that serve the same request, besides the chosen providers.
+    pub contracts: Vec<usize>,
+}
+
+/// The outcome of REST pairing over one run.
+#[derive(Debug, Clone, Default)]
+pub struct RestPairing {
+    pub endpoints: Vec<Endpoint>,
+    pub calls: Vec<Call>,
+    pub paired: Vec<CallPairing>,
+    /// Calls that met no provider.
+    pub unpaired_calls: Vec<usize>,
+    /// Endpoints no call met.
+    pub unpaired_endpoints: Vec<usize>,
+    /// Summaries with a boundary no pass of this build pairs (storage, message bus, …), with
+    /// their role and key.
+    pub other_boundaries: Vec<(usize, BoundaryRole, Option<String>)>,
+    pub unpairable: Vec<(usize, UnpairableReason)>,
+}
+
+/// Which summaries may take which side: in the two-file form only the first file's providers
+/// and the second file's consumers take part.
+#[derive(Debug, Clone, Copy)]
+pub enum Sides<'a> {
+    All,
+    Split {
+        providers: &'a [bool],
+        consumers: &'a [bool],
+    },
+}
+
+impl Sides<'_> {
+    fn provider_allowed(&self, index: usize) -> bool {
+        match self {
+            Sides::All => true,
+            Sides::Split { providers, .. } => providers.get(index).copied().unwrap_or(false),
+        }
+    }
+
+    fn consumer_allowed(&self, index: usize) -> bool {
+        match self {
+            Sides::All => true,
+            Sides::Split { consumers, .. } => consumers.get(index).copied().unwrap_or(false),
+        }
+    }
+}
+
+/// The segments of a path whose shape is fixed (no group, no hole spanning several segments),
+/// for a cheap rejection before the full pairing search.
+fn fixed_segments(route: &RoutePath) -> Option<Vec<String>> {
+    if route.spans_shapes() {
+        return None;
+    }
+    let normalized = route.normalized_path();
+    Some(
+        normalized
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+fn is_static(segment: &str) -> bool {
+    !segment.contains(['{', '*', '('])
+}
+
+fn routes_meet(
+    a: &RoutePath,
+    a_segments: Option<&Vec<String>>,
+    b: &RoutePath,
+    b_segments: Option<&Vec<String>>,
+) -> bool {
+    if let (Some(x), Some(y)) = (a_segments, b_segments) {
+        if x.len() != y.len() {
+            return false;
+        }
+        let clash = x
+            .iter()
+            .zip(y)
+            .any(|(s, t)| is_static(s) && is_static(t) && s != t);
+        if clash {
+            return false;
+        }
+        if x.iter().chain(y).all(|s| is_static(s)) {
+            return true;
+        }
+    }
+    a.pairs_with(b)
+}
+
+/// The key people see for a binding (`GET /users/{id}`, `fn:pkg::f`, …), or `None` when the
+/// source left it unnamed.
+pub fn binding_key(binding: &BoundaryBinding) -> Option<String> {
+    let key = match &binding.semantics {
+        Semantics::Rest(rest) => BoundaryKey::rest(rest.method.as_deref()?, rest.path.as_deref()?),
+        Semantics::FunctionCall(f) => BoundaryKey::FunctionCall {
+            package: f.package.clone()?,
+            export_path: f.export_path.clone()?,
+        },
+        Semantics::GraphqlResolver(g) => BoundaryKey::GraphqlResolver {
+            type_name: g.type_name.clone()?,
+            field_name: g.field_name.clone(),
+        },
+        Semantics::MessageBus(m) => BoundaryKey::message_bus(&m.message_bus, m.channel.as_deref()?),
+        Semantics::Storage(s) => BoundaryKey::storage(
+            s.storage_system.as_deref()?,
+            Some(&s.scope),
+            s.container.as_deref()?,
+            s.access_path.as_deref(),
+        ),
+        Semantics::UnitInvocation(u) => BoundaryKey::UnitInvocation {
+            deployment_target: u.deployment_target.clone(),
+            instance_name: u.instance_name.clone()?,
+        },
+        Semantics::RuntimeConfig(r) => BoundaryKey::RuntimeConfig {
+            instance_name: r.instance_name.clone(),
+        },
+        Semantics::Io(io) => BoundaryKey::Io {
+            target: io.target.clone()?,
+        },
+        _ => return None,
+    };
+    Some(key.to_string())
+}
+
+fn rest_parts(binding: &BoundaryBinding) -> Option<(String, RoutePath)> {
+    match &binding.semantics {
+        Semantics::Rest(rest) => {
+            let method = rest.method.as_deref().filter(|m| !m.is_empty())?;
+            let path = rest.path.as_deref().filter(|p| !p.is_empty())?;
+            Some((method.to_uppercase(), RoutePath::parse(path)))
+        }
+        _ => None,
+    }
+}
+
+fn key_of(method: &str, route: &RoutePath) -> String {
+    format!("{method} {}", route.normalized_path())
+}
+
+/// Pairs every REST consumer of the run with its provider.
+pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairing {
+    let mut out = RestPairing::default();
+    for (index, summary) in summaries.iter().enumerate() {
+        let role = boundary_role(&summary.kind);
+        let binding = summary.identity.boundary_binding.as_ref();
+        let is_rest_consumer = role == Some(BoundaryRole::Consumer)
+            && binding.is_some_and(|b| matches!(b.semantics, Semantics::Rest(_)));
+        if !is_rest_consumer && sides.consumer_allowed(index) {
+            collect_service_calls(summary, index, &mut out.calls);
+        }
+        let Some(role) = role else {
+            let reason = match summary.kind {
+                seam_ir::summary::CodeUnitKind::Test => UnpairableReason::TestCode,
+                _ => UnpairableReason::UnknownKind,
+            };
+            out.unpairable.push((index, reason));
+            continue;
+        };
+        let allowed = match role {
+            BoundaryRole::Provider => sides.provider_allowed(index),
+            BoundaryRole::Consumer => sides.consumer_allowed(index),
+        };
+        if !allowed {
+            continue;
+        }
+        let Some(binding) = binding.filter(|b| b.recognition != "reachable") else {
+            out.unpairable.push((index, UnpairableReason::NoBoundary));
+            continue;
+        };
+        if !matches!(binding.semantics, Semantics::Rest(_)) {
+            match binding_key(binding) {
+                Some(key) => out.other_boundaries.push((index, role, Some(key))),
+                None => out
+                    .unpairable
+                    .push((index, UnpairableReason::UnnamedBoundary)),
+            }
+            continue;
+        }
+        let Some((method, route)) = rest_parts(binding) else {
+            out.unpairable
+                .push((index, UnpairableReason::UnnamedBoundary));
+            continue;
+        };
+        let key = key_of(&method, &route);
+        let segments = fixed_segments(&route);
+        match role {
+            BoundaryRole::Provider => out.endpoints.push(Endpoint {
+                summary: index,
+                contract: summary.confidence.source == ConfidenceSource::Derived,
+                specificity: route.specificity(),
+                method,
+                route,
+                key,
+                segments,
+            }),
+            BoundaryRole::Consumer => out.calls.push(Call {
+                summary: index,
+                site: None,
+                binding: binding.clone(),
+                method,
+                route,
+                key,
+                segments,
+            }),
+        }
+    }
+
+    // Fixed-shape endpoints are indexed by segment count, so a call compares against the routes
+    // of its own length and the few that span shapes, not against every route in the run.
+    let mut by_length: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut spanning: Vec<usize> = Vec::new();
+    for (e, endpoint) in out.endpoints.iter().enumerate() {
+        match &endpoint.segments {
+            Some(segments) => by_length.entry(segments.len()).or_default().push(e),
+            None => spanning.push(e),
+        }
+    }
+    let mut endpoint_met = vec![false; out.endpoints.len()];
+    for (c, call) in out.calls.iter().enumerate() {
+        let candidates: Vec<usize> = match &call.segments {
+            Some(segments) => {
+                let mut list = by_length.get(&segments.len()).cloned().unwrap_or_default();
+                list.extend(&spanning);
+                list
+            }
+            None => (0..out.endpoints.len()).collect(),
+        };
+        let meeting: Vec<usize> = candidates
+            .into_iter()
+            .filter(|&e| {
+                let endpoint = &out.endpoints[e];
+                methods_pair(&endpoint.method, &call.method)
+                    && routes_meet(
+                        &endpoint.route,
+                        endpoint.segments.as_ref(),
+                        &call.route,
+                        call.segments.as_ref(),
+                    )
+            })
+            .collect();
+        let code: Vec<usize> = meeting
+            .iter()
+            .copied()
+            .filter(|&e| !out.endpoints[e].contract)
+            .collect();
+        let contracts: Vec<usize> = meeting
+            .iter()
+            .copied()
+            .filter(|&e| out.endpoints[e].contract)
+            .collect();
+        let (chosen, beside) = if code.is_empty() {
+            (most_specific(&out.endpoints, &contracts), Vec::new())
+        } else {
+            (most_specific(&out.endpoints, &code), contracts)
+        };
+        if chosen.is_empty() {
+            out.unpaired_calls.push(c);
+            continue;
+        }
+        for &e in chosen.iter().chain(&beside) {
+            endpoint_met[e] = true;
+        }
+        out.paired.push(CallPairing {
+            call: c,
+            providers: chosen,
+            contracts: beside,
+        });
+    }
+    out.unpaired_endpoints = endpoint_met
+        .iter()
+        .enumerate()
+        .filter(|(_, met)| !**met)
+        .map(|(e, _)| e)
+        .collect();
+    out
+}
+
+/// The most specific of the endpoints: highest route specificity, then an exact method over `*`;
+/// every endpoint with the same rank and the same normalised route is kept (one route described
+/// by several summaries).
+fn most_specific(endpoints: &[Endpoint], candidates: &[usize]) -> Vec<usize> {
+    let rank = |e: usize| {
+        let endpoint = &endpoints[e];
+        (
+            endpoint.specificity,
+            endpoint.method != "*",
+            std::cmp::Reverse(endpoint.route.normalized_path()),
+        )
+    };
+    let Some(best) = candidates.iter().map(|&e| rank(e)).max() else {
+        return Vec::new();
+    };
+    candidates
+        .iter()
+        .copied()
+        .filter(|&e| rank(e) == best)
+        .collect()
+}
+
+fn collect_service_calls(summary: &BehavioralSummary, index: usize, calls: &mut Vec<Call>) {
+    let mut seen: Vec<String> = Vec::new();
+    for (t, transition) in summary.transitions.iter().enumerate() {
+        for (f, effect) in transition.effects.iter().enumerate() {
+            let Effect::Interaction(interaction) = effect else {
+                continue;
+            };
+            let Interaction::ServiceCall(call) = &interaction.interaction else {
+                continue;
+            };
+            let binding = &interaction.binding;
+            let Semantics::Rest(rest) = &binding.semantics else {
+                continue;
+            };
+            let method = rest
+                .method
+                .clone()
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| call.method.clone());
+            let Some(path) = rest.path.as_deref().filter(|p| !p.is_empty()) else {
+                continue;
+            };
+            if method.is_empty() {
+                continue;
+            }
+            let method = method.to_uppercase();
+            let route = RoutePath::parse(path);
+            let key = key_of(&method, &route);
+            // One call site appears on every path that runs it; it is one call.
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key.clone());
+            calls.push(Call {
+                summary: index,
+                site: Some((t, f)),
+                binding: binding.clone(),
+                segments: fixed_segments(&route),
+                method,
+                route,
+                key,
+            });
+        }
+    }
+}

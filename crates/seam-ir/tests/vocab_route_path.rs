@@ -1,8 +1,6 @@
 //! REST route paths: every example in the summary-format spec and the reference notes, the
 //! grammar, normalisation, specificity and pathological inputs.
 
-use std::time::{Duration, Instant};
-
 use proptest::prelude::*;
 use seam_ir::vocab::route_path::{
     RoutePath, methods_pair, most_specific, normalize_path, paths_pair, specificity,
@@ -270,35 +268,24 @@ fn most_specific_ties_break_deterministically() {
     );
 }
 
-// --- pathological input ----------------------------------------------------------------------
-
-fn assert_quick(started: Instant) {
-    assert!(
-        started.elapsed() < Duration::from_secs(30),
-        "took {:?}",
-        started.elapsed()
-    );
-}
+// --- pathological input: these finish because the work is bounded (memo and budget), not because of a clock
 
 #[test]
 fn ten_thousand_segments_finish_quickly() {
     let long: String = (0..10_000).map(|i| format!("/s{i}")).collect();
     let holes: String = (0..10_000).map(|_| "/{x}").collect();
-    let started = Instant::now();
     assert!(paths_pair(&long, &long));
     assert!(paths_pair(&long, &holes));
     assert!(paths_pair("/s0/{rest*}", &long));
     assert!(!paths_pair(&long, "/s0/{x}"));
     assert_eq!(normalize_path(&long), long);
     assert_eq!(specificity(&long).fixed_segments, 10_000);
-    assert_quick(started);
 }
 
 #[test]
 fn alternating_stars_stay_bounded() {
     let left: String = (0..5_000).map(|i| format!("/{{a*}}/t{i}")).collect();
     let right: String = (0..5_000).map(|i| format!("/{{b*}}/t{i}")).collect();
-    let started = Instant::now();
     // The search follows the diagonal first, so a pair is found without the quadratic walk.
     assert!(paths_pair(&left, &right));
     // Without a common request the whole product may need visiting: the budget stops it.
@@ -308,19 +295,16 @@ fn alternating_stars_stay_bounded() {
         None
     );
     assert!(!paths_pair(&left, &other));
-    assert_quick(started);
 }
 
 #[test]
 fn two_hundred_alternatives_finish_quickly() {
     let options: Vec<String> = (0..200).map(|i| format!("/api/v{i}")).collect();
     let path = format!("({})/orders", options.join("|"));
-    let started = Instant::now();
     assert!(paths_pair(&path, "/api/v199/orders"));
     assert!(paths_pair(&path, "/api/v0/orders"));
     assert!(!paths_pair(&path, "/api/v200/orders"));
     assert_eq!(normalize_path(&path), path);
-    assert_quick(started);
 }
 
 #[test]
@@ -329,9 +313,7 @@ fn many_groups_in_sequence_finish_quickly() {
     let request: String = (0..2_000)
         .map(|i| if i % 2 == 0 { "/a" } else { "/b" })
         .collect();
-    let started = Instant::now();
     assert!(paths_pair(&path, &request));
-    assert_quick(started);
 }
 
 #[test]
@@ -344,11 +326,9 @@ fn too_many_readings_in_one_segment_degrade() {
 #[test]
 fn deep_nesting_degrades_without_overflow() {
     let deep = format!("/{}a{}", "(".repeat(10_000), ")".repeat(10_000));
-    let started = Instant::now();
     assert_eq!(normalize_path(&deep), "/{value}");
     let unclosed = format!("/{}", "(".repeat(10_000));
     assert_eq!(normalize_path(&unclosed), "/{value}");
-    assert_quick(started);
 }
 
 proptest! {

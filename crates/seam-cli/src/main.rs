@@ -32,6 +32,10 @@ enum Command {
     Summaries(commands::summaries::Args),
     /// Print the JSON Schema of a format seam writes.
     Schema(commands::schema::Args),
+    /// Write v7 summaries of every HTTP handler and client call site in a repository.
+    Extract(commands::extract::Args),
+    /// List the packs (built-in and the repository's own) with where each came from.
+    Packs(commands::packs::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +48,8 @@ fn main() -> ExitCode {
         Command::Model(args) => commands::model::run(args),
         Command::Summaries(args) => commands::summaries::run(args),
         Command::Schema(args) => commands::schema::run(args),
+        Command::Extract(args) => commands::extract::run(args),
+        Command::Packs(args) => commands::packs::run(args),
     };
     ExitCode::from(code)
 }

@@ -415,6 +415,8 @@ struct Site {
     file: usize,
     call: ExprId,
     url: Vec<Piece>,
+    /// The URL as the call wrote it, before a client's base URL.
+    own_url: Vec<Piece>,
     method: Option<String>,
 }
 
@@ -446,6 +448,7 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
             ValueRead::Number(_) => None,
         };
         let Some(mut url) = url_pieces else { continue };
+        let own_url = url.clone();
         if let Some(client) = client
             && !is_absolute(&url)
         {
@@ -458,6 +461,7 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
             file,
             call,
             url,
+            own_url,
             method: read_method(reader, &c.method, file, &caps),
         });
     }
@@ -506,10 +510,13 @@ pub fn client_units(
             let function = enclosing_function(model, model.expr(call).span);
             if let Some(func) = function {
                 let wrapper_callers = wrapper_call_sites(files, file, func, all_files);
+                // A thin wrapper forwards the path itself: the URL starts (after an
+                // environment base) with one of its parameters.
                 let forwards_parameter = site
-                    .url
+                    .own_url
                     .iter()
-                    .any(|p| matches!(p, Piece::Hole(h) if param_named(model, func, h)));
+                    .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
+                    .is_some_and(|p| matches!(p, Piece::Hole(h) if param_named(model, func, h)));
                 if forwards_parameter && !wrapper_callers.is_empty() {
                     for (cf, ccall) in wrapper_callers {
                         if let Some(unit) =

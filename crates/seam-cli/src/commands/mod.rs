@@ -1,4 +1,6 @@
 //! One module per subcommand.
+pub mod extract;
 pub mod model;
+pub mod packs;
 pub mod schema;
 pub mod summaries;

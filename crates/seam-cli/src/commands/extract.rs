@@ -1,0 +1,161 @@
+//! `seam extract [DIR] [-o FILE] [-f PACK]... [--explain]`: summaries of every HTTP handler
+//! and client call site in a repository, as one v7 file.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use seam_ir::summary::{WriteOptions, write_summaries, write_summary_file};
+use seam_lang::project::{ProjectOptions, load_project};
+use seam_packs::{Detection, Pack};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The repository to read (default: the current directory).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+    /// Where to write the summaries (default: standard output).
+    #[arg(short = 'o', long = "out")]
+    pub out: Option<PathBuf>,
+    /// Run only this pack, on every file of its language (repeatable).
+    #[arg(short = 'f', long = "framework", value_name = "PACK")]
+    pub packs: Vec<String>,
+    /// Say on standard error which packs ran on which directory, and why.
+    #[arg(long)]
+    pub explain: bool,
+    /// Succeed even when no summary came out.
+    #[arg(long)]
+    pub allow_empty: bool,
+}
+
+/// The built-in packs and the repository's own (`.seam/packs/*.yaml`); a repository pack
+/// replaces a built-in one with the same name.
+pub fn all_packs(root: &std::path::Path) -> Result<Vec<Pack>, seam_packs::PackError> {
+    let mut packs = seam_packs::builtin_packs()?;
+    for pack in seam_packs::load_pack_dir(&root.join(".seam").join("packs"))? {
+        match packs.iter().position(|p| p.name == pack.name) {
+            Some(i) => packs[i] = pack,
+            None => packs.push(pack),
+        }
+    }
+    Ok(packs)
+}
+
+pub fn run(args: Args) -> u8 {
+    let packs = match all_packs(&args.dir) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    for forced in &args.packs {
+        if !packs.iter().any(|p| &p.name == forced) {
+            let known: Vec<&str> = packs.iter().map(|p| p.name.as_str()).collect();
+            eprintln!(
+                "error: there is no pack named `{forced}`. Known packs: {}. Run `seam packs` to list them.",
+                known.join(", ")
+            );
+            return 1;
+        }
+    }
+    let project = match load_project(&args.dir, &ProjectOptions::default()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let detection = Detection::from_project(&args.dir, &project.manifests);
+    let options = seam_extract::ExtractOptions {
+        forced: args.packs.clone(),
+    };
+    let extraction = seam_extract::extract(&project.models, &detection, &packs, &options);
+
+    if args.explain {
+        let mut err = std::io::stderr().lock();
+        for line in &extraction.explain {
+            let dir = if line.dir.is_empty() {
+                "."
+            } else {
+                line.dir.as_str()
+            };
+            let _ = writeln!(err, "{dir}: {} ({})", line.pack, line.reason);
+        }
+        let _ = writeln!(
+            err,
+            "{} summaries from {} files ({} read, {} skipped)",
+            extraction.summaries.len(),
+            extraction.files_with_packs,
+            project.models.len(),
+            project.skipped.len()
+        );
+    }
+
+    if extraction.files_with_packs == 0 {
+        eprintln!(
+            "{}",
+            no_pack_explanation(&args.dir, &project, &detection, &packs)
+        );
+        return 1;
+    }
+    if extraction.summaries.is_empty() && !args.allow_empty {
+        eprintln!(
+            "seam extract found no handler or client call in {} ({} files read). The packs that ran are listed by --explain; if your framework is not among them, add a pack in .seam/packs/ (see `seam packs`). Pass --allow-empty to write an empty file anyway.",
+            args.dir.display(),
+            project.models.len()
+        );
+        return 1;
+    }
+
+    let written = match &args.out {
+        Some(path) => write_summary_file(path, &extraction.summaries, WriteOptions::default()),
+        None => write_summaries(
+            std::io::stdout().lock(),
+            &extraction.summaries,
+            WriteOptions::default(),
+        ),
+    };
+    if let Err(e) = written {
+        let target = args
+            .out
+            .as_ref()
+            .map_or("standard output".to_owned(), |p| p.display().to_string());
+        eprintln!("error: the summaries could not be written to {target}: {e}");
+        return 1;
+    }
+    0
+}
+
+/// The sentence a run with no applicable pack prints: which manifests were read, what they
+/// depend on, and what to do.
+fn no_pack_explanation(
+    dir: &std::path::Path,
+    project: &seam_lang::project::Project,
+    detection: &Detection,
+    packs: &[Pack],
+) -> String {
+    let manifests: Vec<String> = detection
+        .manifests()
+        .map(|m| {
+            if m.dependencies.is_empty() {
+                format!("{} (no dependencies)", m.path)
+            } else {
+                let deps: Vec<&str> = m.dependencies.iter().map(String::as_str).collect();
+                format!("{} ({})", m.path, deps.join(", "))
+            }
+        })
+        .collect();
+    let read = if manifests.is_empty() {
+        "no manifest (package.json, requirements*.txt, pyproject.toml, Pipfile or a lockfile)"
+            .to_owned()
+    } else {
+        manifests.join("; ")
+    };
+    let names: Vec<&str> = packs.iter().map(|p| p.name.as_str()).collect();
+    format!(
+        "seam extract found no pack that applies to {}: it read {} source files and {read}, and none of them uses a framework or client a pack knows ({}). Force a pack with -f NAME, or add one for your framework in .seam/packs/ (run `seam packs` to see the format's home).",
+        dir.display(),
+        project.models.len(),
+        names.join(", ")
+    )
+}

@@ -1,0 +1,47 @@
+//! `seam packs [DIR]`: every pack seam would use in a repository, with where it came from.
+
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The repository whose `.seam/packs/` to read as well (default: the current directory).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+}
+
+pub fn run(args: Args) -> u8 {
+    let packs = match super::extract::all_packs(&args.dir) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    for pack in &packs {
+        let kind = match pack.kind {
+            seam_packs::UnitKind::Handler => "handler",
+            seam_packs::UnitKind::Client => "client",
+        };
+        let detect = if pack.detect.always {
+            "always".to_owned()
+        } else {
+            let mut parts = Vec::new();
+            if !pack.detect.npm.is_empty() {
+                parts.push(format!("npm: {}", pack.detect.npm.join(", ")));
+            }
+            if !pack.detect.pypi.is_empty() {
+                parts.push(format!("pypi: {}", pack.detect.pypi.join(", ")));
+            }
+            parts.join("; ")
+        };
+        println!(
+            "{}\t{}\t{}\t{}\t{}",
+            pack.name,
+            kind,
+            pack.family.as_str(),
+            detect,
+            pack.origin
+        );
+    }
+    0
+}

@@ -185,7 +185,7 @@ impl ConsumerReading {
         outermost_field(value).is_some_and(|f| self.is_success_flag(f))
     }
 
-    /// The statuses a branch names by equality (`status === 404`), in any position.
+    /// The statuses a branch names by equality (`status === 404`), alone or inside `and`/`or`.
     pub fn statuses_named(&self, conditions: &[Predicate]) -> Vec<u16> {
         let mut out = Vec::new();
         for p in conditions {
@@ -208,7 +208,9 @@ impl ConsumerReading {
                     self.collect_named(operand, out);
                 }
             }
-            Predicate::Negation(n) => self.collect_named(&n.operand, out),
+            // A negated equality (`status !== 404`, or the guard an earlier branch took) runs on
+            // every status but that one, which the range reading covers; it names no status
+            // the branch is written for.
             _ => {}
         }
     }

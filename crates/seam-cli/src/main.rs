@@ -26,6 +26,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     // One variant per command module; keep them in this order: the newcomer's commands first.
+    /// Pair both sides of every boundary and report where they disagree.
+    Check(commands::check::Args),
     /// Walk and lower a repository; print the models (for debugging the front end).
     Model(commands::model::Args),
     /// Read summary files of any published version and write one schemaVersion-7 file.
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
     }
     let code: u8 = match cli.command {
+        Command::Check(args) => commands::check::run(args),
         Command::Model(args) => commands::model::run(args),
         Command::Summaries(args) => commands::summaries::run(args),
         Command::Schema(args) => commands::schema::run(args),

@@ -1,1 +1,347 @@
-//! Renderings for people and tools: text, JSON, SARIF, Markdown.
+//! Every rendering of a check run: text for people, JSON in suss's shape, SARIF 2.1.0 for code
+//! hosts, Markdown for a pull-request comment. Nothing here decides anything: each renderer
+//! prints the [`CheckReport`] seam-check computed, in its order.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use seam_check::{CheckMode, CheckReport, KINDS, rule_text};
+use seam_ir::findings::{Finding, Severity, SuppressionEffect};
+
+/// Options for the text rendering.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextOptions {
+    /// Show warnings and infos in full, not only counted.
+    pub all: bool,
+    /// ANSI colour (the caller decides: a terminal, and no `NO_COLOR`).
+    pub color: bool,
+}
+
+fn paint(text: &str, code: &str, color: bool) -> String {
+    if color {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_owned()
+    }
+}
+
+fn severity_color(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "1;31",
+        Severity::Warning => "1;33",
+        Severity::Info => "1;36",
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn boundary_label(finding: &Finding) -> String {
+    let key = seam_check::pairing::binding_key(&finding.boundary)
+        .unwrap_or_else(|| "(unnamed)".to_owned());
+    format!(
+        "{} ({}) {key}",
+        finding.boundary.recognition, finding.boundary.transport
+    )
+}
+
+fn side_line(label: &str, side: &seam_ir::findings::FindingSide) -> String {
+    let mut line = format!(
+        "  {label}: {} ({}:{})",
+        side.summary, side.location.file, side.location.range.start
+    );
+    if let Some(id) = &side.transition_id {
+        let _ = write!(line, " [{id}]");
+    }
+    line
+}
+
+fn finding_text(finding: &Finding, color: bool) -> String {
+    let severity = finding.severity.as_str().to_uppercase();
+    let tag = match &finding.suppressed {
+        Some(s) if s.effect == SuppressionEffect::Mark => format!("[{severity}, suppressed]"),
+        Some(s) => match s.original_severity {
+            Some(original) => format!(
+                "[{severity}, downgraded from {}]",
+                original.as_str().to_uppercase()
+            ),
+            None => format!("[{severity}]"),
+        },
+        None => format!("[{severity}]"),
+    };
+    let mut out = format!(
+        "{} {}\n  {}\n",
+        paint(&tag, severity_color(finding.severity), color),
+        finding.kind,
+        finding.description
+    );
+    out.push_str(&side_line("provider", &finding.provider));
+    out.push('\n');
+    out.push_str(&side_line("consumer", &finding.consumer));
+    out.push('\n');
+    let _ = writeln!(out, "  boundary: {}", boundary_label(finding));
+    if let Some(sources) = &finding.sources {
+        let _ = writeln!(out, "  sources: {}", sources.join(", "));
+    }
+    match &finding.suppressed {
+        Some(s) => {
+            let _ = writeln!(out, "  suppressed ({}): {}", s.effect.as_str(), s.reason);
+        }
+        None => {
+            if let Some(rule) = rule_text(finding) {
+                out.push_str("  to accept it, add under `rules:` in .sussignore.yml:\n");
+                for line in rule.lines() {
+                    let _ = writeln!(out, "    {line}");
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The text report: a short header, errors in full, lower severities counted by kind (in full
+/// with `all`), then run findings.
+pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Compared {}.",
+        plural(report.compared_boundaries, "boundary", "boundaries")
+    );
+    if report.mode != CheckMode::TwoFiles {
+        let unpaired = report.unpaired_count();
+        if unpaired > 0 {
+            let _ = writeln!(
+                out,
+                "  {} had nothing to pair with, so nothing was checked across {}.",
+                plural(unpaired, "boundary", "boundaries"),
+                if unpaired == 1 { "it" } else { "them" }
+            );
+        }
+        if !report.unmatched.unpairable.is_empty() {
+            let _ = writeln!(
+                out,
+                "  {} took no part in pairing (see `unmatched.unpairable` in --format json).",
+                plural(report.unmatched.unpairable.len(), "summary", "summaries")
+            );
+        }
+    }
+    let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count();
+    let _ = writeln!(
+        out,
+        "{}: {} error, {} warning, {} info",
+        plural(report.findings.len(), "finding", "findings"),
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info)
+    );
+    if report.hidden > 0 {
+        let _ = writeln!(
+            out,
+            "  {} hidden by suppression rules.",
+            plural(report.hidden, "finding", "findings")
+        );
+    }
+    let mut not_shown: BTreeMap<(std::cmp::Reverse<Severity>, &str), usize> = BTreeMap::new();
+    for finding in &report.findings {
+        if finding.severity == Severity::Error || options.all {
+            out.push('\n');
+            out.push_str(&finding_text(finding, options.color));
+        } else {
+            *not_shown
+                .entry((std::cmp::Reverse(finding.severity), &finding.kind))
+                .or_default() += 1;
+        }
+    }
+    if !not_shown.is_empty() {
+        let parts: Vec<String> = not_shown
+            .iter()
+            .map(|((severity, kind), n)| format!("{n} {kind} ({})", severity.0.as_str()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\nNot shown: {}. Run the same command with --all to see them.",
+            parts.join(", ")
+        );
+    }
+    for run in &report.run {
+        let severity = run.severity.as_str().to_uppercase();
+        let _ = writeln!(
+            out,
+            "\n{} {}\n  {}\n  {}",
+            paint(
+                &format!("[{severity}]"),
+                severity_color(run.severity),
+                options.color
+            ),
+            run.kind,
+            run.description,
+            run.remedy
+        );
+    }
+    out
+}
+
+/// The JSON report, two-space indented: with summary files from a folder or a repository,
+/// `{findings, run, pairs, unmatched, skipped, summariesWithGaps}`; with two files, the bare
+/// findings array, as suss writes them.
+pub fn render_json(report: &CheckReport) -> String {
+    let value = match report.mode {
+        CheckMode::TwoFiles => serde_json::to_value(&report.findings),
+        _ => serde_json::to_value(report),
+    };
+    let mut text = value
+        .and_then(|v| serde_json::to_string_pretty(&v))
+        .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    text.push('\n');
+    text
+}
+
+/// The SARIF 2.1.0 log: one rule per finding kind seam emits (with its documentation), one
+/// result per finding, located at the consumer with the provider as a related location.
+pub fn render_sarif(report: &CheckReport) -> String {
+    use serde_json::{Value, json};
+    let rules: Vec<Value> = KINDS
+        .iter()
+        .map(|kind| {
+            json!({
+                "id": kind.name,
+                "name": kind.name,
+                "shortDescription": { "text": kind.title },
+                "fullDescription": { "text": kind.title },
+                "help": { "text": kind.doc, "markdown": kind.doc },
+                "defaultConfiguration": { "level": sarif_level(kind.severity) },
+            })
+        })
+        .collect();
+    let location = |side: &seam_ir::findings::FindingSide, id: Option<u64>| {
+        let mut loc = json!({
+            "physicalLocation": {
+                "artifactLocation": { "uri": side.location.file },
+                "region": {
+                    "startLine": side.location.range.start.max(1),
+                    "endLine": side.location.range.end.max(side.location.range.start).max(1),
+                },
+            },
+            "message": { "text": side.summary },
+        });
+        if let (Some(id), Some(map)) = (id, loc.as_object_mut()) {
+            map.insert("id".into(), json!(id));
+        }
+        loc
+    };
+    let results: Vec<Value> = report
+        .findings
+        .iter()
+        .map(|f| {
+            let rule_index = KINDS.iter().position(|k| k.name == f.kind);
+            let mut result = json!({
+                "ruleId": f.kind,
+                "level": sarif_level(f.severity),
+                "message": { "text": f.description },
+                "locations": [location(&f.consumer, None)],
+                "relatedLocations": [location(&f.provider, Some(1))],
+                "properties": {
+                    "boundary": seam_check::pairing::binding_key(&f.boundary),
+                    "provider": f.provider.summary,
+                    "consumer": f.consumer.summary,
+                },
+            });
+            if let Some(map) = result.as_object_mut() {
+                if let Some(index) = rule_index {
+                    map.insert("ruleIndex".into(), json!(index));
+                }
+                if let Some(s) = &f.suppressed {
+                    map.insert(
+                        "suppressions".into(),
+                        json!([{ "kind": "external", "justification": s.reason }]),
+                    );
+                }
+            }
+            result
+        })
+        .collect();
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {
+                "driver": {
+                    "name": "seam",
+                    "version": env!("CARGO_PKG_VERSION"),
+                    "informationUri": "https://example.invalid/seam",
+                    "rules": rules,
+                }
+            },
+            "results": results,
+        }],
+    });
+    let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+fn sarif_level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+fn markdown_cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+/// A pull-request comment: counts, a table of the findings, and run findings.
+pub fn render_markdown(report: &CheckReport) -> String {
+    let mut out = String::from("## seam check\n\n");
+    let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count();
+    let _ = writeln!(
+        out,
+        "Compared {}; {}: **{} error**, {} warning, {} info.",
+        plural(report.compared_boundaries, "boundary", "boundaries"),
+        plural(report.findings.len(), "finding", "findings"),
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info)
+    );
+    if report.mode != CheckMode::TwoFiles && report.unpaired_count() > 0 {
+        let _ = writeln!(
+            out,
+            "{} had nothing to pair with.",
+            plural(report.unpaired_count(), "boundary", "boundaries")
+        );
+    }
+    if !report.findings.is_empty() {
+        out.push_str("\n| severity | kind | boundary | what happens | consumer | provider |\n|---|---|---|---|---|---|\n");
+        for f in &report.findings {
+            let severity = match &f.suppressed {
+                Some(s) => format!("{} ({})", f.severity.as_str(), s.effect.as_str()),
+                None => f.severity.as_str().to_owned(),
+            };
+            let key = seam_check::pairing::binding_key(&f.boundary).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "| {severity} | `{}` | `{}` | {} | `{}` | `{}` |",
+                f.kind,
+                markdown_cell(&key),
+                markdown_cell(&f.description),
+                markdown_cell(&f.consumer.summary),
+                markdown_cell(&f.provider.summary)
+            );
+        }
+    }
+    for run in &report.run {
+        let _ = writeln!(
+            out,
+            "\n**{}** ({}): {} {}",
+            run.kind,
+            run.severity.as_str(),
+            run.description,
+            run.remedy
+        );
+    }
+    out
+}

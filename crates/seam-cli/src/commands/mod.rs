@@ -1,4 +1,5 @@
 //! One module per subcommand.
+pub mod check;
 pub mod extract;
 pub mod model;
 pub mod packs;

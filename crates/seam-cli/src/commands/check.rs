@@ -1,0 +1,272 @@
+//! `seam check [DIR] | --dir SUMMARIES_DIR | PROVIDER.json CONSUMER.json`: pair both sides of
+//! every boundary and report where they disagree.
+//!
+//! Exit codes: 0 nothing at or above `--fail-on`; 1 the gate tripped; 2 bad usage or unreadable
+//! input (a message on standard error, nothing written).
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use seam_check::{
+    CheckInput, CheckMode, FailOn, SkippedInput, SuppressionSet, check, discover_suppression_files,
+};
+use seam_ir::summary::{BehavioralSummary, SummaryReader};
+use seam_report::{TextOptions, render_json, render_markdown, render_sarif, render_text};
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Sarif,
+    Markdown,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOnArg {
+    Error,
+    Warning,
+    Info,
+    None,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A repository directory (default `.`), or two summary files: PROVIDER.json CONSUMER.json.
+    #[arg(value_name = "DIR | PROVIDER.json CONSUMER.json", num_args = 0..=2)]
+    pub paths: Vec<PathBuf>,
+    /// Check every `*.json` summary file in this folder instead of extracting a repository.
+    #[arg(long, value_name = "SUMMARIES_DIR", conflicts_with = "paths")]
+    pub dir: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Write the report to this file instead of standard output.
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Exit 1 when a finding at or above this severity remains after suppressions.
+    #[arg(long, value_enum, default_value = "error")]
+    pub fail_on: FailOnArg,
+    /// Show warnings and infos in full in the text report, not only counted.
+    #[arg(long)]
+    pub all: bool,
+    /// Ignore every suppression file.
+    #[arg(long, conflicts_with = "suppressions")]
+    pub no_suppressions: bool,
+    /// Read suppression rules from this file instead of looking for .sussignore files.
+    #[arg(long, value_name = "FILE")]
+    pub suppressions: Option<PathBuf>,
+    /// Print the documentation of a finding kind and exit.
+    #[arg(long, value_name = "KIND")]
+    pub explain: Option<String>,
+}
+
+/// Exit code for bad usage or unreadable input.
+const USAGE: u8 = 2;
+
+fn fail(message: impl std::fmt::Display) -> u8 {
+    eprintln!("error: {message}");
+    USAGE
+}
+
+/// Reads one summary file in full; a progress line on a terminal for long runs.
+fn read_file(path: &Path) -> Result<Vec<BehavioralSummary>, String> {
+    let reader = SummaryReader::open(path).map_err(|e| e.to_string())?;
+    reader
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())
+}
+
+/// Every `*.json` in the folder except `*.incomplete.json` and `.sussignore.json`, sorted.
+fn summary_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        format!(
+            "the folder {} could not be read: {e}. Pass a folder of summary files written by `seam extract -o`.",
+            dir.display()
+        )
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            p.is_file()
+                && name.ends_with(".json")
+                && !name.ends_with(".incomplete.json")
+                && name != ".sussignore.json"
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn progress(done: usize, total: usize, show: bool) {
+    if show {
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\rReading summary files: {done}/{total}");
+        if done == total {
+            let _ = writeln!(err);
+        }
+    }
+}
+
+/// The built-in and repository packs, the extraction, and what could not be read.
+fn extract_repository(dir: &Path) -> Result<(Vec<BehavioralSummary>, Vec<SkippedInput>), String> {
+    let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
+    let project =
+        seam_lang::project::load_project(dir, &seam_lang::project::ProjectOptions::default())
+            .map_err(|e| e.to_string())?;
+    let detection = seam_packs::Detection::from_project(dir, &project.manifests);
+    let extraction = seam_extract::extract(
+        &project.models,
+        &detection,
+        &packs,
+        &seam_extract::ExtractOptions::default(),
+    );
+    // Files excluded on purpose (generated, ignored, over-size) are not unreadable input.
+    let skipped = project
+        .skipped
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.reason,
+                seam_lang::project::SkipReason::ParseFailed { .. }
+                    | seam_lang::project::SkipReason::Unreadable { .. }
+                    | seam_lang::project::SkipReason::NotText { .. }
+            )
+        })
+        .map(|s| SkippedInput {
+            file: s.path.clone(),
+            reason: s.reason.to_string(),
+        })
+        .collect();
+    Ok((extraction.summaries, skipped))
+}
+
+pub fn run(args: Args) -> u8 {
+    if let Some(kind) = &args.explain {
+        return match seam_check::explain(kind) {
+            Some(doc) => {
+                print!("{doc}");
+                0
+            }
+            None => {
+                let known: Vec<&str> = seam_check::KINDS.iter().map(|k| k.name).collect();
+                fail(format!(
+                    "there is no finding kind `{kind}`. Kinds seam reports: {}.",
+                    known.join(", ")
+                ))
+            }
+        };
+    }
+
+    // Read everything first: a bad input stops the run before anything is written.
+    let (input, checked_dir) = match (&args.dir, args.paths.as_slice()) {
+        (Some(dir), []) => {
+            let files = match summary_files(dir) {
+                Ok(files) => files,
+                Err(e) => return fail(e),
+            };
+            let show = std::io::stderr().is_terminal() && files.len() > 50;
+            let mut summaries = Vec::new();
+            for (i, file) in files.iter().enumerate() {
+                match read_file(file) {
+                    Ok(mut read) => summaries.append(&mut read),
+                    Err(e) => {
+                        if show {
+                            eprintln!();
+                        }
+                        return fail(format!(
+                            "{e}. Fix or remove the file; every *.json in the folder is read as a summary file."
+                        ));
+                    }
+                }
+                progress(i + 1, files.len(), show);
+            }
+            (
+                CheckInput::new(summaries, CheckMode::SummaryDir),
+                dir.clone(),
+            )
+        }
+        (None, [provider, consumer]) => {
+            let providers = match read_file(provider) {
+                Ok(s) => s,
+                Err(e) => return fail(e),
+            };
+            let consumers = match read_file(consumer) {
+                Ok(s) => s,
+                Err(e) => return fail(e),
+            };
+            let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+            (CheckInput::two_files(providers, consumers), cwd)
+        }
+        (None, [dir]) if dir.is_file() => {
+            return fail(format!(
+                "{} is a file. Pass two summary files (PROVIDER.json CONSUMER.json), a folder of them with --dir, or a repository directory.",
+                dir.display()
+            ));
+        }
+        (None, paths) => {
+            let dir = paths.first().cloned().unwrap_or_else(|| PathBuf::from("."));
+            if !dir.is_dir() {
+                return fail(format!("{} is not a directory.", dir.display()));
+            }
+            match extract_repository(&dir) {
+                Ok((summaries, skipped)) => {
+                    let mut input = CheckInput::new(summaries, CheckMode::Repository);
+                    input.skipped = skipped;
+                    (input, dir)
+                }
+                Err(e) => return fail(e),
+            }
+        }
+        (Some(_), _) => return fail("--dir cannot be combined with positional paths."),
+    };
+
+    let suppressions = if args.no_suppressions {
+        Ok(SuppressionSet::none())
+    } else if let Some(file) = &args.suppressions {
+        SuppressionSet::load(std::slice::from_ref(file))
+    } else {
+        SuppressionSet::load(&discover_suppression_files(&checked_dir))
+    };
+    let suppressions = match suppressions {
+        Ok(s) => s,
+        Err(e) => return fail(format!("{e}. Fix the rule, or run with --no-suppressions.")),
+    };
+
+    let report = check(&input, &suppressions);
+    let color = args.format == Format::Text
+        && args.out.is_none()
+        && std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        && std::env::var("TERM").map_or(true, |t| t != "dumb");
+    let rendered = match args.format {
+        Format::Text => render_text(
+            &report,
+            TextOptions {
+                all: args.all,
+                color,
+            },
+        ),
+        Format::Json => render_json(&report),
+        Format::Sarif => render_sarif(&report),
+        Format::Markdown => render_markdown(&report),
+    };
+    let written = match &args.out {
+        Some(path) => std::fs::write(path, rendered.as_bytes()),
+        None => std::io::stdout().lock().write_all(rendered.as_bytes()),
+    };
+    if let Err(e) = written {
+        let target = args
+            .out
+            .as_ref()
+            .map_or("standard output".to_owned(), |p| p.display().to_string());
+        return fail(format!("the report could not be written to {target}: {e}"));
+    }
+    let fail_on = match args.fail_on {
+        FailOnArg::Error => FailOn::Error,
+        FailOnArg::Warning => FailOn::Warning,
+        FailOnArg::Info => FailOn::Info,
+        FailOnArg::None => FailOn::None,
+    };
+    u8::from(report.gate_tripped(fail_on))
+}

@@ -262,10 +262,17 @@ fn status(
                     }
                     None => (None, "none".to_owned()),
                 },
-                _ => (
-                    Some(scope.value(e)),
-                    format!("dyn:{}", model.text_collapsed(model.expr(e).span)),
-                ),
+                _ => {
+                    let value = scope.value(e);
+                    // A constant that holds a number is that number.
+                    let key = match &value {
+                        ValueRef::Literal(LiteralValueRef {
+                            value: seam_ir::summary::LiteralValue::Number(n),
+                        }) => n.to_string(),
+                        _ => format!("dyn:{}", model.text_collapsed(model.expr(e).span)),
+                    };
+                    (Some(value), key)
+                }
             },
             None => (None, "none".to_owned()),
         },
@@ -391,8 +398,13 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                 continue;
             }
         };
-        total_conditions += conditions.len();
-        opaque_conditions += conditions.iter().filter(|p| is_opaque(p)).count();
+        // Being in a catch block is a fact about the path, not a condition left unread.
+        for (guard, predicate) in end.guards.iter().zip(&conditions) {
+            if guard.kind != GuardKind::Catch {
+                total_conditions += 1;
+                opaque_conditions += usize::from(is_opaque(predicate));
+            }
+        }
         let pairs: Vec<(Polarity, &str)> = texts.iter().map(|(p, t)| (*p, t.as_str())).collect();
         let id = transition_id(facts.name, kind, &status_key, &pairs);
         if !seen_ids.insert(id.clone()) {

@@ -414,7 +414,8 @@ fn constraints_hold(
 struct Site {
     file: usize,
     call: ExprId,
-    url: Vec<Piece>,
+    /// The path the call reaches, a client's base path included.
+    path: String,
     /// The URL as the call wrote it, before a client's base URL.
     own_url: Vec<Piece>,
     method: Option<String>,
@@ -447,21 +448,20 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
             ValueRead::Text(t) => Some(vec![Piece::Text(t.clone())]),
             ValueRead::Number(_) => None,
         };
-        let Some(mut url) = url_pieces else { continue };
-        let own_url = url.clone();
-        if let Some(client) = client
-            && !is_absolute(&url)
-        {
-            let mut with_base = client.base;
-            with_base.push(Piece::Text("/".to_owned()));
-            with_base.append(&mut url);
-            url = with_base;
-        }
+        let Some(url) = url_pieces else {
+            continue;
+        };
+        let path = match client {
+            Some(client) if !is_absolute(&url) => {
+                join_paths(&path_of(&client.base), &path_of(&url))
+            }
+            _ => join_paths("", &path_of(&url)),
+        };
         return Some(Site {
             file,
             call,
-            url,
-            own_url,
+            path,
+            own_url: url,
             method: read_method(reader, &c.method, file, &caps),
         });
     }
@@ -470,8 +470,7 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
 
 /// A client path: the pieces written as a path, with doubled slashes from joining a base
 /// collapsed.
-fn client_path(url: &[Piece]) -> String {
-    let raw = path_of(url);
+fn client_path(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     for ch in raw.chars() {
         if ch == '/' && out.ends_with('/') {
@@ -534,7 +533,7 @@ pub fn client_units(
                 call: site.call,
                 function,
                 method: site.method,
-                path: Some(client_path(&site.url)),
+                path: Some(client_path(&site.path)),
             });
         }
     }
@@ -595,13 +594,13 @@ fn wrapper_unit(
     for (i, b) in model.bindings.iter().enumerate() {
         if let BindingKind::Param { function, index } = b.kind
             && function == func
-            && let Some(arg) = args.get(index as usize)
-            && !arg.spread
         {
-            subst.insert(
-                (file, seam_lang::model::BindingId::from_index(i)),
-                (caller_file, arg.value),
-            );
+            let value = match args.get(index as usize) {
+                Some(arg) if !arg.spread => Some((caller_file, arg.value)),
+                Some(_) => continue,
+                None => None,
+            };
+            subst.insert((file, seam_lang::model::BindingId::from_index(i)), value);
         }
     }
     let reader = Reader {
@@ -616,7 +615,7 @@ fn wrapper_unit(
         call: caller_call,
         function: enclosing_function(caller, caller.expr(caller_call).span),
         method: site.method,
-        path: Some(client_path(&site.url)),
+        path: Some(client_path(&site.path)),
     })
 }
 

@@ -105,9 +105,9 @@ impl<'a> Files<'a> {
                 match b.origin.init {
                     Some(init) => match &model.expr(init).kind {
                         ExprKind::Ident { .. } | ExprKind::Member { .. } => {
-                            match self.definition_hops(file, init, hops)? {
-                                Def::Expr(..) => Some(Def::Binding(file, binding)),
-                                other => Some(other),
+                            match self.definition_hops(file, init, hops) {
+                                Some(Def::Expr(..)) | None => Some(Def::Binding(file, binding)),
+                                Some(other) => Some(other),
                             }
                         }
                         ExprKind::Function { function } => Some(Def::Function(file, *function)),

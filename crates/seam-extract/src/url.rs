@@ -13,7 +13,8 @@ use crate::files::{Def, Files, MAX_HOPS};
 
 /// Parameters replaced by the arguments of one call: (file, parameter binding) → (file, arg).
 /// Used to read a thin wrapper's URL at each of its call sites.
-pub type Substitution = BTreeMap<(usize, BindingId), (usize, ExprId)>;
+/// A parameter mapped to `None` was not passed at that call site.
+pub type Substitution = BTreeMap<(usize, BindingId), Option<(usize, ExprId)>>;
 
 /// A piece of a path: fixed text or a hole the code fills at run time.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,9 +118,16 @@ impl Reader<'_> {
     ) {
         let model = self.files.model(file);
         let binding = model.binding(b);
-        if let Some((sf, se)) = self.subst.get(&(file, b)) {
-            self.read(*sf, *se, hops - 1, out);
-            return;
+        match self.subst.get(&(file, b)) {
+            Some(Some((sf, se))) => {
+                self.read(*sf, *se, hops - 1, out);
+                return;
+            }
+            Some(None) => {
+                out.push(Piece::Hole(binding.name.clone()));
+                return;
+            }
+            None => {}
         }
         if matches!(binding.kind, BindingKind::Param { .. }) || binding.reassigned {
             out.push(Piece::Hole(binding.name.clone()));
@@ -192,8 +200,11 @@ impl Reader<'_> {
             ExprKind::Ident {
                 binding: Some(b), ..
             } => {
-                if let Some((sf, se)) = self.subst.get(&(file, *b)) {
-                    return self.object_key_hops(*sf, *se, key, hops - 1);
+                match self.subst.get(&(file, *b)) {
+                    Some(Some((sf, se))) => return self.object_key_hops(*sf, *se, key, hops - 1),
+                    // Not passed: the options object has no keys at all.
+                    Some(None) => return Ok(None),
+                    None => {}
                 }
                 match self
                     .files

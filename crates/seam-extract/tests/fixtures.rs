@@ -1,0 +1,184 @@
+//! Each pack's fixture tree, extracted, against its checked-in summaries (`snapshots/`), and
+//! the handler with guards, a nested condition and a dependency call checked field by field.
+
+use std::path::{Path, PathBuf};
+
+use seam_ir::summary::{BehavioralSummary, WriteOptions, write_summaries};
+use seam_lang::project::{ProjectOptions, load_project};
+use seam_packs::Detection;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn extract(name: &str, forced: &[&str]) -> seam_extract::Extraction {
+    let root = fixture(name);
+    let project = load_project(&root, &ProjectOptions::default()).expect("fixture loads");
+    let packs = seam_packs::builtin_packs().expect("built-in packs load");
+    let detection = Detection::from_project(&root, &project.manifests);
+    let options = seam_extract::ExtractOptions {
+        forced: forced.iter().map(|s| s.to_string()).collect(),
+    };
+    seam_extract::extract(&project.models, &detection, &packs, &options)
+}
+
+fn text(summaries: &[BehavioralSummary]) -> String {
+    let mut out = Vec::new();
+    write_summaries(&mut out, summaries, WriteOptions { expand: true }).expect("writes");
+    String::from_utf8(out).expect("utf-8")
+}
+
+fn json(s: &BehavioralSummary) -> serde_json::Value {
+    serde_json::to_value(s).expect("serialises")
+}
+
+fn by_id<'a>(summaries: &'a [BehavioralSummary], id: &str) -> &'a BehavioralSummary {
+    summaries
+        .iter()
+        .find(|s| s.identity.id.as_deref() == Some(id))
+        .unwrap_or_else(|| panic!("no summary {id}"))
+}
+
+#[test]
+fn express_fixture() {
+    let run = extract("express", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn fetch_fixture() {
+    let run = extract("fetch", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn axios_fixture() {
+    let run = extract("axios", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn the_guarded_handler_has_exact_transitions_conditions_ids_effects_and_gaps() {
+    let run = extract("express", &[]);
+    let s = json(by_id(
+        &run.summaries,
+        "fixture-express::src/routes/users.ts::get#GET /v1/users/{id}",
+    ));
+    assert_eq!(
+        s["identity"]["boundaryBinding"]["semantics"]["path"],
+        "/v1/users/:id"
+    );
+    let ids: Vec<&str> = s["transitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    // The 404 id is the spec's example: `negative:!id;positive:!user`.
+    assert_eq!(ids.len(), 4);
+    assert_eq!(ids[1], "get:response:404:9d39a1a");
+    let t404 = &s["transitions"][1];
+    assert_eq!(
+        t404["conditions"],
+        serde_json::json!([
+            {"type": "negation", "operand": {"type": "truthinessCheck", "subject": {"type": "derived",
+                "from": {"type": "derived", "from": {"type": "input", "inputRef": "req", "path": []},
+                         "derivation": {"type": "propertyAccess", "property": "params"}},
+                "derivation": {"type": "destructured", "field": "id"}}, "negated": true}},
+            {"type": "truthinessCheck", "subject": {"type": "dependency", "name": "db.findById", "accessChain": []}, "negated": true}
+        ])
+    );
+    assert_eq!(
+        t404["effects"],
+        serde_json::json!([
+            {"type": "invocation", "callee": "db.findById", "args": [{"kind": "identifier", "name": "id"}], "async": true, "location": {"start": 12, "end": 12}},
+            {"type": "invocation", "callee": "db.audit", "args": [{"kind": "literal", "value": "miss"}], "async": false, "location": {"start": 14, "end": 14}, "count": 2}
+        ])
+    );
+    assert_eq!(
+        t404["output"]["statusCode"],
+        serde_json::json!({"type": "literal", "value": 404})
+    );
+    assert_eq!(t404["isDefault"], false);
+    // The nested condition: the 200 of `?full=1` sits under both early returns.
+    let full = &s["transitions"][2];
+    assert_eq!(full["conditions"].as_array().unwrap().len(), 3);
+    assert_eq!(full["isDefault"], false);
+    assert_eq!(
+        full["effects"].as_array().unwrap().len(),
+        1,
+        "the audit calls of the 404 branch do not reach it"
+    );
+    assert_eq!(
+        s["transitions"][3]["output"]["body"],
+        serde_json::json!({"type": "record", "properties": {"id": {"type": "unknown"}}})
+    );
+    let gaps: Vec<&str> = s["gaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["callee"].as_str().unwrap())
+        .collect();
+    assert_eq!(gaps, ["db.findById", "db.audit"]);
+    assert_eq!(s["confidence"]["level"], "high");
+}
+
+#[test]
+fn a_returned_value_no_terminal_reads_is_an_unread_outcome_and_low_confidence() {
+    let run = extract("express", &[]);
+    let s = json(by_id(
+        &run.summaries,
+        "fixture-express::src/routes/items.ts::post#POST /v1/items",
+    ));
+    assert_eq!(s["gaps"][0]["type"], "unreadOutcome");
+    assert_eq!(s["confidence"]["level"], "low");
+}
+
+#[test]
+fn explain_says_which_manifest_and_dependency() {
+    let run = extract("express", &[]);
+    let lines: Vec<String> = run
+        .explain
+        .iter()
+        .map(|l| format!("{}: {} ({})", l.dir, l.pack, l.reason))
+        .collect();
+    assert!(
+        lines.contains(&"src/routes: express (package.json depends on express)".to_owned()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"src: fetch (applies to every file of its language)".to_owned()),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn forcing_a_pack_runs_only_it() {
+    let run = extract("express", &["fetch"]);
+    assert!(run.summaries.is_empty());
+    assert!(
+        run.explain
+            .iter()
+            .all(|l| l.pack == "fetch" && l.reason == "forced with -f")
+    );
+}
+
+#[test]
+fn no_pack_applies_to_a_python_only_tree() {
+    let run = extract("none", &[]);
+    assert_eq!(run.files_with_packs, 0);
+    assert!(run.summaries.is_empty());
+}
+
+#[test]
+fn output_is_the_same_on_one_thread_and_many() {
+    let many = text(&extract("express", &[]).summaries);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let one = pool.install(|| text(&extract("express", &[]).summaries));
+    assert_eq!(many, one);
+}

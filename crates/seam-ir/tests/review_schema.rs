@@ -118,3 +118,27 @@ fn validator_is_not_vacuous() {
 fn print_full_document() {
     println!("{}", write(&full_document(), true));
 }
+
+#[test]
+fn file_round_trip_is_atomic_and_refuses_broken_documents() {
+    let directory = tempfile::tempdir().expect("temp dir");
+    let path = directory.path().join("aburi.ir.json");
+    let document = full_document();
+    write_document_file(&path, &document, true).unwrap_or_else(|err| panic!("{err}"));
+    let bytes = std::fs::read_to_string(&path).expect("written");
+    assert_eq!(bytes, write(&document, true));
+    let read = read_document_file(&path).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(read, document);
+
+    let mut broken = document.clone();
+    broken.stats.parsed_files = 99;
+    let error = write_document_file(&path, &broken, true).expect_err("refused");
+    assert!(
+        error
+            .to_string()
+            .contains("#21: stats.parsedFiles (99) exceeds stats.totalFiles (7)")
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("still there"), bytes);
+    let entries = std::fs::read_dir(directory.path()).expect("dir").count();
+    assert_eq!(entries, 1, "no temporary file left behind");
+}

@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::integrity::{InvariantViolations, check_invariants};
-use super::text::{nfc, nfc_in_place, utf16_cmp};
+use super::text::{nfc_cow, nfc_in_place, utf16_cmp};
 use super::types::{
     Component, Dependency, Document, Effect, EffectOrigin, LEGACY_SCHEMA_URL, SCHEMA_URL,
     Signature, Symbol,
@@ -56,18 +56,39 @@ pub enum WriteError {
 /// Writes `value` canonically; `pretty` selects the 2-space form, otherwise compact.
 pub fn canonical_json(value: &Value, pretty: bool) -> Result<String, CanonicalError> {
     let mut out = String::new();
-    let mut path = String::from("$");
-    write_value(value, pretty, 0, &mut path, &mut out)?;
+    let mut path = Vec::new();
+    write_value(value, pretty, &mut path, &mut out)?;
     Ok(out)
 }
 
-fn write_value(
-    value: &Value,
+/// Where the writer is, kept as segments and spelled out only for an error message.
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+fn spell(path: &[Step<'_>]) -> String {
+    let mut out = String::from("$");
+    for step in path {
+        match step {
+            Step::Key(key) => {
+                let _ = write!(out, ".{key}");
+            }
+            Step::Index(index) => {
+                let _ = write!(out, "[{index}]");
+            }
+        }
+    }
+    out
+}
+
+fn write_value<'a>(
+    value: &'a Value,
     pretty: bool,
-    depth: usize,
-    path: &mut String,
+    path: &mut Vec<Step<'a>>,
     out: &mut String,
 ) -> Result<(), CanonicalError> {
+    let depth = path.len();
     match value {
         Value::Null => out.push_str("null"),
         Value::Bool(true) => out.push_str("true"),
@@ -79,12 +100,12 @@ fn write_value(
                 let _ = write!(out, "{n}");
             } else {
                 return Err(CanonicalError::NonIntegerNumber {
-                    path: path.clone(),
+                    path: spell(path),
                     number: number.to_string(),
                 });
             }
         }
-        Value::String(s) => write_string(&nfc(s), out),
+        Value::String(s) => write_string(&nfc_cow(s), out),
         Value::Array(items) => {
             if items.is_empty() {
                 out.push_str("[]");
@@ -96,10 +117,9 @@ fn write_value(
                     out.push(',');
                 }
                 newline_indent(pretty, depth + 1, out);
-                let mark = path.len();
-                let _ = write!(path, "[{index}]");
-                write_value(item, pretty, depth + 1, path, out)?;
-                path.truncate(mark);
+                path.push(Step::Index(index));
+                write_value(item, pretty, path, out)?;
+                path.pop();
             }
             newline_indent(pretty, depth, out);
             out.push(']');
@@ -110,22 +130,22 @@ fn write_value(
                 return Ok(());
             }
             // Keys are normalised first, then sorted (notes §2.8).
-            let mut entries: Vec<(String, &String, &Value)> = map
+            let mut entries: Vec<(std::borrow::Cow<'a, str>, &'a String, &'a Value)> = map
                 .iter()
-                .map(|(key, item)| (nfc(key), key, item))
+                .map(|(key, item)| (nfc_cow(key), key, item))
                 .collect();
             entries.sort_by(|a, b| utf16_cmp(&a.0, &b.0));
             for pair in entries.windows(2) {
                 if pair[0].0 == pair[1].0 {
                     return Err(CanonicalError::KeyCollision {
-                        path: path.clone(),
+                        path: spell(path),
                         first: pair[0].1.clone(),
                         second: pair[1].1.clone(),
                     });
                 }
             }
             out.push('{');
-            for (index, (key, _, item)) in entries.iter().enumerate() {
+            for (index, (key, original, item)) in entries.iter().enumerate() {
                 if index > 0 {
                     out.push(',');
                 }
@@ -135,10 +155,9 @@ fn write_value(
                 if pretty {
                     out.push(' ');
                 }
-                let mark = path.len();
-                let _ = write!(path, ".{key}");
-                write_value(item, pretty, depth + 1, path, out)?;
-                path.truncate(mark);
+                path.push(Step::Key(original));
+                write_value(item, pretty, path, out)?;
+                path.pop();
             }
             newline_indent(pretty, depth, out);
             out.push('}');

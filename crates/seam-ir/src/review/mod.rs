@@ -12,7 +12,8 @@
 //!   [`canonical_json`] writer that refuses `canonical-key-collision`;
 //! - [`integrity`]: [`check_invariants`], all 21 invariants of §14;
 //! - [`fingerprint`]: `api` and `logic` byte-exact with Aburi, the `syntax` hashing helper;
-//! - [`read`]: [`read_document`], which shape-checks, types and integrity-checks.
+//! - [`read`]: [`read_document`], which shape-checks, types and integrity-checks;
+//! - [`file`]: [`write_document_file`] (atomic rename) and [`read_document_file`].
 //!
 //! # Building a document
 //!
@@ -49,6 +50,7 @@
 //! are inconsistent.
 
 pub mod canonical;
+pub mod file;
 pub mod fingerprint;
 pub mod ids;
 pub mod integrity;
@@ -60,6 +62,7 @@ pub mod types;
 pub use canonical::{
     CanonicalError, WriteError, canonical_json, canonicalize, order_symbol, to_canonical_json,
 };
+pub use file::{FileError, read_document_file, write_document_file};
 pub use fingerprint::{
     FingerprintError, fill_fingerprints, fingerprint_api, fingerprint_logic, fingerprint_syntax,
     hash_canonical, hash12,

@@ -12,12 +12,28 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 /// surrogates starting at 0xD800) meets a BMP character at or above U+E000: Rust puts the
 /// astral one after, UTF-16 puts it before.
 pub fn utf16_cmp(a: &str, b: &str) -> Ordering {
-    // Byte order equals code-unit order unless a 4-byte sequence is involved; skip the
-    // re-encoding for the common all-BMP case.
-    if a.len() == a.chars().count() && b.len() == b.chars().count() {
-        return a.cmp(b);
+    // The first differing character decides. Below U+10000 a character is its own code unit;
+    // above, its high surrogate (0xD800–0xDBFF) is what compares first, then its low one.
+    fn units(c: char) -> (u32, u32) {
+        let c = c as u32;
+        if c < 0x10000 {
+            (c, 0)
+        } else {
+            let offset = c - 0x10000;
+            (0xD800 + (offset >> 10), 0xDC00 + (offset & 0x3FF))
+        }
     }
-    a.encode_utf16().cmp(b.encode_utf16())
+    let mut left = a.chars();
+    let mut right = b.chars();
+    loop {
+        match (left.next(), right.next()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) if x == y => {}
+            (Some(x), Some(y)) => return units(x).cmp(&units(y)),
+        }
+    }
 }
 
 /// True when `s` is already in Unicode NFC.
@@ -32,10 +48,15 @@ pub fn is_nfc(s: &str) -> bool {
 /// `s` in NFC (spec §1.2). Canonically equivalent spellings become one; compatibility
 /// characters (ﬁ, fullwidth letters) are left alone, as NFC (not NFKC) requires.
 pub fn nfc(s: &str) -> String {
+    nfc_cow(s).into_owned()
+}
+
+/// `s` in NFC, borrowed when it already is.
+pub fn nfc_cow(s: &str) -> std::borrow::Cow<'_, str> {
     if is_nfc(s) {
-        s.to_owned()
+        std::borrow::Cow::Borrowed(s)
     } else {
-        s.nfc().collect()
+        std::borrow::Cow::Owned(s.nfc().collect())
     }
 }
 
@@ -132,6 +153,33 @@ mod tests {
         assert_eq!(utf16_cmp(astral, high_bmp), Ordering::Less);
         assert_eq!(utf16_cmp("a", "b"), Ordering::Less);
         assert_eq!(utf16_cmp("ab", "a"), Ordering::Greater);
+        assert_eq!(utf16_cmp("\u{1F600}", "\u{1F601}"), Ordering::Less);
+        assert_eq!(utf16_cmp("\u{10000}", "\u{D7FF}"), Ordering::Greater);
+        // Exhaustive agreement with encode_utf16 on a spread of characters.
+        let samples = [
+            "",
+            "a",
+            "z",
+            "\u{7F}",
+            "\u{E9}",
+            "\u{D7FF}",
+            "\u{E000}",
+            "\u{FFFF}",
+            "\u{10000}",
+            "\u{1F600}",
+            "\u{10FFFF}",
+        ];
+        for x in samples {
+            for y in samples {
+                let expected = x.encode_utf16().cmp(y.encode_utf16());
+                assert_eq!(utf16_cmp(x, y), expected, "{x:?} {y:?}");
+                let (xa, ya) = (format!("k{x}a"), format!("k{y}b"));
+                assert_eq!(
+                    utf16_cmp(&xa, &ya),
+                    xa.encode_utf16().cmp(ya.encode_utf16())
+                );
+            }
+        }
     }
 
     #[test]

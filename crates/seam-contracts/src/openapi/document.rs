@@ -1,0 +1,412 @@
+//! Loading an OpenAPI document and the sibling files its `$ref`s reach, and resolving a `$ref`
+//! to the document and JSON pointer it names.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+use std::rc::Rc;
+
+use serde_json::{Map, Value};
+
+use super::locate::LineIndex;
+use crate::error::ContractError;
+
+/// Largest document or sibling file read, in bytes.
+pub const MAX_DOCUMENT_BYTES: u64 = 32 * 1024 * 1024;
+
+/// How a document's text is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Yaml,
+}
+
+impl Format {
+    /// JSON for a `.json` file or text that starts with `{`, YAML otherwise.
+    pub fn guess(path: &Path, text: &str) -> Format {
+        let json_extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+        if json_extension || text.trim_start().starts_with('{') {
+            Format::Json
+        } else {
+            Format::Yaml
+        }
+    }
+}
+
+/// One parsed file: its label for messages and locations, where it is on disk, its value and
+/// the line of every value in it.
+#[derive(Debug)]
+pub struct Document {
+    pub label: String,
+    pub path: PathBuf,
+    pub value: Value,
+    pub lines: LineIndex,
+}
+
+/// Index of a document in its [`DocumentSet`]; the root is 0.
+pub type DocId = usize;
+
+/// Where a `$ref` leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RefTarget {
+    /// A value in a document of the set.
+    Local { doc: DocId, pointer: String },
+    /// A URL this reader does not fetch.
+    Remote(String),
+}
+
+/// The root document and every sibling file reached so far, each read once.
+#[derive(Debug)]
+pub struct DocumentSet {
+    docs: Vec<Rc<Document>>,
+    by_path: BTreeMap<PathBuf, DocId>,
+}
+
+/// The text after the `: ` of a serde error, without the ` at line N column M` both parsers add.
+fn bare_message(message: &str) -> String {
+    let cut = message.find(" at line ").unwrap_or(message.len());
+    message[..cut].trim().to_owned()
+}
+
+/// Converts a YAML value to JSON. Mapping keys become strings the way YAML writes them
+/// (`200:` is the key `"200"`), tags are dropped, and a merge key (`<<`) is applied first.
+fn yaml_to_json(value: serde_norway::Value) -> Value {
+    use serde_norway::Value as Y;
+    match value {
+        Y::Null => Value::Null,
+        Y::Bool(b) => Value::Bool(b),
+        Y::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Value::from(i)
+            } else if let Some(u) = n.as_u64() {
+                Value::from(u)
+            } else {
+                n.as_f64()
+                    .and_then(serde_json::Number::from_f64)
+                    .map(Value::Number)
+                    .unwrap_or(Value::Null)
+            }
+        }
+        Y::String(s) => Value::String(s),
+        Y::Sequence(items) => Value::Array(items.into_iter().map(yaml_to_json).collect()),
+        Y::Mapping(mapping) => {
+            let mut out = Map::new();
+            for (key, value) in mapping {
+                out.insert(yaml_key(key), yaml_to_json(value));
+            }
+            Value::Object(out)
+        }
+        Y::Tagged(tagged) => yaml_to_json(tagged.value),
+    }
+}
+
+fn yaml_key(key: serde_norway::Value) -> String {
+    use serde_norway::Value as Y;
+    match key {
+        Y::String(s) => s,
+        Y::Number(n) => n.to_string(),
+        Y::Bool(b) => b.to_string(),
+        Y::Null => "null".to_owned(),
+        Y::Tagged(tagged) => yaml_key(tagged.value),
+        other => serde_norway::to_string(&other)
+            .map(|s| s.trim().to_owned())
+            .unwrap_or_default(),
+    }
+}
+
+/// Parses a document's text; a syntax error names the file, line and column.
+pub fn parse_text(
+    label: &str,
+    text: &str,
+    format: Format,
+) -> Result<(Value, LineIndex), ContractError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match format {
+        Format::Json => match serde_json::from_str::<Value>(text) {
+            Ok(value) => Ok((value, LineIndex::json(text))),
+            Err(e) => Err(ContractError::at(
+                label,
+                u32::try_from(e.line()).unwrap_or(u32::MAX),
+                u32::try_from(e.column()).ok(),
+                format!("The JSON does not parse: {}.", bare_message(&e.to_string())),
+            )),
+        },
+        Format::Yaml => {
+            let parsed = serde_norway::from_str::<serde_norway::Value>(text).and_then(|mut v| {
+                v.apply_merge()?;
+                Ok(v)
+            });
+            match parsed {
+                Ok(value) => Ok((yaml_to_json(value), LineIndex::yaml(text))),
+                Err(e) => {
+                    let reason =
+                        format!("The YAML does not parse: {}.", bare_message(&e.to_string()));
+                    Err(match e.location() {
+                        Some(at) => ContractError::at(
+                            label,
+                            u32::try_from(at.line()).unwrap_or(u32::MAX),
+                            u32::try_from(at.column()).ok(),
+                            reason,
+                        ),
+                        None => ContractError::new(label, reason),
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// Reads a file of at most [`MAX_DOCUMENT_BYTES`] as UTF-8.
+pub fn read_text(label: &str, path: &Path) -> Result<String, ContractError> {
+    let metadata = std::fs::metadata(path)
+        .map_err(|e| ContractError::new(label, format!("The file could not be read: {e}.")))?;
+    if metadata.len() > MAX_DOCUMENT_BYTES {
+        return Err(ContractError::new(
+            label,
+            format!(
+                "The file is {} bytes, more than the {MAX_DOCUMENT_BYTES} bytes a contract may have.",
+                metadata.len()
+            ),
+        ));
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| ContractError::new(label, format!("The file could not be read: {e}.")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        ContractError::new(
+            label,
+            format!(
+                "The file is not UTF-8 text (byte {} is not valid).",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+/// `a/./b/../c` → `a/c`, lexically, with `/` separators.
+fn normalize_label(path: &Path) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if parts.last().is_some_and(|p| p != "..") {
+                    parts.pop();
+                } else {
+                    parts.push("..".to_owned());
+                }
+            }
+            Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
+            Component::RootDir => parts.push(String::new()),
+            Component::Prefix(prefix) => {
+                parts.push(prefix.as_os_str().to_string_lossy().into_owned())
+            }
+        }
+    }
+    parts.join("/")
+}
+
+/// Decodes `%XX` escapes in a URI fragment; a malformed escape is kept as written.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(hex) = text.get(i + 1..i + 3)
+            && let Ok(byte) = u8::from_str_radix(hex, 16)
+        {
+            out.push(byte);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+impl DocumentSet {
+    /// Reads and parses the root document at `path`, labelled `label` in messages.
+    pub fn open(path: &Path, label: &str) -> Result<DocumentSet, ContractError> {
+        let text = read_text(label, path)?;
+        DocumentSet::from_text(path, label, &text)
+    }
+
+    /// A set whose root document is `text`, standing for the file at `path`.
+    pub fn from_text(path: &Path, label: &str, text: &str) -> Result<DocumentSet, ContractError> {
+        let (value, lines) = parse_text(label, text, Format::guess(path, text))?;
+        let root = Rc::new(Document {
+            label: label.to_owned(),
+            path: path.to_path_buf(),
+            value,
+            lines,
+        });
+        let mut by_path = BTreeMap::new();
+        // Keyed canonically, like every sibling, so a sibling that refers back to the root
+        // does not read it twice.
+        by_path.insert(
+            std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+            0,
+        );
+        Ok(DocumentSet {
+            docs: vec![root],
+            by_path,
+        })
+    }
+
+    pub fn get(&self, doc: DocId) -> Rc<Document> {
+        // Ids only come from this set, so the index is always in range; the root stands in
+        // rather than panicking if that ever stops holding.
+        self.docs
+            .get(doc)
+            .or_else(|| self.docs.first())
+            .cloned()
+            .unwrap_or_else(|| {
+                Rc::new(Document {
+                    label: String::new(),
+                    path: PathBuf::new(),
+                    value: Value::Null,
+                    lines: LineIndex::default(),
+                })
+            })
+    }
+
+    pub fn root(&self) -> Rc<Document> {
+        self.get(0)
+    }
+
+    /// Where the `$ref` string `reference`, written at `at_pointer` (the object holding the
+    /// `$ref`) in document `from`, leads. A missing file or a pointer the target does not have
+    /// is an error naming the line of the `$ref`.
+    pub fn resolve(
+        &mut self,
+        from: DocId,
+        at_pointer: &str,
+        reference: &str,
+    ) -> Result<RefTarget, ContractError> {
+        let origin = self.get(from);
+        let ref_line = origin.lines.line(&format!("{at_pointer}/$ref"));
+        let fail = |reason: String| ContractError::at(origin.label.clone(), ref_line, None, reason);
+
+        if reference.contains("://") || reference.starts_with("//") {
+            return Ok(RefTarget::Remote(reference.to_owned()));
+        }
+        let (file_part, fragment) = match reference.split_once('#') {
+            Some((file, fragment)) => (file, fragment),
+            None => (reference, ""),
+        };
+        let pointer = percent_decode(fragment);
+        if !pointer.is_empty() && !pointer.starts_with('/') {
+            return Err(fail(format!(
+                "The $ref `{reference}` names an anchor (`#{fragment}`); only JSON pointers such as `#/components/schemas/User` are read."
+            )));
+        }
+        let doc = if file_part.is_empty() {
+            from
+        } else {
+            self.load_sibling(&origin, file_part).map_err(|why| {
+                fail(format!(
+                    "The $ref `{reference}` points into `{file_part}`, which {why}"
+                ))
+            })?
+        };
+        let target = self.get(doc);
+        if target.value.pointer(&pointer).is_none() {
+            let place = if file_part.is_empty() {
+                "this document".to_owned()
+            } else {
+                format!("`{}`", target.label)
+            };
+            return Err(fail(format!(
+                "The $ref `{reference}` points at `{}`, which {place} does not have.",
+                if pointer.is_empty() { "#" } else { &pointer }
+            )));
+        }
+        Ok(RefTarget::Local { doc, pointer })
+    }
+
+    /// Loads `relative` (a path relative to `origin`'s directory), once. The error is the end
+    /// of a sentence saying why it could not be.
+    fn load_sibling(&mut self, origin: &Document, relative: &str) -> Result<DocId, String> {
+        let relative = percent_decode(relative);
+        let base = origin.path.parent().unwrap_or(Path::new(""));
+        let path = base.join(&relative);
+        let key =
+            std::fs::canonicalize(&path).map_err(|e| format!("could not be opened ({e})."))?;
+        if let Some(&doc) = self.by_path.get(&key) {
+            return Ok(doc);
+        }
+        let label_base = Path::new(&origin.label).parent().unwrap_or(Path::new(""));
+        let label = normalize_label(&label_base.join(&relative));
+        let text =
+            read_text(&label, &path).map_err(|e| format!("could not be read: {}", e.reason))?;
+        let (value, lines) =
+            parse_text(&label, &text, Format::guess(&path, &text)).map_err(|e| {
+                format!(
+                    "does not parse (line {}: {})",
+                    e.line
+                        .map(|l| l.to_string())
+                        .unwrap_or_else(|| "?".to_owned()),
+                    e.reason
+                )
+            })?;
+        let doc = self.docs.len();
+        self.docs.push(Rc::new(Document {
+            label,
+            path: key.clone(),
+            value,
+            lines,
+        }));
+        self.by_path.insert(key, doc);
+        Ok(doc)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn yaml_integer_keys_become_strings_and_merges_apply() {
+        let (value, _) = parse_text(
+            "a.yaml",
+            "base: &b {x: 1}\nresponses:\n  200: {<<: *b, y: 2}\n",
+            Format::Yaml,
+        )
+        .map_err(|e| e.to_string())
+        .unwrap_or_default();
+        assert_eq!(
+            value["responses"]["200"],
+            serde_json::json!({"x": 1, "y": 2})
+        );
+    }
+
+    #[test]
+    fn syntax_errors_name_the_line_and_column() {
+        let yaml = parse_text("api.yaml", "a:\n  b: 1\n c: 2\n", Format::Yaml).err();
+        assert_eq!(
+            yaml.map(|e| e.to_string()),
+            Some("api.yaml:3:2: The YAML does not parse: did not find expected key.".to_owned())
+        );
+        let json = parse_text("api.json", "{\n  \"a\": 1,\n}\n", Format::Json).err();
+        assert_eq!(
+            json.map(|e| e.to_string()),
+            Some("api.json:3:1: The JSON does not parse: trailing comma.".to_owned())
+        );
+    }
+
+    #[test]
+    fn labels_and_fragments_are_normalized() {
+        assert_eq!(
+            normalize_label(Path::new("api/./x/../schemas.yaml")),
+            "api/schemas.yaml"
+        );
+        assert_eq!(normalize_label(Path::new("../s.yaml")), "../s.yaml");
+        assert_eq!(
+            percent_decode("/components/schemas/%7Bx%7D%zz"),
+            "/components/schemas/{x}%zz"
+        );
+    }
+}

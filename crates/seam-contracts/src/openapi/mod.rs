@@ -1,0 +1,751 @@
+//! OpenAPI 3.0 and 3.1 documents (YAML or JSON) into provider summaries, one per operation.
+//!
+//! Each operation becomes a `handler` summary with `confidence.source: derived`, a REST
+//! binding (`transport: http`, `recognition: openapi`, the method upper-cased and the path as
+//! the document writes it, `{x}` holes, behind the server base path) and one transition per
+//! declared response, in document order:
+//!
+//! - a literal status (`"404"`) has `statusCode: {type: literal, value: 404}`;
+//! - a class (`"4XX"`) has `statusCode: null` and `metadata.http.statusRange {min, max, spec}`;
+//! - `default` has `statusCode: null` and is the summary's `isDefault` transition.
+//!
+//! Transition ids are `${name}:response:${status as written}:${hash7}` with no conditions.
+//! `metadata.http.declaredContract` repeats the responses the way suss writes a contract
+//! (`framework: openapi`, `provenance: derived`, `responses`, `responseRanges`,
+//! `defaultResponse`), and `metadata.openapi` keeps `operationId`, `summary` and `tags`.
+//! `rest.declaredResponses` is left out: it holds numbers only and cannot state a class or
+//! `default`, and suss leaves it out for OpenAPI too.
+//!
+//! # Servers
+//!
+//! The path part of each server URL (`https://api.example.com/v1` → `/v1`; a relative URL is
+//! already a path) goes in front of every route; servers on a path item or an operation
+//! replace the document's for it. A server variable in the path is `(a|b)` when it lists an
+//! `enum`, else a `{name}` hole. Several distinct base paths give ONE summary whose path is an
+//! alternation, `(/v1|/v2)/users` (an empty base is an empty option, `(|/api)/users`): in the
+//! route grammar that pairs with a handler serving any of them, so a repository that serves
+//! one of several deployments' prefixes has no spurious unimplemented operation.
+//!
+//! # Names and places
+//!
+//! The name is the `operationId`, or `METHOD /served/path` without one; the id is
+//! `${file}::${name}` with the root document as the file (a collision within the file gets
+//! `#METHOD path`, then `@2`, `@3`). The location is the root document and the lines of the
+//! operation in it (for a path item held in another file, the line of its `$ref`).
+
+pub mod document;
+pub mod locate;
+pub mod shape;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use indexmap::IndexMap;
+use seam_ir::summary::{
+    BehavioralSummary, BoundaryBinding, CodeUnitIdentity, CodeUnitKind, ConfidenceInfo,
+    ConfidenceLevel, ConfidenceSource, Input, LineRange, LiteralValue, LiteralValueRef, Output,
+    ParameterInput, ResponseOutput, SchemaVersion, SourceLocation, Transition, TypeShape, ValueRef,
+    summary_id, transition_id,
+};
+use serde_json::{Map, Value, json};
+
+use document::{DocId, DocumentSet, RefTarget};
+use locate::child_pointer;
+use shape::{ShapeReader, optional};
+
+use crate::error::ContractError;
+
+const METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
+
+/// Reads the OpenAPI document at `path` (and the sibling files its `$ref`s name); `label` is
+/// the file as summaries and messages name it (project-relative, `/`-separated).
+pub fn read_openapi(path: &Path, label: &str) -> Result<Vec<BehavioralSummary>, ContractError> {
+    let mut docs = DocumentSet::open(path, label)?;
+    summaries(&mut docs)
+}
+
+/// [`read_openapi`] over text already in memory; sibling `$ref`s resolve next to `path`.
+pub fn read_openapi_text(
+    path: &Path,
+    label: &str,
+    text: &str,
+) -> Result<Vec<BehavioralSummary>, ContractError> {
+    let mut docs = DocumentSet::from_text(path, label, text)?;
+    summaries(&mut docs)
+}
+
+/// A status key of a `responses` object.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum StatusKey {
+    Exact(u16),
+    Range { min: u16, max: u16 },
+    Default,
+}
+
+fn status_key(key: &str) -> Option<StatusKey> {
+    let bytes = key.as_bytes();
+    if key == "default" {
+        return Some(StatusKey::Default);
+    }
+    if bytes.len() != 3 {
+        return None;
+    }
+    if bytes.iter().all(u8::is_ascii_digit) {
+        return key.parse().ok().map(StatusKey::Exact);
+    }
+    let class = bytes[0];
+    if (b'1'..=b'5').contains(&class) && bytes[1..].iter().all(|b| *b == b'X' || *b == b'x') {
+        let min = u16::from(class - b'0') * 100;
+        return Some(StatusKey::Range { min, max: min + 99 });
+    }
+    None
+}
+
+/// The path part of a server URL, without a trailing `/`; variables become `(a|b)` or `{x}`.
+fn server_base(server: &Map<String, Value>) -> String {
+    let url = server
+        .get("url")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .trim();
+    let after_authority = if let Some(at) = url.find("://") {
+        let rest = &url[at + 3..];
+        rest.find('/').map_or("", |slash| &rest[slash..])
+    } else if let Some(rest) = url.strip_prefix("//") {
+        rest.find('/').map_or("", |slash| &rest[slash..])
+    } else {
+        url
+    };
+    let path = after_authority.split(['?', '#']).next().unwrap_or("");
+    let variables = server.get("variables").and_then(Value::as_object);
+    let mut out = String::new();
+    let mut rest = path;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        let name = &rest[open + 1..open + close];
+        let choices: Vec<&str> = variables
+            .and_then(|v| v.get(name))
+            .and_then(|v| v.get("enum"))
+            .and_then(Value::as_array)
+            .map(|list| list.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if choices.is_empty() {
+            out.push('{');
+            out.push_str(name);
+            out.push('}');
+        } else {
+            out.push('(');
+            out.push_str(&choices.join("|"));
+            out.push(')');
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    let trimmed = out.trim_end_matches('/');
+    if trimmed.is_empty() || trimmed.starts_with('/') || trimmed.starts_with('(') {
+        trimmed.to_owned()
+    } else {
+        format!("/{trimmed}")
+    }
+}
+
+/// The distinct base paths of a `servers` list, in order; `None` when there is no list.
+fn server_bases(servers: Option<&Value>) -> Option<Vec<String>> {
+    let list = servers?.as_array()?;
+    if list.is_empty() {
+        return None;
+    }
+    let mut bases: Vec<String> = Vec::new();
+    for server in list.iter().filter_map(Value::as_object) {
+        let base = server_base(server);
+        if !bases.contains(&base) {
+            bases.push(base);
+        }
+    }
+    Some(bases)
+}
+
+fn served_path(bases: &[String], path: &str) -> String {
+    match bases {
+        [] => path.to_owned(),
+        [one] => format!("{one}{path}"),
+        several => format!("({}){path}", several.join("|")),
+    }
+}
+
+/// The media type whose schema gives a body: `application/json`, else the first `…+json` or
+/// `*/*`-style JSON type in document order, else the first in sorted order.
+fn chosen_media(content: &Map<String, Value>) -> Option<&str> {
+    let keys: Vec<&str> = content.keys().map(String::as_str).collect();
+    let base = |k: &str| k.split(';').next().unwrap_or(k).trim().to_ascii_lowercase();
+    keys.iter()
+        .find(|k| base(k) == "application/json")
+        .or_else(|| keys.iter().find(|k| base(k).ends_with("+json")))
+        .copied()
+        .or_else(|| keys.iter().min().copied())
+}
+
+struct Operation<'p> {
+    method: &'static str,
+    path: &'p str,
+    /// Where the path item's value is (after following a `$ref` on the path item).
+    item_doc: DocId,
+    item_pointer: String,
+    op_pointer: String,
+    /// The lines the summary points at, in the root document.
+    lines: (u32, u32),
+}
+
+/// Follows `$ref`s on a component (parameter, response, request body, path item) to the
+/// object it names; `None` for a URL this reader does not fetch.
+fn resolve_object(
+    docs: &mut DocumentSet,
+    mut doc: DocId,
+    mut pointer: String,
+) -> Result<Option<(DocId, String)>, ContractError> {
+    // A chain of component refs is short; a cycle among them is an error, not a loop.
+    for _ in 0..32 {
+        let document = docs.get(doc);
+        let Some(reference) = document.value.pointer(&pointer).and_then(|v| v.get("$ref")) else {
+            return Ok(Some((doc, pointer)));
+        };
+        let Some(reference) = reference.as_str() else {
+            return Err(ContractError::at(
+                document.label.clone(),
+                document.lines.line(&format!("{pointer}/$ref")),
+                None,
+                "A $ref must be a string such as `#/components/responses/NotFound`.",
+            ));
+        };
+        match docs.resolve(doc, &pointer, reference)? {
+            RefTarget::Remote(_) => return Ok(None),
+            RefTarget::Local { doc: d, pointer: p } => {
+                doc = d;
+                pointer = p;
+            }
+        }
+    }
+    let document = docs.get(doc);
+    Err(ContractError::at(
+        document.label.clone(),
+        document.lines.line(&pointer),
+        None,
+        "These $refs lead back to each other and never reach an object.",
+    ))
+}
+
+fn summaries(docs: &mut DocumentSet) -> Result<Vec<BehavioralSummary>, ContractError> {
+    let root = docs.root();
+    let label = root.label.clone();
+    let version = root.value.get("openapi").and_then(|v| match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    });
+    match version.as_deref() {
+        Some(v) if v.starts_with("3.") => {}
+        Some(v) => {
+            return Err(ContractError::at(
+                label,
+                root.lines.line("/openapi"),
+                None,
+                format!("This document says `openapi: {v}`; only OpenAPI 3.0 and 3.1 are read."),
+            ));
+        }
+        None => {
+            let reason = if root.value.get("swagger").is_some() {
+                "This is a Swagger 2.0 document; only OpenAPI 3.0 and 3.1 are read. Convert it to OpenAPI 3 first."
+            } else {
+                "This is not an OpenAPI document: it has no `openapi: 3.x` field at the top."
+            };
+            return Err(ContractError::at(label, 1, None, reason));
+        }
+    }
+    let document_bases = server_bases(root.value.get("servers")).unwrap_or_default();
+
+    let Some(paths) = root.value.get("paths").and_then(Value::as_object) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for (path, item) in paths {
+        if path.starts_with("x-") || !item.is_object() {
+            continue;
+        }
+        let path_pointer = child_pointer("/paths", path);
+        let Some((item_doc, item_pointer)) = resolve_object(docs, 0, path_pointer.clone())? else {
+            continue;
+        };
+        let item_document = docs.get(item_doc);
+        let Some(item_value) = item_document
+            .value
+            .pointer(&item_pointer)
+            .and_then(Value::as_object)
+        else {
+            continue;
+        };
+        let item_bases = server_bases(item_value.get("servers"));
+        for method in METHODS {
+            let Some(op) = item_value.get(method).and_then(Value::as_object) else {
+                continue;
+            };
+            let op_pointer = child_pointer(&item_pointer, method);
+            let lines = if item_doc == 0 {
+                root.lines.span(&op_pointer)
+            } else {
+                let line = root.lines.line(&path_pointer);
+                (line, line)
+            };
+            let bases = server_bases(op.get("servers"))
+                .or_else(|| item_bases.clone())
+                .unwrap_or_else(|| document_bases.clone());
+            let operation = Operation {
+                method,
+                path,
+                item_doc,
+                item_pointer: item_pointer.clone(),
+                op_pointer,
+                lines,
+            };
+            out.push(operation_summary(docs, &label, &operation, &bases)?);
+        }
+    }
+    disambiguate(&mut out);
+    Ok(out)
+}
+
+/// Ids that two operations of one document would share get `#METHOD path`, then `@n`.
+fn disambiguate(summaries: &mut [BehavioralSummary]) {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for s in summaries.iter() {
+        *counts
+            .entry(s.identity.id.clone().unwrap_or_default())
+            .or_default() += 1;
+    }
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for s in summaries.iter_mut() {
+        let id = s.identity.id.clone().unwrap_or_default();
+        if counts.get(&id).copied().unwrap_or(0) < 2 {
+            continue;
+        }
+        let label = match s.identity.boundary_binding.as_ref().map(|b| &b.semantics) {
+            Some(seam_ir::summary::Semantics::Rest(rest)) => format!(
+                "{} {}",
+                rest.method.as_deref().unwrap_or("*"),
+                rest.path.as_deref().unwrap_or("")
+            ),
+            _ => String::new(),
+        };
+        let mut new_id = format!("{id}#{label}");
+        let n = seen.entry(new_id.clone()).or_default();
+        *n += 1;
+        if *n > 1 {
+            new_id = format!("{new_id}@{n}");
+        }
+        s.identity.id = Some(new_id);
+    }
+}
+
+fn operation_summary(
+    docs: &mut DocumentSet,
+    label: &str,
+    op: &Operation<'_>,
+    bases: &[String],
+) -> Result<BehavioralSummary, ContractError> {
+    let method = op.method.to_ascii_uppercase();
+    let path = served_path(bases, op.path);
+    let item_document = docs.get(op.item_doc);
+    let op_value = item_document
+        .value
+        .pointer(&op.op_pointer)
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let operation_id = op_value
+        .get("operationId")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    let name = operation_id
+        .clone()
+        .unwrap_or_else(|| format!("{method} {path}"));
+
+    let mut reader = ShapeReader::new(docs);
+    let inputs = read_inputs(&mut reader, op, &op_value)?;
+    let (transitions, contract) = read_responses(&mut reader, op, &op_value, &name)?;
+    let definitions = reader.take_definitions();
+
+    let binding =
+        BoundaryBinding::rest("http", Some(&method), Some(&path), "openapi").map_err(|e| {
+            ContractError::at(
+                label,
+                op.lines.0,
+                None,
+                format!("The operation cannot be bound: {e}"),
+            )
+        })?;
+
+    let mut metadata = IndexMap::new();
+    metadata.insert(
+        "openapi".to_owned(),
+        json!({
+            "operationId": operation_id,
+            "summary": op_value.get("summary").and_then(Value::as_str),
+            "tags": op_value.get("tags").and_then(Value::as_array).map(|t| {
+                t.iter().filter_map(Value::as_str).map(|s| Value::String(s.to_owned())).collect::<Vec<_>>()
+            }).unwrap_or_default(),
+        }),
+    );
+    metadata.insert("http".to_owned(), json!({ "declaredContract": contract }));
+
+    Ok(BehavioralSummary {
+        kind: CodeUnitKind::Handler,
+        location: SourceLocation {
+            file: label.to_owned(),
+            range: LineRange {
+                start: op.lines.0,
+                end: op.lines.1,
+            },
+            span: None,
+            export_name: None,
+            workspace: None,
+            module: None,
+        },
+        identity: CodeUnitIdentity {
+            name: name.clone(),
+            name_kind: None,
+            export_path: None,
+            boundary_binding: Some(binding),
+            deployable_unit: None,
+            id: Some(summary_id(None, label, &name)),
+        },
+        inputs,
+        transitions,
+        gaps: Vec::new(),
+        confidence: ConfidenceInfo {
+            source: ConfidenceSource::Derived,
+            level: ConfidenceLevel::High,
+            corroboration: None,
+        },
+        definitions: (!definitions.is_empty()).then(|| definitions.into_iter().collect()),
+        input_reads: None,
+        receiver_class: None,
+        metadata: Some(metadata),
+        schema_version: SchemaVersion,
+    })
+}
+
+/// Path-level parameters, replaced by an operation's own with the same name and `in`, then the
+/// request body. Roles: `pathParams`, `queryParams`, `headers`, `cookies`, `requestBody`.
+fn read_inputs(
+    reader: &mut ShapeReader<'_>,
+    op: &Operation<'_>,
+    op_value: &Map<String, Value>,
+) -> Result<Vec<Input>, ContractError> {
+    let item_doc = op.item_doc;
+    // (in, name) → (doc, pointer), operation entries first so they win.
+    let mut merged: IndexMap<(String, String), (DocId, String)> = IndexMap::new();
+    let mut lists = vec![(item_doc, child_pointer(&op.op_pointer, "parameters"))];
+    lists.push((item_doc, child_pointer(&op.item_pointer, "parameters")));
+    for (doc, list_pointer) in lists {
+        let count = reader
+            .docs()
+            .get(doc)
+            .value
+            .pointer(&list_pointer)
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
+        for i in 0..count {
+            let Some((pdoc, ppointer)) =
+                resolve_object(reader.docs(), doc, format!("{list_pointer}/{i}"))?
+            else {
+                continue;
+            };
+            let document = reader.docs().get(pdoc);
+            let Some(param) = document.value.pointer(&ppointer) else {
+                continue;
+            };
+            let (Some(name), Some(location)) = (
+                param.get("name").and_then(Value::as_str),
+                param.get("in").and_then(Value::as_str),
+            ) else {
+                continue;
+            };
+            merged
+                .entry((location.to_owned(), name.to_owned()))
+                .or_insert((pdoc, ppointer.clone()));
+        }
+    }
+
+    let mut inputs = Vec::new();
+    for ((location, name), (pdoc, ppointer)) in merged {
+        let document = reader.docs().get(pdoc);
+        let param = document
+            .value
+            .pointer(&ppointer)
+            .cloned()
+            .unwrap_or(Value::Null);
+        let role = match location.as_str() {
+            "path" => "pathParams",
+            "query" => "queryParams",
+            "header" => "headers",
+            "cookie" => "cookies",
+            other => other,
+        };
+        let schema_pointer = if param.get("schema").is_some() {
+            Some(child_pointer(&ppointer, "schema"))
+        } else {
+            param
+                .get("content")
+                .and_then(Value::as_object)
+                .and_then(|content| {
+                    chosen_media(content).map(|media| {
+                        child_pointer(
+                            &child_pointer(&child_pointer(&ppointer, "content"), media),
+                            "schema",
+                        )
+                    })
+                })
+        };
+        let shape = match schema_pointer {
+            Some(p) => reader.shape_at(pdoc, &p)?,
+            None => TypeShape::Unknown,
+        };
+        let required = location == "path" || param.get("required") == Some(&Value::Bool(true));
+        inputs.push(Input::Parameter(ParameterInput {
+            name,
+            position: 0,
+            role: Some(role.to_owned()),
+            shape: Some(if required { shape } else { optional(shape) }),
+            field: None,
+        }));
+    }
+
+    if op_value.contains_key("requestBody")
+        && let Some((bdoc, bpointer)) = resolve_object(
+            reader.docs(),
+            item_doc,
+            child_pointer(&op.op_pointer, "requestBody"),
+        )?
+    {
+        let shape = body_shape(reader, bdoc, &bpointer)?.unwrap_or(TypeShape::Unknown);
+        inputs.push(Input::Parameter(ParameterInput {
+            name: "body".to_owned(),
+            position: 0,
+            role: Some("requestBody".to_owned()),
+            shape: Some(shape),
+            field: None,
+        }));
+    }
+    Ok(inputs)
+}
+
+/// The shape of the chosen media type's schema under `content`, or `None` without content.
+fn body_shape(
+    reader: &mut ShapeReader<'_>,
+    doc: DocId,
+    pointer: &str,
+) -> Result<Option<TypeShape>, ContractError> {
+    let document = reader.docs().get(doc);
+    let Some(content) = document
+        .value
+        .pointer(pointer)
+        .and_then(|v| v.get("content"))
+        .and_then(Value::as_object)
+    else {
+        return Ok(None);
+    };
+    let Some(media) = chosen_media(content) else {
+        return Ok(None);
+    };
+    let media_pointer = child_pointer(&child_pointer(pointer, "content"), media);
+    if document
+        .value
+        .pointer(&format!("{media_pointer}/schema"))
+        .is_none()
+    {
+        return Ok(None);
+    }
+    reader
+        .shape_at(doc, &child_pointer(&media_pointer, "schema"))
+        .map(Some)
+}
+
+fn read_responses(
+    reader: &mut ShapeReader<'_>,
+    op: &Operation<'_>,
+    op_value: &Map<String, Value>,
+    name: &str,
+) -> Result<(Vec<Transition>, Value), ContractError> {
+    let mut transitions = Vec::new();
+    let mut responses = Vec::new();
+    let mut ranges = Vec::new();
+    let mut default_response = None;
+    let responses_pointer = child_pointer(&op.op_pointer, "responses");
+    let keys: Vec<String> = op_value
+        .get("responses")
+        .and_then(Value::as_object)
+        .map(|r| r.keys().cloned().collect())
+        .unwrap_or_default();
+    for key in keys {
+        if key.starts_with("x-") {
+            continue;
+        }
+        let entry_pointer = child_pointer(&responses_pointer, &key);
+        let document = reader.docs().get(op.item_doc);
+        let line = document.lines.line(&entry_pointer);
+        let Some(status) = status_key(&key) else {
+            return Err(ContractError::at(
+                document.label.clone(),
+                line,
+                None,
+                format!(
+                    "The response key `{key}` of {} {} is not a status code, a class such as `4XX`, or `default`.",
+                    op.method.to_ascii_uppercase(),
+                    op.path
+                ),
+            ));
+        };
+        let body = match resolve_object(reader.docs(), op.item_doc, entry_pointer.clone())? {
+            Some((rdoc, rpointer)) => body_shape(reader, rdoc, &rpointer)?,
+            None => None,
+        };
+        let body_json = serde_json::to_value(&body).unwrap_or(Value::Null);
+        let location = if op.item_doc == 0 {
+            let (start, end) = document.lines.span(&entry_pointer);
+            LineRange { start, end }
+        } else {
+            LineRange {
+                start: op.lines.0,
+                end: op.lines.1,
+            }
+        };
+        let (status_code, is_default, metadata) = match status {
+            StatusKey::Exact(code) => {
+                responses.push(json!({ "statusCode": code, "body": body_json }));
+                (
+                    Some(ValueRef::Literal(LiteralValueRef {
+                        value: LiteralValue::Number(code.into()),
+                    })),
+                    false,
+                    None,
+                )
+            }
+            StatusKey::Range { min, max } => {
+                ranges.push(json!({ "min": min, "max": max, "spec": key, "body": body_json }));
+                let mut metadata = IndexMap::new();
+                metadata.insert(
+                    "http".to_owned(),
+                    json!({ "statusRange": { "min": min, "max": max, "spec": key } }),
+                );
+                (None, false, Some(metadata))
+            }
+            StatusKey::Default => {
+                default_response = Some(json!({ "body": body_json }));
+                (None, true, None)
+            }
+        };
+        transitions.push(Transition {
+            id: transition_id(name, "response", &key, &[]),
+            conditions: Vec::new(),
+            output: Output::Response(ResponseOutput {
+                status_code,
+                body,
+                headers: IndexMap::new(),
+            }),
+            effects: Vec::new(),
+            location,
+            is_default,
+            confidence: None,
+            expected_input: None,
+            provenance: None,
+            metadata,
+        });
+    }
+    let mut contract = json!({
+        "framework": "openapi",
+        "provenance": "derived",
+        "responses": responses,
+    });
+    if let Value::Object(map) = &mut contract {
+        if !ranges.is_empty() {
+            map.insert("responseRanges".to_owned(), Value::Array(ranges));
+        }
+        if let Some(default_response) = default_response {
+            map.insert("defaultResponse".to_owned(), default_response);
+        }
+    }
+    Ok((transitions, contract))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_keys() {
+        assert_eq!(status_key("200"), Some(StatusKey::Exact(200)));
+        assert_eq!(
+            status_key("4XX"),
+            Some(StatusKey::Range { min: 400, max: 499 })
+        );
+        assert_eq!(
+            status_key("5xx"),
+            Some(StatusKey::Range { min: 500, max: 599 })
+        );
+        assert_eq!(status_key("default"), Some(StatusKey::Default));
+        assert_eq!(status_key("6XX"), None);
+        assert_eq!(status_key("20"), None);
+        assert_eq!(status_key("2X0"), None);
+    }
+
+    #[test]
+    fn server_bases_take_the_path_part() {
+        let base = |v: Value| server_base(&v.as_object().cloned().unwrap_or_default());
+        assert_eq!(base(json!({"url": "https://api.example.com/v1/"})), "/v1");
+        assert_eq!(base(json!({"url": "https://api.example.com"})), "");
+        assert_eq!(base(json!({"url": "/api"})), "/api");
+        assert_eq!(base(json!({"url": "api"})), "/api");
+        assert_eq!(base(json!({"url": "//cdn.example.com/x?y=1"})), "/x");
+        assert_eq!(
+            base(
+                json!({"url": "https://{host}/{version}/{tenant}", "variables": {"version": {"default": "v1", "enum": ["v1", "v2"]}, "tenant": {"default": "a"}}})
+            ),
+            "/(v1|v2)/{tenant}"
+        );
+        assert_eq!(
+            served_path(&["/v1".into(), "/v2".into()], "/users"),
+            "(/v1|/v2)/users"
+        );
+        assert_eq!(
+            served_path(&["".into(), "/api".into()], "/users"),
+            "(|/api)/users"
+        );
+        assert_eq!(served_path(&[], "/users"), "/users");
+    }
+
+    #[test]
+    fn json_media_types_are_chosen_first() {
+        let content = |keys: &[&str]| {
+            keys.iter()
+                .map(|k| ((*k).to_owned(), Value::Null))
+                .collect::<Map<_, _>>()
+        };
+        assert_eq!(
+            chosen_media(&content(&["text/plain", "application/json; charset=utf-8"])),
+            Some("application/json; charset=utf-8")
+        );
+        assert_eq!(
+            chosen_media(&content(&["text/xml", "application/problem+json"])),
+            Some("application/problem+json")
+        );
+        assert_eq!(
+            chosen_media(&content(&["text/xml", "text/plain"])),
+            Some("text/plain")
+        );
+        assert_eq!(chosen_media(&content(&[])), None);
+    }
+}

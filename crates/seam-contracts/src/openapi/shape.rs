@@ -1,0 +1,458 @@
+//! OpenAPI Schema objects (3.0 and 3.1) into [`TypeShape`]s.
+//!
+//! - A property missing from `required` may be absent: its shape is a union with `undefined`.
+//! - `oneOf` and `anyOf` are unions; `allOf` merges its object parts (properties and `required`
+//!   of every part, `$ref`s followed) into one record. An `allOf` that mixes objects with
+//!   other kinds of schema is an intersection the shape vocabulary cannot say: `unknown`.
+//! - 3.0's `nullable: true` and 3.1's `type: [T, "null"]` add `null`; a list of several
+//!   non-null types is a union of them.
+//! - `enum` is a union of literals (`null` in it is the `null` shape), 3.1's `const` one literal.
+//! - `additionalProperties` without `properties` is a dictionary; an object with neither is a
+//!   dictionary of `unknown` (it may have any key). Beside `properties` it is not recorded.
+//! - `integer`, and `number` with format `int32`/`int64`, are `integer`; other numbers `number`.
+//! - A named schema reached by `$ref` is written out in place, so a checker reads every body
+//!   without a lookup. A `$ref` met again while its own schema is being read (a recursive
+//!   type) is a `ref` shape whose `def` keys the schema in the summary's `definitions`.
+//!   A `$ref` to a URL is not fetched: it stays a `ref` named by the URL.
+//! - `$ref` beside other keywords (allowed in 3.1) reads the target only.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use indexmap::IndexMap;
+use seam_ir::summary::{
+    ArrayShape, DictionaryShape, LiteralShape, RecordShape, RefShape, ShapeLiteral, TypeShape,
+    UnionShape,
+};
+use serde_json::{Map, Value};
+
+use super::document::{DocId, DocumentSet, RefTarget};
+use super::locate::child_pointer;
+use crate::error::ContractError;
+
+/// Deepest schema nesting read; deeper values are `unknown`.
+const MAX_DEPTH: usize = 200;
+
+/// Reads schemas of one operation; `definitions` collects the recursive ones.
+pub struct ShapeReader<'a> {
+    docs: &'a mut DocumentSet,
+    resolving: Vec<String>,
+    recursive: BTreeSet<String>,
+    definitions: BTreeMap<String, TypeShape>,
+}
+
+/// The parts of an `allOf` gathered for merging.
+#[derive(Default)]
+struct Merge {
+    properties: IndexMap<String, (DocId, String)>,
+    required: BTreeSet<String>,
+    others: Vec<TypeShape>,
+}
+
+/// The union of `variants`, nested unions flattened and duplicates dropped; one variant is
+/// itself.
+pub fn union_of(variants: Vec<TypeShape>) -> TypeShape {
+    let mut flat: Vec<TypeShape> = Vec::new();
+    for variant in variants {
+        let parts = match variant {
+            TypeShape::Union(u) => u.variants,
+            other => vec![other],
+        };
+        for part in parts {
+            if !flat.contains(&part) {
+                flat.push(part);
+            }
+        }
+    }
+    if flat.len() == 1 {
+        flat.pop().unwrap_or(TypeShape::Unknown)
+    } else {
+        TypeShape::Union(UnionShape { variants: flat })
+    }
+}
+
+/// `shape | undefined`: what a value that may be absent has.
+pub fn optional(shape: TypeShape) -> TypeShape {
+    union_of(vec![shape, TypeShape::Undefined])
+}
+
+fn literal(value: &Value) -> TypeShape {
+    let literal = match value {
+        Value::String(s) => ShapeLiteral::Text(s.clone()),
+        Value::Number(n) => ShapeLiteral::Number(n.clone()),
+        Value::Bool(b) => ShapeLiteral::Bool(*b),
+        Value::Null => return TypeShape::Null,
+        Value::Array(_) | Value::Object(_) => return TypeShape::Unknown,
+    };
+    TypeShape::Literal(LiteralShape {
+        value: literal,
+        raw: None,
+    })
+}
+
+fn last_token(pointer: &str) -> String {
+    let token = pointer.rsplit('/').next().unwrap_or(pointer);
+    token.replace("~1", "/").replace("~0", "~")
+}
+
+/// Whether an `allOf` part only adds properties (its own, or through its own `allOf`).
+fn is_object_like(schema: &Map<String, Value>) -> bool {
+    let typed_object = match schema.get("type") {
+        None => true,
+        Some(Value::String(t)) => t == "object",
+        Some(Value::Array(ts)) => ts.iter().all(|t| t == "object" || t == "null"),
+        Some(_) => false,
+    };
+    typed_object
+        && !["oneOf", "anyOf", "enum", "const", "items"]
+            .iter()
+            .any(|k| schema.contains_key(*k))
+}
+
+impl<'a> ShapeReader<'a> {
+    pub fn new(docs: &'a mut DocumentSet) -> Self {
+        Self {
+            docs,
+            resolving: Vec::new(),
+            recursive: BTreeSet::new(),
+            definitions: BTreeMap::new(),
+        }
+    }
+
+    pub fn docs(&mut self) -> &mut DocumentSet {
+        self.docs
+    }
+
+    /// The recursive schemas met so far, by `def`, sorted.
+    pub fn take_definitions(&mut self) -> BTreeMap<String, TypeShape> {
+        std::mem::take(&mut self.definitions)
+    }
+
+    /// The shape of the schema at `pointer` in `doc`; `unknown` when there is none.
+    pub fn shape_at(&mut self, doc: DocId, pointer: &str) -> Result<TypeShape, ContractError> {
+        self.shape(doc, pointer, 0)
+    }
+
+    /// The key a schema's target is tracked under, and its (`name`, `def`) for a `ref` shape.
+    fn names(&self, doc: DocId, pointer: &str) -> (String, String, String) {
+        let label = self.docs.get(doc).label.clone();
+        let key = format!("{label}#{pointer}");
+        let name = last_token(pointer);
+        let def = match pointer.strip_prefix("/components/schemas/") {
+            Some(rest) if doc == 0 && !rest.contains('/') => name.clone(),
+            _ => key.clone(),
+        };
+        (key, name, def)
+    }
+
+    fn shape(
+        &mut self,
+        doc: DocId,
+        pointer: &str,
+        depth: usize,
+    ) -> Result<TypeShape, ContractError> {
+        if depth > MAX_DEPTH {
+            return Ok(TypeShape::Unknown);
+        }
+        let document = self.docs.get(doc);
+        let Some(Value::Object(schema)) = document.value.pointer(pointer) else {
+            return Ok(TypeShape::Unknown);
+        };
+        if let Some(reference) = schema.get("$ref") {
+            return self.follow(
+                doc,
+                pointer,
+                reference,
+                depth,
+                |reader, doc, pointer, depth| reader.shape(doc, pointer, depth),
+            );
+        }
+
+        let mut nullable = schema.get("nullable") == Some(&Value::Bool(true));
+        let mut types: Vec<&str> = Vec::new();
+        match schema.get("type") {
+            Some(Value::String(t)) => types.push(t),
+            Some(Value::Array(list)) => types.extend(list.iter().filter_map(Value::as_str)),
+            _ => {}
+        }
+        if types.contains(&"null") {
+            nullable = true;
+            types.retain(|t| *t != "null");
+            if types.is_empty() && !schema.contains_key("enum") && !schema.contains_key("const") {
+                return Ok(TypeShape::Null);
+            }
+        }
+
+        let core = if let Some(value) = schema.get("const") {
+            literal(value)
+        } else if let Some(Value::Array(values)) = schema.get("enum")
+            && !values.is_empty()
+        {
+            union_of(values.iter().map(literal).collect())
+        } else if let Some(key) = ["oneOf", "anyOf"]
+            .into_iter()
+            .find(|k| schema.contains_key(*k))
+        {
+            let count = schema
+                .get(key)
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            let base = child_pointer(pointer, key);
+            let mut variants = Vec::with_capacity(count);
+            for i in 0..count {
+                variants.push(self.shape(doc, &format!("{base}/{i}"), depth + 1)?);
+            }
+            if variants.is_empty() {
+                TypeShape::Unknown
+            } else {
+                union_of(variants)
+            }
+        } else if schema.contains_key("allOf") {
+            let mut merge = Merge::default();
+            self.collect(doc, pointer, &mut merge, depth + 1)?;
+            self.merged(merge, depth)?
+        } else if types.is_empty() {
+            if ["properties", "additionalProperties", "required"]
+                .iter()
+                .any(|k| schema.contains_key(*k))
+            {
+                self.object(doc, pointer, schema, depth)?
+            } else if schema.contains_key("items") {
+                self.array(doc, pointer, depth)?
+            } else {
+                TypeShape::Unknown
+            }
+        } else {
+            let mut variants = Vec::with_capacity(types.len());
+            for t in &types {
+                variants.push(match *t {
+                    "object" => self.object(doc, pointer, schema, depth)?,
+                    "array" => self.array(doc, pointer, depth)?,
+                    "string" => TypeShape::Text,
+                    "integer" => TypeShape::Integer,
+                    "number" => match schema.get("format").and_then(Value::as_str) {
+                        Some("int32" | "int64") => TypeShape::Integer,
+                        _ => TypeShape::Number,
+                    },
+                    "boolean" => TypeShape::Boolean,
+                    _ => TypeShape::Unknown,
+                });
+            }
+            union_of(variants)
+        };
+        Ok(if nullable {
+            union_of(vec![core, TypeShape::Null])
+        } else {
+            core
+        })
+    }
+
+    /// Follows the `$ref` of the schema at `pointer`, reading its target with `read`, and
+    /// stops at a schema already being read.
+    fn follow(
+        &mut self,
+        doc: DocId,
+        pointer: &str,
+        reference: &Value,
+        depth: usize,
+        read: impl FnOnce(&mut Self, DocId, &str, usize) -> Result<TypeShape, ContractError>,
+    ) -> Result<TypeShape, ContractError> {
+        let Value::String(reference) = reference else {
+            let document = self.docs.get(doc);
+            return Err(ContractError::at(
+                document.label.clone(),
+                document.lines.line(&format!("{pointer}/$ref")),
+                None,
+                "A $ref must be a string such as `#/components/schemas/User`.",
+            ));
+        };
+        match self.docs.resolve(doc, pointer, reference)? {
+            RefTarget::Remote(url) => Ok(TypeShape::Ref(RefShape {
+                name: url,
+                def: None,
+                from: None,
+            })),
+            RefTarget::Local {
+                doc: target,
+                pointer: target_pointer,
+            } => {
+                let (key, name, def) = self.names(target, &target_pointer);
+                if self.resolving.contains(&key) {
+                    self.recursive.insert(key);
+                    return Ok(TypeShape::Ref(RefShape {
+                        name,
+                        def: Some(def),
+                        from: None,
+                    }));
+                }
+                self.resolving.push(key.clone());
+                let shape = read(self, target, &target_pointer, depth + 1);
+                self.resolving.pop();
+                let shape = shape?;
+                if self.recursive.contains(&key) {
+                    self.definitions.entry(def).or_insert_with(|| shape.clone());
+                }
+                Ok(shape)
+            }
+        }
+    }
+
+    fn object(
+        &mut self,
+        doc: DocId,
+        pointer: &str,
+        schema: &Map<String, Value>,
+        depth: usize,
+    ) -> Result<TypeShape, ContractError> {
+        if let Some(Value::Object(properties)) = schema.get("properties") {
+            let required: BTreeSet<&str> = schema
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|list| list.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            let base = child_pointer(pointer, "properties");
+            let mut out = IndexMap::with_capacity(properties.len());
+            for name in properties.keys() {
+                let shape = self.shape(doc, &child_pointer(&base, name), depth + 1)?;
+                let shape = if required.contains(name.as_str()) {
+                    shape
+                } else {
+                    optional(shape)
+                };
+                out.insert(name.clone(), shape);
+            }
+            return Ok(TypeShape::Record(RecordShape {
+                properties: out,
+                spreads: None,
+            }));
+        }
+        Ok(match schema.get("additionalProperties") {
+            Some(Value::Bool(false)) => TypeShape::Record(RecordShape {
+                properties: IndexMap::new(),
+                spreads: None,
+            }),
+            Some(Value::Object(_)) => TypeShape::Dictionary(DictionaryShape {
+                values: Box::new(self.shape(
+                    doc,
+                    &child_pointer(pointer, "additionalProperties"),
+                    depth + 1,
+                )?),
+            }),
+            _ => TypeShape::Dictionary(DictionaryShape {
+                values: Box::new(TypeShape::Unknown),
+            }),
+        })
+    }
+
+    fn array(
+        &mut self,
+        doc: DocId,
+        pointer: &str,
+        depth: usize,
+    ) -> Result<TypeShape, ContractError> {
+        Ok(TypeShape::Array(ArrayShape {
+            items: Box::new(self.shape(doc, &child_pointer(pointer, "items"), depth + 1)?),
+        }))
+    }
+
+    /// Gathers the properties and `required` of the schema at `pointer` and of its `allOf`
+    /// parts, following `$ref`s; a part that is not an object goes to `others` whole.
+    fn collect(
+        &mut self,
+        doc: DocId,
+        pointer: &str,
+        merge: &mut Merge,
+        depth: usize,
+    ) -> Result<(), ContractError> {
+        if depth > MAX_DEPTH {
+            merge.others.push(TypeShape::Unknown);
+            return Ok(());
+        }
+        let document = self.docs.get(doc);
+        let Some(Value::Object(schema)) = document.value.pointer(pointer) else {
+            return Ok(());
+        };
+        if let Some(reference) = schema.get("$ref") {
+            let mut inner = Merge::default();
+            let mut failed = None;
+            let shape = self.follow(
+                doc,
+                pointer,
+                reference,
+                depth,
+                |reader, doc, pointer, depth| {
+                    if let Err(e) = reader.collect(doc, pointer, &mut inner, depth) {
+                        failed = Some(e);
+                    }
+                    Ok(TypeShape::Unknown)
+                },
+            )?;
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            if let TypeShape::Ref(_) = shape {
+                // A recursive or remote part: nothing to merge, say what it was.
+                merge.others.push(shape);
+            }
+            for (name, at) in inner.properties {
+                merge.properties.insert(name, at);
+            }
+            merge.required.extend(inner.required);
+            merge.others.extend(inner.others);
+            return Ok(());
+        }
+        if !is_object_like(schema) {
+            merge.others.push(self.shape(doc, pointer, depth)?);
+            return Ok(());
+        }
+        if let Some(Value::Object(properties)) = schema.get("properties") {
+            let base = child_pointer(pointer, "properties");
+            for name in properties.keys() {
+                merge
+                    .properties
+                    .insert(name.clone(), (doc, child_pointer(&base, name)));
+            }
+        }
+        if let Some(Value::Array(required)) = schema.get("required") {
+            merge
+                .required
+                .extend(required.iter().filter_map(Value::as_str).map(str::to_owned));
+        }
+        if let Some(Value::Array(parts)) = schema.get("allOf") {
+            let base = child_pointer(pointer, "allOf");
+            for i in 0..parts.len() {
+                self.collect(doc, &format!("{base}/{i}"), merge, depth + 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn merged(&mut self, merge: Merge, depth: usize) -> Result<TypeShape, ContractError> {
+        if merge.others.is_empty() {
+            if merge.properties.is_empty() {
+                return Ok(TypeShape::Dictionary(DictionaryShape {
+                    values: Box::new(TypeShape::Unknown),
+                }));
+            }
+            let mut out = IndexMap::with_capacity(merge.properties.len());
+            for (name, (doc, pointer)) in merge.properties {
+                let shape = self.shape(doc, &pointer, depth + 1)?;
+                let shape = if merge.required.contains(&name) {
+                    shape
+                } else {
+                    optional(shape)
+                };
+                out.insert(name, shape);
+            }
+            return Ok(TypeShape::Record(RecordShape {
+                properties: out,
+                spreads: None,
+            }));
+        }
+        let mut others = merge.others;
+        others.dedup();
+        if merge.properties.is_empty() && others.len() == 1 {
+            return Ok(others.pop().unwrap_or(TypeShape::Unknown));
+        }
+        Ok(TypeShape::Unknown)
+    }
+}

@@ -1,0 +1,43 @@
+//! Helpers shared by the fixture tests.
+
+use std::path::{Path, PathBuf};
+
+use seam_check::{CheckInput, CheckReport, SuppressionSet, check};
+use seam_ir::summary::read_summary_file;
+
+pub fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(rel)
+}
+
+/// Checks `<dir>/provider.json` against `<dir>/consumer.json`.
+pub fn check_pair(dir: &str, suppressions: &SuppressionSet) -> CheckReport {
+    let base = fixture(dir);
+    let read = |name: &str| match read_summary_file(&base.join(name)) {
+        Ok(s) => s,
+        Err(e) => panic!("fixture {dir}/{name} does not read: {e}"),
+    };
+    check(
+        &CheckInput::two_files(read("provider.json"), read("consumer.json")),
+        suppressions,
+    )
+}
+
+/// Each finding as `severity kind provider-transition consumer-transition: description`.
+pub fn lines(report: &CheckReport) -> Vec<String> {
+    report
+        .findings
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {} {}: {}",
+                f.severity.as_str(),
+                f.kind,
+                f.provider.transition_id.as_deref().unwrap_or("-"),
+                f.consumer.transition_id.as_deref().unwrap_or("-"),
+                f.description
+            )
+        })
+        .collect()
+}

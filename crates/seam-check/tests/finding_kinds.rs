@@ -1,0 +1,147 @@
+//! Each finding kind fires on its fixture and stays silent on the agreeing variant. Fixtures are
+//! hand-written v7 summaries: `tests/fixtures/<kind>/<variant>/{provider,consumer}.json`.
+
+mod common;
+
+use common::{check_pair, lines};
+use seam_check::SuppressionSet;
+
+fn findings(dir: &str) -> Vec<String> {
+    lines(&check_pair(dir, &SuppressionSet::none()))
+}
+
+#[test]
+fn unhandled_provider_case_status_form() {
+    assert_eq!(
+        findings("unhandledProviderCase/fires"),
+        [
+            "warning unhandledProviderCase getUser:response:404:2222222 -: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+    assert!(findings("unhandledProviderCase/silent").is_empty());
+}
+
+#[test]
+fn unhandled_provider_case_range_form() {
+    assert_eq!(
+        findings("unhandledProviderCase/range-fires"),
+        [
+            "warning unhandledProviderCase getUser:response:none:3333333 -: Provider produces statuses in the 5XX range but no consumer branch handles any of them"
+        ]
+    );
+    // `!res.ok` covers the whole 5XX class.
+    assert!(findings("unhandledProviderCase/range-silent").is_empty());
+}
+
+#[test]
+fn unhandled_provider_case_sub_case_form() {
+    assert_eq!(
+        findings("unhandledProviderCase/subcase-fires"),
+        [
+            "warning unhandledProviderCase getUser:response:200:4444444 -: Provider has 2 distinct cases for status 200 but consumer does not distinguish between them (transition getUser:response:200:4444444 has conditions the consumer ignores)"
+        ]
+    );
+    assert!(findings("unhandledProviderCase/subcase-silent").is_empty());
+}
+
+#[test]
+fn misread_provider_response() {
+    assert_eq!(
+        findings("misreadProviderResponse/fires"),
+        [
+            "error misreadProviderResponse getUser:response:200:1111111 loadUser:return:none:aaaaaaa: The consumer's fall-through path reads \"displayName\", but the 200 body the provider sends does not include it, and neither does any other response, so the read comes back undefined and no error says so."
+        ]
+    );
+    assert!(findings("misreadProviderResponse/silent").is_empty());
+}
+
+#[test]
+fn dead_consumer_branch() {
+    assert_eq!(
+        findings("deadConsumerBranch/fires"),
+        [
+            "warning deadConsumerBranch - loadUser:return:none:eeeeeee: Consumer expects status 410 but provider never produces it"
+        ]
+    );
+    assert!(findings("deadConsumerBranch/silent").is_empty());
+}
+
+#[test]
+fn low_confidence() {
+    assert_eq!(
+        findings("lowConfidence/fires"),
+        [
+            "info lowConfidence getUser:response:dyn:err.code:6666666 -: Provider transition getUser:response:dyn:err.code:6666666 has an opaque status code, so whether the consumer handles it cannot be verified"
+        ]
+    );
+    assert!(findings("lowConfidence/silent").is_empty());
+}
+
+#[test]
+fn rest_call_unknown_path() {
+    let report = check_pair("restCallUnknownPath/fires", &SuppressionSet::none());
+    assert_eq!(
+        lines(&report),
+        [
+            "error restCallUnknownPath - -: The client calls DELETE /api/orders/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id}, PATCH /api/orders/{id})"
+        ]
+    );
+    assert_eq!(report.findings[0].provider.summary, "server/orders.ts::get");
+    assert_eq!(
+        report.findings[0].consumer.summary,
+        "web/orders.ts::deleteOrder"
+    );
+    // A call under a prefix no provider serves is another service's, not a wrong path.
+    assert!(findings("restCallUnknownPath/silent").is_empty());
+}
+
+#[test]
+fn provider_contract_violation() {
+    assert_eq!(
+        findings("providerContractViolation/fires"),
+        [
+            "error providerContractViolation - -: Declared response 404 is never produced by the handler",
+            "error providerContractViolation getUser:response:401:aaaaaa1 -: Handler produces status 401 which is not declared in the contract",
+            "warning deadConsumerBranch - loadUser:return:none:bbbbbbb: Consumer expects status 404 but provider never produces it",
+        ]
+    );
+    assert!(findings("providerContractViolation/silent").is_empty());
+}
+
+#[test]
+fn consumer_contract_violation() {
+    assert_eq!(
+        findings("consumerContractViolation/fires"),
+        [
+            "error providerContractViolation - -: Declared response 500 in api/openapi.yaml is never produced by the handler, so a client branch written for it never runs",
+            "warning consumerContractViolation - -: Contract declares response 500 but consumer does not handle it",
+        ]
+    );
+    assert!(findings("consumerContractViolation/silent").is_empty());
+}
+
+#[test]
+fn contract_disagreement() {
+    assert_eq!(
+        findings("contractDisagreement/fires"),
+        [
+            "warning contractDisagreement - -: Sources disagree on status 500 at GET /users/{id}: declared by [api/openapi.yaml::getUserById], not declared by [gateway/openapi.json::getUserById], so clients and handlers built from different sources disagree on it"
+        ]
+    );
+    assert!(findings("contractDisagreement/silent").is_empty());
+}
+
+#[test]
+fn every_kind_documents_its_four_sections() {
+    for kind in seam_check::KINDS {
+        for section in [
+            "## What it finds",
+            "## Why it matters",
+            "## Example",
+            "## How to fix or suppress",
+        ] {
+            assert!(kind.doc.contains(section), "{} lacks {section}", kind.name);
+        }
+        assert!(kind.doc.starts_with(&format!("# {} (", kind.name)));
+    }
+}

@@ -1,0 +1,71 @@
+//! A pack file with an error gets a message naming the file, the line and the problem.
+
+use seam_packs::{PackOrigin, load_pack_str};
+
+fn error(text: &str) -> String {
+    load_pack_str(
+        text,
+        ".seam/packs/mine.yaml",
+        PackOrigin::Path(".seam/packs/mine.yaml".into()),
+    )
+    .expect_err("the pack is invalid")
+    .to_string()
+}
+
+const HEAD: &str = "name: mine\nlanguages: [typescript]\nkind: handler\nbinding: { transport: http, protocol: rest }\ndetect: { npm: [mine] }\n";
+
+#[test]
+fn yaml_syntax_errors_name_file_and_line() {
+    let e = error("name: x\nlanguages: [typescript\nkind: handler\n");
+    assert!(e.starts_with(".seam/packs/mine.yaml:"), "{e}");
+    assert!(e.contains("pack format"), "{e}");
+}
+
+#[test]
+fn unknown_keys_are_errors_with_their_line() {
+    let e = error(&format!("{HEAD}terminal:\n  - pattern: $R.json($B)\n"));
+    assert!(
+        e.starts_with(".seam/packs/mine.yaml:6: unknown field `terminal`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_field_naming_a_metavariable_the_pattern_lacks() {
+    let e = error(&format!(
+        "{HEAD}terminals:\n  - pattern: $RES.json($BODY)\n    body: $DATA\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:7: `body` names `$DATA`, which the pattern `$RES.json($BODY)` does not bind"
+    );
+}
+
+#[test]
+fn a_pattern_that_is_not_code() {
+    let e = error(&format!(
+        "{HEAD}terminals:\n  - pattern: $RES.json(($BODY)\n"
+    ));
+    assert!(
+        e.starts_with(".seam/packs/mine.yaml:7: the pattern `$RES.json(($BODY)` is not valid code"),
+        "{e}"
+    );
+}
+
+#[test]
+fn mixed_languages_and_unknown_kinds() {
+    let e = error(
+        "name: m\nlanguages: [typescript, python]\nkind: handler\nbinding: { transport: http, protocol: rest }\ndetect: { always: true }\n",
+    );
+    assert!(
+        e.starts_with(".seam/packs/mine.yaml:2: a pack's patterns are written in one language"),
+        "{e}"
+    );
+    let e = error(
+        "name: m\nlanguages: [typescript]\nkind: server\nbinding: { transport: http, protocol: rest }\ndetect: { always: true }\n",
+    );
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:3: `kind: server` is not a kind seam knows; write `handler` or `client`"
+    );
+}

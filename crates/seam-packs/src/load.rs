@@ -152,8 +152,14 @@ impl Compiler<'_> {
         };
         let name = name.trim_start_matches("$$");
         if !pattern.metavariables().iter().any(|m| m == name) {
+            let written = format!("{field}: {value}");
+            let near = if self.line_of(&written).is_some() {
+                written.as_str()
+            } else {
+                source
+            };
             return Err(self.error(
-                source,
+                near,
                 format!("`{field}` names `{value}`, which the pattern `{source}` does not bind"),
             ));
         }

@@ -37,7 +37,7 @@ fn a_field_naming_a_metavariable_the_pattern_lacks() {
     ));
     assert_eq!(
         e,
-        ".seam/packs/mine.yaml:7: `body` names `$DATA`, which the pattern `$RES.json($BODY)` does not bind"
+        ".seam/packs/mine.yaml:8: `body` names `$DATA`, which the pattern `$RES.json($BODY)` does not bind"
     );
 }
 

@@ -1,0 +1,187 @@
+//! Finding the contracts of a repository: OpenAPI documents and Prisma schemas.
+//!
+//! The walk is seam-lang's (gitignore-aware, skipping `node_modules`, `dist`, `vendor`, …).
+//! An OpenAPI document is a file named `openapi.{yaml,yml,json}`, `swagger.{…}` or
+//! `*.openapi.{…}`, or any other YAML or JSON file whose first [`SNIFF_BYTES`] bytes hold a
+//! top-level `openapi: 3…`. A Prisma schema is a `.prisma` file; the files of a
+//! `prisma/schema/` folder (Prisma's multi-file layout), or of any folder holding several
+//! `.prisma` files, are one schema read together.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use seam_ir::summary::BehavioralSummary;
+
+use crate::error::ContractError;
+use crate::openapi::read_openapi;
+use crate::prisma::{read_prisma_file, read_prisma_folder};
+
+/// How much of a YAML or JSON file is read to see whether it is an OpenAPI document.
+pub const SNIFF_BYTES: usize = 4096;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ContractKind {
+    OpenApi,
+    /// One `.prisma` file.
+    PrismaFile,
+    /// A folder of `.prisma` files read as one schema.
+    PrismaFolder,
+}
+
+/// A contract found in a repository.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ContractFile {
+    /// Project-relative, `/`-separated: the file, or the folder for [`ContractKind::PrismaFolder`].
+    pub label: String,
+    pub kind: ContractKind,
+    /// Where it is on disk.
+    pub path: PathBuf,
+}
+
+fn lower_name(label: &str) -> String {
+    label
+        .rsplit('/')
+        .next()
+        .unwrap_or(label)
+        .to_ascii_lowercase()
+}
+
+fn is_named_openapi(name: &str) -> bool {
+    ["yaml", "yml", "json"].iter().any(|ext| {
+        name == format!("openapi.{ext}")
+            || name == format!("swagger.{ext}")
+            || name.ends_with(&format!(".openapi.{ext}"))
+    })
+}
+
+fn is_yaml_or_json(name: &str) -> bool {
+    name.ends_with(".yaml") || name.ends_with(".yml") || name.ends_with(".json")
+}
+
+/// Whether the start of a file declares `openapi: 3…` at its top level.
+fn sniffs_openapi(path: &Path) -> bool {
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    if file
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .is_err()
+    {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let text = text.trim_start_matches('\u{feff}');
+    if text.trim_start().starts_with('{') {
+        // JSON: an `"openapi"` key whose string value starts with 3, at nesting depth 1.
+        let mut depth = 0i32;
+        let mut in_string = false;
+        let mut escaped = false;
+        let bytes = text.as_bytes();
+        for (i, &b) in bytes.iter().enumerate() {
+            if in_string {
+                match b {
+                    _ if escaped => escaped = false,
+                    b'\\' => escaped = true,
+                    b'"' => in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => depth -= 1,
+                b'"' => {
+                    if depth == 1 && text[i..].starts_with("\"openapi\"") {
+                        let rest = text[i + 9..].trim_start();
+                        if let Some(value) = rest.strip_prefix(':') {
+                            return value.trim_start().starts_with("\"3");
+                        }
+                    }
+                    in_string = true;
+                }
+                _ => {}
+            }
+        }
+        return false;
+    }
+    text.lines().any(|line| {
+        line.strip_prefix("openapi:").is_some_and(|value| {
+            let value = value.trim().trim_matches(['"', '\'']);
+            value.starts_with('3')
+        })
+    })
+}
+
+/// The OpenAPI documents and Prisma schemas under `root`, sorted by label.
+pub fn find_contracts(root: &Path) -> Vec<ContractFile> {
+    let walked = seam_lang::project::walk::walk(root, false);
+    let mut out = Vec::new();
+    let mut prisma_by_dir: BTreeMap<String, Vec<(String, PathBuf)>> = BTreeMap::new();
+    for file in walked.files {
+        let name = lower_name(&file.path);
+        if name.ends_with(".prisma") {
+            let dir = file
+                .path
+                .rsplit_once('/')
+                .map_or("", |(dir, _)| dir)
+                .to_owned();
+            // Everything under a `prisma/schema` folder belongs to that folder's schema.
+            let group = match file.path.find("prisma/schema/") {
+                Some(at) if at == 0 || file.path[..at].ends_with('/') => {
+                    file.path[..at + "prisma/schema".len()].to_owned()
+                }
+                _ => dir,
+            };
+            prisma_by_dir
+                .entry(group)
+                .or_default()
+                .push((file.path.clone(), file.abs.clone()));
+            continue;
+        }
+        if is_named_openapi(&name)
+            || (is_yaml_or_json(&name)
+                && file.size <= crate::openapi::document::MAX_DOCUMENT_BYTES
+                && sniffs_openapi(&file.abs))
+        {
+            out.push(ContractFile {
+                label: file.path.clone(),
+                kind: ContractKind::OpenApi,
+                path: file.abs.clone(),
+            });
+        }
+    }
+    for (dir, files) in prisma_by_dir {
+        let is_folder =
+            dir == "prisma/schema" || dir.ends_with("/prisma/schema") || files.len() > 1;
+        if is_folder {
+            let path = root.join(&dir);
+            out.push(ContractFile {
+                label: dir,
+                kind: ContractKind::PrismaFolder,
+                path,
+            });
+        } else {
+            for (label, abs) in files {
+                out.push(ContractFile {
+                    label,
+                    kind: ContractKind::PrismaFile,
+                    path: abs,
+                });
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Reads a contract found by [`find_contracts`] into summaries.
+pub fn read_contract(file: &ContractFile) -> Result<Vec<BehavioralSummary>, ContractError> {
+    match file.kind {
+        ContractKind::OpenApi => read_openapi(&file.path, &file.label),
+        ContractKind::PrismaFile => read_prisma_file(&file.path, &file.label),
+        ContractKind::PrismaFolder => read_prisma_folder(&file.path, &file.label),
+    }
+}

@@ -10,6 +10,14 @@ const TYPE_KEYWORDS: &[&str] = &[
     "str", "int", "float", "complex", "bool", "bytes", "object", "None", "Any", "NoReturn", "Never",
 ];
 
+/// What a `def` needs after its body is lowered.
+struct FunctionHead {
+    function: FuncId,
+    scope: usize,
+    /// The class member it becomes, added once the body is lowered (source order).
+    member: Option<(ClassId, ClassMember)>,
+}
+
 impl<'s> Lowerer<'s> {
     /// Lowers the decorators of a `decorated_definition`, in the enclosing scope.
     pub(super) fn decorators(&mut self, node: Node<'_>) -> Vec<Decorator> {
@@ -43,8 +51,19 @@ impl<'s> Lowerer<'s> {
         }
     }
 
-    /// `def` / `async def`, with the decorators already lowered.
+    /// `def` / `async def`, with the decorators already lowered. The head and tail are
+    /// separate functions so the frame that stays on the stack while the body is lowered
+    /// is small (nested `def`s recurse through it).
     pub(super) fn function_def(&mut self, node: Node<'_>, decorators: Vec<Decorator>) -> FuncId {
+        let head = self.function_head(node, decorators);
+        let body = match field(node, self.f.body) {
+            Some(b) => self.within(head.scope, Some(head.function), None, |lw| lw.block(b)),
+            None => Vec::new(),
+        };
+        self.function_tail(head, body)
+    }
+
+    fn function_head(&mut self, node: Node<'_>, decorators: Vec<Decorator>) -> FunctionHead {
         let name_node = field(node, self.f.name);
         let name = name_node.map(|n| self.text(n).to_string());
         let class = self.class_body();
@@ -107,37 +126,49 @@ impl<'s> Lowerer<'s> {
             None => Vec::new(),
         };
         let return_type = field(node, self.f.return_type).map(|t| self.annotation(t));
-        let body = match field(node, self.f.body) {
-            Some(b) => self.within(fn_scope, Some(function), None, |lw| lw.block(b)),
-            None => Vec::new(),
-        };
         if let Some(f) = self.m.functions.get_mut(function.index()) {
             f.params = params;
             f.return_type = return_type;
+        }
+        let member = match (class, name) {
+            (Some(class), Some(name)) => {
+                let member_kind = match kind {
+                    FunctionKind::Constructor => MemberKind::Constructor { function },
+                    FunctionKind::Getter => MemberKind::Getter { function },
+                    FunctionKind::Setter => MemberKind::Setter { function },
+                    _ => MemberKind::Method { function },
+                };
+                Some((
+                    class,
+                    ClassMember {
+                        name: MemberName::Ident(name),
+                        kind: member_kind,
+                        is_static,
+                        visibility: None,
+                        decorators,
+                        readonly: false,
+                        optional: false,
+                        span: span(node),
+                    },
+                ))
+            }
+            _ => None,
+        };
+        FunctionHead {
+            function,
+            scope: fn_scope,
+            member,
+        }
+    }
+
+    fn function_tail(&mut self, head: FunctionHead, body: Vec<StmtId>) -> FuncId {
+        if let Some(f) = self.m.functions.get_mut(head.function.index()) {
             f.body = FunctionBody::Block(body);
         }
-        if let (Some(class), Some(name)) = (class, name) {
-            let member_kind = match kind {
-                FunctionKind::Constructor => MemberKind::Constructor { function },
-                FunctionKind::Getter => MemberKind::Getter { function },
-                FunctionKind::Setter => MemberKind::Setter { function },
-                _ => MemberKind::Method { function },
-            };
-            self.push_member(
-                class,
-                ClassMember {
-                    name: MemberName::Ident(name),
-                    kind: member_kind,
-                    is_static,
-                    visibility: None,
-                    decorators,
-                    readonly: false,
-                    optional: false,
-                    span: span(node),
-                },
-            );
+        if let Some((class, member)) = head.member {
+            self.push_member(class, member);
         }
-        function
+        head.function
     }
 
     pub(super) fn push_member(&mut self, class: ClassId, member: ClassMember) {
@@ -285,6 +316,16 @@ impl<'s> Lowerer<'s> {
 
     /// `class Name(bases, keyword=…):`, with the decorators already lowered.
     pub(super) fn class_def(&mut self, node: Node<'_>, decorators: Vec<Decorator>) -> ClassId {
+        let (class, class_scope) = self.class_head(node, decorators);
+        if let Some(body) = field(node, self.f.body) {
+            // Class-body statements are lowered for their members and names; the class
+            // itself keeps only the members.
+            self.within(class_scope, self.func, Some(class), |lw| lw.block(body));
+        }
+        class
+    }
+
+    fn class_head(&mut self, node: Node<'_>, decorators: Vec<Decorator>) -> (ClassId, usize) {
         let name_node = field(node, self.f.name);
         let name = name_node.map(|n| self.text(n).to_string());
         let mut extends = Vec::new();
@@ -348,12 +389,7 @@ impl<'s> Lowerer<'s> {
             );
         }
         let class_scope = self.scopes.push(ScopeKind::Class, self.scope, self.func);
-        if let Some(body) = field(node, self.f.body) {
-            // Class-body statements are lowered for their members and names; the class
-            // itself keeps only the members.
-            self.within(class_scope, self.func, Some(class), |lw| lw.block(body));
-        }
-        class
+        (class, class_scope)
     }
 
     /// A type annotation: its text, and its shape where the syntax shows one.

@@ -59,7 +59,7 @@ use tree_sitter::{Node, Parser, Tree};
 /// each count a level). CPython itself rejects more than 200 nested brackets and 100
 /// indentation levels, so real code stays far below; generated operator chains
 /// (`a + b + …` with hundreds of terms) are what comes near it.
-pub const MAX_DEPTH: u32 = 1000;
+pub const MAX_DEPTH: u32 = 500;
 
 thread_local! {
     // A parser per thread: creating one allocates, and files are parsed one after another.

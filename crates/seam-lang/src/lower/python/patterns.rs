@@ -43,6 +43,13 @@ impl<'s> Lowerer<'s> {
     ) -> PatternId {
         match node.kind() {
             "identifier" => self.bind_name(node, bind, path.clone()),
+            // `(x) = 1` is `x = 1`: parentheses without a comma make no tuple.
+            "tuple_pattern" | "tuple" if named(node).len() == 1 && !cst::has_token(node, ",") => {
+                match named(node).first() {
+                    Some(inner) => self.target(*inner, bind, path),
+                    None => self.expr_pattern(node),
+                }
+            }
             "pattern_list" | "tuple_pattern" | "list_pattern" | "tuple" | "list"
             | "expression_list" => {
                 let mut elements = Vec::new();

@@ -7,11 +7,18 @@ use tree_sitter::Node;
 
 impl<'s> Lowerer<'s> {
     /// The statements of a `block` or `module` node.
+    /// A block counts as a nesting level of its own: statement frames are the largest, so a
+    /// nested statement costs two levels of [`super::MAX_DEPTH`].
     pub(super) fn block(&mut self, node: Node<'_>) -> Vec<StmtId> {
         let mut out = Vec::new();
+        if !self.descend(node) {
+            out.push(self.m.push_stmt(StmtKind::Other, span(node)));
+            return out;
+        }
         for s in named(node) {
             self.stmt(s, &mut out);
         }
+        self.ascend();
         out
     }
 
@@ -46,6 +53,8 @@ impl<'s> Lowerer<'s> {
         out.push(self.m.push_stmt(kind, span(node)));
     }
 
+    /// One call per statement kind: this function is on the stack once per nesting level,
+    /// so it keeps no locals of its own.
     fn stmt_kind(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
         match node.kind() {
             "expression_statement" => self.expression_statement(node, out),
@@ -53,113 +62,125 @@ impl<'s> Lowerer<'s> {
             "import_from_statement" | "future_import_statement" => {
                 self.import_from_statement(node, out)
             }
-            "function_definition" => {
-                let function = self.function_def(node, Vec::new());
-                self.push(out, StmtKind::FunctionDecl { function }, node);
-            }
-            "class_definition" => {
-                let class = self.class_def(node, Vec::new());
-                self.push(out, StmtKind::ClassDecl { class }, node);
-            }
-            "decorated_definition" => {
-                let decorators = self.decorators(node);
-                let kind = match field(node, self.f.definition) {
-                    Some(d) if d.kind() == "class_definition" => StmtKind::ClassDecl {
-                        class: self.class_def(d, decorators),
-                    },
-                    Some(d) => StmtKind::FunctionDecl {
-                        function: self.function_def(d, decorators),
-                    },
-                    None => StmtKind::Other,
-                };
-                self.push(out, kind, node);
+            "function_definition" | "class_definition" | "decorated_definition" => {
+                self.definition(node, out)
             }
             "if_statement" => self.if_statement(node, out),
             "for_statement" => self.for_statement(node, out),
-            "while_statement" => {
-                let test = match field(node, self.f.condition) {
-                    Some(c) => self.expr(c),
-                    None => self.other(node),
-                };
-                let body = self.block_stmt(field(node, self.f.body), node);
-                let orelse = self.else_body(node);
-                self.push(
-                    out,
-                    StmtKind::Loop {
-                        kind: LoopKind::While,
-                        init: None,
-                        left: None,
-                        iterable: None,
-                        test: Some(test),
-                        update: None,
-                        body,
-                        orelse,
-                    },
-                    node,
-                );
-            }
+            "while_statement" => self.while_statement(node, out),
             "try_statement" => self.try_statement(node, out),
             "with_statement" => self.with_statement(node, out),
             "match_statement" => self.match_statement(node, out),
-            "return_statement" => {
-                let value = named(node).first().map(|v| self.expr(*v));
-                self.push(out, StmtKind::Return { value }, node);
-            }
-            "raise_statement" => {
-                let cause_node = field(node, self.f.cause);
-                let value_node = named(node)
-                    .into_iter()
-                    .find(|c| Some(c.id()) != cause_node.map(|n| n.id()));
-                let value = value_node.map(|v| self.expr(v));
-                let cause = cause_node.map(|c| self.expr(c));
-                self.push(out, StmtKind::Throw { value, cause }, node);
-            }
+            "return_statement" => self.return_statement(node, out),
+            "raise_statement" => self.raise_statement(node, out),
             "break_statement" => self.push(out, StmtKind::Break { label: None }, node),
             "continue_statement" => self.push(out, StmtKind::Continue { label: None }, node),
-            "assert_statement" => {
-                let parts = named(node);
-                let kind = match parts.as_slice() {
-                    [test, rest @ ..] => {
-                        let test = self.expr(*test);
-                        let message = rest.first().map(|m| self.expr(*m));
-                        StmtKind::Assert { test, message }
-                    }
-                    [] => StmtKind::Other,
-                };
-                self.push(out, kind, node);
-            }
-            "global_statement" | "nonlocal_statement" => {
-                for id in cst::named_of_kind(node, "identifier") {
-                    let name = self.text(id);
-                    if node.kind() == "global_statement" {
-                        self.scopes.global(self.scope, name);
-                    } else {
-                        self.scopes.nonlocal(self.scope, name);
-                    }
-                }
-                self.push(out, StmtKind::Other, node);
-            }
-            "delete_statement" => {
-                // `del x` makes `x` local; `del d[k]` reads `d` and `k`.
-                let mut targets = named(node);
-                if let [list] = targets.as_slice()
-                    && list.kind() == "expression_list"
-                {
-                    targets = named(*list);
-                }
-                for t in targets {
-                    if t.kind() == "identifier" {
-                        self.declare_only(t);
-                    } else {
-                        self.expr(t);
-                    }
-                }
-                self.push(out, StmtKind::Other, node);
-            }
+            "assert_statement" => self.assert_statement(node, out),
+            "global_statement" | "nonlocal_statement" => self.global_statement(node, out),
+            "delete_statement" => self.delete_statement(node, out),
             "type_alias_statement" => self.type_alias(node, out),
             // `pass`, Python 2 `print`/`exec`, ERROR nodes, and anything new.
             _ => self.push(out, StmtKind::Other, node),
         }
+    }
+
+    fn definition(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
+        let (def, decorators) = if node.kind() == "decorated_definition" {
+            (field(node, self.f.definition), self.decorators(node))
+        } else {
+            (Some(node), Vec::new())
+        };
+        let kind = match def {
+            Some(d) if d.kind() == "class_definition" => StmtKind::ClassDecl {
+                class: self.class_def(d, decorators),
+            },
+            Some(d) => StmtKind::FunctionDecl {
+                function: self.function_def(d, decorators),
+            },
+            None => StmtKind::Other,
+        };
+        self.push(out, kind, node);
+    }
+
+    fn while_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
+        let test = match field(node, self.f.condition) {
+            Some(c) => self.expr(c),
+            None => self.other(node),
+        };
+        let body = self.block_stmt(field(node, self.f.body), node);
+        let orelse = self.else_body(node);
+        self.push(
+            out,
+            StmtKind::Loop {
+                kind: LoopKind::While,
+                init: None,
+                left: None,
+                iterable: None,
+                test: Some(test),
+                update: None,
+                body,
+                orelse,
+            },
+            node,
+        );
+    }
+
+    fn return_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
+        let value = named(node).first().map(|v| self.expr(*v));
+        self.push(out, StmtKind::Return { value }, node);
+    }
+
+    fn raise_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
+        let cause_node = field(node, self.f.cause);
+        let value_node = named(node)
+            .into_iter()
+            .find(|c| Some(c.id()) != cause_node.map(|n| n.id()));
+        let value = value_node.map(|v| self.expr(v));
+        let cause = cause_node.map(|c| self.expr(c));
+        self.push(out, StmtKind::Throw { value, cause }, node);
+    }
+
+    fn assert_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
+        let parts = named(node);
+        let kind = match parts.as_slice() {
+            [test, rest @ ..] => {
+                let test = self.expr(*test);
+                let message = rest.first().map(|m| self.expr(*m));
+                StmtKind::Assert { test, message }
+            }
+            [] => StmtKind::Other,
+        };
+        self.push(out, kind, node);
+    }
+
+    fn global_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
+        for id in cst::named_of_kind(node, "identifier") {
+            let name = self.text(id);
+            if node.kind() == "global_statement" {
+                self.scopes.global(self.scope, name);
+            } else {
+                self.scopes.nonlocal(self.scope, name);
+            }
+        }
+        self.push(out, StmtKind::Other, node);
+    }
+
+    /// `del x` makes `x` local; `del d[k]` reads `d` and `k`.
+    fn delete_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
+        let mut targets = named(node);
+        if let [list] = targets.as_slice()
+            && list.kind() == "expression_list"
+        {
+            targets = named(*list);
+        }
+        for t in targets {
+            if t.kind() == "identifier" {
+                self.declare_only(t);
+            } else {
+                self.expr(t);
+            }
+        }
+        self.push(out, StmtKind::Other, node);
     }
 
     fn expression_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
@@ -191,87 +212,99 @@ impl<'s> Lowerer<'s> {
         self.push(out, StmtKind::Expr { expr }, node);
     }
 
-    /// `x = v`, `a, b = t`, `x: T = v`, `a = b = c` (nested), `x += 1`. A bare `x: T` binds
-    /// no value and returns `None` (the caller makes it `Other`).
+    /// `x = v`, `a, b = t`, `x: T = v`, `a = b = c`, `x += 1`. A chain nests,
+    /// `Assign(a, Assign(b, c))`, with targets declared left to right and `c` as every
+    /// target's `origin.init`. A bare `x: T` binds no value and returns `None` (the caller
+    /// makes it `Other`).
     pub(super) fn assignment(&mut self, node: Node<'_>) -> Option<ExprId> {
-        self.assignment_inner(node).map(|(assign, _)| assign)
-    }
-
-    /// Returns the `Assign` and the innermost assigned value (`c` in `a = b = c`).
-    fn assignment_inner(&mut self, node: Node<'_>) -> Option<(ExprId, Option<ExprId>)> {
-        if !self.descend(node) {
-            return Some((self.other(node), None));
+        let mut chain = vec![node];
+        let mut value_node = field(node, self.f.right);
+        while let Some(r) = value_node {
+            if !matches!(r.kind(), "assignment" | "augmented_assignment") {
+                break;
+            }
+            chain.push(r);
+            value_node = field(r, self.f.right);
         }
-        let out = self.assignment_kind(node);
-        self.ascend();
-        out
+        let Some(value_node) = value_node else {
+            if let [only] = chain.as_slice() {
+                self.bare_annotation(*only);
+                return None;
+            }
+            return Some(self.other(node));
+        };
+        let innermost = self.expr(value_node);
+        let mut targets = Vec::with_capacity(chain.len());
+        for link in &chain {
+            targets.push(self.assignment_target(*link, innermost, value_node));
+        }
+        let mut value = innermost;
+        for (link, target) in chain.iter().zip(targets).rev() {
+            let op = if link.kind() == "augmented_assignment" {
+                AssignOp::Compound
+            } else {
+                AssignOp::Assign
+            };
+            value = self
+                .m
+                .push_expr(ExprKind::Assign { op, target, value }, span(*link));
+        }
+        Some(value)
     }
 
-    fn assignment_kind(&mut self, node: Node<'_>) -> Option<(ExprId, Option<ExprId>)> {
-        let left = field(node, self.f.left)?;
-        let augmented = node.kind() == "augmented_assignment";
-        let type_node = field(node, self.f.type_);
-        let Some(right) = field(node, self.f.right) else {
-            // A bare annotation: declares, assigns nothing.
-            let annotation = type_node.map(|t| self.annotation(t));
-            if left.kind() == "identifier" {
-                self.declare_only(left);
-                self.class_attribute(left, None, annotation, node);
-            } else {
-                self.expr(left);
-            }
-            return None;
+    /// `x: T` with no value: declares `x`, and in a class body is an attribute.
+    fn bare_annotation(&mut self, node: Node<'_>) {
+        let Some(left) = field(node, self.f.left) else {
+            return;
         };
-        let (value, innermost) = if matches!(right.kind(), "assignment" | "augmented_assignment") {
-            match self.assignment_inner(right) {
-                Some((inner, innermost)) => (inner, innermost),
-                None => (self.other(right), None),
-            }
+        let annotation = field(node, self.f.type_).map(|t| self.annotation(t));
+        if left.kind() == "identifier" {
+            self.declare_only(left);
+            self.class_attribute(left, None, annotation, node);
         } else {
-            let v = self.expr(right);
-            (v, Some(v))
+            self.expr(left);
+        }
+    }
+
+    /// The target of one link of an assignment: declares its names, names a lambda value,
+    /// records class attributes and `__all__`.
+    fn assignment_target(
+        &mut self,
+        link: Node<'_>,
+        value: ExprId,
+        value_node: Node<'_>,
+    ) -> PatternId {
+        let augmented = link.kind() == "augmented_assignment";
+        let Some(left) = field(link, self.f.left) else {
+            let expr = self.other(link);
+            return self.m.push_pattern(PatternKind::Expr { expr }, span(link));
         };
         let bind = Bind {
             kind: BindingKind::Assigned,
             // `x += 1` does not give `x` a new origin.
-            init: if augmented { None } else { innermost },
+            init: if augmented { None } else { Some(value) },
             scope: self.scope,
         };
         let target = self.target(left, &bind, &mut Vec::new());
-        if left.kind() == "identifier" && !augmented {
+        if left.kind() == "identifier" {
             let name = self.text(left);
-            let source = if self.class_body().is_some() {
-                NameSource::Property
-            } else {
-                NameSource::Variable
-            };
-            if let Some(v) = innermost {
-                self.name_lambda(v, Some(name), source);
+            if !augmented {
+                let source = if self.class_body().is_some() {
+                    NameSource::Property
+                } else {
+                    NameSource::Variable
+                };
+                self.name_lambda(value, Some(name), source);
             }
             if self.scope == super::scopes::MODULE_SCOPE && name == "__all__" {
-                self.dunder_all(right, false);
+                self.dunder_all(value_node, augmented);
             }
         }
-        if augmented
-            && left.kind() == "identifier"
-            && self.scope == super::scopes::MODULE_SCOPE
-            && self.text(left) == "__all__"
-        {
-            self.dunder_all(right, true);
-        }
         if !augmented {
-            let annotation = type_node.map(|t| self.annotation(t));
-            self.class_attributes(left, innermost, annotation, node);
+            let annotation = field(link, self.f.type_).map(|t| self.annotation(t));
+            self.class_attributes(left, Some(value), annotation, link);
         }
-        let op = if augmented {
-            AssignOp::Compound
-        } else {
-            AssignOp::Assign
-        };
-        let assign = self
-            .m
-            .push_expr(ExprKind::Assign { op, target, value }, span(node));
-        Some((assign, innermost))
+        target
     }
 
     /// Class attributes for every name a class-body assignment binds.

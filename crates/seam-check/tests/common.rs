@@ -1,4 +1,5 @@
-//! Helpers shared by the fixture tests.
+//! Helpers shared by the fixture tests (each test file uses some of them).
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 

@@ -110,23 +110,20 @@ fn shape_hops(model: &Model, expr: ExprId, hops: usize) -> TypeShape {
             op: UnaryOp::Typeof,
             ..
         } => TypeShape::Text,
-        ExprKind::Binary { op, .. }
-            if matches!(
-                op,
+        ExprKind::Binary {
+            op:
                 BinaryOp::Eq
-                    | BinaryOp::NotEq
-                    | BinaryOp::StrictEq
-                    | BinaryOp::StrictNotEq
-                    | BinaryOp::Lt
-                    | BinaryOp::LtEq
-                    | BinaryOp::Gt
-                    | BinaryOp::GtEq
-                    | BinaryOp::Instanceof
-                    | BinaryOp::In
-            ) =>
-        {
-            TypeShape::Boolean
-        }
+                | BinaryOp::NotEq
+                | BinaryOp::StrictEq
+                | BinaryOp::StrictNotEq
+                | BinaryOp::Lt
+                | BinaryOp::LtEq
+                | BinaryOp::Gt
+                | BinaryOp::GtEq
+                | BinaryOp::Instanceof
+                | BinaryOp::In,
+            ..
+        } => TypeShape::Boolean,
         ExprKind::Ident {
             binding: Some(b), ..
         } => {

@@ -418,7 +418,7 @@ impl Detection {
                 continue;
             }
             if !forced.is_empty() {
-                if forced.iter().any(|f| *f == pack.name) {
+                if forced.contains(&pack.name) {
                     out.push(PackChoice {
                         pack: index,
                         reason: Reason::Forced,

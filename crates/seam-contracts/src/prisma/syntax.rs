@@ -543,9 +543,16 @@ impl Parser<'_> {
     fn args(&mut self, depth: usize) -> Result<Vec<Arg>, ContractError> {
         let mut args = Vec::new();
         loop {
-            if self.peek().tok == Tok::RParen {
-                self.at += 1;
-                return Ok(args);
+            match self.peek().tok {
+                Tok::RParen => {
+                    self.at += 1;
+                    return Ok(args);
+                }
+                Tok::RBrace | Tok::LBrace | Tok::Eof => {
+                    let token = self.peek().clone();
+                    return Err(self.error(&token, "`)` to close the arguments"));
+                }
+                _ => {}
             }
             let name = match (
                 &self.peek().tok,

@@ -1,0 +1,80 @@
+//! Finding contracts in a repository tree.
+
+use seam_contracts::{ContractKind, find_contracts, read_contract};
+
+fn write(root: &std::path::Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn finds_openapi_documents_and_prisma_schemas_and_skips_dependencies() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let root = dir.path();
+    let spec = "openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        \"200\": {description: ok}\n";
+    write(root, "api/openapi.yaml", spec);
+    write(
+        root,
+        "api/billing.openapi.json",
+        "{\"openapi\": \"3.0.0\", \"paths\": {}}",
+    );
+    write(
+        root,
+        "docs/public-api.yml",
+        &format!("# the public API\n{spec}"),
+    );
+    write(
+        root,
+        "docs/other.json",
+        "{\"info\": {\"openapi\": \"3.0.0\"}, \"name\": \"x\"}",
+    );
+    write(root, "config.yaml", "name: not a contract\n");
+    write(root, "node_modules/pkg/openapi.yaml", spec);
+    write(root, "dist/openapi.yaml", spec);
+    write(root, "db/schema.prisma", "model A {\n  id Int @id\n}\n");
+    write(
+        root,
+        "svc/prisma/schema/a.prisma",
+        "model A {\n  id Int @id\n}\n",
+    );
+    write(
+        root,
+        "svc/prisma/schema/models/b.prisma",
+        "model B {\n  id Int @id\n}\n",
+    );
+
+    let found: Vec<(String, ContractKind)> = find_contracts(root)
+        .into_iter()
+        .map(|f| (f.label, f.kind))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            ("api/billing.openapi.json".to_owned(), ContractKind::OpenApi),
+            ("api/openapi.yaml".to_owned(), ContractKind::OpenApi),
+            ("db/schema.prisma".to_owned(), ContractKind::PrismaFile),
+            ("docs/public-api.yml".to_owned(), ContractKind::OpenApi),
+            ("svc/prisma/schema".to_owned(), ContractKind::PrismaFolder),
+        ]
+    );
+
+    let folder = find_contracts(root)
+        .into_iter()
+        .find(|f| f.kind == ContractKind::PrismaFolder);
+    let summaries = folder
+        .map(|f| read_contract(&f))
+        .transpose()
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_default();
+    let ids: Vec<Option<String>> = summaries.into_iter().map(|s| s.identity.id).collect();
+    assert_eq!(
+        ids,
+        vec![
+            Some("svc/prisma/schema/a.prisma::A".to_owned()),
+            Some("svc/prisma/schema/models/b.prisma::B".to_owned())
+        ]
+    );
+}

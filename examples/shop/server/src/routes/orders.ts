@@ -50,6 +50,7 @@ ordersRouter.post("/:id/cancel", async (req, res) => {
   if (!order) {
     return res.sendStatus(404);
   }
-  await saveOrder({ ...order, status: "cancelled" });
-  res.redirect(303, `/api/orders/${order.id}`);
+  const cancelled = { ...order, status: "cancelled" as const };
+  await saveOrder(cancelled);
+  res.json(cancelled);
 });

@@ -175,6 +175,11 @@ impl Lowerer<'_> {
                 n.binding = Some(BindingId::from_index(b));
             }
         }
+        // The arenas were sized from oxc's counts; give back what was not used.
+        self.m.exprs.shrink_to_fit();
+        self.m.stmts.shrink_to_fit();
+        self.m.patterns.shrink_to_fit();
+        self.m.bindings.shrink_to_fit();
         self.m
     }
 }

@@ -38,6 +38,8 @@ enum Command {
     Extract(commands::extract::Args),
     /// List the packs (built-in and the repository's own) with where each came from.
     Packs(commands::packs::Args),
+    /// Read an OpenAPI document or a Prisma schema and write its boundaries as v7 summaries.
+    Contract(commands::contract::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Schema(args) => commands::schema::run(args),
         Command::Extract(args) => commands::extract::run(args),
         Command::Packs(args) => commands::packs::run(args),
+        Command::Contract(args) => commands::contract::run(args),
     };
     ExitCode::from(code)
 }

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 pub mod check;
+pub mod contract;
 pub mod extract;
 pub mod model;
 pub mod packs;

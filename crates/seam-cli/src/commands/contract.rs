@@ -1,0 +1,103 @@
+//! `seam contract --from openapi|prisma FILE [-o OUT] [--expand]`: reads a declared artifact
+//! (an OpenAPI 3.x document, a Prisma schema file or a `prisma/schema/` folder) and writes its
+//! boundaries as one version-7 summary file.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use seam_contracts::{ContractFile, ContractKind, read_contract};
+use seam_ir::summary::{WriteOptions, write_summaries, write_summary_file};
+
+/// Exit code for a contract that could not be read.
+const BAD_INPUT: u8 = 2;
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Source {
+    /// An OpenAPI 3.0 or 3.1 document, YAML or JSON.
+    Openapi,
+    /// A Prisma schema: one `.prisma` file, or a folder of them read as one schema.
+    Prisma,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// What kind of artifact FILE is.
+    #[arg(long = "from", value_enum, value_name = "SOURCE")]
+    from: Source,
+    /// The document or schema to read.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Where to write the version-7 file (replaced atomically); standard output when absent.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    output: Option<PathBuf>,
+    /// Write every value in full, without `$def`/`$ref` sharing.
+    #[arg(long)]
+    expand: bool,
+}
+
+/// The file as summaries name it: as given, with `/` separators and no leading `./`.
+fn label_of(path: &std::path::Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let mut label = text.as_str();
+    while let Some(rest) = label.strip_prefix("./") {
+        label = rest;
+    }
+    label.trim_end_matches('/').to_owned()
+}
+
+pub fn run(args: Args) -> u8 {
+    let kind = match args.from {
+        Source::Openapi => ContractKind::OpenApi,
+        Source::Prisma if args.file.is_dir() => ContractKind::PrismaFolder,
+        Source::Prisma => ContractKind::PrismaFile,
+    };
+    let file = ContractFile {
+        label: label_of(&args.file),
+        kind,
+        path: args.file.clone(),
+    };
+    // Read everything before writing anything, so a bad contract leaves no output behind.
+    let summaries = match read_contract(&file) {
+        Ok(summaries) => summaries,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "seam contract: {e}\nNothing was written. Fix the {} and run seam contract again.",
+                match args.from {
+                    Source::Openapi => "document",
+                    Source::Prisma => "schema",
+                }
+            );
+            return BAD_INPUT;
+        }
+    };
+    if summaries.is_empty() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "seam contract: {} declares no boundaries seam could read.",
+            file.label
+        );
+    }
+    let options = WriteOptions {
+        expand: args.expand,
+    };
+    let written = match &args.output {
+        Some(path) => write_summary_file(path, &summaries, options)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        None => {
+            let stdout = std::io::stdout().lock();
+            write_summaries(stdout, &summaries, options)
+                .map_err(|e| format!("standard output: {e}"))
+        }
+    };
+    match written {
+        Ok(()) => 0,
+        Err(why) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "seam contract: could not write the summaries: {why}"
+            );
+            1
+        }
+    }
+}

@@ -241,7 +241,8 @@ fn exports_of_every_form() {
          export default hoisted;\n\
          function hoisted() {}\n",
     );
-    let rows: Vec<(String, Option<String>, bool, Option<(String, String)>)> = m
+    type Row = (String, Option<String>, bool, Option<(String, String)>);
+    let rows: Vec<Row> = m
         .exports
         .iter()
         .map(|e| {

@@ -78,3 +78,50 @@ fn finds_openapi_documents_and_prisma_schemas_and_skips_dependencies() {
         ]
     );
 }
+
+#[test]
+fn the_example_app_declares_its_routes_and_tables() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop");
+    let found = find_contracts(&root);
+    let labels: Vec<&str> = found.iter().map(|f| f.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["server/openapi.yaml", "server/prisma/schema.prisma"]
+    );
+    let mut bindings = Vec::new();
+    for file in &found {
+        for summary in read_contract(file).unwrap_or_else(|e| panic!("{e}")) {
+            let semantics = summary.identity.boundary_binding.map(|b| b.semantics);
+            bindings.push(match semantics {
+                Some(seam_ir::summary::Semantics::Rest(rest)) => {
+                    format!(
+                        "{} {}",
+                        rest.method.unwrap_or_default(),
+                        rest.path.unwrap_or_default()
+                    )
+                }
+                Some(seam_ir::summary::Semantics::Storage(storage)) => format!(
+                    "{}:{}",
+                    storage.storage_system.unwrap_or_default(),
+                    storage.container.unwrap_or_default()
+                ),
+                _ => String::new(),
+            });
+        }
+    }
+    assert_eq!(
+        bindings,
+        [
+            "POST /api/users",
+            "GET /api/users/{id}",
+            "GET /api/orders",
+            "POST /api/orders",
+            "GET /api/orders/{id}",
+            "PATCH /api/orders/{id}",
+            "POST /api/orders/{id}/cancel",
+            "GET /health",
+            "postgresql:users",
+            "postgresql:orders",
+        ]
+    );
+}

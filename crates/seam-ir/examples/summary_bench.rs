@@ -77,7 +77,11 @@ fn summary(index: usize) -> BehavioralSummary {
         receiver_constructions: None,
         preconditions: None,
         location: Some(LineRange { start: 18, end: 18 }),
-        count: if index.is_multiple_of(3) { Some(2) } else { None },
+        count: if index.is_multiple_of(3) {
+            Some(2)
+        } else {
+            None
+        },
     });
     let id_present = Predicate::TruthinessCheck(SubjectCheck {
         subject: input("req", &["params", "id"]),

@@ -550,18 +550,273 @@ fn assignment_bindings_record_origin_paths_and_reassignment() {
 }
 
 #[test]
-fn scratch() {
-    let src = std::env::var("PYSRC").unwrap_or_default();
-    let m = lower(&src);
-    print!("{}", body_of(&m));
-    println!("{:#?}", bindings(&m));
-    for f in &m.functions {
-        println!(
-            "fn {:?} {:?} static={} async={} gen={}",
-            f.name, f.kind, f.is_static, f.is_async, f.is_generator
-        );
-    }
-    for d in &m.diagnostics {
-        println!("diag {:?}", d);
-    }
+fn expressions_names_members_calls() {
+    assert_eq!(value_of("x = a.b.c"), "a#-.b.c");
+    assert_eq!(value_of("x = d['k'][0]"), "d#-[\"k\"][0=0]");
+    assert_eq!(value_of("x = m[1, 2]"), "m#-[(1=1, 2=2)]");
+    assert_eq!(value_of("x = s[1:2]"), "s#-[other<1:2>]");
+    assert_eq!(
+        value_of("x = f(a, *rest, key=1, **opts)"),
+        "f#-(a#-, *rest#-, key=1=1, **opts#-)"
+    );
+    assert_eq!(
+        value_of("x = sum(i for i in xs)"),
+        "sum#-(comp(i#1 in [xs#-] if []))"
+    );
+    assert_eq!(
+        value_of("x = app.route('/x').get(1)"),
+        "app#-.route(\"/x\").get(1=1)"
+    );
+    assert_eq!(value_of("x = ((a))"), "a#-");
+    assert_eq!(value_of("x = ..."), "other<...>");
+}
+
+#[test]
+fn expressions_literals() {
+    assert_eq!(value_of("x = 'a\\n\\x41'"), "\"a\\nA\"");
+    assert_eq!(value_of("x = r'a\\n'"), "\"a\\\\n\"");
+    assert_eq!(value_of("x = b'\\x00ab'"), "\"\\0ab\"");
+    assert_eq!(value_of("x = 'a' \"b\" '''c'''"), "\"abc\"");
+    assert_eq!(value_of("x = '''l1\r\nl2'''"), "\"l1\\nl2\"");
+    assert_eq!(value_of("x = 1_000"), "1_000=1000");
+    assert_eq!(value_of("x = 0x1F"), "0x1F=31");
+    assert_eq!(value_of("x = 1e3"), "1e3=1000");
+    assert_eq!(value_of("x = 1j"), "1j=1");
+    assert_eq!(value_of("x = 3.25"), "3.25=3.25");
+    assert_eq!(value_of("x = True"), "True");
+    assert_eq!(value_of("x = False"), "False");
+    assert_eq!(value_of("x = None"), "None");
+    assert_eq!(value_of("x = [1, *a]"), "[1=1, *a#-]");
+    assert_eq!(value_of("x = (1,)"), "(1=1)");
+    assert_eq!(value_of("x = ()"), "()");
+    assert_eq!(value_of("x = 1, 2"), "(1=1, 2=2)");
+    assert_eq!(value_of("x = {1, *s}"), "set{1=1, *s#-}");
+    assert_eq!(
+        value_of("x = {'a': 1, 2: b, k: 3, f'{k}': 4, **rest}"),
+        "{\"a\": 1=1, 2: b#-, [k#-]: 3=3, [f[\"\" {k#-} \"\"]]: 4=4, **rest#-}"
+    );
+}
+
+#[test]
+fn f_strings_are_templates_with_holes() {
+    assert_eq!(value_of("x = f'a{b}c'"), "f[\"a\" {b#-} \"c\"]");
+    // Format specs and conversions are dropped; the hole's expression is kept.
+    assert_eq!(
+        value_of("x = f'{v!r:>{width}} {{lit}}'"),
+        "f[\"\" {v#-} \" {lit}\"]"
+    );
+    // Nested f-strings, and `{x=}` puts the expression text in the quasi.
+    assert_eq!(
+        value_of("x = f\"out {f'in {y}'} {z=}\""),
+        "f[\"out \" {f[\"in \" {y#-} \"\"]} \" z=\" {z#-} \"\"]"
+    );
+    // Implicit concatenation with a plain string merges into the template.
+    assert_eq!(
+        value_of("x = f'{a}' 'b' rf'\\d{c}'"),
+        "f[\"\" {a#-} \"b\\\\d\" {c#-} \"\"]"
+    );
+    // An f-string without holes is a plain string.
+    assert_eq!(value_of("x = f'plain {{}}'"), "\"plain {}\"");
+    assert_eq!(value_of("x = f'{a, b}'"), "f[\"\" {(a#-, b#-)} \"\"]");
+}
+
+#[test]
+fn expressions_operators() {
+    assert_eq!(value_of("x = not a"), "Not(a#-)");
+    assert_eq!(
+        value_of("x = -a + +b - ~c"),
+        "((Minus(a#-) Add Plus(b#-)) Sub BitNot(c#-))"
+    );
+    assert_eq!(
+        value_of("x = a // b % c ** d @ e"),
+        "(((a#- FloorDiv b#-) Rem (c#- Exp d#-)) MatMul e#-)"
+    );
+    assert_eq!(
+        value_of("x = a & b | c ^ d << 1 >> 2"),
+        "((a#- BitAnd b#-) BitOr (c#- BitXor ((d#- ShiftLeft 1=1) ShiftRight 2=2)))"
+    );
+    assert_eq!(value_of("x = a in b"), "(a#- In b#-)");
+    assert_eq!(value_of("x = a not in b"), "(a#- NotIn b#-)");
+    assert_eq!(value_of("x = a is b"), "(a#- Is b#-)");
+    assert_eq!(value_of("x = a is not None"), "(a#- IsNot None)");
+    assert_eq!(
+        value_of("x = a == b != c"),
+        "((a#- Eq b#-) And (b#- NotEq c#-))"
+    );
+    assert_eq!(value_of("x = a and b or c"), "((a#- And b#-) Or c#-)");
+    assert_eq!(value_of("x = a if c else b"), "(c#- ? a#- : b#-)");
+}
+
+#[test]
+fn chained_comparisons_share_the_middle_operand() {
+    let m = lower("x = a < b <= c\n");
+    let StmtKind::Expr { expr: assign } = m.stmt(m.body[0]).kind else {
+        panic!()
+    };
+    let ExprKind::Assign { value, .. } = m.expr(assign).kind else {
+        panic!()
+    };
+    assert_eq!(expr(&m, value), "((a#- Lt b#-) And (b#- LtEq c#-))");
+    let ExprKind::Logical {
+        op: LogicalOp::And,
+        left,
+        right,
+    } = m.expr(value).kind
+    else {
+        panic!()
+    };
+    let (ExprKind::Binary { right: b1, .. }, ExprKind::Binary { left: b2, .. }) =
+        (&m.expr(left).kind, &m.expr(right).kind)
+    else {
+        panic!()
+    };
+    assert_eq!(b1, b2);
+    assert_eq!(m.text(m.expr(left).span), "a < b");
+    assert_eq!(m.text(m.expr(right).span), "b <= c");
+    assert_eq!(m.text(m.expr(value).span), "a < b <= c");
+}
+
+#[test]
+fn expressions_functions_await_yield_walrus() {
+    let m = lower(
+        "async def f(xs):\n    r = await g()\n    y = yield r\n    yield from xs\n    if (n := len(xs)) > 1:\n        return n\n    h = lambda a, b=1: a + b\n    return h\n",
+    );
+    assert_eq!(
+        body_of(&m),
+        "def#0 f\n  (r#2 = await(g#-()))\n  (y#3 = yield(r#2))\n  yield from(xs#1)\n  if ((n#4 = len#-(xs#1)) Gt 1=1)\n    return n#4\n  (h#7 = fn#1)\n  return h#7\n"
+    );
+    let f = &m.functions[0];
+    assert!(f.is_async && f.is_generator);
+    let lambda = &m.functions[1];
+    assert_eq!(
+        (lambda.kind, lambda.name.as_deref(), lambda.name_source),
+        (FunctionKind::Lambda, Some("h"), NameSource::Variable)
+    );
+    assert_eq!(lambda.parent, Some(FuncId(0)));
+    let FunctionBody::Expr(body) = lambda.body else {
+        panic!()
+    };
+    assert_eq!(expr(&m, body), "(a#5 Add b#6)");
+    assert_eq!(
+        lambda.params[1].default.map(|d| expr(&m, d)).as_deref(),
+        Some("1=1")
+    );
+    assert_eq!(bindings(&m)[4], "n:assigned@f");
+}
+
+#[test]
+fn comprehensions_of_every_kind() {
+    assert_eq!(
+        value_of("x = [i * 2 for i in xs if i if i > 1]"),
+        "comp((i#1 Mul 2=2) in [xs#-] if [i#1, (i#1 Gt 1=1)])"
+    );
+    assert_eq!(value_of("x = {i for i in xs}"), "comp(i#1 in [xs#-] if [])");
+    assert_eq!(
+        value_of("x = {k: v for k, v in d.items()}"),
+        "comp(k#1: v#2 in [d#-.items()] if [])"
+    );
+    assert_eq!(
+        value_of("x = (a for row in rows for a in row)"),
+        "comp(a#2 in [rows#-, row#1] if [])"
+    );
+}
+
+#[test]
+fn scope_function_locals_global_and_nonlocal() {
+    let m = lower(
+        "count = 0\ndef bump():\n    global count\n    count += 1\n    return count\n\
+         def outer():\n    total = 0\n    def add(n):\n        nonlocal total\n        total += n\n        return total\n    return add\n\
+         def shadow():\n    print(count)\n    count = 5\n",
+    );
+    assert_eq!(
+        bindings(&m),
+        [
+            "count:assigned@-!",
+            "bump:function@-",
+            "outer:function@-",
+            "shadow:function@-",
+            "total:assigned@outer!",
+            "add:function@outer",
+            "n:param0@add",
+            "count:assigned@shadow",
+        ]
+    );
+    assert_eq!(
+        body_of(&m),
+        "(count#0 = 0=0)\ndef#0 bump\n  other<global count>\n  (count#0 op= 1=1)\n  return count#0\n\
+         def#1 outer\n  (total#4 = 0=0)\n  def#2 add\n    other<nonlocal total>\n    (total#4 op= n#6)\n    return total#4\n  return add#5\n\
+         def#3 shadow\n  print#-(count#7)\n  (count#7 = 5=5)\n"
+    );
+}
+
+#[test]
+fn scope_class_bodies_are_not_visible_to_methods() {
+    let m = lower(
+        "size = 1\nclass C:\n    size = 2\n    double = size * 2\n    def m(self):\n        return size\n    items = [size for _ in range(3)]\n",
+    );
+    let method = function(&m, "m");
+    let FunctionBody::Block(body) = &method.body else {
+        panic!()
+    };
+    // `size` inside the method is the module's (binding 0), not the class attribute.
+    assert_eq!(stmts(&m, body), "return size#0\n");
+    // The class attribute `double` reads the class's own `size`.
+    let class_size = m
+        .bindings
+        .iter()
+        .position(|b| b.name == "size" && b.span.start > 10)
+        .map(BindingId::from_index);
+    assert!(class_size.is_some());
+    let member = |name: &str| {
+        let mb = m.classes[0]
+            .members
+            .iter()
+            .find(|mb| mb.name.as_str() == Some(name));
+        match mb.map(|d| &d.kind) {
+            Some(MemberKind::Property { value: Some(v), .. }) => *v,
+            other => panic!("no property {name}: {other:?}"),
+        }
+    };
+    let ExprKind::Binary { left, .. } = m.expr(member("double")).kind else {
+        panic!()
+    };
+    assert_eq!(m.resolved_binding(left), class_size);
+    // The comprehension element skips the class scope: the module's `size`.
+    assert!(expr(&m, member("items")).starts_with("comp(size#0 in [range#-(3=3)]"));
+    // Module-level lookups find the module binding first.
+    assert_eq!(m.module_binding("size"), Some(BindingId(0)));
+}
+
+#[test]
+fn scope_comprehension_variables_do_not_leak() {
+    let m = lower(
+        "x = 1\nys = [x for x in range(3)]\nprint(x)\nzs = [w for w in range(x) if (last := w)]\nprint(last)\n",
+    );
+    assert_eq!(
+        body_of(&m),
+        "(x#0 = 1=1)\n(ys#1 = comp(x#4 in [range#-(3=3)] if []))\nprint#-(x#0)\n\
+         (zs#3 = comp(w#5 in [range#-(x#0)] if [(last#2 = w#5)]))\nprint#-(last#2)\n"
+    );
+    // The walrus binds in the module, and before `zs` (the value is evaluated first).
+    assert_eq!(
+        bindings(&m)[2..],
+        ["last:assigned@-", "zs:assigned@-", "x:loop@-", "w:loop@-"]
+    );
+}
+
+#[test]
+fn scope_lambdas_except_with_and_imports() {
+    let m = lower(
+        "import os\nf = lambda os: os.path\ndef g():\n    try:\n        pass\n    except E as err:\n        return err\n    with open(os.sep) as fh:\n        return fh\n",
+    );
+    assert_eq!(
+        body_of(&m),
+        "import#0\n(f#1 = fn#0)\ndef#1 g\n  try\n    other<pass>\n  except [E#-] as err#4\n    return err#4\n  with open#-(os#0.sep) as fh#5\n    return fh#5\n"
+    );
+    let FunctionBody::Expr(body) = m.functions[0].body else {
+        panic!()
+    };
+    assert_eq!(expr(&m, body), "os#3.path");
+    assert_eq!(bindings(&m)[3], "os:param0@f");
+    assert_eq!(m.imports[0].names[0].binding, Some(BindingId(0)));
 }

@@ -48,8 +48,7 @@ pub fn named_of_kind<'t>(node: Node<'t>, kind: &str) -> Vec<Node<'t>> {
 /// The first named child of one kind.
 pub fn first_of_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
     let mut cursor = node.walk();
-    let found = node.named_children(&mut cursor).find(|c| c.kind() == kind);
-    found
+    node.named_children(&mut cursor).find(|c| c.kind() == kind)
 }
 
 /// True for the extras that carry no syntax.
@@ -60,10 +59,8 @@ pub fn is_trivia(node: Node<'_>) -> bool {
 /// True when an anonymous child with this exact text (a keyword or token) is present.
 pub fn has_token(node: Node<'_>, token: &str) -> bool {
     let mut cursor = node.walk();
-    let found = node
-        .children(&mut cursor)
-        .any(|c| !c.is_named() && c.kind() == token);
-    found
+    node.children(&mut cursor)
+        .any(|c| !c.is_named() && c.kind() == token)
 }
 
 /// The child in a field.

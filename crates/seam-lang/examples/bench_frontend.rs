@@ -104,6 +104,10 @@ fn parent(dir: &Path) -> ExitCode {
             r.rss_kib as f64 / 1024.0
         );
     }
+    if rows.iter().any(|r| r.files == 0) {
+        println!("no source files were found: the ratios below mean nothing");
+        return ExitCode::FAILURE;
+    }
     let find = |phase: &str, threads: usize| {
         rows.iter()
             .find(|r| r.phase == phase && r.threads == threads)

@@ -1,1 +1,300 @@
-//! The review IR (aburi.ir.v1) built from the model.
+//! The review IR (`aburi.ir.v1`) from seam's one parse of a repository.
+//!
+//! [`scan`] walks and lowers the repository with `seam-lang`, extracts Symbols per file in
+//! parallel ([`extract`]), resolves calls across files ([`resolve`]), propagates effects over
+//! the call graph's SCCs ([`propagate`]), detects Components ([`components`]), fingerprints
+//! every Symbol and returns a [`Document`] that passes the 21 invariants. [`markdown`] renders
+//! the reviewer views (`workspace.md`, `components/<id>.md`) and the `explain` card.
+//!
+//! Framework and library knowledge is data: [`classify`] loads the YAML files of
+//! `crates/seam-review/classify/`.
+//!
+//! ```no_run
+//! let result = seam_review::scan(std::path::Path::new("."), &seam_review::ScanOptions::default()).unwrap();
+//! let json = seam_ir::review::to_canonical_json(&result.document, true).unwrap();
+//! # let _ = json;
+//! ```
+
+pub mod classify;
+pub mod components;
+pub mod extract;
+pub mod markdown;
+pub mod propagate;
+pub mod resolve;
+pub mod syntax;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use rayon::prelude::*;
+use seam_ir::review::{
+    CallResolutionStats, Dependency, Document, Generator, PluginRef, PluginType, SkipReason,
+    SkippedFile, Symbol, Workspace, fill_fingerprints,
+};
+use seam_lang::project::{self, ProjectOptions};
+
+use crate::classify::{Classifier, FamilyKind};
+use crate::extract::{Draft, FileOutput};
+
+/// The JS/TS parser, as `grammarRevision` names it; must match the workspace's oxc pin
+/// (checked by a test).
+pub const JS_GRAMMAR_REVISION: &str = "oxc@0.146.0";
+/// The Python grammar, as `grammarRevision` names it; must match the tree-sitter-python pin.
+pub const PY_GRAMMAR_REVISION: &str = "tree-sitter-python@0.25.0";
+
+/// Options for [`scan`].
+#[derive(Debug, Clone)]
+pub struct ScanOptions {
+    /// Worker threads; `None` uses the current rayon pool's size.
+    pub threads: Option<usize>,
+    /// Files larger than this are skipped as over-size.
+    pub max_file_size: u64,
+}
+
+impl Default for ScanOptions {
+    fn default() -> Self {
+        ScanOptions {
+            threads: None,
+            max_file_size: project::DEFAULT_MAX_FILE_SIZE,
+        }
+    }
+}
+
+/// Why a scan could not run at all (a path or configuration problem, not a file problem).
+#[derive(Debug, thiserror::Error)]
+pub enum ScanError {
+    #[error("{0}")]
+    Project(#[from] project::ProjectError),
+    #[error("{0}")]
+    Classification(#[from] classify::ClassifyError),
+    #[error("cannot start the worker threads: {0}. Try fewer threads.")]
+    ThreadPool(String),
+    #[error("the review IR breaks an invariant (a bug in seam, please report it): {0}")]
+    Internal(String),
+}
+
+/// A finished scan.
+#[derive(Debug, Clone)]
+pub struct ScanResult {
+    pub document: Document,
+    /// One line per file the scan lost or left out, for standard error.
+    pub notes: Vec<String>,
+    /// The normalised syntax stream of every kept Symbol, by id (for tests and explain).
+    pub syntax: BTreeMap<String, String>,
+}
+
+/// Scans the repository at `root` into a review-IR document.
+pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError> {
+    let classifier = Classifier::builtin()?;
+    let project = project::load_project(
+        root,
+        &ProjectOptions {
+            max_file_size: options.max_file_size,
+            threads: options.threads,
+            ..ProjectOptions::default()
+        },
+    )?;
+    let threads = options.threads.unwrap_or_else(rayon::current_num_threads).max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(project::DEFAULT_STACK_SIZE)
+        .build()
+        .map_err(|e| ScanError::ThreadPool(e.to_string()))?;
+
+    let mut notes = Vec::new();
+    let mut skipped: Vec<SkippedFile> = Vec::new();
+    let mut total_files: u64 = 0;
+    for s in &project.skipped {
+        let reason = match &s.reason {
+            project::SkipReason::OverSize { .. } => SkipReason::OverSize,
+            project::SkipReason::Unreadable { .. }
+            | project::SkipReason::NotText { .. }
+            | project::SkipReason::DuplicateName => SkipReason::Unreadable,
+            project::SkipReason::ParseFailed { .. } => SkipReason::ParseFailed,
+            // Declarations, bundles and generated files are left out, as Aburi's standard
+            // globs leave them out: not counted.
+            project::SkipReason::Excluded { .. } | project::SkipReason::Generated { .. } => {
+                continue;
+            }
+        };
+        if s.path.contains('\\') {
+            notes.push(format!(
+                "{}: left out: a name with a backslash cannot be written in the review IR",
+                s.path
+            ));
+            continue;
+        }
+        notes.push(format!("{}: {}", s.path, s.reason));
+        total_files += 1;
+        skipped.push(SkippedFile {
+            path: s.path.clone(),
+            reason,
+        });
+    }
+    let mut models = Vec::new();
+    for m in &project.models {
+        if m.path.contains('\\') {
+            notes.push(format!(
+                "{}: left out: a name with a backslash cannot be written in the review IR",
+                m.path
+            ));
+            continue;
+        }
+        total_files += 1;
+        if m.path.contains(':') || m.path.contains('#') {
+            notes.push(format!(
+                "{}: skipped: a name holding `:` or `#` cannot be part of a Symbol id; rename the file",
+                m.path
+            ));
+            skipped.push(SkippedFile {
+                path: m.path.clone(),
+                reason: SkipReason::Unroutable,
+            });
+            continue;
+        }
+        models.push(m);
+    }
+    let parsed_files = models.len() as u64;
+
+    let outputs: Vec<FileOutput> = pool.install(|| {
+        models
+            .par_iter()
+            .map(|m| extract::extract_file(m, &classifier))
+            .collect()
+    });
+
+    let mut drafts: Vec<Draft> = outputs.iter().flat_map(|o| o.drafts.iter().cloned()).collect();
+    drafts.sort_by(|a, b| a.symbol.id.cmp(&b.symbol.id));
+    drafts.dedup_by(|a, b| a.symbol.id == b.symbol.id);
+
+    // Call resolution.
+    let index = resolve::Index {
+        symbols: drafts
+            .iter()
+            .map(|d| (d.symbol.id.clone(), d.symbol.dropped))
+            .collect(),
+        files: outputs
+            .iter()
+            .map(|o| (o.path.clone(), (o.language, &o.facts)))
+            .collect(),
+    };
+    let mut census = CallResolutionStats::default();
+    let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
+    for d in &mut drafts {
+        for (call, lookup) in d.symbol.calls.iter_mut().zip(&d.lookups) {
+            let outcome = index.resolve(lookup);
+            resolve::count(&mut census, &outcome);
+            if let Ok(to) = outcome {
+                edges.insert((d.symbol.id.clone(), to.clone()));
+                call.resolved = Some(to);
+            }
+        }
+    }
+    let dependencies: Vec<Dependency> = edges
+        .iter()
+        .map(|(from, to)| Dependency::call(from, to))
+        .collect();
+
+    let mut syntax: BTreeMap<String, String> = BTreeMap::new();
+    let mut symbols: Vec<Symbol> = Vec::with_capacity(drafts.len());
+    for d in drafts {
+        if !d.symbol.dropped {
+            syntax.insert(d.symbol.id.clone(), d.syntax);
+        }
+        symbols.push(d.symbol);
+    }
+    let propagation = propagate::propagate(&mut symbols);
+    for s in &mut symbols {
+        let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
+        fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))?;
+    }
+
+    // Components and languages.
+    let detected = components::detect(root, &project.manifests);
+    let mut comps = detected.components;
+    let mut component_languages: Vec<BTreeSet<String>> = vec![BTreeSet::new(); comps.len()];
+    for s in &mut symbols {
+        if let Some(c) = components::assign(&comps, &s.source.file) {
+            let id = c.id.clone();
+            if let Some(i) = comps.iter().position(|x| x.id == id) {
+                component_languages[i].insert(s.language.clone());
+            }
+            s.component = Some(id);
+        }
+    }
+    for (i, c) in comps.iter_mut().enumerate() {
+        c.languages = component_languages[i].iter().cloned().collect();
+        if c.languages.is_empty() {
+            c.languages = vec!["ts".to_owned()];
+        }
+        c.frameworks = classifier.frameworks_for(&detected.dependencies[i]);
+    }
+
+    let mut plugins = vec![
+        PluginRef::lang("lang-python", env!("CARGO_PKG_VERSION"), PY_GRAMMAR_REVISION),
+        PluginRef::lang("lang-typescript", env!("CARGO_PKG_VERSION"), JS_GRAMMAR_REVISION),
+    ];
+    for family in &classifier.families {
+        let kind = match family.kind {
+            FamilyKind::Framework => PluginType::Framework,
+            FamilyKind::Effects => PluginType::Effects,
+        };
+        plugins.push(PluginRef::other(
+            &family.plugin_name(),
+            kind,
+            env!("CARGO_PKG_VERSION"),
+        ));
+    }
+    plugins.sort_by(|a, b| a.name.cmp(&b.name));
+
+    let generator = Generator {
+        name: "seam".to_owned(),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        plugins,
+    };
+    let mut workspace = Workspace::new(vec!["py".to_owned(), "ts".to_owned()]);
+    workspace.managers = detected.managers;
+    let mut document = Document::new(generator, workspace);
+    document.components = comps;
+    document.stats.total_files = total_files;
+    document.stats.parsed_files = parsed_files;
+    document.stats.kept_symbols = symbols.iter().filter(|s| !s.dropped).count() as u64;
+    document.stats.dropped_symbols = symbols.iter().filter(|s| s.dropped).count() as u64;
+    document.stats.effect_propagation = propagation;
+    document.stats.call_resolution = Some(census);
+    skipped.sort_by(|a, b| a.path.cmp(&b.path));
+    document.stats.skipped_files = (!skipped.is_empty()).then_some(skipped);
+    document.symbols = symbols;
+    document.dependencies = dependencies;
+    seam_ir::review::canonicalize(&mut document);
+    seam_ir::review::check_invariants(&document).map_err(|e| ScanError::Internal(e.to_string()))?;
+    notes.sort();
+    Ok(ScanResult {
+        document,
+        notes,
+        syntax,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn grammar_revisions_match_the_workspace_pins() {
+        let cargo = include_str!("../../../Cargo.toml");
+        let pin = |name: &str| {
+            cargo
+                .lines()
+                .find(|l| l.starts_with(&format!("{name} = ")))
+                .and_then(|l| l.split('"').nth(1))
+                .map(|v| v.trim_start_matches('=').to_owned())
+        };
+        assert_eq!(
+            super::JS_GRAMMAR_REVISION,
+            format!("oxc@{}", pin("oxc_parser").unwrap())
+        );
+        assert_eq!(
+            super::PY_GRAMMAR_REVISION,
+            format!("tree-sitter-python@{}", pin("tree-sitter-python").unwrap())
+        );
+    }
+}

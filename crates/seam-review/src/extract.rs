@@ -1,0 +1,1590 @@
+//! One file's model → Symbol drafts: ids, kinds, visibility, decorators and framework
+//! classification, signatures, rules, calls and effects, drop decisions, the syntax token
+//! stream, and for every call what call resolution needs to know about its callee.
+//!
+//! Symbol rules (spec §3.2, with seam's decisions):
+//! - language id `ts` for every JavaScript-family file (`.ts .mts .cts .tsx .js .mjs .cjs
+//!   .jsx`), `py` for Python, as Aburi's TypeScript plugin does; stable across versions.
+//! - top level: functions, classes (and their methods, accessors, constructors and function-
+//!   valued fields: `C.m`, static `C::m`), interfaces, type aliases, enums, one Symbol per
+//!   name a `const`/`let`/`var` (or Python assignment) binds (kind `function` when the value
+//!   is a function, `class` for a class expression, `const` for `const`, `variable` for
+//!   `let`/`var`/Python names), `<default>` for an anonymous default export, and module-level
+//!   registration calls the classification data names (kind `call`, qname
+//!   `<receiver>__<method>[__<path slug>]__d<n>`).
+//! - no Symbol for computed, numeric, escaped or non-identifier member names.
+//! - nested and anonymous functions are absorbed into their parent.
+//!
+//! Two declarations with one qualified name (see [`fold_duplicates`]): a type-space
+//! declaration (interface, type alias) that shares its name with a value (`const X` +
+//! `type X`) takes the qualified name `X__type`; any other pair (getter and setter, overloads
+//! and their implementation, merged interfaces, a Python redefinition) folds into one Symbol
+//! whose rules, effects, calls and syntax are both declarations' and whose source spans both.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use seam_ir::review::{
+    Call, Decorator, Effect, Input, LoopKind, Rule, RuleKind, Signature,
+    SourceRange, Symbol, SymbolKind, Visibility, ids::is_identifier_name, make_symbol_id,
+    rule_text,
+};
+use seam_lang::model::{self as m, ExprId, ExprKind, FuncId, Model, StmtId, StmtKind};
+
+use crate::classify::{Classifier, FileClassifier, LanguageFamily};
+use crate::syntax;
+
+/// The reserved call-target segment for a subscript that is not a name (spec §10).
+pub const COMPUTED_SEGMENT: &str = "<computed>";
+
+/// Suffix of a type-space declaration that shares its name with a value declaration.
+pub const TYPE_SPACE_SUFFIX: &str = "__type";
+
+/// How a callee may be found in the repository; decided per call site while the model is at
+/// hand, settled by [`crate::resolve`] once every file is extracted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lookup {
+    /// Settled already: the bucket it stays unresolved in.
+    Unresolved(Bucket),
+    /// A name declared at the top of `file`, then `tail` member segments.
+    File {
+        file: String,
+        head: String,
+        tail: Vec<String>,
+    },
+    /// An imported name, then `tail`.
+    Import { import: ImportRef, tail: Vec<String> },
+    /// A member of a class: `this.m()`, `this.field.m()` where the field's type is a class,
+    /// or `x.m()` where `x = new C()`.
+    Member { class: ClassRef, member: String },
+}
+
+/// Where an imported name lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportRef {
+    /// The repository file the specifier resolved to; `None` for a package or an
+    /// unresolvable path.
+    pub file: Option<String>,
+    pub item: ImportItem,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportItem {
+    Named(String),
+    Default,
+    Namespace,
+}
+
+/// A class, by the file that declares it and its name there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClassRef {
+    Local { file: String, name: String },
+    Imported(ImportRef),
+}
+
+/// Why a call stays unresolved (spec `stats.callResolution.unresolved`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bucket {
+    LocalScope,
+    External,
+    Dynamic,
+    Ambiguous,
+    NoMatch,
+}
+
+/// A Symbol before resolution, propagation and fingerprints.
+#[derive(Debug, Clone)]
+pub struct Draft {
+    pub symbol: Symbol,
+    /// The normalised token stream for the `syntax` fingerprint.
+    pub syntax: String,
+    /// One per `symbol.calls` entry, same order.
+    pub lookups: Vec<Lookup>,
+    /// Interface or type alias: the type space of a name.
+    pub type_space: bool,
+    /// A function or method with no body, which a fold may replace with one that has one.
+    pub bodiless: bool,
+}
+
+/// What other files need to know about this one.
+#[derive(Debug, Clone, Default)]
+pub struct FileFacts {
+    /// The qualified name of the default export, when it is a Symbol.
+    pub default_export: Option<String>,
+    /// `export { a as b } from './x'`: (exported name, resolved file, imported name).
+    pub reexports: Vec<(String, String, String)>,
+    /// `export * from './x'`: resolved files.
+    pub star_reexports: Vec<String>,
+}
+
+/// One file's output.
+#[derive(Debug, Clone)]
+pub struct FileOutput {
+    pub path: String,
+    pub language: &'static str,
+    pub drafts: Vec<Draft>,
+    pub facts: FileFacts,
+}
+
+/// The review language id of a model language.
+pub fn language_id(language: m::Language) -> &'static str {
+    if language.is_js_family() { "ts" } else { "py" }
+}
+
+/// Extracts every Symbol draft of one file.
+pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
+    let family = if model.language.is_js_family() {
+        LanguageFamily::Js
+    } else {
+        LanguageFamily::Py
+    };
+    let specifiers: Vec<&str> = model.imports.iter().map(|i| i.specifier.as_str()).collect();
+    let fc = classifier.for_file(family, &specifiers);
+    let mut cx = FileCx::new(model, fc);
+    for s in &model.body {
+        cx.top_stmt(*s, false);
+    }
+    let drafts = fold_duplicates(std::mem::take(&mut cx.drafts));
+    let mut facts = FileFacts {
+        default_export: cx.default_export.clone(),
+        ..FileFacts::default()
+    };
+    for e in &model.exports {
+        if let Some(from) = &e.from
+            && let Some(resolved) = &from.resolved
+        {
+            if e.exported == "*" {
+                facts.star_reexports.push(resolved.clone());
+            } else {
+                facts
+                    .reexports
+                    .push((e.exported.clone(), resolved.clone(), from.imported.clone()));
+            }
+        }
+    }
+    FileOutput {
+        path: model.path.clone(),
+        language: language_id(model.language),
+        drafts,
+        facts,
+    }
+}
+
+struct FileCx<'a> {
+    model: &'a Model,
+    fc: FileClassifier<'a>,
+    lang: &'static str,
+    /// Local names exported (JS), without type-only re-exports.
+    exported: BTreeSet<String>,
+    default_export: Option<String>,
+    /// Top-level class names of this file.
+    classes: BTreeMap<String, m::ClassId>,
+    /// Top-level names of this file (functions, classes, variables).
+    top_names: BTreeSet<String>,
+    drafts: Vec<Draft>,
+    registration_counts: BTreeMap<String, u32>,
+}
+
+/// The Symbol a body walk is collecting for.
+struct Owner {
+    /// The class a method belongs to (for `this.m()`).
+    class: Option<m::ClassId>,
+    /// The Python receiver parameter (`self`, `cls`) binding.
+    receiver: Option<m::BindingId>,
+    params: BTreeSet<m::BindingId>,
+}
+
+impl<'a> FileCx<'a> {
+    fn new(model: &'a Model, fc: FileClassifier<'a>) -> Self {
+        let mut exported = BTreeSet::new();
+        let mut default_export = None;
+        for e in &model.exports {
+            if e.from.is_some() {
+                continue;
+            }
+            if e.exported == "default" {
+                default_export = Some(match (&e.local, e.target) {
+                    (Some(local), _) if local != "default" => local.clone(),
+                    (_, m::ExportTarget::Function(f)) => model
+                        .function(f)
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| "<default>".to_owned()),
+                    (_, m::ExportTarget::Class(c)) => model
+                        .class(c)
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| "<default>".to_owned()),
+                    _ => "<default>".to_owned(),
+                });
+            }
+            if let Some(local) = &e.local {
+                exported.insert(local.clone());
+            }
+        }
+        let mut classes = BTreeMap::new();
+        for s in &model.body {
+            let mut s = *s;
+            if let StmtKind::Export { decl: Some(d) } = &model.stmt(s).kind {
+                s = *d;
+            }
+            if let StmtKind::ClassDecl { class } = &model.stmt(s).kind
+                && let Some(name) = &model.class(*class).name
+            {
+                classes.insert(name.clone(), *class);
+            }
+        }
+        let top_names = model
+            .bindings
+            .iter()
+            .filter(|b| b.scope.is_none() && !matches!(b.kind, m::BindingKind::Import { .. }))
+            .map(|b| b.name.clone())
+            .collect();
+        FileCx {
+            model,
+            lang: language_id(model.language),
+            fc,
+            exported,
+            default_export,
+            classes,
+            top_names,
+            drafts: Vec::new(),
+            registration_counts: BTreeMap::new(),
+        }
+    }
+
+    fn is_python(&self) -> bool {
+        !self.model.language.is_js_family()
+    }
+
+    fn top_visibility(&self, name: &str, exported_by_statement: bool) -> Visibility {
+        if self.is_python() {
+            if name.starts_with('_') {
+                Visibility::Internal
+            } else {
+                Visibility::Public
+            }
+        } else if exported_by_statement || self.exported.contains(name) || name == "<default>" {
+            Visibility::Public
+        } else {
+            Visibility::Internal
+        }
+    }
+
+    fn line(&self, span: m::Span) -> u32 {
+        self.model.lines.position(span.start).line
+    }
+
+    fn source(&self, span: m::Span) -> SourceRange {
+        let (start, end) = self.model.line_range(span);
+        SourceRange::lines(&self.model.path, start, end.max(start))
+    }
+
+    fn new_symbol(
+        &self,
+        qname: &str,
+        kind: SymbolKind,
+        visibility: Visibility,
+        span: m::Span,
+    ) -> Option<Symbol> {
+        let id = make_symbol_id(self.lang, &self.model.path, qname).ok()?;
+        Some(Symbol::new(
+            id,
+            kind,
+            seam_ir::review::text::nfc(qname),
+            self.lang.to_owned(),
+            visibility,
+            self.source(span),
+        ))
+    }
+
+    fn top_stmt(&mut self, id: StmtId, exported: bool) {
+        let model = self.model;
+        let stmt = model.stmt(id);
+        match &stmt.kind {
+            StmtKind::Export { decl: Some(d) } => self.top_stmt(*d, true),
+            StmtKind::Export { decl: None } => self.default_expression(stmt.span),
+            StmtKind::FunctionDecl { function } => {
+                let f = model.function(*function);
+                let name = f.name.clone().unwrap_or_else(|| "<default>".to_owned());
+                let vis = self.top_visibility(&name, exported && f.name.is_none());
+                self.function_symbol(*function, &name, SymbolKind::Function, vis, f.span, None);
+            }
+            StmtKind::ClassDecl { class } => {
+                let c = model.class(*class);
+                let name = c.name.clone().unwrap_or_else(|| "<default>".to_owned());
+                let vis = self.top_visibility(&name, exported && c.name.is_none());
+                self.class_symbol(*class, &name, vis, c.span);
+            }
+            StmtKind::TypeDecl { decl } => self.type_symbol(*decl),
+            StmtKind::VarDecl { kind, declarators } => {
+                for d in declarators {
+                    self.declarator(*kind, d, stmt.span);
+                }
+            }
+            StmtKind::Expr { expr } => self.top_expression(*expr, stmt.span),
+            _ => {}
+        }
+    }
+
+    /// `export default <expression>`: an anonymous function or class becomes `<default>`.
+    fn default_expression(&mut self, span: m::Span) {
+        let model = self.model;
+        for e in &model.exports {
+            if e.exported != "default" || e.from.is_some() || !span.contains(e.span) {
+                continue;
+            }
+            if let m::ExportTarget::Expr(x) = e.target {
+                match &model.expr(x).kind {
+                    ExprKind::Function { function } => self.function_symbol(
+                        *function,
+                        "<default>",
+                        SymbolKind::Function,
+                        Visibility::Public,
+                        span,
+                        Some("export-default"),
+                    ),
+                    ExprKind::Class { class } => {
+                        self.class_symbol(*class, "<default>", Visibility::Public, span)
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn top_expression(&mut self, expr: ExprId, span: m::Span) {
+        let model = self.model;
+        match &model.expr(expr).kind {
+            // Python `NAME = value` at module level.
+            ExprKind::Assign {
+                op: m::AssignOp::Assign,
+                target,
+                value,
+            } if self.is_python() => {
+                let mut names = Vec::new();
+                pattern_names(model, *target, &mut names);
+                let single = names.len() == 1;
+                for name in names {
+                    self.value_symbol(&name, SymbolKind::Variable, single.then_some(*value), span);
+                }
+            }
+            ExprKind::Call { callee, args, .. } => {
+                let (target, _) = describe(model, *callee);
+                let Some((ext_kind, derived_by)) = self.fc.registration(&target, args.len())
+                else {
+                    return;
+                };
+                let segments: Vec<&str> = target.split('.').collect();
+                let (method, receiver) = match segments.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => (*last, rest.join("_")),
+                    _ => return,
+                };
+                let slug = args.first().and_then(|a| match &model.expr(a.value).kind {
+                    ExprKind::Literal {
+                        value: m::LiteralValue::String { value },
+                    } => Some(path_slug(value)),
+                    _ => None,
+                });
+                let base = match slug {
+                    Some(s) if !s.is_empty() => format!("{receiver}__{method}__{s}"),
+                    _ => format!("{receiver}__{method}"),
+                };
+                let counter = self.registration_counts.entry(base.clone()).or_insert(0);
+                let qname = format!("{base}__d{counter}");
+                *counter += 1;
+                if !is_identifier_name(&qname) {
+                    return;
+                }
+                let Some(mut symbol) =
+                    self.new_symbol(&qname, SymbolKind::Call, Visibility::Internal, span)
+                else {
+                    return;
+                };
+                symbol.ext_kind = Some(ext_kind);
+                symbol.derived_by.push(derived_by);
+                let owner = Owner {
+                    class: None,
+                    receiver: None,
+                    params: BTreeSet::new(),
+                };
+                let mut walker = Walker::new(self, &owner);
+                // The registration call itself is the Symbol; what it runs is its body.
+                for a in args {
+                    walker.expr(a.value);
+                }
+                let mut syntax = String::new();
+                syntax::expr(model, expr, &mut syntax);
+                self.push_walked(symbol, walker.finish(), syntax, None);
+            }
+            _ => {}
+        }
+    }
+
+    fn declarator(&mut self, kind: m::VarKind, d: &m::VarDeclarator, span: m::Span) {
+        let model = self.model;
+        // `const x = require('x')` is an import, not a declaration worth a Symbol.
+        if model
+            .imports
+            .iter()
+            .any(|i| i.kind == m::ImportKind::Require && d.span.contains(i.span))
+        {
+            return;
+        }
+        let mut names = Vec::new();
+        pattern_names(model, d.pattern, &mut names);
+        let single = matches!(model.pattern(d.pattern).kind, m::PatternKind::Ident { .. });
+        let base_kind = match kind {
+            m::VarKind::Const => SymbolKind::Const,
+            _ => SymbolKind::Variable,
+        };
+        for name in names {
+            self.value_symbol(&name, base_kind, if single { d.init } else { None }, span);
+        }
+    }
+
+    /// A variable-like Symbol; a function or class value makes it a function or class.
+    fn value_symbol(&mut self, name: &str, kind: SymbolKind, init: Option<ExprId>, span: m::Span) {
+        let model = self.model;
+        let vis = self.top_visibility(name, false);
+        if let Some(init) = init {
+            match &model.expr(init).kind {
+                ExprKind::Function { function } => {
+                    self.function_symbol(
+                        *function,
+                        name,
+                        SymbolKind::Function,
+                        vis,
+                        span,
+                        Some("variable-assigned-function"),
+                    );
+                    return;
+                }
+                ExprKind::Class { class } => {
+                    self.class_symbol(*class, name, vis, span);
+                    return;
+                }
+                _ => {}
+            }
+        }
+        if !is_identifier_name(name) {
+            return;
+        }
+        let Some(mut symbol) = self.new_symbol(name, kind, vis, span) else {
+            return;
+        };
+        if let Some(init) = init
+            && let ExprKind::Call { callee, .. } = &model.expr(init).kind
+        {
+            let (target, _) = describe(model, *callee);
+            if let Some(ext_kind) = self.fc.const_kind(&target) {
+                symbol.derived_by.push(ext_kind.clone());
+                symbol.ext_kind = Some(ext_kind);
+            }
+        }
+        let owner = Owner {
+            class: None,
+            receiver: None,
+            params: BTreeSet::new(),
+        };
+        let mut walker = Walker::new(self, &owner);
+        if let Some(init) = init {
+            walker.expr(init);
+        }
+        let mut syntax = format!("(value {}", serde_json::Value::String(name.to_owned()));
+        match init {
+            Some(i) => {
+                syntax.push(' ');
+                syntax::expr(model, i, &mut syntax);
+            }
+            None => syntax.push_str(" (none)"),
+        }
+        syntax.push(')');
+        self.push_walked(symbol, walker.finish(), syntax, None);
+    }
+
+    fn type_symbol(&mut self, decl: m::TypeDeclId) {
+        let model = self.model;
+        let t = model.type_decl(decl);
+        if !is_identifier_name(&t.name) {
+            return;
+        }
+        let (kind, drop, derived) = match t.kind {
+            m::TypeDeclKind::Interface => (
+                SymbolKind::Interface,
+                Some("interface (data model)"),
+                "interface-declaration",
+            ),
+            m::TypeDeclKind::TypeAlias => (SymbolKind::Type, Some("type alias"), "type-alias"),
+            m::TypeDeclKind::Enum => (SymbolKind::Enum, None, "enum-declaration"),
+        };
+        let vis = self.top_visibility(&t.name, false);
+        let Some(mut symbol) = self.new_symbol(&t.name, kind, vis, t.span) else {
+            return;
+        };
+        symbol.derived_by.push(derived.to_owned());
+        let mut syntax = String::new();
+        syntax.push_str("(type-decl ");
+        syntax.push_str(&serde_json::Value::String(model.text_collapsed(t.span)).to_string());
+        syntax.push(')');
+        if let Some(reason) = drop {
+            symbol.drop_with_reason(reason);
+        }
+        self.drafts.push(Draft {
+            symbol,
+            syntax,
+            lookups: Vec::new(),
+            type_space: kind != SymbolKind::Enum,
+            bodiless: false,
+        });
+    }
+
+    fn decorators(&self, list: &[&m::Decorator], on_class: bool, symbol: &mut Symbol) {
+        let mut seen = BTreeSet::new();
+        let mut ext_kind: Option<String> = None;
+        for d in list {
+            if !seen.insert(d.span) {
+                continue;
+            }
+            let classified = self.fc.decorator(&d.name, on_class);
+            let leaf = d.name.rsplit('.').next().unwrap_or(&d.name).to_owned();
+            let raw = if d.raw.trim().is_empty() {
+                d.name.clone()
+            } else {
+                d.raw.clone()
+            };
+            let arguments = d
+                .args
+                .iter()
+                .map(|a| {
+                    let text = self.model.text(self.model.expr(a.value).span).to_owned();
+                    match &a.name {
+                        Some(n) => format!("{n}={text}"),
+                        None => text,
+                    }
+                })
+                .collect();
+            let mut boundary = false;
+            if let Some(c) = classified {
+                boundary = c.boundary;
+                if ext_kind.is_none() {
+                    ext_kind = c.ext_kind.clone();
+                }
+                if !symbol.derived_by.contains(&c.derived_by) {
+                    symbol.derived_by.push(c.derived_by);
+                }
+            }
+            symbol.decorators.push(Decorator {
+                name: leaf,
+                raw,
+                arguments,
+                boundary,
+                line: self.line(d.span),
+            });
+        }
+        if ext_kind.is_some() {
+            symbol.ext_kind = ext_kind;
+        }
+    }
+
+    fn signature(&self, f: &m::Function, receiver: Option<m::BindingId>) -> Signature {
+        let model = self.model;
+        let mut inputs = Vec::new();
+        for p in &f.params {
+            if let m::PatternKind::Ident {
+                binding: Some(b), ..
+            } = &model.pattern(p.pattern).kind
+                && Some(*b) == receiver
+            {
+                continue;
+            }
+            let pattern_text = match &model.pattern(p.pattern).kind {
+                m::PatternKind::Ident { name, .. } => name.clone(),
+                _ => model.text_collapsed(model.pattern(p.pattern).span),
+            };
+            let name = match p.kind {
+                m::ParamKind::Rest if self.is_python() => format!("*{pattern_text}"),
+                m::ParamKind::Rest => format!("...{pattern_text}"),
+                m::ParamKind::KeywordRest => format!("**{pattern_text}"),
+                _ => pattern_text,
+            };
+            if name.is_empty() {
+                continue;
+            }
+            inputs.push(Input {
+                name,
+                type_text: p
+                    .type_annotation
+                    .as_ref()
+                    .map(|t| t.text.clone())
+                    .unwrap_or_default(),
+            });
+        }
+        Signature {
+            inputs,
+            outputs: f.return_type.iter().map(|t| t.text.clone()).collect(),
+            throws: Vec::new(),
+            inferred_throws: Vec::new(),
+            is_async: f.is_async,
+            is_generator: f.is_generator,
+            type_parameters: f.type_params.clone(),
+        }
+    }
+
+    /// The Python receiver (`self`/`cls`): the first parameter of a method that is not a
+    /// static method.
+    fn receiver(&self, f: &m::Function) -> Option<m::BindingId> {
+        if !self.is_python() || f.class.is_none() {
+            return None;
+        }
+        if f.decorators.iter().any(|d| d.name == "staticmethod") {
+            return None;
+        }
+        let first = f.params.first()?;
+        match &self.model.pattern(first.pattern).kind {
+            m::PatternKind::Ident { binding, .. } => *binding,
+            _ => None,
+        }
+    }
+
+    fn function_symbol(
+        &mut self,
+        function: FuncId,
+        qname: &str,
+        kind: SymbolKind,
+        visibility: Visibility,
+        span: m::Span,
+        derived_by: Option<&str>,
+    ) {
+        self.function_symbol_with(function, qname, kind, visibility, span, derived_by, &[], None);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn function_symbol_with(
+        &mut self,
+        function: FuncId,
+        qname: &str,
+        kind: SymbolKind,
+        visibility: Visibility,
+        span: m::Span,
+        derived_by: Option<&str>,
+        member_decorators: &[m::Decorator],
+        class: Option<m::ClassId>,
+    ) {
+        let model = self.model;
+        let f = model.function(function);
+        let Some(mut symbol) = self.new_symbol(qname, kind, visibility, span) else {
+            return;
+        };
+        if let Some(d) = derived_by {
+            symbol.derived_by.push(d.to_owned());
+        }
+        let decorators: Vec<&m::Decorator> =
+            member_decorators.iter().chain(f.decorators.iter()).collect();
+        self.decorators(&decorators, false, &mut symbol);
+        let receiver = self.receiver(f);
+        let mut signature = self.signature(f, receiver);
+        let owner = Owner {
+            class,
+            receiver,
+            params: param_bindings(model, function),
+        };
+        let mut walker = Walker::new(self, &owner);
+        for p in &f.params {
+            if let Some(d) = p.default {
+                walker.expr(d);
+            }
+        }
+        let bodiless = match &f.body {
+            m::FunctionBody::Block(body) => {
+                walker.stmts(body);
+                body.is_empty()
+            }
+            m::FunctionBody::Expr(e) => {
+                walker.expr(*e);
+                false
+            }
+            m::FunctionBody::None => true,
+        };
+        let walked = walker.finish();
+        let mut throws: BTreeSet<String> = walked.throws.iter().cloned().collect();
+        throws.extend(f.doc_throws.iter().cloned());
+        signature.throws = throws.into_iter().filter(|t| !t.is_empty()).collect();
+        symbol.signature = Some(signature);
+        let mut syntax = String::new();
+        syntax::function_body(model, function, &mut syntax);
+        let boundary = symbol.decorators.iter().any(|d| d.boundary);
+        let drop = (bodiless && kind != SymbolKind::Constructor && !boundary)
+            .then_some("empty body");
+        self.push_walked(symbol, walked, syntax, drop);
+        if let Some(last) = self.drafts.last_mut() {
+            last.bodiless = matches!(f.body, m::FunctionBody::None);
+        }
+    }
+
+    fn class_symbol(&mut self, class: m::ClassId, name: &str, vis: Visibility, span: m::Span) {
+        let model = self.model;
+        let c = model.class(class);
+        let Some(mut symbol) = self.new_symbol(name, SymbolKind::Class, vis, span) else {
+            return;
+        };
+        let decorators: Vec<&m::Decorator> = c.decorators.iter().collect();
+        self.decorators(&decorators, true, &mut symbol);
+        let owner = Owner {
+            class: Some(class),
+            receiver: None,
+            params: BTreeSet::new(),
+        };
+        // The class Symbol owns what runs outside its methods: field initialisers.
+        let mut walker = Walker::new(self, &owner);
+        for e in &c.extends {
+            walker.expr(*e);
+        }
+        let mut methods = 0usize;
+        let mut all_constant = true;
+        for member in &c.members {
+            match &member.kind {
+                m::MemberKind::Property {
+                    value, function, ..
+                } => {
+                    if function.is_some() {
+                        methods += 1;
+                    } else if let Some(v) = value {
+                        walker.expr(*v);
+                    }
+                    let literal = value.is_some_and(|v| {
+                        matches!(model.expr(v).kind, ExprKind::Literal { .. })
+                    });
+                    if !(literal && (member.is_static || member.readonly || self.is_python())) {
+                        all_constant = false;
+                    }
+                }
+                m::MemberKind::Other => {}
+                _ => methods += 1,
+            }
+        }
+        let walked = walker.finish();
+        let mut syntax = String::new();
+        syntax::class_node(model, class, &mut syntax);
+        let boundary = symbol.decorators.iter().any(|d| d.boundary);
+        let has_fields = c
+            .members
+            .iter()
+            .any(|m| matches!(m.kind, m::MemberKind::Property { .. }));
+        let drop = if boundary || methods > 0 || !has_fields {
+            None
+        } else if all_constant {
+            Some("pure constants")
+        } else {
+            Some("pure DTO")
+        };
+        self.push_walked(symbol, walked, syntax, drop);
+        self.members(class, name);
+    }
+
+    fn members(&mut self, class: m::ClassId, class_name: &str) {
+        let model = self.model;
+        let c = model.class(class);
+        for member in &c.members {
+            let (function, derived, kind) = match &member.kind {
+                m::MemberKind::Method { function } => (*function, "class-method", None),
+                m::MemberKind::Getter { function } => (*function, "accessor-get", None),
+                m::MemberKind::Setter { function } => (*function, "accessor-set", None),
+                m::MemberKind::Constructor { function } => (
+                    *function,
+                    "constructor-declaration",
+                    Some(SymbolKind::Constructor),
+                ),
+                m::MemberKind::Property {
+                    function: Some(function),
+                    ..
+                } => (*function, "class-field-function", None),
+                _ => continue,
+            };
+            let (member_name, hash_private) = match &member.name {
+                m::MemberName::Ident(s) | m::MemberName::String(s) => (s.as_str(), false),
+                m::MemberName::Private(s) => (s.as_str(), true),
+                m::MemberName::Number(_) | m::MemberName::Computed(_) => continue,
+            };
+            if !is_identifier_name(member_name) {
+                continue;
+            }
+            let f = model.function(function);
+            let kind = kind.unwrap_or(if f.kind == m::FunctionKind::Constructor {
+                SymbolKind::Constructor
+            } else {
+                SymbolKind::Method
+            });
+            let separator = if member.is_static { "::" } else { "." };
+            let qname = format!("{class_name}{separator}{member_name}");
+            let visibility = if hash_private {
+                Visibility::Private
+            } else {
+                match member.visibility.or(f.visibility) {
+                    Some(m::Visibility::Private | m::Visibility::HashPrivate) => Visibility::Private,
+                    Some(m::Visibility::Protected) => Visibility::Protected,
+                    Some(m::Visibility::Public) => Visibility::Public,
+                    None if self.is_python() && member_name.starts_with("__") && !member_name.ends_with("__") => {
+                        Visibility::Private
+                    }
+                    None if self.is_python() && member_name.starts_with('_') && !member_name.starts_with("__") => {
+                        Visibility::Protected
+                    }
+                    None => Visibility::Public,
+                }
+            };
+            let derived = if member.is_static && derived == "class-method" {
+                "static-method"
+            } else {
+                derived
+            };
+            self.function_symbol_with(
+                function,
+                &qname,
+                kind,
+                visibility,
+                member.span,
+                Some(derived),
+                &member.decorators,
+                Some(class),
+            );
+        }
+    }
+
+    fn push_walked(
+        &mut self,
+        mut symbol: Symbol,
+        walked: Walked,
+        syntax: String,
+        drop: Option<&str>,
+    ) {
+        symbol.rules = walked.rules;
+        symbol.effects = walked.effects;
+        symbol.calls = walked.calls;
+        let mut lookups = walked.lookups;
+        if let Some(reason) = drop {
+            symbol.drop_with_reason(reason);
+            lookups.clear();
+        }
+        self.drafts.push(Draft {
+            symbol,
+            syntax,
+            lookups,
+            type_space: false,
+            bodiless: false,
+        });
+    }
+}
+
+/// Names a binding pattern declares, in source order (`{ a: b }` binds `b`).
+fn pattern_names(model: &Model, id: m::PatternId, out: &mut Vec<String>) {
+    match &model.pattern(id).kind {
+        m::PatternKind::Ident { name, .. } => out.push(name.clone()),
+        m::PatternKind::Object { props, rest } => {
+            for p in props {
+                pattern_names(model, p.value, out);
+            }
+            if let Some(r) = rest {
+                pattern_names(model, *r, out);
+            }
+        }
+        m::PatternKind::Array { elements, rest } => {
+            for e in elements.iter().flatten() {
+                pattern_names(model, *e, out);
+            }
+            if let Some(r) = rest {
+                pattern_names(model, *r, out);
+            }
+        }
+        m::PatternKind::Default { target, .. } => pattern_names(model, *target, out),
+        m::PatternKind::Expr { .. } => {}
+    }
+}
+
+fn param_bindings(model: &Model, function: FuncId) -> BTreeSet<m::BindingId> {
+    model
+        .bindings
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| matches!(b.kind, m::BindingKind::Param { function: f, .. } if f == function))
+        .map(|(i, _)| m::BindingId::from_index(i))
+        .collect()
+}
+
+/// A route path as qualified-name characters: `/` → `$`, `:` → `Z`, identifier characters
+/// kept, anything else `_`.
+pub fn path_slug(path: &str) -> String {
+    path.chars()
+        .map(|c| match c {
+            '/' => '$',
+            ':' => 'Z',
+            c if c.is_alphanumeric() || c == '_' || c == '$' => c,
+            _ => '_',
+        })
+        .collect()
+}
+
+/// A callee as the dotted target string, and whether it is dynamic (a receiver the resolver
+/// cannot follow: a call result or an opaque expression).
+pub fn describe(model: &Model, id: ExprId) -> (String, bool) {
+    let node = model.expr(id);
+    match &node.kind {
+        ExprKind::Ident { name, .. } => (name.clone(), false),
+        ExprKind::This => ("this".to_owned(), false),
+        ExprKind::Super => ("super".to_owned(), false),
+        ExprKind::Member {
+            object, property, ..
+        } => {
+            let (base, dynamic) = describe(model, *object);
+            let segment = match property {
+                m::MemberProp::Name(n) => n.clone(),
+                m::MemberProp::Private(n) => format!("#{n}"),
+                m::MemberProp::Computed(k) => match &model.expr(*k).kind {
+                    ExprKind::Literal {
+                        value: m::LiteralValue::String { value },
+                    } if is_identifier_name(value) => value.clone(),
+                    _ => COMPUTED_SEGMENT.to_owned(),
+                },
+            };
+            (format!("{base}.{segment}"), dynamic)
+        }
+        ExprKind::Call { callee, .. } => (describe(model, *callee).0, true),
+        ExprKind::Await { arg } => (describe(model, *arg).0, true),
+        _ => {
+            let text = model.text_collapsed(node.span);
+            if text.is_empty() {
+                (COMPUTED_SEGMENT.to_owned(), true)
+            } else {
+                (text, true)
+            }
+        }
+    }
+}
+
+/// The root expression of a member chain (`a` of `a.b.c`).
+fn chain_root(model: &Model, mut id: ExprId) -> ExprId {
+    while let ExprKind::Member { object, .. } = &model.expr(id).kind {
+        id = *object;
+    }
+    id
+}
+
+struct Walked {
+    rules: Vec<Rule>,
+    effects: Vec<Effect>,
+    calls: Vec<Call>,
+    lookups: Vec<Lookup>,
+    throws: Vec<String>,
+}
+
+/// Collects the rules, calls, effects and throws of one Symbol's body, descending into
+/// nested functions and classes (absorbed into the owner) and into catch and finally bodies.
+struct Walker<'c, 'a> {
+    cx: &'c FileCx<'a>,
+    owner: &'c Owner,
+    out: Walked,
+}
+
+impl<'c, 'a> Walker<'c, 'a> {
+    fn new(cx: &'c FileCx<'a>, owner: &'c Owner) -> Self {
+        Walker {
+            cx,
+            owner,
+            out: Walked {
+                rules: Vec::new(),
+                effects: Vec::new(),
+                calls: Vec::new(),
+                lookups: Vec::new(),
+                throws: Vec::new(),
+            },
+        }
+    }
+
+    fn finish(self) -> Walked {
+        self.out
+    }
+
+    fn model(&self) -> &'a Model {
+        self.cx.model
+    }
+
+    fn stmts(&mut self, body: &[StmtId]) {
+        for s in body {
+            m::ExprVisitor::stmt(self, *s);
+        }
+    }
+
+    fn expr(&mut self, id: ExprId) {
+        m::ExprVisitor::expr(self, id);
+    }
+
+    fn text(&self, id: ExprId) -> String {
+        rule_text(self.model().expr_text(id))
+    }
+
+    fn rule(&mut self, span: m::Span, kind: RuleKind) {
+        let line = self.cx.line(span);
+        self.out.rules.push(Rule { line, kind });
+    }
+
+    /// True when a branch leaves: return, throw, break, continue or a process-exit effect.
+    fn exits(&self, id: StmtId) -> bool {
+        let model = self.model();
+        match &model.stmt(id).kind {
+            StmtKind::Return { .. }
+            | StmtKind::Throw { .. }
+            | StmtKind::Break { .. }
+            | StmtKind::Continue { .. } => true,
+            StmtKind::Block { body } => body.iter().any(|s| self.exits(*s)),
+            StmtKind::If {
+                consequent,
+                alternate,
+                ..
+            } => self.exits(*consequent) || alternate.is_some_and(|a| self.exits(a)),
+            StmtKind::Labeled { body, .. } | StmtKind::With { body, .. } => self.exits(*body),
+            StmtKind::Loop { body, .. } => self.exits(*body),
+            StmtKind::Try {
+                block,
+                handlers,
+                finalizer,
+                ..
+            } => {
+                block.iter().any(|s| self.exits(*s))
+                    || handlers
+                        .iter()
+                        .any(|h| h.body.iter().any(|s| self.exits(*s)))
+                    || finalizer
+                        .as_ref()
+                        .is_some_and(|f| f.iter().any(|s| self.exits(*s)))
+            }
+            StmtKind::Switch { cases, .. } => cases
+                .iter()
+                .any(|c| c.body.iter().any(|s| self.exits(*s))),
+            StmtKind::Match { cases, .. } => cases
+                .iter()
+                .any(|c| c.body.iter().any(|s| self.exits(*s))),
+            StmtKind::Expr { expr } => {
+                let mut e = *expr;
+                if let ExprKind::Await { arg } = &model.expr(e).kind {
+                    e = *arg;
+                }
+                match &model.expr(e).kind {
+                    ExprKind::Call { callee, .. } => {
+                        let (target, _) = describe(model, *callee);
+                        self.cx
+                            .fc
+                            .call_effect(&target)
+                            .is_some_and(|hit| hit.effect == "process.exit")
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Trivial return values (no rule): literals, names, member chains over them, unary
+    /// and update over them. Calls (and `await` of a call) are call-only: no rule either.
+    fn trivial_return(&self, id: ExprId) -> bool {
+        let model = self.model();
+        match &model.expr(id).kind {
+            ExprKind::Literal { .. } | ExprKind::Ident { .. } | ExprKind::This | ExprKind::Super => {
+                true
+            }
+            ExprKind::Template { exprs, tag, .. } => exprs.is_empty() && tag.is_none(),
+            ExprKind::Member { object, property, .. } => {
+                self.trivial_return(*object)
+                    && match property {
+                        m::MemberProp::Computed(k) => self.trivial_return(*k),
+                        _ => true,
+                    }
+            }
+            ExprKind::Unary { arg, .. } | ExprKind::Update { arg, .. } => self.trivial_return(*arg),
+            ExprKind::Call { .. } => true,
+            ExprKind::Await { arg } => {
+                matches!(model.expr(*arg).kind, ExprKind::Call { .. }) || self.trivial_return(*arg)
+            }
+            _ => false,
+        }
+    }
+
+    fn throw_what(&self, value: ExprId) -> (String, String) {
+        let model = self.model();
+        match &model.expr(value).kind {
+            // `throw new X(…)`, Python `raise X(…)`: the constructed type.
+            ExprKind::Call { callee, .. } => {
+                let (target, _) = describe(model, *callee);
+                let what = rule_text(&target);
+                (what.clone(), what)
+            }
+            _ => {
+                let what = self.text(value);
+                (what.clone(), what)
+            }
+        }
+    }
+
+    fn call(&mut self, id: ExprId, callee: ExprId) {
+        let model = self.model();
+        let (target, dynamic) = describe(model, callee);
+        let line = self.cx.line(model.expr(id).span);
+        if self.cx.fc.is_noise(&target) {
+            return;
+        }
+        if let Some(hit) = self.cx.fc.call_effect(&target) {
+            self.out.effects.push(Effect::local(
+                &hit.effect,
+                &target,
+                line,
+                &hit.plugin,
+                hit.confidence,
+                &hit.derived_by,
+            ));
+            return;
+        }
+        let lookup = if dynamic {
+            Lookup::Unresolved(Bucket::Dynamic)
+        } else {
+            self.lookup(callee, &target)
+        };
+        self.out.calls.push(Call {
+            target,
+            line,
+            resolved: None,
+        });
+        self.out.lookups.push(lookup);
+    }
+
+    fn lookup(&self, callee: ExprId, target: &str) -> Lookup {
+        let model = self.model();
+        let file = &model.path;
+        let segments: Vec<&str> = target.split('.').collect();
+        if segments.contains(&COMPUTED_SEGMENT) {
+            return Lookup::Unresolved(Bucket::Dynamic);
+        }
+        let Some((head, tail)) = segments.split_first() else {
+            return Lookup::Unresolved(Bucket::Dynamic);
+        };
+        let tail: Vec<String> = tail.iter().map(|s| s.trim_start_matches('#').to_owned()).collect();
+        let root = chain_root(model, callee);
+        let root_kind = &model.expr(root).kind;
+        let is_receiver = match root_kind {
+            ExprKind::This => true,
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => Some(*b) == self.owner.receiver,
+            _ => false,
+        };
+        if matches!(root_kind, ExprKind::Super) {
+            return Lookup::Unresolved(Bucket::Dynamic);
+        }
+        if is_receiver {
+            let Some(class) = self.owner.class else {
+                return Lookup::Unresolved(Bucket::Dynamic);
+            };
+            let Some(class_name) = model.class(class).name.clone() else {
+                return Lookup::Unresolved(Bucket::Dynamic);
+            };
+            return match tail.as_slice() {
+                [member] => Lookup::Member {
+                    class: ClassRef::Local {
+                        file: file.clone(),
+                        name: class_name,
+                    },
+                    member: member.clone(),
+                },
+                [field, member] => match self.field_type(class, field) {
+                    Some(class) => Lookup::Member {
+                        class,
+                        member: member.clone(),
+                    },
+                    None => Lookup::Unresolved(Bucket::Dynamic),
+                },
+                _ => Lookup::Unresolved(Bucket::Dynamic),
+            };
+        }
+        let ExprKind::Ident { binding, name } = root_kind else {
+            return Lookup::Unresolved(Bucket::Dynamic);
+        };
+        debug_assert_eq!(name, head);
+        let Some(b) = binding else {
+            if self.cx.top_names.contains(*head) {
+                return Lookup::File {
+                    file: file.clone(),
+                    head: (*head).to_owned(),
+                    tail,
+                };
+            }
+            return Lookup::Unresolved(Bucket::NoMatch);
+        };
+        let binding = model.binding(*b);
+        match &binding.kind {
+            m::BindingKind::Import { import, name } => {
+                let Some(imp) = model.imports.get(*import as usize) else {
+                    return Lookup::Unresolved(Bucket::NoMatch);
+                };
+                let Some(item) = imp.names.get(*name as usize) else {
+                    return Lookup::Unresolved(Bucket::NoMatch);
+                };
+                Lookup::Import {
+                    import: import_ref(imp, item),
+                    tail,
+                }
+            }
+            m::BindingKind::TypeDecl { .. } => Lookup::Unresolved(Bucket::NoMatch),
+            _ if binding.scope.is_some() || self.owner.params.contains(b) => {
+                // A local name: followed only when it holds `new C()` / `C()` of a class.
+                match (self.constructed_class(binding), tail.as_slice()) {
+                    (Some(class), [member]) => Lookup::Member {
+                        class,
+                        member: member.clone(),
+                    },
+                    _ => Lookup::Unresolved(Bucket::LocalScope),
+                }
+            }
+            _ => match (self.constructed_class(binding), tail.as_slice()) {
+                (Some(class), [member]) => Lookup::Member {
+                    class,
+                    member: member.clone(),
+                },
+                _ => Lookup::File {
+                    file: file.clone(),
+                    head: (*head).to_owned(),
+                    tail,
+                },
+            },
+        }
+    }
+
+    /// The class a variable holds when it is initialised with `new C(…)` or `C(…)`.
+    fn constructed_class(&self, binding: &m::Binding) -> Option<ClassRef> {
+        let model = self.model();
+        if binding.reassigned || !binding.origin.path.is_empty() {
+            return None;
+        }
+        let mut init = binding.origin.init?;
+        if let ExprKind::Await { arg } = &model.expr(init).kind {
+            init = *arg;
+        }
+        let ExprKind::Call { callee, .. } = &model.expr(init).kind else {
+            return None;
+        };
+        let ExprKind::Ident { name, .. } = &model.expr(*callee).kind else {
+            return None;
+        };
+        self.class_named(name)
+    }
+
+    /// A class by the name it has in this file: declared here or imported.
+    fn class_named(&self, name: &str) -> Option<ClassRef> {
+        let model = self.model();
+        if self.cx.classes.contains_key(name) {
+            return Some(ClassRef::Local {
+                file: model.path.clone(),
+                name: name.to_owned(),
+            });
+        }
+        for imp in &model.imports {
+            for item in &imp.names {
+                if item.local == name {
+                    return Some(ClassRef::Imported(import_ref(imp, item)));
+                }
+            }
+        }
+        None
+    }
+
+    /// The declared class type of a field: a TS parameter property, an annotated class
+    /// property, or a Python class-level annotation.
+    fn field_type(&self, class: m::ClassId, field: &str) -> Option<ClassRef> {
+        let model = self.model();
+        let c = model.class(class);
+        for member in &c.members {
+            match &member.kind {
+                m::MemberKind::Property {
+                    type_annotation: Some(t),
+                    ..
+                } if member.name.as_str() == Some(field) => return self.type_class(&t.shape),
+                m::MemberKind::Constructor { function } => {
+                    for p in &model.function(*function).params {
+                        if p.property_visibility.is_none() {
+                            continue;
+                        }
+                        if let m::PatternKind::Ident { name, .. } = &model.pattern(p.pattern).kind
+                            && name == field
+                            && let Some(t) = &p.type_annotation
+                        {
+                            return self.type_class(&t.shape);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn type_class(&self, shape: &m::TypeRef) -> Option<ClassRef> {
+        match shape {
+            m::TypeRef::Named { name, .. } => self.class_named(name),
+            _ => None,
+        }
+    }
+
+    fn member_read(&mut self, id: ExprId) -> bool {
+        let model = self.model();
+        let (target, _) = describe(model, id);
+        match self.cx.fc.read_effect(&target) {
+            Some(hit) => {
+                let line = self.cx.line(model.expr(id).span);
+                self.out.effects.push(Effect::local(
+                    &hit.effect,
+                    &target,
+                    line,
+                    &hit.plugin,
+                    hit.confidence,
+                    &hit.derived_by,
+                ));
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+fn import_ref(imp: &m::Import, item: &m::ImportedName) -> ImportRef {
+    ImportRef {
+        file: imp.resolved.clone(),
+        item: match &item.imported {
+            m::ImportedItem::Named(n) => ImportItem::Named(n.clone()),
+            m::ImportedItem::Default => ImportItem::Default,
+            m::ImportedItem::Namespace | m::ImportedItem::All => ImportItem::Namespace,
+        },
+    }
+}
+
+impl m::ExprVisitor for Walker<'_, '_> {
+    fn stmt(&mut self, id: StmtId) {
+        let model = self.model();
+        let stmt = model.stmt(id);
+        match &stmt.kind {
+            StmtKind::If {
+                test, consequent, ..
+            } => {
+                if self.exits(*consequent) {
+                    let condition = self.text(*test);
+                    self.rule(stmt.span, RuleKind::Guard { condition });
+                }
+            }
+            StmtKind::Throw { value, .. } => {
+                let (what, thrown) = match value {
+                    Some(v) => self.throw_what(*v),
+                    None => (rule_text(model.text(stmt.span)), String::new()),
+                };
+                self.rule(stmt.span, RuleKind::Throw { what });
+                if !thrown.is_empty() {
+                    self.out.throws.push(thrown);
+                }
+            }
+            StmtKind::Return { value: Some(v) } => {
+                if !self.trivial_return(*v) {
+                    let expr = self.text(*v);
+                    self.rule(stmt.span, RuleKind::Return { expr });
+                }
+            }
+            StmtKind::Loop { kind, .. } => {
+                let loop_kind = match kind {
+                    m::LoopKind::While => LoopKind::While,
+                    m::LoopKind::DoWhile => LoopKind::Do,
+                    _ => LoopKind::For,
+                };
+                self.rule(stmt.span, RuleKind::Loop { loop_kind });
+            }
+            StmtKind::Try { .. } => self.rule(stmt.span, RuleKind::Try),
+            StmtKind::Switch { discriminant, .. } => {
+                let condition = self.text(*discriminant);
+                self.rule(stmt.span, RuleKind::Switch { condition });
+            }
+            StmtKind::Match { subject, .. } => {
+                let condition = self.text(*subject);
+                self.rule(stmt.span, RuleKind::Match { condition });
+            }
+            _ => {}
+        }
+        m::walk_stmt_children(model, id, self);
+    }
+
+    fn expr(&mut self, id: ExprId) {
+        let model = self.model();
+        match &model.expr(id).kind {
+            ExprKind::Call { callee, args, .. } => {
+                self.call(id, *callee);
+                // The callee chain is the call's target; only what is inside it is walked.
+                match &model.expr(*callee).kind {
+                    ExprKind::Member {
+                        object, property, ..
+                    } => {
+                        m::ExprVisitor::expr(self, *object);
+                        if let m::MemberProp::Computed(k) = property {
+                            m::ExprVisitor::expr(self, *k);
+                        }
+                    }
+                    ExprKind::Ident { .. } => {}
+                    _ => m::ExprVisitor::expr(self, *callee),
+                }
+                for a in args {
+                    m::ExprVisitor::expr(self, a.value);
+                }
+            }
+            ExprKind::Member { .. } => {
+                if !self.member_read(id) {
+                    m::walk_expr_children(model, id, self);
+                }
+            }
+            _ => m::walk_expr_children(model, id, self),
+        }
+    }
+
+    fn function(&mut self, id: FuncId) {
+        let model = self.model();
+        let f = model.function(id);
+        for p in &f.params {
+            if let Some(d) = p.default {
+                m::ExprVisitor::expr(self, d);
+            }
+        }
+        match &f.body {
+            m::FunctionBody::Block(body) => self.stmts(body),
+            m::FunctionBody::Expr(e) => m::ExprVisitor::expr(self, *e),
+            m::FunctionBody::None => {}
+        }
+    }
+
+    fn class(&mut self, id: m::ClassId) {
+        let model = self.model();
+        for member in &model.class(id).members {
+            match &member.kind {
+                m::MemberKind::Method { function }
+                | m::MemberKind::Getter { function }
+                | m::MemberKind::Setter { function }
+                | m::MemberKind::Constructor { function }
+                | m::MemberKind::Property {
+                    function: Some(function),
+                    ..
+                } => m::ExprVisitor::function(self, *function),
+                m::MemberKind::Property {
+                    value: Some(v), ..
+                } => m::ExprVisitor::expr(self, *v),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Applies the duplicate-name rules (module docs): type-space declarations sharing a name
+/// with a value move to `<name>__type`; any other duplicates fold into one Symbol.
+pub fn fold_duplicates(drafts: Vec<Draft>) -> Vec<Draft> {
+    let mut value_ids: BTreeSet<String> = BTreeSet::new();
+    for d in &drafts {
+        if !d.type_space {
+            value_ids.insert(d.symbol.id.clone());
+        }
+    }
+    let mut by_id: BTreeMap<String, Draft> = BTreeMap::new();
+    let mut order: Vec<String> = Vec::new();
+    for mut draft in drafts {
+        if draft.type_space && value_ids.contains(&draft.symbol.id) {
+            let name = format!("{}{TYPE_SPACE_SUFFIX}", draft.symbol.name);
+            if let Ok(id) = make_symbol_id(
+                &draft.symbol.language,
+                &draft.symbol.source.file,
+                &name,
+            ) {
+                draft.symbol.id = id;
+                draft.symbol.name = name;
+                draft.symbol.derived_by.push("type-space-of-value-name".to_owned());
+            }
+        }
+        match by_id.get_mut(&draft.symbol.id) {
+            Some(existing) => fold_into(existing, draft),
+            None => {
+                order.push(draft.symbol.id.clone());
+                by_id.insert(draft.symbol.id.clone(), draft);
+            }
+        }
+    }
+    order
+        .into_iter()
+        .filter_map(|id| by_id.remove(&id))
+        .collect()
+}
+
+fn fold_into(existing: &mut Draft, mut other: Draft) {
+    // An overload signature gives way to the implementation that has a body.
+    if existing.bodiless && !other.bodiless {
+        std::mem::swap(existing, &mut other);
+    }
+    let a = &mut existing.symbol;
+    let b = other.symbol;
+    a.source.start_line = a.source.start_line.min(b.source.start_line);
+    a.source.end_line = a.source.end_line.max(b.source.end_line);
+    for d in b.decorators {
+        if !a.decorators.contains(&d) {
+            a.decorators.push(d);
+        }
+    }
+    for d in b.derived_by {
+        if !a.derived_by.contains(&d) {
+            a.derived_by.push(d);
+        }
+    }
+    if !a.derived_by.iter().any(|d| d == "merged-declaration") {
+        a.derived_by.push("merged-declaration".to_owned());
+    }
+    if a.ext_kind.is_none() {
+        a.ext_kind = b.ext_kind;
+    }
+    match (&mut a.signature, b.signature) {
+        (Some(sa), Some(sb)) => {
+            if sa.inputs.is_empty() {
+                sa.inputs = sb.inputs;
+            }
+            if sa.outputs.is_empty() {
+                sa.outputs = sb.outputs;
+            }
+            let mut throws: BTreeSet<String> = sa.throws.drain(..).collect();
+            throws.extend(sb.throws);
+            sa.throws = throws.into_iter().collect();
+            sa.is_async |= sb.is_async;
+            sa.is_generator |= sb.is_generator;
+        }
+        (None, Some(sb)) => a.signature = Some(sb),
+        _ => {}
+    }
+    // Bodies: both declarations' behaviour, unless the surviving one is dropped.
+    if a.dropped && !b.dropped {
+        a.dropped = false;
+        a.drop_reason = None;
+    }
+    if !a.dropped {
+        if !b.dropped {
+            a.rules.extend(b.rules);
+            a.effects.extend(b.effects);
+            a.calls.extend(b.calls);
+            existing.lookups.extend(other.lookups);
+        }
+        existing.syntax.push(' ');
+        existing.syntax.push_str(&other.syntax);
+    }
+    existing.bodiless &= other.bodiless;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert_eq!(path_slug("/users/:id"), "$users$Zid");
+        assert_eq!(path_slug("/a-b.c"), "$a_b_c");
+    }
+}

@@ -1,0 +1,1 @@
+//! Markdown views for reviewers. Placeholder replaced below.

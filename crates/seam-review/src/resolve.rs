@@ -1,0 +1,162 @@
+//! Call resolution (spec §10, aburi-notes §2.6, and beyond): settles each call's
+//! [`Lookup`] against the whole repository's Symbols, fills `calls[].resolved`, and counts
+//! the census of `stats.callResolution`.
+//!
+//! Order of evidence, first answer wins:
+//! 1. the callee's head is a parameter or local of the caller → `localScope` (unless the
+//!    local holds `new C()` of a repository class, which is followed like a field);
+//! 2. `this.m()` / `self.m()` → `C.m` or `C::m` of the enclosing class;
+//!    `this.f.m()` where `f` is a constructor parameter property or an annotated field whose
+//!    type names a class of the repository → that class's `m`;
+//! 3. a name declared at the top of the caller's file → that Symbol (`head.tail`, static
+//!    `head::tail`);
+//! 4. an imported name → the target file's Symbol, following named and `*` re-exports
+//!    (up to [`MAX_REEXPORT_HOPS`]), default exports and namespace imports; an import that
+//!    resolved to no repository file → `external`;
+//! 5. otherwise `noMatch`; a receiver that is a call result, a subscript or `super` is
+//!    `dynamic`.
+//!
+//! A candidate must be a kept (not dropped) Symbol.
+
+use std::collections::BTreeMap;
+
+use seam_ir::review::{CallResolutionStats, make_symbol_id};
+
+use crate::extract::{Bucket, ClassRef, FileFacts, ImportItem, ImportRef, Lookup};
+
+/// How many re-export hops an import is followed through.
+pub const MAX_REEXPORT_HOPS: usize = 8;
+
+/// What resolution needs of every file and Symbol.
+pub struct Index<'a> {
+    /// Symbol id → dropped.
+    pub symbols: BTreeMap<String, bool>,
+    /// File → (language, facts).
+    pub files: BTreeMap<String, (&'a str, &'a FileFacts)>,
+}
+
+impl Index<'_> {
+    fn kept(&self, language: &str, file: &str, qname: &str) -> Option<String> {
+        let id = make_symbol_id(language, file, qname).ok()?;
+        match self.symbols.get(&id) {
+            Some(false) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// `head.tail…`, or `head::tail…` for a static member.
+    fn member_candidates(&self, file: &str, head: &str, tail: &[String]) -> Option<String> {
+        let (language, _) = self.files.get(file)?;
+        if tail.is_empty() {
+            return self.kept(language, file, head);
+        }
+        let dotted = format!("{head}.{}", tail.join("."));
+        if let Some(id) = self.kept(language, file, &dotted) {
+            return Some(id);
+        }
+        let mut static_name = format!("{head}::{}", tail[0]);
+        for t in &tail[1..] {
+            static_name.push('.');
+            static_name.push_str(t);
+        }
+        self.kept(language, file, &static_name)
+    }
+
+    /// The (file, qualified name) an imported name refers to; `Err` with the bucket when it
+    /// cannot be followed.
+    fn import_target(&self, import: &ImportRef, hops: usize) -> Result<(String, String), Bucket> {
+        let Some(file) = &import.file else {
+            return Err(Bucket::External);
+        };
+        let Some((_, facts)) = self.files.get(file.as_str()) else {
+            return Err(Bucket::NoMatch);
+        };
+        match &import.item {
+            ImportItem::Default => match &facts.default_export {
+                Some(q) => Ok((file.clone(), q.clone())),
+                None => Err(Bucket::NoMatch),
+            },
+            ImportItem::Namespace => Ok((file.clone(), String::new())),
+            ImportItem::Named(name) => {
+                if hops < MAX_REEXPORT_HOPS {
+                    if let Some((_, from, imported)) =
+                        facts.reexports.iter().find(|(exported, _, _)| exported == name)
+                    {
+                        let next = ImportRef {
+                            file: Some(from.clone()),
+                            item: if imported == "default" {
+                                ImportItem::Default
+                            } else {
+                                ImportItem::Named(imported.clone())
+                            },
+                        };
+                        return self.import_target(&next, hops + 1);
+                    }
+                    let (language, _) = self.files[file.as_str()];
+                    if self.kept(language, file, name).is_none() {
+                        for star in &facts.star_reexports {
+                            let next = ImportRef {
+                                file: Some(star.clone()),
+                                item: ImportItem::Named(name.clone()),
+                            };
+                            if let Ok(found) = self.import_target(&next, hops + 1) {
+                                return Ok(found);
+                            }
+                        }
+                    }
+                }
+                Ok((file.clone(), name.clone()))
+            }
+        }
+    }
+
+    fn class_target(&self, class: &ClassRef) -> Result<(String, String), Bucket> {
+        match class {
+            ClassRef::Local { file, name } => Ok((file.clone(), name.clone())),
+            ClassRef::Imported(import) => match self.import_target(import, 0)? {
+                (_, name) if name.is_empty() => Err(Bucket::NoMatch),
+                found => Ok(found),
+            },
+        }
+    }
+
+    /// Settles one lookup.
+    pub fn resolve(&self, lookup: &Lookup) -> Result<String, Bucket> {
+        match lookup {
+            Lookup::Unresolved(bucket) => Err(*bucket),
+            Lookup::File { file, head, tail } => {
+                self.member_candidates(file, head, tail).ok_or(Bucket::NoMatch)
+            }
+            Lookup::Import { import, tail } => {
+                let (file, base) = self.import_target(import, 0)?;
+                let found = if base.is_empty() {
+                    match tail.split_first() {
+                        Some((head, rest)) => self.member_candidates(&file, head, rest),
+                        None => None,
+                    }
+                } else {
+                    self.member_candidates(&file, &base, tail)
+                };
+                found.ok_or(Bucket::NoMatch)
+            }
+            Lookup::Member { class, member } => {
+                let (file, name) = self.class_target(class)?;
+                self.member_candidates(&file, &name, std::slice::from_ref(member))
+                    .ok_or(Bucket::NoMatch)
+            }
+        }
+    }
+}
+
+/// Adds one settled call to the census.
+pub fn count(stats: &mut CallResolutionStats, outcome: &Result<String, Bucket>) {
+    stats.total_calls += 1;
+    match outcome {
+        Ok(_) => stats.resolved_calls += 1,
+        Err(Bucket::LocalScope) => stats.unresolved.local_scope += 1,
+        Err(Bucket::External) => stats.unresolved.external += 1,
+        Err(Bucket::Dynamic) => stats.unresolved.dynamic += 1,
+        Err(Bucket::Ambiguous) => stats.unresolved.ambiguous += 1,
+        Err(Bucket::NoMatch) => stats.unresolved.no_match += 1,
+    }
+}

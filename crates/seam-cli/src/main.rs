@@ -40,6 +40,10 @@ enum Command {
     Packs(commands::packs::Args),
     /// Read an OpenAPI document or a Prisma schema and write its boundaries as v7 summaries.
     Contract(commands::contract::Args),
+    /// Write the review IR (aburi.ir.v1) with workspace.md and components/<id>.md.
+    Scan(commands::scan::Args),
+    /// Print one symbol's card: signature, rules, effects with paths, callers and callees.
+    Explain(commands::explain::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,8 @@ fn main() -> ExitCode {
         Command::Extract(args) => commands::extract::run(args),
         Command::Packs(args) => commands::packs::run(args),
         Command::Contract(args) => commands::contract::run(args),
+        Command::Scan(args) => commands::scan::run(args),
+        Command::Explain(args) => commands::explain::run(args),
     };
     ExitCode::from(code)
 }

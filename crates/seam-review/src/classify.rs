@@ -19,10 +19,22 @@ const BUILTIN: [(&str, &str); 12] = [
     ("prisma.yaml", include_str!("../classify/prisma.yaml")),
     ("drizzle.yaml", include_str!("../classify/drizzle.yaml")),
     ("typeorm.yaml", include_str!("../classify/typeorm.yaml")),
-    ("sqlalchemy.yaml", include_str!("../classify/sqlalchemy.yaml")),
-    ("http-clients.yaml", include_str!("../classify/http-clients.yaml")),
-    ("runtime-js.yaml", include_str!("../classify/runtime-js.yaml")),
-    ("runtime-py.yaml", include_str!("../classify/runtime-py.yaml")),
+    (
+        "sqlalchemy.yaml",
+        include_str!("../classify/sqlalchemy.yaml"),
+    ),
+    (
+        "http-clients.yaml",
+        include_str!("../classify/http-clients.yaml"),
+    ),
+    (
+        "runtime-js.yaml",
+        include_str!("../classify/runtime-js.yaml"),
+    ),
+    (
+        "runtime-py.yaml",
+        include_str!("../classify/runtime-py.yaml"),
+    ),
     ("events.yaml", include_str!("../classify/events.yaml")),
 ];
 
@@ -324,8 +336,7 @@ impl<'c> FileClassifier<'c> {
     pub fn registration(&self, callee: &str, arg_count: usize) -> Option<(String, String)> {
         for family in &self.active {
             for rule in &family.registrations {
-                if arg_count >= rule.min_args && rule.callee.iter().any(|p| glob_match(p, callee))
-                {
+                if arg_count >= rule.min_args && rule.callee.iter().any(|p| glob_match(p, callee)) {
                     let derived_by = rule
                         .derived_by
                         .clone()
@@ -442,7 +453,10 @@ mod tests {
 
     #[test]
     fn globs() {
-        assert!(glob_match("**.*.*.{create,update}", "this.prisma.user.create"));
+        assert!(glob_match(
+            "**.*.*.{create,update}",
+            "this.prisma.user.create"
+        ));
         assert!(glob_match("**.*.*.{create,update}", "prisma.user.update"));
         assert!(!glob_match("**.*.*.{create,update}", "user.create"));
         assert!(glob_match("fetch", "fetch"));
@@ -456,7 +470,11 @@ mod tests {
     fn builtin_files_load() {
         let classifier = Classifier::builtin().unwrap();
         assert_eq!(classifier.families.len(), BUILTIN.len());
-        let mut names: Vec<String> = classifier.families.iter().map(Family::plugin_name).collect();
+        let mut names: Vec<String> = classifier
+            .families
+            .iter()
+            .map(Family::plugin_name)
+            .collect();
         names.sort();
         names.dedup();
         assert_eq!(names.len(), BUILTIN.len(), "plugin names are unique");

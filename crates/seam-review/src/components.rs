@@ -39,11 +39,17 @@ pub fn detect(root: &Path, manifests: &[Manifest]) -> Detected {
         let dirs = expand(root, &globs);
         let dirs: Vec<String> = dirs
             .into_iter()
-            .filter(|d| require.is_empty() || require.iter().any(|f| root.join(d).join(f).is_file()))
+            .filter(|d| {
+                require.is_empty() || require.iter().any(|f| root.join(d).join(f).is_file())
+            })
             .collect();
         managers.push(WorkspaceManager {
             tool: tool.to_owned(),
-            roots: globs.iter().filter(|g| !g.starts_with('!')).cloned().collect(),
+            roots: globs
+                .iter()
+                .filter(|g| !g.starts_with('!'))
+                .cloned()
+                .collect(),
         });
         member_dirs.extend(dirs);
     };
@@ -65,7 +71,11 @@ pub fn detect(root: &Path, manifests: &[Manifest]) -> Detected {
     if let Ok(text) = std::fs::read_to_string(root.join("pnpm-workspace.yaml"))
         && let Ok(value) = serde_norway::from_str::<serde_json::Value>(&text)
     {
-        add("pnpm", string_list(value.get("packages")), &["package.json"]);
+        add(
+            "pnpm",
+            string_list(value.get("packages")),
+            &["package.json"],
+        );
     }
     if let Some(value) = read_toml(&root.join("Cargo.toml")) {
         let members = value.get("workspace").and_then(|w| w.get("members"));
@@ -114,7 +124,9 @@ pub fn detect(root: &Path, manifests: &[Manifest]) -> Detected {
                 .filter(|m| m.dir == dir && m.name.is_some())
                 .min_by(|a, b| a.path.cmp(&b.path));
             let base = dir.rsplit('/').next().unwrap_or(&dir).to_owned();
-            let name = manifest.and_then(|m| m.name.clone()).unwrap_or(base.clone());
+            let name = manifest
+                .and_then(|m| m.name.clone())
+                .unwrap_or(base.clone());
             let mut id = kebab(strip_scope(&name));
             if id.is_empty() {
                 id = kebab(&base);
@@ -388,8 +400,14 @@ mod tests {
             component("a".into(), "a".into(), "apps".into()),
             component("b".into(), "b".into(), "apps/billing".into()),
         ];
-        assert_eq!(assign(&cs, "apps/billing/x.ts").map(|c| c.id.as_str()), Some("b"));
-        assert_eq!(assign(&cs, "apps/billingx/x.ts").map(|c| c.id.as_str()), Some("a"));
+        assert_eq!(
+            assign(&cs, "apps/billing/x.ts").map(|c| c.id.as_str()),
+            Some("b")
+        );
+        assert_eq!(
+            assign(&cs, "apps/billingx/x.ts").map(|c| c.id.as_str()),
+            Some("a")
+        );
         assert_eq!(assign(&cs, "lib/x.ts").map(|c| c.id.as_str()), None);
     }
 }

@@ -24,9 +24,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::review::{
-    Call, Decorator, Effect, Input, LoopKind, Rule, RuleKind, Signature,
-    SourceRange, Symbol, SymbolKind, Visibility, ids::is_identifier_name, make_symbol_id,
-    rule_text,
+    Call, Decorator, Effect, Input, LoopKind, Rule, RuleKind, Signature, SourceRange, Symbol,
+    SymbolKind, Visibility, ids::is_identifier_name, make_symbol_id, rule_text,
 };
 use seam_lang::model::{self as m, ExprId, ExprKind, FuncId, Model, StmtId, StmtKind};
 
@@ -52,7 +51,10 @@ pub enum Lookup {
         tail: Vec<String>,
     },
     /// An imported name, then `tail`.
-    Import { import: ImportRef, tail: Vec<String> },
+    Import {
+        import: ImportRef,
+        tail: Vec<String>,
+    },
     /// A member of a class: `this.m()`, `this.field.m()` where the field's type is a class,
     /// or `x.m()` where `x = new C()`.
     Member { class: ClassRef, member: String },
@@ -370,8 +372,7 @@ impl<'a> FileCx<'a> {
             }
             ExprKind::Call { callee, args, .. } => {
                 let (target, _) = describe(model, *callee);
-                let Some((ext_kind, derived_by)) = self.fc.registration(&target, args.len())
-                else {
+                let Some((ext_kind, derived_by)) = self.fc.registration(&target, args.len()) else {
                     return;
                 };
                 let segments: Vec<&str> = target.split('.').collect();
@@ -655,7 +656,16 @@ impl<'a> FileCx<'a> {
         span: m::Span,
         derived_by: Option<&str>,
     ) {
-        self.function_symbol_with(function, qname, kind, visibility, span, derived_by, &[], None);
+        self.function_symbol_with(
+            function,
+            qname,
+            kind,
+            visibility,
+            span,
+            derived_by,
+            &[],
+            None,
+        );
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -678,8 +688,10 @@ impl<'a> FileCx<'a> {
         if let Some(d) = derived_by {
             symbol.derived_by.push(d.to_owned());
         }
-        let decorators: Vec<&m::Decorator> =
-            member_decorators.iter().chain(f.decorators.iter()).collect();
+        let decorators: Vec<&m::Decorator> = member_decorators
+            .iter()
+            .chain(f.decorators.iter())
+            .collect();
         self.decorators(&decorators, false, &mut symbol);
         let receiver = self.receiver(f);
         let mut signature = self.signature(f, receiver);
@@ -713,8 +725,8 @@ impl<'a> FileCx<'a> {
         let mut syntax = String::new();
         syntax::function_body(model, function, &mut syntax);
         let boundary = symbol.decorators.iter().any(|d| d.boundary);
-        let drop = (bodiless && kind != SymbolKind::Constructor && !boundary)
-            .then_some("empty body");
+        let drop =
+            (bodiless && kind != SymbolKind::Constructor && !boundary).then_some("empty body");
         self.push_walked(symbol, walked, syntax, drop);
         if let Some(last) = self.drafts.last_mut() {
             last.bodiless = matches!(f.body, m::FunctionBody::None);
@@ -751,9 +763,8 @@ impl<'a> FileCx<'a> {
                     } else if let Some(v) = value {
                         walker.expr(*v);
                     }
-                    let literal = value.is_some_and(|v| {
-                        matches!(model.expr(v).kind, ExprKind::Literal { .. })
-                    });
+                    let literal = value
+                        .is_some_and(|v| matches!(model.expr(v).kind, ExprKind::Literal { .. }));
                     if !(literal && (member.is_static || member.readonly || self.is_python())) {
                         all_constant = false;
                     }
@@ -820,13 +831,21 @@ impl<'a> FileCx<'a> {
                 Visibility::Private
             } else {
                 match member.visibility.or(f.visibility) {
-                    Some(m::Visibility::Private | m::Visibility::HashPrivate) => Visibility::Private,
-                    Some(m::Visibility::Protected) => Visibility::Protected,
-                    Some(m::Visibility::Public) => Visibility::Public,
-                    None if self.is_python() && member_name.starts_with("__") && !member_name.ends_with("__") => {
+                    Some(m::Visibility::Private | m::Visibility::HashPrivate) => {
                         Visibility::Private
                     }
-                    None if self.is_python() && member_name.starts_with('_') && !member_name.starts_with("__") => {
+                    Some(m::Visibility::Protected) => Visibility::Protected,
+                    Some(m::Visibility::Public) => Visibility::Public,
+                    None if self.is_python()
+                        && member_name.starts_with("__")
+                        && !member_name.ends_with("__") =>
+                    {
+                        Visibility::Private
+                    }
+                    None if self.is_python()
+                        && member_name.starts_with('_')
+                        && !member_name.starts_with("__") =>
+                    {
                         Visibility::Protected
                     }
                     None => Visibility::Public,
@@ -905,7 +924,9 @@ fn param_bindings(model: &Model, function: FuncId) -> BTreeSet<m::BindingId> {
         .bindings
         .iter()
         .enumerate()
-        .filter(|(_, b)| matches!(b.kind, m::BindingKind::Param { function: f, .. } if f == function))
+        .filter(
+            |(_, b)| matches!(b.kind, m::BindingKind::Param { function: f, .. } if f == function),
+        )
         .map(|(i, _)| m::BindingId::from_index(i))
         .collect()
 }
@@ -958,6 +979,11 @@ pub fn describe(model: &Model, id: ExprId) -> (String, bool) {
             }
         }
     }
+}
+
+/// True for a chain of plain names (`a.b.c`), which holds no call or subscript to walk.
+fn is_plain_chain(model: &Model, id: ExprId) -> bool {
+    model.member_chain(id).is_some()
 }
 
 /// The root expression of a member chain (`a` of `a.b.c`).
@@ -1056,12 +1082,12 @@ impl<'c, 'a> Walker<'c, 'a> {
                         .as_ref()
                         .is_some_and(|f| f.iter().any(|s| self.exits(*s)))
             }
-            StmtKind::Switch { cases, .. } => cases
-                .iter()
-                .any(|c| c.body.iter().any(|s| self.exits(*s))),
-            StmtKind::Match { cases, .. } => cases
-                .iter()
-                .any(|c| c.body.iter().any(|s| self.exits(*s))),
+            StmtKind::Switch { cases, .. } => {
+                cases.iter().any(|c| c.body.iter().any(|s| self.exits(*s)))
+            }
+            StmtKind::Match { cases, .. } => {
+                cases.iter().any(|c| c.body.iter().any(|s| self.exits(*s)))
+            }
             StmtKind::Expr { expr } => {
                 let mut e = *expr;
                 if let ExprKind::Await { arg } = &model.expr(e).kind {
@@ -1087,11 +1113,14 @@ impl<'c, 'a> Walker<'c, 'a> {
     fn trivial_return(&self, id: ExprId) -> bool {
         let model = self.model();
         match &model.expr(id).kind {
-            ExprKind::Literal { .. } | ExprKind::Ident { .. } | ExprKind::This | ExprKind::Super => {
-                true
-            }
+            ExprKind::Literal { .. }
+            | ExprKind::Ident { .. }
+            | ExprKind::This
+            | ExprKind::Super => true,
             ExprKind::Template { exprs, tag, .. } => exprs.is_empty() && tag.is_none(),
-            ExprKind::Member { object, property, .. } => {
+            ExprKind::Member {
+                object, property, ..
+            } => {
                 self.trivial_return(*object)
                     && match property {
                         m::MemberProp::Computed(k) => self.trivial_return(*k),
@@ -1123,12 +1152,14 @@ impl<'c, 'a> Walker<'c, 'a> {
         }
     }
 
-    fn call(&mut self, id: ExprId, callee: ExprId) {
+    /// Records a call as an effect or a call; true when noise or an effect claimed it, so
+    /// its callee chain is not read again as a member read.
+    fn call(&mut self, id: ExprId, callee: ExprId) -> bool {
         let model = self.model();
         let (target, dynamic) = describe(model, callee);
         let line = self.cx.line(model.expr(id).span);
         if self.cx.fc.is_noise(&target) {
-            return;
+            return true;
         }
         if let Some(hit) = self.cx.fc.call_effect(&target) {
             self.out.effects.push(Effect::local(
@@ -1139,7 +1170,7 @@ impl<'c, 'a> Walker<'c, 'a> {
                 hit.confidence,
                 &hit.derived_by,
             ));
-            return;
+            return true;
         }
         let lookup = if dynamic {
             Lookup::Unresolved(Bucket::Dynamic)
@@ -1152,6 +1183,7 @@ impl<'c, 'a> Walker<'c, 'a> {
             resolved: None,
         });
         self.out.lookups.push(lookup);
+        false
     }
 
     fn lookup(&self, callee: ExprId, target: &str) -> Lookup {
@@ -1164,7 +1196,10 @@ impl<'c, 'a> Walker<'c, 'a> {
         let Some((head, tail)) = segments.split_first() else {
             return Lookup::Unresolved(Bucket::Dynamic);
         };
-        let tail: Vec<String> = tail.iter().map(|s| s.trim_start_matches('#').to_owned()).collect();
+        let tail: Vec<String> = tail
+            .iter()
+            .map(|s| s.trim_start_matches('#').to_owned())
+            .collect();
         let root = chain_root(model, callee);
         let root_kind = &model.expr(root).kind;
         let is_receiver = match root_kind {
@@ -1417,13 +1452,15 @@ impl m::ExprVisitor for Walker<'_, '_> {
         let model = self.model();
         match &model.expr(id).kind {
             ExprKind::Call { callee, args, .. } => {
-                self.call(id, *callee);
+                let claimed = self.call(id, *callee);
                 // The callee chain is the call's target; only what is inside it is walked.
                 match &model.expr(*callee).kind {
                     ExprKind::Member {
                         object, property, ..
                     } => {
-                        m::ExprVisitor::expr(self, *object);
+                        if !claimed || !is_plain_chain(model, *object) {
+                            m::ExprVisitor::expr(self, *object);
+                        }
                         if let m::MemberProp::Computed(k) = property {
                             m::ExprVisitor::expr(self, *k);
                         }
@@ -1471,9 +1508,7 @@ impl m::ExprVisitor for Walker<'_, '_> {
                     function: Some(function),
                     ..
                 } => m::ExprVisitor::function(self, *function),
-                m::MemberKind::Property {
-                    value: Some(v), ..
-                } => m::ExprVisitor::expr(self, *v),
+                m::MemberKind::Property { value: Some(v), .. } => m::ExprVisitor::expr(self, *v),
                 _ => {}
             }
         }
@@ -1494,14 +1529,14 @@ pub fn fold_duplicates(drafts: Vec<Draft>) -> Vec<Draft> {
     for mut draft in drafts {
         if draft.type_space && value_ids.contains(&draft.symbol.id) {
             let name = format!("{}{TYPE_SPACE_SUFFIX}", draft.symbol.name);
-            if let Ok(id) = make_symbol_id(
-                &draft.symbol.language,
-                &draft.symbol.source.file,
-                &name,
-            ) {
+            if let Ok(id) = make_symbol_id(&draft.symbol.language, &draft.symbol.source.file, &name)
+            {
                 draft.symbol.id = id;
                 draft.symbol.name = name;
-                draft.symbol.derived_by.push("type-space-of-value-name".to_owned());
+                draft
+                    .symbol
+                    .derived_by
+                    .push("type-space-of-value-name".to_owned());
             }
         }
         match by_id.get_mut(&draft.symbol.id) {

@@ -94,7 +94,10 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             ..ProjectOptions::default()
         },
     )?;
-    let threads = options.threads.unwrap_or_else(rayon::current_num_threads).max(1);
+    let threads = options
+        .threads
+        .unwrap_or_else(rayon::current_num_threads)
+        .max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(project::DEFAULT_STACK_SIZE)
@@ -163,7 +166,10 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             .collect()
     });
 
-    let mut drafts: Vec<Draft> = outputs.iter().flat_map(|o| o.drafts.iter().cloned()).collect();
+    let mut drafts: Vec<Draft> = outputs
+        .iter()
+        .flat_map(|o| o.drafts.iter().cloned())
+        .collect();
     drafts.sort_by(|a, b| a.symbol.id.cmp(&b.symbol.id));
     drafts.dedup_by(|a, b| a.symbol.id == b.symbol.id);
 
@@ -231,8 +237,16 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     }
 
     let mut plugins = vec![
-        PluginRef::lang("lang-python", env!("CARGO_PKG_VERSION"), PY_GRAMMAR_REVISION),
-        PluginRef::lang("lang-typescript", env!("CARGO_PKG_VERSION"), JS_GRAMMAR_REVISION),
+        PluginRef::lang(
+            "lang-python",
+            env!("CARGO_PKG_VERSION"),
+            PY_GRAMMAR_REVISION,
+        ),
+        PluginRef::lang(
+            "lang-typescript",
+            env!("CARGO_PKG_VERSION"),
+            JS_GRAMMAR_REVISION,
+        ),
     ];
     for family in &classifier.families {
         let kind = match family.kind {
@@ -297,4 +311,59 @@ mod tests {
             format!("tree-sitter-python@{}", pin("tree-sitter-python").unwrap())
         );
     }
+}
+
+/// Why the outputs could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    #[error(
+        "cannot create the output directory {path}: {source}. Check the path and its permissions."
+    )]
+    Directory {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot write {path}: {source}. Check the path and its permissions.")]
+    Write {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Document(#[from] seam_ir::review::FileError),
+}
+
+/// Writes `aburi.ir.json` (canonical; pretty unless `compact`), `workspace.md` and
+/// `components/<id>.md` into `out_dir`, creating it. Returns the files written, in order.
+pub fn write_outputs(
+    document: &Document,
+    out_dir: &Path,
+    compact: bool,
+) -> Result<Vec<std::path::PathBuf>, OutputError> {
+    let components_dir = out_dir.join("components");
+    std::fs::create_dir_all(&components_dir).map_err(|source| OutputError::Directory {
+        path: components_dir.display().to_string(),
+        source,
+    })?;
+    let mut written = Vec::new();
+    let ir = out_dir.join("aburi.ir.json");
+    seam_ir::review::write_document_file(&ir, document, !compact)?;
+    written.push(ir);
+    let write =
+        |path: std::path::PathBuf, text: String| -> Result<std::path::PathBuf, OutputError> {
+            std::fs::write(&path, text).map_err(|source| OutputError::Write {
+                path: path.display().to_string(),
+                source,
+            })?;
+            Ok(path)
+        };
+    written.push(write(
+        out_dir.join("workspace.md"),
+        markdown::workspace(document),
+    )?);
+    for c in &document.components {
+        if let Some(text) = markdown::component(document, &c.id) {
+            written.push(write(components_dir.join(format!("{}.md", c.id)), text)?);
+        }
+    }
+    Ok(written)
 }

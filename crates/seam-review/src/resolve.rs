@@ -79,8 +79,10 @@ impl Index<'_> {
             ImportItem::Namespace => Ok((file.clone(), String::new())),
             ImportItem::Named(name) => {
                 if hops < MAX_REEXPORT_HOPS {
-                    if let Some((_, from, imported)) =
-                        facts.reexports.iter().find(|(exported, _, _)| exported == name)
+                    if let Some((_, from, imported)) = facts
+                        .reexports
+                        .iter()
+                        .find(|(exported, _, _)| exported == name)
                     {
                         let next = ImportRef {
                             file: Some(from.clone()),
@@ -124,9 +126,9 @@ impl Index<'_> {
     pub fn resolve(&self, lookup: &Lookup) -> Result<String, Bucket> {
         match lookup {
             Lookup::Unresolved(bucket) => Err(*bucket),
-            Lookup::File { file, head, tail } => {
-                self.member_candidates(file, head, tail).ok_or(Bucket::NoMatch)
-            }
+            Lookup::File { file, head, tail } => self
+                .member_candidates(file, head, tail)
+                .ok_or(Bucket::NoMatch),
             Lookup::Import { import, tail } => {
                 let (file, base) = self.import_target(import, 0)?;
                 let found = if base.is_empty() {

@@ -506,7 +506,9 @@ pub fn expr(model: &Model, id: ExprId, out: &mut String) {
                         child_expr(model, *value, out);
                         out.push(')');
                     }
-                    ObjectProp::Method { key, function: f, .. } => {
+                    ObjectProp::Method {
+                        key, function: f, ..
+                    } => {
                         out.push_str("(method ");
                         prop_key(model, key, out);
                         out.push(' ');

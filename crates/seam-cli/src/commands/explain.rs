@@ -1,0 +1,70 @@
+//! `seam explain <symbol-id | file | name> [DIR] [--ir FILE]`: one Symbol's card
+//! (signature, rules, effects with propagation paths, callers and callees).
+//!
+//! The query is a full Symbol id (it holds `#`), a file path (every Symbol of the file), or a
+//! name (exact qualified name, then exact last segment, then substring). Exit codes: 0 with
+//! the card(s); 1 when nothing matches; 2 when a name matches several Symbols (they are
+//! listed) or for a path or IR-file problem.
+
+use std::path::PathBuf;
+
+use seam_review::markdown::{self, Query};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A Symbol id, a file path, or a name.
+    pub query: String,
+    /// The repository to scan (default: the current directory).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+    /// Read this aburi.ir.json instead of scanning.
+    #[arg(long)]
+    pub ir: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> u8 {
+    let document = match &args.ir {
+        Some(path) => match seam_ir::review::read_document_file(path) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        },
+        None => match seam_review::scan(&args.dir, &seam_review::ScanOptions::default()) {
+            Ok(r) => r.document,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 2;
+            }
+        },
+    };
+    match markdown::find(&document, &args.query) {
+        Query::Symbols(symbols) => {
+            let cards: Vec<String> = symbols
+                .iter()
+                .map(|s| markdown::explain(&document, s))
+                .collect();
+            print!("{}", cards.join("\n---\n\n"));
+            0
+        }
+        Query::Ambiguous(ids) => {
+            println!(
+                "`{}` matches {} symbols; pass one of these ids:",
+                args.query,
+                ids.len()
+            );
+            for id in ids {
+                println!("  {id}");
+            }
+            2
+        }
+        Query::None => {
+            eprintln!(
+                "error: no symbol matches `{}`. Pass a symbol id (lang:file#name), a file path, or a name.",
+                args.query
+            );
+            1
+        }
+    }
+}

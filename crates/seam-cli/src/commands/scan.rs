@@ -1,0 +1,67 @@
+//! `seam scan [DIR] [--output-dir DIR] [--compact]`: the review IR (`aburi.ir.v1`) of a
+//! repository, with its Markdown views (`workspace.md`, `components/<id>.md`).
+//!
+//! Exit codes: 0 when the documents were written (files seam could not read are listed in
+//! `stats.skippedFiles` and noted on standard error); 2 for a path problem (the directory
+//! to scan or the output directory).
+
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The repository to scan (default: the current directory).
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+    /// Where to write aburi.ir.json, workspace.md and components/.
+    #[arg(long = "output-dir", default_value = "out")]
+    pub output_dir: PathBuf,
+    /// Write aburi.ir.json on one line instead of indented.
+    #[arg(long)]
+    pub compact: bool,
+}
+
+pub fn run(args: Args) -> u8 {
+    let result = match seam_review::scan(&args.dir, &seam_review::ScanOptions::default()) {
+        Ok(r) => r,
+        Err(e @ seam_review::ScanError::Internal(_)) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    for note in &result.notes {
+        eprintln!("note: {note}");
+    }
+    if let Err(e) = seam_review::write_outputs(&result.document, &args.output_dir, args.compact) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    let stats = &result.document.stats;
+    let skipped = stats.total_files - stats.parsed_files;
+    if skipped > 0 {
+        eprintln!(
+            "note: {skipped} of {} files could not be analysed; they are listed in stats.skippedFiles",
+            stats.total_files
+        );
+    }
+    if let Some(c) = &stats.call_resolution {
+        println!(
+            "{} symbols ({} dropped) in {} files; calls: {} of {} resolved (local {}, external {}, dynamic {}, ambiguous {}, no match {}); wrote {}",
+            stats.kept_symbols,
+            stats.dropped_symbols,
+            stats.parsed_files,
+            c.resolved_calls,
+            c.total_calls,
+            c.unresolved.local_scope,
+            c.unresolved.external,
+            c.unresolved.dynamic,
+            c.unresolved.ambiguous,
+            c.unresolved.no_match,
+            args.output_dir.display()
+        );
+    }
+    0
+}

@@ -307,14 +307,14 @@ impl<'a> FileCx<'a> {
             StmtKind::Export { decl: None } => self.default_expression(stmt.span),
             StmtKind::FunctionDecl { function } => {
                 let f = model.function(*function);
-                let name = f.name.clone().unwrap_or_else(|| "<default>".to_owned());
-                let vis = self.top_visibility(&name, exported && f.name.is_none());
+                let name = declared_name(f.name.as_deref(), f.name_source);
+                let vis = self.top_visibility(&name, exported && name == "<default>");
                 self.function_symbol(*function, &name, SymbolKind::Function, vis, f.span, None);
             }
             StmtKind::ClassDecl { class } => {
                 let c = model.class(*class);
-                let name = c.name.clone().unwrap_or_else(|| "<default>".to_owned());
-                let vis = self.top_visibility(&name, exported && c.name.is_none());
+                let name = declared_name(c.name.as_deref(), c.name_source);
+                let vis = self.top_visibility(&name, exported && name == "<default>");
                 self.class_symbol(*class, &name, vis, c.span);
             }
             StmtKind::TypeDecl { decl } => self.type_symbol(*decl),
@@ -894,6 +894,15 @@ impl<'a> FileCx<'a> {
     }
 }
 
+/// The qualified-name segment of a top-level declaration: `<default>` for an anonymous
+/// default export (which the lowering may name `default`).
+fn declared_name(name: Option<&str>, source: m::NameSource) -> String {
+    match (name, source) {
+        (None, _) | (Some("default"), m::NameSource::DefaultExport) => "<default>".to_owned(),
+        (Some(n), _) => n.to_owned(),
+    }
+}
+
 /// Names a binding pattern declares, in source order (`{ a: b }` binds `b`).
 fn pattern_names(model: &Model, id: m::PatternId, out: &mut Vec<String>) {
     match &model.pattern(id).kind {
@@ -981,6 +990,69 @@ pub fn describe(model: &Model, id: ExprId) -> (String, bool) {
     }
 }
 
+/// Removes comments from a source fragment (`//` and `/* */` for JavaScript, `#` for
+/// Python), leaving string literals alone, so a comment inside a condition does not reach a
+/// rule string or the logic fingerprint.
+pub fn strip_comments(text: &str, python: bool) -> std::borrow::Cow<'_, str> {
+    let marker = if python { "#" } else { "/" };
+    if !text.contains(marker) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut quote: Option<char> = None;
+    while i < chars.len() {
+        let c = chars[i];
+        if let Some(q) = quote {
+            out.push(c);
+            if c == '\\' {
+                if let Some(next) = chars.get(i + 1) {
+                    out.push(*next);
+                }
+                i += 2;
+                continue;
+            }
+            if c == q {
+                quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            '\'' | '"' => quote = Some(c),
+            '`' if !python => quote = Some(c),
+            '#' if python => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+                out.push(' ');
+                continue;
+            }
+            '/' if !python && chars.get(i + 1) == Some(&'/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+                out.push(' ');
+                continue;
+            }
+            '/' if !python && chars.get(i + 1) == Some(&'*') => {
+                i += 2;
+                while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                    i += 1;
+                }
+                i += 2;
+                out.push(' ');
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+        i += 1;
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// True for a chain of plain names (`a.b.c`), which holds no call or subscript to walk.
 fn is_plain_chain(model: &Model, id: ExprId) -> bool {
     model.member_chain(id).is_some()
@@ -1043,8 +1115,12 @@ impl<'c, 'a> Walker<'c, 'a> {
         m::ExprVisitor::expr(self, id);
     }
 
+    /// Rule text of an expression: its source with comments removed, then §8.2.
     fn text(&self, id: ExprId) -> String {
-        rule_text(self.model().expr_text(id))
+        rule_text(&strip_comments(
+            self.model().expr_text(id),
+            self.cx.is_python(),
+        ))
     }
 
     fn rule(&mut self, span: m::Span, kind: RuleKind) {
@@ -1616,6 +1692,15 @@ fn fold_into(existing: &mut Draft, mut other: Draft) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comments_are_stripped_outside_strings() {
+        assert_eq!(strip_comments("a /* x */ && b // y", false), "a   && b  ");
+        assert_eq!(strip_comments("'//' + \"/*\"", false), "'//' + \"/*\"");
+        assert_eq!(strip_comments("a and b  # why\n", true), "a and b   \n");
+        assert_eq!(strip_comments("'#' + x", true), "'#' + x");
+        assert_eq!(strip_comments("a / b", false), "a / b");
+    }
 
     #[test]
     fn slugs() {

@@ -1,0 +1,116 @@
+//! The fixture trees (a NestJS-style service with constructor injection, an Express app, a
+//! FastAPI app) scan to the checked-in IR byte for byte; every document validates against
+//! aburi.ir.v1.json and passes the 21 invariants. `SEAM_BLESS=1` rewrites the snapshots.
+
+mod support;
+
+use support::*;
+
+fn check(name: &str) {
+    let text = scan_text(&fixture(name));
+    let expected_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/expected")
+        .join(format!("{name}.aburi.ir.json"));
+    if std::env::var_os("SEAM_BLESS").is_some() {
+        std::fs::write(&expected_path, &text).expect("write snapshot");
+    }
+    let expected = std::fs::read_to_string(&expected_path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", expected_path.display()));
+    assert_eq!(text, expected, "{name}: the IR differs from the snapshot");
+}
+
+#[test]
+fn nest_snapshot() {
+    check("nest");
+}
+
+#[test]
+fn express_snapshot() {
+    check("express");
+}
+
+#[test]
+fn fastapi_snapshot() {
+    check("fastapi");
+}
+
+#[test]
+fn nest_constructor_injection_resolves_across_files() {
+    let doc = scan_dir(&fixture("nest"), 2);
+    let create = symbol(
+        &doc,
+        "ts:src/users/users.controller.ts#UsersController.create",
+    );
+    assert_eq!(create.ext_kind.as_deref(), Some("framework:nestjs:route"));
+    assert!(create.decorators[0].boundary);
+    assert_eq!(create.calls.len(), 1);
+    assert_eq!(
+        create.calls[0].resolved.as_deref(),
+        Some("ts:src/users/users.service.ts#UsersService.create")
+    );
+    // Propagated from the service: Prisma writes reach the controller, with no line.
+    let write = create
+        .effects
+        .iter()
+        .find(|e| e.id == "db.write")
+        .expect("db.write propagated");
+    assert_eq!(write.target, "this.prisma.user.create");
+    assert_eq!(
+        write.origin,
+        seam_ir::review::EffectOrigin::Propagated {
+            derived_from: vec!["ts:src/users/users.service.ts#UsersService.create".to_owned()]
+        }
+    );
+    let service = symbol(&doc, "ts:src/users/users.service.ts#UsersService.create");
+    // catch and finally bodies are walked: `audit` (catch) and `this.touch` (finally).
+    let targets: Vec<&str> = service.calls.iter().map(|c| c.target.as_str()).collect();
+    assert_eq!(targets, vec!["ConflictError", "audit", "this.touch"]);
+    assert_eq!(
+        service.signature.as_ref().unwrap().throws,
+        vec!["ConflictError".to_owned(), "err".to_owned()]
+    );
+    let census = doc.stats.call_resolution.as_ref().unwrap();
+    assert_eq!((census.total_calls, census.resolved_calls), (8, 5));
+}
+
+#[test]
+fn express_registrations_are_call_symbols() {
+    let doc = scan_dir(&fixture("express"), 2);
+    let route = symbol(&doc, "ts:src/app.js#app__get__$users$Zid__d0");
+    assert_eq!(route.kind, seam_ir::review::SymbolKind::Call);
+    assert_eq!(route.ext_kind.as_deref(), Some("framework:express:route"));
+    assert_eq!(
+        route.calls[0].resolved.as_deref(),
+        Some("ts:src/users.js#loadUser")
+    );
+    let post = symbol(&doc, "ts:src/app.js#app__post__$users__d0");
+    assert_eq!(post.effects[0].id, "network.http");
+    assert_eq!(post.effects[0].target, "axios.post");
+}
+
+#[test]
+fn fastapi_routes_and_module_instances_resolve() {
+    let doc = scan_dir(&fixture("fastapi"), 2);
+    let read = symbol(&doc, "py:app/main.py#read_item");
+    assert_eq!(read.ext_kind.as_deref(), Some("framework:fastapi:route"));
+    assert_eq!(read.decorators[0].name, "get");
+    assert_eq!(
+        read.calls[0].resolved.as_deref(),
+        Some("py:app/service.py#ItemService.get")
+    );
+    let create = symbol(&doc, "py:app/service.py#ItemService.create");
+    let rules: Vec<&str> = create.rules.iter().map(|r| r.kind.type_name()).collect();
+    assert_eq!(rules, vec!["loop", "try", "throw"]);
+    assert_eq!(
+        create.signature.as_ref().unwrap().throws,
+        vec!["RuntimeError".to_owned()]
+    );
+    let item = symbol(&doc, "py:app/main.py#create_item");
+    let local: Vec<(&str, &str)> = item
+        .effects
+        .iter()
+        .filter(|e| !e.is_propagated())
+        .map(|e| (e.id.as_str(), e.target.as_str()))
+        .collect();
+    assert_eq!(local, vec![("env.read", "os.environ.get")]);
+}

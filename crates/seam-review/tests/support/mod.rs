@@ -1,0 +1,77 @@
+//! Shared helpers for the seam-review tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use seam_ir::review::{Document, Symbol, to_canonical_json};
+use serde_json::Value;
+
+pub const SCHEMA_PATH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/schemas/aburi/aburi.ir.v1.json"
+);
+
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+pub fn validator() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(SCHEMA_PATH)
+        .unwrap_or_else(|err| panic!("cannot read {SCHEMA_PATH}: {err}"));
+    let schema: Value = serde_json::from_str(&text).expect("schema is JSON");
+    jsonschema::validator_for(&schema).expect("schema compiles")
+}
+
+/// Validates against aburi.ir.v1.json and reads back through the 21 invariants.
+pub fn assert_valid(text: &str) {
+    let instance: Value = serde_json::from_str(text).expect("output is JSON");
+    let validator = validator();
+    let errors: Vec<String> = validator
+        .iter_errors(&instance)
+        .map(|err| format!("{} at {}", err, err.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "schema errors:\n{}", errors.join("\n"));
+    seam_ir::review::read_document(text).expect("the document passes the 21 invariants");
+}
+
+pub fn scan_dir(dir: &Path, threads: usize) -> Document {
+    let options = seam_review::ScanOptions {
+        threads: Some(threads),
+        ..seam_review::ScanOptions::default()
+    };
+    seam_review::scan(dir, &options)
+        .expect("scan runs")
+        .document
+}
+
+pub fn scan_text(dir: &Path) -> String {
+    let text = to_canonical_json(&scan_dir(dir, 2), true).expect("document writes");
+    assert_valid(&text);
+    text
+}
+
+/// A temporary repository holding the given files.
+pub fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (path, text) in files {
+        let full = dir.path().join(path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent).expect("mkdir");
+        }
+        std::fs::write(full, text).expect("write");
+    }
+    dir
+}
+
+pub fn symbol<'d>(doc: &'d Document, id: &str) -> &'d Symbol {
+    doc.symbols.iter().find(|s| s.id == id).unwrap_or_else(|| {
+        let ids: Vec<&str> = doc.symbols.iter().map(|s| s.id.as_str()).collect();
+        panic!("no symbol {id}; have {ids:#?}")
+    })
+}
+
+pub fn ids(doc: &Document) -> Vec<&str> {
+    doc.symbols.iter().map(|s| s.id.as_str()).collect()
+}

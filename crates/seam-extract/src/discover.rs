@@ -500,6 +500,8 @@ pub fn client_units(
         subst: &no_subst,
     };
     let mut units = Vec::new();
+    // Who calls which project function, built once and only when a wrapper needs it.
+    let mut callers: Option<BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>> = None;
     for &file in on {
         let model = files.model(file);
         for call in calls(model) {
@@ -508,7 +510,6 @@ pub fn client_units(
             };
             let function = enclosing_function(model, model.expr(call).span);
             if let Some(func) = function {
-                let wrapper_callers = wrapper_call_sites(files, file, func, all_files);
                 // A thin wrapper forwards the path itself: the URL starts (after an
                 // environment base) with one of its parameters.
                 let forwards_parameter = site
@@ -516,7 +517,17 @@ pub fn client_units(
                     .iter()
                     .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
                     .is_some_and(|p| matches!(p, Piece::Hole(h) if param_named(model, func, h)));
-                if forwards_parameter && !wrapper_callers.is_empty() {
+                // Only a function that forwards its path pays for the search of its callers.
+                let wrapper_callers = if forwards_parameter {
+                    callers
+                        .get_or_insert_with(|| call_index(files, all_files))
+                        .get(&(file, func))
+                        .cloned()
+                        .unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
+                if !wrapper_callers.is_empty() {
                     for (cf, ccall) in wrapper_callers {
                         if let Some(unit) =
                             wrapper_unit(files, pack_index, pack, file, func, call, cf, ccall)
@@ -546,14 +557,12 @@ fn param_named(model: &seam_lang::model::Model, func: FuncId, name: &str) -> boo
     })
 }
 
-/// Calls of the function `func` of `file`, in any file.
-fn wrapper_call_sites(
+/// Every call of a project function, by the function it reaches.
+fn call_index(
     files: &Files,
-    file: usize,
-    func: FuncId,
     all_files: &BTreeSet<usize>,
-) -> Vec<(usize, ExprId)> {
-    let mut out = Vec::new();
+) -> BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>> {
+    let mut out: BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>> = BTreeMap::new();
     for &cf in all_files {
         let model = files.model(cf);
         for call in calls(model) {
@@ -566,8 +575,8 @@ fn wrapper_call_sites(
             ) {
                 continue;
             }
-            if files.function_of(cf, *callee) == Some((file, func)) {
-                out.push((cf, call));
+            if let Some(target) = files.function_of(cf, *callee) {
+                out.entry(target).or_default().push((cf, call));
             }
         }
     }

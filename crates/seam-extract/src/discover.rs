@@ -501,7 +501,7 @@ pub fn client_units(
     };
     let mut units = Vec::new();
     // Who calls which project function, built once and only when a wrapper needs it.
-    let mut callers: Option<BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>> = None;
+    let mut callers: Option<CallIndex> = None;
     for &file in on {
         let model = files.model(file);
         for call in calls(model) {
@@ -557,12 +557,12 @@ fn param_named(model: &seam_lang::model::Model, func: FuncId, name: &str) -> boo
     })
 }
 
+/// Calls of project functions, by the (file, function) they reach.
+type CallIndex = BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>;
+
 /// Every call of a project function, by the function it reaches.
-fn call_index(
-    files: &Files,
-    all_files: &BTreeSet<usize>,
-) -> BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>> {
-    let mut out: BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>> = BTreeMap::new();
+fn call_index(files: &Files, all_files: &BTreeSet<usize>) -> CallIndex {
+    let mut out = CallIndex::new();
     for &cf in all_files {
         let model = files.model(cf);
         for call in calls(model) {

@@ -1480,11 +1480,9 @@ impl m::ExprVisitor for Walker<'_, '_> {
         match &stmt.kind {
             StmtKind::If {
                 test, consequent, ..
-            } => {
-                if self.exits(*consequent) {
-                    let condition = self.text(*test);
-                    self.rule(stmt.span, RuleKind::Guard { condition });
-                }
+            } if self.exits(*consequent) => {
+                let condition = self.text(*test);
+                self.rule(stmt.span, RuleKind::Guard { condition });
             }
             StmtKind::Throw { value, .. } => {
                 let (what, thrown) = match value {
@@ -1496,11 +1494,9 @@ impl m::ExprVisitor for Walker<'_, '_> {
                     self.out.throws.push(thrown);
                 }
             }
-            StmtKind::Return { value: Some(v) } => {
-                if !self.trivial_return(*v) {
-                    let expr = self.text(*v);
-                    self.rule(stmt.span, RuleKind::Return { expr });
-                }
+            StmtKind::Return { value: Some(v) } if !self.trivial_return(*v) => {
+                let expr = self.text(*v);
+                self.rule(stmt.span, RuleKind::Return { expr });
             }
             StmtKind::Loop { kind, .. } => {
                 let loop_kind = match kind {

@@ -6,7 +6,8 @@
 //! range that includes it (`>= 400`, `!res.ok`, a `compound` of those). A branch with no status
 //! guard at all (the fall-through) runs on every 2xx. A client that delivers failures as
 //! exceptions (`metadata.http.failureDelivery: "exception"`, as axios does) hands every non-2xx
-//! to a `catch` or to its caller, so a non-2xx is covered too.
+//! to a `catch` or to its caller: a consumer with a path in a `catch` covers every non-2xx; one
+//! without lets it escape, so the non-2xx statuses its branches do not name stay unhandled.
 
 use seam_ir::summary::{
     BehavioralSummary, ComparisonOp, CompoundOp, Derivation, LiteralValue, Output, Predicate,
@@ -346,9 +347,22 @@ impl ConsumerReading {
                 .iter()
                 .any(|t| t.is_default || t.conditions.iter().all(|p| !self.mentions_status(p)))
         } else {
-            self.failures_as_exceptions
+            // An exception only reaches a handler when the consumer catches it; without a
+            // catch it escapes to the caller, which this consumer cannot vouch for.
+            self.failures_as_exceptions && consumer.transitions.iter().any(runs_in_catch)
         }
     }
+}
+
+/// The opaque condition extraction writes on a path inside a `catch` / `except` block.
+pub const CATCH_CONDITION: &str = "<catch>";
+
+/// Whether a consumer path runs inside a `catch` block.
+pub fn runs_in_catch(transition: &Transition) -> bool {
+    transition
+        .conditions
+        .iter()
+        .any(|p| matches!(p, Predicate::Opaque(o) if o.source_text == CATCH_CONDITION))
 }
 
 fn flipped(op: ComparisonOp) -> ComparisonOp {

@@ -283,6 +283,16 @@ fn build_handler(
     }
 }
 
+/// What the pack says about every summary it makes (how its library delivers failures, …).
+fn pack_metadata(pack: &Pack) -> Option<indexmap::IndexMap<String, serde_json::Value>> {
+    (!pack.metadata.is_empty()).then(|| {
+        pack.metadata
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    })
+}
+
 fn build_client(
     files: &Files,
     detection: &Detection,
@@ -360,7 +370,7 @@ fn build_client(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: None,
+            metadata: pack_metadata(pack),
             schema_version: SchemaVersion,
         },
         base_id,

@@ -340,10 +340,12 @@ impl<'a> Walker<'a> {
                 let mut all_exit = flow == Flow::Exits;
                 let mut handler_states = Vec::new();
                 for h in handlers {
-                    // The calls of the try block may have run before the throw.
+                    // The calls of the try block may have run before the throw; its body
+                    // reads belong to the path that got a response, not to the catch.
                     let mut inner = try_state.clone();
                     inner.ancestors = state.ancestors.clone();
                     inner.early = state.early.clone();
+                    inner.reads = state.reads.clone();
                     inner.ancestors.push(Guard {
                         polarity: Polarity::Positive,
                         kind: GuardKind::Catch,
@@ -357,8 +359,13 @@ impl<'a> Walker<'a> {
                 if handlers.is_empty() {
                     all_exit = flow == Flow::Exits;
                 }
-                Self::merge_from(state, &try_state);
-                if flow != Flow::Exits {
+                if flow == Flow::Exits {
+                    // Only a throw leaves the try block here: its reads stay with its returns.
+                    let reads = state.reads.clone();
+                    Self::merge_from(state, &try_state);
+                    state.reads = reads;
+                } else {
+                    Self::merge_from(state, &try_state);
                     state.early = try_state.early.clone();
                 }
                 for inner in &handler_states {

@@ -54,6 +54,11 @@ pub struct PackFile {
     /// from one contributes nothing to the path.
     #[serde(default)]
     pub environment: Vec<String>,
+    /// Copied into the `metadata` of every summary the pack makes, namespaced as the summary
+    /// format wants (`http: { failureDelivery: exception }`), so the checker reads what the
+    /// library does without knowing it by name.
+    #[serde(default)]
+    pub metadata: BTreeMap<String, serde_json::Value>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -461,6 +461,7 @@ impl Compiler<'_> {
             calls,
             response,
             environment,
+            metadata: raw.metadata,
         })
     }
 

@@ -231,6 +231,8 @@ pub struct Pack {
     pub calls: Vec<ClientCall>,
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
+    /// Summary metadata every summary of this pack carries (see `PackFile::metadata`).
+    pub metadata: BTreeMap<String, serde_json::Value>,
 }
 
 impl Pack {

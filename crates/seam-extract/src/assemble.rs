@@ -13,7 +13,7 @@ use seam_packs::{Capture, Captures, OutputKind, Pack, ValueRead};
 
 use crate::conditions::{Scope, is_opaque, json_number};
 use crate::files::Files;
-use crate::shape::shape_of;
+use crate::shape::{declared_shape, shape_of};
 use crate::walk::{CallSite, End, Guard, GuardKind, PathEnd};
 
 /// A client call recognised anywhere: what an interaction effect says about it.
@@ -37,6 +37,9 @@ pub struct UnitFacts<'a> {
     /// The name transition ids start with.
     pub name: &'a str,
     pub calls: &'a CallIndex,
+    /// The status and the body the route declares (handler units registered with them).
+    pub route_status: Option<ExprId>,
+    pub route_body: Option<ExprId>,
 }
 
 /// Transitions, gaps and the confidence of one unit.
@@ -311,8 +314,35 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                 };
                 match t.output {
                     OutputKind::Response => {
-                        let (status_code, key) = status(model, &scope, &t.status, captures);
-                        let body = capture_expr(captures, &t.body).map(|b| shape_of(model, b));
+                        // A status set earlier on the path replaces a fixed one.
+                        let set = match (&t.status, &end.status_set) {
+                            (Some(ValueRead::Number(_)) | None, Some((si, sc))) => facts
+                                .pack
+                                .terminals
+                                .get(*si)
+                                .filter(|st| st.sets_status)
+                                .map(|st| (&st.status, sc)),
+                            _ => None,
+                        };
+                        let (read, from) = set.unwrap_or((&t.status, captures));
+                        // A status the route declares (`status_code=201`) replaces the
+                        // terminal's own.
+                        let route_read = Some(ValueRead::Meta("ROUTE".to_owned()));
+                        let route_captures: Captures = facts
+                            .route_status
+                            .filter(|_| t.route)
+                            .map(|e| Captures::from([("ROUTE".to_owned(), Capture::Expr(e))]))
+                            .unwrap_or_default();
+                        let (read, from) = if route_captures.is_empty() {
+                            (read, from)
+                        } else {
+                            (&route_read, &route_captures)
+                        };
+                        let (status_code, key) = status(model, &scope, read, from);
+                        let body = match facts.route_body.filter(|_| t.route) {
+                            Some(declared) => Some(declared_shape(model, declared)),
+                            None => capture_expr(captures, &t.body).map(|b| shape_of(model, b)),
+                        };
                         (
                             Output::Response(ResponseOutput {
                                 status_code,
@@ -543,6 +573,64 @@ fn callee_function(files: &Files, file: usize, callee: ExprId) -> Option<(usize,
             _ => None,
         }
     })
+}
+
+/// The role and request field a parameter takes from its default value (`Header()`) or from
+/// its name matching a hole of the route's path.
+fn role_by_default_or_path(
+    model: &Model,
+    pack: &Pack,
+    name: &str,
+    default: Option<ExprId>,
+    path: Option<&str>,
+) -> Option<(String, Option<String>)> {
+    if let Some(d) = default {
+        for rule in &pack.input_defaults {
+            let mut caps = Captures::new();
+            if !seam_packs::match_expr(model, &rule.pattern, d, &mut caps) {
+                continue;
+            }
+            let field = match &rule.field {
+                None => None,
+                Some(seam_packs::FieldName::Name) => Some(name.to_owned()),
+                Some(seam_packs::FieldName::Header) => Some(name.replace('_', "-")),
+                Some(seam_packs::FieldName::Meta(m)) => caps
+                    .get(m)
+                    .and_then(Capture::expr)
+                    .and_then(|e| string_literal(model, e))
+                    .or_else(|| Some(name.to_owned())),
+            };
+            return Some((rule.role.clone(), field));
+        }
+    }
+    let role = pack.path_parameter_role.as_ref()?;
+    let hole = format!("{{{name}}}");
+    path.filter(|p| p.contains(&hole))
+        .map(|_| (role.clone(), Some(name.to_owned())))
+}
+
+/// The unit's parameters as inputs, with the pack's role per position, per default value
+/// (`Header()`) or per path hole (`{id}`).
+pub fn handler_inputs(
+    model: &Model,
+    function: FuncId,
+    pack: &Pack,
+    path: Option<&str>,
+) -> Vec<Input> {
+    let mut list = inputs(model, function, pack, true);
+    for (input, param) in list.iter_mut().zip(&model.function(function).params) {
+        let Input::Parameter(p) = input else { continue };
+        if p.role.is_some() {
+            continue;
+        }
+        if let Some((role, field)) =
+            role_by_default_or_path(model, pack, &p.name, param.default, path)
+        {
+            p.role = Some(role);
+            p.field = field;
+        }
+    }
+    list
 }
 
 /// The unit's parameters as inputs, with the pack's role per position.

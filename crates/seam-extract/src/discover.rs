@@ -27,6 +27,10 @@ pub struct HandlerUnit {
     pub function: FuncId,
     pub method: Option<String>,
     pub path: Option<String>,
+    /// What the registration declares as the status of a plain return (`status_code=201`).
+    pub route_status: Option<ExprId>,
+    /// What the registration declares as the response body (`response_model=User`).
+    pub route_body: Option<ExprId>,
 }
 
 /// One client unit: a call site whose response the enclosing function reads.
@@ -78,9 +82,120 @@ pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Optio
     matches_any(files, vf, &pack.routers, ve).then_some(def)
 }
 
+/// The prefix a router gives its own routes (`APIRouter(prefix="/users")`), empty when its
+/// pattern names none.
+fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) -> String {
+    let Some((vf, ve)) = files.value_of(router) else {
+        return String::new();
+    };
+    let model = files.model(vf);
+    for (pattern, prefix) in pack.routers.iter().zip(&pack.router_prefixes) {
+        let mut caps = Captures::new();
+        if !match_expr(model, pattern, ve, &mut caps) {
+            continue;
+        }
+        return match prefix
+            .as_ref()
+            .and_then(|p| caps.get(p))
+            .and_then(Capture::expr)
+        {
+            Some(e) => join_paths("", &path_of(&reader.pieces(vf, e))),
+            None => String::new(),
+        };
+    }
+    String::new()
+}
+
+/// What a route registration names as its handler.
+enum Target {
+    /// An expression that refers to a function (or to a class whose methods are handlers).
+    Expr(ExprId),
+    /// A decorated function.
+    Function(FuncId),
+}
+
 struct Mount {
     parent: RouterKey,
     prefix: Vec<Piece>,
+}
+
+/// The router a plugin function holds: its parameter at the mount's `plugin_parameter`.
+fn plugin_router(
+    files: &Files,
+    mount: &seam_packs::Mount,
+    file: usize,
+    expr: ExprId,
+) -> Option<RouterKey> {
+    let position = mount.plugin_parameter?;
+    let (pf, function) = files.function_of(file, expr)?;
+    let model = files.model(pf);
+    model.bindings.iter().enumerate().find_map(|(i, b)| {
+        matches!(b.kind, BindingKind::Param { function: f, index } if f == function && index == position)
+            .then(|| b.origin.path.is_empty())
+            .filter(|plain| *plain)
+            .map(|_| Def::Binding(pf, seam_lang::model::BindingId::from_index(i)))
+    })
+}
+
+/// A router made by one of the pack's patterns, or the router parameter of a plugin.
+fn router_or_plugin(
+    files: &Files,
+    pack: &Pack,
+    plugins: &BTreeSet<RouterKey>,
+    file: usize,
+    expr: ExprId,
+) -> Option<RouterKey> {
+    if let Some(r) = router_of(files, pack, file, expr) {
+        return Some(r);
+    }
+    if plugins.is_empty() {
+        return None;
+    }
+    files.definition(file, expr).filter(|d| plugins.contains(d))
+}
+
+/// Every plugin router parameter: children of plugin mounts whose parent is a router or,
+/// several levels deep, another plugin's parameter.
+fn plugin_routers(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> BTreeSet<RouterKey> {
+    let mut found = BTreeSet::new();
+    if pack.mounts.iter().all(|m| m.plugin_parameter.is_none()) {
+        return found;
+    }
+    for _ in 0..crate::files::MAX_HOPS {
+        let before = found.len();
+        for &file in on {
+            let model = files.model(file);
+            for call in calls(model) {
+                for m in pack.mounts.iter().filter(|m| m.plugin_parameter.is_some()) {
+                    if !anchor_ok(files, file, &m.pattern, call) {
+                        continue;
+                    }
+                    let mut caps = Captures::new();
+                    if !match_expr(model, &m.pattern, call, &mut caps) {
+                        continue;
+                    }
+                    let parent_ok = caps
+                        .get(&m.parent)
+                        .and_then(Capture::expr)
+                        .and_then(|e| router_or_plugin(files, pack, &found, file, e))
+                        .is_some();
+                    if let (true, Some(child)) = (
+                        parent_ok,
+                        caps.get(&m.child)
+                            .and_then(Capture::expr)
+                            .and_then(|e| plugin_router(files, m, file, e)),
+                    ) {
+                        found.insert(child);
+                        break;
+                    }
+                }
+            }
+        }
+        if found.len() == before {
+            break;
+        }
+    }
+    found
 }
 
 /// Handler units of one pack.
@@ -96,14 +211,23 @@ pub fn handler_units(
         environment: &pack.environment,
         subst: &no_subst,
     };
+    // Plugins: functions mounted as children, whose parameter is the router inside them.
+    let plugins = plugin_routers(files, pack, on);
+    let router_of = |files: &Files, pack: &Pack, file: usize, e: ExprId| {
+        router_or_plugin(files, pack, &plugins, file, e)
+    };
     let mut mounts: BTreeMap<RouterKey, Vec<Mount>> = BTreeMap::new();
     struct Registration {
         file: usize,
-        call: ExprId,
-        router: RouterKey,
+        span: Span,
+        router: Option<RouterKey>,
+        /// A prefix in front of the path that is not a router's (`@Controller("x")`).
+        class_prefix: Vec<Piece>,
         method: Option<String>,
         path: Vec<Piece>,
-        handler: ExprId,
+        handler: Target,
+        route_status: Option<ExprId>,
+        route_body: Option<ExprId>,
     }
     let mut registrations = Vec::new();
     for &file in on {
@@ -118,7 +242,8 @@ pub fn handler_units(
                     continue;
                 }
                 let child = match caps.get(&m.child) {
-                    Some(Capture::Expr(e)) => router_of(files, pack, file, *e),
+                    Some(Capture::Expr(e)) => router_of(files, pack, file, *e)
+                        .or_else(|| plugin_router(files, m, file, *e)),
                     Some(Capture::List(list)) => list
                         .iter()
                         .rev()
@@ -197,36 +322,269 @@ pub fn handler_units(
                 };
                 registrations.push(Registration {
                     file,
-                    call,
-                    router,
+                    span: model.expr(call).span,
+                    router: Some(router),
+                    class_prefix: Vec::new(),
                     method: read_method(&reader, &r.method, file, &caps),
                     path: reader.pieces(file, path_expr),
-                    handler,
+                    handler: Target::Expr(handler),
+                    route_status: None,
+                    route_body: None,
                 });
+                break;
+            }
+        }
+        // Decorated functions and classes (`@app.get("/x")`, `@ns.route("/x")`).
+        let targets_of = |on_class: bool| decorated_targets(model, on_class);
+        let (function_targets, class_targets) = if pack.decorated.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            (targets_of(false), targets_of(true))
+        };
+        // Each decorator is read by the first entry that matches it.
+        for (func, decorator, class) in function_targets.into_iter().chain(class_targets) {
+            for d in &pack.decorated {
+                if d.on_class != func.is_none() {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, &d.decorator, decorator.expr, &mut caps) {
+                    continue;
+                }
+                if !method_allowed(&d.method, &d.methods, &caps) {
+                    continue;
+                }
+                let router = match &d.receiver {
+                    Some(x) => match caps
+                        .get(x)
+                        .and_then(Capture::expr)
+                        .and_then(|e| router_of(files, pack, file, e))
+                    {
+                        Some(r) => Some(r),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                let path = match caps.get(&d.path).and_then(Capture::expr) {
+                    Some(e) => reader.pieces(file, e),
+                    None => Vec::new(),
+                };
+                let class_prefix = match (&d.class_prefix, class) {
+                    (Some(cp), Some(c)) => class_prefix_of(&reader, file, cp, c),
+                    _ => Vec::new(),
+                };
+                let capture = |m: &Option<String>| {
+                    m.as_ref().and_then(|m| caps.get(m)).and_then(Capture::expr)
+                };
+                let targets: Vec<(FuncId, Option<String>)> = match func {
+                    Some(f) => read_methods(&reader, &d.method, file, &caps)
+                        .into_iter()
+                        .map(|m| (f, m))
+                        .collect(),
+                    // A decorated class: each method named like an HTTP method is a handler.
+                    None => class
+                        .map(|c| class_methods(model, c, &d.methods))
+                        .unwrap_or_default(),
+                };
+                for (function, method) in targets {
+                    registrations.push(Registration {
+                        file,
+                        span: decorator.span,
+                        router,
+                        class_prefix: class_prefix.clone(),
+                        method,
+                        path: path.clone(),
+                        handler: Target::Function(function),
+                        route_status: capture(&d.status),
+                        route_body: capture(&d.body),
+                    });
+                }
                 break;
             }
         }
     }
 
     let mut units = Vec::new();
+    let own = |router: RouterKey| own_prefix(files, pack, &reader, router);
     for reg in registrations {
-        let Some((handler_file, function)) = files.function_of(reg.file, reg.handler) else {
-            continue;
+        let handlers: Vec<(usize, FuncId, Option<String>)> = match reg.handler {
+            Target::Function(f) => vec![(reg.file, f, reg.method.clone())],
+            Target::Expr(e) => match files.function_of(reg.file, e) {
+                Some((hf, f)) => vec![(hf, f, reg.method.clone())],
+                // A class registered for a path: its methods named like HTTP methods.
+                None => match class_of(files, reg.file, e) {
+                    Some((cf, class)) => {
+                        let methods = pack
+                            .routes
+                            .iter()
+                            .flat_map(|r| r.methods.iter().cloned())
+                            .collect::<Vec<_>>();
+                        class_methods(files.model(cf), class, &methods)
+                            .into_iter()
+                            .map(|(f, m)| (cf, f, m))
+                            .collect()
+                    }
+                    None => continue,
+                },
+            },
         };
-        let prefixes = prefixes_of(&mounts, reg.router, 0);
-        let own = path_of(&reg.path);
-        let path = compose(&prefixes, &own);
-        units.push(HandlerUnit {
-            pack: pack_index,
-            file: reg.file,
-            registration: files.model(reg.file).expr(reg.call).span,
-            handler_file,
-            function,
-            method: reg.method,
-            path: Some(path),
-        });
+        let prefixes = match reg.router {
+            Some(router) => prefixes_of(&mounts, &own, router, 0),
+            None => vec![String::new()],
+        };
+        let own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
+        let path = angle_parameters_as_holes(&compose(&prefixes, &own_path));
+        for (handler_file, function, method) in handlers {
+            units.push(HandlerUnit {
+                pack: pack_index,
+                file: reg.file,
+                registration: reg.span,
+                handler_file,
+                function,
+                method,
+                path: Some(path.clone()),
+                route_status: reg.route_status,
+                route_body: reg.route_body,
+            });
+        }
     }
     units
+}
+
+/// Functions (or, with `on_class`, classes) and their decorators: (function, decorator,
+/// class). For a class, `function` is `None`; for a method, `class` is its class.
+fn decorated_targets(
+    model: &seam_lang::model::Model,
+    on_class: bool,
+) -> Vec<(
+    Option<FuncId>,
+    &seam_lang::model::Decorator,
+    Option<seam_lang::model::ClassId>,
+)> {
+    let mut out = Vec::new();
+    if on_class {
+        for (i, c) in model.classes.iter().enumerate() {
+            for d in &c.decorators {
+                out.push((None, d, Some(seam_lang::model::ClassId::from_index(i))));
+            }
+        }
+    } else {
+        for (i, f) in model.functions.iter().enumerate() {
+            for d in &f.decorators {
+                out.push((Some(FuncId::from_index(i)), d, f.class));
+            }
+        }
+    }
+    out
+}
+
+/// The prefix a decorator on the class adds (`@Controller("users")`): the first expression
+/// the class-prefix pattern binds.
+fn class_prefix_of(
+    reader: &Reader,
+    file: usize,
+    pattern: &PatternNode,
+    class: seam_lang::model::ClassId,
+) -> Vec<Piece> {
+    let model = reader.files.model(file);
+    for d in &model.class(class).decorators {
+        let mut caps = Captures::new();
+        if match_expr(model, pattern, d.expr, &mut caps) {
+            return match caps.values().find_map(Capture::expr) {
+                Some(e) => reader.pieces(file, e),
+                None => Vec::new(),
+            };
+        }
+    }
+    Vec::new()
+}
+
+/// The methods of a class whose names are among `methods` (lower case), each with its name as
+/// the HTTP method, in source order.
+fn class_methods(
+    model: &seam_lang::model::Model,
+    class: seam_lang::model::ClassId,
+    methods: &[String],
+) -> Vec<(FuncId, Option<String>)> {
+    model
+        .class(class)
+        .members
+        .iter()
+        .filter_map(|m| {
+            let name = m.name.as_str()?;
+            let seam_lang::model::MemberKind::Method { function } = &m.kind else {
+                return None;
+            };
+            methods
+                .iter()
+                .any(|x| x == name)
+                .then(|| (*function, Some(name.to_ascii_uppercase())))
+        })
+        .collect()
+}
+
+/// The class an expression refers to, with the file it is declared in.
+fn class_of(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+) -> Option<(usize, seam_lang::model::ClassId)> {
+    match files.definition(file, expr)? {
+        Def::Binding(f, b) => match &files.model(f).binding(b).kind {
+            BindingKind::Class { class } => Some((f, *class)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The methods a registration serves: one, or each string of a list (`methods=["GET", "POST"]`).
+fn read_methods(
+    reader: &Reader,
+    value: &ValueRead,
+    file: usize,
+    caps: &Captures,
+) -> Vec<Option<String>> {
+    if let ValueRead::Meta(m) = value
+        && let Some(Capture::Expr(e)) = caps.get(m)
+        && let ExprKind::Array { elements, .. } = &reader.files.model(file).expr(*e).kind
+    {
+        let mut out: Vec<Option<String>> = elements
+            .iter()
+            .map(|el| match el {
+                ArrayElement::Expr(x) => reader.constant(file, *x).map(|m| m.to_ascii_uppercase()),
+                _ => None,
+            })
+            .collect();
+        out.dedup();
+        return out;
+    }
+    vec![read_method(reader, value, file, caps)]
+}
+
+/// Path parameters written in angle brackets (`/users/<int:id>`, `/files/<path:name>`) as holes
+/// (`/users/{id}`); the converter before the `:` is dropped.
+pub fn angle_parameters_as_holes(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut rest = path;
+    while let Some(start) = rest.find('<') {
+        let Some(len) = rest[start..].find('>') else {
+            break;
+        };
+        let inner = &rest[start + 1..start + len];
+        let name = inner.rsplit(':').next().unwrap_or(inner).trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            out.push_str(&rest[..start + len + 1]);
+        } else {
+            out.push_str(&rest[..start]);
+            out.push('{');
+            out.push_str(name);
+            out.push('}');
+        }
+        rest = &rest[start + len + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn method_allowed(method: &ValueRead, methods: &[String], caps: &Captures) -> bool {
@@ -290,20 +648,22 @@ fn last_handler(files: &Files, file: usize, handlers: &[ExprId]) -> Option<ExprI
 /// across files), sorted and without duplicates.
 fn prefixes_of(
     mounts: &BTreeMap<RouterKey, Vec<Mount>>,
+    own: &dyn Fn(RouterKey) -> String,
     router: RouterKey,
     depth: usize,
 ) -> Vec<String> {
+    let mine = own(router);
     let Some(list) = mounts.get(&router) else {
-        return vec![String::new()];
+        return vec![if mine == "/" { String::new() } else { mine }];
     };
     if depth >= crate::files::MAX_HOPS {
         return vec!["{prefix*}".to_owned()];
     }
     let mut out = BTreeSet::new();
     for m in list {
-        let own = path_of(&m.prefix);
-        for p in prefixes_of(mounts, m.parent, depth + 1) {
-            let joined = join_paths(&p, &own);
+        let mount_prefix = path_of(&m.prefix);
+        for p in prefixes_of(mounts, own, m.parent, depth + 1) {
+            let joined = join_paths(&join_paths(&p, &mount_prefix), &mine);
             out.insert(if joined == "/" { String::new() } else { joined });
         }
     }

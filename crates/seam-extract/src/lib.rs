@@ -25,7 +25,9 @@ use seam_ir::vocab::normalize_path;
 use seam_lang::model::{BindingKind, ExprKind, FuncId, Model, PatternStep, Span};
 use seam_packs::{Detection, Pack, UnitKind};
 
-use crate::assemble::{CallIndex, RecognisedCall, UnitFacts, assemble, inputs};
+use crate::assemble::{
+    CallIndex, RecognisedCall, UnitFacts, assemble, handler_inputs, inputs,
+};
 use crate::discover::{ClientUnit, HandlerUnit, client_units, handler_units};
 use crate::files::Files;
 use crate::walk::{Walker, accessor_on};
@@ -249,6 +251,8 @@ fn build_handler(
         pack,
         name: &name,
         calls,
+        route_status: unit.route_status,
+        route_body: unit.route_body,
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
@@ -267,7 +271,7 @@ fn build_handler(
                 deployable_unit: None,
                 id: None,
             },
-            inputs: inputs(model, unit.function, pack, true),
+            inputs: handler_inputs(model, unit.function, pack, unit.path.as_deref()),
             transitions: assembled.transitions,
             gaps: assembled.gaps,
             confidence: assembled.confidence,
@@ -323,6 +327,8 @@ fn build_client(
                 pack,
                 name: &name,
                 calls,
+                route_status: None,
+                route_body: None,
             };
             let a = assemble(&facts, &ends);
             (

@@ -5,10 +5,12 @@
 
 use indexmap::IndexMap;
 use seam_ir::summary::{
-    ArrayShape, LiteralShape, RecordShape, ShapeLiteral, ShapeSpread, TypeShape, UnionShape,
+    ArrayShape, LiteralShape, RecordShape, RefShape, ShapeLiteral, ShapeSpread, TypeShape,
+    UnionShape,
 };
 use seam_lang::model::{
-    ArrayElement, BinaryOp, BindingKind, ExprId, ExprKind, LiteralValue, Model, ObjectProp, UnaryOp,
+    ArrayElement, BinaryOp, BindingKind, ClassId, ExprId, ExprKind, LiteralValue, MemberKind,
+    MemberProp, Model, ObjectProp, TypeRef, UnaryOp,
 };
 
 use crate::conditions::json_number;
@@ -124,6 +126,34 @@ fn shape_hops(model: &Model, expr: ExprId, hops: usize) -> TypeShape {
                 | BinaryOp::In,
             ..
         } => TypeShape::Boolean,
+        // An instance of a class declared in the file (`User(id=1, name=n)`): a record of the
+        // class's fields, each with the shape of the keyword argument that sets it.
+        ExprKind::Call {
+            callee,
+            args,
+            is_new,
+            ..
+        } => match class_in_file(model, *callee) {
+            Some(class) => {
+                let mut properties = IndexMap::new();
+                for (name, annotation) in class_fields(model, class) {
+                    let given = args
+                        .iter()
+                        .find(|a| a.name.as_deref() == Some(name.as_str()))
+                        .map(|a| shape_hops(model, a.value, hops - 1));
+                    properties.insert(
+                        name,
+                        given.unwrap_or_else(|| annotation.map_or(TypeShape::Unknown, annotation_shape)),
+                    );
+                }
+                TypeShape::Record(RecordShape {
+                    properties,
+                    spreads: None,
+                })
+            }
+            None if *is_new => TypeShape::Unknown,
+            None => TypeShape::Unknown,
+        },
         ExprKind::Ident {
             binding: Some(b), ..
         } => {
@@ -138,6 +168,94 @@ fn shape_hops(model: &Model, expr: ExprId, hops: usize) -> TypeShape {
                 Some(init) => shape_hops(model, init, hops - 1),
                 None => TypeShape::Unknown,
             }
+        }
+        _ => TypeShape::Unknown,
+    }
+}
+
+/// The class a callee names when the class is declared in this file.
+fn class_in_file(model: &Model, callee: ExprId) -> Option<ClassId> {
+    let b = model.resolved_binding(callee)?;
+    match &model.binding(b).kind {
+        BindingKind::Class { class } => Some(*class),
+        _ => None,
+    }
+}
+
+/// A class's instance fields (annotated attributes), in source order.
+fn class_fields(model: &Model, class: ClassId) -> Vec<(String, Option<&TypeRef>)> {
+    model
+        .class(class)
+        .members
+        .iter()
+        .filter(|m| !m.is_static)
+        .filter_map(|m| match &m.kind {
+            MemberKind::Property {
+                type_annotation,
+                function: None,
+                ..
+            } => Some((
+                m.name.as_str()?.to_owned(),
+                type_annotation.as_ref().map(|t| &t.shape),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What an annotation says about a value, for the keyword types the syntax shows.
+fn annotation_shape(t: &TypeRef) -> TypeShape {
+    match t {
+        TypeRef::Keyword { name } => match name.as_str() {
+            "str" | "string" => TypeShape::Text,
+            "int" => TypeShape::Integer,
+            "float" | "number" => TypeShape::Number,
+            "bool" | "boolean" => TypeShape::Boolean,
+            "None" | "null" => TypeShape::Null,
+            _ => TypeShape::Unknown,
+        },
+        TypeRef::Array { items } => TypeShape::Array(ArrayShape {
+            items: Box::new(annotation_shape(items)),
+        }),
+        TypeRef::Named { name, args } if (name == "list" || name == "List") && args.len() == 1 => {
+            TypeShape::Array(ArrayShape {
+                items: Box::new(annotation_shape(&args[0])),
+            })
+        }
+        _ => TypeShape::Unknown,
+    }
+}
+
+/// A body a route declares by naming a type (`response_model=User`, `list[User]`): the record
+/// of the class's fields when the class is declared in the file, else a reference by name.
+pub fn declared_shape(model: &Model, expr: ExprId) -> TypeShape {
+    match &model.expr(expr).kind {
+        ExprKind::Ident { name, .. } => match class_in_file(model, expr) {
+            Some(class) => {
+                let mut properties = IndexMap::new();
+                for (field, annotation) in class_fields(model, class) {
+                    properties.insert(field, annotation.map_or(TypeShape::Unknown, annotation_shape));
+                }
+                TypeShape::Record(RecordShape {
+                    properties,
+                    spreads: None,
+                })
+            }
+            None => TypeShape::Ref(RefShape {
+                name: name.clone(),
+                def: None,
+                from: None,
+            }),
+        },
+        // `list[User]` / `List[User]`.
+        ExprKind::Member {
+            object,
+            property: MemberProp::Computed(item),
+            ..
+        } if matches!(&model.expr(*object).kind, ExprKind::Ident { name, .. } if name == "list" || name == "List") => {
+            TypeShape::Array(ArrayShape {
+                items: Box::new(declared_shape(model, *item)),
+            })
         }
         _ => TypeShape::Unknown,
     }

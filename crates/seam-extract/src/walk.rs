@@ -65,6 +65,9 @@ pub struct PathEnd {
     pub reads: Vec<String>,
     pub end: End,
     pub span: Span,
+    /// The status a `part: status` terminal set earlier on the path (terminal index and
+    /// captures): it replaces a fixed status of the terminal that ends the path.
+    pub status_set: Option<(usize, Captures)>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -75,6 +78,10 @@ struct State {
     reads: Vec<String>,
     /// Calls that are part of a terminal already recorded (not effects).
     terminal_calls: BTreeSet<ExprId>,
+    /// The latest status set by a `part: status` terminal, and whether nothing has been sent
+    /// since (then the path sends it when it ends).
+    status_set: Option<(usize, Captures)>,
+    status_pending: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,11 +126,13 @@ impl<'a> Walker<'a> {
         match &model.function(self.function).body {
             FunctionBody::Block(stmts) => {
                 let flow = self.stmts(stmts, &mut state);
+                let end_span = model.function(self.function).span;
+                let span =
+                    seam_lang::model::Span::new(end_span.end.saturating_sub(1), end_span.end);
                 if flow != Flow::Exits && !self.has_terminals() {
-                    let end_span = model.function(self.function).span;
-                    let span =
-                        seam_lang::model::Span::new(end_span.end.saturating_sub(1), end_span.end);
                     self.record(&state, End::FellOff, span);
+                } else if flow != Flow::Exits {
+                    self.record_pending_status(&state, span);
                 }
             }
             FunctionBody::Expr(e) => {
@@ -152,7 +161,25 @@ impl<'a> Walker<'a> {
             reads: state.reads.clone(),
             end,
             span,
+            status_set: state.status_set.clone(),
         });
+    }
+
+    /// A path that ends having set a status and sent nothing sends that status.
+    fn record_pending_status(&mut self, state: &State, span: Span) -> bool {
+        match (&state.status_set, state.status_pending) {
+            (Some((index, captures)), true) => {
+                let end = End::Terminal {
+                    index: *index,
+                    captures: captures.clone(),
+                };
+                let mut at = state.clone();
+                at.status_set = None;
+                self.record(&at, end, span);
+                true
+            }
+            _ => false,
+        }
     }
 
     fn stmts(&mut self, stmts: &[StmtId], state: &mut State) -> Flow {
@@ -187,6 +214,11 @@ impl<'a> Walker<'a> {
         state
             .terminal_calls
             .extend(inner.terminal_calls.iter().copied());
+        // A status set in a branch that continues may hold on later paths (the last set wins).
+        if inner.status_set != state.status_set {
+            state.status_set = inner.status_set.clone();
+            state.status_pending = inner.status_pending;
+        }
     }
 
     fn stmt(&mut self, id: StmtId, state: &mut State) -> Flow {
@@ -462,6 +494,10 @@ impl<'a> Walker<'a> {
         }
         if let Some(end) = self.statement_terminal(TerminalStatement::Return, value, state) {
             self.record(state, end, span);
+            state.status_pending = false;
+            return;
+        }
+        if value.is_none_or(|v| self.is_nothing(v)) && self.record_pending_status(state, span) {
             return;
         }
         if !self.has_terminals() {
@@ -586,10 +622,7 @@ impl<'a> Walker<'a> {
                         self.expr(a.value, state, false);
                     }
                     mark_calls(model, id, &mut state.terminal_calls);
-                    let span = model.expr(id).span;
-                    let mut at = state.clone();
-                    at.terminal_calls.clear();
-                    self.record(&at, End::Terminal { index, captures }, span);
+                    self.terminal_at(id, index, captures, state);
                     return;
                 }
                 self.expr(*callee, state, false);
@@ -656,6 +689,12 @@ impl<'a> Walker<'a> {
                 }
             }
             ExprKind::Function { .. } | ExprKind::Class { .. } => {}
+            ExprKind::Assign { value, .. } => {
+                self.expr(*value, state, false);
+                if let Some((index, captures)) = self.expression_terminal(id) {
+                    self.terminal_at(id, index, captures, state);
+                }
+            }
             _ => {
                 let mut children = Children::default();
                 walk_expr_children(model, id, &mut children);
@@ -664,6 +703,26 @@ impl<'a> Walker<'a> {
                 }
             }
         }
+    }
+
+    /// A matched expression terminal: a `part: status` one sets the status for later; any
+    /// other ends a path here.
+    fn terminal_at(&mut self, id: ExprId, index: usize, captures: Captures, state: &mut State) {
+        if self
+            .pack
+            .terminals
+            .get(index)
+            .is_some_and(|t| t.sets_status)
+        {
+            state.status_set = Some((index, captures));
+            state.status_pending = true;
+            return;
+        }
+        let span = self.model.expr(id).span;
+        let mut at = state.clone();
+        at.terminal_calls.clear();
+        self.record(&at, End::Terminal { index, captures }, span);
+        state.status_pending = false;
     }
 
     /// A callback written in the unit: its terminals count (`.then(u => res.json(u))`), its

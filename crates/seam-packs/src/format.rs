@@ -20,9 +20,10 @@ pub struct PackFile {
     pub kind: String,
     pub binding: BindingFile,
     pub detect: DetectFile,
-    /// Expressions that create a router or application object (`express.Router()`).
+    /// Expressions that create a router or application object (`express.Router()`), each
+    /// optionally with the prefix the router gives its own routes (`APIRouter(prefix=$P)`).
     #[serde(default)]
-    pub routers: Vec<String>,
+    pub routers: Vec<RouterFile>,
     /// Calls that mount a child router under a prefix (`$PARENT.use($PREFIX, $CHILD)`).
     #[serde(default)]
     pub mounts: Vec<MountFile>,
@@ -87,6 +88,22 @@ pub struct DetectFile {
     pub always: bool,
 }
 
+/// A router pattern: the bare pattern, or the pattern with the metavariable holding the
+/// router's own prefix.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RouterFile {
+    Pattern(String),
+    WithPrefix(RouterWithPrefixFile),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouterWithPrefixFile {
+    pub pattern: String,
+    pub prefix: String,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct MountFile {
@@ -96,6 +113,10 @@ pub struct MountFile {
     pub prefix: Option<String>,
     /// The metavariable holding the child; for a `$$$` list the last router in it is the child.
     pub child: String,
+    /// When the child is a function (a plugin), the position of its parameter that is the
+    /// router inside it (`app.register(async (api) => { api.get(…) }, { prefix })`).
+    #[serde(default)]
+    pub plugin_parameter: Option<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -132,6 +153,18 @@ pub struct DecoratedFile {
     /// A decorator on the enclosing class that adds a prefix (`@Controller($PREFIX)`).
     #[serde(default)]
     pub class_prefix: Option<String>,
+    /// The status the route declares (`status_code=$STATUS`): terminals with `route: true`
+    /// report it instead of their own.
+    #[serde(default)]
+    pub status: Option<String>,
+    /// The body the route declares (`response_model=$MODEL`): terminals with `route: true`
+    /// report it instead of the returned value's shape.
+    #[serde(default)]
+    pub body: Option<String>,
+    /// `function` (default): the decorated function is the unit. `class`: the decorator is on
+    /// a class and each of its methods named in `methods` is a unit for that method.
+    #[serde(default)]
+    pub target: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -149,6 +182,24 @@ pub struct InputsFile {
     /// Roles by parameter position (`[request, response, next]`); `~` for a parameter with no role.
     #[serde(default)]
     pub positional: Vec<Option<String>>,
+    /// Roles by what a parameter's default value is (`Header()` → headers).
+    #[serde(default)]
+    pub defaults: Vec<InputDefaultFile>,
+    /// The role of a parameter whose name is a hole of the route's path (`{id}` → `id`).
+    #[serde(default)]
+    pub path_parameters: Option<String>,
+}
+
+/// A parameter role read from the parameter's default (`x_tenant_id: str = Header()`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct InputDefaultFile {
+    pub pattern: String,
+    pub role: String,
+    /// Which request field the parameter is: `name` (its own name), `header` (its name with
+    /// `_` written `-`), or a metavariable of the pattern holding the field's name. Absent: none.
+    #[serde(default)]
+    pub field: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -174,6 +225,15 @@ pub struct TerminalFile {
     pub exception: Option<String>,
     #[serde(default)]
     pub message: Option<String>,
+    /// `status`: the terminal does not send; it sets the status (`reply.code(201)`,
+    /// `ctx.status = 404`) that later terminals on the path with a fixed status report
+    /// instead, and that is sent when the path ends with nothing else sent.
+    #[serde(default)]
+    pub part: Option<String>,
+    /// When the route declares a status or body (`status:`/`body:` under `decorated`), it
+    /// replaces this terminal's.
+    #[serde(default)]
+    pub route: bool,
     #[serde(default, rename = "where")]
     pub where_: BTreeMap<String, ConstraintFile>,
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::format::{ConstraintFile, PackFile, ScalarFile, TerminalFile, ValueFile};
+use crate::format::{ConstraintFile, PackFile, RouterFile, ScalarFile, TerminalFile, ValueFile};
 use crate::pack::*;
 use crate::pattern::{PatternError, PatternNode, compile_decorator, compile_expression};
 
@@ -14,6 +14,9 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("express.yaml", include_str!("../packs/express.yaml")),
     ("fetch.yaml", include_str!("../packs/fetch.yaml")),
     ("axios.yaml", include_str!("../packs/axios.yaml")),
+    ("fastapi.yaml", include_str!("../packs/fastapi.yaml")),
+    ("fastify.yaml", include_str!("../packs/fastify.yaml")),
+    ("koa.yaml", include_str!("../packs/koa.yaml")),
 ];
 
 /// A pack file that could not be loaded.
@@ -250,11 +253,22 @@ impl Compiler<'_> {
             ));
         }
 
-        let routers = raw
-            .routers
-            .iter()
-            .map(|p| self.expression(p, family))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut routers = Vec::with_capacity(raw.routers.len());
+        let mut router_prefixes = Vec::with_capacity(raw.routers.len());
+        for r in &raw.routers {
+            match r {
+                RouterFile::Pattern(p) => {
+                    routers.push(self.expression(p, family)?);
+                    router_prefixes.push(None);
+                }
+                RouterFile::WithPrefix(w) => {
+                    let pattern = self.expression(&w.pattern, family)?;
+                    router_prefixes
+                        .push(Some(self.meta("prefix", &w.prefix, &pattern, &w.pattern)?));
+                    routers.push(pattern);
+                }
+            }
+        }
 
         let mut mounts = Vec::new();
         for m in &raw.mounts {
@@ -267,6 +281,7 @@ impl Compiler<'_> {
                     .map(|p| self.meta("prefix", p, &pattern, &m.pattern))
                     .transpose()?,
                 child: self.meta("child", &m.child, &pattern, &m.pattern)?,
+                plugin_parameter: m.plugin_parameter,
                 pattern,
             });
         }
@@ -336,7 +351,51 @@ impl Compiler<'_> {
                             .map_err(|e| self.pattern_error(p, e))
                     })
                     .transpose()?,
+                status: d
+                    .status
+                    .as_ref()
+                    .map(|x| self.meta("status", x, &pattern, &d.decorator))
+                    .transpose()?,
+                body: d
+                    .body
+                    .as_ref()
+                    .map(|x| self.meta("body", x, &pattern, &d.decorator))
+                    .transpose()?,
+                on_class: match d.target.as_deref() {
+                    None | Some("function") => false,
+                    Some("class") => true,
+                    Some(other) => {
+                        return Err(self.error(
+                            &format!("target: {other}"),
+                            format!("`target: {other}` is not known; write function or class"),
+                        ));
+                    }
+                },
                 decorator: pattern,
+            });
+        }
+
+        let mut input_defaults = Vec::with_capacity(raw.inputs.defaults.len());
+        for d in &raw.inputs.defaults {
+            let pattern = self.expression(&d.pattern, family)?;
+            let field = match d.field.as_deref() {
+                None => None,
+                Some("name") => Some(FieldName::Name),
+                Some("header") => Some(FieldName::Header),
+                Some(m) if m.starts_with('$') => Some(FieldName::Meta(
+                    self.meta("field", m, &pattern, &d.pattern)?,
+                )),
+                Some(other) => {
+                    return Err(self.error(
+                        &format!("field: {other}"),
+                        format!("`field: {other}` is not known; write name, header or a metavariable of the pattern"),
+                    ));
+                }
+            };
+            input_defaults.push(InputDefault {
+                pattern,
+                role: d.role.clone(),
+                field,
             });
         }
 
@@ -451,11 +510,14 @@ impl Compiler<'_> {
             protocol: raw.binding.protocol,
             detect,
             routers,
+            router_prefixes,
             mounts,
             routes,
             decorated,
             files,
             roles: raw.inputs.positional,
+            input_defaults,
+            path_parameter_role: raw.inputs.path_parameters,
             terminals,
             clients,
             calls,
@@ -549,6 +611,17 @@ impl Compiler<'_> {
             body: field("body", &t.body)?,
             exception: field("exception", &t.exception)?,
             message: field("message", &t.message)?,
+            sets_status: match t.part.as_deref() {
+                None => false,
+                Some("status") => true,
+                Some(other) => {
+                    return Err(self.error(
+                        &format!("part: {other}"),
+                        format!("`part: {other}` is not known; write status"),
+                    ));
+                }
+            },
+            route: t.route,
             constraints: self.constraints(&t.where_, &node, &source)?,
             pattern,
         })

@@ -10,7 +10,8 @@
 use std::collections::BTreeMap;
 
 use seam_lang::model::{
-    Arg, ArrayElement, ExprId, ExprKind, LiteralValue, MemberProp, Model, ObjectProp, Span,
+    Arg, ArrayElement, AssignOp, ExprId, ExprKind, LiteralValue, MemberProp, Model, ObjectProp,
+    PatternKind, Span,
 };
 
 use crate::pattern::{PatternArg, PatternLiteral, PatternNode, PatternProp};
@@ -142,6 +143,23 @@ fn match_node(model: &Model, pattern: &PatternNode, id: ExprId, captures: &mut C
         }
         (PatternNode::Await(inner), ExprKind::Await { arg }) => {
             match_node(model, inner, *arg, captures)
+        }
+        (
+            PatternNode::Assign { target, value },
+            ExprKind::Assign {
+                op: AssignOp::Assign,
+                target: target_pattern,
+                value: target_value,
+            },
+        ) => {
+            let target_ok = match &model.pattern(*target_pattern).kind {
+                PatternKind::Expr { expr } => match_node(model, target, *expr, captures),
+                PatternKind::Ident { name, .. } => {
+                    matches!(target.as_ref(), PatternNode::Ident(want) if want == name)
+                }
+                _ => false,
+            };
+            target_ok && match_node(model, value, *target_value, captures)
         }
         (PatternNode::Text(text), _) => *text == model.text_collapsed(expr.span),
         _ => false,

@@ -109,6 +109,8 @@ pub struct Mount {
     pub parent: String,
     pub prefix: Option<String>,
     pub child: String,
+    /// A child that is a function is a plugin: this parameter is the router inside it.
+    pub plugin_parameter: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -131,6 +133,31 @@ pub struct Decorated {
     pub methods: Vec<String>,
     pub path: String,
     pub class_prefix: Option<PatternNode>,
+    /// The metavariable holding the route's declared status.
+    pub status: Option<String>,
+    /// The metavariable holding the route's declared body.
+    pub body: Option<String>,
+    /// The decorator is on a class whose methods named in `methods` are the units.
+    pub on_class: bool,
+}
+
+/// How a parameter's request field is named.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldName {
+    /// The parameter's own name.
+    Name,
+    /// The parameter's name with `_` written `-` (a header).
+    Header,
+    /// A string a metavariable of the default's pattern bound.
+    Meta(String),
+}
+
+/// A parameter role read from the parameter's default value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputDefault {
+    pub pattern: PatternNode,
+    pub role: String,
+    pub field: Option<FieldName>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -178,6 +205,10 @@ pub struct Terminal {
     pub body: Option<String>,
     pub exception: Option<String>,
     pub message: Option<String>,
+    /// The terminal only sets the status for what the path sends later (`part: status`).
+    pub sets_status: bool,
+    /// The route's declared status and body replace this terminal's.
+    pub route: bool,
     pub constraints: BTreeMap<String, Constraint>,
 }
 
@@ -220,12 +251,17 @@ pub struct Pack {
     pub recognition: String,
     pub detect: DetectRule,
     pub routers: Vec<PatternNode>,
+    /// Per entry of `routers`: the metavariable holding the router's own prefix.
+    pub router_prefixes: Vec<Option<String>>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
     pub decorated: Vec<Decorated>,
     pub files: Vec<FileConvention>,
     /// Input role per parameter position.
     pub roles: Vec<Option<String>>,
+    pub input_defaults: Vec<InputDefault>,
+    /// The role of a parameter named like a hole of the route's path.
+    pub path_parameter_role: Option<String>,
     pub terminals: Vec<Terminal>,
     pub clients: Vec<ClientObject>,
     pub calls: Vec<ClientCall>,

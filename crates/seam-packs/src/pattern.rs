@@ -9,8 +9,8 @@
 
 use seam_lang::lower::lower_file;
 use seam_lang::model::{
-    ArrayElement, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model, ObjectProp,
-    StmtKind, collapse_whitespace,
+    ArrayElement, AssignOp, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model,
+    ObjectProp, PatternKind, StmtKind, collapse_whitespace,
 };
 
 const META_PREFIX: &str = "__seam_meta_";
@@ -38,6 +38,11 @@ pub enum PatternNode {
     Object(Vec<(String, PatternNode)>),
     Array(Vec<PatternArg>),
     Await(Box<PatternNode>),
+    /// `target = value`: an assignment (`$CTX.status = $STATUS`).
+    Assign {
+        target: Box<PatternNode>,
+        value: Box<PatternNode>,
+    },
     /// Anything else, compared by its whitespace-collapsed source text (`import.meta`).
     Text(String),
 }
@@ -264,6 +269,24 @@ fn convert(model: &Model, id: ExprId, pattern: &str) -> Result<PatternNode, Patt
             PatternNode::Array(out)
         }
         ExprKind::Await { arg } => PatternNode::Await(Box::new(convert(model, *arg, pattern)?)),
+        ExprKind::Assign {
+            op: AssignOp::Assign,
+            target,
+            value,
+        } => match &model.pattern(*target).kind {
+            PatternKind::Expr { expr } => PatternNode::Assign {
+                target: Box::new(convert(model, *expr, pattern)?),
+                value: Box::new(convert(model, *value, pattern)?),
+            },
+            PatternKind::Ident { name, .. } => PatternNode::Assign {
+                target: Box::new(match meta_name(name) {
+                    Some(m) => PatternNode::Meta(m.to_owned()),
+                    None => PatternNode::Ident(name.clone()),
+                }),
+                value: Box::new(convert(model, *value, pattern)?),
+            },
+            _ => PatternNode::Text(collapse_whitespace(model.expr_text(id))),
+        },
         _ => PatternNode::Text(collapse_whitespace(model.expr_text(id))),
     })
 }
@@ -321,6 +344,10 @@ impl PatternNode {
                 }
             }
             PatternNode::Await(inner) => inner.collect_metavariables(out),
+            PatternNode::Assign { target, value } => {
+                target.collect_metavariables(out);
+                value.collect_metavariables(out);
+            }
             PatternNode::Ident(_)
             | PatternNode::This
             | PatternNode::Literal(_)

@@ -111,3 +111,26 @@ fn koa_routes_assignments_and_throws() {
         ]
     );
 }
+
+#[test]
+fn hono() {
+    let run = extract("hono", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn hono_routes_base_path_mounts_and_helpers() {
+    let run = extract("hono", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            // `new Hono().basePath("/api")`.
+            "GET /api/health -> [200]",
+            // An HTTPException is a response with its status; c.status(201) before c.json.
+            "POST /api/login -> [401, 201]",
+            // A sub-app mounted with `app.route("/books", books)` from another file.
+            "GET /api/books/:id -> [404, 200]",
+            "DELETE /api/books/:id -> [204]",
+        ]
+    );
+}

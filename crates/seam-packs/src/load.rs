@@ -17,6 +17,7 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("fastapi.yaml", include_str!("../packs/fastapi.yaml")),
     ("fastify.yaml", include_str!("../packs/fastify.yaml")),
     ("koa.yaml", include_str!("../packs/koa.yaml")),
+    ("hono.yaml", include_str!("../packs/hono.yaml")),
 ];
 
 /// A pack file that could not be loaded.

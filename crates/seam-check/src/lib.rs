@@ -174,6 +174,60 @@ fn collapse_duplicates(findings: Vec<Finding>) -> Vec<Finding> {
     out
 }
 
+/// The path part of an endpoint key (`GET /a/{b}` → `/a/{b}`).
+fn key_path(key: &str) -> &str {
+    key.split_once(' ').map_or(key, |(_, path)| path)
+}
+
+/// Contract documents against the handlers beside them (in the document's folder or below):
+/// operations no handler serves, and handlers no document beside them describes. A document
+/// with no handler beside it describes someone else's API and is left alone.
+fn documents_against_handlers(
+    endpoints: &[pairing::Endpoint],
+    summaries: &[BehavioralSummary],
+) -> Vec<Finding> {
+    use findings::contract_operation_unimplemented::{folder_of, is_beside};
+    let file_of = |e: &pairing::Endpoint| summaries[e.summary].location.file.as_str();
+    let documents: Vec<&pairing::Endpoint> = endpoints.iter().filter(|e| e.contract).collect();
+    let handlers: Vec<&pairing::Endpoint> = endpoints.iter().filter(|e| !e.contract).collect();
+    let serves = |handler: &pairing::Endpoint, operation: &pairing::Endpoint| {
+        handler.key == operation.key
+            || (handler.method == "*" && key_path(&handler.key) == key_path(&operation.key))
+    };
+    let mut out = Vec::new();
+    for document in &documents {
+        let folder = folder_of(file_of(document));
+        let has_handlers_beside = handlers.iter().any(|h| is_beside(folder, file_of(h)));
+        if has_handlers_beside && !handlers.iter().any(|h| serves(h, document)) {
+            out.extend(findings::contract_operation_unimplemented::finding(
+                &summaries[document.summary],
+                &document.key,
+            ));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    for handler in &handlers {
+        if !seen.insert((handler.summary, handler.key.as_str())) {
+            continue;
+        }
+        let file = file_of(handler);
+        let beside: BTreeSet<&str> = documents
+            .iter()
+            .map(|d| file_of(d))
+            .filter(|doc| is_beside(folder_of(doc), file))
+            .collect();
+        if !beside.is_empty() && !documents.iter().any(|d| serves(handler, d)) {
+            let beside: Vec<&str> = beside.into_iter().collect();
+            out.extend(findings::undocumented_handler::finding(
+                &summaries[handler.summary],
+                &handler.key,
+                &beside,
+            ));
+        }
+    }
+    out
+}
+
 /// Pairs the summaries, runs every check, applies the suppressions, and sorts what it found.
 pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     let summaries = &input.summaries;
@@ -220,14 +274,10 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                     &ctx, provider, &declared,
                 ));
             }
-            for &c in &paired.contracts {
-                let contract = &summaries[pairing.endpoints[c].summary];
-                let declared = DeclaredStatuses::of_contract_summary(contract);
-                findings.extend(consumer_contract_violation::check(
-                    &ctx, contract, &declared,
-                ));
-            }
         }
+        // The contracts beside a handler are not checked against the client: the handler
+        // is what the client meets, and it is checked against them on its own below. With
+        // no handler (a third-party API) pairing made the contract the provider.
     }
     for &c in &pairing.unpaired_calls {
         if let Some(f) =
@@ -271,6 +321,8 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             }
         }
     }
+
+    findings.extend(documents_against_handlers(&pairing.endpoints, summaries));
 
     let mut findings = collapse_duplicates(findings);
     let hidden = suppressions.apply(&mut findings);

@@ -114,10 +114,21 @@ fn consumer_contract_violation() {
         findings("consumerContractViolation/fires"),
         [
             "error providerContractViolation - -: Declared response 500 in api/openapi.yaml is never produced by the handler, so a client branch written for it never runs",
-            "warning consumerContractViolation - -: Contract declares response 500 but consumer does not handle it",
         ]
     );
+    // With the handler in the run, the client is checked against the handler, not the spec.
     assert!(findings("consumerContractViolation/silent").is_empty());
+    // A third-party API: the spec is all there is, so the client is checked against it as
+    // against a provider.
+    assert_eq!(
+        findings("consumerContractViolation/third-party"),
+        [
+            "error misreadProviderResponse getUserById:response:200:c0200000 loadUser:return:none:aaaaaaa: The consumer's fall-through path reads \"email\", but the 200 body the provider sends does not include it, and neither does any other response, so the read comes back undefined and no error says so.",
+            "warning deadConsumerBranch - loadUser:return:none:ccccccc: Consumer expects status 418 but provider never produces it",
+            "warning unhandledProviderCase getUserById:response:404:c0404000 -: Provider produces status 404 but no consumer branch handles it",
+            "warning unhandledProviderCase getUserById:response:500:c0500000 -: Provider produces status 500 but no consumer branch handles it",
+        ]
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@ macro_rules! kind_documentation {
 
 pub mod consumer_contract_violation;
 pub mod contract_disagreement;
+pub mod contract_operation_unimplemented;
 pub mod dead_consumer_branch;
 pub mod low_confidence;
 pub mod misread_provider_response;
@@ -25,6 +26,7 @@ pub mod mostly_unpaired;
 pub mod nothing_paired;
 pub mod provider_contract_violation;
 pub mod rest_call_unknown_path;
+pub mod undocumented_handler;
 pub mod unhandled_provider_case;
 pub mod unreadable_input;
 
@@ -50,6 +52,12 @@ pub const KINDS: &[KindInfo] = &[
         severity: Severity::Warning,
         title: "Two declared contracts of one boundary disagree",
         doc: contract_disagreement::DOC,
+    },
+    KindInfo {
+        name: "contractOperationUnimplemented",
+        severity: Severity::Warning,
+        title: "A contract document declares an operation no handler serves",
+        doc: contract_operation_unimplemented::DOC,
     },
     KindInfo {
         name: "deadConsumerBranch",
@@ -92,6 +100,12 @@ pub const KINDS: &[KindInfo] = &[
         severity: Severity::Error,
         title: "A client calls a method and path no provider serves",
         doc: rest_call_unknown_path::DOC,
+    },
+    KindInfo {
+        name: "undocumentedHandler",
+        severity: Severity::Warning,
+        title: "A handler serves a route the contract document beside it does not describe",
+        doc: undocumented_handler::DOC,
     },
     KindInfo {
         name: "unhandledProviderCase",

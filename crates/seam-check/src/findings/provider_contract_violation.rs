@@ -1,11 +1,11 @@
 //! `providerContractViolation`: see [`DOC`].
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{BehavioralSummary, GapType};
+use seam_ir::summary::{BehavioralSummary, GapType, RecordShape, TypeShape};
 
 use super::side;
 use crate::contracts::{DeclaredStatuses, produced_exact};
-use crate::http::{ProviderStatus, provider_status};
+use crate::http::{ProviderStatus, provider_status, response_body};
 
 kind_documentation!(
     r#"# providerContractViolation (error)
@@ -13,9 +13,11 @@ kind_documentation!(
 ## What it finds
 A handler and the contract declared for it disagree on what it answers: the handler produces a
 status the contract does not declare, or the contract declares a status the handler never
-produces. The contract is either written beside the handler (ts-rest, FastAPI `responses=`; the
-pack records it, or records the disagreement as an `unhandledCase` gap) or a separate document
-(an OpenAPI operation for the same method and path).
+produces, or (for a separate document) the handler's body for a status leaves out a property
+the document requires or sends one it does not declare. The contract is either written beside
+the handler (ts-rest, FastAPI `responses=`; the pack records it, or records the disagreement as
+an `unhandledCase` gap) or a separate document (an OpenAPI operation for the same method and
+path).
 
 ## Why it matters
 Clients are written against the contract. A status the contract does not declare reaches code
@@ -146,5 +148,75 @@ pub fn check_against_document(
             ));
         }
     }
+    for t in &handler.transitions {
+        let ProviderStatus::Exact(status) = provider_status(t) else {
+            continue;
+        };
+        let Some(sent) = response_body(t).and_then(fully_known_record) else {
+            continue;
+        };
+        let Some(schema) = declared_body(contract, status) else {
+            continue;
+        };
+        let missing: Vec<&str> = schema
+            .properties
+            .iter()
+            .filter(|(name, shape)| is_required(shape) && !sent.properties.contains_key(*name))
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let undeclared: Vec<&str> = sent
+            .properties
+            .keys()
+            .filter(|name| !schema.properties.contains_key(*name))
+            .map(String::as_str)
+            .collect();
+        let mut problems = Vec::new();
+        if !missing.is_empty() {
+            problems.push(format!("it leaves out required {}", quoted(&missing)));
+        }
+        if !undeclared.is_empty() {
+            problems.push(format!("it sends undeclared {}", quoted(&undeclared)));
+        }
+        if !problems.is_empty() {
+            out.push(finding(
+                Some(&t.id),
+                format!(
+                    "Handler transition {} returns a body shape incompatible with the declared schema for status {status} in {contract_file}: {}",
+                    t.id,
+                    problems.join(", and ")
+                ),
+            ));
+        }
+    }
     out
+}
+
+/// A record body whose every property is known (no spread of something unread).
+fn fully_known_record(shape: &TypeShape) -> Option<&RecordShape> {
+    match shape {
+        TypeShape::Record(r) if r.spreads.as_ref().is_none_or(|s| s.is_empty()) => Some(r),
+        _ => None,
+    }
+}
+
+/// The record a contract declares for exactly `status` (`$ref`s already resolved by the reader).
+fn declared_body(contract: &BehavioralSummary, status: u16) -> Option<&RecordShape> {
+    contract
+        .transitions
+        .iter()
+        .filter(|t| provider_status(t) == ProviderStatus::Exact(status))
+        .find_map(|t| match response_body(t) {
+            Some(TypeShape::Record(r)) => Some(r),
+            _ => None,
+        })
+}
+
+/// A declared property is optional when its shape is a union with `undefined`.
+fn is_required(shape: &TypeShape) -> bool {
+    !matches!(shape, TypeShape::Union(u) if u.variants.iter().any(|v| matches!(v, TypeShape::Undefined)))
+}
+
+fn quoted(names: &[&str]) -> String {
+    let list: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    list.join(", ")
 }

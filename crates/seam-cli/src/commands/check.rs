@@ -137,8 +137,35 @@ fn extract_repository(dir: &Path) -> Result<(Vec<BehavioralSummary>, Vec<Skipped
             file: s.path.clone(),
             reason: s.reason.to_string(),
         })
-        .collect();
-    Ok((extraction.summaries, skipped))
+        .collect::<Vec<_>>();
+    let mut summaries = extraction.summaries;
+    let mut skipped = skipped;
+    add_contracts(dir, &mut summaries, &mut skipped);
+    Ok((summaries, skipped))
+}
+
+/// The OpenAPI documents and Prisma schemas of the repository, read beside the code; one that
+/// does not parse is listed with its line and reason, and the run goes on without it.
+fn add_contracts(
+    dir: &Path,
+    summaries: &mut Vec<BehavioralSummary>,
+    skipped: &mut Vec<SkippedInput>,
+) {
+    for file in seam_contracts::find_contracts(dir) {
+        match seam_contracts::read_contract(&file) {
+            Ok(read) => summaries.extend(read),
+            Err(e) => skipped.push(SkippedInput {
+                file: e.file.clone(),
+                reason: match (e.line, e.column) {
+                    (Some(line), Some(column)) => {
+                        format!("line {line}, column {column}: {}", e.reason)
+                    }
+                    (Some(line), None) => format!("line {line}: {}", e.reason),
+                    _ => e.reason.clone(),
+                },
+            }),
+        }
+    }
 }
 
 pub fn run(args: Args) -> u8 {

@@ -1,0 +1,71 @@
+//! `contractOperationUnimplemented`: see [`DOC`].
+
+use seam_ir::findings::{Finding, Severity};
+use seam_ir::summary::BehavioralSummary;
+
+use super::side;
+
+kind_documentation!(
+    r#"# contractOperationUnimplemented (warning)
+
+## What it finds
+An operation a contract document declares (an OpenAPI `paths` entry and method) that no handler
+in the repository serves, while handlers do live beside the document (in its folder or below
+it). A document with no handler anywhere beside it describes a third-party API and is never
+reported.
+
+## Why it matters
+Clients are written against the document. An operation it promises and the server does not
+serve answers 404 or 405 at run time, and the documentation says otherwise.
+
+## Example
+Contract (`server/openapi.yaml`):
+```yaml
+/orders/{id}:
+  delete:
+    operationId: deleteOrder
+    responses: { "204": { description: Deleted. } }
+```
+Provider (Express, `server/src/routes/orders.ts`): `ordersRouter.get("/:id", …)` and
+`ordersRouter.patch("/:id", …)`, nothing for `delete`.
+
+## How to fix or suppress
+Implement the operation, or remove it from the document. To accept it (an operation served by
+another deployment), paste the rule `seam check` prints under the finding into
+`.sussignore.yml`.
+"#
+);
+
+pub const KIND: &str = "contractOperationUnimplemented";
+
+/// The folder a contract or handler file is in, `""` for the repository root.
+pub fn folder_of(file: &str) -> &str {
+    file.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+/// Whether `file` is in `folder` or below it.
+pub fn is_beside(folder: &str, file: &str) -> bool {
+    folder.is_empty()
+        || file
+            .strip_prefix(folder)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// One operation of a contract document that no handler serves.
+pub fn finding(contract: &BehavioralSummary, key: &str) -> Option<Finding> {
+    let boundary = contract.identity.boundary_binding.clone()?;
+    Some(Finding {
+        kind: KIND.to_owned(),
+        severity: Severity::Warning,
+        boundary,
+        provider: side(contract, None),
+        consumer: side(contract, None),
+        description: format!(
+            "{} declares {key} ({}), but no handler in the repository serves it, so a client written against the document gets a 404 or 405",
+            contract.location.file, contract.identity.name
+        ),
+        aspect: None,
+        sources: None,
+        suppressed: None,
+    })
+}

@@ -1,0 +1,53 @@
+//! `undocumentedHandler`: see [`DOC`].
+
+use seam_ir::findings::{Finding, Severity};
+use seam_ir::summary::BehavioralSummary;
+
+use super::side;
+
+kind_documentation!(
+    r#"# undocumentedHandler (warning)
+
+## What it finds
+A handler whose method and path no operation of the contract document beside it describes: the
+repository holds an OpenAPI document in the handler's folder or above it, and the document says
+nothing about this route.
+
+## Why it matters
+The document is what client authors and generated clients read. A route it leaves out is
+invisible to them, and nothing checks the clients that find it anyway against a declared shape.
+
+## Example
+Contract (`server/openapi.yaml`): `/users/{id}: get`, nothing else under `/users`.
+Provider (Express, `server/src/routes/users.ts`):
+```ts
+router.delete("/:id", async (req, res) => { … });   // DELETE /api/users/{id}: not in the document
+```
+
+## How to fix or suppress
+Describe the operation in the document, or remove the route. An internal route kept out of the
+public document on purpose can be accepted with the rule `seam check` prints under the finding,
+in `.sussignore.yml`.
+"#
+);
+
+pub const KIND: &str = "undocumentedHandler";
+
+/// A handler serving `key` that the documents in `documents` (their files) do not describe.
+pub fn finding(handler: &BehavioralSummary, key: &str, documents: &[&str]) -> Option<Finding> {
+    let boundary = handler.identity.boundary_binding.clone()?;
+    Some(Finding {
+        kind: KIND.to_owned(),
+        severity: Severity::Warning,
+        boundary,
+        provider: side(handler, None),
+        consumer: side(handler, None),
+        description: format!(
+            "The handler serves {key}, which {} does not describe, so clients written against the document do not know it exists",
+            documents.join(" and ")
+        ),
+        aspect: None,
+        sources: None,
+        suppressed: None,
+    })
+}

@@ -40,6 +40,8 @@ pub struct UnitFacts<'a> {
     /// The status and the body the route declares (handler units registered with them).
     pub route_status: Option<ExprId>,
     pub route_body: Option<ExprId>,
+    /// The status route terminals report when the route declares none.
+    pub route_default_status: Option<i64>,
 }
 
 /// Transitions, gaps and the confidence of one unit.
@@ -333,10 +335,16 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                             .filter(|_| t.route)
                             .map(|e| Captures::from([("ROUTE".to_owned(), Capture::Expr(e))]))
                             .unwrap_or_default();
-                        let (read, from) = if route_captures.is_empty() {
-                            (read, from)
-                        } else {
+                        let default_read = facts
+                            .route_default_status
+                            .filter(|_| t.route)
+                            .map(ValueRead::Number);
+                        let (read, from) = if !route_captures.is_empty() {
                             (&route_read, &route_captures)
+                        } else if default_read.is_some() && end.status_set.is_none() {
+                            (&default_read, captures)
+                        } else {
+                            (read, from)
                         };
                         let (status_code, key) = status(model, &scope, read, from);
                         let body = match facts.route_body.filter(|_| t.route) {
@@ -575,16 +583,17 @@ fn callee_function(files: &Files, file: usize, callee: ExprId) -> Option<(usize,
     })
 }
 
-/// The role and request field a parameter takes from its default value (`Header()`) or from
-/// its name matching a hole of the route's path.
+/// The role and request field a parameter takes from its default value (`Header()`), from
+/// one of its decorators (`@Param("id")`, matched by the same rules), or from its name
+/// matching a hole of the route's path.
 fn role_by_default_or_path(
     model: &Model,
     pack: &Pack,
     name: &str,
-    default: Option<ExprId>,
+    sources: &[ExprId],
     path: Option<&str>,
 ) -> Option<(String, Option<String>)> {
-    if let Some(d) = default {
+    for &d in sources {
         for rule in &pack.input_defaults {
             let mut caps = Captures::new();
             if !seam_packs::match_expr(model, &rule.pattern, d, &mut caps) {
@@ -623,9 +632,12 @@ pub fn handler_inputs(
         if p.role.is_some() {
             continue;
         }
-        if let Some((role, field)) =
-            role_by_default_or_path(model, pack, &p.name, param.default, path)
-        {
+        let sources: Vec<ExprId> = param
+            .default
+            .into_iter()
+            .chain(param.decorators.iter().map(|d| d.expr))
+            .collect();
+        if let Some((role, field)) = role_by_default_or_path(model, pack, &p.name, &sources, path) {
             p.role = Some(role);
             p.field = field;
         }

@@ -29,6 +29,8 @@ pub struct HandlerUnit {
     pub path: Option<String>,
     /// What the registration declares as the status of a plain return (`status_code=201`).
     pub route_status: Option<ExprId>,
+    /// The status the pack gives a plain return when the route declares none (201 for POST).
+    pub route_default_status: Option<i64>,
     /// What the registration declares as the response body (`response_model=User`).
     pub route_body: Option<ExprId>,
 }
@@ -227,6 +229,7 @@ pub fn handler_units(
         path: Vec<Piece>,
         handler: Target,
         route_status: Option<ExprId>,
+        route_default_status: Option<i64>,
         route_body: Option<ExprId>,
     }
     let mut registrations = Vec::new();
@@ -329,6 +332,7 @@ pub fn handler_units(
                     path: reader.pieces(file, path_expr),
                     handler: Target::Expr(handler),
                     route_status: None,
+                    route_default_status: None,
                     route_body: None,
                 });
                 break;
@@ -395,7 +399,12 @@ pub fn handler_units(
                         method,
                         path: path.clone(),
                         handler: Target::Function(function),
-                        route_status: capture(&d.status),
+                        route_status: capture(&d.status).or_else(|| {
+                            d.status_decorator.as_ref().and_then(|sd| {
+                                decorator_capture(model, sd, &model.function(function).decorators)
+                            })
+                        }),
+                        route_default_status: d.default_status,
                         route_body: capture(&d.body),
                     });
                 }
@@ -405,6 +414,7 @@ pub fn handler_units(
     }
 
     let mut units = Vec::new();
+    let globals = global_prefixes(files, pack, &reader, on);
     let own = |router: RouterKey| own_prefix(files, pack, &reader, router);
     for reg in registrations {
         let handlers: Vec<(usize, FuncId, Option<String>)> = match reg.handler {
@@ -434,6 +444,7 @@ pub fn handler_units(
         };
         let own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
         let path = angle_parameters_as_holes(&compose(&prefixes, &own_path));
+        let path = with_global_prefix(&globals, &files.model(reg.file).path, &path);
         for (handler_file, function, method) in handlers {
             units.push(HandlerUnit {
                 pack: pack_index,
@@ -444,6 +455,7 @@ pub fn handler_units(
                 method,
                 path: Some(path.clone()),
                 route_status: reg.route_status,
+                route_default_status: reg.route_default_status,
                 route_body: reg.route_body,
             });
         }
@@ -476,6 +488,76 @@ fn decorated_targets(
         }
     }
     out
+}
+
+/// Global prefixes the pack's files set, as (directory, prefix), sorted by directory.
+pub fn global_prefixes(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    on: &BTreeSet<usize>,
+) -> Vec<(String, String)> {
+    let mut out = BTreeMap::new();
+    for g in &pack.global_prefixes {
+        for &file in on {
+            let model = files.model(file);
+            let (dir, name) = model.path.rsplit_once('/').unwrap_or(("", &model.path));
+            if g.file
+                .as_deref()
+                .is_some_and(|glob| !crate::glob::name_matches(glob, name))
+            {
+                continue;
+            }
+            // A call pattern is looked for among calls; any other only in the named files.
+            let candidates: Vec<ExprId> = if g.pattern.call_anchor().is_some() {
+                calls(model).collect()
+            } else {
+                (0..model.exprs.len()).map(ExprId::from_index).collect()
+            };
+            for e in candidates {
+                if !anchor_ok(files, file, &g.pattern, e) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, &g.pattern, e, &mut caps) {
+                    continue;
+                }
+                if let Some(p) = caps.get(&g.prefix).and_then(Capture::expr) {
+                    out.entry(dir.to_owned())
+                        .or_insert_with(|| path_of(&reader.pieces(file, p)));
+                    break;
+                }
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// The path with the global prefix of the nearest directory at or above the file in front.
+pub fn with_global_prefix(globals: &[(String, String)], file: &str, path: &str) -> String {
+    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+    let nearest = globals
+        .iter()
+        .filter(|(g, _)| g.is_empty() || dir == g || dir.starts_with(&format!("{g}/")))
+        .max_by_key(|(g, _)| g.len());
+    match nearest {
+        Some((_, prefix)) if !prefix.is_empty() => join_paths(prefix, path),
+        _ => path.to_owned(),
+    }
+}
+
+/// The first expression a decorator pattern binds among `decorators` (`@HttpCode(204)` → 204).
+fn decorator_capture(
+    model: &seam_lang::model::Model,
+    pattern: &PatternNode,
+    decorators: &[seam_lang::model::Decorator],
+) -> Option<ExprId> {
+    decorators.iter().find_map(|d| {
+        let mut caps = Captures::new();
+        match_expr(model, pattern, d.expr, &mut caps)
+            .then(|| caps.values().find_map(Capture::expr))
+            .flatten()
+    })
 }
 
 /// The prefix a decorator on the class adds (`@Controller("users")`): the first expression

@@ -93,7 +93,9 @@ impl<'a> Files<'a> {
                 let target = self.index_of(imp.resolved.as_deref()?)?;
                 let imported = imp.names.get(*name as usize)?;
                 match &imported.imported {
-                    ImportedItem::Named(n) => self.export_def(target, n, hops),
+                    ImportedItem::Named(n) => self
+                        .export_def(target, n, hops)
+                        .or_else(|| self.submodule(target, n).map(Def::Module)),
                     ImportedItem::Default => self.export_def(target, "default", hops),
                     ImportedItem::Namespace | ImportedItem::All => Some(Def::Module(target)),
                 }
@@ -145,6 +147,23 @@ impl<'a> Files<'a> {
         model
             .module_binding(name)
             .and_then(|b| self.binding_def(file, b, hops))
+    }
+
+    /// A module beside a package's `__init__.py` (`from app.routers import users` names the
+    /// file `app/routers/users.py`, or the package `app/routers/users/__init__.py`).
+    fn submodule(&self, package: usize, name: &str) -> Option<usize> {
+        let path = self.model(package).path.as_str();
+        // Module resolution may already have gone to the submodule itself.
+        let stem = path
+            .strip_suffix("/__init__.py")
+            .or_else(|| path.strip_suffix(".py"))
+            .unwrap_or(path);
+        if stem.rsplit('/').next() == Some(name) {
+            return Some(package);
+        }
+        let dir = path.strip_suffix("__init__.py")?;
+        self.index_of(&format!("{dir}{name}.py"))
+            .or_else(|| self.index_of(&format!("{dir}{name}/__init__.py")))
     }
 
     /// The initialiser a definition stands for: the variable's initialiser or the expression.

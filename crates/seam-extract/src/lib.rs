@@ -13,6 +13,7 @@ pub mod assemble;
 pub mod conditions;
 pub mod discover;
 pub mod files;
+pub mod glob;
 pub mod shape;
 pub mod url;
 pub mod walk;
@@ -25,9 +26,7 @@ use seam_ir::vocab::normalize_path;
 use seam_lang::model::{BindingKind, ExprKind, FuncId, Model, PatternStep, Span};
 use seam_packs::{Detection, Pack, UnitKind};
 
-use crate::assemble::{
-    CallIndex, RecognisedCall, UnitFacts, assemble, handler_inputs, inputs,
-};
+use crate::assemble::{CallIndex, RecognisedCall, UnitFacts, assemble, handler_inputs, inputs};
 use crate::discover::{ClientUnit, HandlerUnit, client_units, handler_units};
 use crate::files::Files;
 use crate::walk::{Walker, accessor_on};
@@ -253,6 +252,7 @@ fn build_handler(
         calls,
         route_status: unit.route_status,
         route_body: unit.route_body,
+        route_default_status: unit.route_default_status,
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
@@ -329,6 +329,7 @@ fn build_client(
                 calls,
                 route_status: None,
                 route_body: None,
+                route_default_status: None,
             };
             let a = assemble(&facts, &ends);
             (

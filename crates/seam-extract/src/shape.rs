@@ -143,7 +143,9 @@ fn shape_hops(model: &Model, expr: ExprId, hops: usize) -> TypeShape {
                         .map(|a| shape_hops(model, a.value, hops - 1));
                     properties.insert(
                         name,
-                        given.unwrap_or_else(|| annotation.map_or(TypeShape::Unknown, annotation_shape)),
+                        given.unwrap_or_else(|| {
+                            annotation.map_or(TypeShape::Unknown, annotation_shape)
+                        }),
                     );
                 }
                 TypeShape::Record(RecordShape {
@@ -234,7 +236,10 @@ pub fn declared_shape(model: &Model, expr: ExprId) -> TypeShape {
             Some(class) => {
                 let mut properties = IndexMap::new();
                 for (field, annotation) in class_fields(model, class) {
-                    properties.insert(field, annotation.map_or(TypeShape::Unknown, annotation_shape));
+                    properties.insert(
+                        field,
+                        annotation.map_or(TypeShape::Unknown, annotation_shape),
+                    );
                 }
                 TypeShape::Record(RecordShape {
                     properties,

@@ -60,6 +60,12 @@ fn axios_fixture() {
 }
 
 #[test]
+fn fastapi_fixture() {
+    let run = extract("fastapi", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
 fn the_guarded_handler_has_exact_transitions_conditions_ids_effects_and_gaps() {
     let run = extract("express", &[]);
     let s = json(by_id(

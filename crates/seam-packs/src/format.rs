@@ -24,6 +24,10 @@ pub struct PackFile {
     /// optionally with the prefix the router gives its own routes (`APIRouter(prefix=$P)`).
     #[serde(default)]
     pub routers: Vec<RouterFile>,
+    /// Prefixes put in front of every route of the pack in the directory (and below) of the
+    /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
+    #[serde(default)]
+    pub global_prefixes: Vec<GlobalPrefixFile>,
     /// Calls that mount a child router under a prefix (`$PARENT.use($PREFIX, $CHILD)`).
     #[serde(default)]
     pub mounts: Vec<MountFile>,
@@ -106,6 +110,18 @@ pub struct RouterWithPrefixFile {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GlobalPrefixFile {
+    pub pattern: String,
+    /// The metavariable holding the prefix.
+    pub prefix: String,
+    /// A glob over file names (`next.config.{js,mjs,ts}`) the pattern is looked for in; needed
+    /// when the pattern is not a call. Absent: every file the pack runs on.
+    #[serde(default)]
+    pub file: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct MountFile {
     pub pattern: String,
     pub parent: String,
@@ -149,6 +165,8 @@ pub struct DecoratedFile {
     pub method: String,
     #[serde(default)]
     pub methods: Vec<String>,
+    /// The metavariable holding the path; absent for a decorator with none (`@Get()`).
+    #[serde(default)]
     pub path: String,
     /// A decorator on the enclosing class that adds a prefix (`@Controller($PREFIX)`).
     #[serde(default)]
@@ -165,6 +183,14 @@ pub struct DecoratedFile {
     /// a class and each of its methods named in `methods` is a unit for that method.
     #[serde(default)]
     pub target: Option<String>,
+    /// Another decorator of the same function that declares its status (`@HttpCode($STATUS)`);
+    /// its first metavariable is the status. Terminals with `route: true` report it.
+    #[serde(default)]
+    pub status_decorator: Option<String>,
+    /// The status terminals with `route: true` report when nothing declares one (201 for a
+    /// POST route in NestJS).
+    #[serde(default)]
+    pub default_status: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -14,10 +14,10 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("express.yaml", include_str!("../packs/express.yaml")),
     ("fetch.yaml", include_str!("../packs/fetch.yaml")),
     ("axios.yaml", include_str!("../packs/axios.yaml")),
-    ("fastapi.yaml", include_str!("../packs/fastapi.yaml")),
     ("fastify.yaml", include_str!("../packs/fastify.yaml")),
     ("koa.yaml", include_str!("../packs/koa.yaml")),
     ("hono.yaml", include_str!("../packs/hono.yaml")),
+    ("fastapi.yaml", include_str!("../packs/fastapi.yaml")),
 ];
 
 /// A pack file that could not be loaded.
@@ -271,6 +271,22 @@ impl Compiler<'_> {
             }
         }
 
+        let mut global_prefixes = Vec::new();
+        for g in &raw.global_prefixes {
+            let pattern = self.expression(&g.pattern, family)?;
+            if g.file.is_none() && pattern.call_anchor().is_none() {
+                return Err(self.error(
+                    &g.pattern,
+                    format!("the global prefix pattern `{}` is not a call, so it needs `file:` to say which files to look in", g.pattern),
+                ));
+            }
+            global_prefixes.push(GlobalPrefix {
+                prefix: self.meta("prefix", &g.prefix, &pattern, &g.pattern)?,
+                file: g.file.clone(),
+                pattern,
+            });
+        }
+
         let mut mounts = Vec::new();
         for m in &raw.mounts {
             let pattern = self.expression(&m.pattern, family)?;
@@ -343,7 +359,20 @@ impl Compiler<'_> {
                     &d.decorator,
                 )?,
                 methods: d.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
-                path: self.meta("path", &d.path, &pattern, &d.decorator)?,
+                path: if d.path.is_empty() {
+                    String::new()
+                } else {
+                    self.meta("path", &d.path, &pattern, &d.decorator)?
+                },
+                status_decorator: d
+                    .status_decorator
+                    .as_ref()
+                    .map(|p| {
+                        compile_decorator(p, family.pattern_language())
+                            .map_err(|e| self.pattern_error(p, e))
+                    })
+                    .transpose()?,
+                default_status: d.default_status,
                 class_prefix: d
                     .class_prefix
                     .as_ref()
@@ -512,6 +541,7 @@ impl Compiler<'_> {
             detect,
             routers,
             router_prefixes,
+            global_prefixes,
             mounts,
             routes,
             decorated,

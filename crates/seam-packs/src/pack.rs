@@ -103,6 +103,15 @@ pub struct Constraint {
     pub one_of: Vec<String>,
 }
 
+/// A prefix for every route of the pack under the directory where it is found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlobalPrefix {
+    pub pattern: PatternNode,
+    pub prefix: String,
+    /// Only files whose name matches this glob are searched.
+    pub file: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mount {
     pub pattern: PatternNode,
@@ -139,6 +148,10 @@ pub struct Decorated {
     pub body: Option<String>,
     /// The decorator is on a class whose methods named in `methods` are the units.
     pub on_class: bool,
+    /// A decorator of the same function declaring the status (its first metavariable).
+    pub status_decorator: Option<PatternNode>,
+    /// The status route terminals report when nothing declares one.
+    pub default_status: Option<i64>,
 }
 
 /// How a parameter's request field is named.
@@ -253,6 +266,7 @@ pub struct Pack {
     pub routers: Vec<PatternNode>,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
+    pub global_prefixes: Vec<GlobalPrefix>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
     pub decorated: Vec<Decorated>,

@@ -23,6 +23,8 @@ pub struct RecognisedCall {
     pub transport: String,
     pub method: Option<String>,
     pub path: Option<String>,
+    /// A store access (a store pack's call) rather than a service call.
+    pub storage: Option<(BoundaryBinding, Interaction)>,
 }
 
 /// Recognised client calls by (file, call).
@@ -132,6 +134,18 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
         let callee_text = model.text_collapsed(model.expr(*callee).span);
         let location = Some(lines(model, model.expr(site.call).span));
         let effect = match facts.calls.get(&(facts.file, site.call)) {
+            Some(RecognisedCall {
+                storage: Some((binding, interaction)),
+                ..
+            }) => Effect::Interaction(InteractionEffect {
+                binding: binding.clone(),
+                callee: Some(callee_text),
+                group_id: None,
+                preconditions: None,
+                interaction: interaction.clone(),
+                location,
+                count: None,
+            }),
             Some(r) => Effect::Interaction(InteractionEffect {
                 binding: BoundaryBinding {
                     transport: r.transport.clone(),

@@ -460,6 +460,7 @@ pub fn handler_units(
             });
         }
     }
+    units.extend(file_units(files, pack_index, pack, on, &globals));
     units
 }
 
@@ -488,6 +489,93 @@ fn decorated_targets(
         }
     }
     out
+}
+
+/// Handlers found by file convention: each file matching a glob of the pack, each of its
+/// exports the convention names, at the path the file's place spells.
+fn file_units(
+    files: &Files,
+    pack_index: usize,
+    pack: &Pack,
+    on: &BTreeSet<usize>,
+    globals: &[(String, String)],
+) -> Vec<HandlerUnit> {
+    let mut units = Vec::new();
+    for convention in &pack.files {
+        for &file in on {
+            let model = files.model(file);
+            let Some(segments) = crate::glob::glob_match(&convention.glob, &model.path) else {
+                continue;
+            };
+            let mut parts: Vec<String> = segments
+                .iter()
+                .filter_map(|s| rewrite_segment(&pack.segments, s))
+                .collect();
+            if convention.file_name_segment {
+                let name = model.path.rsplit('/').next().unwrap_or(&model.path);
+                let stem = name.split_once('.').map_or(name, |(s, _)| s);
+                if !convention.index_names.iter().any(|i| i == stem)
+                    && let Some(seg) = rewrite_segment(&pack.segments, stem)
+                {
+                    parts.push(seg);
+                }
+            }
+            let own = format!("/{}", parts.join("/"));
+            let path = join_paths(convention.prefix.as_deref().unwrap_or(""), &own);
+            let path = with_global_prefix(globals, &model.path, &path);
+            for export in &convention.exports {
+                let function = match files.export_def(file, export, crate::files::MAX_HOPS) {
+                    Some(Def::Function(f, func)) if f == file => func,
+                    Some(Def::Binding(f, b)) if f == file => match &model.binding(b).kind {
+                        BindingKind::Function { function } => *function,
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                let method = if export == "default" {
+                    convention.method.clone()
+                } else {
+                    Some(export.to_ascii_uppercase())
+                };
+                units.push(HandlerUnit {
+                    pack: pack_index,
+                    file,
+                    registration: model.function(function).span,
+                    handler_file: file,
+                    function,
+                    method,
+                    path: Some(path.clone()),
+                    route_status: None,
+                    route_default_status: None,
+                    route_body: None,
+                });
+            }
+        }
+    }
+    units
+}
+
+/// A directory or file name as a path segment, by the first rule whose fixed text surrounds
+/// it (`[id]` → `{id}`); `None` when the rule drops it (`(group)`); the name itself when no
+/// rule applies.
+fn rewrite_segment(rules: &[seam_packs::SegmentRule], segment: &str) -> Option<String> {
+    for rule in rules {
+        let Some(inner) = segment
+            .strip_prefix(rule.before.as_str())
+            .and_then(|rest| rest.strip_suffix(rule.after.as_str()))
+        else {
+            continue;
+        };
+        if inner.is_empty() || segment.len() < rule.before.len() + rule.after.len() {
+            continue;
+        }
+        return match &rule.to {
+            (text, None) if text.is_empty() => None,
+            (text, None) => Some(text.clone()),
+            (head, Some(tail)) => Some(format!("{head}{inner}{tail}")),
+        };
+    }
+    Some(segment.to_owned())
 }
 
 /// Global prefixes the pack's files set, as (directory, prefix), sorted by directory.
@@ -524,7 +612,7 @@ pub fn global_prefixes(
                 }
                 if let Some(p) = caps.get(&g.prefix).and_then(Capture::expr) {
                     out.entry(dir.to_owned())
-                        .or_insert_with(|| path_of(&reader.pieces(file, p)));
+                        .or_insert_with(|| join_paths("", &path_of(&reader.pieces(file, p))));
                     break;
                 }
             }
@@ -969,6 +1057,31 @@ pub fn client_units(
                 } else {
                     Vec::new()
                 };
+                // A method of an API class whose URL starts with a field subclasses set:
+                // one unit per call through an instance, the field read from its class.
+                if !forwards_parameter
+                    && let Some(Piece::Hole(field)) = site
+                        .own_url
+                        .iter()
+                        .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
+                    && let Some(instance_calls) =
+                        crate::classes::instance_calls(files, &reader, file, func, field, all_files)
+                {
+                    let hole = format!("{{{field}}}");
+                    for ic in instance_calls {
+                        let path = site.path.replacen(&hole, &ic.field_path, 1);
+                        let caller = files.model(ic.file);
+                        units.push(ClientUnit {
+                            pack: pack_index,
+                            file: ic.file,
+                            call: ic.call,
+                            function: enclosing_function(caller, caller.expr(ic.call).span),
+                            method: site.method.clone(),
+                            path: Some(client_path(&path)),
+                        });
+                    }
+                    continue;
+                }
                 if !wrapper_callers.is_empty() {
                     for (cf, ccall) in wrapper_callers {
                         if let Some(unit) =

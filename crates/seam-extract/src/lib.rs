@@ -10,11 +10,13 @@
 //! it is returned, so the output is the same on any thread count.
 
 pub mod assemble;
+pub mod classes;
 pub mod conditions;
 pub mod discover;
 pub mod files;
 pub mod glob;
 pub mod shape;
+pub mod storage;
 pub mod url;
 pub mod walk;
 
@@ -103,6 +105,8 @@ pub fn extract(
                 .into_iter()
                 .map(Unit::Client)
                 .collect(),
+            // A store pack's accesses are found below; they make units of their own.
+            UnitKind::Store => Vec::new(),
         })
         .flatten()
         .collect();
@@ -119,10 +123,12 @@ pub fn extract(
                     transport: pack.transport.clone(),
                     method: c.method.clone(),
                     path: c.path.clone(),
+                    storage: None,
                 },
             );
         }
     }
+    let storage_units = index_storage_sites(&files, packs, &on, &units, &mut calls);
 
     let mut built: Vec<Built> = units
         .par_iter()
@@ -131,6 +137,14 @@ pub fn extract(
             Unit::Client(c) => build_client(&files, detection, packs, &calls, c),
         })
         .collect();
+    built.extend(
+        storage_units
+            .par_iter()
+            .map(|(&(file, function), &pack)| {
+                build_storage_unit(&files, detection, &packs[pack], &calls, file, function)
+            })
+            .collect::<Vec<_>>(),
+    );
     built.sort_by(|a, b| {
         (&a.summary.location.file, a.sort_span, &a.base_id, &a.label).cmp(&(
             &b.summary.location.file,
@@ -287,6 +301,155 @@ fn build_handler(
     }
 }
 
+/// The pack's metadata for a client summary; a caller that calls a raising accessor on the
+/// response (`resp.raise_for_status()`) gets its failures as exceptions.
+fn client_metadata(
+    model: &Model,
+    pack: &Pack,
+    unit: &ClientUnit,
+) -> Option<indexmap::IndexMap<String, serde_json::Value>> {
+    let mut metadata = pack_metadata(pack);
+    if pack.response.throws_on_failure.is_empty() {
+        return metadata;
+    }
+    let mut names = BTreeSet::new();
+    let unwrap = |e| match &model.expr(e).kind {
+        ExprKind::Await { arg } => *arg,
+        _ => e,
+    };
+    for (i, b) in model.bindings.iter().enumerate() {
+        if b.origin.path.is_empty() && b.origin.init.map(unwrap) == Some(unit.call) {
+            names.insert(seam_lang::model::BindingId::from_index(i));
+        }
+    }
+    let Some(func) = unit.function else {
+        return metadata;
+    };
+    let span = model.function(func).span;
+    let raises = crate::files::calls(model).any(|c| {
+        span.contains(model.expr(c).span)
+            && pack
+                .response
+                .throws_on_failure
+                .iter()
+                .any(|p| accessor_on(model, p, c, &names))
+    });
+    if raises {
+        let map = metadata.get_or_insert_with(indexmap::IndexMap::new);
+        let http = map
+            .entry("http".to_owned())
+            .or_insert_with(|| serde_json::json!({}));
+        if let Some(obj) = http.as_object_mut() {
+            obj.insert("failureDelivery".to_owned(), serde_json::json!("exception"));
+        }
+    }
+    metadata
+}
+
+/// Every store access becomes a storage-access effect wherever it runs; the functions holding
+/// one that are not units already become units of their own (function → store pack).
+fn index_storage_sites(
+    files: &Files,
+    packs: &[Pack],
+    on: &[BTreeSet<usize>],
+    units: &[Unit],
+    calls: &mut CallIndex,
+) -> BTreeMap<(usize, FuncId), usize> {
+    let sites: Vec<(usize, storage::StorageSite)> = packs
+        .par_iter()
+        .enumerate()
+        .filter(|(_, p)| p.kind == UnitKind::Store)
+        .flat_map_iter(|(pi, p)| {
+            storage::storage_sites(files, p, &on[pi])
+                .into_iter()
+                .map(move |s| (pi, s))
+        })
+        .collect();
+    let taken: BTreeSet<(usize, FuncId)> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Handler(h) => Some((h.handler_file, h.function)),
+            Unit::Client(c) => c.function.map(|f| (c.file, f)),
+        })
+        .collect();
+    let mut out = BTreeMap::new();
+    for (pi, site) in sites {
+        if let Some(f) = site.function
+            && !taken.contains(&(site.file, f))
+        {
+            out.entry((site.file, f)).or_insert(pi);
+        }
+        calls.entry((site.file, site.call)).or_insert(RecognisedCall {
+            recognition: packs[pi].recognition.clone(),
+            transport: packs[pi].transport.clone(),
+            method: None,
+            path: None,
+            storage: Some((site.binding, site.interaction)),
+        });
+    }
+    out
+}
+
+/// A function that reads or writes a store: its paths, with the accesses as effects.
+fn build_storage_unit(
+    files: &Files,
+    detection: &Detection,
+    pack: &Pack,
+    calls: &CallIndex,
+    file: usize,
+    func: FuncId,
+) -> Built {
+    let model = files.model(file);
+    let function = model.function(func);
+    let name = function
+        .name
+        .clone()
+        .unwrap_or_else(|| "anonymous".to_owned());
+    let ends = Walker::new(model, pack, func).run();
+    let facts = UnitFacts {
+        files,
+        file,
+        function: func,
+        pack,
+        name: &name,
+        calls,
+        route_status: None,
+        route_body: None,
+        route_default_status: None,
+    };
+    let assembled = assemble(&facts, &ends);
+    let workspace = detection.workspace_for(&model.path);
+    let export_name = export_name_of(model, func);
+    let export_path = export_name.clone().map(|e| vec![e]);
+    let base_id = summary_id_from_parts(workspace, &model.path, &name, export_path.as_deref());
+    Built {
+        summary: BehavioralSummary {
+            kind: CodeUnitKind::Caller,
+            location: location(model, function.span, export_name, workspace),
+            identity: CodeUnitIdentity {
+                name,
+                name_kind: Some(NameKind::Binding),
+                export_path,
+                boundary_binding: None,
+                deployable_unit: None,
+                id: None,
+            },
+            inputs: inputs(model, func, pack, false),
+            transitions: assembled.transitions,
+            gaps: assembled.gaps,
+            confidence: assembled.confidence,
+            definitions: None,
+            input_reads: None,
+            receiver_class: None,
+            metadata: pack_metadata(pack),
+            schema_version: SchemaVersion,
+        },
+        base_id,
+        label: None,
+        sort_span: (function.span.start, function.span.start),
+    }
+}
+
 /// What the pack says about every summary it makes (how its library delivers failures, …).
 fn pack_metadata(pack: &Pack) -> Option<indexmap::IndexMap<String, serde_json::Value>> {
     (!pack.metadata.is_empty()).then(|| {
@@ -377,7 +540,7 @@ fn build_client(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: pack_metadata(pack),
+            metadata: client_metadata(model, pack, unit),
             schema_version: SchemaVersion,
         },
         base_id,

@@ -82,6 +82,8 @@ struct State {
     /// since (then the path sends it when it ends).
     status_set: Option<(usize, Captures)>,
     status_pending: bool,
+    /// A response terminal ran on this path.
+    sent: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,8 +133,15 @@ impl<'a> Walker<'a> {
                     seam_lang::model::Span::new(end_span.end.saturating_sub(1), end_span.end);
                 if flow != Flow::Exits && !self.has_terminals() {
                     self.record(&state, End::FellOff, span);
-                } else if flow != Flow::Exits {
-                    self.record_pending_status(&state, span);
+                } else if flow != Flow::Exits
+                    && !self.record_pending_status(&state, span)
+                    && !state.sent
+                    && let Some(end) =
+                        self.statement_terminal(TerminalStatement::Return, None, &state)
+                {
+                    // Running off the end returns nothing: a return terminal with no pattern
+                    // (a returned value is the body) reads it as an empty response.
+                    self.record(&state, end, span);
                 }
             }
             FunctionBody::Expr(e) => {
@@ -215,6 +224,7 @@ impl<'a> Walker<'a> {
             .terminal_calls
             .extend(inner.terminal_calls.iter().copied());
         // A status set in a branch that continues may hold on later paths (the last set wins).
+        state.sent |= inner.sent;
         if inner.status_set != state.status_set {
             state.status_set = inner.status_set.clone();
             state.status_pending = inner.status_pending;
@@ -625,6 +635,29 @@ impl<'a> Walker<'a> {
                     self.terminal_at(id, index, captures, state);
                     return;
                 }
+                // Python's `body.get("name")` reads the field `name`, not `get`.
+                if model.language == seam_lang::model::Language::Python
+                    && let ExprKind::Member {
+                        object,
+                        property: MemberProp::Name(m),
+                        ..
+                    } = &model.expr(*callee).kind
+                    && m == "get"
+                    && let Some(key) = args.first().and_then(|a| string_value(model, a.value))
+                    && self.reads_body(*object)
+                {
+                    if !state.reads.contains(&key) {
+                        state.reads.push(key);
+                    }
+                    self.expr(*object, state, false);
+                    for a in args {
+                        self.expr(a.value, state, false);
+                    }
+                    if !state.terminal_calls.contains(&id) {
+                        state.calls.push(CallSite { call: id, awaited });
+                    }
+                    return;
+                }
                 self.expr(*callee, state, false);
                 for a in args {
                     if let ExprKind::Function { function } = &model.expr(a.value).kind {
@@ -677,11 +710,17 @@ impl<'a> Walker<'a> {
             ExprKind::Member {
                 object, property, ..
             } => {
-                if let MemberProp::Name(p) = property
+                // `body.name`, and `body["name"]` with a literal key.
+                let field = match property {
+                    MemberProp::Name(p) => Some(p.clone()),
+                    MemberProp::Computed(k) => string_value(model, *k),
+                    _ => None,
+                };
+                if let Some(p) = field
                     && self.reads_body(*object)
-                    && !state.reads.contains(p)
+                    && !state.reads.contains(&p)
                 {
-                    state.reads.push(p.clone());
+                    state.reads.push(p);
                 }
                 self.expr(*object, state, false);
                 if let MemberProp::Computed(k) = property {
@@ -723,6 +762,7 @@ impl<'a> Walker<'a> {
         at.terminal_calls.clear();
         self.record(&at, End::Terminal { index, captures }, span);
         state.status_pending = false;
+        state.sent = true;
     }
 
     /// A callback written in the unit: its terminals count (`.then(u => res.json(u))`), its
@@ -822,4 +862,14 @@ impl ExprVisitor for Children {
         self.exprs.push(id);
     }
     fn pattern(&mut self, _id: PatternId) {}
+}
+
+/// The text of a string literal.
+fn string_value(model: &Model, expr: ExprId) -> Option<String> {
+    match &model.expr(expr).kind {
+        ExprKind::Literal {
+            value: seam_lang::model::LiteralValue::String { value },
+        } => Some(value.clone()),
+        _ => None,
+    }
 }

@@ -44,7 +44,9 @@ fn routes(run: &seam_extract::Extraction) -> Vec<String> {
                 .expect("transitions")
                 .iter()
                 .map(|t| match &t["output"]["statusCode"]["value"] {
-                    serde_json::Value::Null => t["output"]["type"].as_str().unwrap_or("?").to_owned(),
+                    serde_json::Value::Null => {
+                        t["output"]["type"].as_str().unwrap_or("?").to_owned()
+                    }
                     n => n.to_string(),
                 })
                 .collect();
@@ -133,4 +135,22 @@ fn hono_routes_base_path_mounts_and_helpers() {
             "DELETE /api/books/:id -> [204]",
         ]
     );
+}
+
+#[test]
+fn nestjs() {
+    let run = extract("nestjs", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn nextjs() {
+    let run = extract("nextjs", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn generated_client() {
+    let run = extract("generated-client", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
 }

@@ -40,6 +40,9 @@ pub struct PackFile {
     /// Files whose exports are handlers (`app/**/route.ts` exporting `GET`).
     #[serde(default)]
     pub files: Vec<FileConventionFile>,
+    /// How file-convention directory names become path segments, tried in order.
+    #[serde(default)]
+    pub segments: Vec<SegmentFile>,
     /// The role of each handler parameter, by position.
     #[serde(default)]
     pub inputs: InputsFile,
@@ -64,6 +67,12 @@ pub struct PackFile {
     /// library does without knowing it by name.
     #[serde(default)]
     pub metadata: BTreeMap<String, serde_json::Value>,
+    /// Store packs: calls that read or write a table or collection (see [`crate::store`]).
+    #[serde(default)]
+    pub accesses: Vec<crate::store::AccessFile>,
+    /// Store packs: where else the code holds a client (`this.prisma`, a transaction callback).
+    #[serde(default)]
+    pub client_sources: crate::store::ClientSourcesFile,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -196,10 +205,33 @@ pub struct DecoratedFile {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct FileConventionFile {
-    /// A glob over repository-relative paths (`**/app/**/route.{ts,js}`).
+    /// A glob over repository-relative paths (`**/app/**/route.{ts,js}`); the segments the
+    /// last `**` takes are the route's path.
     pub glob: String,
-    /// Exported names that are handlers, each the method it serves.
+    /// Exported names that are handlers, each the method it serves (`GET`); `default` serves
+    /// `method`.
     pub exports: Vec<String>,
+    /// The method of a `default` export (`*` when it branches on the method itself).
+    #[serde(default)]
+    pub method: Option<String>,
+    /// Text in front of the route's path (`/api` for `pages/api/**`).
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// The file's name without its extension is the route's last segment, except these
+    /// names (`index`), which add nothing.
+    #[serde(default)]
+    pub file_name_segment: bool,
+    #[serde(default)]
+    pub index_names: Vec<String>,
+}
+
+/// How a directory or file name becomes a path segment: `from` has one `$NAME` between
+/// fixed text (`[...$NAME]`), `to` is what the segment becomes (`{$NAME+}`; empty drops it).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SegmentFile {
+    pub from: String,
+    pub to: String,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -338,4 +370,8 @@ pub struct ResponseFile {
     /// Reads of the status off a caught error `$E` (`$E.response.status`).
     #[serde(default)]
     pub error_status: Vec<String>,
+    /// Calls on the response that raise on a non-2xx (`$R.raise_for_status()`): a caller
+    /// that makes one gets failures as exceptions.
+    #[serde(default)]
+    pub throws_on_failure: Vec<String>,
 }

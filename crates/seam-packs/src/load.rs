@@ -9,15 +9,25 @@ use crate::format::{ConstraintFile, PackFile, RouterFile, ScalarFile, TerminalFi
 use crate::pack::*;
 use crate::pattern::{PatternError, PatternNode, compile_decorator, compile_expression};
 
+mod store;
+
 /// The packs shipped with seam: (file name, contents).
 pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("express.yaml", include_str!("../packs/express.yaml")),
     ("fetch.yaml", include_str!("../packs/fetch.yaml")),
     ("axios.yaml", include_str!("../packs/axios.yaml")),
+    ("prisma.yaml", include_str!("../packs/prisma.yaml")),
     ("fastify.yaml", include_str!("../packs/fastify.yaml")),
     ("koa.yaml", include_str!("../packs/koa.yaml")),
     ("hono.yaml", include_str!("../packs/hono.yaml")),
+    ("nestjs.yaml", include_str!("../packs/nestjs.yaml")),
+    ("nextjs.yaml", include_str!("../packs/nextjs.yaml")),
+    ("nextjs-pages.yaml", include_str!("../packs/nextjs-pages.yaml")),
+    ("generated-client.yaml", include_str!("../packs/generated-client.yaml")),
     ("fastapi.yaml", include_str!("../packs/fastapi.yaml")),
+    ("requests.yaml", include_str!("../packs/requests.yaml")),
+    ("httpx.yaml", include_str!("../packs/httpx.yaml")),
+    ("flask.yaml", include_str!("../packs/flask.yaml")),
 ];
 
 /// A pack file that could not be loaded.
@@ -224,20 +234,25 @@ impl Compiler<'_> {
         let kind = match raw.kind.as_str() {
             "handler" => UnitKind::Handler,
             "client" => UnitKind::Client,
+            "store" => UnitKind::Store,
             other => {
                 return Err(self.error(
                     "kind:",
                     format!(
-                        "`kind: {other}` is not a kind seam knows; write `handler` or `client`"
+                        "`kind: {other}` is not a kind seam knows; write `handler`, `client` or `store`"
                     ),
                 ));
             }
         };
-        if raw.binding.protocol != "rest" {
+        let protocol_fits = match kind {
+            UnitKind::Store => raw.binding.protocol == "storage",
+            _ => raw.binding.protocol == "rest",
+        };
+        if !protocol_fits {
             return Err(self.error(
                 "protocol:",
                 format!(
-                    "`protocol: {}` is not supported yet; write `rest`",
+                    "`protocol: {}` is not supported yet; write `rest` (`storage` for a store pack)",
                     raw.binding.protocol
                 ),
             ));
@@ -435,8 +450,30 @@ impl Compiler<'_> {
             .map(|f| FileConvention {
                 glob: f.glob.clone(),
                 exports: f.exports.clone(),
+                method: f.method.clone(),
+                prefix: f.prefix.clone(),
+                file_name_segment: f.file_name_segment,
+                index_names: f.index_names.clone(),
             })
             .collect();
+        let mut segments = Vec::new();
+        for rule in &raw.segments {
+            let Some((before, after)) = rule.from.split_once("$NAME") else {
+                return Err(self.error(
+                    &rule.from,
+                    format!("the segment rule `from: {}` must contain `$NAME` once", rule.from),
+                ));
+            };
+            let to = match rule.to.split_once("$NAME") {
+                Some((a, b)) => (a.to_owned(), Some(b.to_owned())),
+                None => (rule.to.clone(), None),
+            };
+            segments.push(SegmentRule {
+                before: before.to_owned(),
+                after: after.to_owned(),
+                to,
+            });
+        }
 
         let terminals = raw
             .terminals
@@ -518,7 +555,16 @@ impl Compiler<'_> {
             ok: accessor(&raw.response.ok)?,
             body: accessor(&raw.response.body)?,
             error_status: accessor(&raw.response.error_status)?,
+            throws_on_failure: accessor(&raw.response.throws_on_failure)?,
         };
+        let accesses = self.accesses(&raw.accesses, family)?;
+        if kind == UnitKind::Store && accesses.is_empty() {
+            return Err(self.error(
+                "kind:",
+                "a store pack needs at least one entry under `accesses`",
+            ));
+        }
+        let client_sources = self.client_sources(&raw.client_sources, family)?;
         let environment = raw
             .environment
             .iter()
@@ -546,6 +592,7 @@ impl Compiler<'_> {
             routes,
             decorated,
             files,
+            segments,
             roles: raw.inputs.positional,
             input_defaults,
             path_parameter_role: raw.inputs.path_parameters,
@@ -555,6 +602,8 @@ impl Compiler<'_> {
             response,
             environment,
             metadata: raw.metadata,
+            accesses,
+            client_sources,
         })
     }
 

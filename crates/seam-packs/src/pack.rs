@@ -64,6 +64,8 @@ pub enum UnitKind {
     Handler,
     /// The consuming side: call sites of a client.
     Client,
+    /// Reads and writes of a store (see [`crate::store`]).
+    Store,
 }
 
 /// Manifest dependency names that switch a pack on.
@@ -177,6 +179,19 @@ pub struct InputDefault {
 pub struct FileConvention {
     pub glob: String,
     pub exports: Vec<String>,
+    pub method: Option<String>,
+    pub prefix: Option<String>,
+    pub file_name_segment: bool,
+    pub index_names: Vec<String>,
+}
+
+/// A segment rewrite: fixed text around one name (`[...`, `]`) and the template it becomes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SegmentRule {
+    pub before: String,
+    pub after: String,
+    /// `to` split at `$NAME`: text before and after the name; `None` when `to` has no name.
+    pub to: (String, Option<String>),
 }
 
 /// Which statement a terminal is written as.
@@ -249,6 +264,7 @@ pub struct ResponseAccessors {
     pub ok: Vec<PatternNode>,
     pub body: Vec<PatternNode>,
     pub error_status: Vec<PatternNode>,
+    pub throws_on_failure: Vec<PatternNode>,
 }
 
 /// One loaded pack.
@@ -271,6 +287,7 @@ pub struct Pack {
     pub routes: Vec<Route>,
     pub decorated: Vec<Decorated>,
     pub files: Vec<FileConvention>,
+    pub segments: Vec<SegmentRule>,
     /// Input role per parameter position.
     pub roles: Vec<Option<String>>,
     pub input_defaults: Vec<InputDefault>,
@@ -283,6 +300,8 @@ pub struct Pack {
     pub environment: Vec<PatternNode>,
     /// Summary metadata every summary of this pack carries (see `PackFile::metadata`).
     pub metadata: BTreeMap<String, serde_json::Value>,
+    pub accesses: Vec<crate::store::StoreAccess>,
+    pub client_sources: crate::store::ClientSources,
 }
 
 impl Pack {

@@ -2,5 +2,5 @@
 fn builtin_packs_load() {
     let packs = seam_packs::builtin_packs().unwrap_or_else(|e| panic!("{e}"));
     let names: Vec<&str> = packs.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["express", "fetch", "axios", "fastify", "koa", "hono", "fastapi"]);
+    assert_eq!(names, ["express", "fetch", "axios", "prisma", "fastify", "koa", "hono", "fastapi", "requests", "httpx", "flask"]);
 }

@@ -1,0 +1,161 @@
+//! API class hierarchies: a base class whose methods build their URL from a field
+//! (`http.get(this.baseRoute)`) that subclasses set (`baseRoute = "/users"`). Each call of
+//! such a method through an instance (`usersApi.getAll()`, `usersApi` made by
+//! `new UsersApi()`) is one client call, with the field read from the instance's class.
+
+use seam_lang::model::{
+    BindingKind, ClassId, ExprId, ExprKind, FuncId, MemberKind, MemberProp, Model,
+};
+
+use crate::files::{Def, Files, MAX_HOPS, calls};
+use crate::url::{Reader, path_of};
+
+/// A call of a method through an instance of a class in the hierarchy, with the value the
+/// instance's class gives the field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InstanceCall {
+    pub file: usize,
+    pub call: ExprId,
+    /// The field's value read as a path (`/users`); a hole when it cannot be read.
+    pub field_path: String,
+}
+
+/// The class a method belongs to and the method's name, when `func` is a method.
+fn method_of(model: &Model, func: FuncId) -> Option<(ClassId, String)> {
+    let class = model.function(func).class?;
+    let name = model
+        .class(class)
+        .members
+        .iter()
+        .find_map(|m| match &m.kind {
+            MemberKind::Method { function } if *function == func => {
+                m.name.as_str().map(str::to_owned)
+            }
+            _ => None,
+        })?;
+    Some((class, name))
+}
+
+/// The initialiser of a field the class (or the nearest ancestor that has it) declares.
+fn field_value(files: &Files, file: usize, class: ClassId, field: &str) -> Option<(usize, ExprId)> {
+    let mut current = (file, class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        let model = files.model(cf);
+        let c = model.class(cid);
+        for m in &c.members {
+            if m.name.as_str() == Some(field)
+                && !m.is_static
+                && let MemberKind::Property { value: Some(v), .. } = &m.kind
+            {
+                return Some((cf, *v));
+            }
+        }
+        current = parent_class(files, cf, cid)?;
+    }
+    None
+}
+
+/// The class a class extends, followed across files.
+fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, ClassId)> {
+    let extends = *files.model(file).class(class).extends.first()?;
+    class_of_expr(files, file, extends)
+}
+
+fn class_of_expr(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    match files.definition(file, expr)? {
+        Def::Binding(f, b) => match &files.model(f).binding(b).kind {
+            BindingKind::Class { class } => Some((f, *class)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `class` is `ancestor` or extends it (several levels, across files).
+fn descends_from(files: &Files, class: (usize, ClassId), ancestor: (usize, ClassId)) -> bool {
+    let mut current = Some(class);
+    for _ in 0..MAX_HOPS {
+        match current {
+            Some(c) if c == ancestor => return true,
+            Some((f, c)) => current = parent_class(files, f, c),
+            None => return false,
+        }
+    }
+    false
+}
+
+/// When `func` is a method whose URL starts with the hole `field` and its class declares that
+/// field, every call of it through an instance of the class or a subclass, with the field
+/// read from the instance's class. `None` when the URL does not come from such a field.
+pub fn instance_calls(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    func: FuncId,
+    field: &str,
+    all_files: &std::collections::BTreeSet<usize>,
+) -> Option<Vec<InstanceCall>> {
+    let model = files.model(file);
+    let (class, method) = method_of(model, func)?;
+    // The hole must be a field of the hierarchy, not a parameter of the method.
+    field_value(files, file, class, field).or_else(|| {
+        model
+            .class(class)
+            .members
+            .iter()
+            .any(|m| m.name.as_str() == Some(field))
+            .then_some((file, ExprId::from_index(0)))
+    })?;
+    let mut out = Vec::new();
+    for &cf in all_files {
+        let cmodel = files.model(cf);
+        for call in calls(cmodel) {
+            let ExprKind::Call { callee, .. } = &cmodel.expr(call).kind else {
+                continue;
+            };
+            let ExprKind::Member {
+                object,
+                property: MemberProp::Name(name),
+                ..
+            } = &cmodel.expr(*callee).kind
+            else {
+                continue;
+            };
+            if *name != method {
+                continue;
+            }
+            let Some(instance_class) = instance_class(files, cf, *object) else {
+                continue;
+            };
+            if !descends_from(files, instance_class, (file, class)) {
+                continue;
+            }
+            let field_path = match field_value(files, instance_class.0, instance_class.1, field) {
+                Some((vf, ve)) => path_of(&reader.pieces(vf, ve)),
+                None => format!("{{{field}}}"),
+            };
+            out.push(InstanceCall {
+                file: cf,
+                call,
+                field_path,
+            });
+        }
+    }
+    Some(out)
+}
+
+/// The class of the instance an expression holds: `new C(…)` directly or through a variable
+/// (imported or not).
+fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    let def = files.definition(file, expr)?;
+    let (vf, ve) = files.value_of(def)?;
+    match &files.model(vf).expr(ve).kind {
+        ExprKind::Call {
+            callee,
+            is_new: true,
+            ..
+        } => class_of_expr(files, vf, *callee),
+        _ => None,
+    }
+}

@@ -4,7 +4,8 @@
 //! `new UsersApi()`) is one client call, with the field read from the instance's class.
 
 use seam_lang::model::{
-    BindingKind, ClassId, ExprId, ExprKind, FuncId, MemberKind, MemberProp, Model,
+    BindingKind, ClassId, ExportTarget, ExprId, ExprKind, FuncId, ImportedItem, MemberKind,
+    MemberProp, Model,
 };
 
 use crate::files::{Def, Files, MAX_HOPS, calls};
@@ -63,9 +64,51 @@ fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, Cl
 }
 
 fn class_of_expr(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
-    match files.definition(file, expr)? {
-        Def::Binding(f, b) => match &files.model(f).binding(b).kind {
+    match files.definition(file, expr) {
+        Some(Def::Binding(f, b)) => match &files.model(f).binding(b).kind {
             BindingKind::Class { class } => Some((f, *class)),
+            _ => None,
+        },
+        // An imported class: definitions stop at exported classes, so follow the import here.
+        _ => imported_class(files, file, expr, MAX_HOPS),
+    }
+}
+
+/// The class an imported name refers to (`import { BaseApi } from "./base"`), through
+/// re-exports.
+fn imported_class(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<(usize, ClassId)> {
+    let model = files.model(file);
+    let b = model.resolved_binding(expr)?;
+    let BindingKind::Import { import, name } = &model.binding(b).kind else {
+        return None;
+    };
+    let imp = model.imports.get(*import as usize)?;
+    let target = files.index_of(imp.resolved.as_deref()?)?;
+    let exported = match &imp.names.get(*name as usize)?.imported {
+        ImportedItem::Named(n) => n.clone(),
+        ImportedItem::Default => "default".to_owned(),
+        _ => return None,
+    };
+    exported_class(files, target, &exported, hops)
+}
+
+fn exported_class(files: &Files, file: usize, name: &str, hops: usize) -> Option<(usize, ClassId)> {
+    let hops = hops.checked_sub(1)?;
+    let model = files.model(file);
+    let export = model.exports.iter().find(|e| e.exported == name)?;
+    if let Some(from) = &export.from {
+        let target = files.index_of(from.resolved.as_deref()?)?;
+        return exported_class(files, target, &from.imported, hops);
+    }
+    match export.target {
+        ExportTarget::Class(c) => Some((file, c)),
+        ExportTarget::Binding(b) => match &model.binding(b).kind {
+            BindingKind::Class { class } => Some((file, *class)),
             _ => None,
         },
         _ => None,

@@ -154,3 +154,158 @@ fn generated_client() {
     let run = extract("generated-client", &[]);
     insta::assert_snapshot!(text(&run.summaries));
 }
+
+#[test]
+fn api_class() {
+    let run = extract("api-class", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn api_class_calls_through_subclass_instances_get_the_subclass_route() {
+    let run = extract("api-class", &[]);
+    let calls: Vec<String> = run
+        .summaries
+        .iter()
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            let sem = &v["identity"]["boundaryBinding"]["semantics"];
+            format!(
+                "{} {} {}",
+                v["identity"]["id"].as_str().unwrap_or("-"),
+                sem["method"].as_str().unwrap_or("-"),
+                sem["path"].as_str().unwrap_or("-")
+            )
+        })
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "fixture-api-class::src/pages/users.ts::loadUsers GET /api/users",
+            "fixture-api-class::src/pages/users.ts::loadUser GET /api/users/{id}",
+            "fixture-api-class::src/pages/users.ts::loadAdmins GET /api/users",
+            "fixture-api-class::src/pages/users.ts::placeOrder POST /api/orders",
+        ]
+    );
+}
+
+#[test]
+fn generated_client_operations_are_one_summary_each() {
+    let run = extract("generated-client", &[]);
+    let ops: Vec<String> = run
+        .summaries
+        .iter()
+        .filter(|s| {
+            s.identity
+                .boundary_binding
+                .as_ref()
+                .is_some_and(|b| b.recognition == "generated-client")
+        })
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            let sem = &v["identity"]["boundaryBinding"]["semantics"];
+            format!(
+                "{} {} {}",
+                s.identity.name,
+                sem["method"].as_str().unwrap_or("-"),
+                sem["path"].as_str().unwrap_or("-")
+            )
+        })
+        .collect();
+    assert_eq!(
+        ops,
+        [
+            "healthCheck GET /health",
+            "getUser GET /users/{id}",
+            "createUser POST /users",
+            "deleteUser DELETE /users/{id}",
+        ]
+    );
+}
+
+#[test]
+fn nextjs_routes_from_files_segments_groups_and_base_path() {
+    let run = extract("nextjs", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            // Pages Router: one summary per file, method `*`, outcomes conditioned on req.method.
+            "* /shop/api/orders/{id} -> [200, 204, 405]",
+            "* /shop/api/orders -> [200, 201, 405]",
+            // App Router under src/: `(marketing)` dropped, `[[...slug]]` optional catch-all.
+            "GET /shop/docs/{slug*} -> [200]",
+            "GET /shop/api/users/{id} -> [404, 200]",
+            "DELETE /shop/api/users/{id} -> [204]",
+            "POST /shop/files/{path+} -> [422, 201]",
+        ]
+    );
+}
+
+#[test]
+fn nestjs_controllers_prefixes_statuses_and_parameters() {
+    let run = extract("nestjs", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            "GET /api/users -> [200]",
+            "GET /api/users/:id -> [404, 200]",
+            // @Post returns 201 unless @HttpCode says otherwise; HttpException(body, 422).
+            "POST /api/users -> [422, 201]",
+            // @HttpCode(204) on a method that returns nothing.
+            "DELETE /api/users/:id -> [204]",
+        ]
+    );
+    let find_one = serde_json::to_value(&run.summaries[1]).expect("serialises");
+    assert_eq!(
+        find_one["inputs"],
+        serde_json::json!([
+            {"type": "parameter", "name": "id", "position": 0, "role": "path", "field": "id", "shape": null},
+            {"type": "parameter", "name": "tenant", "position": 1, "role": "headers", "field": "x-tenant", "shape": null}
+        ])
+    );
+}
+
+#[test]
+fn explain_on_a_monorepo_says_which_pack_ran_where_and_why() {
+    let run = extract("ts-monorepo", &[]);
+    let lines: Vec<String> = run
+        .explain
+        .iter()
+        .map(|l| {
+            let dir = if l.dir.is_empty() {
+                "."
+            } else {
+                l.dir.as_str()
+            };
+            format!("{dir}: {} ({})", l.pack, l.reason)
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "apps/api/src: fastify (apps/api/package.json depends on fastify)",
+            "apps/api/src: fetch (applies to every file of its language)",
+            "apps/api/src: generated-client (applies to every file of its language)",
+            "apps/web/app/api/ping: axios (apps/web/package.json depends on axios)",
+            "apps/web/app/api/ping: fetch (applies to every file of its language)",
+            "apps/web/app/api/ping: generated-client (applies to every file of its language)",
+            "apps/web/app/api/ping: nextjs (apps/web/package.json depends on next)",
+            "apps/web/app/api/ping: nextjs-pages (apps/web/package.json depends on next)",
+            "apps/worker/src: fetch (applies to every file of its language)",
+            "apps/worker/src: generated-client (applies to every file of its language)",
+            "apps/worker/src: koa (apps/worker/package.json depends on @koa/router)",
+            "packages/sdk/src: fetch (applies to every file of its language)",
+            "packages/sdk/src: generated-client (applies to every file of its language)",
+        ]
+    );
+    assert_eq!(
+        routes(&run),
+        [
+            "GET /orders/:id -> [200]",
+            "GET /api/ping -> [200]",
+            "POST /jobs -> [202]",
+            // The SDK's fetch call: its throw on !res.ok and its return.
+            "GET /orders/{id} -> [throw, return]",
+        ]
+    );
+}

@@ -656,8 +656,10 @@ pub enum ExprKind {
     Class {
         class: ClassId,
     },
+    /// Boxed: an element is three times the size of the other variants, and JSX is a small
+    /// share of expressions (serialises exactly as the unboxed element).
     Jsx {
-        element: JsxElement,
+        element: Box<JsxElement>,
     },
     Sequence {
         exprs: Vec<ExprId>,

@@ -29,9 +29,10 @@
 //!    parse-failed with the message.
 //!
 //! Files are processed in parallel on a rayon pool of its own (large stacks, for deeply
-//! nested code); results are collected and sorted by path, so the output never depends on the
-//! thread count or the file-system order. After lowering, [`crate::resolve`] fills in the
-//! repository file each import resolves to.
+//! nested code; a JS/TS file that could need more gets a thread of its own, see
+//! [`js_stack_bound`]), largest first; results are collected and sorted by path, so the
+//! output never depends on the thread count or the file-system order. After lowering,
+//! [`crate::resolve`] fills in the repository file each import resolves to.
 
 pub mod manifest;
 pub mod walk;
@@ -44,14 +45,21 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// The default largest file lowered: 2 MiB. Larger source files are almost always generated
 /// or minified, and one of them can cost more than the rest of a repository.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 2 * 1024 * 1024;
 
 /// The default stack size of the lowering threads: deep nesting in real code (long `else if`
-/// chains, generated JSON-like literals) recurses deeply in parsers and lowerings.
+/// chains, generated JSON-like literals) recurses deeply in parsers and lowerings. A file
+/// that could need more is lowered on a thread of its own with a stack sized for it (see
+/// [`js_stack_bound`]); this is virtual memory, only the depth actually reached is touched.
 pub const DEFAULT_STACK_SIZE: usize = 64 * 1024 * 1024;
+
+/// The largest stack a dedicated lowering thread is given; a file whose bound is larger is
+/// skipped as parse-failed rather than risking the process.
+pub const MAX_DEDICATED_STACK: usize = 16 * 1024 * 1024 * 1024;
 
 /// How many first lines are searched for a generated-file marker.
 const GENERATED_MARKER_LINES: usize = 5;
@@ -100,6 +108,22 @@ pub struct Project {
     /// Every file of the project (lowered, skipped, unroutable or manifest), sorted: the files
     /// module resolution may resolve to.
     pub files: Vec<String>,
+    /// How long each phase of [`load_project`] took; never part of any output.
+    #[serde(skip)]
+    pub timings: LoadTimings,
+}
+
+/// Wall time of the phases of [`load_project`], for benchmarks and `--verbose` style output.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LoadTimings {
+    /// Walking the directory tree (one thread).
+    pub walk: std::time::Duration,
+    /// Reading, decoding, parsing, lowering and binding every file (in parallel).
+    pub lower: std::time::Duration,
+    /// Collecting and sorting the outcomes.
+    pub collect: std::time::Duration,
+    /// Module resolution.
+    pub resolve: std::time::Duration,
 }
 
 /// A file that produced no model, and why.
@@ -235,15 +259,24 @@ enum Outcome {
 }
 
 fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
+    let mut timings = LoadTimings::default();
+    let start = Instant::now();
     let walked = walk::walk(root, options.follow_symlinks);
+    timings.walk = start.elapsed();
     let mut skipped = walked.errors;
     let files: Vec<String> = walked.files.iter().map(|f| f.path.clone()).collect();
 
-    let outcomes: Vec<Outcome> = walked
-        .files
+    let start = Instant::now();
+    // Largest files first, so a big file does not start last and leave the other threads
+    // idle; every list is sorted by path below, so the order never reaches the output.
+    let mut by_size: Vec<&walk::WalkedFile> = walked.files.iter().collect();
+    by_size.sort_by(|a, b| b.size.cmp(&a.size).then_with(|| a.path.cmp(&b.path)));
+    let outcomes: Vec<Outcome> = by_size
         .par_iter()
         .map(|file| process_file(file, options))
         .collect();
+    timings.lower = start.elapsed();
+    let start = Instant::now();
 
     let mut models = Vec::new();
     let mut manifests = Vec::new();
@@ -267,8 +300,12 @@ fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
         manifests,
         unroutable,
         files,
+        timings,
     };
+    project.timings.collect = start.elapsed();
+    let start = Instant::now();
     crate::resolve::resolve_project(&mut project);
+    project.timings.resolve = start.elapsed();
     project
 }
 
@@ -303,7 +340,7 @@ fn process_file(file: &walk::WalkedFile, options: &ProjectOptions) -> Outcome {
             marker: marker.into(),
         });
     }
-    match lower_guarded(&file.path, language, &text) {
+    match lower_on_enough_stack(&file.path, language, &text, options.stack_size) {
         Ok(model) => Outcome::Model(model),
         Err(message) => skip(SkipReason::ParseFailed { message }),
     }
@@ -360,6 +397,106 @@ pub fn decode_text(bytes: Vec<u8>) -> Result<String, SkipReason> {
         text.drain(..'\u{feff}'.len_utf8());
     }
     Ok(text)
+}
+
+/// Stack bytes per source byte that oxc's parser and semantic pass can need, by byte: an
+/// opening bracket, `<` or backquote can start a level that costs up to 3.4 KiB (measured on
+/// release builds: 100,000 nested parentheses need 128–256 MiB, nested object literals and
+/// template holes the most per level), an operator such as `?`, `:`, `=` or `>` up to about
+/// 1 KiB (conditional, assignment and arrow chains), and any other byte up to 256 bytes
+/// (binary, unary, member and keyword chains: 100,000 `!` in a row need 8–16 MiB). Whitespace
+/// opens nothing.
+const STACK_PER_BYTE: [u16; 256] = {
+    let mut table = [256u16; 256];
+    let openers = b"([{<`";
+    let mut i = 0;
+    while i < openers.len() {
+        table[openers[i] as usize] = 4096;
+        i += 1;
+    }
+    let joiners = b"?:=>";
+    let mut i = 0;
+    while i < joiners.len() {
+        table[joiners[i] as usize] = 1024;
+        i += 1;
+    }
+    let blanks = b" \t\r\n";
+    let mut i = 0;
+    while i < blanks.len() {
+        table[blanks[i] as usize] = 0;
+        i += 1;
+    }
+    table
+};
+
+/// Unoptimised builds (the test suite) use several times more stack per call.
+const STACK_FACTOR: usize = if cfg!(debug_assertions) { 16 } else { 1 };
+
+/// What the parser needs besides nesting: the thread's own frames and a safety margin.
+const STACK_BASE: usize = 8 * 1024 * 1024;
+
+/// An upper bound on the stack that parsing and lowering a JS/TS file can need, from one pass
+/// over its bytes. oxc recurses once or more per nesting level and has no depth limit, so a
+/// pathological file (a 100,000-term `a+a+…`, 100,000 nested brackets) needs hundreds of MiB
+/// and a stack overflow aborts the whole process. Every nesting level is written with at
+/// least one non-blank byte, so summing a per-byte worst case bounds the need; real code
+/// reads far below it.
+pub fn js_stack_bound(text: &str) -> usize {
+    let per_byte: usize = text
+        .as_bytes()
+        .iter()
+        .map(|&b| usize::from(STACK_PER_BYTE[usize::from(b)]))
+        .sum();
+    per_byte
+        .saturating_mul(STACK_FACTOR)
+        .saturating_add(STACK_BASE)
+}
+
+/// Lowers on the current thread when its stack is surely enough, else on a thread of its own
+/// with a stack sized by [`js_stack_bound`]. Python needs no more: tree-sitter parses without
+/// recursion and the Python lowering stops at its depth limit.
+fn lower_on_enough_stack(
+    path: &str,
+    language: Language,
+    text: &str,
+    stack_size: usize,
+) -> Result<Model, String> {
+    // Cheap exit: no byte costs more than 4 KiB, so a short file cannot need more.
+    let worst = text
+        .len()
+        .saturating_mul(4096 * STACK_FACTOR)
+        .saturating_add(STACK_BASE);
+    if !language.is_js_family() || worst <= stack_size {
+        return lower_guarded(path, language, text);
+    }
+    let need = js_stack_bound(text);
+    if need <= stack_size {
+        return lower_guarded(path, language, text);
+    }
+    let mib = need.div_ceil(1024 * 1024);
+    if need > MAX_DEDICATED_STACK {
+        return Err(format!(
+            "the file is too deeply nested to parse safely: it could need {mib} MiB of stack, \
+             more than the {} MiB seam allows. Exclude it (it is most likely generated).",
+            MAX_DEDICATED_STACK >> 20
+        ));
+    }
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("seam-lang-deep".into())
+            .stack_size(need)
+            .spawn_scoped(scope, || lower_guarded(path, language, text));
+        match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|_| Err("the parser panicked: no message".into())),
+            Err(e) => Err(format!(
+                "the file is deeply nested and could need {mib} MiB of stack to parse, but a \
+                 thread with that stack could not be started ({e}). Exclude the file or free \
+                 some memory."
+            )),
+        }
+    })
 }
 
 /// Runs the lowering, turning an error or a panic into a message.

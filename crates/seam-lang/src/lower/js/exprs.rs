@@ -283,10 +283,10 @@ impl Lowerer<'_> {
                 return id;
             }
             Expression::JSXElement(el) => ExprKind::Jsx {
-                element: self.jsx_element(el),
+                element: Box::new(self.jsx_element(el)),
             },
             Expression::JSXFragment(f) => ExprKind::Jsx {
-                element: self.jsx_fragment(f),
+                element: Box::new(self.jsx_fragment(f)),
             },
             other => match other.as_member_expression() {
                 Some(m) => self.member(m),
@@ -568,7 +568,12 @@ impl Lowerer<'_> {
         }
         let element = f(self);
         self.leave();
-        self.m.push_expr(ExprKind::Jsx { element }, sp(span))
+        self.m.push_expr(
+            ExprKind::Jsx {
+                element: Box::new(element),
+            },
+            sp(span),
+        )
     }
 
     fn jsx_children(&mut self, children: &[JSXChild<'_>]) -> Vec<JsxChild> {

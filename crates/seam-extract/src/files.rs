@@ -135,7 +135,12 @@ impl<'a> Files<'a> {
                 ExportTarget::Binding(b) => self.binding_def(file, b, hops),
                 ExportTarget::Function(f) => Some(Def::Function(file, f)),
                 ExportTarget::Expr(e) => self.definition_hops(file, e, hops),
-                ExportTarget::Class(_) | ExportTarget::TypeDecl(_) => None,
+                // A class is reached through the name that declares it (a resource class
+                // registered in another module).
+                ExportTarget::Class(_) => model
+                    .module_binding(export.local.as_deref().unwrap_or(name))
+                    .and_then(|b| self.binding_def(file, b, hops)),
+                ExportTarget::TypeDecl(_) => None,
                 ExportTarget::None => export
                     .local
                     .as_deref()

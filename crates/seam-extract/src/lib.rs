@@ -379,13 +379,15 @@ fn index_storage_sites(
         {
             out.entry((site.file, f)).or_insert(pi);
         }
-        calls.entry((site.file, site.call)).or_insert(RecognisedCall {
-            recognition: packs[pi].recognition.clone(),
-            transport: packs[pi].transport.clone(),
-            method: None,
-            path: None,
-            storage: Some((site.binding, site.interaction)),
-        });
+        calls
+            .entry((site.file, site.call))
+            .or_insert(RecognisedCall {
+                recognition: packs[pi].recognition.clone(),
+                transport: packs[pi].transport.clone(),
+                method: None,
+                path: None,
+                storage: Some((site.binding, site.interaction)),
+            });
     }
     out
 }

@@ -66,6 +66,24 @@ fn fastapi_fixture() {
 }
 
 #[test]
+fn httpx_and_requests_fixture() {
+    let run = extract("httpx", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn flask_fixture() {
+    let run = extract("flask", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn mixed_languages_fixture() {
+    let run = extract("mixed", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
 fn the_guarded_handler_has_exact_transitions_conditions_ids_effects_and_gaps() {
     let run = extract("express", &[]);
     let s = json(by_id(

@@ -22,8 +22,14 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("hono.yaml", include_str!("../packs/hono.yaml")),
     ("nestjs.yaml", include_str!("../packs/nestjs.yaml")),
     ("nextjs.yaml", include_str!("../packs/nextjs.yaml")),
-    ("nextjs-pages.yaml", include_str!("../packs/nextjs-pages.yaml")),
-    ("generated-client.yaml", include_str!("../packs/generated-client.yaml")),
+    (
+        "nextjs-pages.yaml",
+        include_str!("../packs/nextjs-pages.yaml"),
+    ),
+    (
+        "generated-client.yaml",
+        include_str!("../packs/generated-client.yaml"),
+    ),
     ("fastapi.yaml", include_str!("../packs/fastapi.yaml")),
     ("requests.yaml", include_str!("../packs/requests.yaml")),
     ("httpx.yaml", include_str!("../packs/httpx.yaml")),
@@ -461,7 +467,10 @@ impl Compiler<'_> {
             let Some((before, after)) = rule.from.split_once("$NAME") else {
                 return Err(self.error(
                     &rule.from,
-                    format!("the segment rule `from: {}` must contain `$NAME` once", rule.from),
+                    format!(
+                        "the segment rule `from: {}` must contain `$NAME` once",
+                        rule.from
+                    ),
                 ));
             };
             let to = match rule.to.split_once("$NAME") {

@@ -2,5 +2,24 @@
 fn builtin_packs_load() {
     let packs = seam_packs::builtin_packs().unwrap_or_else(|e| panic!("{e}"));
     let names: Vec<&str> = packs.iter().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, ["express", "fetch", "axios", "prisma", "fastify", "koa", "hono", "fastapi", "requests", "httpx", "flask"]);
+    assert_eq!(
+        names,
+        [
+            "express",
+            "fetch",
+            "axios",
+            "prisma",
+            "fastify",
+            "koa",
+            "hono",
+            "nestjs",
+            "nextjs",
+            "nextjs-pages",
+            "generated-client",
+            "fastapi",
+            "requests",
+            "httpx",
+            "flask",
+        ]
+    );
 }

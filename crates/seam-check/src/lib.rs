@@ -21,6 +21,7 @@ pub mod http;
 pub mod model;
 pub mod pairing;
 pub mod role;
+pub mod storage;
 pub mod suppressions;
 
 use std::cmp::Reverse;
@@ -324,6 +325,29 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
 
     findings.extend(documents_against_handlers(&pairing.endpoints, summaries));
 
+    // Storage: the accesses code makes against the schemas that declare the tables.
+    let storage = storage::pair_storage(summaries);
+    findings.extend(findings::boundary_field_unknown::check(&storage, summaries));
+    findings.extend(findings::boundary_field_unused::check(&storage, summaries));
+    for (&p, accesses) in &storage.met {
+        let provider = &summaries[storage.providers[p].summary];
+        let Some(key) = provider
+            .identity
+            .boundary_binding
+            .as_ref()
+            .and_then(binding_key)
+        else {
+            continue;
+        };
+        for &a in accesses {
+            pairs.insert(PairRecord {
+                key: key.clone(),
+                provider: summary_ref(provider),
+                consumer: summary_ref(&summaries[storage.accesses[a].summary]),
+            });
+        }
+    }
+
     let mut findings = collapse_duplicates(findings);
     let hidden = suppressions.apply(&mut findings);
     findings.sort_by(|a, b| finding_sort_key(a).cmp(&finding_sort_key(b)));
@@ -344,6 +368,9 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         ));
     }
     for (index, role, key) in &pairing.other_boundaries {
+        if storage.paired_summaries.contains(index) {
+            continue;
+        }
         let entry = unmatched_entry(&summaries[*index], key.clone());
         match role {
             BoundaryRole::Provider => unmatched.providers.push(entry),
@@ -351,6 +378,9 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         }
     }
     for (index, reason) in &pairing.unpairable {
+        if storage.paired_summaries.contains(index) {
+            continue;
+        }
         let summary = &summaries[*index];
         unmatched.unpairable.push(UnpairableSummary {
             id: summary_identity(summary),

@@ -20,6 +20,7 @@ pub mod load;
 pub mod matcher;
 pub mod pack;
 pub mod pattern;
+pub mod store;
 
 pub use detect::{Detection, Manifest, ManifestKind, PackChoice, Reason};
 pub use load::{PackError, builtin_packs, load_pack_dir, load_pack_str};

@@ -16,6 +16,8 @@ macro_rules! kind_documentation {
     };
 }
 
+pub mod boundary_field_unknown;
+pub mod boundary_field_unused;
 pub mod consumer_contract_violation;
 pub mod contract_disagreement;
 pub mod contract_operation_unimplemented;
@@ -41,6 +43,18 @@ pub struct KindInfo {
 
 /// The kinds this build emits, in alphabetical order.
 pub const KINDS: &[KindInfo] = &[
+    KindInfo {
+        name: "boundaryFieldUnknown",
+        severity: Severity::Error,
+        title: "Code reads, writes or selects by a field the store's schema does not declare",
+        doc: boundary_field_unknown::DOC,
+    },
+    KindInfo {
+        name: "boundaryFieldUnused",
+        severity: Severity::Warning,
+        title: "A column the schema declares is never read, written or selected by",
+        doc: boundary_field_unused::DOC,
+    },
     KindInfo {
         name: "consumerContractViolation",
         severity: Severity::Warning,

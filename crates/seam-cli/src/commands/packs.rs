@@ -21,6 +21,7 @@ pub fn run(args: Args) -> u8 {
         let kind = match pack.kind {
             seam_packs::UnitKind::Handler => "handler",
             seam_packs::UnitKind::Client => "client",
+            seam_packs::UnitKind::Store => "store",
         };
         let detect = if pack.detect.always {
             "always".to_owned()

@@ -1,0 +1,172 @@
+//! Storage pairing: the accesses code makes (`storage-access` interaction effects) against the
+//! storage providers a schema declares (a Prisma model with `metadata.storageContract`).
+//!
+//! An access meets a provider on (storageSystem, scope, container, accessPath), as suss pairs
+//! storage: a side that does not know its storage system meets any, scopes and access paths
+//! must agree, and the container is the table the provider declares, or the model it was read
+//! from (`metadata.prisma.model`; code names a model by its client accessor, the model name
+//! with a lower-case first letter, so `prisma.orderItem` reaches `OrderItem`). An access with
+//! no container (raw SQL) meets nothing.
+//!
+//! Each met provider is then checked field by field ([`crate::findings::boundary_field_unknown`],
+//! [`crate::findings::boundary_field_unused`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use seam_ir::summary::{
+    BehavioralSummary, Effect, Interaction, Semantics, StorageAccess, StorageSemantics,
+};
+
+/// A storage provider: one model or table a schema declares.
+#[derive(Debug, Clone)]
+pub struct StoreProvider {
+    pub summary: usize,
+    pub system: Option<String>,
+    pub scope: String,
+    pub container: String,
+    pub access_path: Option<String>,
+    /// The model the schema names (`User`), when it is not the table name.
+    pub model: Option<String>,
+    /// Every field the provider declares, with whether it is stored (not a relation or a
+    /// computed `_count`).
+    pub fields: Vec<(String, bool)>,
+    /// The schema declares every field there is (`fieldSet: exhaustive`).
+    pub exhaustive: bool,
+}
+
+/// One access found in a summary's transitions.
+#[derive(Debug, Clone)]
+pub struct StoreAccessSite {
+    pub summary: usize,
+    pub transition: String,
+    pub binding: StorageSemantics,
+    pub access: StorageAccess,
+}
+
+/// What the storage pass paired.
+#[derive(Debug, Clone, Default)]
+pub struct StoragePairing {
+    pub providers: Vec<StoreProvider>,
+    pub accesses: Vec<StoreAccessSite>,
+    /// Provider index → the accesses that met it, in summary order.
+    pub met: BTreeMap<usize, Vec<usize>>,
+    /// Summaries that took part in a pair (providers met, summaries whose access met one).
+    pub paired_summaries: BTreeSet<usize>,
+}
+
+fn provider_of(index: usize, summary: &BehavioralSummary) -> Option<StoreProvider> {
+    let binding = summary.identity.boundary_binding.as_ref()?;
+    let Semantics::Storage(s) = &binding.semantics else {
+        return None;
+    };
+    let metadata = summary.metadata.as_ref()?;
+    let contract = metadata.get("storageContract")?;
+    let fields = contract
+        .get("fields")?
+        .as_array()?
+        .iter()
+        .filter_map(|f| {
+            let name = f.get("name")?.as_str()?.to_owned();
+            let derived = f.get("derived").and_then(|d| d.as_bool()).unwrap_or(false);
+            Some((name, !derived))
+        })
+        .collect();
+    Some(StoreProvider {
+        summary: index,
+        system: s.storage_system.clone(),
+        scope: s.scope.clone(),
+        container: s.container.clone()?,
+        access_path: s.access_path.clone(),
+        model: metadata
+            .get("prisma")
+            .and_then(|p| p.get("model"))
+            .and_then(|m| m.as_str())
+            .map(str::to_owned),
+        fields,
+        exhaustive: contract.get("fieldSet").and_then(|f| f.as_str()) == Some("exhaustive"),
+    })
+}
+
+/// `OrderItem` → `orderItem`: how a generated client names a model's accessor.
+fn accessor_name(model: &str) -> String {
+    let mut chars = model.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+impl StoreProvider {
+    fn meets(&self, access: &StorageSemantics) -> bool {
+        let Some(container) = access.container.as_deref() else {
+            return false;
+        };
+        let systems_agree = match (&self.system, &access.storage_system) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        let names_container = container == self.container
+            || self
+                .model
+                .as_deref()
+                .is_some_and(|m| m == container || accessor_name(m) == container);
+        systems_agree
+            && names_container
+            && self.scope == access.scope
+            && self.access_path == access.access_path
+    }
+
+    /// Whether the provider declares `field` (by its model name).
+    pub fn declares(&self, field: &str) -> bool {
+        self.fields.iter().any(|(name, _)| name == field)
+    }
+}
+
+/// Every provider, every access, and which met which.
+pub fn pair_storage(summaries: &[BehavioralSummary]) -> StoragePairing {
+    let mut out = StoragePairing::default();
+    for (index, summary) in summaries.iter().enumerate() {
+        if let Some(p) = provider_of(index, summary) {
+            out.providers.push(p);
+        }
+        for t in &summary.transitions {
+            for effect in &t.effects {
+                let Effect::Interaction(e) = effect else {
+                    continue;
+                };
+                let (Semantics::Storage(binding), Interaction::StorageAccess(access)) =
+                    (&e.binding.semantics, &e.interaction)
+                else {
+                    continue;
+                };
+                out.accesses.push(StoreAccessSite {
+                    summary: index,
+                    transition: t.id.clone(),
+                    binding: binding.clone(),
+                    access: access.clone(),
+                });
+            }
+        }
+    }
+    for (a, site) in out.accesses.iter().enumerate() {
+        // The most specific provider: one naming the table itself before one reached by model.
+        let met = out
+            .providers
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.meets(&site.binding))
+            .min_by_key(|(_, p)| {
+                (
+                    site.binding.container.as_deref() != Some(p.container.as_str()),
+                    p.summary,
+                )
+            })
+            .map(|(i, _)| i);
+        if let Some(p) = met {
+            out.met.entry(p).or_default().push(a);
+            out.paired_summaries.insert(site.summary);
+            out.paired_summaries.insert(out.providers[p].summary);
+        }
+    }
+    out
+}

@@ -145,6 +145,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
     for s in &model.body {
         cx.top_stmt(*s, false);
     }
+    cx.reexports();
     let drafts = fold_duplicates(std::mem::take(&mut cx.drafts));
     let mut facts = FileFacts {
         default_export: cx.default_export.clone(),
@@ -325,6 +326,35 @@ impl<'a> FileCx<'a> {
             }
             StmtKind::Expr { expr } => self.top_expression(*expr, stmt.span),
             _ => {}
+        }
+    }
+
+    /// `export { a as b } from './x'`: a dropped Symbol per re-exported name, so the name
+    /// the module offers is on record without counting as behaviour here.
+    fn reexports(&mut self) {
+        let model = self.model;
+        for e in &model.exports {
+            if e.from.is_none() || e.exported == "*" || !is_identifier_name(&e.exported) {
+                continue;
+            }
+            let kind = if e.type_only {
+                SymbolKind::Type
+            } else {
+                SymbolKind::Const
+            };
+            let Some(mut symbol) = self.new_symbol(&e.exported, kind, Visibility::Public, e.span)
+            else {
+                continue;
+            };
+            symbol.derived_by.push("re-export".to_owned());
+            symbol.drop_with_reason("re-export");
+            self.drafts.push(Draft {
+                symbol,
+                syntax: String::new(),
+                lookups: Vec::new(),
+                type_space: e.type_only,
+                bodiless: false,
+            });
         }
     }
 
@@ -1415,7 +1445,12 @@ impl<'c, 'a> Walker<'c, 'a> {
                     type_annotation: Some(t),
                     ..
                 } if member.name.as_str() == Some(field) => return self.type_class(&t.shape),
-                m::MemberKind::Constructor { function } => {
+                m::MemberKind::Constructor { function } | m::MemberKind::Method { function }
+                    if model.function(*function).kind == m::FunctionKind::Constructor =>
+                {
+                    if let Some(found) = self.assigned_field_type(*function, field) {
+                        return Some(found);
+                    }
                     for p in &model.function(*function).params {
                         if p.property_visibility.is_none() {
                             continue;
@@ -1430,6 +1465,61 @@ impl<'c, 'a> Walker<'c, 'a> {
                 }
                 _ => {}
             }
+        }
+        None
+    }
+
+    /// A field the constructor assigns from an annotated parameter
+    /// (`self.repo = repo` / `this.repo = repo` with `repo: Repo`).
+    fn assigned_field_type(&self, constructor: FuncId, field: &str) -> Option<ClassRef> {
+        let model = self.model();
+        let f = model.function(constructor);
+        let m::FunctionBody::Block(body) = &f.body else {
+            return None;
+        };
+        let receiver = self.cx.receiver(f);
+        for s in body {
+            let StmtKind::Expr { expr } = &model.stmt(*s).kind else {
+                continue;
+            };
+            let ExprKind::Assign { target, value, .. } = &model.expr(*expr).kind else {
+                continue;
+            };
+            let m::PatternKind::Expr { expr: place } = &model.pattern(*target).kind else {
+                continue;
+            };
+            let ExprKind::Member {
+                object,
+                property: m::MemberProp::Name(name),
+                ..
+            } = &model.expr(*place).kind
+            else {
+                continue;
+            };
+            let on_self = match &model.expr(*object).kind {
+                ExprKind::This => true,
+                ExprKind::Ident {
+                    binding: Some(b), ..
+                } => Some(*b) == receiver,
+                _ => false,
+            };
+            if !on_self || name != field {
+                continue;
+            }
+            let ExprKind::Ident {
+                binding: Some(b), ..
+            } = &model.expr(*value).kind
+            else {
+                continue;
+            };
+            let m::BindingKind::Param { function, index } = model.binding(*b).kind else {
+                continue;
+            };
+            let param = model.function(function).params.get(index as usize)?;
+            return param
+                .type_annotation
+                .as_ref()
+                .and_then(|t| self.type_class(&t.shape));
         }
         None
     }

@@ -118,3 +118,67 @@ fn dto_and_constant_classes_are_dropped() {
     assert!(!symbol(&doc, "ts:src/m.ts#Empty").dropped);
     assert_eq!(doc.stats.dropped_symbols, 2);
 }
+
+#[test]
+fn re_exports_are_dropped_and_calls_follow_them() {
+    let dir = repo(&[
+        (
+            "src/impl.ts",
+            "export function work(n: number) { return n * 2 + 1; }\n",
+        ),
+        (
+            "src/index.ts",
+            "export { work as run } from './impl';\nexport * from './impl';\n",
+        ),
+        (
+            "src/main.ts",
+            "import { run } from './index';\nexport function main() { return run(1); }\n",
+        ),
+    ]);
+    let doc = scan_dir(dir.path(), 1);
+    let run = symbol(&doc, "ts:src/index.ts#run");
+    assert_eq!(run.drop_reason.as_deref(), Some("re-export"));
+    assert_eq!(
+        symbol(&doc, "ts:src/main.ts#main").calls[0]
+            .resolved
+            .as_deref(),
+        Some("ts:src/impl.ts#work")
+    );
+    assert_valid(&seam_ir::review::to_canonical_json(&doc, true).unwrap());
+}
+
+#[test]
+fn constructor_assigned_fields_resolve_in_both_languages() {
+    let dir = repo(&[
+        (
+            "app/repo.py",
+            "class Repo:\n    def find(self, key):\n        return self.rows[key] + 1\n",
+        ),
+        (
+            "app/svc.py",
+            "from .repo import Repo\n\n\nclass Svc:\n    def __init__(self, repo: Repo):\n        self.repo = repo\n\n    def get(self, key):\n        return self.repo.find(key)\n",
+        ),
+        ("app/__init__.py", ""),
+        (
+            "src/repo.ts",
+            "export class Repo {\n  find(key: string) { return key.length + 1; }\n}\n",
+        ),
+        (
+            "src/svc.ts",
+            "import { Repo } from './repo';\nexport class Svc {\n  private repo: Repo;\n  constructor(repo: Repo) {\n    this.repo = repo;\n  }\n  get(key: string) { return this.repo.find(key); }\n}\n",
+        ),
+    ]);
+    let doc = scan_dir(dir.path(), 1);
+    assert_eq!(
+        symbol(&doc, "py:app/svc.py#Svc.get").calls[0]
+            .resolved
+            .as_deref(),
+        Some("py:app/repo.py#Repo.find")
+    );
+    assert_eq!(
+        symbol(&doc, "ts:src/svc.ts#Svc.get").calls[0]
+            .resolved
+            .as_deref(),
+        Some("ts:src/repo.ts#Repo.find")
+    );
+}

@@ -38,6 +38,19 @@ fn the_shop_example_gives_every_route_and_call_with_its_path() {
         stderr.contains("web/src/api: axios (web/package.json depends on axios)"),
         "{stderr}"
     );
+    // The Python service is extracted in the same run, its packs chosen from pyproject.toml.
+    assert!(
+        stderr.contains(
+            "recommendations/app: fastapi (recommendations/pyproject.toml depends on fastapi)"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "recommendations/app: httpx (recommendations/pyproject.toml depends on httpx)"
+        ),
+        "{stderr}"
+    );
     let text = std::fs::read_to_string(&out).expect("written");
     assert!(text.starts_with("[\n{\"kind\":\"handler\""));
     let value: serde_json::Value = serde_json::from_str(&text).expect("json");
@@ -88,7 +101,9 @@ fn the_shop_example_gives_every_route_and_call_with_its_path() {
             "client DELETE /api/orders/{id} axios",
             "client GET /api/orders axios",
             "client GET /api/users/{id} fetch",
+            "client GET /api/users/{user_id} httpx",
             "client GET /health fetch",
+            "client GET /recommendations/{userId} fetch",
             "client POST /api/orders axios",
             "client POST /api/orders/{id}/cancel axios",
             "client POST /api/users fetch",
@@ -96,6 +111,7 @@ fn the_shop_example_gives_every_route_and_call_with_its_path() {
             "handler GET /api/orders/:id express",
             "handler GET /api/users/:id express",
             "handler GET /health express",
+            "handler GET /recommendations/{user_id} fastapi",
             "handler PATCH /api/orders/:id express",
             "handler POST /api/orders express",
             "handler POST /api/orders/:id/cancel express",
@@ -170,10 +186,26 @@ fn packs_lists_where_each_came_from() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(0));
+    // One line per pack, built-in packs in their embedded order; other packs are added by
+    // other work, so each expected line is checked exactly rather than the whole list.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "express\thandler\tjavascript\tnpm: express\tbuilt-in\nfetch\tclient\tjavascript\talways\tbuilt-in\naxios\tclient\tjavascript\tnpm: axios\tbuilt-in\n"
+        lines[..3],
+        [
+            "express\thandler\tjavascript\tnpm: express\tbuilt-in",
+            "fetch\tclient\tjavascript\talways\tbuilt-in",
+            "axios\tclient\tjavascript\tnpm: axios\tbuilt-in",
+        ]
     );
+    for line in [
+        "fastapi\thandler\tpython\tpypi: fastapi\tbuilt-in",
+        "requests\tclient\tpython\tpypi: requests\tbuilt-in",
+        "httpx\tclient\tpython\tpypi: httpx\tbuilt-in",
+        "flask\thandler\tpython\tpypi: flask, flask-restful, flask-restx\tbuilt-in",
+    ] {
+        assert!(lines.contains(&line), "{stdout}");
+    }
 }
 
 #[test]

@@ -304,6 +304,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             ));
         }
     }
+    let mut compared_with_contract: BTreeSet<usize> = BTreeSet::new();
     for (key, contract_summaries) in &contracts_by_key {
         let mut contracts: Vec<&BehavioralSummary> =
             contract_summaries.iter().map(|&i| &summaries[i]).collect();
@@ -319,7 +320,15 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                     contract,
                     &summaries[handler.summary],
                 ));
+                // A handler compared with its contract is a boundary checked.
+                pairs.insert(PairRecord {
+                    key: (*key).to_owned(),
+                    provider: summary_ref(&summaries[handler.summary]),
+                    consumer: summary_ref(contract),
+                });
             }
+            compared_with_contract.insert(handler.summary);
+            compared_with_contract.extend(contract_summaries.iter().copied());
         }
     }
 
@@ -355,6 +364,9 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     let mut unmatched = Unmatched::default();
     for &e in &pairing.unpaired_endpoints {
         let endpoint = &pairing.endpoints[e];
+        if compared_with_contract.contains(&endpoint.summary) {
+            continue;
+        }
         unmatched.providers.push(unmatched_entry(
             &summaries[endpoint.summary],
             Some(endpoint.key.clone()),

@@ -23,8 +23,8 @@ pub struct RecognisedCall {
     pub transport: String,
     pub method: Option<String>,
     pub path: Option<String>,
-    /// A store access (a store pack's call) rather than a service call.
-    pub storage: Option<(BoundaryBinding, Interaction)>,
+    /// Store accesses (a store pack's call) rather than a service call.
+    pub storage: Option<(BoundaryBinding, Vec<Interaction>)>,
 }
 
 /// Recognised client calls by (file, call).
@@ -127,25 +127,41 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
     let mut out: Vec<Effect> = Vec::new();
     let mut keys: Vec<String> = Vec::new();
     for site in calls {
-        let ExprKind::Call { callee, args, .. } = &model.expr(site.call).kind else {
-            continue;
+        let (callee, args) = match &model.expr(site.call).kind {
+            ExprKind::Call { callee, args, .. } => (callee, args.as_slice()),
+            // A tagged template is an effect only when a pack recognised it.
+            ExprKind::Template { tag: Some(tag), .. }
+                if facts.calls.contains_key(&(facts.file, site.call)) =>
+            {
+                (tag, &[][..])
+            }
+            _ => continue,
         };
         // Calls written inside a nested function the walk did not enter have no place here.
         let callee_text = model.text_collapsed(model.expr(*callee).span);
         let location = Some(lines(model, model.expr(site.call).span));
-        let effect = match facts.calls.get(&(facts.file, site.call)) {
-            Some(RecognisedCall {
-                storage: Some((binding, interaction)),
-                ..
-            }) => Effect::Interaction(InteractionEffect {
-                binding: binding.clone(),
-                callee: Some(callee_text),
-                group_id: None,
-                preconditions: None,
-                interaction: interaction.clone(),
-                location,
-                count: None,
-            }),
+        let recognised = facts.calls.get(&(facts.file, site.call));
+        if let Some(RecognisedCall {
+            storage: Some((binding, interactions)),
+            ..
+        }) = recognised
+        {
+            // One effect per access the call makes (a write that selects also reads back).
+            for interaction in interactions {
+                let effect = Effect::Interaction(InteractionEffect {
+                    binding: binding.clone(),
+                    callee: Some(callee_text.clone()),
+                    group_id: None,
+                    preconditions: None,
+                    interaction: interaction.clone(),
+                    location: location.clone(),
+                    count: None,
+                });
+                fold_effect(&mut out, &mut keys, effect);
+            }
+            continue;
+        }
+        let effect = match recognised {
             Some(r) => Effect::Interaction(InteractionEffect {
                 binding: BoundaryBinding {
                     transport: r.transport.clone(),
@@ -186,16 +202,21 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
                 count: None,
             }),
         };
-        let key = effect_key(&effect);
-        match keys.iter().position(|k| *k == key) {
-            Some(i) => bump(&mut out[i]),
-            None => {
-                keys.push(key);
-                out.push(effect);
-            }
-        }
+        fold_effect(&mut out, &mut keys, effect);
     }
     out
+}
+
+/// Adds an effect, or counts it on the identical one already there.
+fn fold_effect(out: &mut Vec<Effect>, keys: &mut Vec<String>, effect: Effect) {
+    let key = effect_key(&effect);
+    match keys.iter().position(|k| *k == key) {
+        Some(i) => bump(&mut out[i]),
+        None => {
+            keys.push(key);
+            out.push(effect);
+        }
+    }
 }
 
 fn effect_key(effect: &Effect) -> String {

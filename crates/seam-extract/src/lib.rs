@@ -17,7 +17,6 @@ pub mod files;
 pub mod glob;
 pub mod shape;
 pub mod storage;
-pub mod storage;
 pub mod url;
 pub mod walk;
 
@@ -138,14 +137,6 @@ pub fn extract(
             Unit::Client(c) => build_client(&files, detection, packs, &calls, c),
         })
         .collect();
-    built.extend(
-        storage_units
-            .par_iter()
-            .map(|(&(file, function), &pack)| {
-                build_storage_unit(&files, detection, &packs[pack], &calls, file, function)
-            })
-            .collect::<Vec<_>>(),
-    );
     built.extend(
         storage_units
             .par_iter()
@@ -395,114 +386,26 @@ fn index_storage_sites(
                 transport: packs[pi].transport.clone(),
                 method: None,
                 path: None,
-                storage: Some((site.binding, site.interaction)),
+                storage: Some((site.binding, site.interactions)),
             });
     }
     out
 }
 
-/// A function that reads or writes a store: its paths, with the accesses as effects.
-fn build_storage_unit(
-    files: &Files,
-    detection: &Detection,
-    pack: &Pack,
-    calls: &CallIndex,
-    file: usize,
-    func: FuncId,
-) -> Built {
-    let model = files.model(file);
-    let function = model.function(func);
-    let name = function
-        .name
-        .clone()
-        .unwrap_or_else(|| "anonymous".to_owned());
-    let ends = Walker::new(model, pack, func).run();
-    let facts = UnitFacts {
-        files,
-        file,
-        function: func,
-        pack,
-        name: &name,
-        calls,
-        route_status: None,
-        route_body: None,
-        route_default_status: None,
-    };
-    let assembled = assemble(&facts, &ends);
-    let workspace = detection.workspace_for(&model.path);
-    let export_name = export_name_of(model, func);
-    let export_path = export_name.clone().map(|e| vec![e]);
-    let base_id = summary_id_from_parts(workspace, &model.path, &name, export_path.as_deref());
-    Built {
-        summary: BehavioralSummary {
-            kind: CodeUnitKind::Caller,
-            location: location(model, function.span, export_name, workspace),
-            identity: CodeUnitIdentity {
-                name,
-                name_kind: Some(NameKind::Binding),
-                export_path,
-                boundary_binding: None,
-                deployable_unit: None,
-                id: None,
-            },
-            inputs: inputs(model, func, pack, false),
-            transitions: assembled.transitions,
-            gaps: assembled.gaps,
-            confidence: assembled.confidence,
-            definitions: None,
-            input_reads: None,
-            receiver_class: None,
-            metadata: pack_metadata(pack),
-            schema_version: SchemaVersion,
-        },
-        base_id,
-        label: None,
-        sort_span: (function.span.start, function.span.start),
-    }
-}
-
-/// Every store access becomes a storage-access effect wherever it runs; the functions holding
-/// one that are not units already become units of their own (function → store pack).
-fn index_storage_sites(
-    files: &Files,
-    packs: &[Pack],
-    on: &[BTreeSet<usize>],
-    units: &[Unit],
-    calls: &mut CallIndex,
-) -> BTreeMap<(usize, FuncId), usize> {
-    let sites: Vec<(usize, storage::StorageSite)> = packs
-        .par_iter()
-        .enumerate()
-        .filter(|(_, p)| p.kind == UnitKind::Store)
-        .flat_map_iter(|(pi, p)| {
-            storage::storage_sites(files, p, &on[pi])
-                .into_iter()
-                .map(move |s| (pi, s))
-        })
-        .collect();
-    let taken: BTreeSet<(usize, FuncId)> = units
-        .iter()
-        .filter_map(|u| match u {
-            Unit::Handler(h) => Some((h.handler_file, h.function)),
-            Unit::Client(c) => c.function.map(|f| (c.file, f)),
-        })
-        .collect();
-    let mut out = BTreeMap::new();
-    for (pi, site) in sites {
-        if let Some(f) = site.function
-            && !taken.contains(&(site.file, f))
-        {
-            out.entry((site.file, f)).or_insert(pi);
+/// An unnamed function is named after the named function it is written in
+/// (`publish.callback` for the transaction callback inside `publish`).
+fn callback_name(model: &Model, func: FuncId) -> String {
+    let mut span = model.function(func).span;
+    for _ in 0..files::MAX_HOPS {
+        let Some(outer) = files::enclosing_function(model, span) else {
+            break;
+        };
+        if let Some(name) = &model.function(outer).name {
+            return format!("{name}.callback");
         }
-        calls.entry((site.file, site.call)).or_insert(RecognisedCall {
-            recognition: packs[pi].recognition.clone(),
-            transport: packs[pi].transport.clone(),
-            method: None,
-            path: None,
-            storage: Some((site.binding, site.interaction)),
-        });
+        span = model.function(outer).span;
     }
-    out
+    "anonymous".to_owned()
 }
 
 /// A function that reads or writes a store: its paths, with the accesses as effects.
@@ -519,7 +422,7 @@ fn build_storage_unit(
     let name = function
         .name
         .clone()
-        .unwrap_or_else(|| "anonymous".to_owned());
+        .unwrap_or_else(|| callback_name(model, func));
     let ends = Walker::new(model, pack, func).run();
     let facts = UnitFacts {
         files,

@@ -42,7 +42,8 @@ pub struct StorageSite {
     /// The innermost function holding it, when it is inside one.
     pub function: Option<FuncId>,
     pub binding: BoundaryBinding,
-    pub interaction: Interaction,
+    /// What the call does: one access, or a write and the read of what it selects back.
+    pub interactions: Vec<Interaction>,
 }
 
 /// Every access of `pack` in the files it runs on, in file and source order.
@@ -64,11 +65,8 @@ pub fn storage_sites(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> Vec<St
                 ExprKind::Template { tag: Some(tag), .. } => scan.opaque_access(*tag),
                 _ => None,
             };
-            if let Some(interaction) = access {
-                let container = match &interaction {
-                    Interaction::StorageAccess(_) => scan.container_of(id),
-                    _ => None,
-                };
+            if let Some(interactions) = access {
+                let container = scan.container_of(id);
                 out.push(StorageSite {
                     file,
                     call: id,
@@ -83,7 +81,7 @@ pub fn storage_sites(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> Vec<St
                         }),
                         recognition: pack.recognition.clone(),
                     },
-                    interaction,
+                    interactions,
                 });
             }
         }
@@ -144,7 +142,7 @@ impl Scan<'_> {
     }
 
     /// The access a call makes, by the first access pattern that matches it.
-    fn call_access(&self, call: ExprId, callee: ExprId) -> Option<Interaction> {
+    fn call_access(&self, call: ExprId, callee: ExprId) -> Option<Vec<Interaction>> {
         let model = self.model();
         for access in &self.pack.accesses {
             let mut caps = Captures::new();
@@ -154,7 +152,7 @@ impl Scan<'_> {
                 continue;
             }
             if access.opaque {
-                return Some(opaque_interaction());
+                return Some(vec![opaque_interaction()]);
             }
             return self.interaction(access, &caps);
         }
@@ -162,7 +160,7 @@ impl Scan<'_> {
     }
 
     /// A tagged template whose tag is an opaque access (`` prisma.$queryRaw`…` ``).
-    fn opaque_access(&self, tag: ExprId) -> Option<Interaction> {
+    fn opaque_access(&self, tag: ExprId) -> Option<Vec<Interaction>> {
         let model = self.model();
         self.pack
             .accesses
@@ -172,7 +170,7 @@ impl Scan<'_> {
                 let mut caps = Captures::new();
                 match_expr(model, &a.pattern, tag, &mut caps) && self.holds(a, &caps)
             })
-            .then(opaque_interaction)
+            .then(|| vec![opaque_interaction()])
     }
 
     /// The container a recognised call names (the metavariable of its access pattern).
@@ -207,7 +205,7 @@ impl Scan<'_> {
         })
     }
 
-    fn interaction(&self, access: &StoreAccess, caps: &Captures) -> Option<Interaction> {
+    fn interaction(&self, access: &StoreAccess, caps: &Captures) -> Option<Vec<Interaction>> {
         let operation = access
             .operation
             .as_ref()
@@ -255,15 +253,25 @@ impl Scan<'_> {
                 &mut selector,
             );
         }
-        Some(Interaction::StorageAccess(StorageAccess {
-            kind,
-            fields,
-            operation,
-            selector: (!selector.is_empty()).then_some(selector),
-            relation_path: None,
-            relation_key: None,
-            container_by_construction: None,
-        }))
+        let selector = (!selector.is_empty()).then_some(selector);
+        let mut out = Vec::new();
+        if kind == StorageAccessKind::Write {
+            // A write that selects reads those fields of the written row back.
+            let mut read_back = Vec::new();
+            for (f, obj) in self.option_objects(&access.fields, caps) {
+                self.keys_of(f, obj, true, &mut read_back);
+            }
+            if !read_back.is_empty() {
+                out.push(storage_access(
+                    StorageAccessKind::Read,
+                    read_back,
+                    operation.clone(),
+                    selector.clone(),
+                ));
+            }
+        }
+        out.insert(0, storage_access(kind, fields, operation, selector));
+        Some(out)
     }
 
     /// The values of `{ option: $ARGS, key: K }` reads that are there, resolved to what they hold.
@@ -486,6 +494,23 @@ fn is_false(model: &Model, expr: ExprId) -> bool {
             value: seam_lang::model::LiteralValue::Bool { value: false }
         }
     )
+}
+
+fn storage_access(
+    kind: StorageAccessKind,
+    fields: Vec<String>,
+    operation: Option<String>,
+    selector: Option<Vec<String>>,
+) -> Interaction {
+    Interaction::StorageAccess(StorageAccess {
+        kind,
+        fields,
+        operation,
+        selector,
+        relation_path: None,
+        relation_key: None,
+        container_by_construction: None,
+    })
 }
 
 /// An access seam cannot read into: raw SQL.

@@ -728,6 +728,16 @@ impl<'a> Walker<'a> {
                 }
             }
             ExprKind::Function { .. } | ExprKind::Class { .. } => {}
+            // A tagged template calls its tag (`` prisma.$queryRaw`…` ``): a call site, which
+            // becomes an effect only when a pack recognises it.
+            ExprKind::Template { tag: Some(_), .. } => {
+                let mut children = Children::default();
+                walk_expr_children(model, id, &mut children);
+                for c in children.exprs {
+                    self.expr(c, state, false);
+                }
+                state.calls.push(CallSite { call: id, awaited });
+            }
             ExprKind::Assign { value, .. } => {
                 self.expr(*value, state, false);
                 if let Some((index, captures)) = self.expression_terminal(id) {

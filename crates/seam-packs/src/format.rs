@@ -73,12 +73,6 @@ pub struct PackFile {
     /// Store packs: where else the code holds a client (`this.prisma`, a transaction callback).
     #[serde(default)]
     pub client_sources: crate::store::ClientSourcesFile,
-    /// Store packs: calls that read or write a table or collection (see [`crate::store`]).
-    #[serde(default)]
-    pub accesses: Vec<crate::store::AccessFile>,
-    /// Store packs: where else the code holds a client (`this.prisma`, a transaction callback).
-    #[serde(default)]
-    pub client_sources: crate::store::ClientSourcesFile,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -11,14 +11,11 @@ use crate::pattern::{PatternError, PatternNode, compile_decorator, compile_expre
 
 mod store;
 
-mod store;
-
 /// The packs shipped with seam: (file name, contents).
 pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("express.yaml", include_str!("../packs/express.yaml")),
     ("fetch.yaml", include_str!("../packs/fetch.yaml")),
     ("axios.yaml", include_str!("../packs/axios.yaml")),
-    ("prisma.yaml", include_str!("../packs/prisma.yaml")),
     ("prisma.yaml", include_str!("../packs/prisma.yaml")),
     ("fastify.yaml", include_str!("../packs/fastify.yaml")),
     ("koa.yaml", include_str!("../packs/koa.yaml")),
@@ -569,14 +566,6 @@ impl Compiler<'_> {
             error_status: accessor(&raw.response.error_status)?,
             throws_on_failure: accessor(&raw.response.throws_on_failure)?,
         };
-        let accesses = self.accesses(&raw.accesses, family)?;
-        if kind == UnitKind::Store && accesses.is_empty() {
-            return Err(self.error(
-                "kind:",
-                "a store pack needs at least one entry under `accesses`",
-            ));
-        }
-        let client_sources = self.client_sources(&raw.client_sources, family)?;
         let accesses = self.accesses(&raw.accesses, family)?;
         if kind == UnitKind::Store && accesses.is_empty() {
             return Err(self.error(

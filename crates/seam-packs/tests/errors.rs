@@ -66,6 +66,6 @@ fn mixed_languages_and_unknown_kinds() {
     );
     assert_eq!(
         e,
-        ".seam/packs/mine.yaml:3: `kind: server` is not a kind seam knows; write `handler` or `client`"
+        ".seam/packs/mine.yaml:3: `kind: server` is not a kind seam knows; write `handler`, `client` or `store`"
     );
 }

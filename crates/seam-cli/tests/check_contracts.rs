@@ -1,0 +1,194 @@
+//! `seam check DIR` with the contracts of the repository: OpenAPI documents against the handlers
+//! serving them, Prisma schemas against the code that reads and writes the tables, and contracts
+//! that do not parse listed as unreadable input while the check goes on.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+/// Runs `seam check DIR --format json --all` and returns the report and the exit code.
+fn check(dir: &Path) -> (Value, i32) {
+    let output = match Command::new(env!("CARGO_BIN_EXE_seam"))
+        .args(["check", "--format", "json", "--all", "--no-suppressions"])
+        .arg(dir)
+        .env("NO_COLOR", "1")
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => panic!("seam did not run: {e}"),
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    match serde_json::from_str(&stdout) {
+        Ok(v) => (v, output.status.code().unwrap_or(-1)),
+        Err(e) => panic!(
+            "seam check did not print JSON ({e}): {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        ),
+    }
+}
+
+fn side(f: &Value, which: &str) -> String {
+    let s = &f[which];
+    match s["transitionId"].as_str() {
+        Some(t) => format!("{} [{t}]", s["summary"].as_str().unwrap_or("?")),
+        None => s["summary"].as_str().unwrap_or("?").to_owned(),
+    }
+}
+
+/// `severity kind aspect provider -> consumer: description` for each finding.
+fn lines(report: &Value) -> Vec<String> {
+    report["findings"]
+        .as_array()
+        .map(|fs| {
+            fs.iter()
+                .map(|f| {
+                    format!(
+                        "{} {} {} {} -> {}: {}",
+                        f["severity"].as_str().unwrap_or("?"),
+                        f["kind"].as_str().unwrap_or("?"),
+                        f["aspect"].as_str().unwrap_or("-"),
+                        side(f, "provider"),
+                        side(f, "consumer"),
+                        f["description"].as_str().unwrap_or("?")
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn run_kinds(report: &Value) -> Vec<String> {
+    report["run"]
+        .as_array()
+        .map(|r| {
+            r.iter()
+                .filter_map(|f| f["kind"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn openapi_and_handlers_that_agree_are_silent() {
+    let (report, code) = check(&fixture("tests/fixtures/contracts/openapi-agrees"));
+    assert_eq!(lines(&report), Vec::<String>::new());
+    assert_eq!(run_kinds(&report), Vec::<String>::new());
+    // The handler and its operation were compared: two boundaries, nothing left unmatched.
+    assert_eq!(
+        report["pairs"],
+        serde_json::json!([
+            {"key": "GET /api/pets/{id}", "provider": "src/app.ts::get", "consumer": "openapi.yaml::getPet"},
+            {"key": "POST /api/pets", "provider": "src/app.ts::post", "consumer": "openapi.yaml::createPet"},
+        ])
+    );
+    assert_eq!(report["unmatched"]["providers"], serde_json::json!([]));
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn openapi_and_handlers_that_disagree_in_each_way() {
+    let (report, code) = check(&fixture("tests/fixtures/contracts/openapi-disagrees"));
+    assert_eq!(
+        lines(&report),
+        [
+            "error providerContractViolation - src/app.ts::get [get:response:200:c98d60b] -> openapi.yaml::getPet: Handler transition get:response:200:c98d60b returns a body shape incompatible with the declared schema for status 200 in openapi.yaml: it leaves out required \"name\", and it sends undeclared \"nick\"",
+            "error providerContractViolation - src/app.ts::get [get:response:404:9248400] -> openapi.yaml::getPet: Handler produces status 404 which is not declared in the contract (openapi.yaml), so clients written against the contract do not expect it",
+            "error providerContractViolation - src/app.ts::post -> openapi.yaml::createPet: Declared response 409 in openapi.yaml is never produced by the handler, so a client branch written for it never runs",
+            "warning contractOperationUnimplemented - openapi.yaml::deletePet -> openapi.yaml::deletePet: openapi.yaml declares DELETE /api/pets/{id} (deletePet), but no handler in the repository serves it, so a client written against the document gets a 404 or 405",
+            "warning undocumentedHandler - src/app.ts::get -> src/app.ts::get: The handler serves GET /api/health, which openapi.yaml does not describe, so clients written against the document do not know it exists",
+        ]
+    );
+    assert_eq!(run_kinds(&report), Vec::<String>::new());
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn unreadable_contracts_are_listed_and_the_check_goes_on() {
+    let (report, code) = check(&fixture("tests/fixtures/contracts/unreadable"));
+    assert_eq!(
+        report["skipped"],
+        serde_json::json!([
+            {"file": "openapi.yaml", "reason": "line 9, column 1: The YAML does not parse: did not find expected ',' or '}'."},
+            {"file": "prisma/schema.prisma", "reason": "line 9, column 1: Expected `}` to close `Pet`, found the end of the file."},
+        ])
+    );
+    assert_eq!(run_kinds(&report), ["nothingPaired", "unreadableInput"]);
+    // The handlers were still read: they are listed, unmatched.
+    let providers: Vec<&str> = report["unmatched"]["providers"]
+        .as_array()
+        .map(|p| p.iter().filter_map(|e| e["key"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(providers, ["GET /api/pets/{id}", "POST /api/pets"]);
+    assert_eq!(code, 1);
+}
+
+fn prisma(variant: &str) -> (Vec<String>, i32) {
+    let (report, code) = check(&fixture(&format!(
+        "../seam-extract/tests/fixtures/prisma/{variant}"
+    )));
+    assert_eq!(run_kinds(&report), Vec::<String>::new(), "{variant}");
+    (lines(&report), code)
+}
+
+#[test]
+fn prisma_client_calls_that_agree_with_the_schema_are_silent() {
+    for variant in ["single-agrees", "multi-agrees"] {
+        assert_eq!(prisma(variant), (Vec::new(), 0), "{variant}");
+    }
+}
+
+#[test]
+fn prisma_misspelt_fields_and_an_unused_column() {
+    for (variant, schema) in [
+        ("single-disagrees", "prisma/schema.prisma"),
+        ("multi-disagrees", "prisma/schema/user.prisma"),
+    ] {
+        let (found, code) = prisma(variant);
+        assert_eq!(
+            found,
+            [
+                format!(
+                    "error boundaryFieldUnknown selector {schema}::User -> src/users.ts::activeUsers [activeUsers:return:none:da39a3e]: activeUsers picks rows of User (postgresql) by \"deltedAt\", but {schema} declares no field deltedAt on it, so the store rejects the query at run time"
+                ),
+                format!(
+                    "error boundaryFieldUnknown read {schema}::User -> src/users.ts::register [register:return:none:da39a3e]: register reads \"emial\" from User (postgresql), but {schema} declares no field emial on it, so the store rejects the query at run time"
+                ),
+                format!(
+                    "error boundaryFieldUnknown write {schema}::User -> src/users.ts::rename [rename:return:none:da39a3e]: rename writes \"nmae\" to User (postgresql), but {schema} declares no field nmae on it, so the store rejects the query at run time"
+                ),
+                format!(
+                    "warning boundaryFieldUnused - {schema}::User -> {schema}::User: {schema} declares deletedAt on User (table users), but no code in the run reads, writes or selects by it"
+                ),
+            ],
+            "{variant}"
+        );
+        assert_eq!(code, 1, "{variant}");
+    }
+}
+
+#[test]
+fn new_kinds_explain_themselves() {
+    for kind in [
+        "boundaryFieldUnknown",
+        "boundaryFieldUnused",
+        "contractOperationUnimplemented",
+        "undocumentedHandler",
+    ] {
+        let output = match Command::new(env!("CARGO_BIN_EXE_seam"))
+            .args(["check", "--explain", kind])
+            .output()
+        {
+            Ok(o) => o,
+            Err(e) => panic!("seam did not run: {e}"),
+        };
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{kind}");
+        assert!(text.starts_with(&format!("# {kind} (")), "{kind}: {text}");
+        assert!(text.contains("## How to fix or suppress"), "{kind}");
+    }
+}

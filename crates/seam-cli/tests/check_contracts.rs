@@ -192,3 +192,49 @@ fn new_kinds_explain_themselves() {
         assert!(text.contains("## How to fix or suppress"), "{kind}");
     }
 }
+
+#[test]
+fn storage_findings_take_suppression_rules_by_storage_boundary() {
+    let output = match Command::new(env!("CARGO_BIN_EXE_seam"))
+        .args(["check", "--format", "json", "--all", "--suppressions"])
+        .arg(fixture("tests/fixtures/contracts/prisma-suppressions.yml"))
+        .arg(fixture(
+            "../seam-extract/tests/fixtures/prisma/single-disagrees",
+        ))
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => panic!("seam did not run: {e}"),
+    };
+    let report: Value = match serde_json::from_slice(&output.stdout) {
+        Ok(v) => v,
+        Err(e) => panic!(
+            "not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        ),
+    };
+    let kept: Vec<String> = report["findings"]
+        .as_array()
+        .map(|fs| {
+            fs.iter()
+                .map(|f| {
+                    format!(
+                        "{} {} {}",
+                        f["severity"].as_str().unwrap_or("?"),
+                        f["kind"].as_str().unwrap_or("?"),
+                        f["consumer"]["summary"].as_str().unwrap_or("?")
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        kept,
+        [
+            "error boundaryFieldUnknown src/users.ts::activeUsers",
+            "error boundaryFieldUnknown src/users.ts::register",
+            "warning boundaryFieldUnknown src/users.ts::rename",
+        ]
+    );
+    assert_eq!(output.status.code(), Some(1));
+}

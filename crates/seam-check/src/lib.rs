@@ -175,6 +175,32 @@ fn collapse_duplicates(findings: Vec<Finding>) -> Vec<Finding> {
     out
 }
 
+/// An endpoint key with its parameter names taken out (`GET /pets/{petId}` → `GET /pets/{}`),
+/// so a contract and a handler that name a parameter differently still meet.
+fn route_shape(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    let mut depth = 0usize;
+    for c in key.chars() {
+        match c {
+            '{' => {
+                if depth == 0 {
+                    out.push('{');
+                }
+                depth += 1;
+            }
+            '}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push('}');
+                }
+            }
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// The path part of an endpoint key (`GET /a/{b}` → `/a/{b}`).
 fn key_path(key: &str) -> &str {
     key.split_once(' ').map_or(key, |(_, path)| path)
@@ -192,8 +218,9 @@ fn documents_against_handlers(
     let documents: Vec<&pairing::Endpoint> = endpoints.iter().filter(|e| e.contract).collect();
     let handlers: Vec<&pairing::Endpoint> = endpoints.iter().filter(|e| !e.contract).collect();
     let serves = |handler: &pairing::Endpoint, operation: &pairing::Endpoint| {
-        handler.key == operation.key
-            || (handler.method == "*" && key_path(&handler.key) == key_path(&operation.key))
+        route_shape(&handler.key) == route_shape(&operation.key)
+            || (handler.method == "*"
+                && route_shape(key_path(&handler.key)) == route_shape(key_path(&operation.key)))
     };
     let mut out = Vec::new();
     for document in &documents {
@@ -291,11 +318,12 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     // The provider side on its own: contracts beside handlers, contract documents against the
     // handlers serving them, contract documents against each other.
     let mut seen_providers = BTreeSet::new();
-    let mut contracts_by_key: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    // Keyed by route shape: a document's `{petId}` and a handler's `:id` are one route.
+    let mut contracts_by_key: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for endpoint in &pairing.endpoints {
         if endpoint.contract {
             contracts_by_key
-                .entry(&endpoint.key)
+                .entry(route_shape(&endpoint.key))
                 .or_default()
                 .push(endpoint.summary);
         } else if seen_providers.insert(endpoint.summary) {
@@ -309,11 +337,17 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         let mut contracts: Vec<&BehavioralSummary> =
             contract_summaries.iter().map(|&i| &summaries[i]).collect();
         contracts.sort_by_key(|s| summary_ref(s));
-        findings.extend(contract_disagreement::check(key, &contracts));
+        // Findings name the route as the first document spells it.
+        let spelled = pairing
+            .endpoints
+            .iter()
+            .find(|e| e.contract && route_shape(&e.key) == *key)
+            .map_or(key.as_str(), |e| e.key.as_str());
+        findings.extend(contract_disagreement::check(spelled, &contracts));
         for handler in pairing
             .endpoints
             .iter()
-            .filter(|e| !e.contract && e.key == *key)
+            .filter(|e| !e.contract && route_shape(&e.key) == *key)
         {
             for contract in &contracts {
                 findings.extend(provider_contract_violation::check_against_document(
@@ -322,7 +356,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                 ));
                 // A handler compared with its contract is a boundary checked.
                 pairs.insert(PairRecord {
-                    key: (*key).to_owned(),
+                    key: handler.key.clone(),
                     provider: summary_ref(&summaries[handler.summary]),
                     consumer: summary_ref(contract),
                 });
@@ -446,5 +480,20 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         compared_boundaries,
         hidden,
         summary_count: summaries.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::route_shape;
+
+    #[test]
+    fn route_shapes_forget_parameter_names() {
+        assert_eq!(route_shape("GET /pets/{petId}"), "GET /pets/{}");
+        assert_eq!(
+            route_shape("GET /pets/{id}/toys/{t+}"),
+            "GET /pets/{}/toys/{}"
+        );
+        assert_eq!(route_shape("GET /health"), "GET /health");
     }
 }

@@ -170,3 +170,61 @@ pub fn pair_storage(summaries: &[BehavioralSummary]) -> StoragePairing {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn provider(system: Option<&str>, container: &str, model: Option<&str>) -> StoreProvider {
+        StoreProvider {
+            summary: 0,
+            system: system.map(str::to_owned),
+            scope: "default".to_owned(),
+            container: container.to_owned(),
+            access_path: None,
+            model: model.map(str::to_owned),
+            fields: vec![("id".to_owned(), true), ("posts".to_owned(), false)],
+            exhaustive: true,
+        }
+    }
+
+    fn access(system: Option<&str>, container: Option<&str>) -> StorageSemantics {
+        StorageSemantics {
+            storage_system: system.map(str::to_owned),
+            scope: "default".to_owned(),
+            container: container.map(str::to_owned),
+            access_path: None,
+        }
+    }
+
+    #[test]
+    fn code_names_a_model_by_its_accessor_or_its_table() {
+        assert_eq!(accessor_name("OrderItem"), "orderItem");
+        assert_eq!(accessor_name("user"), "user");
+        let p = provider(Some("postgresql"), "order_items", Some("OrderItem"));
+        assert!(p.meets(&access(None, Some("orderItem"))));
+        assert!(p.meets(&access(None, Some("OrderItem"))));
+        assert!(p.meets(&access(None, Some("order_items"))));
+        assert!(!p.meets(&access(None, Some("orderItems"))));
+    }
+
+    #[test]
+    fn systems_must_agree_when_both_sides_know_theirs() {
+        let p = provider(Some("postgresql"), "users", Some("User"));
+        assert!(p.meets(&access(Some("postgresql"), Some("user"))));
+        assert!(!p.meets(&access(Some("mysql"), Some("user"))));
+        assert!(provider(None, "users", None).meets(&access(Some("mysql"), Some("users"))));
+    }
+
+    #[test]
+    fn raw_sql_meets_nothing() {
+        assert!(!provider(None, "users", Some("User")).meets(&access(None, None)));
+    }
+
+    #[test]
+    fn relation_fields_are_declared_but_not_stored() {
+        let p = provider(None, "users", Some("User"));
+        assert!(p.declares("posts"));
+        assert!(!p.declares("post"));
+    }
+}

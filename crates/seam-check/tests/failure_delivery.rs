@@ -1,0 +1,63 @@
+//! A client that delivers non-2xx statuses as exceptions (`metadata.http.failureDelivery:
+//! "exception"`, as axios does) covers them only in a consumer that catches: without a catch
+//! the exception escapes to the caller, and the provider's 404 stays unhandled.
+
+mod common;
+
+use common::{fixture, lines};
+use seam_check::{CheckInput, SuppressionSet, check};
+use seam_ir::summary::{
+    BehavioralSummary, OpaquePredicate, OpaqueReason, Predicate, read_summary_file,
+};
+
+fn read(rel: &str) -> Vec<BehavioralSummary> {
+    match read_summary_file(&fixture(rel)) {
+        Ok(s) => s,
+        Err(e) => panic!("{rel} does not read: {e}"),
+    }
+}
+
+fn delivering_exceptions(mut consumers: Vec<BehavioralSummary>) -> Vec<BehavioralSummary> {
+    for c in &mut consumers {
+        let metadata = c.metadata.get_or_insert_with(Default::default);
+        metadata.insert(
+            "http".to_owned(),
+            serde_json::json!({ "failureDelivery": "exception", "redirectDelivery": "followed" }),
+        );
+    }
+    consumers
+}
+
+fn findings(consumers: Vec<BehavioralSummary>) -> Vec<String> {
+    let providers = read("unhandledProviderCase/fires/provider.json");
+    lines(&check(
+        &CheckInput::two_files(providers, consumers),
+        &SuppressionSet::none(),
+    ))
+}
+
+#[test]
+fn an_uncaught_exception_leaves_the_status_unhandled() {
+    let consumers = delivering_exceptions(read("unhandledProviderCase/fires/consumer.json"));
+    assert_eq!(
+        findings(consumers),
+        [
+            "warning unhandledProviderCase getUser:response:404:2222222 -: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_catch_path_handles_every_failure() {
+    let mut consumers = delivering_exceptions(read("unhandledProviderCase/fires/consumer.json"));
+    let mut caught = consumers[0].transitions[0].clone();
+    caught.id = "loadUser:return:none:ccccccc".to_owned();
+    caught.is_default = false;
+    caught.expected_input = None;
+    caught.conditions = vec![Predicate::Opaque(OpaquePredicate {
+        source_text: seam_check::http::CATCH_CONDITION.to_owned(),
+        reason: OpaqueReason::UnsupportedSyntax,
+    })];
+    consumers[0].transitions.push(caught);
+    assert_eq!(findings(consumers), Vec::<String>::new());
+}

@@ -222,7 +222,11 @@ impl Scan<'_> {
             StorageAccessKind::Read => {
                 let chosen = self.option_objects(&access.fields, caps);
                 let mut fields = if chosen.is_empty() {
-                    vec!["*".to_owned()]
+                    if access.whole_row {
+                        vec!["*".to_owned()]
+                    } else {
+                        Vec::new()
+                    }
                 } else {
                     let mut keys = Vec::new();
                     for (f, obj) in &chosen {

@@ -16,6 +16,7 @@
 //!     written: [{ option: $ARGS, key: data }]           # keys written
 //!     selector: [{ option: $ARGS, key: where }]         # keys a row is picked by
 //!     selectorCombinators: [AND, OR, NOT]               # keys holding nested selectors
+//!     wholeRow: true                 # a read with no `fields` option reads every column
 //!   - pattern: $CLIENT.$queryRaw($$$ARGS)
 //!     where: { $CLIENT: { client: true } }
 //!     opaque: true                   # an access seam cannot read: no container, no fields
@@ -64,6 +65,10 @@ pub struct AccessFile {
     pub selector_combinators: Vec<String>,
     #[serde(default)]
     pub opaque: bool,
+    /// Whether a read with none of `fields` reads every column (`findMany()` does; `count()`
+    /// does not). Default true.
+    #[serde(default)]
+    pub whole_row: Option<bool>,
 }
 
 /// Where else the code holds a client, as written.
@@ -101,6 +106,7 @@ pub struct StoreAccess {
     pub selector: Vec<ValueRead>,
     pub selector_combinators: Vec<String>,
     pub opaque: bool,
+    pub whole_row: bool,
 }
 
 /// Compiled client sources.

@@ -45,6 +45,7 @@ impl Compiler<'_> {
                 selector: values("selector", &a.selector)?,
                 selector_combinators: a.selector_combinators.clone(),
                 opaque: a.opaque,
+                whole_row: a.whole_row.unwrap_or(true),
                 pattern,
             });
         }

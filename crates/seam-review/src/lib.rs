@@ -79,8 +79,6 @@ pub struct ScanResult {
     pub document: Document,
     /// One line per file the scan lost or left out, for standard error.
     pub notes: Vec<String>,
-    /// The normalised syntax stream of every kept Symbol, by id (for tests and explain).
-    pub syntax: BTreeMap<String, String>,
 }
 
 /// Scans the repository at `root` into a review-IR document.
@@ -214,6 +212,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
         let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
         fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))?;
     }
+    drop(syntax);
 
     // Components and languages.
     let detected = components::detect(root, &project.manifests);
@@ -283,11 +282,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     // The writer checks all 21 invariants before anything reaches disk.
     seam_ir::review::canonicalize(&mut document);
     notes.sort();
-    Ok(ScanResult {
-        document,
-        notes,
-        syntax,
-    })
+    Ok(ScanResult { document, notes })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! A receiver is a client of the pack when its value is one of the pack's `clients` (a
 //! creation here or in an imported file, or the module's own import), when it is a name or a
 //! property the pack lists under `clientSources.members` (`this.prisma`, `ctx.db`, a `prisma`
-//! imported from a module seam cannot follow), a `clientSources.containers` property of a
+//! imported from a module seam cannot follow, a `db` parameter), a `clientSources.containers` property of a
 //! client (`prisma.client`), or the first parameter of a callback a `clientSources.callbacks`
 //! call hands a client to (`tx` in `prisma.$transaction(async (tx) => …)`).
 //!
@@ -456,9 +456,17 @@ impl Scan<'_> {
                 if self.creates_client(file, expr, hops) {
                     return true;
                 }
-                // A conventional name seam could not follow (an import from an alias path).
+                // A conventional name seam could not follow (an import from an alias path) or
+                // a parameter (`function load(db: PrismaClient)`).
                 sources.members.iter().any(|m| m == name)
-                    && self.files.definition(file, expr).is_none()
+                    && match self.files.definition(file, expr) {
+                        None => true,
+                        Some(crate::files::Def::Binding(f, b)) => matches!(
+                            self.files.model(f).binding(b).kind,
+                            BindingKind::Param { .. }
+                        ),
+                        Some(_) => false,
+                    }
             }
             _ => self.matches_create(model, expr),
         }

@@ -70,6 +70,7 @@ fn every_client_source_gives_its_accesses() {
             r#"register this.prisma.user.create read user ["id", "email"] []"#,
             r#"postsOf ctx.db.post.findMany read post ["*"] ["authorId", "title"]"#,
             r#"countExampleUsers prisma.user.count read user [] ["email"]"#,
+            r#"emailOf db.user.findUniqueOrThrow read user ["email"] ["id"]"#,
             r#"countUsers prisma.$queryRaw read - [] []"#,
         ]
     );

@@ -8,6 +8,12 @@ mod commands;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+// mimalloc (built without transparent huge pages): the front end allocates millions of small
+// model nodes and strings; measured on 6,000 files it used about 8% less CPU and 6% less peak
+// memory than glibc malloc (crates/seam-lang/examples/bench_frontend.rs).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "seam",

@@ -33,6 +33,7 @@ use oxc_parser::{ParseOptions, Parser};
 use oxc_semantic::{Scoping, SemanticBuilder};
 use oxc_span::SourceType;
 use oxc_syntax::symbol::SymbolId;
+use std::cell::RefCell;
 
 /// Nodes nested deeper than this are lowered to `Other`. Real code stays far below it; the
 /// limit keeps the lowering (and every recursive pass over the model) within a thread stack.
@@ -43,7 +44,43 @@ pub const MAX_DEPTH: u32 = 1_000;
 /// A file the parser cannot recover from is `Err(ParseFailed)`; recoverable syntax errors go
 /// to [`Model::diagnostics`] and the model is partial where they are.
 pub fn lower(path: &str, language: Language, source: &str) -> Result<Model, LowerError> {
-    let allocator = Allocator::default();
+    with_allocator(|allocator| lower_in(allocator, path, language, source))
+}
+
+/// A thread's arena above this size is freed after its file rather than kept for the next.
+const KEPT_ARENA_BYTES: usize = 64 * 1024 * 1024;
+
+thread_local! {
+    // One arena per thread, reset between files: a fresh arena per file costs page faults for
+    // memory the allocator has just given back to the system (measured with mimalloc: oxc's
+    // parse + semantic 15-20% slower than with a reused arena).
+    static ALLOCATOR: RefCell<Option<Allocator>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's arena, emptied; a fresh one if the arena is in use already
+/// (a lowering never re-enters, but a panic hook or a test might).
+fn with_allocator<T>(f: impl FnOnce(&Allocator) -> T) -> T {
+    ALLOCATOR.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let allocator = slot.get_or_insert_with(Allocator::default);
+            // Reset before use rather than after: a panic in the last file left data behind.
+            allocator.reset();
+            let out = f(allocator);
+            if allocator.capacity() > KEPT_ARENA_BYTES {
+                *slot = None;
+            }
+            out
+        }
+        Err(_) => f(&Allocator::default()),
+    })
+}
+
+fn lower_in(
+    allocator: &Allocator,
+    path: &str,
+    language: Language,
+    source: &str,
+) -> Result<Model, LowerError> {
     let source_type = source_type_for(path, language);
     // Top-level `return` is valid in CommonJS modules; seam reads code, it does not validate it.
     let options = ParseOptions {
@@ -51,7 +88,7 @@ pub fn lower(path: &str, language: Language, source: &str) -> Result<Model, Lowe
         preserve_parens: false,
         ..ParseOptions::default()
     };
-    let ret = Parser::new(&allocator, source, source_type)
+    let ret = Parser::new(allocator, source, source_type)
         .with_options(options)
         .parse();
     if ret.panicked {

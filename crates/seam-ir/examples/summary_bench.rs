@@ -291,12 +291,15 @@ fn main() {
             "shared.json"
         });
         let started = Instant::now();
+        let cpu_started = cpu_seconds();
         write_summary_file(&path, &summaries, WriteOptions { expand })
             .unwrap_or_else(|e| panic!("{e}"));
         let write_time = started.elapsed().as_secs_f64();
+        let write_cpu = cpu_seconds() - cpu_started;
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
 
         let started = Instant::now();
+        let cpu_started = cpu_seconds();
         let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{e}"));
         let mut read = 0usize;
         // Streamed and dropped one by one: what the reader itself costs, not the Vec.
@@ -305,6 +308,7 @@ fn main() {
             read += 1;
         }
         let read_time = started.elapsed().as_secs_f64();
+        let read_cpu = cpu_seconds() - cpu_started;
         assert_eq!(read, count);
         println!(
             "{:<8} file {:>7.1} MB | write {:>6.2} s {:>7.1} MB/s | read {:>6.2} s {:>7.1} MB/s | peak RSS {:.0} MB",
@@ -316,5 +320,23 @@ fn main() {
             mb(size) / read_time,
             peak_rss_mb()
         );
+        println!(
+            "{:<8} cpu time (this thread): write {write_cpu:>6.2} s {:>7.1} MB/s | read {read_cpu:>6.2} s {:>7.1} MB/s",
+            "",
+            mb(size) / write_cpu,
+            mb(size) / read_cpu,
+        );
     }
+}
+
+/// CPU time this thread has run, from the scheduler: steadier than wall time on a busy machine.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|text| {
+            text.split_whitespace()
+                .next()
+                .and_then(|ns| ns.parse::<f64>().ok())
+        })
+        .map_or(f64::NAN, |ns| ns / 1e9)
 }

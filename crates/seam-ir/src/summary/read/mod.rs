@@ -138,3 +138,58 @@ pub fn parse_summaries(text: &str, file: &str) -> Result<Vec<BehavioralSummary>,
 pub fn read_summary_file(path: &Path) -> Result<Vec<BehavioralSummary>, SummaryReadError> {
     SummaryReader::open(path)?.collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r##"{"kind":"client","location":{"$def":1,"$value":{"file":"src/o.ts","range":{"start":1,"end":2}}},"identity":{"name":"a","exportPath":null,"boundaryBinding":null},"inputs":[],"transitions":[],"gaps":[],"confidence":{"source":"inferred_static","level":"high"},"metadata":{"m":[{"$ref":1},{"$ref":"#/x"},{"$ref":0}]},"schemaVersion":7}"##;
+
+    fn general(text: &str) -> Result<BehavioralSummary, SummaryReadError> {
+        let mut reader = SummaryReader::new(&b"[]"[..], "t");
+        reader.index = 1;
+        reader.read_element_in_general(RawElement {
+            line: 1,
+            bytes: text.as_bytes().to_vec(),
+        })
+    }
+
+    fn fast(text: &str) -> Option<BehavioralSummary> {
+        let mut defs = DefTable::default();
+        fast::read_fast(text.as_bytes(), &mut defs, &mut Vec::new())
+    }
+
+    #[test]
+    fn the_fast_way_reads_what_the_general_way_reads() {
+        let summary = fast(GOOD);
+        assert!(summary.is_some());
+        assert_eq!(summary, general(GOOD).ok());
+        let spaced = GOOD.replace(':', " : ").replace(',', " ,\n ");
+        assert_eq!(fast(&spaced), general(GOOD).ok());
+    }
+
+    #[test]
+    fn the_fast_way_leaves_doubtful_elements_to_the_general_way() {
+        let doubtful = [
+            // A key written twice: a Value keeps the last.
+            GOOD.replace(r#""inputs":[],"#, r#""inputs":[],"inputs":[],"#),
+            // An escaped key could spell `$ref`.
+            GOOD.replace(r#"{"m":"#, r#"{"\u0024ref":1,"m":"#),
+            GOOD.replace(r#""name":"a""#, r#""name":"\u00e9""#),
+            GOOD.replace(r#""name":"a""#, r#""name":"""#),
+            GOOD.replace(r#""end":2"#, r#""end":2e0"#),
+            GOOD.replace(r#"{"$ref":1}"#, r#"{"$ref":2}"#),
+            GOOD.replace(r#""schemaVersion":7"#, r#""schemaVersion":6"#),
+            GOOD.replace(r#""kind":"client""#, r#""kind":"client"x"#),
+        ];
+        for text in &doubtful {
+            assert_eq!(fast(text), None, "{text}");
+        }
+        // A failed element leaves no definition behind.
+        let mut defs = DefTable::default();
+        let bad = GOOD.replace(r#""kind":"client""#, r#""kind":5"#);
+        assert!(fast::read_fast(bad.as_bytes(), &mut defs, &mut Vec::new()).is_none());
+        let mut copied = Vec::new();
+        assert_eq!(defs.copy_text(1, &mut copied), None);
+    }
+}

@@ -99,3 +99,36 @@ fn stack_bound_sums_a_worst_case_per_byte() {
         base + factor * (4096 + 256 + 4096 + 2 * 256 + 256 + 4096)
     );
 }
+
+#[test]
+fn a_file_beyond_the_largest_dedicated_stack_is_parse_failed_with_a_reason() {
+    use seam_lang::project::{MAX_DEDICATED_STACK, SkipReason, SkippedFile};
+    let factor = if cfg!(debug_assertions) { 16 } else { 1 };
+    // Enough `(` for the bound to pass the limit; it is refused before any thread starts.
+    let opens = MAX_DEDICATED_STACK / (4096 * factor) + 1;
+    let text = format!("x = {}", "(".repeat(opens));
+    let bound = js_stack_bound(&text);
+    assert!(bound > MAX_DEDICATED_STACK);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("wall.js"), &text).unwrap();
+    let options = ProjectOptions {
+        max_file_size: 64 * 1024 * 1024,
+        ..ProjectOptions::default()
+    };
+    let p = load_project(dir.path(), &options).expect("the tree loads");
+    assert!(p.models.is_empty());
+    assert_eq!(
+        p.skipped,
+        [SkippedFile {
+            path: "wall.js".into(),
+            reason: SkipReason::ParseFailed {
+                message: format!(
+                    "the file is too deeply nested to parse safely: it could need {} MiB of \
+                     stack, more than the 16384 MiB seam allows. Exclude it (it is most likely \
+                     generated).",
+                    bound.div_ceil(1024 * 1024)
+                )
+            }
+        }]
+    );
+}

@@ -59,7 +59,12 @@ pub const DEFAULT_STACK_SIZE: usize = 64 * 1024 * 1024;
 
 /// The largest stack a dedicated lowering thread is given; a file whose bound is larger is
 /// skipped as parse-failed rather than risking the process.
-pub const MAX_DEDICATED_STACK: usize = 16 * 1024 * 1024 * 1024;
+/// 16 GiB (less on a 32-bit target, where the address space ends first).
+pub const MAX_DEDICATED_STACK: usize = if usize::BITS >= 64 {
+    (16u64 << 30) as usize
+} else {
+    1 << 30
+};
 
 /// How many first lines are searched for a generated-file marker.
 const GENERATED_MARKER_LINES: usize = 5;

@@ -1,14 +1,31 @@
 //! Benchmark (not a test): walk + parse + lower a corpus, then extract, timed separately.
-//!   cargo run --release -p seam-extract --example bench_extract -- DIR [PACK...]
+//!   cargo run --release -p seam-extract --example bench_extract -- DIR [--phases] [PACK...]
+//!
+//! `--phases` also times each pack's discovery on its own, one thread, after the timed run
+//! (handler and client units, store sites), so the cost of the rest of `extract` (walking and
+//! assembling the units, ids) is the run's time less their sum on one thread; and the v7
+//! writer, to a sink.
+use std::collections::BTreeSet;
 use std::time::Instant;
+
+use seam_extract::files::Files;
+use seam_packs::UnitKind;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let Some(dir) = args.next() else {
-        eprintln!("usage: bench_extract DIR [PACK...]");
+        eprintln!("usage: bench_extract DIR [--phases] [PACK...]");
         std::process::exit(2);
     };
-    let forced: Vec<String> = args.collect();
+    let mut phases = false;
+    let mut forced = Vec::new();
+    for a in args {
+        if a == "--phases" {
+            phases = true;
+        } else {
+            forced.push(a);
+        }
+    }
     let root = std::path::Path::new(&dir);
     let t0 = Instant::now();
     let project = match seam_lang::project::load_project(root, &Default::default()) {
@@ -22,12 +39,10 @@ fn main() {
     let packs = seam_packs::builtin_packs().unwrap_or_default();
     let t1 = Instant::now();
     let detection = seam_packs::Detection::from_project(root, &project.manifests);
-    let run = seam_extract::extract(
-        &project.models,
-        &detection,
-        &packs,
-        &seam_extract::ExtractOptions { forced },
-    );
+    let options = seam_extract::ExtractOptions {
+        forced: forced.clone(),
+    };
+    let run = seam_extract::extract(&project.models, &detection, &packs, &options);
     let extract = t1.elapsed();
     println!(
         "{} files; load (walk+parse+lower+resolve) {:.3}s; extract {:.3}s ({} summaries); ratio (load+extract)/load {:.2}",
@@ -37,4 +52,54 @@ fn main() {
         run.summaries.len(),
         (load + extract).as_secs_f64() / load.as_secs_f64()
     );
+    if !phases {
+        return;
+    }
+    // The v7 writer (sharing pass included), to a sink: its share of `seam extract`.
+    let t = Instant::now();
+    let written = seam_ir::summary::write_summaries(
+        std::io::sink(),
+        &run.summaries,
+        seam_ir::summary::WriteOptions::default(),
+    );
+    println!(
+        "  write v7 {:.3}s{}",
+        t.elapsed().as_secs_f64(),
+        if written.is_err() { " (failed)" } else { "" }
+    );
+    let models = &project.models;
+    let files = Files::new(models);
+    let mut on: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); packs.len()];
+    for (i, m) in models.iter().enumerate() {
+        for c in detection.packs_for(&m.path, m.language, &packs, &forced) {
+            on[c.pack].insert(i);
+        }
+    }
+    let all: BTreeSet<usize> = (0..models.len()).collect();
+    let mut total = 0.0;
+    for (pi, pack) in packs.iter().enumerate() {
+        if on[pi].is_empty() {
+            continue;
+        }
+        let t = Instant::now();
+        let found = match pack.kind {
+            UnitKind::Handler => {
+                seam_extract::discover::handler_units(&files, pi, pack, &on[pi]).len()
+            }
+            UnitKind::Client => {
+                seam_extract::discover::client_units(&files, pi, pack, &on[pi], &all).len()
+            }
+            UnitKind::Store => seam_extract::storage::storage_sites(&files, pack, &on[pi]).len(),
+        };
+        let secs = t.elapsed().as_secs_f64();
+        total += secs;
+        println!(
+            "  discover {:<18} {:>5} files {:>6} found {:.3}s",
+            pack.name,
+            on[pi].len(),
+            found,
+            secs
+        );
+    }
+    println!("  discover total (one thread) {total:.3}s");
 }

@@ -208,8 +208,8 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
 }
 
 /// Adds an effect, or counts it on the identical one already there.
-fn fold_effect(out: &mut Vec<Effect>, keys: &mut Vec<String>, effect: Effect) {
-    let key = effect_key(&effect);
+fn fold_effect(out: &mut Vec<Effect>, keys: &mut Vec<String>, mut effect: Effect) {
+    let key = effect_key(&mut effect);
     match keys.iter().position(|k| *k == key) {
         Some(i) => bump(&mut out[i]),
         None => {
@@ -219,13 +219,35 @@ fn fold_effect(out: &mut Vec<Effect>, keys: &mut Vec<String>, effect: Effect) {
     }
 }
 
-fn effect_key(effect: &Effect) -> String {
-    let mut value = serde_json::to_value(effect).unwrap_or(serde_json::Value::Null);
-    if let Some(obj) = value.as_object_mut() {
-        obj.remove("location");
-        obj.remove("count");
+/// The effect's JSON without its location and count: two effects with the same key are the
+/// same effect. Written straight to a string, with no `Value` in between: this runs for every
+/// call on every path.
+fn effect_key(effect: &mut Effect) -> String {
+    let Some((location, count)) = location_and_count(effect) else {
+        let mut value = serde_json::to_value(&*effect).unwrap_or(serde_json::Value::Null);
+        if let Some(obj) = value.as_object_mut() {
+            obj.remove("location");
+            obj.remove("count");
+        }
+        return value.to_string();
+    };
+    let kept = (location.take(), count.take());
+    let key = serde_json::to_string(&*effect).unwrap_or_default();
+    if let Some((location, count)) = location_and_count(effect) {
+        (*location, *count) = kept;
     }
-    value.to_string()
+    key
+}
+
+fn location_and_count(effect: &mut Effect) -> Option<(&mut Option<LineRange>, &mut Option<u32>)> {
+    match effect {
+        Effect::Mutation(e) => Some((&mut e.location, &mut e.count)),
+        Effect::Invocation(e) => Some((&mut e.location, &mut e.count)),
+        Effect::Emission(e) => Some((&mut e.location, &mut e.count)),
+        Effect::StateChange(e) => Some((&mut e.location, &mut e.count)),
+        Effect::Interaction(e) => Some((&mut e.location, &mut e.count)),
+        _ => None,
+    }
 }
 
 fn bump(effect: &mut Effect) {

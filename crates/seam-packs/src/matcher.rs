@@ -48,19 +48,44 @@ pub fn match_expr(
     id: ExprId,
     captures: &mut Captures,
 ) -> bool {
-    let mut trial = captures.clone();
-    if match_node(model, pattern, id, &mut trial) {
-        *captures = trial;
+    let mut bound = Bound {
+        captures,
+        trail: Vec::new(),
+    };
+    if match_node(model, pattern, id, &mut bound) {
         true
     } else {
+        bound.undo(0);
         false
     }
 }
 
-fn bind(model: &Model, captures: &mut Captures, name: &str, value: Capture) -> bool {
-    match captures.get(name) {
+/// The captures of a match in progress and the names bound so far, in order, so a failed
+/// alternative is undone by removing what it added rather than by copying the map before it.
+/// Binding only ever adds a name, so removing the names added since a mark restores the map
+/// exactly as it was at the mark.
+struct Bound<'c, 'p> {
+    captures: &'c mut Captures,
+    trail: Vec<&'p str>,
+}
+
+impl Bound<'_, '_> {
+    fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    fn undo(&mut self, mark: usize) {
+        for name in self.trail.drain(mark..) {
+            self.captures.remove(name);
+        }
+    }
+}
+
+fn bind<'p>(model: &Model, bound: &mut Bound<'_, 'p>, name: &'p str, value: Capture) -> bool {
+    match bound.captures.get(name) {
         None => {
-            captures.insert(name.to_owned(), value);
+            bound.captures.insert(name.to_owned(), value);
+            bound.trail.push(name);
             true
         }
         Some(existing) => capture_text(model, existing) == capture_text(model, &value),
@@ -79,7 +104,12 @@ fn capture_text(model: &Model, capture: &Capture) -> String {
     }
 }
 
-fn match_node(model: &Model, pattern: &PatternNode, id: ExprId, captures: &mut Captures) -> bool {
+fn match_node<'p>(
+    model: &Model,
+    pattern: &'p PatternNode,
+    id: ExprId,
+    captures: &mut Bound<'_, 'p>,
+) -> bool {
     let expr = model.expr(id);
     match (pattern, &expr.kind) {
         (PatternNode::Meta(name), _) => bind(model, captures, name, Capture::Expr(id)),
@@ -139,7 +169,8 @@ fn match_node(model: &Model, pattern: &PatternNode, id: ExprId, captures: &mut C
                     _ => return false,
                 }
             }
-            match_sequence(model, items, &exprs, captures)
+            let items: Vec<&PatternArg> = items.iter().collect();
+            match_sequence(model, &items, &exprs, captures)
         }
         (PatternNode::Await(inner), ExprKind::Await { arg }) => {
             match_node(model, inner, *arg, captures)
@@ -177,14 +208,14 @@ fn literal_matches(want: &PatternLiteral, value: &LiteralValue) -> bool {
     }
 }
 
-fn match_args(
+fn match_args<'p>(
     model: &Model,
-    pattern: &[PatternArg],
+    pattern: &'p [PatternArg],
     target: &[Arg],
-    captures: &mut Captures,
+    captures: &mut Bound<'_, 'p>,
 ) -> bool {
     // Keyword arguments match by name; the rest line up positionally.
-    let mut positional_patterns = Vec::new();
+    let mut positional_patterns: Vec<&PatternArg> = Vec::with_capacity(pattern.len());
     for p in pattern {
         match p {
             PatternArg::One {
@@ -198,7 +229,7 @@ fn match_args(
                     return false;
                 }
             }
-            other => positional_patterns.push(other.clone()),
+            other => positional_patterns.push(other),
         }
     }
     let mut positional = Vec::with_capacity(target.len());
@@ -217,11 +248,11 @@ fn match_args(
 }
 
 /// Lines up pattern positions with expressions, backtracking over `$$$` lengths.
-fn match_sequence(
+fn match_sequence<'p>(
     model: &Model,
-    pattern: &[PatternArg],
+    pattern: &[&'p PatternArg],
     target: &[ExprId],
-    captures: &mut Captures,
+    captures: &mut Bound<'_, 'p>,
 ) -> bool {
     let Some((first, rest)) = pattern.split_first() else {
         return target.is_empty();
@@ -231,13 +262,13 @@ fn match_sequence(
             let Some((head, tail)) = target.split_first() else {
                 return false;
             };
-            let mut trial = captures.clone();
-            if match_node(model, node, *head, &mut trial)
-                && match_sequence(model, rest, tail, &mut trial)
+            let mark = captures.mark();
+            if match_node(model, node, *head, captures)
+                && match_sequence(model, rest, tail, captures)
             {
-                *captures = trial;
                 true
             } else {
+                captures.undo(mark);
                 false
             }
         }
@@ -249,14 +280,14 @@ fn match_sequence(
                 .count();
             let max_take = target.len().saturating_sub(min_rest);
             for take in (0..=max_take).rev() {
-                let mut trial = captures.clone();
+                let mark = captures.mark();
                 let list = Capture::List(target[..take].to_vec());
-                if bind(model, &mut trial, name, list)
-                    && match_sequence(model, rest, &target[take..], &mut trial)
+                if bind(model, captures, name, list)
+                    && match_sequence(model, rest, &target[take..], captures)
                 {
-                    *captures = trial;
                     return true;
                 }
+                captures.undo(mark);
             }
             false
         }

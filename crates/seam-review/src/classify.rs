@@ -419,21 +419,43 @@ pub fn parse_family(file: &str, text: &str) -> Result<Family, ClassifyError> {
 /// segments (zero included), `{a,b}` one of the alternatives, anything else the segment
 /// spelled exactly.
 pub fn glob_match(pattern: &str, target: &str) -> bool {
-    let pattern: Vec<&str> = pattern.split('.').collect();
-    let target: Vec<&str> = target.split('.').collect();
-    match_segments(&pattern, &target)
+    // Called for every call site against every active rule: walk both strings segment by
+    // segment without allocating. `None` is "no segments left", unlike `Some("")`.
+    match_rest(Some(pattern), Some(target))
 }
 
-fn match_segments(pattern: &[&str], target: &[&str]) -> bool {
-    match pattern.split_first() {
-        None => target.is_empty(),
-        Some((&"**", rest)) => (0..=target.len()).any(|skip| match_segments(rest, &target[skip..])),
-        Some((first, rest)) => match target.split_first() {
-            Some((segment, target_rest)) => {
-                segment_match(first, segment) && match_segments(rest, target_rest)
+/// The first `.`-separated segment and the rest, if any.
+fn split_segment(s: &str) -> (&str, Option<&str>) {
+    match s.split_once('.') {
+        Some((first, rest)) => (first, Some(rest)),
+        None => (s, None),
+    }
+}
+
+fn match_rest(pattern: Option<&str>, target: Option<&str>) -> bool {
+    let Some(pattern) = pattern else {
+        return target.is_none();
+    };
+    let (first, rest) = split_segment(pattern);
+    if first == "**" {
+        // Zero or more whole segments.
+        let mut remaining = target;
+        loop {
+            if match_rest(rest, remaining) {
+                return true;
             }
-            None => false,
-        },
+            match remaining {
+                Some(t) => remaining = split_segment(t).1,
+                None => return false,
+            }
+        }
+    }
+    match target {
+        Some(t) => {
+            let (segment, target_rest) = split_segment(t);
+            segment_match(first, segment) && match_rest(rest, target_rest)
+        }
+        None => false,
     }
 }
 
@@ -464,6 +486,13 @@ mod tests {
         assert!(glob_match("**.fetch", "window.fetch"));
         assert!(glob_match("*.get", "app.get"));
         assert!(!glob_match("*.get", "a.b.get"));
+        assert!(glob_match("**", "a.b"));
+        assert!(glob_match("a.**", "a"));
+        assert!(glob_match("a.**.b", "a.x.y.b"));
+        assert!(!glob_match("a.**.b", "a.x.y"));
+        assert!(glob_match("*", ""));
+        assert!(!glob_match("a", "a."));
+        assert!(glob_match("a.*", "a."));
     }
 
     #[test]

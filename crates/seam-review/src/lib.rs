@@ -79,10 +79,13 @@ pub struct ScanResult {
     pub document: Document,
     /// One line per file the scan lost or left out, for standard error.
     pub notes: Vec<String>,
+    /// Wall time of each phase, in order (for benchmarks; never part of an output).
+    pub phases: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// Scans the repository at `root` into a review-IR document.
 pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError> {
+    let mut clock = PhaseClock::new();
     let classifier = Classifier::builtin()?;
     let project = project::load_project(
         root,
@@ -92,6 +95,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             ..ProjectOptions::default()
         },
     )?;
+    clock.lap("walk, parse and lower");
     let threads = options
         .threads
         .unwrap_or_else(rayon::current_num_threads)
@@ -164,6 +168,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             .collect()
     });
 
+    clock.lap("extract symbols");
     let mut drafts: Vec<Draft> = Vec::new();
     for o in &mut outputs {
         drafts.append(&mut o.drafts);
@@ -199,6 +204,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
         .map(|(from, to)| Dependency::call(from, to))
         .collect();
 
+    clock.lap("resolve calls");
     let mut syntax: BTreeMap<String, String> = BTreeMap::new();
     let mut symbols: Vec<Symbol> = Vec::with_capacity(drafts.len());
     for d in drafts {
@@ -208,11 +214,13 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
         symbols.push(d.symbol);
     }
     let propagation = propagate::propagate(&mut symbols);
+    clock.lap("propagate effects");
     for s in &mut symbols {
         let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
         fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))?;
     }
     drop(syntax);
+    clock.lap("fingerprints");
 
     // Components and languages.
     let detected = components::detect(root, &project.manifests);
@@ -280,9 +288,36 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     document.symbols = symbols;
     document.dependencies = dependencies;
     // The writer checks all 21 invariants before anything reaches disk.
+    clock.lap("components");
     seam_ir::review::canonicalize(&mut document);
+    clock.lap("canonicalize");
     notes.sort();
-    Ok(ScanResult { document, notes })
+    Ok(ScanResult {
+        document,
+        notes,
+        phases: clock.phases,
+    })
+}
+
+/// Wall time per phase of [`scan`].
+struct PhaseClock {
+    last: std::time::Instant,
+    phases: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl PhaseClock {
+    fn new() -> Self {
+        PhaseClock {
+            last: std::time::Instant::now(),
+            phases: Vec::new(),
+        }
+    }
+
+    fn lap(&mut self, phase: &'static str) {
+        let now = std::time::Instant::now();
+        self.phases.push((phase, now - self.last));
+        self.last = now;
+    }
 }
 
 #[cfg(test)]

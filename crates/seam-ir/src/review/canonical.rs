@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::integrity::{InvariantViolations, check_invariants};
-use super::text::{nfc_cow, nfc_in_place, utf16_cmp};
+use super::text::{is_nfc, nfc_cow, nfc_in_place, utf16_cmp};
 use super::types::{
     Component, Dependency, Document, Effect, EffectOrigin, LEGACY_SCHEMA_URL, SCHEMA_URL,
     Signature, Symbol,
@@ -51,6 +51,8 @@ pub enum WriteError {
     Canonical(#[from] CanonicalError),
     #[error("the review IR document could not be turned into JSON: {0}")]
     Json(String),
+    #[error("the review IR document could not be written: {0}")]
+    Io(String),
 }
 
 /// Writes `value` canonically; `pretty` selects the 2-space form, otherwise compact.
@@ -306,14 +308,219 @@ fn sort_dedup(items: &mut Vec<String>) {
     items.dedup();
 }
 
-/// Canonicalizes a copy of `document`, checks every invariant, and writes it: 2-space
-/// pretty form when `pretty`, compact otherwise; no trailing newline.
+/// Canonicalizes `document` (a copy, only when it is not canonical already), checks every
+/// invariant, and writes it: 2-space pretty form when `pretty`, compact otherwise; no
+/// trailing newline.
 pub fn to_canonical_json(document: &Document, pretty: bool) -> Result<String, WriteError> {
+    let mut out = Vec::new();
+    write_canonical(document, pretty, &mut out)?;
+    String::from_utf8(out).map_err(|err| WriteError::Json(err.to_string()))
+}
+
+/// [`to_canonical_json`] streamed into `out` (wrap a file in a `BufWriter`): the document is
+/// serialised straight from its types, with no intermediate JSON value. A document that is
+/// already canonical (what [`canonicalize`] leaves, as the scanner hands over) is written
+/// without being copied; any other is canonicalized in a copy first. Nothing is written
+/// when an invariant fails.
+pub fn write_canonical<W: std::io::Write>(
+    document: &Document,
+    pretty: bool,
+    out: W,
+) -> Result<(), WriteError> {
+    let copy;
+    let document = if is_canonical(document) {
+        document
+    } else {
+        let mut owned = document.clone();
+        canonicalize(&mut owned);
+        copy = owned;
+        &copy
+    };
+    check_invariants(document)?;
+    super::stream::write_document(document, pretty, out)
+        .map_err(|err| WriteError::Io(err.to_string()))
+}
+
+/// The reference writer: canonicalize a copy, check, build a `serde_json::Value` and write it
+/// with [`canonical_json`]. [`to_canonical_json`] must give the same bytes (a test holds it
+/// to that); this path is slower and uses several times the memory.
+pub fn to_canonical_json_via_value(
+    document: &Document,
+    pretty: bool,
+) -> Result<String, WriteError> {
     let mut document = document.clone();
     canonicalize(&mut document);
     check_invariants(&document)?;
     let value = serde_json::to_value(&document).map_err(|err| WriteError::Json(err.to_string()))?;
     Ok(canonical_json(&value, pretty)?)
+}
+
+/// Whether [`canonicalize`] would leave `document` unchanged: every string in NFC, the older
+/// `$schema` URL absent, and every array it sorts already in that order (and, where it
+/// de-duplicates, free of duplicates). Mirrors [`canonicalize`] step for step.
+pub fn is_canonical(document: &Document) -> bool {
+    fn sorted<T>(items: &[T], order: impl Fn(&T, &T) -> Ordering) -> bool {
+        items
+            .windows(2)
+            .all(|w| order(&w[0], &w[1]) != Ordering::Greater)
+    }
+    fn strictly_sorted(items: &[String]) -> bool {
+        items
+            .windows(2)
+            .all(|w| utf16_cmp(&w[0], &w[1]) == Ordering::Less)
+    }
+    if document.schema == LEGACY_SCHEMA_URL || !all_nfc(document) {
+        return false;
+    }
+    let plugins_sorted = sorted(&document.generator.plugins, |a, b| {
+        utf16_cmp(&a.name, &b.name)
+    });
+    let managers_sorted = sorted(&document.workspace.managers, |a, b| {
+        utf16_cmp(&a.tool, &b.tool)
+    });
+    if !plugins_sorted || !managers_sorted || !strictly_sorted(&document.workspace.languages) {
+        return false;
+    }
+    let components_ok = document.components.iter().all(|c| {
+        strictly_sorted(&c.public_api)
+            && strictly_sorted(&c.languages)
+            && strictly_sorted(&c.frameworks)
+    }) && sorted(&document.components, |a, b| utf16_cmp(&a.id, &b.id));
+    if !components_ok {
+        return false;
+    }
+    let symbols_ok = document.symbols.iter().all(|s| {
+        sorted(&s.decorators, |a, b| a.line.cmp(&b.line))
+            && sorted(&s.rules, |a, b| a.line.cmp(&b.line))
+            && sorted(&s.calls, |a, b| {
+                a.line
+                    .cmp(&b.line)
+                    .then_with(|| utf16_cmp(&a.target, &b.target))
+            })
+            && s.effects.iter().all(|e| match &e.origin {
+                EffectOrigin::Propagated { derived_from } => strictly_sorted(derived_from),
+                EffectOrigin::Local { .. } => true,
+            })
+            && sorted(&s.effects, effect_order)
+    }) && sorted(&document.symbols, |a, b| utf16_cmp(&a.id, &b.id));
+    if !symbols_ok || !sorted(&document.dependencies, dependency_order) {
+        return false;
+    }
+    let stats = &document.stats;
+    sorted(&stats.effect_classify_timeouts, |a, b| {
+        utf16_cmp(&a.symbol_id, &b.symbol_id)
+            .then_with(|| utf16_cmp(&a.plugin, &b.plugin))
+            .then_with(|| a.timeout_ms.cmp(&b.timeout_ms))
+    }) && stats
+        .lsp_enrichment
+        .as_ref()
+        .is_none_or(|lsp| strictly_sorted(&lsp.languages_disabled))
+        && stats
+            .skipped_files
+            .as_ref()
+            .is_none_or(|skipped| sorted(skipped, |a, b| utf16_cmp(&a.path, &b.path)))
+}
+
+/// Whether every string [`normalize_document`] touches is already NFC (the same walk, read
+/// only).
+fn all_nfc(document: &Document) -> bool {
+    let all = |items: &[String]| items.iter().all(|s| is_nfc(s));
+    let opt = |item: &Option<String>| item.as_deref().is_none_or(is_nfc);
+    let generator = &document.generator;
+    let workspace = &document.workspace;
+    let stats = &document.stats;
+    is_nfc(&document.schema)
+        && is_nfc(&generator.name)
+        && is_nfc(&generator.version)
+        && generator
+            .plugins
+            .iter()
+            .all(|p| is_nfc(&p.name) && is_nfc(&p.version) && opt(&p.grammar_revision))
+        && opt(&document.generated_at)
+        && is_nfc(&workspace.root)
+        && workspace
+            .managers
+            .iter()
+            .all(|m| is_nfc(&m.tool) && all(&m.roots))
+        && all(&workspace.languages)
+        && document.components.iter().all(|c| {
+            is_nfc(&c.id)
+                && is_nfc(&c.name)
+                && all(&c.roots)
+                && all(&c.public_api)
+                && all(&c.languages)
+                && all(&c.frameworks)
+                && opt(&c.description)
+        })
+        && document.symbols.iter().all(symbol_nfc)
+        && document
+            .dependencies
+            .iter()
+            .all(|d| is_nfc(&d.from) && is_nfc(&d.to) && opt(&d.effect))
+        && stats
+            .effect_classify_timeouts
+            .iter()
+            .all(|t| is_nfc(&t.plugin) && is_nfc(&t.symbol_id))
+        && stats
+            .lsp_enrichment
+            .as_ref()
+            .is_none_or(|lsp| all(&lsp.languages_disabled))
+        && stats
+            .skipped_files
+            .as_ref()
+            .is_none_or(|skipped| skipped.iter().all(|f| is_nfc(&f.path)))
+}
+
+fn symbol_nfc(symbol: &Symbol) -> bool {
+    use super::types::RuleKind;
+    let all = |items: &[String]| items.iter().all(|s| is_nfc(s));
+    let opt = |item: &Option<String>| item.as_deref().is_none_or(is_nfc);
+    is_nfc(&symbol.id)
+        && opt(&symbol.ext_kind)
+        && is_nfc(&symbol.name)
+        && is_nfc(&symbol.language)
+        && opt(&symbol.component)
+        && symbol
+            .decorators
+            .iter()
+            .all(|d| is_nfc(&d.name) && is_nfc(&d.raw) && all(&d.arguments))
+        && symbol.signature.as_ref().is_none_or(|s| {
+            s.inputs
+                .iter()
+                .all(|i| is_nfc(&i.name) && is_nfc(&i.type_text))
+                && all(&s.outputs)
+                && all(&s.throws)
+                && all(&s.inferred_throws)
+                && all(&s.type_parameters)
+        })
+        && symbol.rules.iter().all(|r| match &r.kind {
+            RuleKind::Guard { condition }
+            | RuleKind::Switch { condition }
+            | RuleKind::Match { condition } => is_nfc(condition),
+            RuleKind::Throw { what } => is_nfc(what),
+            RuleKind::Return { expr } => is_nfc(expr),
+            RuleKind::Loop { .. } | RuleKind::Try => true,
+        })
+        && symbol.effects.iter().all(|e| {
+            is_nfc(&e.id)
+                && is_nfc(&e.target)
+                && is_nfc(&e.plugin)
+                && is_nfc(&e.derived_by)
+                && match &e.origin {
+                    EffectOrigin::Propagated { derived_from } => all(derived_from),
+                    EffectOrigin::Local { .. } => true,
+                }
+        })
+        && symbol
+            .calls
+            .iter()
+            .all(|c| is_nfc(&c.target) && opt(&c.resolved))
+        && is_nfc(&symbol.source.file)
+        && is_nfc(&symbol.fingerprint.api)
+        && is_nfc(&symbol.fingerprint.logic)
+        && is_nfc(&symbol.fingerprint.syntax)
+        && all(&symbol.derived_by)
+        && opt(&symbol.drop_reason)
 }
 
 fn normalize_document(document: &mut Document) {

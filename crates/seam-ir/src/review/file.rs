@@ -4,7 +4,7 @@
 use std::io::Write as _;
 use std::path::Path;
 
-use super::canonical::{WriteError, to_canonical_json};
+use super::canonical::{WriteError, write_canonical};
 use super::read::{ReadError, read_document};
 use super::types::Document;
 
@@ -35,10 +35,6 @@ pub fn write_document_file(
     pretty: bool,
 ) -> Result<(), FileError> {
     let shown = path.display().to_string();
-    let text = to_canonical_json(document, pretty).map_err(|source| FileError::Refused {
-        path: shown.clone(),
-        source,
-    })?;
     let write_error = |source| FileError::Write {
         path: shown.clone(),
         source,
@@ -48,8 +44,21 @@ pub fn write_document_file(
         _ => Path::new("."),
     };
     let mut temporary = tempfile::NamedTempFile::new_in(directory).map_err(write_error)?;
-    temporary.write_all(text.as_bytes()).map_err(write_error)?;
-    temporary.flush().map_err(write_error)?;
+    // Streamed from the types into the temporary file; a refusal leaves the target alone
+    // (the temporary file is removed when dropped).
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, temporary.as_file_mut());
+    write_canonical(document, pretty, &mut buffered).map_err(|source| match source {
+        WriteError::Io(message) => FileError::Write {
+            path: shown.clone(),
+            source: std::io::Error::other(message),
+        },
+        source => FileError::Refused {
+            path: shown.clone(),
+            source,
+        },
+    })?;
+    buffered.flush().map_err(write_error)?;
+    drop(buffered);
     temporary
         .persist(path)
         .map_err(|err| write_error(err.error))?;

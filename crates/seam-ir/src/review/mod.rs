@@ -8,8 +8,10 @@
 //! - [`text`]: UTF-16 code-unit order, NFC, the ECMAScript whitespace set, [`rule_text`];
 //! - [`ids`]: the Symbol-id, qualified-name, component-id and path grammars, [`make_symbol_id`];
 //! - [`canonical`]: [`canonicalize`] (NFC everywhere plus every §1/§9.4 ordering),
-//!   [`to_canonical_json`] (canonicalize, check, write pretty or compact) and the generic
-//!   [`canonical_json`] writer that refuses `canonical-key-collision`;
+//!   [`to_canonical_json`] / [`write_canonical`] (canonicalize if needed, check, stream pretty
+//!   or compact straight from the types, module `stream`), the generic [`canonical_json`]
+//!   writer that refuses `canonical-key-collision`, and [`to_canonical_json_via_value`], the
+//!   reference path through `serde_json::Value` the streaming writer is tested against;
 //! - [`integrity`]: [`check_invariants`], all 21 invariants of §14;
 //! - [`fingerprint`]: `api` and `logic` byte-exact with Aburi, the `syntax` hashing helper;
 //! - [`read`]: [`read_document`], which shape-checks, types and integrity-checks;
@@ -56,11 +58,13 @@ pub mod ids;
 pub mod integrity;
 pub mod read;
 mod shape;
+mod stream;
 pub mod text;
 pub mod types;
 
 pub use canonical::{
-    CanonicalError, WriteError, canonical_json, canonicalize, order_symbol, to_canonical_json,
+    CanonicalError, WriteError, canonical_json, canonicalize, is_canonical, order_symbol,
+    to_canonical_json, to_canonical_json_via_value, write_canonical,
 };
 pub use file::{FileError, read_document_file, write_document_file};
 pub use fingerprint::{

@@ -38,6 +38,10 @@ pub fn utf16_cmp(a: &str, b: &str) -> Ordering {
 
 /// True when `s` is already in Unicode NFC.
 pub fn is_nfc(s: &str) -> bool {
+    // ASCII is always NFC, and nearly every string of a document is ASCII.
+    if s.is_ascii() {
+        return true;
+    }
     match is_nfc_quick(s.chars()) {
         IsNormalized::Yes => true,
         IsNormalized::No => false,

@@ -45,7 +45,11 @@ string_enum! {
 pub struct Corroboration {
     pub outcome: CorroborationOutcome,
     pub runs: u32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub counterexample: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,

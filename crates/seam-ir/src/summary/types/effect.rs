@@ -105,7 +105,11 @@ pub struct InvocationEffect {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct EmissionEffect {
     pub event: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub payload: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<LineRange>,
@@ -117,7 +121,11 @@ pub struct EmissionEffect {
 #[serde(rename_all = "camelCase")]
 pub struct StateChangeEffect {
     pub variable: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub new_value: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub location: Option<LineRange>,

@@ -49,7 +49,11 @@ pub struct StorageAccess {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relation_key: Option<bool>,
     /// For a shared method whose binding has `container: null`: the table per construction.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub container_by_construction: Option<serde_json::Value>,
 }
 
@@ -57,7 +61,11 @@ pub struct StorageAccess {
 #[serde(rename_all = "camelCase")]
 pub struct ServiceCall {
     pub method: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub payload: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub response_shape: Option<TypeShape>,
@@ -66,7 +74,11 @@ pub struct ServiceCall {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageSend {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub body: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub routing_key: Option<String>,
@@ -75,13 +87,21 @@ pub struct MessageSend {
 /// The fields a consumer reads from a message; the channel is on the enclosing summary.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct MessageReceive {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub body: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct UnitInvoke {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub payload: Option<serde_json::Value>,
 }
 

@@ -39,3 +39,13 @@ pub use shape::*;
 pub use summary::*;
 pub use transition::*;
 pub use value::*;
+
+/// Reads an optional free-form value so that a written `null` stays `Some(Null)`: the field is
+/// absent when `None` and `null` when the producer wrote null, and both must read back as
+/// they were written. (serde's default maps `null` to `None` for `Option<Value>`.)
+pub(crate) fn present_value<'de, D>(d: D) -> Result<Option<serde_json::Value>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    <serde_json::Value as serde::Deserialize>::deserialize(d).map(Some)
+}

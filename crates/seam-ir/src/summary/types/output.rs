@@ -46,7 +46,11 @@ pub struct ThrowOutput {
     pub exception_ancestors: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ancestry_incomplete: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub status_when_uncaught: Option<serde_json::Value>,
 }
 

@@ -34,7 +34,11 @@ pub struct BehavioralSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_reads: Option<Vec<InputRead>>,
     /// The subclass an inherited method runs on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "super::present_value"
+    )]
     pub receiver_class: Option<serde_json::Value>,
     /// Framework-specific data, namespaced by boundary semantics (`http`, `graphql`, …).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -56,7 +56,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(n) = cli.threads {
         // Ignored when a pool already exists; the CLI builds none before this point.
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global();
     }
     let code: u8 = match cli.command {
         Command::Check(args) => commands::check::run(args),

@@ -9,7 +9,7 @@ use seam_packs::{
     Capture, Captures, Constraint, Pack, PatternNode, UnitKind, ValueRead, match_expr,
 };
 
-use crate::files::{Def, Files, calls, enclosing_function};
+use crate::files::{Def, Files, enclosing_function};
 use crate::url::{Piece, Reader, Substitution, is_absolute, join_paths, path_of, read_method};
 
 /// A router object: where its value is defined.
@@ -58,30 +58,70 @@ pub fn matches_any(files: &Files, file: usize, patterns: &[PatternNode], expr: E
     })
 }
 
-fn anchor_ok(files: &Files, file: usize, pattern: &PatternNode, call: ExprId) -> bool {
-    let Some(anchor) = pattern.call_anchor() else {
-        return true;
-    };
-    let model = files.model(file);
-    match &model.expr(call).kind {
-        ExprKind::Call { callee, .. } => match &model.expr(*callee).kind {
-            ExprKind::Ident { name, .. } => name == anchor,
-            ExprKind::Member {
-                property: seam_lang::model::MemberProp::Name(name),
-                ..
-            } => name == anchor,
-            _ => false,
-        },
-        _ => false,
+/// Whether a call whose callee is named `name` (see [`crate::files::callee_name`]) can match
+/// `pattern`: a pattern that names its callee needs that name. A cheap test before matching.
+fn anchor_ok(pattern: &PatternNode, name: Option<&str>) -> bool {
+    pattern
+        .call_anchor()
+        .is_none_or(|anchor| name == Some(anchor))
+}
+
+/// [`anchor_ok`] for a route, which also needs one of its methods as the callee's name when
+/// the method is the callee's property (`$APP.$METHOD(…)` with `methods: [get, post]`).
+fn route_anchor_ok(route: &seam_packs::Route, name: Option<&str>) -> bool {
+    if !anchor_ok(&route.pattern, name) {
+        return false;
     }
+    let method_is_property = matches!(
+        (&route.pattern, &route.method),
+        (PatternNode::Call { callee, .. }, ValueRead::Meta(m))
+            if matches!(callee.as_ref(), PatternNode::Member {
+                property: seam_packs::pattern::PatternProp::Meta(p), ..
+            } if p == m)
+    );
+    !method_is_property
+        || route.methods.is_empty()
+        || name.is_some_and(|n| route.methods.iter().any(|x| x.eq_ignore_ascii_case(n)))
 }
 
 /// The router an expression refers to, if its value was made by one of the pack's router
 /// patterns.
 pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Option<RouterKey> {
     let def = files.definition(file, expr)?;
-    let (vf, ve) = files.value_of(def)?;
-    matches_any(files, vf, &pack.routers, ve).then_some(def)
+    is_router(files, pack, def).then_some(def)
+}
+
+fn is_router(files: &Files, pack: &Pack, def: RouterKey) -> bool {
+    files
+        .value_of(def)
+        .is_some_and(|(vf, ve)| matches_any(files, vf, &pack.routers, ve))
+}
+
+/// Whether a definition is a router of one pack, each definition matched against the
+/// pack's router patterns once (a router is looked up for every registration on it).
+struct Routers<'r, 'a> {
+    files: &'r Files<'a>,
+    pack: &'r Pack,
+    known: std::cell::RefCell<BTreeMap<RouterKey, bool>>,
+}
+
+impl<'r, 'a> Routers<'r, 'a> {
+    fn new(files: &'r Files<'a>, pack: &'r Pack) -> Self {
+        Routers {
+            files,
+            pack,
+            known: Default::default(),
+        }
+    }
+
+    fn is_router(&self, def: RouterKey) -> bool {
+        if let Some(&known) = self.known.borrow().get(&def) {
+            return known;
+        }
+        let router = is_router(self.files, self.pack, def);
+        self.known.borrow_mut().insert(def, router);
+        router
+    }
 }
 
 /// The prefix a router gives its own routes (`APIRouter(prefix="/users")`), empty when its
@@ -141,24 +181,19 @@ fn plugin_router(
 
 /// A router made by one of the pack's patterns, or the router parameter of a plugin.
 fn router_or_plugin(
-    files: &Files,
-    pack: &Pack,
+    routers: &Routers,
     plugins: &BTreeSet<RouterKey>,
     file: usize,
     expr: ExprId,
 ) -> Option<RouterKey> {
-    if let Some(r) = router_of(files, pack, file, expr) {
-        return Some(r);
-    }
-    if plugins.is_empty() {
-        return None;
-    }
-    files.definition(file, expr).filter(|d| plugins.contains(d))
+    let def = routers.files.definition(file, expr)?;
+    (routers.is_router(def) || plugins.contains(&def)).then_some(def)
 }
 
 /// Every plugin router parameter: children of plugin mounts whose parent is a router or,
 /// several levels deep, another plugin's parameter.
-fn plugin_routers(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> BTreeSet<RouterKey> {
+fn plugin_routers(routers: &Routers, on: &BTreeSet<usize>) -> BTreeSet<RouterKey> {
+    let (files, pack) = (routers.files, routers.pack);
     let mut found = BTreeSet::new();
     if pack.mounts.iter().all(|m| m.plugin_parameter.is_none()) {
         return found;
@@ -167,9 +202,9 @@ fn plugin_routers(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> BTreeSet<
         let before = found.len();
         for &file in on {
             let model = files.model(file);
-            for call in calls(model) {
+            for crate::files::NamedCall { call, name } in files.calls(file) {
                 for m in pack.mounts.iter().filter(|m| m.plugin_parameter.is_some()) {
-                    if !anchor_ok(files, file, &m.pattern, call) {
+                    if !anchor_ok(&m.pattern, name) {
                         continue;
                     }
                     let mut caps = Captures::new();
@@ -179,7 +214,7 @@ fn plugin_routers(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> BTreeSet<
                     let parent_ok = caps
                         .get(&m.parent)
                         .and_then(Capture::expr)
-                        .and_then(|e| router_or_plugin(files, pack, &found, file, e))
+                        .and_then(|e| router_or_plugin(routers, &found, file, e))
                         .is_some();
                     if let (true, Some(child)) = (
                         parent_ok,
@@ -213,11 +248,11 @@ pub fn handler_units(
         environment: &pack.environment,
         subst: &no_subst,
     };
+    let routers = Routers::new(files, pack);
     // Plugins: functions mounted as children, whose parameter is the router inside them.
-    let plugins = plugin_routers(files, pack, on);
-    let router_of = |files: &Files, pack: &Pack, file: usize, e: ExprId| {
-        router_or_plugin(files, pack, &plugins, file, e)
-    };
+    let plugins = plugin_routers(&routers, on);
+    let router_of =
+        |_: &Files, _: &Pack, file: usize, e: ExprId| router_or_plugin(&routers, &plugins, file, e);
     let mut mounts: BTreeMap<RouterKey, Vec<Mount>> = BTreeMap::new();
     struct Registration {
         file: usize,
@@ -235,9 +270,9 @@ pub fn handler_units(
     let mut registrations = Vec::new();
     for &file in on {
         let model = files.model(file);
-        for call in calls(model) {
+        for crate::files::NamedCall { call, name } in files.calls(file) {
             for m in &pack.mounts {
-                if !anchor_ok(files, file, &m.pattern, call) {
+                if !anchor_ok(&m.pattern, name) {
                     continue;
                 }
                 let mut caps = Captures::new();
@@ -276,7 +311,7 @@ pub fn handler_units(
                 break;
             }
             for r in &pack.routes {
-                if !anchor_ok(files, file, &r.pattern, call) {
+                if !route_anchor_ok(r, name) {
                     continue;
                 }
                 let mut caps = Captures::new();
@@ -597,13 +632,15 @@ pub fn global_prefixes(
                 continue;
             }
             // A call pattern is looked for among calls; any other only in the named files.
-            let candidates: Vec<ExprId> = if g.pattern.call_anchor().is_some() {
-                calls(model).collect()
+            let candidates: Vec<(ExprId, Option<&str>)> = if g.pattern.call_anchor().is_some() {
+                files.calls(file).map(|c| (c.call, c.name)).collect()
             } else {
-                (0..model.exprs.len()).map(ExprId::from_index).collect()
+                (0..model.exprs.len())
+                    .map(|i| (ExprId::from_index(i), None))
+                    .collect()
             };
-            for e in candidates {
-                if !anchor_ok(files, file, &g.pattern, e) {
+            for (e, callee) in candidates {
+                if !anchor_ok(&g.pattern, callee) {
                     continue;
                 }
                 let mut caps = Captures::new();
@@ -953,8 +990,9 @@ struct Site {
 
 fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprId) -> Option<Site> {
     let model = files.model(file);
+    let name = crate::files::callee_name(model, call);
     for c in &pack.calls {
-        if !anchor_ok(files, file, &c.pattern, call) {
+        if !anchor_ok(&c.pattern, name) {
             continue;
         }
         let mut caps = Captures::new();
@@ -1034,7 +1072,11 @@ pub fn client_units(
     let mut callers: Option<CallIndex> = None;
     for &file in on {
         let model = files.model(file);
-        for call in calls(model) {
+        for crate::files::NamedCall { call, name } in files.calls(file) {
+            // Most calls are not the pack's: skip them before any matching.
+            if !pack.calls.iter().any(|c| anchor_ok(&c.pattern, name)) {
+                continue;
+            }
             let Some(site) = site_at(files, pack, &reader, file, call) else {
                 continue;
             };
@@ -1120,7 +1162,7 @@ fn call_index(files: &Files, all_files: &BTreeSet<usize>) -> CallIndex {
     let mut out = CallIndex::new();
     for &cf in all_files {
         let model = files.model(cf);
-        for call in calls(model) {
+        for crate::files::NamedCall { call, .. } in files.calls(cf) {
             let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
                 continue;
             };

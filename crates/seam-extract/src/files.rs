@@ -2,6 +2,7 @@
 //! followed through local variables and through imports into the file they resolve to.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use seam_lang::model::{
     BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody, ImportedItem,
@@ -15,6 +16,16 @@ pub const MAX_HOPS: usize = 8;
 pub struct Files<'a> {
     pub models: &'a [Model],
     by_path: BTreeMap<&'a str, usize>,
+    /// Per file, its call expressions, listed the first time a pack asks.
+    calls: Vec<OnceLock<Vec<ExprId>>>,
+}
+
+/// A call expression and the name its callee ends in (`get` of `router.get(…)`, `fetch` of
+/// `fetch(…)`), the name a pattern's callee must have to match it.
+#[derive(Debug, Clone, Copy)]
+pub struct NamedCall<'a> {
+    pub call: ExprId,
+    pub name: Option<&'a str>,
 }
 
 /// What an expression refers to, after following names.
@@ -37,7 +48,24 @@ impl<'a> Files<'a> {
             .enumerate()
             .map(|(i, m)| (m.path.as_str(), i))
             .collect();
-        Files { models, by_path }
+        Files {
+            models,
+            by_path,
+            calls: models.iter().map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// The calls of a file in arena (source) order, with their callee names: every pack walks
+    /// this list instead of every expression of the file.
+    pub fn calls(&self, file: usize) -> impl Iterator<Item = NamedCall<'a>> + '_ {
+        let model = self.model(file);
+        self.calls[file]
+            .get_or_init(|| calls(model).collect())
+            .iter()
+            .map(move |&call| NamedCall {
+                call,
+                name: callee_name(model, call),
+            })
     }
 
     pub fn model(&self, file: usize) -> &'a Model {
@@ -224,6 +252,21 @@ pub fn block_body(model: &Model, func: FuncId) -> &[seam_lang::model::StmtId] {
 /// True when the function has a body to follow.
 pub fn has_body(model: &Model, func: FuncId) -> bool {
     !matches!(model.function(func).body, FunctionBody::None)
+}
+
+/// The name a call's callee ends in: the function's name or the member's property name.
+pub fn callee_name(model: &Model, call: ExprId) -> Option<&str> {
+    let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+        return None;
+    };
+    match &model.expr(*callee).kind {
+        ExprKind::Ident { name, .. } => Some(name),
+        ExprKind::Member {
+            property: MemberProp::Name(name),
+            ..
+        } => Some(name),
+        _ => None,
+    }
 }
 
 /// Every call expression of a model, in arena order (which is source order within a file).

@@ -251,6 +251,7 @@ pub fn handler_units(
     let routers = Routers::new(files, pack);
     // Plugins: functions mounted as children, whose parameter is the router inside them.
     let plugins = plugin_routers(&routers, on);
+    let wrappers = crate::route_wrappers::RouteWrappers::new(files);
     let router_of =
         |_: &Files, _: &Pack, file: usize, e: ExprId| router_or_plugin(&routers, &plugins, file, e);
     let mut mounts: BTreeMap<RouterKey, Vec<Mount>> = BTreeMap::new();
@@ -338,24 +339,76 @@ pub fn handler_units(
                         }
                     }
                 }
-                let Some(router) = r
+                let receiver = r
                     .receiver
                     .as_ref()
                     .and_then(|x| caps.get(x))
-                    .and_then(Capture::expr)
-                    .and_then(|e| router_of(files, pack, file, e))
-                else {
-                    continue;
-                };
+                    .and_then(Capture::expr);
+                let router = receiver.and_then(|e| router_of(files, pack, file, e));
                 let handlers = match caps.get(&r.handlers) {
                     Some(Capture::List(list)) => list.clone(),
                     Some(Capture::Expr(e)) => vec![*e],
                     _ => Vec::new(),
                 };
-                let Some(handler) = last_handler(files, file, &handlers) else {
+                let Some(path_expr) = caps.get(&r.path).and_then(Capture::expr) else {
                     continue;
                 };
-                let Some(path_expr) = caps.get(&r.path).and_then(Capture::expr) else {
+                // Inside a project function that takes the router, a handler or the path as
+                // parameters: one registration per call of that function, arguments read in.
+                let mut used = handlers.clone();
+                used.push(path_expr);
+                used.extend(receiver.filter(|_| router.is_none()));
+                if let Some(wrapper_calls) = wrappers.calls_of(file, call, &used) {
+                    for w in wrapper_calls {
+                        let Some(router) = receiver
+                            .and_then(|e| w.argument(files, file, e))
+                            .and_then(|(rf, re)| router_of(files, pack, rf, re))
+                        else {
+                            continue;
+                        };
+                        let passed: Vec<(usize, ExprId)> = handlers
+                            .iter()
+                            .filter_map(|h| w.argument(files, file, *h))
+                            .collect();
+                        let Some(&(handler_file, _)) = passed.last() else {
+                            continue;
+                        };
+                        let in_file: Vec<ExprId> = passed
+                            .iter()
+                            .filter(|(f, _)| *f == handler_file)
+                            .map(|(_, e)| *e)
+                            .collect();
+                        let Some(handler) = last_handler(files, handler_file, &in_file) else {
+                            continue;
+                        };
+                        let reader = Reader {
+                            files,
+                            environment: &pack.environment,
+                            subst: &w.subst,
+                        };
+                        registrations.push(Registration {
+                            file: handler_file,
+                            span: if handler_file == w.file {
+                                w.span
+                            } else {
+                                model.expr(call).span
+                            },
+                            router: Some(router),
+                            class_prefix: Vec::new(),
+                            method: read_method(&reader, &r.method, file, &caps),
+                            path: reader.pieces(file, path_expr),
+                            handler: Target::Expr(handler),
+                            route_status: None,
+                            route_default_status: None,
+                            route_body: None,
+                        });
+                    }
+                    break;
+                }
+                let Some(router) = router else {
+                    continue;
+                };
+                let Some(handler) = last_handler(files, file, &handlers) else {
                     continue;
                 };
                 registrations.push(Registration {

@@ -15,6 +15,7 @@ pub mod conditions;
 pub mod discover;
 pub mod files;
 pub mod glob;
+pub mod route_wrappers;
 pub mod shape;
 pub mod storage;
 pub mod url;

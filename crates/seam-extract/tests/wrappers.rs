@@ -1,0 +1,79 @@
+//! Routes registered through a project function that wraps the registration (Python and
+//! TypeScript), against their checked-in summaries and exact (method, path, name) lists.
+
+use std::path::{Path, PathBuf};
+
+use seam_ir::summary::{BehavioralSummary, WriteOptions, write_summaries};
+use seam_lang::project::{ProjectOptions, load_project};
+use seam_packs::Detection;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn extract(name: &str) -> Vec<BehavioralSummary> {
+    let root = fixture(name);
+    let project = load_project(&root, &ProjectOptions::default()).expect("fixture loads");
+    let packs = seam_packs::builtin_packs().expect("built-in packs load");
+    let detection = Detection::from_project(&root, &project.manifests);
+    let options = seam_extract::ExtractOptions::default();
+    seam_extract::extract(&project.models, &detection, &packs, &options).summaries
+}
+
+fn text(summaries: &[BehavioralSummary]) -> String {
+    let mut out = Vec::new();
+    write_summaries(&mut out, summaries, WriteOptions { expand: true }).expect("writes");
+    String::from_utf8(out).expect("utf-8")
+}
+
+/// (kind, method, path, name) of every summary, in output order.
+fn routes(summaries: &[BehavioralSummary]) -> Vec<String> {
+    summaries
+        .iter()
+        .map(|s| {
+            let binding = serde_json::to_value(&s.identity.boundary_binding).expect("serialises");
+            format!(
+                "{} {} {} {}",
+                serde_json::to_value(&s.kind)
+                    .expect("serialises")
+                    .as_str()
+                    .unwrap_or(""),
+                binding["semantics"]["method"].as_str().unwrap_or("-"),
+                binding["semantics"]["path"].as_str().unwrap_or("-"),
+                s.identity.name
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn python_route_wrapper_registers_once_per_call() {
+    let summaries = extract("route-wrappers-py");
+    // `register_all` registers classes from a list, not from its parameters: nothing.
+    assert_eq!(
+        routes(&summaries),
+        [
+            "handler GET /api/health get",
+            "handler GET /api/users/{id} get",
+            "handler DELETE /api/users/{id} delete",
+            "handler POST /api/orders post",
+        ]
+    );
+    insta::assert_snapshot!(text(&summaries));
+}
+
+#[test]
+fn typescript_route_wrapper_registers_once_per_call() {
+    let summaries = extract("route-wrappers-ts");
+    assert_eq!(
+        routes(&summaries),
+        [
+            "handler GET /users/:id getUser",
+            "handler GET /orders get",
+            "handler GET /internal/health get",
+        ]
+    );
+    insta::assert_snapshot!(text(&summaries));
+}

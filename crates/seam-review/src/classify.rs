@@ -122,6 +122,38 @@ pub struct EffectRule {
     pub confidence: String,
     #[serde(default, rename = "derivedBy")]
     pub derived_by: Option<String>,
+    /// Per pattern, the names its last segment accepts (`None`: any); filled by
+    /// [`parse_family`] so most patterns are rejected on the call's last segment alone.
+    #[serde(skip)]
+    pub last_segments: Vec<Option<Vec<String>>>,
+}
+
+impl EffectRule {
+    /// Whether pattern `index` matches `target`, whose last segment is `last`.
+    fn pattern_matches(&self, index: usize, target: &str, last: &str) -> bool {
+        let accepted = self
+            .last_segments
+            .get(index)
+            .and_then(Option::as_ref)
+            .is_none_or(|names| names.iter().any(|n| n == last));
+        accepted
+            && self
+                .patterns
+                .get(index)
+                .is_some_and(|p| glob_match(p, target))
+    }
+}
+
+/// The names a pattern's last segment accepts, `None` when it is `*` or `**`.
+fn last_segment_names(pattern: &str) -> Option<Vec<String>> {
+    let last = pattern.rsplit('.').next().unwrap_or(pattern);
+    if last == "*" || last == "**" {
+        return None;
+    }
+    match last.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+        Some(inner) => Some(inner.split(',').map(|a| a.trim().to_owned()).collect()),
+        None => Some(vec![last.to_owned()]),
+    }
 }
 
 fn default_confidence() -> String {
@@ -285,9 +317,10 @@ impl<'c> FileClassifier<'c> {
         target: &str,
         rules: impl Fn(&Family) -> &Vec<EffectRule>,
     ) -> Option<EffectMatch> {
+        let last = target.rsplit('.').next().unwrap_or(target);
         for family in &self.active {
             for rule in rules(family) {
-                if rule.patterns.iter().any(|p| glob_match(p, target)) {
+                if (0..rule.patterns.len()).any(|i| rule.pattern_matches(i, target, last)) {
                     return Some(EffectMatch {
                         effect: rule.effect.clone(),
                         plugin: family.plugin_name(),
@@ -376,7 +409,14 @@ pub fn parse_family(file: &str, text: &str) -> Result<Family, ClassifyError> {
         file: file.to_owned(),
         message,
     };
-    let family: Family = serde_norway::from_str(text).map_err(|e| error(e.to_string()))?;
+    let mut family: Family = serde_norway::from_str(text).map_err(|e| error(e.to_string()))?;
+    for rule in family.effects.iter_mut().chain(family.reads.iter_mut()) {
+        rule.last_segments = rule
+            .patterns
+            .iter()
+            .map(|p| last_segment_names(p))
+            .collect();
+    }
     if !seam_ir::review::ids::is_plugin_name(&family.name) {
         return Err(error(format!(
             "name {:?} must be lowercase letters, digits and `-`",
@@ -493,6 +533,24 @@ mod tests {
         assert!(glob_match("*", ""));
         assert!(!glob_match("a", "a."));
         assert!(glob_match("a.*", "a."));
+    }
+
+    #[test]
+    fn last_segment_prefilter() {
+        assert_eq!(
+            last_segment_names("**.*.{a, b}"),
+            Some(vec!["a".into(), "b".into()])
+        );
+        assert_eq!(last_segment_names("fetch"), Some(vec!["fetch".into()]));
+        assert_eq!(last_segment_names("a.*"), None);
+        assert_eq!(last_segment_names("a.**"), None);
+        let classifier = Classifier::builtin().unwrap();
+        let file = classifier.for_file(LanguageFamily::Js, &["@prisma/client"]);
+        let found = file
+            .call_effect("this.prisma.user.findMany")
+            .map(|m| m.effect);
+        assert_eq!(found.as_deref(), Some("db.read"));
+        assert_eq!(file.call_effect("this.prisma.user.frobnicate"), None);
     }
 
     #[test]

@@ -115,41 +115,68 @@ fn sniffs_openapi(path: &Path) -> bool {
     })
 }
 
-/// The OpenAPI documents and Prisma schemas under `root`, sorted by label.
+/// The OpenAPI documents and Prisma schemas under `root`, sorted by label. Walks the
+/// repository; a caller that has walked it already passes its file list to
+/// [`find_contracts_in`] instead.
 pub fn find_contracts(root: &Path) -> Vec<ContractFile> {
     let walked = seam_lang::project::walk::walk(root, false);
+    contracts_among(
+        root,
+        walked
+            .files
+            .iter()
+            .map(|f| (f.path.as_str(), f.abs.clone(), Some(f.size))),
+    )
+}
+
+/// [`find_contracts`] over the files of a walk made already (`seam_lang::project::Project::files`:
+/// repository-relative, `/`-separated paths under `root`), with no second walk. Only the YAML
+/// and JSON files are looked at on disk, for their size and first bytes.
+pub fn find_contracts_in(root: &Path, files: &[String]) -> Vec<ContractFile> {
+    contracts_among(
+        root,
+        files
+            .iter()
+            .map(|path| (path.as_str(), root.join(path), None)),
+    )
+}
+
+/// The contracts among files given as (repository-relative path, path on disk, size when
+/// known).
+fn contracts_among<'a>(
+    root: &Path,
+    files: impl Iterator<Item = (&'a str, PathBuf, Option<u64>)>,
+) -> Vec<ContractFile> {
     let mut out = Vec::new();
     let mut prisma_by_dir: BTreeMap<String, Vec<(String, PathBuf)>> = BTreeMap::new();
-    for file in walked.files {
-        let name = lower_name(&file.path);
+    for (path, abs, size) in files {
+        let name = lower_name(path);
         if name.ends_with(".prisma") {
-            let dir = file
-                .path
-                .rsplit_once('/')
-                .map_or("", |(dir, _)| dir)
-                .to_owned();
+            let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir).to_owned();
             // Everything under a `prisma/schema` folder belongs to that folder's schema.
-            let group = match file.path.find("prisma/schema/") {
-                Some(at) if at == 0 || file.path[..at].ends_with('/') => {
-                    file.path[..at + "prisma/schema".len()].to_owned()
+            let group = match path.find("prisma/schema/") {
+                Some(at) if at == 0 || path[..at].ends_with('/') => {
+                    path[..at + "prisma/schema".len()].to_owned()
                 }
                 _ => dir,
             };
             prisma_by_dir
                 .entry(group)
                 .or_default()
-                .push((file.path.clone(), file.abs.clone()));
+                .push((path.to_owned(), abs));
             continue;
         }
+        let within_limit = || {
+            size.or_else(|| std::fs::metadata(&abs).ok().map(|m| m.len()))
+                .is_some_and(|size| size <= crate::openapi::document::MAX_DOCUMENT_BYTES)
+        };
         if is_named_openapi(&name)
-            || (is_yaml_or_json(&name)
-                && file.size <= crate::openapi::document::MAX_DOCUMENT_BYTES
-                && sniffs_openapi(&file.abs))
+            || (is_yaml_or_json(&name) && within_limit() && sniffs_openapi(&abs))
         {
             out.push(ContractFile {
-                label: file.path.clone(),
+                label: path.to_owned(),
                 kind: ContractKind::OpenApi,
-                path: file.abs.clone(),
+                path: abs,
             });
         }
     }

@@ -1,6 +1,6 @@
 //! Finding contracts in a repository tree.
 
-use seam_contracts::{ContractKind, find_contracts, read_contract};
+use seam_contracts::{ContractKind, find_contracts, find_contracts_in, read_contract};
 
 fn write(root: &std::path::Path, rel: &str, text: &str) {
     let path = root.join(rel);
@@ -76,6 +76,42 @@ fn finds_openapi_documents_and_prisma_schemas_and_skips_dependencies() {
             Some("svc/prisma/schema/a.prisma::A".to_owned()),
             Some("svc/prisma/schema/models/b.prisma::B".to_owned())
         ]
+    );
+}
+
+#[test]
+fn a_loaded_projects_file_list_finds_the_same_contracts_without_a_second_walk() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let root = dir.path();
+    let spec = "openapi: 3.0.3\npaths: {}\n";
+    write(root, "api/openapi.yaml", spec);
+    write(root, "docs/public-api.yml", spec);
+    write(root, "docs/not-api.json", "{\"name\": \"x\"}");
+    write(root, "node_modules/pkg/openapi.yaml", spec);
+    write(root, "db/schema.prisma", "model A {\n  id Int @id\n}\n");
+    write(root, "src/app.ts", "export const a = 1;\n");
+    let project = seam_lang::project::load_project(root, &Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let labels = |found: Vec<seam_contracts::ContractFile>| -> Vec<(String, ContractKind)> {
+        found.into_iter().map(|f| (f.label, f.kind)).collect()
+    };
+    let expected = vec![
+        ("api/openapi.yaml".to_owned(), ContractKind::OpenApi),
+        ("db/schema.prisma".to_owned(), ContractKind::PrismaFile),
+        ("docs/public-api.yml".to_owned(), ContractKind::OpenApi),
+    ];
+    assert_eq!(labels(find_contracts(root)), expected);
+    assert_eq!(labels(find_contracts_in(root, &project.files)), expected);
+    // Only the listed files are looked at: the list is the walk.
+    let without_docs: Vec<String> = project
+        .files
+        .iter()
+        .filter(|f| !f.starts_with("docs/"))
+        .cloned()
+        .collect();
+    assert_eq!(
+        labels(find_contracts_in(root, &without_docs)),
+        expected[..2].to_vec()
     );
 }
 

@@ -140,18 +140,20 @@ fn extract_repository(dir: &Path) -> Result<(Vec<BehavioralSummary>, Vec<Skipped
         .collect::<Vec<_>>();
     let mut summaries = extraction.summaries;
     let mut skipped = skipped;
-    add_contracts(dir, &mut summaries, &mut skipped);
+    add_contracts(dir, &project.files, &mut summaries, &mut skipped);
     Ok((summaries, skipped))
 }
 
 /// The OpenAPI documents and Prisma schemas of the repository, read beside the code; one that
-/// does not parse is listed with its line and reason, and the run goes on without it.
+/// does not parse is listed with its line and reason, and the run goes on without it. Found
+/// among the files the project load walked (one walk per run).
 fn add_contracts(
     dir: &Path,
+    files: &[String],
     summaries: &mut Vec<BehavioralSummary>,
     skipped: &mut Vec<SkippedInput>,
 ) {
-    for file in seam_contracts::find_contracts(dir) {
+    for file in seam_contracts::find_contracts_in(dir, files) {
         match seam_contracts::read_contract(&file) {
             Ok(read) => summaries.extend(read),
             Err(e) => skipped.push(SkippedInput {

@@ -1,8 +1,7 @@
 //! The walk and the driver on trees with odd content, built in a temporary directory.
 //!
-//! These tests hold with the placeholder lowerings (every source file is parse-failed) and
-//! with the real ones: a lowered file is accepted as a model or as parse-failed, never as
-//! anything else, and never missing.
+//! Each source file that reaches the lowering is asserted exactly: a model with the exact
+//! diagnostics, or parse-failed with the exact message.
 use seam_lang::project::{Project, ProjectOptions, SkipReason, SkippedFile, load_project};
 use std::collections::BTreeMap;
 use std::fs;
@@ -24,15 +23,37 @@ fn reason<'p>(p: &'p Project, path: &str) -> Option<&'p SkipReason> {
     p.skipped.iter().find(|s| s.path == path).map(|s| &s.reason)
 }
 
-/// A source file that reached the lowering: a model, or parse-failed.
-fn assert_lowered(p: &Project, path: &str) {
-    let model = p.model(path).is_some();
-    let failed = matches!(reason(p, path), Some(SkipReason::ParseFailed { .. }));
-    assert!(
-        model ^ failed,
-        "{path}: model {model}, parse-failed {failed}: {:?}",
-        p.skipped
-    );
+/// What became of a source file that reached the lowering.
+#[derive(Debug, PartialEq)]
+enum Lowered {
+    /// A model, with its diagnostics' messages in order.
+    Model(Vec<String>),
+    /// Parse-failed, with its message.
+    ParseFailed(String),
+}
+
+/// The outcome of one file; panics when the file is neither a model nor parse-failed, or both.
+fn lowered(p: &Project, path: &str) -> Lowered {
+    let failed = match reason(p, path) {
+        Some(SkipReason::ParseFailed { message }) => Some(message.clone()),
+        _ => None,
+    };
+    match (p.model(path), failed) {
+        (Some(m), None) => {
+            Lowered::Model(m.diagnostics.iter().map(|d| d.message.clone()).collect())
+        }
+        (None, Some(message)) => Lowered::ParseFailed(message),
+        (model, failed) => panic!(
+            "{path}: model {}, parse-failed {failed:?}: {:?}",
+            model.is_some(),
+            p.skipped
+        ),
+    }
+}
+
+/// A source file that was lowered into a model with no diagnostics.
+fn assert_clean_model(p: &Project, path: &str) {
+    assert_eq!(lowered(p, path), Lowered::Model(Vec::new()), "{path}");
 }
 
 #[test]
@@ -101,15 +122,21 @@ fn skip_reasons_for_odd_content() {
         })
     );
     for path in ["empty.ts", "bom.py", "late.ts"] {
-        assert_lowered(&p, path);
+        assert_clean_model(&p, path);
     }
-    if let Some(m) = p.model("bom.py") {
-        // The byte order mark is stripped before lowering.
-        assert!(!m.source.starts_with('\u{feff}'));
-    }
-    if let Some(m) = p.model("empty.ts") {
-        assert!(m.body.is_empty());
-    }
+    // The byte order mark is stripped before lowering: the model starts at `x`.
+    let bom = p.model("bom.py").expect("bom.py has a model");
+    assert_eq!(bom.source, "x = 1\n");
+    assert_eq!(bom.body.len(), 1);
+    let empty = p.model("empty.ts").expect("empty.ts has a model");
+    assert_eq!(empty.source, "");
+    assert!(empty.body.is_empty());
+    assert!(empty.imports.is_empty() && empty.exports.is_empty());
+    // A marker after the first five lines does not make a file generated: six statements.
+    assert_eq!(
+        p.model("late.ts").expect("late.ts has a model").body.len(),
+        6
+    );
     // Every walked file is listed once, in sorted order.
     let mut sorted = p.files.clone();
     sorted.sort();
@@ -135,7 +162,7 @@ fn max_file_size_is_configurable() {
             limit: 100
         })
     );
-    assert_lowered(&p, "b.ts");
+    assert_clean_model(&p, "b.ts");
 }
 
 #[test]
@@ -174,11 +201,10 @@ fn standard_skips_and_ignore_files() {
         p.files,
         vec![".eslintrc.js", ".gitignore", ".ignore", "src/keep.ts"]
     );
-    assert!(
-        p.skipped
-            .iter()
-            .all(|s| matches!(s.reason, SkipReason::ParseFailed { .. }))
-    );
+    // `x` lowers cleanly in both kept source files; nothing is skipped.
+    assert!(p.skipped.is_empty(), "{:?}", p.skipped);
+    assert_clean_model(&p, ".eslintrc.js");
+    assert_clean_model(&p, "src/keep.ts");
     assert_eq!(p.unroutable, BTreeMap::from([(String::new(), 2)]));
 }
 
@@ -200,8 +226,8 @@ fn unroutable_files_are_counted_per_extension() {
         .map(|(k, v)| (k.to_string(), v))
         .into();
     assert_eq!(p.unroutable, expected);
-    assert_lowered(&p, "app.ts");
-    assert_eq!(p.skipped.len(), usize::from(p.model("app.ts").is_none()));
+    assert_clean_model(&p, "app.ts");
+    assert!(p.skipped.is_empty());
 }
 
 #[test]
@@ -213,7 +239,7 @@ fn odd_file_names_keep_their_spelling() {
     let p = load(dir.path());
     assert_eq!(p.files, vec!["a\\b.ts", "c#d.py", "sp ace/ü.ts"]);
     for path in ["a\\b.ts", "c#d.py", "sp ace/ü.ts"] {
-        assert_lowered(&p, path);
+        assert_clean_model(&p, path);
     }
 }
 
@@ -231,9 +257,10 @@ fn names_equal_after_nfc_keep_the_first() {
         path: nfc.into(),
         reason: SkipReason::DuplicateName
     }));
-    if let Some(m) = p.model(nfc) {
-        assert_eq!(m.source, "b = 2\n");
-    }
+    assert_eq!(
+        p.model(nfc).expect("the kept file has a model").source,
+        "b = 2\n"
+    );
 }
 
 #[cfg(unix)]
@@ -248,7 +275,7 @@ fn symlinks_are_followed_and_loops_recorded() {
     symlink(root.join("missing.ts"), root.join("dangling.ts")).unwrap();
     let p = load(root);
     assert_eq!(p.files, vec!["link.ts", "real/a.ts"]);
-    assert_lowered(&p, "link.ts");
+    assert_clean_model(&p, "link.ts");
     assert_eq!(
         reason(&p, "real/again"),
         Some(&SkipReason::Unreadable {
@@ -272,9 +299,24 @@ fn deep_nesting_does_not_crash() {
     write(dir.path(), "deep.py", py.as_bytes());
     write(dir.path(), "blocks.ts", blocks.as_bytes());
     let p = load(dir.path());
-    for path in ["deep.js", "deep.py", "blocks.ts"] {
-        assert_lowered(&p, path);
-    }
+    // Each lowering stops at its depth limit with one diagnostic and keeps the rest as text.
+    let js_too_deep =
+        "this code is nested more than 1000 levels deep; seam keeps it as opaque text";
+    assert_eq!(
+        lowered(&p, "deep.js"),
+        Lowered::Model(vec![js_too_deep.into()])
+    );
+    assert_eq!(
+        lowered(&p, "blocks.ts"),
+        Lowered::Model(vec![js_too_deep.into()])
+    );
+    assert_eq!(
+        lowered(&p, "deep.py"),
+        Lowered::Model(vec![
+            "The code at line 1 is nested more than 500 levels deep; seam keeps the deeper part as text only."
+                .into()
+        ])
+    );
 }
 
 #[test]
@@ -284,9 +326,20 @@ fn syntax_errors_never_stop_the_run() {
     write(dir.path(), "broken.py", b"def f(:\n  return )\n");
     write(dir.path(), "fine.ts", b"export const a = 1;\n");
     let p = load(dir.path());
-    for path in ["broken.ts", "broken.py", "fine.ts"] {
-        assert_lowered(&p, path);
-    }
+    // oxc rejects the file; tree-sitter recovers and the rest of the file is lowered.
+    assert_eq!(
+        lowered(&p, "broken.ts"),
+        Lowered::ParseFailed("Expected function name".into())
+    );
+    assert_eq!(
+        lowered(&p, "broken.py"),
+        Lowered::Model(vec![
+            "Syntax error at line 1: expected `)` here.".into(),
+            "Syntax error at line 2: unexpected `return )`; this part is not in the model.".into(),
+        ])
+    );
+    assert_clean_model(&p, "fine.ts");
+    assert_eq!(p.models.len(), 2);
 }
 
 #[test]

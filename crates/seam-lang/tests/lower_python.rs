@@ -820,3 +820,51 @@ fn scope_lambdas_except_with_and_imports() {
     assert_eq!(bindings(&m)[3], "os:param0@f");
     assert_eq!(m.imports[0].names[0].binding, Some(BindingId(0)));
 }
+
+#[test]
+fn class_body_keeps_every_statement_in_order() {
+    let m = lower(
+        "class Repo(Base):\n    \"\"\"Doc.\"\"\"\n    if TYPE_CHECKING:\n        from x import Y\n    \
+         table = 'repos'\n    def get(self): pass\n    class Meta:\n        pass\n    print('side')\n",
+    );
+    let render = |c: &Class| -> Vec<String> {
+        c.body
+            .iter()
+            .map(|s| {
+                let st = m.stmt(*s);
+                let kind = match &st.kind {
+                    StmtKind::Expr { .. } => "expr",
+                    StmtKind::If { .. } => "if",
+                    StmtKind::FunctionDecl { .. } => "def",
+                    StmtKind::ClassDecl { .. } => "class",
+                    _ => "other",
+                };
+                format!("{kind}: {}", m.text_collapsed(st.span))
+            })
+            .collect()
+    };
+    let repo = &m.classes[0];
+    assert_eq!(
+        render(repo),
+        [
+            "expr: \"\"\"Doc.\"\"\"",
+            "if: if TYPE_CHECKING: from x import Y",
+            "expr: table = 'repos'",
+            "def: def get(self): pass",
+            "class: class Meta: pass",
+            "expr: print('side')",
+        ]
+    );
+    // Members are unchanged: the body adds the statements, it does not replace them.
+    let members: Vec<String> = repo
+        .members
+        .iter()
+        .map(|mb| format!("{:?}", mb.name))
+        .collect();
+    assert_eq!(
+        members,
+        ["Ident(\"table\")", "Ident(\"get\")", "Ident(\"Meta\")"]
+    );
+    assert_eq!(m.classes[1].name.as_deref(), Some("Meta"));
+    assert_eq!(render(&m.classes[1]), ["other: pass"]);
+}

@@ -142,6 +142,7 @@ fn resolve_model_fills_imports_and_re_exports() {
                 binding: None,
                 type_only: false,
                 span: Span::new(0, 0),
+                resolved: None,
             }],
             type_only: false,
             span: Span::new(0, 0),
@@ -166,6 +167,13 @@ fn resolve_model_fills_imports_and_re_exports() {
         .iter()
         .map(|i| i.resolved.as_deref())
         .collect();
+    // Each name takes its import's file.
+    let name_resolved: Vec<Option<&str>> = model
+        .imports
+        .iter()
+        .map(|i| i.names[0].resolved.as_deref())
+        .collect();
+    assert_eq!(name_resolved, resolved);
     assert_eq!(
         resolved,
         vec![
@@ -180,5 +188,40 @@ fn resolve_model_fills_imports_and_re_exports() {
             .as_ref()
             .and_then(|r| r.resolved.as_deref()),
         Some("packages/web/src/api/client.ts")
+    );
+}
+
+#[test]
+fn each_imported_name_resolves_to_the_import_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(
+        root.join("lib.ts"),
+        "export default 1;\nexport const x = 1;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("index.ts"),
+        "import d, { x, type T } from './lib';\nimport * as all from './lib.js';\nimport { useState } from 'react';\n",
+    )
+    .unwrap();
+    let p = seam_lang::project::load_project(root, &seam_lang::project::ProjectOptions::default())
+        .unwrap();
+    let m = p.model("index.ts").expect("index.ts has a model");
+    let names: Vec<(&str, Option<&str>)> = m
+        .imports
+        .iter()
+        .flat_map(|i| &i.names)
+        .map(|n| (n.local.as_str(), n.resolved.as_deref()))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("d", Some("lib.ts")),
+            ("x", Some("lib.ts")),
+            ("T", Some("lib.ts")),
+            ("all", Some("lib.ts")),
+            ("useState", None),
+        ]
     );
 }

@@ -146,3 +146,88 @@ fn namespace_packages_and_externals() {
         );
     }
 }
+
+/// A local name and the file it resolves to.
+type NameTarget = (String, Option<String>);
+
+/// Per import, in order: its specifier, its file, and `(local, resolved)` of every name.
+fn resolved_names(p: &Project, path: &str) -> Vec<(String, Option<String>, Vec<NameTarget>)> {
+    let m = p.model(path).expect("the file has a model");
+    m.imports
+        .iter()
+        .map(|i| {
+            let names = i
+                .names
+                .iter()
+                .map(|n| (n.local.clone(), n.resolved.clone()))
+                .collect();
+            (i.specifier.clone(), i.resolved.clone(), names)
+        })
+        .collect()
+}
+
+#[test]
+fn each_imported_name_resolves_to_its_submodule_or_the_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for (rel, text) in [
+        ("pkg/__init__.py", "helper = 1\n"),
+        ("pkg/a.py", "A = 1\n"),
+        ("pkg/b/__init__.py", ""),
+        ("ns/m.py", ""),
+        (
+            "main.py",
+            "from pkg import a, b, helper\nfrom pkg import a as only\nimport pkg.a as pa\n\
+             from pkg import *\nfrom os import path, sep\nfrom ns import m, other\n",
+        ),
+    ] {
+        std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(root.join(rel), text).unwrap();
+    }
+    let p = load_project(root, &ProjectOptions::default()).unwrap();
+    let s = |v: &str| Some(v.to_string());
+    let name = |local: &str, resolved: Option<String>| (local.to_string(), resolved);
+    assert_eq!(
+        resolved_names(&p, "main.py"),
+        vec![
+            // Several names: the statement resolves to the package; each name to its own file.
+            (
+                "pkg".into(),
+                s("pkg/__init__.py"),
+                vec![
+                    name("a", s("pkg/a.py")),
+                    name("b", s("pkg/b/__init__.py")),
+                    name("helper", s("pkg/__init__.py")),
+                ]
+            ),
+            // One submodule: the statement and the name both name it.
+            (
+                "pkg".into(),
+                s("pkg/a.py"),
+                vec![name("only", s("pkg/a.py"))]
+            ),
+            (
+                "pkg.a".into(),
+                s("pkg/a.py"),
+                vec![name("pa", s("pkg/a.py"))]
+            ),
+            (
+                "pkg".into(),
+                s("pkg/__init__.py"),
+                vec![name("*", s("pkg/__init__.py"))]
+            ),
+            // External: nothing resolves.
+            (
+                "os".into(),
+                None,
+                vec![name("path", None), name("sep", None)]
+            ),
+            // A namespace package has no file of its own; its submodule does.
+            (
+                "ns".into(),
+                None,
+                vec![name("m", s("ns/m.py")), name("other", None)]
+            ),
+        ]
+    );
+}

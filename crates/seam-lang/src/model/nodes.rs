@@ -47,6 +47,12 @@ pub struct ImportedName {
     /// `import { type X }`.
     pub type_only: bool,
     pub span: Span,
+    /// The repository file this one name comes from, filled by module resolution with
+    /// [`Import::resolved`]; `None` when unresolved or external. Python `from pkg import a`
+    /// gives the submodule `pkg/a.py` (or `pkg/a/__init__.py`) when it exists, else the
+    /// module the statement names. Every other name (Python `import a.b`, `*`, and every
+    /// JS/TS name) gives the import's own file; re-export chains are not followed.
+    pub resolved: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -282,6 +288,13 @@ pub struct Class {
     /// Python keyword bases (`metaclass=…`).
     pub keywords: Vec<Arg>,
     pub members: Vec<ClassMember>,
+    /// Python: every statement of the class body in source order, members included as the
+    /// statements that declare them (a `def` is its function declaration, `x: int = 0` its
+    /// assignment), so docstrings, `if TYPE_CHECKING:` blocks and other non-member statements
+    /// are kept. Empty for JS/TS, whose class bodies hold only members. Visitors do not walk
+    /// it (members are reached through `members` and their functions); a pass that wants the
+    /// body asks for it.
+    pub body: Vec<StmtId>,
     pub decorators: Vec<Decorator>,
     pub type_params: Vec<String>,
     pub is_abstract: bool,

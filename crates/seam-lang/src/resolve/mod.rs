@@ -90,6 +90,9 @@ impl<'p> Resolver<'p> {
         if model.language.is_js_family() {
             for import in &mut model.imports {
                 import.resolved = self.resolve_js(&from, &import.specifier);
+                for name in &mut import.names {
+                    name.resolved.clone_from(&import.resolved);
+                }
             }
             for export in &mut model.exports {
                 if let Some(re) = &mut export.from {
@@ -107,11 +110,20 @@ impl<'p> Resolver<'p> {
                     })
                     .collect();
                 let single = match named.as_slice() {
-                    [one] if import.names.len() == 1 => Some(*one),
+                    [one] if import.names.len() == 1 => Some(one.to_string()),
                     _ => None,
                 };
                 import.resolved =
-                    self.resolve_python(&from, &import.specifier, import.level, single);
+                    self.resolve_python(&from, &import.specifier, import.level, single.as_deref());
+                for name in &mut import.names {
+                    name.resolved = match &name.imported {
+                        // The submodule when there is one, else the module itself.
+                        ImportedItem::Named(n) if single.as_deref() != Some(n.as_str()) => {
+                            self.resolve_python(&from, &import.specifier, import.level, Some(n))
+                        }
+                        _ => import.resolved.clone(),
+                    };
+                }
             }
             for export in &mut model.exports {
                 if let Some(re) = &mut export.from {

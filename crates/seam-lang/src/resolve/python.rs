@@ -12,7 +12,9 @@
 //!
 //! `from pkg import name` resolves to the submodule `pkg/name.py` (or `pkg/name/__init__.py`)
 //! when the statement imports exactly one name and that submodule exists, else to `pkg`
-//! itself. A namespace package (a directory without `__init__.py`) has no file: `import ns`
+//! itself (the statement's `Import::resolved` keeps this long-standing rule, which callers
+//! rely on). Each name's own target is `ImportedName::resolved`: for `from pkg import a, b`
+//! the submodule of each name that is one, and `pkg` for each name that is not. A namespace package (a directory without `__init__.py`) has no file: `import ns`
 //! stays unresolved, `from ns import mod` resolves to the submodule.
 use super::{Resolver, concat, parent_dir};
 

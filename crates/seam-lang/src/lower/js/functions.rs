@@ -291,6 +291,7 @@ impl Lowerer<'_> {
             implements: Vec::new(),
             keywords: Vec::new(),
             members: Vec::new(),
+            body: Vec::new(),
             decorators,
             type_params: self.type_params(c.type_parameters.as_ref()),
             is_abstract: c.r#abstract,

@@ -88,6 +88,7 @@ impl Lowerer<'_> {
                             binding: Some(binding),
                             type_only,
                             span: sp(spec_span),
+                            resolved: None,
                         });
                     }
                 }
@@ -337,6 +338,7 @@ impl Lowerer<'_> {
                 binding: Some(binding),
                 type_only: false,
                 span: sp(i.id.span),
+                resolved: None,
             });
         }
         self.m

@@ -160,6 +160,7 @@ impl Lowerer<'_> {
             binding: None,
             type_only: false,
             span: sp(span),
+            resolved: None,
         });
         BindingKind::Import {
             import: *import,

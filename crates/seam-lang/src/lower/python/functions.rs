@@ -318,9 +318,12 @@ impl<'s> Lowerer<'s> {
     pub(super) fn class_def(&mut self, node: Node<'_>, decorators: Vec<Decorator>) -> ClassId {
         let (class, class_scope) = self.class_head(node, decorators);
         if let Some(body) = field(node, self.f.body) {
-            // Class-body statements are lowered for their members and names; the class
-            // itself keeps only the members.
-            self.within(class_scope, self.func, Some(class), |lw| lw.block(body));
+            // Class-body statements are lowered for their members and names, and kept in
+            // order as the class's body (docstrings, `if TYPE_CHECKING:` blocks, …).
+            let stmts = self.within(class_scope, self.func, Some(class), |lw| lw.block(body));
+            if let Some(c) = self.m.classes.get_mut(class.index()) {
+                c.body = stmts;
+            }
         }
         class
     }
@@ -355,6 +358,7 @@ impl<'s> Lowerer<'s> {
             implements: Vec::new(),
             keywords,
             members: Vec::new(),
+            body: Vec::new(),
             decorators: decorators.clone(),
             type_params: self.type_params(node),
             is_abstract,

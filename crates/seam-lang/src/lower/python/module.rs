@@ -31,6 +31,7 @@ impl<'s> Lowerer<'s> {
                     binding: None,
                     type_only: false,
                     span: span(name),
+                    resolved: None,
                 }],
                 type_only: false,
                 span: span(node),
@@ -82,6 +83,7 @@ impl<'s> Lowerer<'s> {
                 binding: None,
                 type_only: false,
                 span: span(name),
+                resolved: None,
             });
         }
         if let Some(star) = cst::first_of_kind(node, "wildcard_import") {
@@ -91,6 +93,7 @@ impl<'s> Lowerer<'s> {
                 binding: None,
                 type_only: false,
                 span: span(star),
+                resolved: None,
             });
         }
         self.push_import(Import {

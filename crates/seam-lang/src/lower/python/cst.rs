@@ -41,26 +41,39 @@ pub fn named<'t>(node: Node<'t>) -> Vec<Node<'t>> {
 pub fn named_of_kind<'t>(node: Node<'t>, kind: &str) -> Vec<Node<'t>> {
     named(node)
         .into_iter()
-        .filter(|c| c.kind() == kind)
+        .filter(|c| kind_of(*c) == kind)
         .collect()
 }
 
 /// The first named child of one kind.
 pub fn first_of_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
     let mut cursor = node.walk();
-    node.named_children(&mut cursor).find(|c| c.kind() == kind)
+    node.named_children(&mut cursor)
+        .find(|c| kind_of(*c) == kind)
+}
+
+/// A node's kind, from the table resolved once from the grammar. `Node::kind` asks the
+/// grammar for a C string and validates it as UTF-8 on every call; the lowering asks for
+/// kinds on nearly every node, so that cost was a visible part of the lowering time.
+pub fn kind_of(node: Node<'_>) -> &'static str {
+    match Fields::python().kinds.get(usize::from(node.kind_id())) {
+        Some(kind) => kind,
+        // ERROR's id (u16::MAX) is outside the table.
+        None if node.is_error() => "ERROR",
+        None => "",
+    }
 }
 
 /// True for the extras that carry no syntax.
 pub fn is_trivia(node: Node<'_>) -> bool {
-    matches!(node.kind(), "comment" | "line_continuation")
+    matches!(kind_of(node), "comment" | "line_continuation")
 }
 
 /// True when an anonymous child with this exact text (a keyword or token) is present.
 pub fn has_token(node: Node<'_>, token: &str) -> bool {
     let mut cursor = node.walk();
     node.children(&mut cursor)
-        .any(|c| !c.is_named() && c.kind() == token)
+        .any(|c| !c.is_named() && kind_of(c) == token)
 }
 
 /// The child in a field.
@@ -117,6 +130,8 @@ pub struct Fields {
     pub type_: u16,
     pub type_parameters: u16,
     pub value: u16,
+    /// Every node kind's name, indexed by kind id.
+    pub kinds: Vec<String>,
 }
 
 impl Fields {
@@ -155,7 +170,47 @@ impl Fields {
                 type_: id("type"),
                 type_parameters: id("type_parameters"),
                 value: id("value"),
+                kinds: (0..language.node_kind_count())
+                    .map(|i| {
+                        u16::try_from(i)
+                            .ok()
+                            .and_then(|i| language.node_kind_for_id(i))
+                            .unwrap_or("")
+                            .to_string()
+                    })
+                    .collect(),
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kind table gives what `Node::kind` gives, for every node of a file with aliased
+    /// nodes, keywords, operators, ERROR and MISSING nodes.
+    #[test]
+    fn kind_table_matches_the_grammar() {
+        let source = "import a.b as c\nfrom . import (x, y)\n@d(k=1)\nasync def f(a, *b, c: int = 2, **d) -> X[int]:\n    \
+                      return [i async for i in g() if i] or {**d, 'k': f'{a!r:>3}'}\nclass C(B, metaclass=M):\n    \
+                      x: int = 1\nmatch v:\n    case [1, *r] | {'a': _} as z if z: pass\nlambda: (yield)\ndef g(:\n  )\n";
+        let tree = super::super::parse(source).expect("parses");
+        let mut cursor = tree.root_node().walk();
+        let mut seen = 0;
+        loop {
+            let node = cursor.node();
+            assert_eq!(kind_of(node), node.kind(), "{node:?}");
+            seen += 1;
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    assert!(seen > 150, "{seen}");
+                    return;
+                }
+            }
+        }
     }
 }

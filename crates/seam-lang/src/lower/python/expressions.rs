@@ -26,7 +26,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn expr_kind(&mut self, node: Node<'_>) -> ExprId {
-        match node.kind() {
+        match cst::kind_of(node) {
             "identifier" => self.ident(node),
             "attribute" => self.attribute(node),
             "subscript" => self.subscript(node),
@@ -135,7 +135,7 @@ impl<'s> Lowerer<'s> {
         };
         let callee = self.expr(function);
         let args = match field(node, self.f.arguments) {
-            Some(a) if a.kind() == "argument_list" => self.args(a),
+            Some(a) if cst::kind_of(a) == "argument_list" => self.args(a),
             // `f(x for x in y)`: the generator is the one argument.
             Some(g) => vec![Arg {
                 name: None,
@@ -160,7 +160,7 @@ impl<'s> Lowerer<'s> {
     pub(super) fn args(&mut self, list: Node<'_>) -> Vec<Arg> {
         let mut out = Vec::new();
         for a in named(list) {
-            let arg = match a.kind() {
+            let arg = match cst::kind_of(a) {
                 "keyword_argument" => {
                     let name = field(a, self.f.name).map(|n| self.text(n).to_string());
                     let value = match field(a, self.f.value) {
@@ -177,8 +177,8 @@ impl<'s> Lowerer<'s> {
                 "list_splat" | "dictionary_splat" => Arg {
                     name: None,
                     value: self.first_named_expr(a),
-                    spread: a.kind() == "list_splat",
-                    keyword_spread: a.kind() == "dictionary_splat",
+                    spread: cst::kind_of(a) == "list_splat",
+                    keyword_spread: cst::kind_of(a) == "dictionary_splat",
                 },
                 _ => Arg {
                     name: None,
@@ -203,12 +203,12 @@ impl<'s> Lowerer<'s> {
     fn sequence(&mut self, node: Node<'_>, kind: ArrayKind) -> ExprId {
         let mut elements = Vec::new();
         for c in named(node) {
-            let element = match c.kind() {
+            let element = match cst::kind_of(c) {
                 "list_splat" | "parenthesized_list_splat" => {
                     let mut inner = c;
                     // `(*a)` wraps the splat in parentheses.
                     while let Some(n) = named(inner).first().copied() {
-                        if matches!(n.kind(), "list_splat" | "parenthesized_expression") {
+                        if matches!(cst::kind_of(n), "list_splat" | "parenthesized_expression") {
                             inner = n;
                         } else {
                             break;
@@ -227,12 +227,12 @@ impl<'s> Lowerer<'s> {
     fn dict(&mut self, node: Node<'_>) -> ExprId {
         let mut props = Vec::new();
         for c in named(node) {
-            match c.kind() {
+            match cst::kind_of(c) {
                 "pair" => {
                     let (Some(k), Some(v)) = (field(c, self.f.key), field(c, self.f.value)) else {
                         continue;
                     };
-                    let key = match k.kind() {
+                    let key = match cst::kind_of(k) {
                         "integer" | "float" => PropKey::Number(self.text(k).to_string()),
                         _ => match self.static_string(k) {
                             Some(s) => PropKey::String(s),
@@ -258,7 +258,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn unary(&mut self, node: Node<'_>) -> ExprId {
-        let op = match field(node, self.f.operator).map(|o| o.kind()) {
+        let op = match field(node, self.f.operator).map(cst::kind_of) {
             Some("-") => UnaryOp::Minus,
             Some("+") => UnaryOp::Plus,
             Some("~") => UnaryOp::BitNot,
@@ -286,7 +286,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn binary(&mut self, node: Node<'_>) -> ExprId {
-        let op = match field(node, self.f.operator).map(|o| o.kind()) {
+        let op = match field(node, self.f.operator).map(cst::kind_of) {
             Some("+") => BinaryOp::Add,
             Some("-") => BinaryOp::Sub,
             Some("*") => BinaryOp::Mul,
@@ -322,7 +322,7 @@ impl<'s> Lowerer<'s> {
             if c.is_named() {
                 operands.push(c);
             } else {
-                ops.push(c.kind());
+                ops.push(cst::kind_of(c));
             }
         }
         if operands.len() < 2 || ops.len() + 1 != operands.len() {
@@ -371,7 +371,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn boolean(&mut self, node: Node<'_>) -> ExprId {
-        let op = match field(node, self.f.operator).map(|o| o.kind()) {
+        let op = match field(node, self.f.operator).map(cst::kind_of) {
             Some("and") => LogicalOp::And,
             Some("or") => LogicalOp::Or,
             _ => return self.other(node),
@@ -428,7 +428,7 @@ impl<'s> Lowerer<'s> {
     fn comprehension(&mut self, node: Node<'_>) -> ExprId {
         let clauses: Vec<Node<'_>> = named(node)
             .into_iter()
-            .filter(|c| matches!(c.kind(), "for_in_clause" | "if_clause"))
+            .filter(|c| matches!(cst::kind_of(*c), "for_in_clause" | "if_clause"))
             .collect();
         let body = field(node, self.f.body);
         let comp_scope = self
@@ -437,7 +437,7 @@ impl<'s> Lowerer<'s> {
         let mut iterables = Vec::new();
         let mut conditions = Vec::new();
         for (i, clause) in clauses.iter().enumerate() {
-            if clause.kind() == "if_clause" {
+            if cst::kind_of(*clause) == "if_clause" {
                 let cond = self.within(comp_scope, self.func, self.class, |lw| {
                     lw.first_named_expr(*clause)
                 });
@@ -482,7 +482,7 @@ impl<'s> Lowerer<'s> {
             }
         }
         let (element, value) = self.within(comp_scope, self.func, self.class, |lw| match body {
-            Some(pair) if pair.kind() == "pair" => {
+            Some(pair) if cst::kind_of(pair) == "pair" => {
                 let k = field(pair, lw.f.key).map(|k| lw.expr(k));
                 let v = field(pair, lw.f.value).map(|v| lw.expr(v));
                 (k.unwrap_or_else(|| lw.other(pair)), v)

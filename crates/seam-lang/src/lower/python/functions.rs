@@ -223,7 +223,7 @@ impl<'s> Lowerer<'s> {
         let mut out: Vec<Param> = Vec::new();
         let mut after_star = false;
         for p in named(list) {
-            let (name_node, type_node, default_node, mut kind) = match p.kind() {
+            let (name_node, type_node, default_node, mut kind) = match cst::kind_of(p) {
                 "positional_separator" => {
                     for q in out.iter_mut().filter(|q| q.kind == ParamKind::Normal) {
                         q.kind = ParamKind::PositionalOnly;
@@ -241,7 +241,7 @@ impl<'s> Lowerer<'s> {
                     ParamKind::Normal,
                 ),
                 "typed_parameter" => {
-                    let inner = named(p).into_iter().find(|c| c.kind() != "type");
+                    let inner = named(p).into_iter().find(|c| cst::kind_of(*c) != "type");
                     (inner, field(p, self.f.type_), None, ParamKind::Normal)
                 }
                 _ => (Some(p), None, None, ParamKind::Normal),
@@ -249,7 +249,7 @@ impl<'s> Lowerer<'s> {
             // `*args` / `**kwargs` may sit inside a typed parameter.
             let mut name_node = name_node;
             if let Some(n) = name_node {
-                match n.kind() {
+                match cst::kind_of(n) {
                     "list_splat_pattern" => {
                         kind = ParamKind::Rest;
                         name_node = named(n).first().copied();
@@ -276,7 +276,7 @@ impl<'s> Lowerer<'s> {
                 scope: fn_scope,
             };
             let pattern = match name_node {
-                Some(n) if n.kind() == "identifier" => self.bind_name(n, &bind, Vec::new()),
+                Some(n) if cst::kind_of(n) == "identifier" => self.bind_name(n, &bind, Vec::new()),
                 Some(n) => {
                     // Python 2 tuple parameters.
                     self.within(fn_scope, Some(function), None, |lw| {
@@ -415,7 +415,7 @@ impl<'s> Lowerer<'s> {
     }
 
     fn type_shape_kind(&mut self, node: Node<'_>) -> TypeRef {
-        match node.kind() {
+        match cst::kind_of(node) {
             "type" | "parenthesized_expression" => match named(node).first() {
                 Some(inner) => self.type_shape(*inner),
                 None => TypeRef::Unknown,
@@ -428,12 +428,12 @@ impl<'s> Lowerer<'s> {
                 let parts = named(node);
                 let base = parts
                     .iter()
-                    .find(|p| p.kind() != "type_parameter")
+                    .find(|p| cst::kind_of(**p) != "type_parameter")
                     .map(|b| self.dotted(*b))
                     .unwrap_or_default();
                 let args: Vec<Node<'_>> = parts
                     .iter()
-                    .filter(|p| p.kind() == "type_parameter")
+                    .filter(|p| cst::kind_of(**p) == "type_parameter")
                     .flat_map(|tp| named(*tp))
                     .collect();
                 self.generic(base, &args)
@@ -445,7 +445,7 @@ impl<'s> Lowerer<'s> {
                 let args = cst::fields(node, self.f.subscript);
                 self.generic(base, &args)
             }
-            "binary_operator" if field(node, self.f.operator).map(|o| o.kind()) == Some("|") => {
+            "binary_operator" if field(node, self.f.operator).map(cst::kind_of) == Some("|") => {
                 let mut variants = Vec::new();
                 for side in [field(node, self.f.left), field(node, self.f.right)]
                     .into_iter()
@@ -519,12 +519,12 @@ impl<'s> Lowerer<'s> {
 
     /// A literal inside `Literal[...]`.
     fn literal_value(&self, node: Node<'_>) -> Option<LiteralValue> {
-        let node = if node.kind() == "type" {
+        let node = if cst::kind_of(node) == "type" {
             named(node).first().copied()?
         } else {
             node
         };
-        match node.kind() {
+        match cst::kind_of(node) {
             "string" | "concatenated_string" => self
                 .static_string(node)
                 .map(|value| LiteralValue::String { value }),
@@ -537,7 +537,7 @@ impl<'s> Lowerer<'s> {
             }
             "unary_operator" => {
                 let arg = field(node, self.f.argument)?;
-                let negative = field(node, self.f.operator).map(|o| o.kind()) == Some("-");
+                let negative = field(node, self.f.operator).map(cst::kind_of) == Some("-");
                 match self.literal_value(arg)? {
                     LiteralValue::Number { value, .. } => Some(LiteralValue::Number {
                         value: if negative { -value } else { value },

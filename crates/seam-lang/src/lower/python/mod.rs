@@ -196,7 +196,7 @@ impl<'s> Lowerer<'s> {
                     message: format!(
                         "Syntax error at line {}: expected `{}` here.",
                         node.start_position().row + 1,
-                        node.kind()
+                        cst::kind_of(node)
                     ),
                     span: cst::span(node),
                 });

@@ -10,7 +10,7 @@ impl<'s> Lowerer<'s> {
     /// module. `import a.b` binds `a`; the imported item is the namespace.
     pub(super) fn import_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
         for name in fields(node, self.f.name) {
-            let (module, alias) = match name.kind() {
+            let (module, alias) = match cst::kind_of(name) {
                 "aliased_import" => (field(name, self.f.name), field(name, self.f.alias)),
                 _ => (Some(name), None),
             };
@@ -48,11 +48,11 @@ impl<'s> Lowerer<'s> {
     /// `from x import y as z`, `from . import y`, `from ..pkg import *`,
     /// `from __future__ import annotations`.
     pub(super) fn import_from_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
-        let (specifier, level) = if node.kind() == "future_import_statement" {
+        let (specifier, level) = if cst::kind_of(node) == "future_import_statement" {
             ("__future__".to_string(), 0)
         } else {
             match field(node, self.f.module_name) {
-                Some(m) if m.kind() == "relative_import" => {
+                Some(m) if cst::kind_of(m) == "relative_import" => {
                     let level = cst::first_of_kind(m, "import_prefix")
                         .map_or(0, |p| self.text(p).matches('.').count());
                     let module = cst::first_of_kind(m, "dotted_name")
@@ -68,7 +68,7 @@ impl<'s> Lowerer<'s> {
         let mut names = Vec::new();
         let mut locals = Vec::new();
         for name in fields(node, self.f.name) {
-            let (imported, alias) = match name.kind() {
+            let (imported, alias) = match cst::kind_of(name) {
                 "aliased_import" => (field(name, self.f.name), field(name, self.f.alias)),
                 _ => (Some(name), None),
             };
@@ -157,7 +157,7 @@ impl<'s> Lowerer<'s> {
             all.literal = false;
         }
         all.seen = true;
-        if !matches!(value.kind(), "list" | "tuple") {
+        if !matches!(cst::kind_of(value), "list" | "tuple") {
             self.dunder_all.literal = false;
             return;
         }

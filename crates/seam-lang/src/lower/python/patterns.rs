@@ -41,7 +41,7 @@ impl<'s> Lowerer<'s> {
         bind: &Bind,
         path: &mut Vec<PatternStep>,
     ) -> PatternId {
-        match node.kind() {
+        match cst::kind_of(node) {
             "identifier" => self.bind_name(node, bind, path.clone()),
             // `(x) = 1` is `x = 1`: parentheses without a comma make no tuple.
             "tuple_pattern" | "tuple" if named(node).len() == 1 && !cst::has_token(node, ",") => {
@@ -55,7 +55,7 @@ impl<'s> Lowerer<'s> {
                 let mut elements = Vec::new();
                 let mut rest = None;
                 for (i, c) in named(node).into_iter().enumerate() {
-                    if matches!(c.kind(), "list_splat_pattern" | "list_splat") {
+                    if matches!(cst::kind_of(c), "list_splat_pattern" | "list_splat") {
                         path.push(PatternStep::Rest);
                         let inner = named(c).first().copied();
                         rest = Some(match inner {
@@ -143,7 +143,7 @@ impl<'s> Lowerer<'s> {
         let [only] = parts.as_slice() else {
             return None;
         };
-        match only.kind() {
+        match cst::kind_of(*only) {
             "string" | "concatenated_string" | "integer" | "float" | "true" | "false" | "none" => {
                 let value = self.expr(*only);
                 if cst::has_token(pattern, "-") {
@@ -186,18 +186,18 @@ impl<'s> Lowerer<'s> {
         let mut stack = vec![pattern];
         let mut captures = Vec::new();
         while let Some(node) = stack.pop() {
-            match node.kind() {
+            match cst::kind_of(node) {
                 "case_pattern" | "keyword_pattern" => {
                     let parts = named(node);
                     // A capture: a dotted name of one identifier in a pattern position. In a
                     // keyword pattern the first identifier is the keyword, not a capture.
-                    let values = if node.kind() == "keyword_pattern" {
+                    let values = if cst::kind_of(node) == "keyword_pattern" {
                         parts.get(1..).unwrap_or(&[])
                     } else {
                         &parts[..]
                     };
                     for p in values {
-                        if p.kind() == "dotted_name" {
+                        if cst::kind_of(*p) == "dotted_name" {
                             let ids = cst::named_of_kind(*p, "identifier");
                             if let [one] = ids.as_slice() {
                                 captures.push(*one);
@@ -209,7 +209,7 @@ impl<'s> Lowerer<'s> {
                 }
                 "as_pattern" | "splat_pattern" => {
                     for p in named(node) {
-                        if p.kind() == "identifier" {
+                        if cst::kind_of(p) == "identifier" {
                             captures.push(p);
                         } else {
                             stack.push(p);
@@ -232,7 +232,7 @@ impl<'s> Lowerer<'s> {
                     stack.extend(
                         named(node)
                             .into_iter()
-                            .filter(|p| p.kind() != "dotted_name"),
+                            .filter(|p| cst::kind_of(*p) != "dotted_name"),
                     );
                 }
                 _ => {}
@@ -252,13 +252,13 @@ impl<'s> Lowerer<'s> {
     /// Flattens `except (A, B)` into its types.
     pub(super) fn except_types(&mut self, node: Node<'_>) -> Vec<ExprId> {
         let mut inner = node;
-        while inner.kind() == "parenthesized_expression" {
+        while cst::kind_of(inner) == "parenthesized_expression" {
             match named(inner).first() {
                 Some(n) => inner = *n,
                 None => break,
             }
         }
-        if inner.kind() == "tuple" {
+        if cst::kind_of(inner) == "tuple" {
             named(inner).into_iter().map(|t| self.expr(t)).collect()
         } else {
             vec![self.expr(inner)]

@@ -56,7 +56,7 @@ impl<'s> Lowerer<'s> {
     /// One call per statement kind: this function is on the stack once per nesting level,
     /// so it keeps no locals of its own.
     fn stmt_kind(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
-        match node.kind() {
+        match cst::kind_of(node) {
             "expression_statement" => self.expression_statement(node, out),
             "import_statement" => self.import_statement(node, out),
             "import_from_statement" | "future_import_statement" => {
@@ -85,13 +85,13 @@ impl<'s> Lowerer<'s> {
     }
 
     fn definition(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
-        let (def, decorators) = if node.kind() == "decorated_definition" {
+        let (def, decorators) = if cst::kind_of(node) == "decorated_definition" {
             (field(node, self.f.definition), self.decorators(node))
         } else {
             (Some(node), Vec::new())
         };
         let kind = match def {
-            Some(d) if d.kind() == "class_definition" => StmtKind::ClassDecl {
+            Some(d) if cst::kind_of(d) == "class_definition" => StmtKind::ClassDecl {
                 class: self.class_def(d, decorators),
             },
             Some(d) => StmtKind::FunctionDecl {
@@ -156,7 +156,7 @@ impl<'s> Lowerer<'s> {
     fn global_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
         for id in cst::named_of_kind(node, "identifier") {
             let name = self.text(id);
-            if node.kind() == "global_statement" {
+            if cst::kind_of(node) == "global_statement" {
                 self.scopes.global(self.scope, name);
             } else {
                 self.scopes.nonlocal(self.scope, name);
@@ -169,12 +169,12 @@ impl<'s> Lowerer<'s> {
     fn delete_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
         let mut targets = named(node);
         if let [list] = targets.as_slice()
-            && list.kind() == "expression_list"
+            && cst::kind_of(*list) == "expression_list"
         {
             targets = named(*list);
         }
         for t in targets {
-            if t.kind() == "identifier" {
+            if cst::kind_of(t) == "identifier" {
                 self.declare_only(t);
             } else {
                 self.expr(t);
@@ -186,7 +186,7 @@ impl<'s> Lowerer<'s> {
     fn expression_statement(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) {
         let parts = named(node);
         let expr = match parts.as_slice() {
-            [one] if matches!(one.kind(), "assignment" | "augmented_assignment") => {
+            [one] if matches!(cst::kind_of(*one), "assignment" | "augmented_assignment") => {
                 match self.assignment(*one) {
                     Some(e) => e,
                     None => return self.push(out, StmtKind::Other, node),
@@ -220,7 +220,7 @@ impl<'s> Lowerer<'s> {
         let mut chain = vec![node];
         let mut value_node = field(node, self.f.right);
         while let Some(r) = value_node {
-            if !matches!(r.kind(), "assignment" | "augmented_assignment") {
+            if !matches!(cst::kind_of(r), "assignment" | "augmented_assignment") {
                 break;
             }
             chain.push(r);
@@ -240,7 +240,7 @@ impl<'s> Lowerer<'s> {
         }
         let mut value = innermost;
         for (link, target) in chain.iter().zip(targets).rev() {
-            let op = if link.kind() == "augmented_assignment" {
+            let op = if cst::kind_of(*link) == "augmented_assignment" {
                 AssignOp::Compound
             } else {
                 AssignOp::Assign
@@ -258,7 +258,7 @@ impl<'s> Lowerer<'s> {
             return;
         };
         let annotation = field(node, self.f.type_).map(|t| self.annotation(t));
-        if left.kind() == "identifier" {
+        if cst::kind_of(left) == "identifier" {
             self.declare_only(left);
             self.class_attribute(left, None, annotation, node);
         } else {
@@ -274,7 +274,7 @@ impl<'s> Lowerer<'s> {
         value: ExprId,
         value_node: Node<'_>,
     ) -> PatternId {
-        let augmented = link.kind() == "augmented_assignment";
+        let augmented = cst::kind_of(link) == "augmented_assignment";
         let Some(left) = field(link, self.f.left) else {
             let expr = self.other(link);
             return self.m.push_pattern(PatternKind::Expr { expr }, span(link));
@@ -286,7 +286,7 @@ impl<'s> Lowerer<'s> {
             scope: self.scope,
         };
         let target = self.target(left, &bind, &mut Vec::new());
-        if left.kind() == "identifier" {
+        if cst::kind_of(left) == "identifier" {
             let name = self.text(left);
             if !augmented {
                 let source = if self.class_body().is_some() {
@@ -318,14 +318,14 @@ impl<'s> Lowerer<'s> {
         if self.class_body().is_none() {
             return;
         }
-        if left.kind() == "identifier" {
+        if cst::kind_of(left) == "identifier" {
             self.class_attribute(left, value, annotation, node);
             return;
         }
         // `a, b = 1, 2` in a class body: each name, without a value of its own.
         let mut stack = vec![left];
         while let Some(n) = stack.pop() {
-            match n.kind() {
+            match cst::kind_of(n) {
                 "identifier" => self.class_attribute(n, None, None, node),
                 "pattern_list"
                 | "tuple_pattern"
@@ -391,7 +391,7 @@ impl<'s> Lowerer<'s> {
         let consequent = self.block_stmt(field(node, self.f.consequence), node);
         let mut clauses = Vec::new();
         for alt in fields(node, self.f.alternative) {
-            if alt.kind() == "elif_clause" {
+            if cst::kind_of(alt) == "elif_clause" {
                 let t = match field(alt, self.f.condition) {
                     Some(c) => self.expr(c),
                     None => self.other(alt),
@@ -469,7 +469,7 @@ impl<'s> Lowerer<'s> {
         let mut orelse = None;
         let mut finalizer = None;
         for c in named(node) {
-            match c.kind() {
+            match cst::kind_of(c) {
                 "except_clause" | "except_group_clause" => handlers.push(self.except_clause(c)),
                 "else_clause" => orelse = Some(self.block_of(field(c, self.f.body))),
                 "finally_clause" => finalizer = Some(self.block_of(cst::first_of_kind(c, "block"))),
@@ -494,7 +494,7 @@ impl<'s> Lowerer<'s> {
         let mut types = Vec::new();
         let mut alias = field(node, self.f.alias);
         for v in values {
-            if v.kind() == "as_pattern" {
+            if cst::kind_of(v) == "as_pattern" {
                 if let Some(t) = named(v).first() {
                     types.extend(self.except_types(*t));
                 }
@@ -529,7 +529,7 @@ impl<'s> Lowerer<'s> {
             let Some(v) = field(item, self.f.value) else {
                 continue;
             };
-            let (value_node, alias) = if v.kind() == "as_pattern" {
+            let (value_node, alias) = if cst::kind_of(v) == "as_pattern" {
                 (named(v).first().copied(), field(v, self.f.alias))
             } else {
                 (Some(v), None)

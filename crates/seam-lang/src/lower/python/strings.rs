@@ -39,7 +39,7 @@ impl<'s> Lowerer<'s> {
             quasis: vec![String::new()],
             holes: Vec::new(),
         };
-        let pieces = if node.kind() == "concatenated_string" {
+        let pieces = if cst::kind_of(node) == "concatenated_string" {
             cst::named_of_kind(node, "string")
         } else {
             vec![node]
@@ -56,7 +56,7 @@ impl<'s> Lowerer<'s> {
         let mut pos = node.start_byte();
         let mut end = node.end_byte();
         for c in &children {
-            match c.kind() {
+            match cst::kind_of(*c) {
                 "string_start" => {
                     prefix = prefix_of(self.text(*c));
                     pos = c.end_byte();
@@ -71,7 +71,7 @@ impl<'s> Lowerer<'s> {
                         if cst::has_token(*c, "=") {
                             let eq_end = kids(*c)
                                 .into_iter()
-                                .find(|k| !k.is_named() && k.kind() == "=")
+                                .find(|k| !k.is_named() && cst::kind_of(*k) == "=")
                                 .map_or(c.start_byte(), |k| k.end_byte());
                             cur.push_str(self.src.get(c.start_byte() + 1..eq_end).unwrap_or(""));
                         }
@@ -90,7 +90,7 @@ impl<'s> Lowerer<'s> {
 
     /// The decoded value of a string with no holes (dict keys, `__all__`, `Literal[...]`).
     pub(super) fn static_string(&self, node: Node<'_>) -> Option<String> {
-        if !matches!(node.kind(), "string" | "concatenated_string") {
+        if !matches!(cst::kind_of(node), "string" | "concatenated_string") {
             return None;
         }
         let mut parts = self.string_parts(node);

@@ -1,19 +1,28 @@
 //! Components (spec §4): workspace detection from the manifests at the repository root,
 //! and the longest-prefix assignment of Symbols to Components.
 //!
-//! Detected managers, each read from the root only: `package.json` `workspaces` (npm, yarn
-//! or bun by lockfile), `pnpm-workspace.yaml` `packages`, `Cargo.toml` `[workspace]
-//! members`, `go.work` `use`, `pyproject.toml` `[tool.uv.workspace] members`. Member globs
-//! (`*` one directory, `**` any depth up to 10, `!` excludes) are expanded over the
-//! directories on disk. Each member directory is one Component: its id is the package name
-//! without an npm scope, kebab-cased (else the directory name); a collision appends the
+//! Detected managers, each read from the root only:
+//! - `package.json` `workspaces` (array or `{ packages: [...] }`, as `seam_lang::project`
+//!   parses it; npm, yarn or bun by lockfile) and `pnpm-workspace.yaml` `packages`;
+//! - nx: `workspace.json` `projects` (name → path or `{ root }`), else, when `nx.json` is
+//!   present, every directory holding a `project.json` (its `name` names the Component);
+//! - `Cargo.toml` `[workspace] members` minus `exclude` (names from each member's
+//!   `[package] name`), `go.work` `use` (names from each `go.mod` `module`);
+//! - `pyproject.toml` `[tool.uv.workspace] members` minus `exclude`; poetry: path
+//!   dependencies of `[tool.poetry.dependencies]` and of every dependency group, and
+//!   `[tool.poetry] packages` (`include`, under `from`) when the root declares more than one.
+//!
+//! Member globs (`*` one directory, `**` any depth up to 10, `!` excludes) are expanded over
+//! the directories on disk. Each member directory is one Component: its id is the package
+//! name without an npm scope, kebab-cased (else the directory name); a collision appends the
 //! parent directory's name, then `-2`, `-3`, …. With no workspace, the repository is one
-//! Component rooted at `.`.
+//! Component rooted at `.`. Symbols are assigned by the longest path-segment prefix
+//! ([`assign`]).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use seam_ir::review::{Component, WorkspaceManager};
+use seam_ir::review::{Component, Symbol, Visibility, WorkspaceManager};
 use seam_lang::project::{Manifest, ManifestKind};
 
 /// A detected Component before its languages are known.
@@ -77,23 +86,96 @@ pub fn detect(root: &Path, manifests: &[Manifest]) -> Detected {
             &["package.json"],
         );
     }
+    // Names a manifest that `seam_lang::project` does not parse gives a member directory.
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
+    if let Some(value) = read_json(&root.join("workspace.json")) {
+        let mut dirs = Vec::new();
+        if let Some(projects) = value.get("projects").and_then(|p| p.as_object()) {
+            for (name, project) in projects {
+                let dir = project
+                    .as_str()
+                    .or_else(|| project.get("root").and_then(|r| r.as_str()));
+                if let Some(dir) = dir.map(clean_dir).filter(|d| !d.is_empty()) {
+                    names.insert(dir.clone(), name.clone());
+                    dirs.push(dir);
+                }
+            }
+        }
+        add("nx", dirs, &[]);
+    } else if root.join("nx.json").is_file() {
+        let dirs: Vec<String> = expand(root, &["**".to_owned()])
+            .into_iter()
+            .filter(|d| root.join(d).join("project.json").is_file())
+            .collect();
+        for dir in &dirs {
+            let name = read_json(&root.join(dir).join("project.json"))
+                .and_then(|v| v.get("name").and_then(|n| n.as_str()).map(str::to_owned));
+            if let Some(name) = name {
+                names.insert(dir.clone(), name);
+            }
+        }
+        add("nx", dirs, &[]);
+    }
     if let Some(value) = read_toml(&root.join("Cargo.toml")) {
-        let members = value.get("workspace").and_then(|w| w.get("members"));
-        add("cargo", toml_list(members), &["Cargo.toml"]);
+        let workspace = value.get("workspace");
+        let mut globs = toml_list(workspace.and_then(|w| w.get("members")));
+        if !globs.is_empty() {
+            globs.extend(excluded(workspace.and_then(|w| w.get("exclude"))));
+        }
+        add("cargo", globs, &["Cargo.toml"]);
     }
     if let Ok(text) = std::fs::read_to_string(root.join("go.work")) {
-        add("go", go_work_uses(&text), &["go.mod"]);
+        let uses = go_work_uses(&text);
+        add("go", uses, &["go.mod"]);
     }
     if let Some(value) = read_toml(&root.join("pyproject.toml")) {
-        let members = value
-            .get("tool")
+        let tool = value.get("tool");
+        let uv = tool
             .and_then(|t| t.get("uv"))
-            .and_then(|u| u.get("workspace"))
-            .and_then(|w| w.get("members"));
-        add("uv", toml_list(members), &["pyproject.toml"]);
+            .and_then(|u| u.get("workspace"));
+        let mut globs = toml_list(uv.and_then(|w| w.get("members")));
+        if !globs.is_empty() {
+            globs.extend(excluded(uv.and_then(|w| w.get("exclude"))));
+        }
+        add("uv", globs, &["pyproject.toml"]);
+        if let Some(poetry) = tool.and_then(|t| t.get("poetry")) {
+            add(
+                "poetry",
+                poetry_path_dependencies(poetry),
+                &["pyproject.toml"],
+            );
+            add("poetry", poetry_packages(root, poetry), &[]);
+        }
     }
     managers.sort_by(|a, b| a.tool.cmp(&b.tool));
-    managers.dedup_by(|a, b| a.tool == b.tool);
+    // One entry per tool (poetry is found two ways): the later one's roots join the first's.
+    managers.dedup_by(|later, first| {
+        if later.tool != first.tool {
+            return false;
+        }
+        first.roots.append(&mut later.roots);
+        true
+    });
+    // Names from the manifests `seam_lang::project` does not parse.
+    for dir in &member_dirs {
+        if names.contains_key(dir) {
+            continue;
+        }
+        let cargo = read_toml(&root.join(dir).join("Cargo.toml")).and_then(|v| {
+            v.get("package")
+                .and_then(|p| p.get("name"))
+                .and_then(|n| n.as_str())
+                .map(str::to_owned)
+        });
+        let go = || {
+            std::fs::read_to_string(root.join(dir).join("go.mod"))
+                .ok()
+                .and_then(|text| go_mod_module(&text))
+        };
+        if let Some(name) = cargo.or_else(go) {
+            names.insert(dir.clone(), name);
+        }
+    }
 
     let mut components = Vec::new();
     let mut dependencies = Vec::new();
@@ -126,8 +208,12 @@ pub fn detect(root: &Path, manifests: &[Manifest]) -> Detected {
             let base = dir.rsplit('/').next().unwrap_or(&dir).to_owned();
             let name = manifest
                 .and_then(|m| m.name.clone())
+                .or_else(|| names.get(&dir).cloned())
                 .unwrap_or(base.clone());
-            let mut id = kebab(strip_scope(&name));
+            // A Go module path names the Component by its last element.
+            let short = strip_scope(&name);
+            let short = short.rsplit('/').next().unwrap_or(short);
+            let mut id = kebab(short);
             if id.is_empty() {
                 id = kebab(&base);
             }
@@ -179,6 +265,82 @@ fn deps_in(manifests: &[Manifest], dir: &str) -> Vec<String> {
     deps.sort();
     deps.dedup();
     deps
+}
+
+fn read_json(path: &Path) -> Option<serde_json::Value> {
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// A directory as a manifest writes it, relative and without `./` or a trailing `/`.
+fn clean_dir(dir: &str) -> String {
+    let mut dir = dir.trim();
+    while let Some(rest) = dir.strip_prefix("./") {
+        dir = rest;
+    }
+    dir.trim_end_matches('/').to_owned()
+}
+
+/// `exclude` entries as `!` globs.
+fn excluded(value: Option<&toml::Value>) -> Vec<String> {
+    toml_list(value)
+        .into_iter()
+        .map(|g| format!("!{}", clean_dir(&g)))
+        .collect()
+}
+
+/// The `module` path of a `go.mod`.
+fn go_mod_module(text: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = line.split("//").next()?.trim().strip_prefix("module")?;
+        let module = rest.trim().trim_matches('"');
+        (!module.is_empty() && rest.starts_with([' ', '\t'])).then(|| module.to_owned())
+    })
+}
+
+/// Directories of poetry path dependencies (`foo = { path = "libs/foo" }`), in
+/// `[tool.poetry.dependencies]`, `dev-dependencies` and every `group.<name>.dependencies`.
+fn poetry_path_dependencies(poetry: &toml::Value) -> Vec<String> {
+    let mut tables: Vec<&toml::Value> = Vec::new();
+    tables.extend(poetry.get("dependencies"));
+    tables.extend(poetry.get("dev-dependencies"));
+    if let Some(groups) = poetry.get("group").and_then(|g| g.as_table()) {
+        for group in groups.values() {
+            tables.extend(group.get("dependencies"));
+        }
+    }
+    let mut dirs: Vec<String> = tables
+        .iter()
+        .filter_map(|t| t.as_table())
+        .flat_map(|t| t.values())
+        .filter_map(|spec| spec.get("path").and_then(|p| p.as_str()))
+        .map(clean_dir)
+        .filter(|d| !d.is_empty() && d != "." && !d.split('/').any(|s| s == ".."))
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    dirs
+}
+
+/// `[tool.poetry] packages` directories (`{ include = "a", from = "src" }` → `src/a`) when
+/// the project ships more than one package; a single package is the project itself.
+fn poetry_packages(root: &Path, poetry: &toml::Value) -> Vec<String> {
+    let Some(packages) = poetry.get("packages").and_then(|p| p.as_array()) else {
+        return Vec::new();
+    };
+    let dirs: Vec<String> = packages
+        .iter()
+        .filter_map(|p| {
+            let include = clean_dir(p.get("include")?.as_str()?);
+            let from = p.get("from").and_then(|f| f.as_str()).map(clean_dir);
+            Some(match from.filter(|f| !f.is_empty()) {
+                Some(from) => format!("{from}/{include}"),
+                None => include,
+            })
+        })
+        .filter(|d| !d.is_empty() && !d.contains('*') && root.join(d).is_dir())
+        .collect();
+    if dirs.len() > 1 { dirs } else { Vec::new() }
 }
 
 fn read_toml(path: &Path) -> Option<toml::Value> {
@@ -349,6 +511,66 @@ pub fn kebab(s: &str) -> String {
         }
     }
     out.trim_matches('-').to_owned()
+}
+
+/// `publicApi` of the Component rooted at `root` (spec §4: globs or Symbol ids), from its
+/// `package.json` entry points (`source`, `exports`, `module`, `main`, `types`, as
+/// `seam_lang::project` reads them) and `exports` subpaths: an entry file the scan read
+/// gives the ids of its top-level public Symbols (re-exports included, they are what the
+/// entry exports); an entry it did not read (a build output, a pattern with `*`) is listed
+/// as its repository path. Entries that leave the repository are ignored. Sorted and
+/// de-duplicated by the canonical writer.
+pub fn public_api(
+    root: &str,
+    manifests: &[Manifest],
+    symbols_by_file: &BTreeMap<&str, Vec<&Symbol>>,
+) -> Vec<String> {
+    let dir = if root == "." { "" } else { root };
+    let Some(info) = manifests
+        .iter()
+        .filter(|m| m.kind == ManifestKind::PackageJson && m.dir == dir)
+        .find_map(|m| m.package.as_ref())
+    else {
+        return Vec::new();
+    };
+    let entries = info
+        .entries
+        .iter()
+        .chain(info.subpath_exports.iter().map(|(_, target)| target));
+    let mut out = Vec::new();
+    for entry in entries {
+        let entry = clean_dir(entry);
+        if entry.is_empty()
+            || entry.starts_with('/')
+            || entry.split('/').any(|s| s == ".." || s == ".")
+        {
+            continue;
+        }
+        let path = if dir.is_empty() {
+            entry
+        } else {
+            format!("{dir}/{entry}")
+        };
+        let exported: Vec<String> = symbols_by_file
+            .get(path.as_str())
+            .into_iter()
+            .flatten()
+            .filter(|s| {
+                s.visibility == Visibility::Public
+                    && !s.name.contains('.')
+                    && !s.name.contains("::")
+            })
+            .map(|s| s.id.clone())
+            .collect();
+        if exported.is_empty() {
+            out.push(path);
+        } else {
+            out.extend(exported);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The Component claiming `file`: the longest root that is `.` or a path-segment prefix.

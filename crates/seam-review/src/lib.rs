@@ -28,8 +28,8 @@ use std::path::Path;
 
 use rayon::prelude::*;
 use seam_ir::review::{
-    CallResolutionStats, Dependency, Document, Generator, PluginRef, PluginType, SkipReason,
-    SkippedFile, Symbol, Workspace, fill_fingerprints,
+    CallResolutionStats, Dependency, Direction, Document, Generator, PluginRef, PluginType,
+    SkipReason, SkippedFile, Symbol, Via, Workspace, fill_fingerprints,
 };
 use seam_lang::project::{self, ProjectOptions};
 
@@ -235,6 +235,52 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             s.component = Some(id);
         }
     }
+    let mut symbols_by_file: BTreeMap<&str, Vec<&Symbol>> = BTreeMap::new();
+    for s in &symbols {
+        symbols_by_file.entry(&s.source.file).or_default().push(s);
+    }
+    for c in &mut comps {
+        let root = c.roots.first().map(String::as_str).unwrap_or(".");
+        c.public_api = components::public_api(root, &project.manifests, &symbols_by_file);
+    }
+    drop(symbols_by_file);
+    // Component-level `import` edges (§11): a file of one Component importing or
+    // re-exporting a file of another.
+    let mut component_imports: BTreeSet<(String, String)> = BTreeSet::new();
+    for m in &models {
+        let Some(from) = components::assign(&comps, &m.path) else {
+            continue;
+        };
+        let imported = m
+            .imports
+            .iter()
+            .flat_map(|i| {
+                i.resolved
+                    .as_deref()
+                    .into_iter()
+                    .chain(i.names.iter().filter_map(|n| n.resolved.as_deref()))
+            })
+            .chain(
+                m.exports
+                    .iter()
+                    .filter_map(|e| e.from.as_ref().and_then(|f| f.resolved.as_deref())),
+            );
+        for target in imported {
+            if let Some(to) = components::assign(&comps, target)
+                && to.id != from.id
+            {
+                component_imports.insert((from.id.clone(), to.id.clone()));
+            }
+        }
+    }
+    let mut dependencies = dependencies;
+    dependencies.extend(component_imports.into_iter().map(|(from, to)| Dependency {
+        from,
+        to,
+        via: Via::Import,
+        direction: Direction::Outbound,
+        effect: None,
+    }));
     for (i, c) in comps.iter_mut().enumerate() {
         c.languages = component_languages[i].iter().cloned().collect();
         if c.languages.is_empty() {

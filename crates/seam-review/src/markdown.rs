@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 
-use seam_ir::review::{Confidence, Document, EffectOrigin, RuleKind, Symbol};
+use seam_ir::review::{Confidence, Document, EffectOrigin, RuleKind, Symbol, Via};
 
 /// Fragments longer than this go in a fenced block instead of inline code.
 const INLINE_MAX: usize = 80;
@@ -195,27 +195,35 @@ pub fn workspace(doc: &Document) -> String {
         out.push('\n');
     }
 
-    let mut cross: BTreeMap<(&str, &str), u64> = BTreeMap::new();
+    // (call edges, an import edge) per ordered Component pair.
+    let mut cross: BTreeMap<(&str, &str), (u64, bool)> = BTreeMap::new();
     let component_of: BTreeMap<&str, &str> = doc
         .symbols
         .iter()
         .filter_map(|s| s.component.as_deref().map(|c| (s.id.as_str(), c)))
         .collect();
     for d in &doc.dependencies {
-        if let (Some(a), Some(b)) = (
+        if d.via == Via::Import {
+            cross.entry((&d.from, &d.to)).or_default().1 = true;
+        } else if let (Some(a), Some(b)) = (
             component_of.get(d.from.as_str()),
             component_of.get(d.to.as_str()),
         ) && a != b
         {
-            *cross.entry((a, b)).or_default() += 1;
+            cross.entry((a, b)).or_default().0 += 1;
         }
     }
     let _ = writeln!(out, "## Component dependencies\n");
     if cross.is_empty() {
         let _ = writeln!(out, "No calls cross a component boundary.\n");
     } else {
-        for ((a, b), n) in &cross {
-            let _ = writeln!(out, "- {a} → {b}: {n} call edges");
+        for ((a, b), (calls, imports)) in &cross {
+            let what = match (*calls, *imports) {
+                (0, _) => "imports".to_owned(),
+                (n, false) => format!("{n} call edges"),
+                (n, true) => format!("{n} call edges, imports"),
+            };
+            let _ = writeln!(out, "- {a} → {b}: {what}");
         }
         out.push('\n');
     }

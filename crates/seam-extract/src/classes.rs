@@ -57,6 +57,73 @@ fn field_value(files: &Files, file: usize, class: ClassId, field: &str) -> Optio
     None
 }
 
+/// The value of an instance field read through `self.name` / `this.name` inside a method:
+/// the one assignment `self.name = value` in the class's constructor, when the class assigns
+/// the field nowhere else. Anything else is unknown.
+pub fn instance_field(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+    let model = files.model(file);
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(field),
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    // A declared initialiser is left alone: subclasses override those (API class hierarchies
+    // read them per instance, see `instance_calls`).
+    let class = receiver_class(model, *object, model.expr(expr).span)?;
+    let c = model.class(class);
+    let constructor = c.members.iter().find_map(|m| match &m.kind {
+        MemberKind::Constructor { function } => Some(*function),
+        _ => None,
+    })?;
+    let mut assigned = None;
+    for e in &model.exprs {
+        let ExprKind::Assign { target, value, .. } = &e.kind else {
+            continue;
+        };
+        if !c.span.contains(e.span) {
+            continue;
+        }
+        let seam_lang::model::PatternKind::Expr { expr: target } = &model.pattern(*target).kind
+        else {
+            continue;
+        };
+        let same_field = matches!(
+            &model.expr(*target).kind,
+            ExprKind::Member { object, property: MemberProp::Name(n), .. }
+                if n == field && receiver_class(model, *object, e.span) == Some(class)
+        );
+        if !same_field {
+            continue;
+        }
+        if assigned.is_some() || !model.function(constructor).span.contains(e.span) {
+            return None;
+        }
+        assigned = Some((file, *value));
+    }
+    assigned
+}
+
+/// The class whose instance `object` (`this`, or a method's first parameter in Python) is,
+/// at `span`.
+fn receiver_class(model: &Model, object: ExprId, span: seam_lang::model::Span) -> Option<ClassId> {
+    match &model.expr(object).kind {
+        ExprKind::This => {
+            let func = crate::files::enclosing_function(model, span)?;
+            model.function(func).class
+        }
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } => match model.binding(*b).kind {
+            BindingKind::Param { function, index: 0 } => model.function(function).class,
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The class a class extends, followed across files.
 fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, ClassId)> {
     let extends = *files.model(file).class(class).extends.first()?;
@@ -82,8 +149,27 @@ fn imported_class(
     expr: ExprId,
     hops: usize,
 ) -> Option<(usize, ClassId)> {
+    let b = files.model(file).resolved_binding(expr)?;
+    imported_class_of(files, file, b, hops)
+}
+
+/// The class a module-level name of `file` is: declared there or imported.
+pub fn class_named(files: &Files, file: usize, name: &str) -> Option<(usize, ClassId)> {
+    let b = files.model(file).module_binding(name)?;
+    match &files.model(file).binding(b).kind {
+        BindingKind::Class { class } => Some((file, *class)),
+        _ => imported_class_of(files, file, b, MAX_HOPS),
+    }
+}
+
+/// The class an import binding brings in, through re-exports.
+fn imported_class_of(
+    files: &Files,
+    file: usize,
+    b: seam_lang::model::BindingId,
+    hops: usize,
+) -> Option<(usize, ClassId)> {
     let model = files.model(file);
-    let b = model.resolved_binding(expr)?;
     let BindingKind::Import { import, name } = &model.binding(b).kind else {
         return None;
     };

@@ -101,9 +101,13 @@ impl<'a> Files<'a> {
                 object,
                 property: MemberProp::Name(name),
                 ..
-            } => match self.definition_hops(file, *object, hops.checked_sub(1)?)? {
-                Def::Module(target) => self.export_def(target, name, hops - 1),
-                _ => Some(Def::Expr(file, expr)),
+            } => match self.definition_hops(file, *object, hops.checked_sub(1)?) {
+                Some(Def::Module(target)) => self.export_def(target, name, hops - 1),
+                // `self.client` / `this.base`: the value the class gives the field, if one.
+                object_def => match crate::classes::instance_field(self, file, expr) {
+                    Some((f, e)) => Some(Def::Expr(f, e)),
+                    None => object_def.map(|_| Def::Expr(file, expr)),
+                },
             },
             ExprKind::Function { function } => Some(Def::Function(file, *function)),
             _ => Some(Def::Expr(file, expr)),

@@ -15,6 +15,7 @@ pub mod conditions;
 pub mod discover;
 pub mod files;
 pub mod glob;
+pub mod param_roles;
 pub mod route_wrappers;
 pub mod shape;
 pub mod storage;
@@ -286,7 +287,17 @@ fn build_handler(
                 deployable_unit: None,
                 id: None,
             },
-            inputs: handler_inputs(model, unit.function, pack, unit.path.as_deref()),
+            inputs: {
+                let mut list = handler_inputs(model, unit.function, pack, unit.path.as_deref());
+                param_roles::annotated_roles(
+                    files,
+                    unit.handler_file,
+                    unit.function,
+                    pack,
+                    &mut list,
+                );
+                list
+            },
             transitions: assembled.transitions,
             gaps: assembled.gaps,
             confidence: assembled.confidence,

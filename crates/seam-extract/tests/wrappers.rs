@@ -77,3 +77,59 @@ fn typescript_route_wrapper_registers_once_per_call() {
     );
     insta::assert_snapshot!(text(&summaries));
 }
+
+/// (name, role, field) of a summary's parameters.
+fn input_roles(s: &BehavioralSummary) -> Vec<String> {
+    let inputs = serde_json::to_value(&s.inputs).expect("serialises");
+    inputs
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|i| {
+                    format!(
+                        "{} {} {}",
+                        i["name"].as_str().unwrap_or("-"),
+                        i["role"].as_str().unwrap_or("-"),
+                        i["field"].as_str().unwrap_or("-")
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn python_clients_read_base_urls_and_clients_from_instance_fields() {
+    let summaries = extract("python-clients");
+    assert_eq!(
+        routes(&summaries),
+        [
+            "client GET /api/users/{id} get_user",
+            "client GET /api/items list_items",
+            "client GET /v2/orders/{order_id} order_total",
+            "client POST /v2/orders/{order_id}/cancel cancel",
+        ]
+    );
+    insta::assert_snapshot!(text(&summaries));
+}
+
+#[test]
+fn fastapi_plain_parameters_are_query_models_are_body_holes_are_path() {
+    let summaries = extract("fastapi-params");
+    assert_eq!(
+        routes(&summaries),
+        [
+            "handler GET /items/{item_id} read_item",
+            "handler PUT /items/{item_id} update_item",
+        ]
+    );
+    assert_eq!(
+        input_roles(&summaries[0]),
+        ["item_id path item_id", "q query q", "limit query limit"]
+    );
+    assert_eq!(
+        input_roles(&summaries[1]),
+        ["item_id path item_id", "item body -", "notify query notify"]
+    );
+    insta::assert_snapshot!(text(&summaries));
+}

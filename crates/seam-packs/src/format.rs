@@ -246,6 +246,14 @@ pub struct InputsFile {
     /// The role of a parameter whose name is a hole of the route's path (`{id}` → `id`).
     #[serde(default)]
     pub path_parameters: Option<String>,
+    /// The role of a parameter annotated with a class of the project (a model: `item: ItemIn`),
+    /// when nothing above gave it one.
+    #[serde(default)]
+    pub class_parameters: Option<String>,
+    /// The role of any other parameter that is not annotated or is annotated with a keyword
+    /// type (`q: str`, `limit: int = 10`, `tags: list[str]`); its field is its name.
+    #[serde(default)]
+    pub plain_parameters: Option<String>,
 }
 
 /// A parameter role read from the parameter's default (`x_tenant_id: str = Header()`).

@@ -605,6 +605,8 @@ impl Compiler<'_> {
             roles: raw.inputs.positional,
             input_defaults,
             path_parameter_role: raw.inputs.path_parameters,
+            class_parameter_role: raw.inputs.class_parameters,
+            plain_parameter_role: raw.inputs.plain_parameters,
             terminals,
             clients,
             calls,

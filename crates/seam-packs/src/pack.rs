@@ -293,6 +293,10 @@ pub struct Pack {
     pub input_defaults: Vec<InputDefault>,
     /// The role of a parameter named like a hole of the route's path.
     pub path_parameter_role: Option<String>,
+    /// The role of a parameter annotated with a class of the project.
+    pub class_parameter_role: Option<String>,
+    /// The role of a parameter with no annotation or a keyword-type one, none other applying.
+    pub plain_parameter_role: Option<String>,
     pub terminals: Vec<Terminal>,
     pub clients: Vec<ClientObject>,
     pub calls: Vec<ClientCall>,

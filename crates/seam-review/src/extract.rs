@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::review::{
     Call, Decorator, Effect, Input, LoopKind, Rule, RuleKind, Signature, SourceRange, Symbol,
-    SymbolKind, Visibility, ids::is_identifier_name, make_symbol_id, rule_text,
+    SymbolKind, Via, Visibility, ids::is_identifier_name, make_symbol_id, rule_text,
 };
 use seam_lang::model::{self as m, ExprId, ExprKind, FuncId, Model, StmtId, StmtKind};
 
@@ -58,6 +58,10 @@ pub enum Lookup {
     /// A member of a class: `this.m()`, `this.field.m()` where the field's type is a class,
     /// or `x.m()` where `x = new C()`.
     Member { class: ClassRef, member: String },
+    /// One name bound several ways (`try: from fast import f` / `except: from slow import
+    /// f`): resolved when every way that resolves reaches the same Symbol, `ambiguous` when
+    /// they reach different ones.
+    Either(Vec<Lookup>),
 }
 
 /// Where an imported name lives.
@@ -79,8 +83,14 @@ pub enum ImportItem {
 /// A class, by the file that declares it and its name there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClassRef {
-    Local { file: String, name: String },
+    Local {
+        file: String,
+        name: String,
+    },
     Imported(ImportRef),
+    /// A union of several repository classes (`a: A | B`): a member call on it is
+    /// `ambiguous` when more than one of them has the member.
+    Either(Vec<ClassRef>),
 }
 
 /// Why a call stays unresolved (spec `stats.callResolution.unresolved`).
@@ -105,6 +115,9 @@ pub struct Draft {
     pub type_space: bool,
     /// A function or method with no body, which a fold may replace with one that has one.
     pub bodiless: bool,
+    /// A class's `extends` (and Python bases) as `inherit`, its `implements` as `implement`:
+    /// each becomes a Symbol dependency when it resolves to a Symbol of the repository.
+    pub heritage: Vec<(Via, Lookup)>,
 }
 
 /// What other files need to know about this one.
@@ -354,6 +367,7 @@ impl<'a> FileCx<'a> {
                 lookups: Vec::new(),
                 type_space: e.type_only,
                 bodiless: false,
+                heritage: Vec::new(),
             });
         }
     }
@@ -566,6 +580,7 @@ impl<'a> FileCx<'a> {
             lookups: Vec::new(),
             type_space: kind != SymbolKind::Enum,
             bodiless: false,
+            heritage: Vec::new(),
         });
     }
 
@@ -778,8 +793,18 @@ impl<'a> FileCx<'a> {
         };
         // The class Symbol owns what runs outside its methods: field initialisers.
         let mut walker = Walker::new(self, &owner);
+        let mut heritage = Vec::new();
         for e in &c.extends {
             walker.expr(*e);
+            if is_plain_chain(model, *e) {
+                let (target, _) = describe(model, *e);
+                heritage.push((Via::Inherit, walker.lookup(*e, &target)));
+            }
+        }
+        for name in &c.implements {
+            if let Some(lookup) = self.type_name_lookup(name) {
+                heritage.push((Via::Implement, lookup));
+            }
         }
         let mut methods = 0usize;
         let mut all_constant = true;
@@ -819,6 +844,9 @@ impl<'a> FileCx<'a> {
             Some("pure DTO")
         };
         self.push_walked(symbol, walked, syntax, drop);
+        if let Some(last) = self.drafts.last_mut() {
+            last.heritage = heritage;
+        }
         self.members(class, name);
     }
 
@@ -899,6 +927,31 @@ impl<'a> FileCx<'a> {
         }
     }
 
+    /// A type named in an `implements` clause (`A`, `ns.A`, `A<T>`): an imported name or a
+    /// name declared at the top of the file.
+    fn type_name_lookup(&self, text: &str) -> Option<Lookup> {
+        let text = text.split('<').next().unwrap_or(text).trim();
+        let mut segments = text.split('.');
+        let head = segments.next().filter(|h| !h.is_empty())?;
+        let tail: Vec<String> = segments.map(str::to_owned).collect();
+        let model = self.model;
+        let imported = model.imports.iter().find_map(|imp| {
+            imp.names
+                .iter()
+                .find(|n| n.local == head)
+                .map(|n| import_ref(imp, n))
+        });
+        match imported {
+            Some(import) => Some(Lookup::Import { import, tail }),
+            None if self.top_names.contains(head) => Some(Lookup::File {
+                file: model.path.clone(),
+                head: head.to_owned(),
+                tail,
+            }),
+            None => None,
+        }
+    }
+
     fn push_walked(
         &mut self,
         mut symbol: Symbol,
@@ -920,6 +973,7 @@ impl<'a> FileCx<'a> {
             lookups,
             type_space: false,
             bodiless: false,
+            heritage: Vec::new(),
         });
     }
 }
@@ -1366,10 +1420,31 @@ impl<'c, 'a> Walker<'c, 'a> {
                 let Some(item) = imp.names.get(*name as usize) else {
                     return Lookup::Unresolved(Bucket::NoMatch);
                 };
-                Lookup::Import {
-                    import: import_ref(imp, item),
-                    tail,
+                let first = import_ref(imp, item);
+                // Other imports binding the same local name (conditional imports).
+                let mut ways = vec![first.clone()];
+                for other in &model.imports {
+                    for n in other.names.iter().filter(|n| n.local == item.local) {
+                        let way = import_ref(other, n);
+                        if !ways.contains(&way) {
+                            ways.push(way);
+                        }
+                    }
                 }
+                if ways.len() == 1 {
+                    return Lookup::Import {
+                        import: first,
+                        tail,
+                    };
+                }
+                Lookup::Either(
+                    ways.into_iter()
+                        .map(|import| Lookup::Import {
+                            import,
+                            tail: tail.clone(),
+                        })
+                        .collect(),
+                )
             }
             m::BindingKind::TypeDecl { .. } => Lookup::Unresolved(Bucket::NoMatch),
             _ if binding.scope.is_some() || self.owner.params.contains(b) => {
@@ -1527,6 +1602,22 @@ impl<'c, 'a> Walker<'c, 'a> {
     fn type_class(&self, shape: &m::TypeRef) -> Option<ClassRef> {
         match shape {
             m::TypeRef::Named { name, .. } => self.class_named(name),
+            // `A | null` is `A`; `A | B` is either.
+            m::TypeRef::Union { variants } => {
+                let mut classes: Vec<ClassRef> = Vec::new();
+                for v in variants {
+                    if let Some(c) = self.type_class(v)
+                        && !classes.contains(&c)
+                    {
+                        classes.push(c);
+                    }
+                }
+                match classes.len() {
+                    0 => None,
+                    1 => classes.pop(),
+                    _ => Some(ClassRef::Either(classes)),
+                }
+            }
             _ => None,
         }
     }
@@ -1773,6 +1864,7 @@ fn fold_into(existing: &mut Draft, mut other: Draft) {
         existing.syntax.push_str(&other.syntax);
     }
     existing.bodiless &= other.bodiless;
+    existing.heritage.extend(other.heritage);
 }
 
 #[cfg(test)]

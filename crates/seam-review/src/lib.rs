@@ -177,7 +177,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     drafts.dedup_by(|a, b| a.symbol.id == b.symbol.id);
 
     // Call resolution.
-    let index = resolve::Index {
+    let mut index = resolve::Index {
         symbols: drafts
             .iter()
             .map(|d| (d.symbol.id.clone(), d.symbol.dropped))
@@ -186,6 +186,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             .iter()
             .map(|o| (o.path.clone(), (o.language, &o.facts)))
             .collect(),
+        dropped_ok: false,
     };
     let mut census = CallResolutionStats::default();
     let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
@@ -199,10 +200,34 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             }
         }
     }
-    let dependencies: Vec<Dependency> = edges
+    let mut dependencies: Vec<Dependency> = edges
         .iter()
         .map(|(from, to)| Dependency::call(from, to))
         .collect();
+    // Class heritage: `inherit` / `implement` Symbol edges (dropped targets allowed).
+    index.dropped_ok = true;
+    let mut heritage: BTreeSet<(String, String, &'static str)> = BTreeSet::new();
+    for d in &drafts {
+        for (via, lookup) in &d.heritage {
+            if let Ok(to) = index.resolve(lookup)
+                && to != d.symbol.id
+            {
+                heritage.insert((d.symbol.id.clone(), to, via.as_str()));
+            }
+        }
+    }
+    drop(index);
+    dependencies.extend(heritage.into_iter().map(|(from, to, via)| Dependency {
+        from,
+        to,
+        via: if via == Via::Implement.as_str() {
+            Via::Implement
+        } else {
+            Via::Inherit
+        },
+        direction: Direction::Outbound,
+        effect: None,
+    }));
 
     clock.lap("resolve calls");
     let mut syntax: BTreeMap<String, String> = BTreeMap::new();
@@ -273,7 +298,6 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             }
         }
     }
-    let mut dependencies = dependencies;
     dependencies.extend(component_imports.into_iter().map(|(from, to)| Dependency {
         from,
         to,

@@ -205,10 +205,12 @@ pub fn workspace(doc: &Document) -> String {
     for d in &doc.dependencies {
         if d.via == Via::Import {
             cross.entry((&d.from, &d.to)).or_default().1 = true;
-        } else if let (Some(a), Some(b)) = (
-            component_of.get(d.from.as_str()),
-            component_of.get(d.to.as_str()),
-        ) && a != b
+        } else if d.via == Via::Call
+            && let (Some(a), Some(b)) = (
+                component_of.get(d.from.as_str()),
+                component_of.get(d.to.as_str()),
+            )
+            && a != b
         {
             cross.entry((a, b)).or_default().0 += 1;
         }

@@ -14,7 +14,16 @@
 //!    (up to [`MAX_REEXPORT_HOPS`]), default exports and namespace imports; an import that
 //!    resolved to no repository file → `external`;
 //! 5. otherwise `noMatch`; a receiver that is a call result, a subscript or `super` is
-//!    `dynamic`.
+//!    `dynamic`;
+//! 6. `ambiguous`: a name bound by several imports (conditional imports) that reach
+//!    different Symbols, or a member call on a field typed as a union of several
+//!    repository classes that each have the member. When only one of the ways resolves,
+//!    the call resolves to it; when none does, the first bucket in the order localScope,
+//!    external, dynamic, ambiguous, noMatch is kept.
+//!
+//! The same lookups settle class heritage (`extends` → `inherit`, `implements` →
+//! `implement` dependencies) with [`Index::dropped_ok`] set, since interfaces and DTO base
+//! classes are dropped Symbols.
 //!
 //! A candidate must be a kept (not dropped) Symbol.
 
@@ -33,6 +42,9 @@ pub struct Index<'a> {
     pub symbols: BTreeMap<String, bool>,
     /// File → (language, facts).
     pub files: BTreeMap<String, (&'a str, &'a FileFacts)>,
+    /// Whether a dropped Symbol is a candidate: not for calls (a call reaches behaviour),
+    /// yes for `extends`/`implements` (an interface or a DTO base class is dropped).
+    pub dropped_ok: bool,
 }
 
 impl Index<'_> {
@@ -40,6 +52,7 @@ impl Index<'_> {
         let id = make_symbol_id(language, file, qname).ok()?;
         match self.symbols.get(&id) {
             Some(false) => Some(id),
+            Some(true) if self.dropped_ok => Some(id),
             _ => None,
         }
     }
@@ -115,6 +128,7 @@ impl Index<'_> {
     fn class_target(&self, class: &ClassRef) -> Result<(String, String), Bucket> {
         match class {
             ClassRef::Local { file, name } => Ok((file.clone(), name.clone())),
+            ClassRef::Either(_) => Err(Bucket::Ambiguous),
             ClassRef::Imported(import) => match self.import_target(import, 0)? {
                 (_, name) if name.is_empty() => Err(Bucket::NoMatch),
                 found => Ok(found),
@@ -140,6 +154,35 @@ impl Index<'_> {
                     self.member_candidates(&file, &base, tail)
                 };
                 found.ok_or(Bucket::NoMatch)
+            }
+            Lookup::Member {
+                class: ClassRef::Either(classes),
+                member,
+            } => {
+                let ways: Vec<Lookup> = classes
+                    .iter()
+                    .map(|class| Lookup::Member {
+                        class: class.clone(),
+                        member: member.clone(),
+                    })
+                    .collect();
+                self.resolve(&Lookup::Either(ways))
+            }
+            Lookup::Either(ways) => {
+                let mut found: Vec<String> = Vec::new();
+                let mut bucket: Option<Bucket> = None;
+                for way in ways {
+                    match self.resolve(way) {
+                        Ok(id) if !found.contains(&id) => found.push(id),
+                        Ok(_) => {}
+                        Err(b) => bucket = Some(bucket.map_or(b, |a| a.min(b))),
+                    }
+                }
+                match found.len() {
+                    1 => found.pop().ok_or(Bucket::NoMatch),
+                    0 => Err(bucket.unwrap_or(Bucket::NoMatch)),
+                    _ => Err(Bucket::Ambiguous),
+                }
             }
             Lookup::Member { class, member } => {
                 let (file, name) = self.class_target(class)?;

@@ -300,15 +300,15 @@ fn deep_nesting_does_not_crash() {
     write(dir.path(), "blocks.ts", blocks.as_bytes());
     let p = load(dir.path());
     // Each lowering stops at its depth limit with one diagnostic and keeps the rest as text.
-    let js_too_deep =
-        "this code is nested more than 1000 levels deep; seam keeps it as opaque text";
-    assert_eq!(
-        lowered(&p, "deep.js"),
-        Lowered::Model(vec![js_too_deep.into()])
-    );
+    let js_too_deep = |line: u32| {
+        format!(
+            "The code at line {line} is nested more than 1000 levels deep; seam keeps the deeper part as text only."
+        )
+    };
+    assert_eq!(lowered(&p, "deep.js"), Lowered::Model(vec![js_too_deep(1)]));
     assert_eq!(
         lowered(&p, "blocks.ts"),
-        Lowered::Model(vec![js_too_deep.into()])
+        Lowered::Model(vec![js_too_deep(501)])
     );
     assert_eq!(
         lowered(&p, "deep.py"),
@@ -329,7 +329,7 @@ fn syntax_errors_never_stop_the_run() {
     // oxc rejects the file; tree-sitter recovers and the rest of the file is lowered.
     assert_eq!(
         lowered(&p, "broken.ts"),
-        Lowered::ParseFailed("Expected function name".into())
+        Lowered::ParseFailed("line 1: Expected function name".into())
     );
     assert_eq!(
         lowered(&p, "broken.py"),

@@ -92,11 +92,21 @@ fn lower_in(
         .with_options(options)
         .parse();
     if ret.panicked {
-        let message = ret
-            .diagnostics
-            .first()
-            .map(|d| d.message.to_string())
-            .unwrap_or_else(|| "the parser stopped without saying why".to_string());
+        let message = match ret.diagnostics.first() {
+            Some(d) => {
+                let offset = d.labels.as_ref().first().map(|label| label.offset());
+                match offset {
+                    Some(offset) => {
+                        let line = crate::model::LineIndex::new(source)
+                            .position(u32::try_from(offset).unwrap_or(u32::MAX))
+                            .line;
+                        format!("line {line}: {}", d.message)
+                    }
+                    None => d.message.to_string(),
+                }
+            }
+            None => "the parser stopped without saying why".to_string(),
+        };
         return Err(LowerError::ParseFailed(message));
     }
     let mut diagnostics: Vec<Diagnostic> = ret
@@ -252,9 +262,11 @@ impl<'s> Lowerer<'s> {
                 return false;
             }
             self.last_cut = Some(self.entered);
+            let line = self.m.lines.position(span.start).line;
             self.m.diagnostics.push(Diagnostic {
                 message: format!(
-                    "this code is nested more than {MAX_DEPTH} levels deep; seam keeps it as opaque text"
+                    "The code at line {line} is nested more than {MAX_DEPTH} levels deep; \
+                     seam keeps the deeper part as text only."
                 ),
                 span: sp(span),
             });

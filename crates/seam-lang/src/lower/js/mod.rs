@@ -98,7 +98,7 @@ fn lower_in(
                 match offset {
                     Some(offset) => {
                         let line = crate::model::LineIndex::new(source)
-                            .position(u32::try_from(offset).unwrap_or(u32::MAX))
+                            .position(offset)
                             .line;
                         format!("line {line}: {}", d.message)
                     }

@@ -125,7 +125,6 @@ fn arg_descriptor(model: &Model, expr: ExprId) -> serde_json::Value {
 fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
     let model = facts.files.model(facts.file);
     let mut out: Vec<Effect> = Vec::new();
-    let mut keys: Vec<String> = Vec::new();
     for site in calls {
         let (callee, args) = match &model.expr(site.call).kind {
             ExprKind::Call { callee, args, .. } => (callee, args.as_slice()),
@@ -157,7 +156,7 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
                     location: location.clone(),
                     count: None,
                 });
-                fold_effect(&mut out, &mut keys, effect);
+                fold_effect(&mut out, effect);
             }
             continue;
         }
@@ -202,41 +201,39 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
                 count: None,
             }),
         };
-        fold_effect(&mut out, &mut keys, effect);
+        fold_effect(&mut out, effect);
     }
     out
 }
 
-/// Adds an effect, or counts it on the identical one already there.
-fn fold_effect(out: &mut Vec<Effect>, keys: &mut Vec<String>, mut effect: Effect) {
-    let key = effect_key(&mut effect);
-    match keys.iter().position(|k| *k == key) {
+/// Adds an effect, or counts it on the identical one already there: identical but for where
+/// it is written and how often it fired. Compared in place, field by field (this runs for
+/// every call on every path).
+fn fold_effect(out: &mut Vec<Effect>, mut effect: Effect) {
+    let kept = location_and_count(&mut effect).map(|(l, c)| (l.take(), c.take()));
+    match out.iter_mut().position(|e| same_effect(e, &effect)) {
         Some(i) => bump(&mut out[i]),
         None => {
-            keys.push(key);
+            if let (Some(kept), Some((location, count))) = (kept, location_and_count(&mut effect)) {
+                (*location, *count) = kept;
+            }
             out.push(effect);
         }
     }
 }
 
-/// The effect's JSON without its location and count: two effects with the same key are the
-/// same effect. Written straight to a string, with no `Value` in between: this runs for every
-/// call on every path.
-fn effect_key(effect: &mut Effect) -> String {
-    let Some((location, count)) = location_and_count(effect) else {
-        let mut value = serde_json::to_value(&*effect).unwrap_or(serde_json::Value::Null);
-        if let Some(obj) = value.as_object_mut() {
-            obj.remove("location");
-            obj.remove("count");
-        }
-        return value.to_string();
+/// Whether `stored` is `bare` (an effect without location and count) once its own location
+/// and count are set aside.
+fn same_effect(stored: &mut Effect, bare: &Effect) -> bool {
+    let Some((location, count)) = location_and_count(stored) else {
+        return stored == bare;
     };
     let kept = (location.take(), count.take());
-    let key = serde_json::to_string(&*effect).unwrap_or_default();
-    if let Some((location, count)) = location_and_count(effect) {
+    let same = stored == bare;
+    if let Some((location, count)) = location_and_count(stored) {
         (*location, *count) = kept;
     }
-    key
+    same
 }
 
 fn location_and_count(effect: &mut Effect) -> Option<(&mut Option<LineRange>, &mut Option<u32>)> {

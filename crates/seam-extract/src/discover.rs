@@ -1122,7 +1122,7 @@ pub fn client_units(
     };
     let mut units = Vec::new();
     // Who calls which project function, built once and only when a wrapper needs it.
-    let mut callers: Option<CallIndex> = None;
+    let mut callers: Option<std::borrow::Cow<CallIndex>> = None;
     for &file in on {
         let model = files.model(file);
         for crate::files::NamedCall { call, name } in files.calls(file) {
@@ -1145,7 +1145,14 @@ pub fn client_units(
                 // Only a function that forwards its path pays for the search of its callers.
                 let wrapper_callers = if forwards_parameter {
                     callers
-                        .get_or_insert_with(|| call_index(files, all_files))
+                        .get_or_insert_with(|| {
+                            // The run's shared index when every file is searched.
+                            if all_files.len() == files.models.len() {
+                                std::borrow::Cow::Borrowed(files.callers())
+                            } else {
+                                std::borrow::Cow::Owned(call_index(files, all_files))
+                            }
+                        })
                         .get(&(file, func))
                         .cloned()
                         .unwrap_or_default()

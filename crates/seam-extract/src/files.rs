@@ -16,8 +16,24 @@ pub const MAX_HOPS: usize = 8;
 pub struct Files<'a> {
     pub models: &'a [Model],
     by_path: BTreeMap<&'a str, usize>,
-    /// Per file, its call expressions, listed the first time a pack asks.
-    calls: Vec<OnceLock<Vec<ExprId>>>,
+    /// Per file, its call expressions and their callee names, listed the first time a pack
+    /// asks.
+    calls: Vec<OnceLock<FileCalls>>,
+    /// Every call of a project function by the function it reaches, built on first use.
+    callers: OnceLock<Callers>,
+}
+
+/// Calls of project functions, by the (file, function) they reach: (file, call) in file and
+/// source order.
+pub type Callers = BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>;
+
+/// A file's calls with the names their callees end in, the names kept beside the calls (one
+/// buffer) so a pack skipping most calls by name does not touch the expressions at all.
+#[derive(Debug, Default)]
+struct FileCalls {
+    /// The call and its callee name's range in `names` (`None` for no name).
+    calls: Vec<(ExprId, Option<(u32, u32)>)>,
+    names: String,
 }
 
 /// A call expression and the name its callee ends in (`get` of `router.get(…)`, `fetch` of
@@ -52,20 +68,56 @@ impl<'a> Files<'a> {
             models,
             by_path,
             calls: models.iter().map(|_| OnceLock::new()).collect(),
+            callers: OnceLock::new(),
         }
+    }
+
+    /// Every call of a project function (a name or a member naming it), by the function it
+    /// reaches; built once per run, for every pack that looks for wrappers.
+    pub fn callers(&self) -> &Callers {
+        self.callers.get_or_init(|| {
+            let mut out = Callers::new();
+            for file in 0..self.models.len() {
+                let model = self.model(file);
+                for NamedCall { call, .. } in self.calls(file) {
+                    let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+                        continue;
+                    };
+                    if !matches!(
+                        model.expr(*callee).kind,
+                        ExprKind::Ident { .. } | ExprKind::Member { .. }
+                    ) {
+                        continue;
+                    }
+                    if let Some(target) = self.function_of(file, *callee) {
+                        out.entry(target).or_default().push((file, call));
+                    }
+                }
+            }
+            out
+        })
     }
 
     /// The calls of a file in arena (source) order, with their callee names: every pack walks
     /// this list instead of every expression of the file.
-    pub fn calls(&self, file: usize) -> impl Iterator<Item = NamedCall<'a>> + '_ {
-        let model = self.model(file);
-        self.calls[file]
-            .get_or_init(|| calls(model).collect())
-            .iter()
-            .map(move |&call| NamedCall {
-                call,
-                name: callee_name(model, call),
-            })
+    pub fn calls(&self, file: usize) -> impl Iterator<Item = NamedCall<'_>> + '_ {
+        let listed = self.calls[file].get_or_init(|| {
+            let model = self.model(file);
+            let mut out = FileCalls::default();
+            for call in calls(model) {
+                let range = callee_name(model, call).and_then(|name| {
+                    let start = u32::try_from(out.names.len()).ok()?;
+                    out.names.push_str(name);
+                    Some((start, u32::try_from(out.names.len()).ok()?))
+                });
+                out.calls.push((call, range));
+            }
+            out
+        });
+        listed.calls.iter().map(|&(call, range)| NamedCall {
+            call,
+            name: range.and_then(|(start, end)| listed.names.get(start as usize..end as usize)),
+        })
     }
 
     pub fn model(&self, file: usize) -> &'a Model {

@@ -3,22 +3,15 @@
 //! `function mount(app, path, h) { app.get(path, h) }`): the registration happens once per
 //! call of that function, with the caller's arguments in place of the parameters.
 
-use std::cell::OnceCell;
-use std::collections::BTreeMap;
-
 use seam_lang::model::{BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, Span};
 
 use crate::files::Files;
 use crate::url::Substitution;
 
-/// Calls of project functions, by the (file, function) they reach.
-type Callers = BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>;
-
-/// Finds the calls of wrapper functions, the index of callers built on first use (most
-/// repositories register routes directly and never pay for it).
+/// Finds the calls of wrapper functions, through the run's index of callers (built on first
+/// use, once for every pack: most repositories register routes directly and never pay for it).
 pub struct RouteWrappers<'r, 'a> {
     files: &'r Files<'a>,
-    callers: OnceCell<Callers>,
 }
 
 /// One call of a wrapper: where it is, and what each parameter of the wrapper receives.
@@ -57,10 +50,7 @@ fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
 
 impl<'r, 'a> RouteWrappers<'r, 'a> {
     pub fn new(files: &'r Files<'a>) -> Self {
-        RouteWrappers {
-            files,
-            callers: OnceCell::new(),
-        }
+        RouteWrappers { files }
     }
 
     /// When the registration `call` in `file` uses a parameter of its enclosing function as
@@ -68,6 +58,10 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
     /// arguments; `None` when it uses none or the function is never called.
     pub fn calls_of(&self, file: usize, call: ExprId, used: &[ExprId]) -> Option<Vec<WrapperCall>> {
         let model = self.files.model(file);
+        // Most registrations use no parameter at all: skip the search for the function.
+        if !used.iter().any(|e| parameter(model, *e).is_some()) {
+            return None;
+        }
         let func = crate::files::enclosing_function(model, model.expr(call).span)?;
         let own_parameter = |e: &ExprId| {
             parameter(model, *e).is_some_and(|b| {
@@ -77,10 +71,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         if !used.iter().any(own_parameter) {
             return None;
         }
-        let sites = self
-            .callers
-            .get_or_init(|| callers(self.files))
-            .get(&(file, func))?;
+        let sites = self.files.callers().get(&(file, func))?;
         let out: Vec<WrapperCall> = sites
             .iter()
             .filter_map(|&(cf, ccall)| self.wrapper_call(file, func, cf, ccall))
@@ -133,28 +124,4 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
             subst,
         })
     }
-}
-
-/// Every call of a project function (by name or member, across imports), by the function
-/// it reaches, in file and source order.
-fn callers(files: &Files) -> Callers {
-    let mut out = Callers::new();
-    for cf in 0..files.models.len() {
-        let model = files.model(cf);
-        for call in crate::files::calls(model) {
-            let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
-                continue;
-            };
-            if !matches!(
-                model.expr(*callee).kind,
-                ExprKind::Ident { .. } | ExprKind::Member { .. }
-            ) {
-                continue;
-            }
-            if let Some(target) = files.function_of(cf, *callee) {
-                out.entry(target).or_default().push((cf, call));
-            }
-        }
-    }
-    out
 }

@@ -240,10 +240,14 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     }
     let propagation = propagate::propagate(&mut symbols);
     clock.lap("propagate effects");
-    for s in &mut symbols {
-        let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
-        fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))?;
-    }
+    // Each Symbol's fingerprints depend on it alone: computed in parallel, the first error
+    // (in Symbol order) reported.
+    pool.install(|| {
+        symbols.par_iter_mut().try_for_each(|s| {
+            let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
+            fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))
+        })
+    })?;
     drop(syntax);
     clock.lap("fingerprints");
 

@@ -30,12 +30,22 @@ pub(crate) fn write_document<W: Write>(
 ) -> io::Result<()> {
     let mut w = JsonWriter::new(out, pretty);
     w.document(document)?;
+    w.flush()?;
     w.out.flush()
 }
+
+/// Bytes gathered before they are handed to the underlying writer.
+const CHUNK: usize = 1 << 16;
+
+/// Spaces for indentation, sliced to the depth (deeper levels write it more than once).
+const SPACES: &[u8; 64] = b"                                                                ";
 
 /// Tracks nesting for commas and indentation; every record is written key by key.
 struct JsonWriter<W: Write> {
     out: W,
+    /// Every piece is appended here (cheaper than a `write_all` per piece) and passed on in
+    /// chunks of about [`CHUNK`] bytes.
+    buf: Vec<u8>,
     pretty: bool,
     depth: usize,
     /// Whether the innermost open object or array has no entry yet.
@@ -47,6 +57,7 @@ impl<W: Write> JsonWriter<W> {
     fn new(out: W, pretty: bool) -> Self {
         JsonWriter {
             out,
+            buf: Vec::with_capacity(CHUNK * 2),
             pretty,
             depth: 0,
             first: true,
@@ -54,27 +65,40 @@ impl<W: Write> JsonWriter<W> {
         }
     }
 
-    fn newline_indent(&mut self) -> io::Result<()> {
-        if self.pretty {
-            self.out.write_all(b"\n")?;
-            for _ in 0..self.depth {
-                self.out.write_all(b"  ")?;
-            }
-        }
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
         Ok(())
     }
 
-    /// The separator and indentation before an entry of the open object or array.
+    fn newline_indent(&mut self) {
+        if self.pretty {
+            self.buf.push(b'\n');
+            let mut width = self.depth * 2;
+            while width > 0 {
+                let n = width.min(SPACES.len());
+                self.buf.extend_from_slice(&SPACES[..n]);
+                width -= n;
+            }
+        }
+    }
+
+    /// The separator and indentation before an entry of the open object or array; hands a
+    /// full chunk to the writer.
     fn entry(&mut self) -> io::Result<()> {
+        if self.buf.len() >= CHUNK {
+            self.flush()?;
+        }
         if !self.first {
-            self.out.write_all(b",")?;
+            self.buf.push(b',');
         }
         self.first = false;
-        self.newline_indent()
+        self.newline_indent();
+        Ok(())
     }
 
     fn open(&mut self, bracket: &[u8]) -> io::Result<()> {
-        self.out.write_all(bracket)?;
+        self.buf.extend_from_slice(bracket);
         self.depth += 1;
         self.first = true;
         Ok(())
@@ -83,28 +107,39 @@ impl<W: Write> JsonWriter<W> {
     /// Closes an object or array that holds at least one entry.
     fn close(&mut self, bracket: &[u8]) -> io::Result<()> {
         self.depth -= 1;
-        self.newline_indent()?;
-        self.out.write_all(bracket)?;
+        self.newline_indent();
+        self.buf.extend_from_slice(bracket);
         self.first = false;
         Ok(())
     }
 
     fn key(&mut self, key: &str) -> io::Result<()> {
         self.entry()?;
-        self.out.write_all(b"\"")?;
-        self.out.write_all(key.as_bytes())?;
-        self.out
-            .write_all(if self.pretty { b"\": " } else { b"\":" })
+        self.buf.push(b'"');
+        self.buf.extend_from_slice(key.as_bytes());
+        self.buf
+            .extend_from_slice(if self.pretty { b"\": " } else { b"\":" });
+        Ok(())
     }
 
     fn string(&mut self, s: &str) -> io::Result<()> {
+        let plain = s
+            .bytes()
+            .all(|b| (0x20..0x80).contains(&b) && b != b'"' && b != b'\\');
+        if plain {
+            // ASCII without escapes (nearly every string): already NFC, written as is.
+            self.buf.push(b'"');
+            self.buf.extend_from_slice(s.as_bytes());
+            self.buf.push(b'"');
+            return Ok(());
+        }
         let s = nfc_cow(s);
         let bytes = s.as_bytes();
-        self.out.write_all(b"\"")?;
-        // Runs that need no escape are written in one piece.
+        self.buf.push(b'"');
+        // Runs that need no escape are copied in one piece.
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
-            let escape: &[u8] = match b {
+            let short: &[u8] = match b {
                 b'"' => b"\\\"",
                 b'\\' => b"\\\\",
                 0x08 => b"\\b",
@@ -112,21 +147,23 @@ impl<W: Write> JsonWriter<W> {
                 b'\n' => b"\\n",
                 b'\r' => b"\\r",
                 b'\t' => b"\\t",
-                0x00..=0x1F => {
-                    const HEX: &[u8; 16] = b"0123456789abcdef";
-                    self.scratch[..4].copy_from_slice(b"\\u00");
-                    self.scratch[4] = HEX[usize::from(b >> 4)];
-                    self.scratch[5] = HEX[usize::from(b & 0xF)];
-                    &self.scratch[..6]
-                }
+                0x00..=0x1F => b"",
                 _ => continue,
             };
-            self.out.write_all(&bytes[start..i])?;
-            self.out.write_all(escape)?;
+            self.buf.extend_from_slice(&bytes[start..i]);
+            if short.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                self.buf.extend_from_slice(b"\\u00");
+                self.buf.push(HEX[usize::from(b >> 4)]);
+                self.buf.push(HEX[usize::from(b & 0xF)]);
+            } else {
+                self.buf.extend_from_slice(short);
+            }
             start = i + 1;
         }
-        self.out.write_all(&bytes[start..])?;
-        self.out.write_all(b"\"")
+        self.buf.extend_from_slice(&bytes[start..]);
+        self.buf.push(b'"');
+        Ok(())
     }
 
     fn number(&mut self, n: u64) -> io::Result<()> {
@@ -140,15 +177,19 @@ impl<W: Write> JsonWriter<W> {
                 break;
             }
         }
-        self.out.write_all(&self.scratch[at..])
+        self.buf.extend_from_slice(&self.scratch[at..]);
+        Ok(())
     }
 
     fn boolean(&mut self, b: bool) -> io::Result<()> {
-        self.out.write_all(if b { b"true" } else { b"false" })
+        self.buf
+            .extend_from_slice(if b { b"true" } else { b"false" });
+        Ok(())
     }
 
     fn null(&mut self) -> io::Result<()> {
-        self.out.write_all(b"null")
+        self.buf.extend_from_slice(b"null");
+        Ok(())
     }
 
     fn opt_string(&mut self, s: Option<&str>) -> io::Result<()> {
@@ -172,7 +213,8 @@ impl<W: Write> JsonWriter<W> {
         mut item: impl FnMut(&mut Self, &T) -> io::Result<()>,
     ) -> io::Result<()> {
         if items.is_empty() {
-            return self.out.write_all(b"[]");
+            self.buf.extend_from_slice(b"[]");
+            return Ok(());
         }
         self.open(b"[")?;
         for x in items {

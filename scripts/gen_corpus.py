@@ -371,19 +371,24 @@ def express_route_block(r, res, method, sub, has_id, ts, route_prefix):
 def express_router(r, res, n_lines, ts):
     container = f"../../container/{res.area}"
     svc = f"{res.ident}Service"
+    # The router builds its service from the area's shared instances: seam follows a name
+    # bound to `new C(...)` in the same file, not a `new C(...)` exported by another module.
+    shared = ["db", "events"] + [f"{d.ident}Service" for d in res.deps]
+    wiring = [f"import {{ {res.cls}Service }} from '../../services/{res.area}/{res.ident}Service';",
+              f"import {{ {res.repo.cls}Repository }} from '../../repositories/{res.repo.area}/{res.repo.ident}Repository';",
+              f"import {{ {', '.join(shared)} }} from '{container}';"]
+    ctor = ", ".join([f"new {res.repo.cls}Repository(db)", "events"] + [f"{d.ident}Service" for d in res.deps])
     if ts:
-        out = ["import { Router, Request, Response } from 'express';",
-               f"import {{ {svc} }} from '{container}';",
+        out = ["import { Router, Request, Response } from 'express';"] + wiring + [
                "import { requireAuth, requireAdmin, rateLimit } from '../../middleware/auth';",
                "import { logger } from '../../lib/logger';", ""]
     else:
         # ES modules: seam follows `import`/`export default` mounts across files, not
         # `require`/`module.exports` ones (checked with the seam of this commit).
-        out = ["import { Router } from 'express';",
-               f"import {{ {svc} }} from '{container}';",
+        out = ["import { Router } from 'express';"] + wiring + [
                "import { requireAuth, requireAdmin, rateLimit } from '../../middleware/auth';",
                "import { logger } from '../../lib/logger';", ""]
-    out += ["const router = Router();", ""]
+    out += [f"const {svc} = new {res.cls}Service({ctor});", "const router = Router();", ""]
     candidates = route_candidates()
     prefix = f"/{res.area}/{res.slug}"
     # The collection and item routes first (every resource has them), then a random rest.
@@ -483,7 +488,7 @@ def ts_server_wiring(resources, js_resources, areas):
             c.append(f"import {{ {repo.cls}Repository }} from '../repositories/{repo.area}/{repo.ident}Repository';")
         for x in members:
             c.append(f"import {{ {x.cls}Service }} from '../services/{area}/{x.ident}Service';")
-        c += ["", "const db = Database.fromEnv();", "const events = new EventBus();", ""]
+        c += ["", "export const db = Database.fromEnv();", "export const events = new EventBus();", ""]
         for repo in repos:
             c.append(f"const {repo.ident}Repository = new {repo.cls}Repository(db);")
         c.append("")

@@ -84,6 +84,30 @@ fn route_anchor_ok(route: &seam_packs::Route, name: Option<&str>) -> bool {
         || name.is_some_and(|n| route.methods.iter().any(|x| x.eq_ignore_ascii_case(n)))
 }
 
+/// [`anchor_ok`] for a client call, which also needs one of the names a `oneOf` constraint
+/// allows when that constraint is on the callee's property (`$CLIENT.$METHOD(…)`).
+fn client_call_anchor_ok(call: &seam_packs::ClientCall, name: Option<&str>) -> bool {
+    if !anchor_ok(&call.pattern, name) {
+        return false;
+    }
+    let PatternNode::Call { callee, .. } = &call.pattern else {
+        return true;
+    };
+    let PatternNode::Member {
+        property: seam_packs::pattern::PatternProp::Meta(property),
+        ..
+    } = callee.as_ref()
+    else {
+        return true;
+    };
+    match call.constraints.get(property) {
+        Some(c) if !c.one_of.is_empty() => {
+            name.is_some_and(|n| c.one_of.iter().any(|allowed| allowed == n))
+        }
+        _ => true,
+    }
+}
+
 /// The router an expression refers to, if its value was made by one of the pack's router
 /// patterns.
 pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Option<RouterKey> {
@@ -1045,7 +1069,7 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
     let model = files.model(file);
     let name = crate::files::callee_name(model, call);
     for c in &pack.calls {
-        if !anchor_ok(&c.pattern, name) {
+        if !client_call_anchor_ok(c, name) {
             continue;
         }
         let mut caps = Captures::new();
@@ -1127,7 +1151,7 @@ pub fn client_units(
         let model = files.model(file);
         for crate::files::NamedCall { call, name } in files.calls(file) {
             // Most calls are not the pack's: skip them before any matching.
-            if !pack.calls.iter().any(|c| anchor_ok(&c.pattern, name)) {
+            if !pack.calls.iter().any(|c| client_call_anchor_ok(c, name)) {
                 continue;
             }
             let Some(site) = site_at(files, pack, &reader, file, call) else {

@@ -48,6 +48,9 @@ pub fn match_expr(
     id: ExprId,
     captures: &mut Captures,
 ) -> bool {
+    if !may_match_call(model, pattern, id) {
+        return false;
+    }
     let mut bound = Bound {
         captures,
         trail: Vec::new(),
@@ -57,6 +60,65 @@ pub fn match_expr(
     } else {
         bound.undo(0);
         false
+    }
+}
+
+/// A cheap test a call pattern's match needs to pass, before any binding: the expression is a
+/// call (or `new`) like the pattern's, with room for its positional arguments, and a callee
+/// the pattern names (`x.get(…)`, `fetch(…)`) has that name. Only at the top of a match, where
+/// a failure leaves the captures as they were either way.
+fn may_match_call(model: &Model, pattern: &PatternNode, id: ExprId) -> bool {
+    let PatternNode::Call {
+        callee,
+        args,
+        is_new,
+    } = pattern
+    else {
+        return true;
+    };
+    let ExprKind::Call {
+        callee: target_callee,
+        args: target_args,
+        is_new: target_new,
+        ..
+    } = &model.expr(id).kind
+    else {
+        return false;
+    };
+    if is_new != target_new {
+        return false;
+    }
+    let name_ok = match (callee.as_ref(), &model.expr(*target_callee).kind) {
+        (PatternNode::Ident(want), ExprKind::Ident { name, .. }) => want == name,
+        (PatternNode::Ident(_), _) => false,
+        (
+            PatternNode::Member {
+                property: PatternProp::Name(want),
+                ..
+            },
+            ExprKind::Member {
+                property: MemberProp::Name(name),
+                ..
+            },
+        ) => want == name,
+        (PatternNode::Member { .. }, ExprKind::Member { .. }) => true,
+        (PatternNode::Member { .. }, _) => false,
+        _ => true,
+    };
+    if !name_ok {
+        return false;
+    }
+    // Positional arguments: keyword arguments are matched by name, the rest line up.
+    let fixed = args
+        .iter()
+        .filter(|a| matches!(a, PatternArg::One { name: None, .. }))
+        .count();
+    let open = args.iter().any(|a| matches!(a, PatternArg::Many(_)));
+    let positional = target_args.iter().filter(|a| a.name.is_none()).count();
+    if open {
+        positional >= fixed
+    } else {
+        positional == fixed
     }
 }
 

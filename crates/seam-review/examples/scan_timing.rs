@@ -3,6 +3,10 @@
 //! (canonical JSON and Markdown) into OUT_DIR (default: a temporary directory).
 use std::time::Instant;
 
+// The allocator the `seam` binary uses, so the phases compare with it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().unwrap_or_else(|| ".".to_owned());

@@ -87,7 +87,7 @@ pub struct ScanResult {
 pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError> {
     let mut clock = PhaseClock::new();
     let classifier = Classifier::builtin()?;
-    let project = project::load_project(
+    let mut project = project::load_project(
         root,
         &ProjectOptions {
             max_file_size: options.max_file_size,
@@ -167,6 +167,20 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
             .map(|m| extract::extract_file(m, &classifier))
             .collect()
     });
+    // What the later phases need of the models: each file's imported repository files
+    // (component dependencies). The models themselves are freed here, before resolution,
+    // which lowers the peak memory of a large scan.
+    let file_imports: Vec<(String, Vec<String>)> = models
+        .iter()
+        .map(|m| (m.path.clone(), imported_files(m)))
+        .collect();
+    drop(models);
+    let manifests = std::mem::take(&mut project.manifests);
+    // Freeing millions of model nodes takes a while: done beside resolution, joined at the end.
+    let freeing = std::thread::Builder::new()
+        .name("seam-review-free".to_owned())
+        .spawn(move || drop(project))
+        .ok();
 
     clock.lap("extract symbols");
     let mut drafts: Vec<Draft> = Vec::new();
@@ -252,7 +266,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     clock.lap("fingerprints");
 
     // Components and languages.
-    let detected = components::detect(root, &project.manifests);
+    let detected = components::detect(root, &manifests);
     let mut comps = detected.components;
     let mut component_languages: Vec<BTreeSet<String>> = vec![BTreeSet::new(); comps.len()];
     for s in &mut symbols {
@@ -270,30 +284,16 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     }
     for c in &mut comps {
         let root = c.roots.first().map(String::as_str).unwrap_or(".");
-        c.public_api = components::public_api(root, &project.manifests, &symbols_by_file);
+        c.public_api = components::public_api(root, &manifests, &symbols_by_file);
     }
     drop(symbols_by_file);
     // Component-level `import` edges (§11): a file of one Component importing or
     // re-exporting a file of another.
     let mut component_imports: BTreeSet<(String, String)> = BTreeSet::new();
-    for m in &models {
-        let Some(from) = components::assign(&comps, &m.path) else {
+    for (path, imported) in &file_imports {
+        let Some(from) = components::assign(&comps, path) else {
             continue;
         };
-        let imported = m
-            .imports
-            .iter()
-            .flat_map(|i| {
-                i.resolved
-                    .as_deref()
-                    .into_iter()
-                    .chain(i.names.iter().filter_map(|n| n.resolved.as_deref()))
-            })
-            .chain(
-                m.exports
-                    .iter()
-                    .filter_map(|e| e.from.as_ref().and_then(|f| f.resolved.as_deref())),
-            );
         for target in imported {
             if let Some(to) = components::assign(&comps, target)
                 && to.id != from.id
@@ -363,6 +363,10 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     document.dependencies = dependencies;
     // The writer checks all 21 invariants before anything reaches disk.
     clock.lap("components");
+    if let Some(freeing) = freeing {
+        // A panic while freeing changes nothing the scan produced.
+        let _ = freeing.join();
+    }
     seam_ir::review::canonicalize(&mut document);
     clock.lap("canonicalize");
     notes.sort();
@@ -371,6 +375,29 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
         notes,
         phases: clock.phases,
     })
+}
+
+/// The repository files a model imports or re-exports from, as module resolution found them.
+fn imported_files(model: &seam_lang::model::Model) -> Vec<String> {
+    let mut files: Vec<String> = model
+        .imports
+        .iter()
+        .flat_map(|i| {
+            i.resolved
+                .iter()
+                .chain(i.names.iter().filter_map(|n| n.resolved.as_ref()))
+        })
+        .chain(
+            model
+                .exports
+                .iter()
+                .filter_map(|e| e.from.as_ref().and_then(|f| f.resolved.as_ref())),
+        )
+        .cloned()
+        .collect();
+    files.sort();
+    files.dedup();
+    files
 }
 
 /// Wall time per phase of [`scan`].

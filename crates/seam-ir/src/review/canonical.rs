@@ -7,9 +7,12 @@
 //!   NFC are refused with [`CanonicalError::KeyCollision`] (`canonical-key-collision`).
 //!   Arrays keep their order: ordering them is the document layer's job.
 //! - [`canonicalize`] puts a [`Document`] into canonical form (NFC on every string, every
-//!   array ordering of §1 and §9.4), and [`to_canonical_json`] canonicalizes a copy, runs the
-//!   integrity checker and writes it. Equal documents give identical bytes whatever order
-//!   their arrays were built in.
+//!   array ordering of §1 and §9.4); [`write_canonical`] / [`to_canonical_json`] check
+//!   [`is_canonical`] (canonicalizing a copy only when needed), run the integrity checker and
+//!   stream the document from its types (module `stream`). [`to_canonical_json_via_value`]
+//!   is the reference path through `serde_json::Value` the streaming writer is tested
+//!   against. Equal documents give identical bytes whatever order their arrays were built
+//!   in.
 
 use std::cmp::Ordering;
 use std::fmt::Write as _;

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use seam_lang::model::{
-    BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody, ImportedItem,
-    MemberProp, Model, Span, StmtKind,
+    BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody, ImportKind,
+    ImportedItem, MemberProp, Model, Span, StmtKind,
 };
 
 /// How many links (variables, imports, re-exports) a lookup follows before it gives up.
@@ -181,6 +181,10 @@ impl<'a> Files<'a> {
                         .export_def(target, n, hops)
                         .or_else(|| self.submodule(target, n).map(Def::Module)),
                     ImportedItem::Default => self.export_def(target, "default", hops),
+                    // `const r = require("./x")` is whatever `./x` assigns to `module.exports`.
+                    ImportedItem::Namespace if imp.kind == ImportKind::Require => self
+                        .commonjs_value(target, hops)
+                        .or(Some(Def::Module(target))),
                     ImportedItem::Namespace | ImportedItem::All => Some(Def::Module(target)),
                 }
             }
@@ -238,6 +242,30 @@ impl<'a> Files<'a> {
             .and_then(|b| self.binding_def(file, b, hops))
     }
 
+    /// What a module assigns as a whole to `module.exports` (or TS `export =`), when that is
+    /// one value rather than an object literal; `None` leaves the module itself as what a
+    /// `require` of it gives. An object literal stays the module: the lowering already records
+    /// each of its properties as a named export, so `require("./x").name` finds them there.
+    fn commonjs_value(&self, file: usize, hops: usize) -> Option<Def> {
+        let model = self.model(file);
+        let export = model
+            .exports
+            .iter()
+            .find(|e| e.exported == "default" && e.from.is_none())?;
+        let written = model
+            .source
+            .get(export.span.start as usize..export.span.end as usize)?;
+        if !is_whole_module_assignment(written) {
+            return None;
+        }
+        if let ExportTarget::Expr(e) = export.target
+            && matches!(model.expr(e).kind, ExprKind::Object { .. })
+        {
+            return None;
+        }
+        self.export_def(file, "default", hops)
+    }
+
     /// A module beside a package's `__init__.py` (`from app.routers import users` names the
     /// file `app/routers/users.py`, or the package `app/routers/users/__init__.py`).
     fn submodule(&self, package: usize, name: &str) -> Option<usize> {
@@ -283,6 +311,25 @@ impl<'a> Files<'a> {
             _ => None,
         }
     }
+}
+
+/// Whether the text of a `default` export is `module.exports = …` or TS `export = …` (the
+/// module's whole value) rather than an ES `export default …`, which a `require` sees only as
+/// the `default` property of the module.
+fn is_whole_module_assignment(written: &str) -> bool {
+    let cjs = written
+        .strip_prefix("module")
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix('.'))
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix("exports"))
+        .map(str::trim_start)
+        .is_some_and(|rest| rest.starts_with('='));
+    let ts_export_equals = written
+        .strip_prefix("export")
+        .map(str::trim_start)
+        .is_some_and(|rest| rest.starts_with('='));
+    cjs || ts_export_equals
 }
 
 /// The innermost function of `model` whose span contains `span`.
@@ -341,4 +388,22 @@ pub fn is_declaration(model: &Model, stmt: seam_lang::model::StmtId) -> bool {
         model.stmt(stmt).kind,
         StmtKind::FunctionDecl { .. } | StmtKind::ClassDecl { .. } | StmtKind::TypeDecl { .. }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_whole_module_assignment;
+
+    #[test]
+    fn module_exports_and_export_equals_are_the_whole_module_and_export_default_is_not() {
+        assert!(is_whole_module_assignment("module.exports = router"));
+        assert!(is_whole_module_assignment("module . exports=router"));
+        assert!(is_whole_module_assignment("export = router;"));
+        assert!(!is_whole_module_assignment("export default router;"));
+        assert!(!is_whole_module_assignment(
+            "module.exports.router = router"
+        ));
+        assert!(!is_whole_module_assignment("exports.router = router"));
+        assert!(!is_whole_module_assignment(""));
+    }
 }

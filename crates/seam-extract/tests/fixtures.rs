@@ -84,6 +84,38 @@ fn mixed_languages_fixture() {
 }
 
 #[test]
+fn express_commonjs_fixture() {
+    let run = extract("express-commonjs", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+/// `const r = require("./x")` of a module whose `module.exports` is a router is that router,
+/// and `const { r } = require("./x")` of `module.exports = { r }` is the named one: mounts
+/// through both compose their prefixes, two levels deep.
+#[test]
+fn commonjs_requires_of_routers_compose_mount_prefixes() {
+    let run = extract("express-commonjs", &[]);
+    let mut ids: Vec<&str> = run
+        .summaries
+        .iter()
+        .filter_map(|s| s.identity.id.as_deref())
+        .collect();
+    ids.sort_unstable();
+    assert_eq!(
+        ids,
+        [
+            "fixture-express-commonjs::app.js::get#GET /health",
+            "fixture-express-commonjs::routes/orders.js::delete#DELETE /api/orders/{orderId}",
+            "fixture-express-commonjs::routes/orders.js::post#POST /api/orders",
+            "fixture-express-commonjs::routes/users.js::get#GET /api/users",
+            "fixture-express-commonjs::routes/users.js::get#GET /api/users/{id}",
+            "fixture-express-commonjs::routes/users/profile.js::get#GET /api/users/{id}/profile",
+            "fixture-express-commonjs::routes/users/profile.js::put#PUT /api/users/{id}/profile",
+        ]
+    );
+}
+
+#[test]
 fn the_guarded_handler_has_exact_transitions_conditions_ids_effects_and_gaps() {
     let run = extract("express", &[]);
     let s = json(by_id(

@@ -115,6 +115,22 @@ fn commonjs_requires_of_routers_compose_mount_prefixes() {
     );
 }
 
+/// `require` of an ES module gives its namespace, not its `export default`: the router is
+/// reached through `.default`.
+#[test]
+fn a_require_of_an_es_module_reaches_its_default_export_through_default() {
+    let run = extract("express-require-esm", &[]);
+    let ids: Vec<&str> = run
+        .summaries
+        .iter()
+        .filter_map(|s| s.identity.id.as_deref())
+        .collect();
+    assert_eq!(
+        ids,
+        ["fixture-express-require-esm::reports.js::get#GET /reports/daily"]
+    );
+}
+
 #[test]
 fn the_guarded_handler_has_exact_transitions_conditions_ids_effects_and_gaps() {
     let run = extract("express", &[]);

@@ -477,7 +477,28 @@ pub fn write_outputs(
     })?;
     let mut written = Vec::new();
     let ir = out_dir.join("aburi.ir.json");
-    seam_ir::review::write_document_file(&ir, document, !compact)?;
+    // The Markdown views only read the document: rendered on a second thread while the IR
+    // is written.
+    let render = || {
+        let pages: Vec<(String, String)> = document
+            .components
+            .iter()
+            .filter_map(|c| markdown::component(document, &c.id).map(|t| (c.id.clone(), t)))
+            .collect();
+        (markdown::workspace(document), pages)
+    };
+    let (ir_written, (workspace_md, pages)) = std::thread::scope(|scope| {
+        let renderer = std::thread::Builder::new()
+            .name("seam-review-markdown".to_owned())
+            .spawn_scoped(scope, render);
+        let ir_written = seam_ir::review::write_document_file(&ir, document, !compact);
+        let views = match renderer {
+            Ok(handle) => handle.join().unwrap_or_else(|_| render()),
+            Err(_) => render(),
+        };
+        (ir_written, views)
+    });
+    ir_written?;
     written.push(ir);
     let write =
         |path: std::path::PathBuf, text: String| -> Result<std::path::PathBuf, OutputError> {
@@ -487,14 +508,9 @@ pub fn write_outputs(
             })?;
             Ok(path)
         };
-    written.push(write(
-        out_dir.join("workspace.md"),
-        markdown::workspace(document),
-    )?);
-    for c in &document.components {
-        if let Some(text) = markdown::component(document, &c.id) {
-            written.push(write(components_dir.join(format!("{}.md", c.id)), text)?);
-        }
+    written.push(write(out_dir.join("workspace.md"), workspace_md)?);
+    for (id, text) in pages {
+        written.push(write(components_dir.join(format!("{id}.md")), text)?);
     }
     Ok(written)
 }

@@ -1,11 +1,12 @@
 //! Reading and writing `aburi.ir.json` files. Writes go to a temporary file beside the target
 //! and are renamed into place, so a reader never sees half a document.
 
-use std::io::Write as _;
 use std::path::Path;
 
-use super::canonical::{WriteError, write_canonical};
+use super::canonical::{WriteError, canonicalize, is_canonical};
+use super::integrity::check_invariants;
 use super::read::{ReadError, read_document};
+use super::stream;
 use super::types::Document;
 
 /// Why a document file could not be read or written.
@@ -43,22 +44,36 @@ pub fn write_document_file(
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
+    let refused = |source: WriteError| FileError::Refused {
+        path: shown.clone(),
+        source,
+    };
+    let copy;
+    let document = if is_canonical(document) {
+        document
+    } else {
+        let mut owned = document.clone();
+        canonicalize(&mut owned);
+        copy = owned;
+        &copy
+    };
     let mut temporary = tempfile::NamedTempFile::new_in(directory).map_err(write_error)?;
-    // Streamed from the types into the temporary file; a refusal leaves the target alone
-    // (the temporary file is removed when dropped).
-    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, temporary.as_file_mut());
-    write_canonical(document, pretty, &mut buffered).map_err(|source| match source {
-        WriteError::Io(message) => FileError::Write {
-            path: shown.clone(),
-            source: std::io::Error::other(message),
-        },
-        source => FileError::Refused {
-            path: shown.clone(),
-            source,
-        },
-    })?;
-    buffered.flush().map_err(write_error)?;
-    drop(buffered);
+    // The invariants are checked on a second thread while the document streams into the
+    // temporary file (the writer buffers in chunks itself); a breach leaves the target
+    // alone, since the temporary file is removed when dropped.
+    let (checked, written) = std::thread::scope(|scope| {
+        let checker = std::thread::Builder::new()
+            .name("seam-ir-check".to_owned())
+            .spawn_scoped(scope, || check_invariants(document));
+        let written = stream::write_document(document, pretty, temporary.as_file_mut());
+        let checked = match checker {
+            Ok(handle) => handle.join().unwrap_or_else(|_| check_invariants(document)),
+            Err(_) => check_invariants(document),
+        };
+        (checked, written)
+    });
+    checked.map_err(|breaches| refused(WriteError::Invariants(breaches)))?;
+    written.map_err(write_error)?;
     temporary
         .persist(path)
         .map_err(|err| write_error(err.error))?;

@@ -307,10 +307,22 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         // is what the client meets, and it is checked against them on its own below. With
         // no handler (a third-party API) pairing made the contract the provider.
     }
+    // Endpoints grouped by first segment, in run order: only those can be near a call.
+    let mut endpoints_by_first: BTreeMap<&str, Vec<&pairing::Endpoint>> = BTreeMap::new();
+    for endpoint in &pairing.endpoints {
+        if let Some(first) = rest_call_unknown_path::first_segment(endpoint.normalized_path()) {
+            endpoints_by_first.entry(first).or_default().push(endpoint);
+        }
+    }
     for &c in &pairing.unpaired_calls {
-        if let Some(f) =
-            rest_call_unknown_path::check(&pairing.calls[c], &pairing.endpoints, summaries)
-        {
+        let call = &pairing.calls[c];
+        let call_path = call.route.normalized_path();
+        let Some(near) = rest_call_unknown_path::first_segment(&call_path)
+            .and_then(|first| endpoints_by_first.get(first))
+        else {
+            continue;
+        };
+        if let Some(f) = rest_call_unknown_path::check_among(call, near, summaries) {
             findings.push(f);
         }
     }
@@ -320,13 +332,23 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     let mut seen_providers = BTreeSet::new();
     // Keyed by route shape: a document's `{petId}` and a handler's `:id` are one route.
     let mut contracts_by_key: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    // Per route shape: the first document's spelling and the handlers, in run order.
+    let mut spelled_by_key: BTreeMap<String, &str> = BTreeMap::new();
+    let mut handlers_by_key: BTreeMap<String, Vec<&pairing::Endpoint>> = BTreeMap::new();
     for endpoint in &pairing.endpoints {
+        let shape = route_shape(&endpoint.key);
         if endpoint.contract {
+            spelled_by_key
+                .entry(shape.clone())
+                .or_insert(endpoint.key.as_str());
             contracts_by_key
-                .entry(route_shape(&endpoint.key))
+                .entry(shape)
                 .or_default()
                 .push(endpoint.summary);
-        } else if seen_providers.insert(endpoint.summary) {
+            continue;
+        }
+        handlers_by_key.entry(shape).or_default().push(endpoint);
+        if seen_providers.insert(endpoint.summary) {
             findings.extend(provider_contract_violation::check_declared_beside(
                 &summaries[endpoint.summary],
             ));
@@ -338,17 +360,10 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             contract_summaries.iter().map(|&i| &summaries[i]).collect();
         contracts.sort_by_key(|s| summary_ref(s));
         // Findings name the route as the first document spells it.
-        let spelled = pairing
-            .endpoints
-            .iter()
-            .find(|e| e.contract && route_shape(&e.key) == *key)
-            .map_or(key.as_str(), |e| e.key.as_str());
+        let spelled = spelled_by_key.get(key).copied().unwrap_or(key.as_str());
         findings.extend(contract_disagreement::check(spelled, &contracts));
-        for handler in pairing
-            .endpoints
-            .iter()
-            .filter(|e| !e.contract && route_shape(&e.key) == *key)
-        {
+        let handlers = handlers_by_key.get(key).map_or(&[][..], Vec::as_slice);
+        for handler in handlers {
             for contract in &contracts {
                 findings.extend(provider_contract_violation::check_against_document(
                     contract,

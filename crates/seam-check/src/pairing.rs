@@ -12,7 +12,7 @@
 //! (a third-party API described by its spec) only when none does; the contracts that also match
 //! are kept beside the pair so the contract checks can compare against them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use seam_ir::summary::{
     BehavioralSummary, BoundaryBinding, ConfidenceSource, Effect, Interaction, Semantics,
@@ -33,6 +33,15 @@ pub struct Endpoint {
     pub contract: bool,
     segments: Option<Vec<String>>,
     specificity: Specificity,
+    /// `route.normalized_path()`, kept because ranking and findings ask for it per comparison.
+    path: String,
+}
+
+impl Endpoint {
+    /// The route's normalised spelling (`/users/{id}`).
+    pub fn normalized_path(&self) -> &str {
+        &self.path
+    }
 }
 
 /// A consumer call.
@@ -239,7 +248,8 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
                 .push((index, UnpairableReason::UnnamedBoundary));
             continue;
         };
-        let key = key_of(&method, &route);
+        let path = route.normalized_path();
+        let key = format!("{method} {path}");
         let segments = fixed_segments(&route);
         match role {
             BoundaryRole::Provider => out.endpoints.push(Endpoint {
@@ -250,6 +260,7 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
                 route,
                 key,
                 segments,
+                path,
             }),
             BoundaryRole::Consumer => out.calls.push(Call {
                 summary: index,
@@ -263,21 +274,30 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
         }
     }
 
-    // Fixed-shape endpoints are indexed by segment count, so a call compares against the routes
-    // of its own length and the few that span shapes, not against every route in the run.
-    let mut by_length: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    // Fixed-shape endpoints are indexed by segment count and, per position, by static segment,
+    // so a call compares against the routes that could share its shape and the few that span
+    // shapes, not against every route in the run.
+    let mut by_length: BTreeMap<usize, LengthIndex> = BTreeMap::new();
     let mut spanning: Vec<usize> = Vec::new();
     for (e, endpoint) in out.endpoints.iter().enumerate() {
         match &endpoint.segments {
-            Some(segments) => by_length.entry(segments.len()).or_default().push(e),
+            Some(segments) => by_length
+                .entry(segments.len())
+                .or_insert_with(|| LengthIndex::new(segments.len()))
+                .add(e, segments),
             None => spanning.push(e),
         }
     }
     let mut endpoint_met = vec![false; out.endpoints.len()];
     for (c, call) in out.calls.iter().enumerate() {
+        // Candidates stay in the order a full scan would meet them (fixed shapes ascending,
+        // then spanning ones), so the chosen providers come out in the same order.
         let candidates: Vec<usize> = match &call.segments {
             Some(segments) => {
-                let mut list = by_length.get(&segments.len()).cloned().unwrap_or_default();
+                let mut list = by_length
+                    .get(&segments.len())
+                    .map(|index| index.candidates(segments))
+                    .unwrap_or_default();
                 list.extend(&spanning);
                 list
             }
@@ -333,6 +353,85 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
     out
 }
 
+/// The fixed-shape endpoints of one segment count. An endpoint whose static segment differs
+/// from a call's static segment at the same position cannot meet it (see [`routes_meet`]), so
+/// the call looks only at the endpoints with its segment there or a varying one.
+#[derive(Debug)]
+struct LengthIndex {
+    all: Vec<usize>,
+    /// Per position: static segment → endpoints (ascending).
+    by_segment: Vec<HashMap<String, Vec<usize>>>,
+    /// Per position: endpoints whose segment there varies (ascending).
+    varying: Vec<Vec<usize>>,
+}
+
+impl LengthIndex {
+    fn new(length: usize) -> Self {
+        LengthIndex {
+            all: Vec::new(),
+            by_segment: vec![HashMap::new(); length],
+            varying: vec![Vec::new(); length],
+        }
+    }
+
+    fn add(&mut self, endpoint: usize, segments: &[String]) {
+        self.all.push(endpoint);
+        for (position, segment) in segments.iter().enumerate() {
+            if is_static(segment) {
+                if let Some(map) = self.by_segment.get_mut(position) {
+                    map.entry(segment.clone()).or_default().push(endpoint);
+                }
+            } else if let Some(list) = self.varying.get_mut(position) {
+                list.push(endpoint);
+            }
+        }
+    }
+
+    /// The endpoints that may meet a call with these segments, ascending: a superset of those
+    /// that do, taken at the call's most selective static position.
+    fn candidates(&self, segments: &[String]) -> Vec<usize> {
+        const NONE: &[usize] = &[];
+        let mut best: Option<(&[usize], &[usize])> = None;
+        for (position, segment) in segments.iter().enumerate() {
+            if !is_static(segment) {
+                continue;
+            }
+            let (Some(map), Some(varying)) =
+                (self.by_segment.get(position), self.varying.get(position))
+            else {
+                continue;
+            };
+            let fixed = map.get(segment).map_or(NONE, Vec::as_slice);
+            let size = fixed.len() + varying.len();
+            if best.is_none_or(|(f, v)| size < f.len() + v.len()) {
+                best = Some((fixed, varying.as_slice()));
+            }
+        }
+        match best {
+            None => self.all.clone(),
+            Some((fixed, varying)) => merge_ascending(fixed, varying),
+        }
+    }
+}
+
+/// Two ascending lists with no common element, merged ascending.
+fn merge_ascending(a: &[usize], b: &[usize]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while let (Some(&x), Some(&y)) = (a.get(i), b.get(j)) {
+        if x <= y {
+            out.push(x);
+            i += 1;
+        } else {
+            out.push(y);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(a.get(i..).unwrap_or_default());
+    out.extend_from_slice(b.get(j..).unwrap_or_default());
+    out
+}
+
 /// The most specific of the endpoints: highest route specificity, then an exact method over `*`;
 /// every endpoint with the same rank and the same normalised route is kept (one route described
 /// by several summaries).
@@ -342,7 +441,7 @@ fn most_specific(endpoints: &[Endpoint], candidates: &[usize]) -> Vec<usize> {
         (
             endpoint.specificity,
             endpoint.method != "*",
-            std::cmp::Reverse(endpoint.route.normalized_path()),
+            std::cmp::Reverse(endpoint.path.as_str()),
         )
     };
     let Some(best) = candidates.iter().map(|&e| rank(e)).max() else {
@@ -398,5 +497,50 @@ fn collect_service_calls(summary: &BehavioralSummary, index: usize, calls: &mut 
                 key,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn segments(path: &str) -> Vec<String> {
+        path.split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+
+    fn index(paths: &[&str]) -> LengthIndex {
+        let mut index = LengthIndex::new(2);
+        for (e, path) in paths.iter().enumerate() {
+            index.add(e, &segments(path));
+        }
+        index
+    }
+
+    #[test]
+    fn length_index_keeps_only_endpoints_without_a_static_clash_in_run_order() {
+        let index = index(&[
+            "/users/{id}",
+            "/orders/{id}",
+            "/{kind}/list",
+            "/users/me",
+            "/orders/list",
+        ]);
+        // Position 0 (`users`: 0 and 3, plus 2 varying) is narrower than position 1 (`list`:
+        // 2 and 4, plus 0 and 1 varying).
+        assert_eq!(index.candidates(&segments("/users/list")), vec![0, 2, 3]);
+        assert_eq!(index.candidates(&segments("/orders/{id}")), vec![1, 2, 4]);
+        // No static segment: every endpoint of the length.
+        assert_eq!(index.candidates(&segments("/{a}/{b}")), vec![0, 1, 2, 3, 4]);
+        assert_eq!(index.candidates(&segments("/carts/{id}")), vec![2]);
+    }
+
+    #[test]
+    fn merge_ascending_interleaves_both_lists() {
+        assert_eq!(merge_ascending(&[1, 4, 9], &[0, 5]), vec![0, 1, 4, 5, 9]);
+        assert_eq!(merge_ascending(&[], &[2, 3]), vec![2, 3]);
+        assert_eq!(merge_ascending(&[7], &[]), vec![7]);
     }
 }

@@ -63,19 +63,37 @@ fn shared_prefix(a: &str, b: &str) -> usize {
     shared
 }
 
+/// The first segment of a normalised path (`/users/{id}` → `users`), `None` for `/`. Only
+/// endpoints with the call's first segment can share a prefix with it, so callers checking many
+/// calls may group endpoints by it and pass [`check_among`] one group.
+pub fn first_segment(path: &str) -> Option<&str> {
+    path.split('/').find(|s| !s.is_empty())
+}
+
 /// The finding for a call no provider serves, when providers exist under its leading path.
 pub fn check(
     call: &Call,
     endpoints: &[Endpoint],
     summaries: &[BehavioralSummary],
 ) -> Option<Finding> {
+    let all: Vec<&Endpoint> = endpoints.iter().collect();
+    check_among(call, &all, summaries)
+}
+
+/// [`check`] over a subset of the endpoints in their run order; the same finding as [`check`]
+/// when the subset holds every endpoint with the call's [`first_segment`].
+pub fn check_among(
+    call: &Call,
+    endpoints: &[&Endpoint],
+    summaries: &[BehavioralSummary],
+) -> Option<Finding> {
     let call_path = call.route.normalized_path();
     // (route pairs but the method differs, shared prefix) — greater is nearer.
     let mut ranked: Vec<((bool, usize), &Endpoint)> = endpoints
         .iter()
+        .copied()
         .filter_map(|e| {
-            let path = e.route.normalized_path();
-            let shared = shared_prefix(&call_path, &path);
+            let shared = shared_prefix(&call_path, e.normalized_path());
             if shared == 0 {
                 return None;
             }

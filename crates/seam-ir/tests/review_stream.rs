@@ -105,3 +105,20 @@ fn the_file_writer_streams_the_same_bytes() {
         assert_eq!(written, reference);
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn the_file_is_as_readable_as_any_other_written_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().join("aburi.ir.json");
+    write_document_file(&path, &full_document(), true).unwrap_or_else(|e| panic!("{e}"));
+    let plain = dir.path().join("plain.txt");
+    std::fs::write(&plain, "x").unwrap_or_else(|e| panic!("{e}"));
+    let mode = |p: &std::path::Path| {
+        std::fs::metadata(p)
+            .map(|m| m.permissions().mode() & 0o777)
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    assert_eq!(mode(&path), mode(&plain));
+}

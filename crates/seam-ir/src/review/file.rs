@@ -57,7 +57,15 @@ pub fn write_document_file(
         copy = owned;
         &copy
     };
-    let mut temporary = tempfile::NamedTempFile::new_in(directory).map_err(write_error)?;
+    // Created 0666 minus the umask, like any file a program writes (tempfile's own default,
+    // 0600, would leave the document unreadable to other users after the rename).
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut temporary = builder.tempfile_in(directory).map_err(write_error)?;
     // The invariants are checked on a second thread while the document streams into the
     // temporary file (the writer buffers in chunks itself); a breach leaves the target
     // alone, since the temporary file is removed when dropped.

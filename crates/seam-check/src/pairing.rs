@@ -154,6 +154,17 @@ fn routes_meet(
     a.pairs_with(b)
 }
 
+/// Whether the call's route and the endpoint's route admit a common request path (the same
+/// answer as [`RoutePath::pairs_with`], settled without it when both shapes are fixed).
+pub fn call_meets_route(call: &Call, endpoint: &Endpoint) -> bool {
+    routes_meet(
+        &endpoint.route,
+        endpoint.segments.as_ref(),
+        &call.route,
+        call.segments.as_ref(),
+    )
+}
+
 /// The key people see for a binding (`GET /users/{id}`, `fn:pkg::f`, …), or `None` when the
 /// source left it unnamed.
 pub fn binding_key(binding: &BoundaryBinding) -> Option<String> {

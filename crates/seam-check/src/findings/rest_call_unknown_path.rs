@@ -4,7 +4,7 @@ use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
 use super::side;
-use crate::pairing::{Call, Endpoint};
+use crate::pairing::{Call, Endpoint, call_meets_route};
 
 kind_documentation!(
     r#"# restCallUnknownPath (error)
@@ -97,7 +97,7 @@ pub fn check_among(
             if shared == 0 {
                 return None;
             }
-            let same_route = e.route.pairs_with(&call.route);
+            let same_route = call_meets_route(call, e);
             Some(((same_route, shared), e))
         })
         .collect();

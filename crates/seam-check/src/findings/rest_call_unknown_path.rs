@@ -40,20 +40,25 @@ pub const KIND: &str = "restCallUnknownPath";
 /// How many nearest routes a finding names.
 const NEAREST: usize = 3;
 
-fn segments(path: &str) -> Vec<&str> {
-    path.split('/').filter(|s| !s.is_empty()).collect()
+fn segments(path: &str) -> impl Iterator<Item = &str> {
+    path.split('/').filter(|s| !s.is_empty())
 }
 
 fn is_hole(segment: &str) -> bool {
     segment.contains(['{', '*', '('])
 }
 
-/// How many leading segments two paths share (a hole meets any segment), or `None` when they
-/// share not even a first static segment.
+#[cfg(test)]
 fn shared_prefix(a: &str, b: &str) -> usize {
-    let (a, b) = (segments(a), segments(b));
+    let a: Vec<&str> = segments(a).collect();
+    shared_prefix_of(&a, b)
+}
+
+/// How many leading segments two paths share (a hole meets any segment), `0` when they share not
+/// even a first static segment. The first path comes split, as one call meets many routes.
+fn shared_prefix_of(a: &[&str], b: &str) -> usize {
     let mut shared = 0;
-    for (x, y) in a.iter().zip(&b) {
+    for (&x, y) in a.iter().zip(segments(b)) {
         if x == y || (shared > 0 && (is_hole(x) || is_hole(y))) {
             shared += 1;
         } else {
@@ -88,12 +93,13 @@ pub fn check_among(
     summaries: &[BehavioralSummary],
 ) -> Option<Finding> {
     let call_path = call.route.normalized_path();
+    let call_segments: Vec<&str> = segments(&call_path).collect();
     // (route pairs but the method differs, shared prefix) — greater is nearer.
     let mut ranked: Vec<((bool, usize), &Endpoint)> = endpoints
         .iter()
         .copied()
         .filter_map(|e| {
-            let shared = shared_prefix(&call_path, e.normalized_path());
+            let shared = shared_prefix_of(&call_segments, e.normalized_path());
             if shared == 0 {
                 return None;
             }
@@ -101,11 +107,11 @@ pub fn check_among(
             Some(((same_route, shared), e))
         })
         .collect();
-    if ranked.is_empty() {
-        return None;
-    }
-    ranked.sort_by(|(ra, a), (rb, b)| rb.cmp(ra).then_with(|| a.key.cmp(&b.key)));
-    let best = ranked[0].0;
+    let best = ranked.iter().map(|(rank, _)| *rank).max()?;
+    // Only the nearest rank is named; a stable sort of those by key gives the order a full
+    // sort by (rank, key) would.
+    ranked.retain(|(rank, _)| *rank == best);
+    ranked.sort_by(|(_, a), (_, b)| a.key.cmp(&b.key));
     let mut nearest: Vec<&Endpoint> = Vec::new();
     for (rank, e) in &ranked {
         if *rank != best || nearest.len() == NEAREST {

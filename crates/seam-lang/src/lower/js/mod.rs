@@ -97,9 +97,7 @@ fn lower_in(
                 let offset = d.labels.as_ref().first().map(|label| label.offset());
                 match offset {
                     Some(offset) => {
-                        let line = crate::model::LineIndex::new(source)
-                            .position(offset)
-                            .line;
+                        let line = crate::model::LineIndex::new(source).position(offset).line;
                         format!("line {line}: {}", d.message)
                     }
                     None => d.message.to_string(),

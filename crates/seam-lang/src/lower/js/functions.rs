@@ -52,6 +52,20 @@ impl FnSite {
     }
 }
 
+/// What a property definition and an `accessor` declaration have in common.
+struct FieldParts<'x, 'a> {
+    decorators: &'x [oxc_ast::ast::Decorator<'a>],
+    key: &'x PropertyKey<'a>,
+    computed: bool,
+    accessibility: Option<TSAccessibility>,
+    value: Option<&'x Expression<'a>>,
+    is_static: bool,
+    type_annotation: Option<&'x oxc_allocator::Box<'a, oxc_ast::ast::TSTypeAnnotation<'a>>>,
+    readonly: bool,
+    optional: bool,
+    span: oxc_span::Span,
+}
+
 fn visibility(a: Option<TSAccessibility>) -> Option<Visibility> {
     a.map(|a| match a {
         TSAccessibility::Private => Visibility::Private,
@@ -415,82 +429,37 @@ impl Lowerer<'_> {
                     span: sp(m.span),
                 }
             }
-            ClassElement::PropertyDefinition(p) => {
-                let decorators = self.decorators(&p.decorators);
-                let name = self.member_name(&p.key, p.computed);
-                let vis = if matches!(name, MemberName::Private(_)) {
-                    Some(Visibility::HashPrivate)
-                } else {
-                    visibility(p.accessibility)
-                };
-                let anchor = p
-                    .decorators
-                    .first()
-                    .map_or(p.span.start, |d| d.span.start.min(p.span.start));
-                let (value, function) = self.field_value(
-                    p.value.as_ref(),
-                    &name,
-                    &p.key,
-                    cid,
-                    p.r#static,
-                    vis,
-                    &decorators,
-                    anchor,
-                );
-                let type_annotation = self.opt_type_annotation(p.type_annotation.as_ref());
-                ClassMember {
-                    name,
-                    kind: MemberKind::Property {
-                        value,
-                        type_annotation,
-                        function,
-                    },
+            ClassElement::PropertyDefinition(p) => self.field_member(
+                FieldParts {
+                    decorators: &p.decorators,
+                    key: &p.key,
+                    computed: p.computed,
+                    accessibility: p.accessibility,
+                    value: p.value.as_ref(),
                     is_static: p.r#static,
-                    visibility: vis,
-                    decorators,
+                    type_annotation: p.type_annotation.as_ref(),
                     readonly: p.readonly,
                     optional: p.optional,
-                    span: sp(p.span),
-                }
-            }
-            ClassElement::AccessorProperty(p) => {
-                let decorators = self.decorators(&p.decorators);
-                let name = self.member_name(&p.key, p.computed);
-                let vis = if matches!(name, MemberName::Private(_)) {
-                    Some(Visibility::HashPrivate)
-                } else {
-                    visibility(p.accessibility)
-                };
-                let anchor = p
-                    .decorators
-                    .first()
-                    .map_or(p.span.start, |d| d.span.start.min(p.span.start));
-                let (value, function) = self.field_value(
-                    p.value.as_ref(),
-                    &name,
-                    &p.key,
-                    cid,
-                    p.r#static,
-                    vis,
-                    &decorators,
-                    anchor,
-                );
-                let type_annotation = self.opt_type_annotation(p.type_annotation.as_ref());
-                ClassMember {
-                    name,
-                    kind: MemberKind::Property {
-                        value,
-                        type_annotation,
-                        function,
-                    },
+                    span: p.span,
+                },
+                cid,
+            ),
+            // `accessor x = 1`: a field for seam's purposes, never readonly or optional.
+            ClassElement::AccessorProperty(p) => self.field_member(
+                FieldParts {
+                    decorators: &p.decorators,
+                    key: &p.key,
+                    computed: p.computed,
+                    accessibility: p.accessibility,
+                    value: p.value.as_ref(),
                     is_static: p.r#static,
-                    visibility: vis,
-                    decorators,
+                    type_annotation: p.type_annotation.as_ref(),
                     readonly: false,
                     optional: false,
-                    span: sp(p.span),
-                }
-            }
+                    span: p.span,
+                },
+                cid,
+            ),
             ClassElement::StaticBlock(b) => ClassMember {
                 name: MemberName::Ident(String::new()),
                 kind: MemberKind::Other,
@@ -511,6 +480,47 @@ impl Lowerer<'_> {
                 optional: false,
                 span: sp(s.span),
             },
+        }
+    }
+
+    /// A class field (a property definition or an `accessor`), with a function value lowered
+    /// as a `ClassField` function of the class.
+    fn field_member(&mut self, f: FieldParts<'_, '_>, cid: ClassId) -> ClassMember {
+        let decorators = self.decorators(f.decorators);
+        let name = self.member_name(f.key, f.computed);
+        let vis = if matches!(name, MemberName::Private(_)) {
+            Some(Visibility::HashPrivate)
+        } else {
+            visibility(f.accessibility)
+        };
+        let anchor = f
+            .decorators
+            .first()
+            .map_or(f.span.start, |d| d.span.start.min(f.span.start));
+        let (value, function) = self.field_value(
+            f.value,
+            &name,
+            f.key,
+            cid,
+            f.is_static,
+            vis,
+            &decorators,
+            anchor,
+        );
+        let type_annotation = self.opt_type_annotation(f.type_annotation);
+        ClassMember {
+            name,
+            kind: MemberKind::Property {
+                value,
+                type_annotation,
+                function,
+            },
+            is_static: f.is_static,
+            visibility: vis,
+            decorators,
+            readonly: f.readonly,
+            optional: f.optional,
+            span: sp(f.span),
         }
     }
 

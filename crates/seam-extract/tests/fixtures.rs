@@ -1,34 +1,10 @@
 //! Each pack's fixture tree, extracted, against its checked-in summaries (`snapshots/`), and
 //! the handler with guards, a nested condition and a dependency call checked field by field.
 
-use std::path::{Path, PathBuf};
+use seam_ir::summary::BehavioralSummary;
 
-use seam_ir::summary::{BehavioralSummary, WriteOptions, write_summaries};
-use seam_lang::project::{ProjectOptions, load_project};
-use seam_packs::Detection;
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-}
-
-fn extract(name: &str, forced: &[&str]) -> seam_extract::Extraction {
-    let root = fixture(name);
-    let project = load_project(&root, &ProjectOptions::default()).expect("fixture loads");
-    let packs = seam_packs::builtin_packs().expect("built-in packs load");
-    let detection = Detection::from_project(&root, &project.manifests);
-    let options = seam_extract::ExtractOptions {
-        forced: forced.iter().map(|s| s.to_string()).collect(),
-    };
-    seam_extract::extract(&project.models, &detection, &packs, &options)
-}
-
-fn text(summaries: &[BehavioralSummary]) -> String {
-    let mut out = Vec::new();
-    write_summaries(&mut out, summaries, WriteOptions { expand: true }).expect("writes");
-    String::from_utf8(out).expect("utf-8")
-}
+mod support;
+use support::{extract, text};
 
 fn json(s: &BehavioralSummary) -> serde_json::Value {
     serde_json::to_value(s).expect("serialises")

@@ -3,34 +3,8 @@
 //! summaries (`snapshots/ts_frameworks__*.snap`), plus exact checks of the patterns each pack
 //! exists for.
 
-use std::path::{Path, PathBuf};
-
-use seam_ir::summary::{BehavioralSummary, WriteOptions, write_summaries};
-use seam_lang::project::{ProjectOptions, load_project};
-use seam_packs::Detection;
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-}
-
-fn extract(name: &str, forced: &[&str]) -> seam_extract::Extraction {
-    let root = fixture(name);
-    let project = load_project(&root, &ProjectOptions::default()).expect("fixture loads");
-    let packs = seam_packs::builtin_packs().expect("built-in packs load");
-    let detection = Detection::from_project(&root, &project.manifests);
-    let options = seam_extract::ExtractOptions {
-        forced: forced.iter().map(|s| s.to_string()).collect(),
-    };
-    seam_extract::extract(&project.models, &detection, &packs, &options)
-}
-
-fn text(summaries: &[BehavioralSummary]) -> String {
-    let mut out = Vec::new();
-    write_summaries(&mut out, summaries, WriteOptions { expand: true }).expect("writes");
-    String::from_utf8(out).expect("utf-8")
-}
+mod support;
+use support::{extract, text};
 
 /// `METHOD path -> [status…]` per summary, in output order: the routes and outcomes at a glance.
 fn routes(run: &seam_extract::Extraction) -> Vec<String> {

@@ -1,31 +1,13 @@
 //! Routes registered through a project function that wraps the registration (Python and
 //! TypeScript), against their checked-in summaries and exact (method, path, name) lists.
 
-use std::path::{Path, PathBuf};
+use seam_ir::summary::BehavioralSummary;
 
-use seam_ir::summary::{BehavioralSummary, WriteOptions, write_summaries};
-use seam_lang::project::{ProjectOptions, load_project};
-use seam_packs::Detection;
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-}
+mod support;
+use support::text;
 
 fn extract(name: &str) -> Vec<BehavioralSummary> {
-    let root = fixture(name);
-    let project = load_project(&root, &ProjectOptions::default()).expect("fixture loads");
-    let packs = seam_packs::builtin_packs().expect("built-in packs load");
-    let detection = Detection::from_project(&root, &project.manifests);
-    let options = seam_extract::ExtractOptions::default();
-    seam_extract::extract(&project.models, &detection, &packs, &options).summaries
-}
-
-fn text(summaries: &[BehavioralSummary]) -> String {
-    let mut out = Vec::new();
-    write_summaries(&mut out, summaries, WriteOptions { expand: true }).expect("writes");
-    String::from_utf8(out).expect("utf-8")
+    support::extract(name, &[]).summaries
 }
 
 /// (kind, method, path, name) of every summary, in output order.

@@ -1,0 +1,34 @@
+//! What the extraction test files share: fixture paths, one extraction run, and the expanded
+//! v7 text a snapshot compares against.
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::path::{Path, PathBuf};
+
+use seam_ir::summary::{BehavioralSummary, WriteOptions, write_summaries};
+use seam_lang::project::{ProjectOptions, load_project};
+use seam_packs::Detection;
+
+pub fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// Loads a fixture tree and extracts it with the built-in packs (`forced` as `-f` would).
+pub fn extract(name: &str, forced: &[&str]) -> seam_extract::Extraction {
+    let root = fixture(name);
+    let project = load_project(&root, &ProjectOptions::default()).expect("fixture loads");
+    let packs = seam_packs::builtin_packs().expect("built-in packs load");
+    let detection = Detection::from_project(&root, &project.manifests);
+    let options = seam_extract::ExtractOptions {
+        forced: forced.iter().map(|s| s.to_string()).collect(),
+    };
+    seam_extract::extract(&project.models, &detection, &packs, &options)
+}
+
+/// The summaries as an expanded v7 file.
+pub fn text(summaries: &[BehavioralSummary]) -> String {
+    let mut out = Vec::new();
+    write_summaries(&mut out, summaries, WriteOptions { expand: true }).expect("writes");
+    String::from_utf8(out).expect("utf-8")
+}

@@ -291,12 +291,17 @@ def score(truth, providers, consumers, report):
     seam_routes = {p["key"] for p in providers}
     scoped_seam = {p["key"] for p in providers if in_scope(p["file"], truth["scope"])
                    and not p["file"].endswith(CONTRACT_SUFFIXES)}
-    found_routes = truth_routes & seam_routes
-    right_scoped = scoped_seam & truth_routes
+    # A route seam reports for every method (`*`, as for a view that dispatches on
+    # request.method itself) answers each method of its path.
+    any_method = {split_key(k)[1] for k in seam_routes if split_key(k)[0] in ("*", "ALL")}
+    found_routes = {k for k in truth_routes if k in seam_routes or split_key(k)[1] in any_method}
+    truth_paths = {split_key(k)[1] for k in truth_routes}
+    right_scoped = {k for k in scoped_seam if k in truth_routes
+                    or (split_key(k)[0] in ("*", "ALL") and split_key(k)[1] in truth_paths)}
     result["routes_recall"] = (len(found_routes), len(truth_routes))
     result["routes_precision"] = (len(right_scoped), len(scoped_seam))
-    details["routes missed"] = sorted(truth_routes - seam_routes)
-    details["routes extra (in scope)"] = sorted(scoped_seam - truth_routes)
+    details["routes missed"] = sorted(truth_routes - found_routes)
+    details["routes extra (in scope)"] = sorted(scoped_seam - right_scoped)
 
     by_file = {}
     for c in consumers:

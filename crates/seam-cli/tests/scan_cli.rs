@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 const SCHEMA_PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/schemas/aburi/aburi.ir.v1.json"
+    "/../seam-ir/schemas/aburi/aburi.ir.v1.json"
 );
 
 fn fixture(name: &str) -> PathBuf {

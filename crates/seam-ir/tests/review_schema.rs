@@ -9,7 +9,7 @@ use serde_json::Value;
 
 const SCHEMA_PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/schemas/aburi/aburi.ir.v1.json"
+    "/schemas/aburi/aburi.ir.v1.json"
 );
 
 fn validator() -> jsonschema::Validator {

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 pub const SCHEMA_PATH: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/schemas/aburi/aburi.ir.v1.json"
+    "/../seam-ir/schemas/aburi/aburi.ir.v1.json"
 );
 
 pub fn fixture(name: &str) -> PathBuf {

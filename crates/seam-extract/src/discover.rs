@@ -525,6 +525,25 @@ pub fn handler_units(
         }
     }
 
+    // Routes declared as list elements (`urlpatterns = [path("x/", view)]`).
+    for route in crate::route_lists::list_routes(files, pack, &reader, on) {
+        let Some(handler) = unwrap_handler(files, pack, route.file, route.handler, 0) else {
+            continue;
+        };
+        registrations.push(Registration {
+            file: route.file,
+            span: route.span,
+            router: None,
+            class_prefix: Vec::new(),
+            method: Some(route.method),
+            path: vec![Piece::Text(route.path)],
+            handler: Target::Expr(handler),
+            route_status: None,
+            route_default_status: None,
+            route_body: None,
+        });
+    }
+
     let mut units = Vec::new();
     let globals = global_prefixes(files, pack, &reader, on);
     let own = |router: RouterKey| own_prefix(files, pack, &reader, router);
@@ -540,6 +559,7 @@ pub fn handler_units(
                             .routes
                             .iter()
                             .flat_map(|r| r.methods.iter().cloned())
+                            .chain(pack.route_lists.iter().flat_map(|l| l.methods.clone()))
                             .collect::<Vec<_>>();
                         class_methods(files.model(cf), class, &methods)
                             .into_iter()
@@ -820,6 +840,41 @@ fn class_of(
         },
         _ => None,
     }
+}
+
+/// The expression naming a handler's function or class, looking through what the pack says
+/// stands for a class (`View.as_view()`) and through wrapper calls around it
+/// (`csrf_exempt(view)`, `login_required(View.as_view())`): the last argument that leads to
+/// a function or a class.
+fn unwrap_handler(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> Option<ExprId> {
+    if files.function_of(file, expr).is_some() || class_of(files, file, expr).is_some() {
+        return Some(expr);
+    }
+    if depth >= crate::files::MAX_HOPS {
+        return None;
+    }
+    let model = files.model(file);
+    let ExprKind::Call { args, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    for (pattern, class) in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
+        let mut caps = Captures::new();
+        if match_expr(model, pattern, expr, &mut caps)
+            && let Some(c) = caps.get(class).and_then(Capture::expr)
+        {
+            return unwrap_handler(files, pack, file, c, depth + 1);
+        }
+    }
+    args.iter()
+        .rev()
+        .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+        .find_map(|a| unwrap_handler(files, pack, file, a.value, depth + 1))
 }
 
 /// The methods a registration serves: one, or each string of a list (`methods=["GET", "POST"]`).

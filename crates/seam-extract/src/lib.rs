@@ -16,6 +16,7 @@ pub mod discover;
 pub mod files;
 pub mod glob;
 pub mod param_roles;
+pub mod route_lists;
 pub mod route_wrappers;
 pub mod shape;
 pub mod storage;

@@ -53,6 +53,47 @@ fn flask_fixture() {
     insta::assert_snapshot!(text(&run.summaries));
 }
 
+/// Django URLconfs: includes by module name, by list and by `(list, app)` tuple, composed
+/// across modules (one module included under two prefixes), `re_path` regexes as paths,
+/// `urlpatterns +=`, class-based views (`as_view()`) and views wrapped in a decorator call.
+#[test]
+fn django_fixture() {
+    let run = extract("django", &[]);
+    let mut keys: Vec<String> = run
+        .summaries
+        .iter()
+        .filter_map(|s| {
+            let b = s.identity.boundary_binding.as_ref()?;
+            let v = serde_json::to_value(b).ok()?;
+            Some(format!(
+                "{} {} {}",
+                v["semantics"]["method"].as_str()?,
+                v["semantics"]["path"].as_str()?,
+                s.location.file
+            ))
+        })
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "* / shop/views.py",
+            "* /api/v1/checks/{code}/pause shop/api/views.py",
+            "* /api/v1/metrics/{key} shop/api/views.py",
+            "* /api/v1/status/ shop/api/views.py",
+            "* /api/v2/checks/{code}/pause shop/api/views.py",
+            "* /api/v2/metrics/{key} shop/api/views.py",
+            "* /api/v2/status/ shop/api/views.py",
+            "* /blog/{slug}/ blog/views.py",
+            "* /shop/items/{pk}/ shop/views.py",
+            "* /shop/items/{pk}/buy shop/views.py",
+            "GET /shop/items/ shop/views.py",
+            "POST /shop/items/ shop/views.py",
+        ]
+    );
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
 #[test]
 fn mixed_languages_fixture() {
     let run = extract("mixed", &[]);

@@ -37,6 +37,10 @@ pub struct PackFile {
     /// Decorated functions that are handlers (`@$APP.get($PATH)`); read from the next packs on.
     #[serde(default)]
     pub decorated: Vec<DecoratedFile>,
+    /// Routes declared as elements of a list (`urlpatterns = [path("x/", view)]`), lists
+    /// included in other lists under a prefix, across modules.
+    #[serde(default)]
+    pub route_lists: Option<RouteListsFile>,
     /// Files whose exports are handlers (`app/**/route.ts` exporting `GET`).
     #[serde(default)]
     pub files: Vec<FileConventionFile>,
@@ -163,6 +167,49 @@ pub struct RouteFile {
     pub path: String,
     /// The metavariable holding the handlers; the last one is the unit, earlier ones middleware.
     pub handlers: String,
+}
+
+/// Route lists: list literals whose elements declare routes or include other lists.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteListsFile {
+    /// Element patterns, tried in order; the first that matches an element reads it.
+    pub entries: Vec<RouteListEntryFile>,
+    /// Handler expressions that stand for a class whose methods are the handlers
+    /// (`$VIEW.as_view($$$ARGS)`): the metavariable holding the class is `class`.
+    #[serde(default)]
+    pub class_handlers: Vec<ClassHandlerFile>,
+    /// Method names of a handler class that serve that method (`get`, `post`).
+    #[serde(default)]
+    pub methods: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteListEntryFile {
+    pub pattern: String,
+    /// The metavariable holding the path (a prefix for an include).
+    pub path: String,
+    /// An include: the metavariable holding the child (a list, a name holding one, or a
+    /// module's dotted name, which stands for that module's own top-level lists).
+    #[serde(default)]
+    pub child: Option<String>,
+    /// A route: the metavariable holding the handler.
+    #[serde(default)]
+    pub handler: Option<String>,
+    /// The path is a regular expression (`^items/(?P<id>[0-9]+)/$`).
+    #[serde(default)]
+    pub regex: bool,
+    /// The method a function handler serves (default `*`: it dispatches on the method itself).
+    #[serde(default)]
+    pub method: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ClassHandlerFile {
+    pub pattern: String,
+    pub class: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -34,6 +34,7 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("requests.yaml", include_str!("../packs/requests.yaml")),
     ("httpx.yaml", include_str!("../packs/httpx.yaml")),
     ("flask.yaml", include_str!("../packs/flask.yaml")),
+    ("django.yaml", include_str!("../packs/django.yaml")),
 ];
 
 /// A pack file that could not be loaded.
@@ -157,6 +158,53 @@ impl Compiler<'_> {
     }
 
     /// A field that names a metavariable (`$BODY`) must name one the pattern binds.
+    /// Compiles `routeLists`: each entry is either an include (`child`) or a route (`handler`).
+    fn route_lists(
+        &self,
+        raw: &crate::format::RouteListsFile,
+        family: LanguageFamily,
+    ) -> Result<RouteLists, PackError> {
+        let mut entries = Vec::with_capacity(raw.entries.len());
+        for e in &raw.entries {
+            let pattern = self.expression(&e.pattern, family)?;
+            let target = match (&e.child, &e.handler) {
+                (Some(c), None) => {
+                    RouteListTarget::Child(self.meta("child", c, &pattern, &e.pattern)?)
+                }
+                (None, Some(h)) => {
+                    RouteListTarget::Handler(self.meta("handler", h, &pattern, &e.pattern)?)
+                }
+                _ => {
+                    return Err(self.error(
+                        &e.pattern,
+                        format!(
+                            "the route list entry `{}` needs exactly one of `child` (an include) and `handler` (a route)",
+                            e.pattern
+                        ),
+                    ));
+                }
+            };
+            entries.push(RouteListEntry {
+                path: self.meta("path", &e.path, &pattern, &e.pattern)?,
+                target,
+                regex: e.regex,
+                method: e.method.clone().unwrap_or_else(|| "*".to_owned()),
+                pattern,
+            });
+        }
+        let mut class_handlers = Vec::with_capacity(raw.class_handlers.len());
+        for c in &raw.class_handlers {
+            let pattern = self.expression(&c.pattern, family)?;
+            let class = self.meta("class", &c.class, &pattern, &c.pattern)?;
+            class_handlers.push((pattern, class));
+        }
+        Ok(RouteLists {
+            entries,
+            class_handlers,
+            methods: raw.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
+        })
+    }
+
     fn meta(
         &self,
         field: &str,
@@ -426,6 +474,12 @@ impl Compiler<'_> {
             });
         }
 
+        let route_lists = raw
+            .route_lists
+            .as_ref()
+            .map(|rl| self.route_lists(rl, family))
+            .transpose()?;
+
         let mut input_defaults = Vec::with_capacity(raw.inputs.defaults.len());
         for d in &raw.inputs.defaults {
             let pattern = self.expression(&d.pattern, family)?;
@@ -600,6 +654,7 @@ impl Compiler<'_> {
             mounts,
             routes,
             decorated,
+            route_lists,
             files,
             segments,
             roles: raw.inputs.positional,

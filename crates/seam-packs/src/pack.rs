@@ -136,6 +136,33 @@ pub struct Route {
     pub handlers: String,
 }
 
+/// Routes declared as list elements (see `RouteListsFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouteLists {
+    pub entries: Vec<RouteListEntry>,
+    /// (pattern, metavariable holding the class) for class handlers.
+    pub class_handlers: Vec<(PatternNode, String)>,
+    /// Lower-case method names of a handler class that serve that method.
+    pub methods: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouteListEntry {
+    pub pattern: PatternNode,
+    pub path: String,
+    /// Either the child of an include or the handler of a route.
+    pub target: RouteListTarget,
+    pub regex: bool,
+    /// The method a function handler serves.
+    pub method: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum RouteListTarget {
+    Child(String),
+    Handler(String),
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decorated {
     pub decorator: PatternNode,
@@ -286,6 +313,7 @@ pub struct Pack {
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
     pub decorated: Vec<Decorated>,
+    pub route_lists: Option<RouteLists>,
     pub files: Vec<FileConvention>,
     pub segments: Vec<SegmentRule>,
     /// Input role per parameter position.

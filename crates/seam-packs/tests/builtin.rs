@@ -20,6 +20,7 @@ fn builtin_packs_load() {
             "requests",
             "httpx",
             "flask",
+            "django",
         ]
     );
 }

@@ -210,8 +210,39 @@ fn router_or_plugin(
     file: usize,
     expr: ExprId,
 ) -> Option<RouterKey> {
-    let def = routers.files.definition(file, expr)?;
-    (routers.is_router(def) || plugins.contains(&def)).then_some(def)
+    router_through_mounts(routers, plugins, file, expr, 0)
+}
+
+/// [`router_or_plugin`], also through chained mounts: a mount call gives back the router it
+/// mounts on (`Router().use(a).use("/b", b)` is the `Router()`), as a fluent router API does.
+fn router_through_mounts(
+    routers: &Routers,
+    plugins: &BTreeSet<RouterKey>,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> Option<RouterKey> {
+    let files = routers.files;
+    let def = files.definition(file, expr)?;
+    if routers.is_router(def) || plugins.contains(&def) {
+        return Some(def);
+    }
+    if depth >= crate::files::MAX_HOPS {
+        return None;
+    }
+    let (vf, ve) = files.value_of(def)?;
+    let model = files.model(vf);
+    if !matches!(model.expr(ve).kind, ExprKind::Call { .. }) {
+        return None;
+    }
+    routers.pack.mounts.iter().find_map(|m| {
+        let mut caps = Captures::new();
+        if !match_expr(model, &m.pattern, ve, &mut caps) {
+            return None;
+        }
+        let parent = caps.get(&m.parent).and_then(Capture::expr)?;
+        router_through_mounts(routers, plugins, vf, parent, depth + 1)
+    })
 }
 
 /// Every plugin router parameter: children of plugin mounts whose parent is a router or,

@@ -100,6 +100,34 @@ fn mixed_languages_fixture() {
     insta::assert_snapshot!(text(&run.summaries));
 }
 
+/// A mount call gives back the router it mounts on: `Router().use(a).use(b)` is one router,
+/// and `Router().use("/api", api)` puts `/api` in front of the routes of both children.
+#[test]
+fn chained_mounts_are_one_router() {
+    let run = extract("express-chained", &[]);
+    let mut keys: Vec<String> = run
+        .summaries
+        .iter()
+        .filter_map(|s| {
+            let v = serde_json::to_value(s.identity.boundary_binding.as_ref()?).ok()?;
+            Some(format!(
+                "{} {} {}",
+                v["semantics"]["method"].as_str()?,
+                v["semantics"]["path"].as_str()?,
+                s.location.file
+            ))
+        })
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "GET /api/tags src/routes/tags.ts",
+            "POST /api/users/login src/routes/users.ts",
+        ]
+    );
+}
+
 #[test]
 fn express_commonjs_fixture() {
     let run = extract("express-commonjs", &[]);

@@ -148,6 +148,19 @@ impl<'r, 'a> Routers<'r, 'a> {
     }
 }
 
+/// The key of the router a creation expression makes: the variable it initialises (what
+/// references to the router resolve to), or the expression itself.
+fn created_router(files: &Files, file: usize, creation: ExprId) -> RouterKey {
+    let model = files.model(file);
+    model
+        .bindings
+        .iter()
+        .position(|b| b.origin.init == Some(creation) && b.origin.path.is_empty())
+        .map_or(Def::Expr(file, creation), |i| {
+            Def::Binding(file, seam_lang::model::BindingId::from_index(i))
+        })
+}
+
 /// The prefix a router gives its own routes (`APIRouter(prefix="/users")`), empty when its
 /// pattern names none.
 fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) -> String {
@@ -327,6 +340,32 @@ pub fn handler_units(
     for &file in on {
         let model = files.model(file);
         for crate::files::NamedCall { call, name } in files.calls(file) {
+            // A router made over another (`Api(blueprint)`) serves under it, unprefixed.
+            for (pattern, parent) in pack.routers.iter().zip(&pack.router_parents) {
+                let Some(parent) = parent else { continue };
+                if !anchor_ok(pattern, name) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, pattern, call, &mut caps) {
+                    continue;
+                }
+                let Some(parent) = caps
+                    .get(parent)
+                    .and_then(Capture::expr)
+                    .and_then(|e| router_of(files, pack, file, e))
+                else {
+                    continue;
+                };
+                mounts
+                    .entry(created_router(files, file, call))
+                    .or_default()
+                    .push(Mount {
+                        parent,
+                        prefix: Vec::new(),
+                    });
+                break;
+            }
             for m in &pack.mounts {
                 if !anchor_ok(&m.pattern, name) {
                     continue;

@@ -105,8 +105,8 @@ pub struct DetectFile {
     pub always: bool,
 }
 
-/// A router pattern: the bare pattern, or the pattern with the metavariable holding the
-/// router's own prefix.
+/// A router pattern: the bare pattern, or the pattern with the metavariables holding the
+/// router's own prefix and the router it serves under.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum RouterFile {
@@ -118,7 +118,13 @@ pub enum RouterFile {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RouterWithPrefixFile {
     pub pattern: String,
-    pub prefix: String,
+    /// The metavariable holding the router's own prefix.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// The metavariable holding a router the new one serves under, as if mounted there
+    /// without a prefix (Flask-RESTX `Api($BLUEPRINT)`).
+    #[serde(default)]
+    pub parent: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

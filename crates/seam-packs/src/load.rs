@@ -325,16 +325,37 @@ impl Compiler<'_> {
 
         let mut routers = Vec::with_capacity(raw.routers.len());
         let mut router_prefixes = Vec::with_capacity(raw.routers.len());
+        let mut router_parents = Vec::with_capacity(raw.routers.len());
         for r in &raw.routers {
             match r {
                 RouterFile::Pattern(p) => {
                     routers.push(self.expression(p, family)?);
                     router_prefixes.push(None);
+                    router_parents.push(None);
                 }
                 RouterFile::WithPrefix(w) => {
                     let pattern = self.expression(&w.pattern, family)?;
-                    router_prefixes
-                        .push(Some(self.meta("prefix", &w.prefix, &pattern, &w.pattern)?));
+                    if w.prefix.is_none() && w.parent.is_none() {
+                        return Err(self.error(
+                            &w.pattern,
+                            format!(
+                                "the router `{}` has neither `prefix` nor `parent`; write it as a plain pattern",
+                                w.pattern
+                            ),
+                        ));
+                    }
+                    router_prefixes.push(
+                        w.prefix
+                            .as_ref()
+                            .map(|p| self.meta("prefix", p, &pattern, &w.pattern))
+                            .transpose()?,
+                    );
+                    router_parents.push(
+                        w.parent
+                            .as_ref()
+                            .map(|p| self.meta("parent", p, &pattern, &w.pattern))
+                            .transpose()?,
+                    );
                     routers.push(pattern);
                 }
             }
@@ -650,6 +671,7 @@ impl Compiler<'_> {
             detect,
             routers,
             router_prefixes,
+            router_parents,
             global_prefixes,
             mounts,
             routes,

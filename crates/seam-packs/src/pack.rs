@@ -309,6 +309,8 @@ pub struct Pack {
     pub routers: Vec<PatternNode>,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
+    /// Per entry of `routers`: the metavariable holding the router it serves under.
+    pub router_parents: Vec<Option<String>>,
     pub global_prefixes: Vec<GlobalPrefix>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,

@@ -40,7 +40,7 @@ def normalise_path(path):
         path = "/" + path
     segments = []
     for seg in path.split("/")[1:]:
-        if re.fullmatch(r"\{[^}]*\}|:[A-Za-z_][\w-]*\??|<[^>]*>|\[\[?\.{0,3}[^\]]*\]\]?|\*", seg):
+        if re.fullmatch(r"\{[^}]*\}|:[A-Za-z_][\w-]*\??|<[^>]*>|\[\[?\.{0,3}[^\]]*\]\]?|\*\w*", seg):
             seg = "{}"
         segments.append(seg)
     while len(segments) > 1 and segments[-1] == "":

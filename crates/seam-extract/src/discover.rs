@@ -329,6 +329,8 @@ pub fn handler_units(
         router: Option<RouterKey>,
         /// A prefix in front of the path that is not a router's (`@Controller("x")`).
         class_prefix: Vec<Piece>,
+        /// The URI version the class declares (`@Controller({ version: "1" })`).
+        version: Option<String>,
         method: Option<String>,
         path: Vec<Piece>,
         handler: Target,
@@ -489,6 +491,7 @@ pub fn handler_units(
                             },
                             router: Some(router),
                             class_prefix: Vec::new(),
+                            version: None,
                             method: read_method(&reader, &r.method, file, &caps),
                             path: reader.pieces(file, path_expr),
                             handler: Target::Expr(handler),
@@ -510,6 +513,7 @@ pub fn handler_units(
                     span: model.expr(call).span,
                     router: Some(router),
                     class_prefix: Vec::new(),
+                    version: None,
                     method: read_method(&reader, &r.method, file, &caps),
                     path: reader.pieces(file, path_expr),
                     handler: Target::Expr(handler),
@@ -555,9 +559,9 @@ pub fn handler_units(
                     Some(e) => reader.pieces(file, e),
                     None => Vec::new(),
                 };
-                let class_prefix = match (&d.class_prefix, class) {
-                    (Some(cp), Some(c)) => class_prefix_of(&reader, file, cp, c),
-                    _ => Vec::new(),
+                let (class_prefix, version) = match class {
+                    Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
+                    None => (Vec::new(), None),
                 };
                 let capture = |m: &Option<String>| {
                     m.as_ref().and_then(|m| caps.get(m)).and_then(Capture::expr)
@@ -578,6 +582,7 @@ pub fn handler_units(
                         span: decorator.span,
                         router,
                         class_prefix: class_prefix.clone(),
+                        version: version.clone(),
                         method,
                         path: path.clone(),
                         handler: Target::Function(function),
@@ -605,6 +610,7 @@ pub fn handler_units(
             span: route.span,
             router: None,
             class_prefix: Vec::new(),
+            version: None,
             method: Some(route.method),
             path: vec![Piece::Text(route.path)],
             handler: Target::Expr(handler),
@@ -616,6 +622,7 @@ pub fn handler_units(
 
     let mut units = Vec::new();
     let globals = global_prefixes(files, pack, &reader, on);
+    let versioned = versioned_dirs(files, pack, on);
     let own = |router: RouterKey| own_prefix(files, pack, &reader, router);
     for reg in registrations {
         let handlers: Vec<(usize, FuncId, Option<String>)> = match reg.handler {
@@ -644,7 +651,12 @@ pub fn handler_units(
             Some(router) => prefixes_of(&mounts, &own, router, 0),
             None => vec![String::new()],
         };
-        let own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
+        let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
+        if let Some(version) = &reg.version
+            && let Some(segment) = versioned_segment(&versioned, &files.model(reg.file).path)
+        {
+            own_path = join_paths(&format!("/{segment}{version}"), &own_path);
+        }
         let path = angle_parameters_as_holes(&compose(&prefixes, &own_path));
         let path = with_global_prefix(&globals, &files.model(reg.file).path, &path);
         for (handler_file, function, method) in handlers {
@@ -852,25 +864,69 @@ fn decorator_capture(
     })
 }
 
-/// The prefix a decorator on the class adds (`@Controller("users")`): the first expression
-/// the class-prefix pattern binds.
+/// The prefix a decorator on the class adds (`@Controller("users")`) and the URI version it
+/// declares, by the first pattern that matches one of the class's decorators: `$PREFIX` (or
+/// else the first expression bound) is the prefix, `$VERSION` the version.
 fn class_prefix_of(
     reader: &Reader,
     file: usize,
-    pattern: &PatternNode,
+    patterns: &[PatternNode],
     class: seam_lang::model::ClassId,
-) -> Vec<Piece> {
+) -> (Vec<Piece>, Option<String>) {
     let model = reader.files.model(file);
-    for d in &model.class(class).decorators {
-        let mut caps = Captures::new();
-        if match_expr(model, pattern, d.expr, &mut caps) {
-            return match caps.values().find_map(Capture::expr) {
-                Some(e) => reader.pieces(file, e),
-                None => Vec::new(),
-            };
+    for pattern in patterns {
+        for d in &model.class(class).decorators {
+            let mut caps = Captures::new();
+            if !match_expr(model, pattern, d.expr, &mut caps) {
+                continue;
+            }
+            let version = caps
+                .get("VERSION")
+                .and_then(Capture::expr)
+                .and_then(|e| reader.constant(file, e));
+            let prefix = caps.get("PREFIX").and_then(Capture::expr).or_else(|| {
+                caps.iter()
+                    .filter(|(name, _)| name.as_str() != "VERSION")
+                    .find_map(|(_, c)| c.expr())
+            });
+            return (
+                prefix.map(|e| reader.pieces(file, e)).unwrap_or_default(),
+                version,
+            );
         }
     }
-    Vec::new()
+    (Vec::new(), None)
+}
+
+/// Directories where the pack's URI versioning is switched on, with the text before the
+/// version in its segment, sorted by directory.
+fn versioned_dirs(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> Vec<(String, String)> {
+    let Some((pattern, segment)) = &pack.uri_versioning else {
+        return Vec::new();
+    };
+    let mut out = BTreeSet::new();
+    for &file in on {
+        let model = files.model(file);
+        for c in files.calls(file) {
+            let mut caps = Captures::new();
+            if anchor_ok(pattern, c.name) && match_expr(model, pattern, c.call, &mut caps) {
+                let dir = model.path.rsplit_once('/').map_or("", |(d, _)| d);
+                out.insert((dir.to_owned(), segment.clone()));
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// The version segment's text for a route in `file`: that of the nearest versioned directory
+/// at or above it.
+fn versioned_segment<'v>(versioned: &'v [(String, String)], file: &str) -> Option<&'v str> {
+    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+    versioned
+        .iter()
+        .filter(|(v, _)| v.is_empty() || dir == v || dir.starts_with(&format!("{v}/")))
+        .max_by_key(|(v, _)| v.len())
+        .map(|(_, segment)| segment.as_str())
 }
 
 /// The methods of a class whose names are among `methods` (lower case), each with its name as

@@ -28,6 +28,11 @@ pub struct PackFile {
     /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
     #[serde(default)]
     pub global_prefixes: Vec<GlobalPrefixFile>,
+    /// Where URI versioning is switched on (`$APP.enableVersioning({ type: VersioningType.URI })`):
+    /// routes whose class prefix names a `$VERSION` get the segment `<segment><version>` in
+    /// front, in the directory (and below) of the file where it is found.
+    #[serde(default)]
+    pub uri_versioning: Option<UriVersioningFile>,
     /// Calls that mount a child router under a prefix (`$PARENT.use($PREFIX, $CHILD)`).
     #[serde(default)]
     pub mounts: Vec<MountFile>,
@@ -175,6 +180,32 @@ pub struct RouteFile {
     pub handlers: String,
 }
 
+/// One string or a list of them.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    pub fn items(&self) -> Vec<&str> {
+        match self {
+            OneOrMany::One(s) => vec![s.as_str()],
+            OneOrMany::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct UriVersioningFile {
+    pub pattern: String,
+    /// Text in front of the version in its path segment (`v` for `/v1`).
+    #[serde(default)]
+    pub segment: String,
+}
+
 /// Route lists: list literals whose elements declare routes or include other lists.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -230,9 +261,11 @@ pub struct DecoratedFile {
     /// The metavariable holding the path; absent for a decorator with none (`@Get()`).
     #[serde(default)]
     pub path: String,
-    /// A decorator on the enclosing class that adds a prefix (`@Controller($PREFIX)`).
+    /// Decorators on the enclosing class that add a prefix, tried in order
+    /// (`@Controller({ path: $PREFIX, version: $VERSION })`, `@Controller($PREFIX)`): `$PREFIX`
+    /// holds the prefix (else the first expression bound), `$VERSION` a URI version.
     #[serde(default)]
-    pub class_prefix: Option<String>,
+    pub class_prefix: Option<OneOrMany>,
     /// The status the route declares (`status_code=$STATUS`): terminals with `route: true`
     /// report it instead of their own.
     #[serde(default)]

@@ -377,6 +377,15 @@ impl Compiler<'_> {
             });
         }
 
+        let uri_versioning = raw
+            .uri_versioning
+            .as_ref()
+            .map(|v| {
+                self.expression(&v.pattern, family)
+                    .map(|p| (p, v.segment.clone()))
+            })
+            .transpose()?;
+
         let mut mounts = Vec::new();
         for m in &raw.mounts {
             let pattern = self.expression(&m.pattern, family)?;
@@ -466,11 +475,14 @@ impl Compiler<'_> {
                 class_prefix: d
                     .class_prefix
                     .as_ref()
+                    .map(|cp| cp.items())
+                    .unwrap_or_default()
+                    .into_iter()
                     .map(|p| {
                         compile_decorator(p, family.pattern_language())
                             .map_err(|e| self.pattern_error(p, e))
                     })
-                    .transpose()?,
+                    .collect::<Result<Vec<_>, _>>()?,
                 status: d
                     .status
                     .as_ref()
@@ -673,6 +685,7 @@ impl Compiler<'_> {
             router_prefixes,
             router_parents,
             global_prefixes,
+            uri_versioning,
             mounts,
             routes,
             decorated,

@@ -170,7 +170,8 @@ pub struct Decorated {
     pub method: ValueRead,
     pub methods: Vec<String>,
     pub path: String,
-    pub class_prefix: Option<PatternNode>,
+    /// Class decorators adding a prefix (and a URI version), tried in order.
+    pub class_prefix: Vec<PatternNode>,
     /// The metavariable holding the route's declared status.
     pub status: Option<String>,
     /// The metavariable holding the route's declared body.
@@ -312,6 +313,8 @@ pub struct Pack {
     /// Per entry of `routers`: the metavariable holding the router it serves under.
     pub router_parents: Vec<Option<String>>,
     pub global_prefixes: Vec<GlobalPrefix>,
+    /// Where URI versioning is switched on, and the text before the version in its segment.
+    pub uri_versioning: Option<(PatternNode, String)>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
     pub decorated: Vec<Decorated>,

@@ -53,6 +53,18 @@ def route_key(method, path):
     return f"{method.upper()} {normalise_path(path)}"
 
 
+def expand_groups(path):
+    """Every path a group path stands for: seam writes a router mounted in two places once,
+    as `(/a|/b)/x`."""
+    m = re.search(r"\(([^()]*\|[^()]*)\)", path)
+    if not m:
+        return [path]
+    out = []
+    for alt in m[1].split("|"):
+        out.extend(expand_groups(path[:m.start()] + alt + path[m.end():]))
+    return out
+
+
 def split_key(key):
     method, _, path = key.partition(" ")
     return method, path
@@ -214,7 +226,9 @@ def read_summaries(path):
         ref = f"{file}::{(s.get('identity') or {}).get('name', '')}"
         sem = rest_semantics((s.get("identity") or {}).get("boundaryBinding"))
         if s.get("kind") == "handler" and sem:
-            providers.append({"file": file, "key": route_key(*sem), "line": (loc.get("range") or {}).get("start")})
+            for path in expand_groups(sem[1]):
+                providers.append({"file": file, "key": route_key(sem[0], path),
+                                  "line": (loc.get("range") or {}).get("start")})
         elif s.get("kind") == "client":
             seen = False
             for effect in interactions(s.get("transitions", [])):
@@ -309,7 +323,9 @@ def score(truth, providers, consumers, report):
     pairs = report.get("pairs", [])
     pairs_by_consumer = {}
     for p in pairs:
-        pairs_by_consumer.setdefault(p.get("consumer"), set()).add(route_key(*split_key(p.get("key", " "))))
+        method, path = split_key(p.get("key", " "))
+        pairs_by_consumer.setdefault(p.get("consumer"), set()).update(
+            route_key(method, alt) for alt in expand_groups(path))
     found = paired_right = reach_here = wrong = elsewhere = 0
     misses, wrong_pairs, bad_pairs = [], [], []
     for tc in truth["consumers"]:

@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 
 use seam_lang::model::{
-    BinaryOp, BindingId, BindingKind, ExprId, ExprKind, LiteralValue, MemberProp, ObjectProp,
+    BinaryOp, BindingId, BindingKind, ExprId, ExprKind, LiteralValue, LogicalOp, MemberProp,
+    ObjectProp,
 };
 use seam_packs::{Captures, Pack, match_expr};
 
@@ -93,6 +94,28 @@ impl Reader<'_> {
             } => {
                 self.read(file, *left, hops - 1, out);
                 self.read(file, *right, hops - 1, out);
+            }
+            // `process.env.BASE || "/api"`: when the first value is a deployment's setting or
+            // unreadable, the code's own default is what the path is unless configured.
+            ExprKind::Logical {
+                op: LogicalOp::Or | LogicalOp::Nullish,
+                left,
+                right,
+            } => {
+                let mut first = Vec::new();
+                self.read(file, *left, hops - 1, &mut first);
+                let unknown = first
+                    .iter()
+                    .all(|p| matches!(p, Piece::Env | Piece::Hole(_)));
+                let mut fallback = Vec::new();
+                if unknown {
+                    self.read(file, *right, hops - 1, &mut fallback);
+                }
+                if unknown && fallback.iter().all(|p| matches!(p, Piece::Text(_))) {
+                    out.extend(fallback);
+                } else {
+                    out.extend(first);
+                }
             }
             ExprKind::Ident {
                 binding: Some(b), ..

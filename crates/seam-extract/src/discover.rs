@@ -24,7 +24,11 @@ pub struct HandlerUnit {
     pub registration: Span,
     /// Where the handler function is.
     pub handler_file: usize,
-    pub function: FuncId,
+    /// The handler function; `None` when the registration names a handler seam cannot follow
+    /// to a function (`passport.authenticate("google")`): the route is still declared.
+    pub function: Option<FuncId>,
+    /// The expression naming an unreadable handler, for the summary's gap.
+    pub opaque_handler: Option<ExprId>,
     pub method: Option<String>,
     pub path: Option<String>,
     /// What the registration declares as the status of a plain return (`status_code=201`).
@@ -602,9 +606,7 @@ pub fn handler_units(
 
     // Routes declared as list elements (`urlpatterns = [path("x/", view)]`).
     for route in crate::route_lists::list_routes(files, pack, &reader, on) {
-        let Some(handler) = unwrap_handler(files, pack, route.file, route.handler, 0) else {
-            continue;
-        };
+        let handler = route.handler;
         registrations.push(Registration {
             file: route.file,
             span: route.span,
@@ -625,12 +627,15 @@ pub fn handler_units(
     let versioned = versioned_dirs(files, pack, on);
     let own = |router: RouterKey| own_prefix(files, pack, &reader, router);
     for reg in registrations {
-        let handlers: Vec<(usize, FuncId, Option<String>)> = match reg.handler {
-            Target::Function(f) => vec![(reg.file, f, reg.method.clone())],
-            Target::Expr(e) => match files.function_of(reg.file, e) {
-                Some((hf, f)) => vec![(hf, f, reg.method.clone())],
+        let mut opaque_handler = None;
+        let handlers: Vec<(usize, Option<FuncId>, Option<String>)> = match reg.handler {
+            Target::Function(f) => vec![(reg.file, Some(f), reg.method.clone())],
+            Target::Expr(written) => match unwrap_handler(files, pack, reg.file, written, 0)
+                .map(|e| (e, files.function_of(reg.file, e)))
+            {
+                Some((_, Some((hf, f)))) => vec![(hf, Some(f), reg.method.clone())],
                 // A class registered for a path: its methods named like HTTP methods.
-                None => match class_of(files, reg.file, e) {
+                Some((e, None)) => match class_of(files, reg.file, e) {
                     Some((cf, class)) => {
                         let methods = pack
                             .routes
@@ -640,11 +645,16 @@ pub fn handler_units(
                             .collect::<Vec<_>>();
                         class_methods(files.model(cf), class, &methods)
                             .into_iter()
-                            .map(|(f, m)| (cf, f, m))
+                            .map(|(f, m)| (cf, Some(f), m))
                             .collect()
                     }
                     None => continue,
                 },
+                // Nothing to follow: the route is declared all the same, its body unknown.
+                None => {
+                    opaque_handler = Some(written);
+                    vec![(reg.file, None, reg.method.clone())]
+                }
             },
         };
         let prefixes = match reg.router {
@@ -666,6 +676,7 @@ pub fn handler_units(
                 registration: reg.span,
                 handler_file,
                 function,
+                opaque_handler,
                 method,
                 path: Some(path.clone()),
                 route_status: reg.route_status,
@@ -756,7 +767,8 @@ fn file_units(
                     file,
                     registration: model.function(function).span,
                     handler_file: file,
-                    function,
+                    function: Some(function),
+                    opaque_handler: None,
                     method,
                     path: Some(path.clone()),
                     route_status: None,

@@ -242,8 +242,11 @@ fn build_handler(
 ) -> Built {
     let pack = &packs[unit.pack];
     let model = files.model(unit.handler_file);
-    let function = model.function(unit.function);
-    let export_name = export_name_of(model, unit.function);
+    let Some(function_id) = unit.function else {
+        return build_opaque_handler(files, detection, pack, unit);
+    };
+    let function = model.function(function_id);
+    let export_name = export_name_of(model, function_id);
     let (name, name_kind) = match (&function.name, &export_name) {
         (Some(n), _) if function.name_source != seam_lang::model::NameSource::Anonymous => {
             (n.clone(), NameKind::Binding)
@@ -259,11 +262,11 @@ fn build_handler(
             NameKind::Label,
         ),
     };
-    let ends = Walker::new(model, pack, unit.function).run();
+    let ends = Walker::new(model, pack, function_id).run();
     let facts = UnitFacts {
         files,
         file: unit.handler_file,
-        function: unit.function,
+        function: function_id,
         pack,
         name: &name,
         calls,
@@ -289,11 +292,11 @@ fn build_handler(
                 id: None,
             },
             inputs: {
-                let mut list = handler_inputs(model, unit.function, pack, unit.path.as_deref());
+                let mut list = handler_inputs(model, function_id, pack, unit.path.as_deref());
                 param_roles::annotated_roles(
                     files,
                     unit.handler_file,
-                    unit.function,
+                    function_id,
                     pack,
                     &mut list,
                 );
@@ -311,6 +314,69 @@ fn build_handler(
         base_id,
         label,
         sort_span: (function.span.start, unit.registration.start),
+    }
+}
+
+/// A route whose handler seam cannot follow to a function (`passport.authenticate("x")`):
+/// declared at its registration, with no transitions and a gap saying what was not read.
+fn build_opaque_handler(
+    files: &Files,
+    detection: &Detection,
+    pack: &Pack,
+    unit: &HandlerUnit,
+) -> Built {
+    let model = files.model(unit.file);
+    let name = unit.method.as_deref().map_or("handler".to_owned(), |m| {
+        if m == "*" {
+            "all".to_owned()
+        } else {
+            m.to_ascii_lowercase()
+        }
+    });
+    let written = unit
+        .opaque_handler
+        .map(|e| model.text_collapsed(model.expr(e).span))
+        .unwrap_or_default();
+    let workspace = detection.workspace_for(&model.path);
+    let base_id = summary_id_from_parts(workspace, &model.path, &name, None);
+    Built {
+        summary: BehavioralSummary {
+            kind: CodeUnitKind::Handler,
+            location: location(model, unit.registration, None, workspace),
+            identity: CodeUnitIdentity {
+                name,
+                name_kind: Some(NameKind::Label),
+                export_path: None,
+                boundary_binding: Some(rest_binding(pack, &unit.method, &unit.path)),
+                deployable_unit: None,
+                id: None,
+            },
+            inputs: Vec::new(),
+            transitions: Vec::new(),
+            gaps: vec![Gap {
+                gap_type: GapType::UnreadOutcome,
+                conditions: Vec::new(),
+                consequence: GapConsequence::Unknown,
+                description: format!(
+                    "The route's handler is `{written}`, which seam cannot follow to a function, so what the route sends is not known"
+                ),
+                callee: None,
+                used_as_value: None,
+            }],
+            confidence: ConfidenceInfo {
+                source: ConfidenceSource::InferredStatic,
+                level: ConfidenceLevel::Low,
+                corroboration: None,
+            },
+            definitions: None,
+            input_reads: None,
+            receiver_class: None,
+            metadata: None,
+            schema_version: SchemaVersion,
+        },
+        base_id,
+        label: label_of(&unit.method, &unit.path),
+        sort_span: (unit.registration.start, unit.registration.start),
     }
 }
 
@@ -381,7 +447,7 @@ fn index_storage_sites(
     let taken: BTreeSet<(usize, FuncId)> = units
         .iter()
         .filter_map(|u| match u {
-            Unit::Handler(h) => Some((h.handler_file, h.function)),
+            Unit::Handler(h) => h.function.map(|f| (h.handler_file, f)),
             Unit::Client(c) => c.function.map(|f| (c.file, f)),
         })
         .collect();

@@ -122,9 +122,30 @@ fn chained_mounts_are_one_router() {
     assert_eq!(
         keys,
         [
+            "GET /api/auth/google src/routes/users.ts",
             "GET /api/tags src/routes/tags.ts",
+            "GET /api/users/me src/routes/users.ts",
             "POST /api/users/login src/routes/users.ts",
         ]
+    );
+    // The wrapped handler is the inline function; the unreadable one has a gap, no transitions.
+    let at_path = |path: &str| {
+        run.summaries
+            .iter()
+            .find(|s| {
+                serde_json::to_value(&s.identity.boundary_binding).unwrap()["semantics"]["path"]
+                    == path
+            })
+            .unwrap_or_else(|| panic!("no summary at {path}"))
+    };
+    let me = at_path("/api/users/me");
+    assert_eq!(me.transitions.len(), 1);
+    let google = at_path("/api/auth/google");
+    assert_eq!(google.location.range.start, 17);
+    assert!(google.transitions.is_empty());
+    assert_eq!(
+        google.gaps[0].description,
+        "The route's handler is `passport.authenticate('google', { scope: ['profile'] })`, which seam cannot follow to a function, so what the route sends is not known"
     );
 }
 

@@ -111,7 +111,15 @@ pub fn instance_field(files: &Files, file: usize, expr: ExprId) -> Option<(usize
 fn receiver_class(model: &Model, object: ExprId, span: seam_lang::model::Span) -> Option<ClassId> {
     match &model.expr(object).kind {
         ExprKind::This => {
-            let func = crate::files::enclosing_function(model, span)?;
+            // An arrow function has the `this` of the function it is written in.
+            let mut func = crate::files::enclosing_function(model, span)?;
+            for _ in 0..MAX_HOPS {
+                let f = model.function(func);
+                match (f.kind, f.parent) {
+                    (seam_lang::model::FunctionKind::Arrow, Some(parent)) => func = parent,
+                    _ => break,
+                }
+            }
             model.function(func).class
         }
         ExprKind::Ident {
@@ -287,4 +295,92 @@ fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
         } => class_of_expr(files, vf, *callee),
         _ => None,
     }
+}
+
+/// What a class declares about one of its instance fields: the declared type and the
+/// initialiser, from a field declaration (`private http = make()`, `http: Client`) or a
+/// TypeScript parameter property (`constructor(private http: Client)`).
+#[derive(Debug, Clone, Copy)]
+pub struct DeclaredField<'a> {
+    pub file: usize,
+    pub type_annotation: Option<&'a seam_lang::model::TypeAnnotation>,
+    pub value: Option<ExprId>,
+    /// Declared `private` (or `#name`): no subclass can give it another initialiser.
+    pub private: bool,
+}
+
+/// The declaration of the field `this.name` names (`expr` is that member expression), in the
+/// receiver's class or the nearest ancestor that declares it.
+pub fn declared_field<'a>(
+    files: &Files<'a>,
+    file: usize,
+    expr: ExprId,
+) -> Option<DeclaredField<'a>> {
+    let model = files.model(file);
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(field),
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    if !matches!(model.expr(*object).kind, ExprKind::This) {
+        return None;
+    }
+    let class = receiver_class(model, *object, model.expr(expr).span)?;
+    let mut current = (file, class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        let cmodel: &'a Model = files.model(cf);
+        for m in &cmodel.class(cid).members {
+            let private = matches!(
+                m.visibility,
+                Some(
+                    seam_lang::model::Visibility::Private
+                        | seam_lang::model::Visibility::HashPrivate
+                )
+            ) || matches!(m.name, seam_lang::model::MemberName::Private(_));
+            match &m.kind {
+                MemberKind::Property {
+                    value,
+                    type_annotation,
+                    ..
+                } if !m.is_static && m.name.as_str() == Some(field) => {
+                    return Some(DeclaredField {
+                        file: cf,
+                        type_annotation: type_annotation.as_ref(),
+                        value: *value,
+                        private,
+                    });
+                }
+                MemberKind::Constructor { function } => {
+                    for p in &cmodel.function(*function).params {
+                        let Some(visibility) = p.property_visibility else {
+                            continue;
+                        };
+                        let named = matches!(
+                            &cmodel.pattern(p.pattern).kind,
+                            seam_lang::model::PatternKind::Ident { name, .. } if name == field
+                        );
+                        if named {
+                            return Some(DeclaredField {
+                                file: cf,
+                                type_annotation: p.type_annotation.as_ref(),
+                                value: None,
+                                private: matches!(
+                                    visibility,
+                                    seam_lang::model::Visibility::Private
+                                        | seam_lang::model::Visibility::HashPrivate
+                                ),
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        current = parent_class(files, cf, cid)?;
+    }
+    None
 }

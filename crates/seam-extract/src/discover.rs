@@ -1178,6 +1178,20 @@ fn client_object(
     file: usize,
     expr: ExprId,
 ) -> Option<ClientObject> {
+    client_object_hops(files, pack, reader, file, expr, crate::files::MAX_HOPS)
+}
+
+/// What [`client_object`] does, with a bound on the links (names, fields, factories) it
+/// follows.
+fn client_object_hops(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<ClientObject> {
+    let hops = hops.checked_sub(1)?;
     let model = files.model(file);
     // The module's own import (`import axios from "axios"`).
     if let Some(b) = model.resolved_binding(expr)
@@ -1190,13 +1204,71 @@ fn client_object(
     {
         return Some(ClientObject { base: Vec::new() });
     }
+    // A field the class declares (`this.http`): its declared type, or its initialiser.
+    if let Some(field) = crate::classes::declared_field(files, file, expr) {
+        if field
+            .type_annotation
+            .is_some_and(|t| is_client_type(pack, &t.shape))
+        {
+            return Some(ClientObject { base: Vec::new() });
+        }
+        if let Some(value) = field.value
+            && let Some(client) = client_value(files, pack, reader, field.file, value, hops)
+        {
+            return Some(client);
+        }
+    }
+    // A parameter whose declared type is a client type (`function f(http: Client)`).
+    if let Some(b) = model.resolved_binding(expr)
+        && let BindingKind::Param { function, index } = model.binding(b).kind
+        && model.binding(b).origin.path.is_empty()
+        && model
+            .function(function)
+            .params
+            .get(index as usize)
+            .and_then(|p| p.type_annotation.as_ref())
+            .is_some_and(|t| is_client_type(pack, &t.shape))
+    {
+        return Some(ClientObject { base: Vec::new() });
+    }
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;
+    client_value(files, pack, reader, vf, ve, hops)
+}
+
+/// Whether a declared type names one of the pack's client types (`type:`), by its last
+/// segment (`HttpClient`, `http.HttpClient`).
+fn is_client_type(pack: &Pack, shape: &seam_lang::model::TypeRef) -> bool {
+    let seam_lang::model::TypeRef::Named { name, .. } = shape else {
+        return false;
+    };
+    let last = name.rsplit('.').next().unwrap_or(name);
+    pack.clients
+        .iter()
+        .any(|c| c.type_name.as_deref() == Some(last))
+}
+
+/// Whether a value makes a client: a `create` pattern (through the import of its `from`
+/// module when it names one), an object literal that spreads a client (`{ ...make(), extra }`),
+/// or a call of a project function that returns a client (a factory), its arguments read
+/// into the creation's options.
+fn client_value(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    vf: usize,
+    ve: ExprId,
+    hops: usize,
+) -> Option<ClientObject> {
     let vmodel = files.model(vf);
     for c in &pack.clients {
         let Some(create) = &c.create else { continue };
         let mut caps = Captures::new();
-        if !match_expr(vmodel, create, ve, &mut caps) {
+        let matched = match &c.from {
+            Some(module) => created_from(vmodel, create, module, ve, &mut caps),
+            None => match_expr(vmodel, create, ve, &mut caps),
+        };
+        if !matched {
             continue;
         }
         let base = match &c.base_url {
@@ -1218,7 +1290,118 @@ fn client_object(
         };
         return Some(ClientObject { base });
     }
-    None
+    // A factory step costs more than a name: each may branch into several returns.
+    let hops = hops.checked_sub(1)?;
+    match &vmodel.expr(ve).kind {
+        ExprKind::Await { arg } => client_object_hops(files, pack, reader, vf, *arg, hops),
+        ExprKind::Object { props } => props.iter().find_map(|p| match p {
+            seam_lang::model::ObjectProp::Spread { value } => {
+                client_object_hops(files, pack, reader, vf, *value, hops)
+            }
+            _ => None,
+        }),
+        ExprKind::Call {
+            callee,
+            args,
+            is_new: false,
+            ..
+        } => {
+            let (ff, func) = files.function_of(vf, *callee)?;
+            let fmodel = files.model(ff);
+            let mut subst = reader.subst.clone();
+            for (i, b) in fmodel.bindings.iter().enumerate() {
+                if let BindingKind::Param { function, index } = b.kind
+                    && function == func
+                    && b.origin.path.is_empty()
+                {
+                    let value = match args.get(index as usize) {
+                        Some(arg) if !arg.spread => Some((vf, arg.value)),
+                        Some(_) => continue,
+                        None => None,
+                    };
+                    subst.insert((ff, seam_lang::model::BindingId::from_index(i)), value);
+                }
+            }
+            let inner = Reader {
+                files,
+                environment: reader.environment,
+                subst: &subst,
+            };
+            returned_values(fmodel, func)
+                .into_iter()
+                .find_map(|r| client_object_hops(files, pack, &inner, ff, r, hops))
+        }
+        _ => None,
+    }
+}
+
+/// A `create` pattern whose callee is a plain name, matched against a call whose callee is
+/// an import from `module` of that name (or the module's default export), whatever the local
+/// name.
+fn created_from(
+    model: &seam_lang::model::Model,
+    create: &PatternNode,
+    module: &str,
+    expr: ExprId,
+    caps: &mut Captures,
+) -> bool {
+    let PatternNode::Call {
+        callee: pattern_callee,
+        args: pattern_args,
+        is_new,
+    } = create
+    else {
+        return false;
+    };
+    let PatternNode::Ident(exported) = pattern_callee.as_ref() else {
+        return false;
+    };
+    let ExprKind::Call { callee, .. } = &model.expr(expr).kind else {
+        return false;
+    };
+    let imported = model.resolved_binding(*callee).is_some_and(|b| {
+        matches!(&model.binding(b).kind, BindingKind::Import { import, name }
+        if model.imports.get(*import as usize).is_some_and(|imp| {
+            imp.specifier == module
+                && imp.names.get(*name as usize).is_some_and(|n| match &n.imported {
+                    seam_lang::model::ImportedItem::Default => true,
+                    seam_lang::model::ImportedItem::Named(x) => x == exported,
+                    _ => false,
+                })
+        }))
+    });
+    if !imported {
+        return false;
+    }
+    let any_callee = PatternNode::Call {
+        callee: Box::new(PatternNode::Meta("__CREATE_CALLEE".to_owned())),
+        args: pattern_args.clone(),
+        is_new: *is_new,
+    };
+    match_expr(model, &any_callee, expr, caps)
+}
+
+/// The values a function returns: its expression body, or the value of each `return` in its
+/// own body (not in functions nested inside it).
+fn returned_values(model: &seam_lang::model::Model, func: FuncId) -> Vec<ExprId> {
+    let f = model.function(func);
+    match &f.body {
+        seam_lang::model::FunctionBody::Expr(e) => vec![*e],
+        seam_lang::model::FunctionBody::Block(_) => model
+            .stmts
+            .iter()
+            .filter_map(|s| match s.kind {
+                seam_lang::model::StmtKind::Return { value: Some(v) }
+                    if f.span.contains(s.span)
+                        && enclosing_function(model, s.span) == Some(func) =>
+                {
+                    Some(v)
+                }
+                _ => None,
+            })
+            .collect(),
+        seam_lang::model::FunctionBody::None => Vec::new(),
+    }
 }
 
 fn constraints_hold(

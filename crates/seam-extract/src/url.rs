@@ -120,15 +120,67 @@ impl Reader<'_> {
             ExprKind::Ident {
                 binding: Some(b), ..
             } => self.read_binding(file, expr, *b, hops, out),
-            _ => match self.files.definition(file, expr) {
-                Some(Def::Expr(f, e)) if (f, e) != (file, expr) => self.read(f, e, hops - 1, out),
-                Some(Def::Binding(f, b)) => match self.files.value_of(Def::Binding(f, b)) {
-                    Some((vf, ve)) => self.read(vf, ve, hops - 1, out),
-                    None => out.push(Piece::Hole(hole_name(file, expr, self.files))),
-                },
-                _ => out.push(Piece::Hole(hole_name(file, expr, self.files))),
-            },
+            kind => {
+                if let ExprKind::Member {
+                    object,
+                    property: MemberProp::Name(name),
+                    ..
+                } = kind
+                    && let Some((vf, ve)) = self.member_value(file, expr, *object, name)
+                {
+                    self.read(vf, ve, hops - 1, out);
+                    return;
+                }
+                match self.files.definition(file, expr) {
+                    Some(Def::Expr(f, e)) if (f, e) != (file, expr) => {
+                        self.read(f, e, hops - 1, out)
+                    }
+                    Some(Def::Binding(f, b)) => match self.files.value_of(Def::Binding(f, b)) {
+                        Some((vf, ve)) => self.read(vf, ve, hops - 1, out),
+                        None => out.push(Piece::Hole(hole_name(file, expr, self.files))),
+                    },
+                    _ => out.push(Piece::Hole(hole_name(file, expr, self.files))),
+                }
+            }
         }
+    }
+
+    /// The value a member read has when the code fixes it: a key of an object literal held
+    /// in a constant (`environment.apiBaseUrl`, imported or not), or the initialiser of a
+    /// `private` field read through `this` that the constructor does not assign (no subclass
+    /// can give a private field another value; other fields stay holes, see
+    /// `classes::instance_calls`).
+    fn member_value(
+        &self,
+        file: usize,
+        expr: ExprId,
+        object: ExprId,
+        name: &str,
+    ) -> Option<(usize, ExprId)> {
+        let model = self.files.model(file);
+        if matches!(model.expr(object).kind, ExprKind::This) {
+            if crate::classes::instance_field(self.files, file, expr).is_some() {
+                return None;
+            }
+            let field = crate::classes::declared_field(self.files, file, expr)?;
+            return field
+                .value
+                .filter(|_| field.private)
+                .map(|v| (field.file, v));
+        }
+        // A constant: not a parameter (unless a call site passed it) and never reassigned.
+        let ExprKind::Ident {
+            binding: Some(b), ..
+        } = &model.expr(object).kind
+        else {
+            return None;
+        };
+        let binding = model.binding(*b);
+        let fixed = !binding.reassigned && !matches!(binding.kind, BindingKind::Param { .. });
+        if !fixed && !matches!(self.subst.get(&(file, *b)), Some(Some(_))) {
+            return None;
+        }
+        self.object_key(file, object, name).ok().flatten()
     }
 
     fn read_binding(

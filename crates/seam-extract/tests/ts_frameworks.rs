@@ -287,3 +287,76 @@ fn explain_on_a_monorepo_says_which_pack_ran_where_and_why() {
         ]
     );
 }
+
+/// `recognition METHOD path name` per client summary of a pack, in output order.
+fn client_calls(run: &seam_extract::Extraction, recognition: &str) -> Vec<String> {
+    run.summaries
+        .iter()
+        .filter(|s| {
+            s.identity
+                .boundary_binding
+                .as_ref()
+                .is_some_and(|b| b.recognition == recognition)
+        })
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            let sem = &v["identity"]["boundaryBinding"]["semantics"];
+            format!(
+                "{} {} {}",
+                v["identity"]["id"].as_str().unwrap_or("-"),
+                sem["method"].as_str().unwrap_or("-"),
+                sem["path"].as_str().unwrap_or("-")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn angular_http() {
+    let run = extract("angular-http", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+/// Clients held in fields typed `HttpClient` (constructor parameter properties, declared
+/// fields of a base class) or made by `inject(HttpClient)` (a field initialiser, a constructor
+/// assignment); bases read from an imported environment object and a private field.
+#[test]
+fn angular_http_clients_are_typed_or_injected_fields() {
+    let run = extract("angular-http", &[]);
+    assert_eq!(
+        client_calls(&run, "angular-http"),
+        [
+            "angular-http-fixture::src/app/services/abstract.service.ts::list GET /api/logs",
+            "angular-http-fixture::src/app/services/articles.service.ts::get GET /articles/{slug}",
+            "angular-http-fixture::src/app/services/articles.service.ts::create POST /articles",
+            "angular-http-fixture::src/app/services/articles.service.ts::update PUT /articles/{slug}",
+            "angular-http-fixture::src/app/services/articles.service.ts::destroy DELETE /articles/{slug}",
+            "angular-http-fixture::src/app/services/profile.service.ts::get GET /api/profile",
+            "angular-http-fixture::src/app/services/profile.service.ts::update PATCH /api/profile",
+            "angular-http-fixture::src/app/services/profile.service.ts::run POST /api/tasks/run",
+        ]
+    );
+}
+
+#[test]
+fn openapi_fetch() {
+    let run = extract("openapi-fetch", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+/// Clients made by openapi-fetch's `createClient` under any local name, directly or through
+/// project factories (two levels, an object spreading the client), imported from another
+/// module; the path template is the route; a factory's environment base adds nothing.
+#[test]
+fn openapi_fetch_clients_through_factories_and_imports() {
+    let run = extract("openapi-fetch", &[]);
+    assert_eq!(
+        client_calls(&run, "openapi-fetch"),
+        [
+            "openapi-fetch-fixture::src/api/direct.ts::getItem GET /v2/items/{id}",
+            "openapi-fetch-fixture::src/hooks/items.ts::listItems GET /v1/items",
+            "openapi-fetch-fixture::src/hooks/items.ts::createItem POST /v1/items",
+            "openapi-fetch-fixture::src/hooks/items.ts::deleteItem DELETE /v1/items/{id}",
+        ]
+    );
+}

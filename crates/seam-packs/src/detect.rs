@@ -433,7 +433,14 @@ impl Detection {
                 });
                 continue;
             }
-            if let Some(reason) = dependency_reason(pack, &manifests) {
+            let found = dependency_reason(pack, &manifests).or_else(|| {
+                // A client made in a workspace package is used by the packages that depend on
+                // it: a client pack also runs where a workspace dependency detects it.
+                (pack.kind == crate::UnitKind::Client)
+                    .then(|| self.workspace_dependency_reason(pack, &manifests))
+                    .flatten()
+            });
+            if let Some(reason) = found {
                 out.push(PackChoice {
                     pack: index,
                     reason,
@@ -441,6 +448,40 @@ impl Detection {
             }
         }
         out
+    }
+}
+
+impl Detection {
+    /// [`dependency_reason`] over the package.json manifests of the workspace packages the
+    /// given npm manifests depend on by name (`"@org/client": "workspace:*"`), several levels.
+    fn workspace_dependency_reason(&self, pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        let mut frontier: Vec<&Manifest> = manifests
+            .iter()
+            .copied()
+            .filter(|m| m.kind.is_npm())
+            .collect();
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for m in &frontier {
+                for dep in &m.dependencies {
+                    if !seen.insert(dep.as_str()) {
+                        continue;
+                    }
+                    next.extend(self.manifests().filter(|w| {
+                        w.kind == ManifestKind::PackageJson && w.name.as_deref() == Some(dep)
+                    }));
+                }
+            }
+            if next.is_empty() {
+                return None;
+            }
+            if let Some(reason) = dependency_reason(pack, &next) {
+                return Some(reason);
+            }
+            frontier = next;
+        }
+        None
     }
 }
 

@@ -424,6 +424,15 @@ pub struct ClientObjectFile {
     /// Where the instance's base URL is: `{ option: $CONFIG, key: baseURL }`.
     #[serde(default)]
     pub base_url: Option<ValueFile>,
+    /// The module whose export the `create` pattern's callee names (`openapi-fetch`): the
+    /// call matches through any local name of that import (`import make from "m"`, `import
+    /// { createClient as make } from "m"`), and only through it.
+    #[serde(default)]
+    pub from: Option<String>,
+    /// A type name (`HttpClient`): a parameter, class field or constructor parameter
+    /// property whose declared type is this name is a client (with no base URL).
+    #[serde(default, rename = "type")]
+    pub type_name: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

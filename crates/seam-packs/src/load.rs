@@ -16,6 +16,14 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("express.yaml", include_str!("../packs/express.yaml")),
     ("fetch.yaml", include_str!("../packs/fetch.yaml")),
     ("axios.yaml", include_str!("../packs/axios.yaml")),
+    (
+        "angular-http.yaml",
+        include_str!("../packs/angular-http.yaml"),
+    ),
+    (
+        "openapi-fetch.yaml",
+        include_str!("../packs/openapi-fetch.yaml"),
+    ),
     ("prisma.yaml", include_str!("../packs/prisma.yaml")),
     ("fastify.yaml", include_str!("../packs/fastify.yaml")),
     ("koa.yaml", include_str!("../packs/koa.yaml")),
@@ -602,16 +610,27 @@ impl Compiler<'_> {
                 }
                 (None, _, _) => None,
             };
-            if c.import.is_none() && create.is_none() {
+            if c.import.is_none() && create.is_none() && c.type_name.is_none() {
                 return Err(self.error(
                     "clients:",
-                    "each entry under `clients` needs `import` or `create`",
+                    "each entry under `clients` needs `import`, `create` or `type`",
+                ));
+            }
+            if c.from.is_some()
+                && !matches!(&create, Some(PatternNode::Call { callee, .. })
+                    if matches!(callee.as_ref(), PatternNode::Ident(_)))
+            {
+                return Err(self.error(
+                    "from:",
+                    "`from` needs a `create` pattern that calls a plain name (`createClient($C)`)",
                 ));
             }
             clients.push(ClientObject {
                 import: c.import.clone(),
                 create,
                 base_url,
+                from: c.from.clone(),
+                type_name: c.type_name.clone(),
             });
         }
 

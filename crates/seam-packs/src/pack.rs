@@ -275,6 +275,10 @@ pub struct ClientObject {
     /// The call that makes an instance.
     pub create: Option<PatternNode>,
     pub base_url: Option<ValueRead>,
+    /// The module the `create` pattern's callee is imported from, matched by binding.
+    pub from: Option<String>,
+    /// A declared type whose values are clients.
+    pub type_name: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

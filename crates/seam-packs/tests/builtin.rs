@@ -8,6 +8,8 @@ fn builtin_packs_load() {
             "express",
             "fetch",
             "axios",
+            "angular-http",
+            "openapi-fetch",
             "prisma",
             "fastify",
             "koa",

@@ -69,3 +69,15 @@ fn mixed_languages_and_unknown_kinds() {
         ".seam/packs/mine.yaml:3: `kind: server` is not a kind seam knows; write `handler`, `client` or `store`"
     );
 }
+
+#[test]
+fn a_client_from_a_module_needs_a_plain_call_to_create() {
+    let head = "name: mine\nlanguages: [typescript]\nkind: client\nbinding: { transport: http, protocol: rest }\ndetect: { npm: [mine] }\n";
+    let calls = "calls:\n  - pattern: $C.get($U)\n    where: { $C: { client: true } }\n    url: $U\n    method: GET\n";
+    let e = error(&format!(
+        "{head}clients:\n  - create: lib.make($CONFIG)\n    from: lib\n{calls}"
+    ));
+    assert!(e.contains("`from` needs a `create` pattern"), "{e}");
+    let e = error(&format!("{head}clients:\n  - from: lib\n{calls}"));
+    assert!(e.contains("needs `import`, `create` or `type`"), "{e}");
+}

@@ -69,3 +69,14 @@ fn mixed_languages_and_unknown_kinds() {
         ".seam/packs/mine.yaml:3: `kind: server` is not a kind seam knows; write `handler`, `client` or `store`"
     );
 }
+
+#[test]
+fn a_file_convention_that_names_no_handler() {
+    let e = error(&format!(
+        "{HEAD}files:\n  - glob: \"**/routes/**/x.ts\"\n    method: POST\nterminals:\n  - pattern: $RES.json($BODY)\n    status: 200\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:7: the file convention `**/routes/**/x.ts` names no handler: give `exports` or `exportObject`"
+    );
+}

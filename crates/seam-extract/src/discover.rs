@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{ArrayElement, BindingKind, ExprId, ExprKind, FuncId, Span};
+use seam_lang::model::{ArrayElement, BindingKind, ExprId, ExprKind, FuncId, ObjectProp, Span};
 use seam_packs::{
     Capture, Captures, Constraint, Pack, PatternNode, UnitKind, ValueRead, match_expr,
 };
@@ -37,6 +37,9 @@ pub struct HandlerUnit {
     pub route_default_status: Option<i64>,
     /// What the registration declares as the response body (`response_model=User`).
     pub route_body: Option<ExprId>,
+    /// The export the handler is reached through when a file convention found it (`default`
+    /// for a wrapped default export, `actions`, `save` for a property of an exported object).
+    pub export_path: Option<Vec<String>>,
 }
 
 /// One client unit: a call site whose response the enclosing function reads.
@@ -682,6 +685,7 @@ pub fn handler_units(
                 route_status: reg.route_status,
                 route_default_status: reg.route_default_status,
                 route_body: reg.route_body,
+                export_path: None,
             });
         }
     }
@@ -717,7 +721,8 @@ fn decorated_targets(
 }
 
 /// Handlers found by file convention: each file matching a glob of the pack, each of its
-/// exports the convention names, at the path the file's place spells.
+/// exports the convention names (a function, or a call wrapping one), and each function of
+/// the exported object it names, at the path the file's place spells.
 fn file_units(
     files: &Files,
     pack_index: usize,
@@ -736,53 +741,115 @@ fn file_units(
                 .iter()
                 .filter_map(|s| rewrite_segment(&pack.segments, s))
                 .collect();
-            if convention.file_name_segment {
-                let name = model.path.rsplit('/').next().unwrap_or(&model.path);
-                let stem = name.split_once('.').map_or(name, |(s, _)| s);
-                if !convention.index_names.iter().any(|i| i == stem)
-                    && let Some(seg) = rewrite_segment(&pack.segments, stem)
-                {
-                    parts.push(seg);
-                }
+            let (stem, suffix_method) = file_stem_and_method(&model.path, convention);
+            if convention.file_name_segment
+                && !convention.index_names.iter().any(|i| i == stem)
+                && let Some(seg) = rewrite_segment(&pack.segments, stem)
+            {
+                parts.push(seg);
             }
             let own = format!("/{}", parts.join("/"));
             let path = join_paths(convention.prefix.as_deref().unwrap_or(""), &own);
             let path = with_global_prefix(globals, &model.path, &path);
-            for export in &convention.exports {
-                let function = match files.export_def(file, export, crate::files::MAX_HOPS) {
-                    Some(Def::Function(f, func)) if f == file => func,
-                    Some(Def::Binding(f, b)) if f == file => match &model.binding(b).kind {
-                        BindingKind::Function { function } => *function,
-                        _ => continue,
-                    },
-                    _ => continue,
-                };
-                let method = if export == "default" {
-                    convention.method.clone()
-                } else {
-                    Some(export.to_ascii_uppercase())
-                };
+            let mut push = |handler: (usize, FuncId), method, path: String, export: Vec<String>| {
+                let (handler_file, function) = handler;
                 units.push(HandlerUnit {
                     pack: pack_index,
                     file,
-                    registration: model.function(function).span,
-                    handler_file: file,
+                    registration: files.model(handler_file).function(function).span,
+                    handler_file,
                     function: Some(function),
                     opaque_handler: None,
                     method,
-                    path: Some(path.clone()),
+                    path: Some(path),
                     route_status: None,
                     route_default_status: None,
                     route_body: None,
+                    export_path: Some(export),
                 });
+            };
+            for export in &convention.exports {
+                let Some(handler) = files
+                    .export_def(file, export, crate::files::MAX_HOPS)
+                    .and_then(|def| files.function_through_calls(def))
+                else {
+                    continue;
+                };
+                let method = if export == "default" {
+                    suffix_method.clone().or_else(|| convention.method.clone())
+                } else {
+                    Some(export.to_ascii_uppercase())
+                };
+                push(handler, method, path.clone(), vec![export.clone()]);
+            }
+            if let Some(object) = &convention.export_object {
+                for (name, handler) in exported_object_functions(files, file, object) {
+                    let export = vec![object.clone(), name];
+                    push(handler, convention.method.clone(), path.clone(), export);
+                }
             }
         }
     }
     units
 }
 
+/// A file's name without its extension, and the method a convention's `methodSuffixes` read
+/// from it (`[id].patch.ts` → `[id]`, PATCH; `sitemap.xml.ts` → `sitemap.xml`, none).
+fn file_stem_and_method<'p>(
+    path: &'p str,
+    convention: &seam_packs::FileConvention,
+) -> (&'p str, Option<String>) {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    if let Some((rest, suffix)) = stem.rsplit_once('.')
+        && !rest.is_empty()
+        && convention
+            .method_suffixes
+            .iter()
+            .any(|m| m.eq_ignore_ascii_case(suffix))
+    {
+        return (rest, Some(suffix.to_ascii_uppercase()));
+    }
+    (stem, None)
+}
+
+/// The properties of the object a module exports as `name` that are functions (or calls
+/// wrapping one), by property name in source order.
+fn exported_object_functions(
+    files: &Files,
+    file: usize,
+    name: &str,
+) -> Vec<(String, (usize, FuncId))> {
+    let Some((of, object)) = files
+        .export_def(file, name, crate::files::MAX_HOPS)
+        .and_then(|def| files.value_of(def))
+    else {
+        return Vec::new();
+    };
+    let model = files.model(of);
+    let ExprKind::Object { props } = &model.expr(object).kind else {
+        return Vec::new();
+    };
+    props
+        .iter()
+        .filter_map(|p| match p {
+            ObjectProp::KeyValue { key, value, .. } => {
+                let handler = files
+                    .definition(of, *value)
+                    .and_then(|def| files.function_through_calls(def))?;
+                Some((key.as_str()?.to_owned(), handler))
+            }
+            ObjectProp::Method { key, function, .. } => {
+                Some((key.as_str()?.to_owned(), (of, *function)))
+            }
+            ObjectProp::Spread { .. } => None,
+        })
+        .collect()
+}
+
 /// A directory or file name as a path segment, by the first rule whose fixed text surrounds
-/// it (`[id]` → `{id}`); `None` when the rule drops it (`(group)`); the name itself when no
+/// it, the name inside holding no closing text (`[id]` → `{id}`); `None` when the rule drops it (`(group)`); else with each occurrence
+/// of a `within` rule inside it rewritten (`@[user]` → `@{user}`); the name itself when no
 /// rule applies.
 fn rewrite_segment(rules: &[seam_packs::SegmentRule], segment: &str) -> Option<String> {
     for rule in rules {
@@ -792,7 +859,11 @@ fn rewrite_segment(rules: &[seam_packs::SegmentRule], segment: &str) -> Option<S
         else {
             continue;
         };
-        if inner.is_empty() || segment.len() < rule.before.len() + rule.after.len() {
+        // `[a]-[b]` is two names, not one named `a]-[b`.
+        if inner.is_empty()
+            || segment.len() < rule.before.len() + rule.after.len()
+            || (!rule.after.is_empty() && inner.contains(rule.after.as_str()))
+        {
             continue;
         }
         return match &rule.to {
@@ -801,7 +872,44 @@ fn rewrite_segment(rules: &[seam_packs::SegmentRule], segment: &str) -> Option<S
             (head, Some(tail)) => Some(format!("{head}{inner}{tail}")),
         };
     }
-    Some(segment.to_owned())
+    Some(rewrite_within(rules, segment))
+}
+
+/// `segment` with each occurrence of a `within` rule (fixed text on both sides of a non-empty
+/// name) rewritten, the rules tried in order at each position.
+fn rewrite_within(rules: &[seam_packs::SegmentRule], segment: &str) -> String {
+    let mut out = String::new();
+    let mut rest = segment;
+    'scan: while let Some(c) = rest.chars().next() {
+        for rule in rules.iter().filter(|r| r.within && !r.before.is_empty()) {
+            let Some(after_open) = rest.strip_prefix(rule.before.as_str()) else {
+                continue;
+            };
+            let Some(end) = after_open
+                .find(rule.after.as_str())
+                .filter(|_| !rule.after.is_empty())
+            else {
+                continue;
+            };
+            let inner = &after_open[..end];
+            if inner.is_empty() {
+                continue;
+            }
+            match &rule.to {
+                (text, None) => out.push_str(text),
+                (head, Some(tail)) => {
+                    out.push_str(head);
+                    out.push_str(inner);
+                    out.push_str(tail);
+                }
+            }
+            rest = &after_open[end + rule.after.len()..];
+            continue 'scan;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 /// Global prefixes the pack's files set, as (directory, prefix), sorted by directory.
@@ -1688,4 +1796,69 @@ fn wrapper_unit(
 /// Whether the pack discovers handlers or clients.
 pub fn is_handler_pack(pack: &Pack) -> bool {
     pack.kind == UnitKind::Handler
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{file_stem_and_method, rewrite_segment};
+    use seam_packs::{FileConvention, SegmentRule};
+
+    fn rule(before: &str, after: &str, to: (&str, Option<&str>), within: bool) -> SegmentRule {
+        SegmentRule {
+            before: before.to_owned(),
+            after: after.to_owned(),
+            to: (to.0.to_owned(), to.1.map(str::to_owned)),
+            within,
+        }
+    }
+
+    #[test]
+    fn within_rules_rewrite_parameters_inside_a_name_and_leave_the_rest() {
+        let rules = [
+            rule("[[", "]]", ("{", Some("?}")), true),
+            rule("[", "]", ("{", Some("}")), true),
+            rule("(", ")", ("", None), false),
+        ];
+        let seg = |s: &str| rewrite_segment(&rules, s);
+        assert_eq!(seg("[id]").as_deref(), Some("{id}"));
+        assert_eq!(seg("@[user]").as_deref(), Some("@{user}"));
+        assert_eq!(seg("[a]-[b]").as_deref(), Some("{a}-{b}"));
+        assert_eq!(seg("v[[n]]x").as_deref(), Some("v{n?}x"));
+        assert_eq!(seg("(group)"), None);
+        // Unclosed or empty brackets and names outside any rule stay as written.
+        assert_eq!(seg("a[b").as_deref(), Some("a[b"));
+        assert_eq!(seg("a[]").as_deref(), Some("a[]"));
+        assert_eq!(seg("plain").as_deref(), Some("plain"));
+        assert_eq!(seg("x(y)").as_deref(), Some("x(y)"));
+    }
+
+    #[test]
+    fn a_method_suffix_names_the_method_and_leaves_the_path() {
+        let convention = FileConvention {
+            glob: "**/server/api/**/*.ts".to_owned(),
+            exports: vec!["default".to_owned()],
+            method: Some("*".to_owned()),
+            prefix: None,
+            file_name_segment: true,
+            index_names: vec!["index".to_owned()],
+            method_suffixes: vec!["get".to_owned(), "patch".to_owned()],
+            export_object: None,
+        };
+        let read = |p: &str| {
+            let (stem, method) = file_stem_and_method(p, &convention);
+            (stem.to_owned(), method)
+        };
+        assert_eq!(
+            read("a/[id].patch.ts"),
+            ("[id]".to_owned(), Some("PATCH".to_owned()))
+        );
+        assert_eq!(
+            read("a/index.GET.ts"),
+            ("index".to_owned(), Some("GET".to_owned()))
+        );
+        assert_eq!(read("a/stats.ts"), ("stats".to_owned(), None));
+        assert_eq!(read("a/sitemap.xml.ts"), ("sitemap.xml".to_owned(), None));
+        // A name that is only a method stays a name.
+        assert_eq!(read("a/.get.ts"), (".get".to_owned(), None));
+    }
 }

@@ -313,6 +313,49 @@ impl<'a> Files<'a> {
     }
 }
 
+impl Files<'_> {
+    /// The function a definition stands for, also through calls that wrap one
+    /// (`defineHandler(async (event) => …)`, `wrap(options, fn)`, `cached(wrap(fn))`): of such
+    /// a call, the last argument that is (or wraps) a function, up to [`MAX_HOPS`] calls deep.
+    pub fn function_through_calls(&self, def: Def) -> Option<(usize, FuncId)> {
+        self.function_through_calls_hops(def, MAX_HOPS)
+    }
+
+    fn function_through_calls_hops(&self, def: Def, hops: usize) -> Option<(usize, FuncId)> {
+        match def {
+            Def::Function(f, func) => return Some((f, func)),
+            Def::Binding(f, b) => {
+                if let BindingKind::Function { function } = &self.model(f).binding(b).kind {
+                    return Some((f, *function));
+                }
+            }
+            _ => {}
+        }
+        let hops = hops.checked_sub(1)?;
+        let (file, expr) = self.value_of(def)?;
+        let model = self.model(file);
+        let mut expr = expr;
+        while let ExprKind::Await { arg } = &model.expr(expr).kind {
+            expr = *arg;
+        }
+        let ExprKind::Call {
+            args,
+            is_new: false,
+            ..
+        } = &model.expr(expr).kind
+        else {
+            return None;
+        };
+        args.iter()
+            .rev()
+            .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+            .find_map(|a| {
+                let def = self.definition(file, a.value)?;
+                self.function_through_calls_hops(def, hops)
+            })
+    }
+}
+
 /// Whether the text of a `default` export is `module.exports = …` or TS `export = …` (the
 /// module's whole value) rather than an ES `export default …`, which a `require` sees only as
 /// the `default` property of the module.

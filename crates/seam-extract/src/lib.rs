@@ -276,7 +276,11 @@ fn build_handler(
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
-    let export_path = export_name.clone().map(|e| vec![e]);
+    let export_path = match &export_name {
+        Some(e) => Some(vec![e.clone()]),
+        None => unit.export_path.clone(),
+    };
+    let export_name = export_name.or_else(|| unit.export_path.as_ref().map(|p| p.join(".")));
     let base_id = summary_id_from_parts(workspace, &model.path, &name, export_path.as_deref());
     let label = label_of(&unit.method, &unit.path);
     Built {

@@ -339,6 +339,34 @@ fn angular_http_clients_are_typed_or_injected_fields() {
 }
 
 #[test]
+fn nitro() {
+    let run = extract("nitro", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn nitro_routes_from_file_names_suffixes_and_wrapped_default_exports() {
+    let run = extract("nitro", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            // `eventHandler(serveFile)`: the wrapped function is followed by name.
+            "GET /api/files/{path+} -> [204, 200]",
+            // createError({ statusCode }) thrown is a response with that status.
+            "PATCH /api/todos/{id} -> [404, 200]",
+            "GET /api/todos -> [200]",
+            // setResponseStatus(event, 201) then a returned value: the set status wins.
+            "POST /api/todos -> [400, 201]",
+            // No method suffix: every method; the function is not the last argument.
+            "* /api/todos/stats -> [200]",
+            // server/routes/: no prefix; a dotted name keeps its dots.
+            "POST /auth/logout -> [303]",
+            "* /sitemap.xml -> [200]",
+        ]
+    );
+}
+
+#[test]
 fn openapi_fetch() {
     let run = extract("openapi-fetch", &[]);
     insta::assert_snapshot!(text(&run.summaries));
@@ -357,6 +385,53 @@ fn openapi_fetch_clients_through_factories_and_imports() {
             "openapi-fetch-fixture::src/hooks/items.ts::listItems GET /v1/items",
             "openapi-fetch-fixture::src/hooks/items.ts::createItem POST /v1/items",
             "openapi-fetch-fixture::src/hooks/items.ts::deleteItem DELETE /v1/items/{id}",
+        ]
+    );
+}
+
+#[test]
+fn sveltekit() {
+    let run = extract("sveltekit", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn sveltekit_endpoints_and_form_actions() {
+    let run = extract("sveltekit", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            // Actions: `(app)` dropped, `@[user]` is `@{user}`; a named action (posted to
+            // `?/follow`) is at the page's path, its name in the export path.
+            "POST /profile/@{user} -> [401, 200]",
+            "POST /profile/@{user} -> [401, 200]",
+            "GET /api/items -> [200]",
+            "POST /api/items -> [400, 201]",
+            "DELETE /api/items/{id} -> [throw, 204]",
+            "GET /docs/{lang?}/{rest*} -> [200]",
+            // The default action at the page's own path.
+            "POST /login -> [400, 303]",
+        ]
+    );
+}
+
+#[test]
+fn medusa() {
+    let run = extract("medusa", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+#[test]
+fn medusa_route_files_export_method_named_arrow_functions() {
+    let run = extract("medusa", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            "GET /admin/products/{id} -> [throw, 200]",
+            "DELETE /admin/products/{id} -> [200]",
+            "GET /admin/products -> [200]",
+            "POST /admin/products -> [200]",
+            "GET /store/health -> [200]",
         ]
     );
 }

@@ -295,11 +295,25 @@ pub struct FileConventionFile {
     /// last `**` takes are the route's path.
     pub glob: String,
     /// Exported names that are handlers, each the method it serves (`GET`); `default` serves
-    /// `method`.
+    /// `method`. A `default` export that is a call (`defineHandler(async (e) => …)`) is the
+    /// last of its arguments that is a function, unwrapped through nested calls.
+    #[serde(default)]
     pub exports: Vec<String>,
-    /// The method of a `default` export (`*` when it branches on the method itself).
+    /// The method of a `default` export (`*` when it branches on the method itself), and of
+    /// each handler of `exportObject`.
     #[serde(default)]
     pub method: Option<String>,
+    /// A file name may end in `.<method>` before its extension (`[id].patch.ts`): when that
+    /// suffix is one of these names, it is the method of the `default` export (upper-cased)
+    /// and not part of the path; a name without one serves `method`.
+    #[serde(default)]
+    pub method_suffixes: Vec<String>,
+    /// An exported object whose properties are handlers (`export const actions = { default:
+    /// fn, save: fn }`): each property that is a function serves `method` at the file's path
+    /// (a query such as `?/save` is no part of a path; the property's name is in the
+    /// summary's `exportPath`).
+    #[serde(default)]
+    pub export_object: Option<String>,
     /// Text in front of the route's path (`/api` for `pages/api/**`).
     #[serde(default)]
     pub prefix: Option<String>,
@@ -318,6 +332,10 @@ pub struct FileConventionFile {
 pub struct SegmentFile {
     pub from: String,
     pub to: String,
+    /// Also rewrite each occurrence inside a longer name (`@[user]` → `@{user}`), when no
+    /// rule matches the whole name.
+    #[serde(default)]
+    pub within: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

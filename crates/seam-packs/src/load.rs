@@ -43,6 +43,9 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("httpx.yaml", include_str!("../packs/httpx.yaml")),
     ("flask.yaml", include_str!("../packs/flask.yaml")),
     ("django.yaml", include_str!("../packs/django.yaml")),
+    ("nitro.yaml", include_str!("../packs/nitro.yaml")),
+    ("sveltekit.yaml", include_str!("../packs/sveltekit.yaml")),
+    ("medusa.yaml", include_str!("../packs/medusa.yaml")),
 ];
 
 /// A pack file that could not be loaded.
@@ -545,6 +548,19 @@ impl Compiler<'_> {
             });
         }
 
+        if let Some(f) = raw
+            .files
+            .iter()
+            .find(|f| f.exports.is_empty() && f.export_object.is_none())
+        {
+            return Err(self.error(
+                &f.glob,
+                format!(
+                    "the file convention `{}` names no handler: give `exports` or `exportObject`",
+                    f.glob
+                ),
+            ));
+        }
         let files = raw
             .files
             .iter()
@@ -555,6 +571,8 @@ impl Compiler<'_> {
                 prefix: f.prefix.clone(),
                 file_name_segment: f.file_name_segment,
                 index_names: f.index_names.clone(),
+                method_suffixes: f.method_suffixes.clone(),
+                export_object: f.export_object.clone(),
             })
             .collect();
         let mut segments = Vec::new();
@@ -576,6 +594,7 @@ impl Compiler<'_> {
                 before: before.to_owned(),
                 after: after.to_owned(),
                 to,
+                within: rule.within,
             });
         }
 

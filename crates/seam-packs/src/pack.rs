@@ -211,6 +211,10 @@ pub struct FileConvention {
     pub prefix: Option<String>,
     pub file_name_segment: bool,
     pub index_names: Vec<String>,
+    /// File-name suffixes (`.get`) that name the method of the default export.
+    pub method_suffixes: Vec<String>,
+    /// An exported object whose property functions are handlers of `method`.
+    pub export_object: Option<String>,
 }
 
 /// A segment rewrite: fixed text around one name (`[...`, `]`) and the template it becomes.
@@ -220,6 +224,8 @@ pub struct SegmentRule {
     pub after: String,
     /// `to` split at `$NAME`: text before and after the name; `None` when `to` has no name.
     pub to: (String, Option<String>),
+    /// Also applies to each occurrence inside a longer name.
+    pub within: bool,
 }
 
 /// Which statement a terminal is written as.

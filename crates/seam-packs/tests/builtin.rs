@@ -23,6 +23,9 @@ fn builtin_packs_load() {
             "httpx",
             "flask",
             "django",
+            "nitro",
+            "sveltekit",
+            "medusa",
         ]
     );
 }

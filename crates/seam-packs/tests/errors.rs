@@ -81,3 +81,14 @@ fn a_client_from_a_module_needs_a_plain_call_to_create() {
     let e = error(&format!("{head}clients:\n  - from: lib\n{calls}"));
     assert!(e.contains("needs `import`, `create` or `type`"), "{e}");
 }
+
+#[test]
+fn a_file_convention_that_names_no_handler() {
+    let e = error(&format!(
+        "{HEAD}files:\n  - glob: \"**/routes/**/x.ts\"\n    method: POST\nterminals:\n  - pattern: $RES.json($BODY)\n    status: 200\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:7: the file convention `**/routes/**/x.ts` names no handler: give `exports` or `exportObject`"
+    );
+}

@@ -314,6 +314,11 @@ pub struct PackChoice {
 pub struct Detection {
     /// By directory, nearest lookup walks up from a file's directory.
     by_dir: BTreeMap<String, Vec<Manifest>>,
+    /// package.json manifests by package name: (directory, index in `by_dir`), so following
+    /// workspace dependencies is a lookup, not a scan of every manifest.
+    packages_by_name: BTreeMap<String, Vec<(String, usize)>>,
+    /// See [`Detection::workspace_levels`].
+    workspace_levels: BTreeMap<String, Vec<Vec<(String, usize)>>>,
 }
 
 impl Detection {
@@ -325,7 +330,26 @@ impl Detection {
         for list in by_dir.values_mut() {
             list.sort_by(|a, b| a.path.cmp(&b.path));
         }
-        Detection { by_dir }
+        let mut packages_by_name: BTreeMap<String, Vec<(String, usize)>> = BTreeMap::new();
+        for (dir, list) in &by_dir {
+            for (i, m) in list.iter().enumerate() {
+                if m.kind == ManifestKind::PackageJson
+                    && let Some(name) = &m.name
+                {
+                    packages_by_name
+                        .entry(name.clone())
+                        .or_default()
+                        .push((dir.clone(), i));
+                }
+            }
+        }
+        let mut detection = Detection {
+            by_dir,
+            packages_by_name,
+            workspace_levels: BTreeMap::new(),
+        };
+        detection.workspace_levels = detection.workspace_levels();
+        detection
     }
 
     /// Builds the detection from the manifests the project loader found. Lockfiles are read
@@ -437,7 +461,7 @@ impl Detection {
                 // A client made in a workspace package is used by the packages that depend on
                 // it: a client pack also runs where a workspace dependency detects it.
                 (pack.kind == crate::UnitKind::Client)
-                    .then(|| self.workspace_dependency_reason(pack, &manifests))
+                    .then(|| self.workspace_dependency_reason(pack, file))
                     .flatten()
             });
             if let Some(reason) = found {
@@ -452,36 +476,76 @@ impl Detection {
 }
 
 impl Detection {
-    /// [`dependency_reason`] over the package.json manifests of the workspace packages the
-    /// given npm manifests depend on by name (`"@org/client": "workspace:*"`), several levels.
-    fn workspace_dependency_reason(&self, pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
-        let mut seen: BTreeSet<&str> = BTreeSet::new();
-        let mut frontier: Vec<&Manifest> = manifests
-            .iter()
-            .copied()
-            .filter(|m| m.kind.is_npm())
-            .collect();
-        for _ in 0..4 {
-            let mut next = Vec::new();
-            for m in &frontier {
-                for dep in &m.dependencies {
-                    if !seen.insert(dep.as_str()) {
-                        continue;
-                    }
-                    next.extend(self.manifests().filter(|w| {
-                        w.kind == ManifestKind::PackageJson && w.name.as_deref() == Some(dep)
-                    }));
-                }
+    /// [`dependency_reason`] over the package.json manifests of the workspace packages a
+    /// file's npm manifests depend on by name (`"@org/client": "workspace:*"`), level by level
+    /// (see [`Detection::workspace_levels`]).
+    fn workspace_dependency_reason(&self, pack: &Pack, file: &str) -> Option<Reason> {
+        let mut dir = parent_dir(file);
+        let levels = loop {
+            if let Some(levels) = self.workspace_levels.get(dir) {
+                break levels;
             }
-            if next.is_empty() {
+            if dir.is_empty() {
                 return None;
             }
-            if let Some(reason) = dependency_reason(pack, &next) {
-                return Some(reason);
+            dir = parent_dir(dir);
+        };
+        levels.iter().find_map(|level| {
+            let manifests: Vec<&Manifest> = level
+                .iter()
+                .filter_map(|(d, i)| self.by_dir.get(d).and_then(|list| list.get(*i)))
+                .collect();
+            dependency_reason(pack, &manifests)
+        })
+    }
+
+    /// For each directory holding manifests: the workspace packages its npm manifests (and
+    /// those above it) depend on by name, up to four levels, each level the packages first
+    /// reached there. Computed once, so detection per file is a lookup.
+    fn workspace_levels(&self) -> BTreeMap<String, Vec<Vec<(String, usize)>>> {
+        let mut out = BTreeMap::new();
+        for dir in self.by_dir.keys() {
+            let probe = if dir.is_empty() {
+                "x".to_owned()
+            } else {
+                format!("{dir}/x")
+            };
+            let mut seen: BTreeSet<&str> = BTreeSet::new();
+            let mut frontier: Vec<&Manifest> = self
+                .manifests_for(&probe)
+                .into_iter()
+                .filter(|m| m.kind.is_npm())
+                .collect();
+            let mut levels = Vec::new();
+            for _ in 0..4 {
+                let mut next: Vec<&Manifest> = Vec::new();
+                let mut keys = Vec::new();
+                for m in &frontier {
+                    for dep in &m.dependencies {
+                        if !seen.insert(dep.as_str()) {
+                            continue;
+                        }
+                        for key in self.packages_by_name.get(dep).into_iter().flatten() {
+                            if let Some(found) =
+                                self.by_dir.get(&key.0).and_then(|list| list.get(key.1))
+                            {
+                                next.push(found);
+                                keys.push(key.clone());
+                            }
+                        }
+                    }
+                }
+                if keys.is_empty() {
+                    break;
+                }
+                levels.push(keys);
+                frontier = next;
             }
-            frontier = next;
+            if !levels.is_empty() {
+                out.insert(dir.clone(), levels);
+            }
         }
-        None
+        out
     }
 }
 

@@ -359,3 +359,12 @@ proptest! {
         prop_assert_eq!(paths_pair(&a, &b), paths_pair(&b, &a));
     }
 }
+
+/// Found by the property test: `:(…)` is a parameter with a constraint and no name, so its
+/// group does not flatten into text that reads as a parameter on the next normalisation.
+#[test]
+fn a_nameless_constrained_parameter_is_a_hole() {
+    assert_eq!(normalize_path(":(a-)"), "/{value}");
+    assert_eq!(normalize_path("/users/:(\\d+)"), "/users/{value}");
+    assert_eq!(normalize_path(&normalize_path(":(a-)")), "/{value}");
+}

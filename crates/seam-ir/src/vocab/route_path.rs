@@ -194,7 +194,13 @@ fn express_to_braces(raw: &str) -> String {
                 i += 1;
             }
             '?' | '#' if paren_depth == 0 => break,
-            ':' if chars.get(i + 1).copied().is_some_and(is_name_start)
+            // `:name`, or `:(regex)`: a parameter with a constraint and no name, which is a
+            // hole too (read as text, its group would flatten into `:…` and then read as a
+            // parameter the second time).
+            ':' if chars
+                .get(i + 1)
+                .copied()
+                .is_some_and(|c| is_name_start(c) || c == '(')
                 && (i == 0 || matches!(chars[i - 1], '/' | '-' | '.' | '(' | '|')) =>
             {
                 let start = i + 1;
@@ -202,7 +208,11 @@ fn express_to_braces(raw: &str) -> String {
                 while end < chars.len() && is_name_char(chars[end]) {
                     end += 1;
                 }
-                let name: String = chars[start..end].iter().collect();
+                let name: String = if end == start {
+                    "value".to_owned()
+                } else {
+                    chars[start..end].iter().collect()
+                };
                 let mut next = end;
                 // A regex constraint: skip to its matching `)`, or to the segment's end.
                 if chars.get(next) == Some(&'(') {

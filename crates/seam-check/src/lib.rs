@@ -355,6 +355,15 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         }
     }
     let mut compared_with_contract: BTreeSet<usize> = BTreeSet::new();
+    let shared_statuses = provider_contract_violation::shared_statuses(
+        contracts_by_key
+            .values()
+            .flatten()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .map(|&i| &summaries[i]),
+    );
+    let no_shared = BTreeSet::new();
     for (key, contract_summaries) in &contracts_by_key {
         let mut contracts: Vec<&BehavioralSummary> =
             contract_summaries.iter().map(|&i| &summaries[i]).collect();
@@ -368,6 +377,9 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                 findings.extend(provider_contract_violation::check_against_document(
                     contract,
                     &summaries[handler.summary],
+                    shared_statuses
+                        .get(&contract.location.file)
+                        .unwrap_or(&no_shared),
                 ));
                 // A handler compared with its contract is a boundary checked.
                 pairs.insert(PairRecord {

@@ -1,5 +1,7 @@
 //! `providerContractViolation`: see [`DOC`].
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::{BehavioralSummary, GapType, RecordShape, TypeShape};
 
@@ -90,6 +92,9 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
     }
     if let Some(produced) = produced_exact(summary) {
         for status in declared.exact.difference(&produced) {
+            if !can_tell_never_produced(summary, *status, &BTreeSet::new()) {
+                continue;
+            }
             out.push(finding(
                 None,
                 format!("Declared response {status} is never produced by the handler"),
@@ -99,10 +104,81 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
     out
 }
 
+/// Whether a declared status missing from what the handler's summary produces means the
+/// handler never sends it. Not for a status the server's shared error handling sends: a 5xx
+/// (any handler can fail), one the document declares for every operation (`shared`: the
+/// document describes the server's error handler, not this handler), or an error status when
+/// a path of the handler raises an exception or the summary has a gap (the framework turns
+/// an exception into a status seam cannot see), or one the framework itself sends for it
+/// (`metadata.http.frameworkStatuses`). Not when the summary has no transitions at
+/// all (its handler could not be read).
+fn can_tell_never_produced(
+    handler: &BehavioralSummary,
+    status: u16,
+    shared: &BTreeSet<u16>,
+) -> bool {
+    if handler.transitions.is_empty()
+        || status >= 500
+        || shared.contains(&status)
+        || framework_statuses(handler).contains(&status)
+    {
+        return false;
+    }
+    let raises = handler
+        .transitions
+        .iter()
+        .any(|t| matches!(provider_status(t), ProviderStatus::NotAResponse));
+    !(status >= 400 && (raises || !handler.gaps.is_empty()))
+}
+
+/// Statuses the framework sends for the handler without running it
+/// (`metadata.http.frameworkStatuses`, from the pack: FastAPI's 422 on a request that fails
+/// validation).
+fn framework_statuses(handler: &BehavioralSummary) -> BTreeSet<u16> {
+    handler
+        .metadata
+        .as_ref()
+        .and_then(|m| m.get("http"))
+        .and_then(|h| h.get("frameworkStatuses"))
+        .and_then(|s| s.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s.as_u64().and_then(|s| u16::try_from(s).ok()))
+        .collect()
+}
+
+/// Per contract document: the statuses every one of its operations declares, when it has at
+/// least three. A status declared everywhere describes the server's shared error handling.
+pub fn shared_statuses<'a>(
+    contracts: impl Iterator<Item = &'a BehavioralSummary>,
+) -> BTreeMap<String, BTreeSet<u16>> {
+    let mut per_file: BTreeMap<String, (usize, BTreeMap<u16, usize>)> = BTreeMap::new();
+    for contract in contracts {
+        let entry = per_file.entry(contract.location.file.clone()).or_default();
+        entry.0 += 1;
+        for status in DeclaredStatuses::of_contract_summary(contract).exact {
+            *entry.1.entry(status).or_default() += 1;
+        }
+    }
+    per_file
+        .into_iter()
+        .filter(|(_, (operations, _))| *operations >= 3)
+        .map(|(file, (operations, counts))| {
+            let shared = counts
+                .into_iter()
+                .filter(|&(_, n)| n == operations)
+                .map(|(status, _)| status)
+                .collect();
+            (file, shared)
+        })
+        .collect()
+}
+
 /// A contract document's operation against the handler in the repository serving it.
 pub fn check_against_document(
     contract: &BehavioralSummary,
     handler: &BehavioralSummary,
+    shared: &BTreeSet<u16>,
 ) -> Vec<Finding> {
     let Some(boundary) = handler
         .identity
@@ -140,6 +216,9 @@ pub fn check_against_document(
     }
     if let Some(produced) = produced_exact(handler) {
         for status in declared.exact.difference(&produced) {
+            if !can_tell_never_produced(handler, *status, shared) {
+                continue;
+            }
             out.push(finding(
                 None,
                 format!(
@@ -219,4 +298,66 @@ fn is_required(shape: &TypeShape) -> bool {
 fn quoted(names: &[&str]) -> String {
     let list: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
     list.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A contract-document operation in `file` declaring `statuses` (one transition each).
+    fn operation(file: &str, path: &str, statuses: &[u16]) -> BehavioralSummary {
+        let transitions: Vec<serde_json::Value> = statuses
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "id": format!("op:response:{s}:0000000"), "conditions": [],
+                    "output": {"type": "response", "statusCode": {"type": "literal", "value": s},
+                               "body": null, "headers": {}},
+                    "effects": [], "location": {"start": 1, "end": 1}, "isDefault": false
+                })
+            })
+            .collect();
+        serde_json::from_value(serde_json::json!({
+            "schemaVersion": 7, "kind": "handler",
+            "location": {"file": file, "range": {"start": 1, "end": 2}, "exportName": null},
+            "identity": {"name": path, "exportPath": null, "boundaryBinding": {"transport": "http",
+                "semantics": {"name": "rest", "method": "GET", "path": path}, "recognition": "openapi"}},
+            "inputs": [], "transitions": transitions, "gaps": [],
+            "confidence": {"source": "derived", "level": "high"}
+        }))
+        .expect("a v7 summary")
+    }
+
+    #[test]
+    fn statuses_every_operation_of_a_document_declares_are_shared() {
+        let ops = [
+            operation("api.yaml", "/a", &[200, 401, 500]),
+            operation("api.yaml", "/b", &[201, 401, 404, 500]),
+            operation("api.yaml", "/c", &[200, 401, 500]),
+            // Two operations are too few to tell shared handling from coincidence.
+            operation("small.yaml", "/d", &[200, 401]),
+            operation("small.yaml", "/e", &[200, 401]),
+        ];
+        let shared = shared_statuses(ops.iter());
+        assert_eq!(shared.len(), 1);
+        assert_eq!(shared["api.yaml"], BTreeSet::from([401, 500]));
+        // A handler that sends only 200 is not told it never sends the shared 401, but is
+        // told about a 404 only its own operation declares.
+        let handler = operation("server.ts", "/b", &[201]);
+        assert!(!can_tell_never_produced(&handler, 401, &shared["api.yaml"]));
+        assert!(can_tell_never_produced(&handler, 404, &shared["api.yaml"]));
+        assert!(!can_tell_never_produced(&handler, 503, &BTreeSet::new()));
+        // A status the framework sends itself (FastAPI's 422) is not the handler's to send.
+        let mut fastapi = operation("app.py", "/b", &[200]);
+        fastapi.metadata = Some(
+            [(
+                "http".to_owned(),
+                serde_json::json!({"frameworkStatuses": [422]}),
+            )]
+            .into_iter()
+            .collect(),
+        );
+        assert!(!can_tell_never_produced(&fastapi, 422, &BTreeSet::new()));
+        assert!(can_tell_never_produced(&fastapi, 404, &BTreeSet::new()));
+    }
 }

@@ -316,7 +316,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     }
     for &c in &pairing.unpaired_calls {
         let call = &pairing.calls[c];
-        let call_path = call.route.normalized_path();
+        let call_path = rest_call_unknown_path::known_path(call);
         let Some(near) = rest_call_unknown_path::first_segment(&call_path)
             .and_then(|first| endpoints_by_first.get(first))
         else {
@@ -466,11 +466,21 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             reason: *reason,
         });
     }
+    for (call, reason) in &pairing.unpairable_calls {
+        let summary = &summaries[call.summary];
+        unmatched.unpairable.push(UnpairableSummary {
+            id: summary_identity(summary),
+            name: summary.identity.name.clone(),
+            key: Some(call.key.clone()),
+            reason: *reason,
+        });
+    }
     unmatched.providers.sort();
     unmatched.providers.dedup();
     unmatched.consumers.sort();
     unmatched.consumers.dedup();
     unmatched.unpairable.sort();
+    unmatched.unpairable.dedup();
 
     let pairs: Vec<PairRecord> = pairs.into_iter().collect();
     let compared_boundaries = pairs.iter().map(|p| &p.key).collect::<BTreeSet<_>>().len();

@@ -49,6 +49,13 @@ pub enum UnpairableReason {
     UnknownKind,
     /// A test case, which pairs with nothing.
     TestCode,
+    /// A call to another host (`metadata.http.origin` names one that is not loopback): the
+    /// service it reaches is outside the analysed code.
+    External,
+    /// A call whose URL seam could not pin down: its start (host or base path) could not be
+    /// read and no fixed segment follows, or no segment of its path is fixed. It could reach
+    /// any route.
+    UnknownDestination,
 }
 
 impl UnpairableReason {
@@ -58,6 +65,8 @@ impl UnpairableReason {
             UnpairableReason::UnnamedBoundary => "unnamedBoundary",
             UnpairableReason::UnknownKind => "unknownKind",
             UnpairableReason::TestCode => "testCode",
+            UnpairableReason::External => "external",
+            UnpairableReason::UnknownDestination => "unknownDestination",
         }
     }
 
@@ -68,6 +77,10 @@ impl UnpairableReason {
             UnpairableReason::UnnamedBoundary => "a boundary the source never named",
             UnpairableReason::UnknownKind => "a kind this build of seam does not know",
             UnpairableReason::TestCode => "test code, which pairs with nothing",
+            UnpairableReason::External => "a call to another host, outside the analysed code",
+            UnpairableReason::UnknownDestination => {
+                "a URL with no fixed segment to pin a route down"
+            }
         }
     }
 }

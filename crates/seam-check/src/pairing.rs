@@ -11,6 +11,15 @@
 //! consumer pairs with code providers when any serves its request, and falls back to a contract
 //! (a third-party API described by its spec) only when none does; the contracts that also match
 //! are kept beside the pair so the contract checks can compare against them.
+//!
+//! Where a call goes is read from the consumer's `metadata.http.origin` (see [`Destination`]):
+//! a call to another host (an absolute URL whose host is not loopback) pairs with nothing
+//! here and is listed as `external`; a call whose URL starts with a value that could not be
+//! read takes that value as any number of leading segments (a host, a base path, or both), and
+//! pairs only when the rest of its path has a fixed segment and meets one route. A service-call
+//! effect inside another summary takes the origin of the client summary recorded for the same
+//! call (same file, key and lines). A consumer path with no fixed segment at all
+//! (`/{url}`, `/{a}/{b}`) is `unknownDestination`: it could reach any route.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -55,6 +64,88 @@ pub struct Call {
     pub route: RoutePath,
     pub key: String,
     segments: Option<Vec<String>>,
+    /// The URL starts with a value seam could not read (`metadata.http.origin: "unknown"`,
+    /// or an origin whose host is a hole).
+    pub start_unknown: bool,
+    /// For a call whose unknown start is a whole leading segment (`/{base}/orders/{id}`): the
+    /// segments after it (`orders`, `{id}`), which must be the last segments of the route.
+    tail: Option<Vec<String>>,
+}
+
+/// Where a REST consumer's URL goes, from its `metadata.http.origin`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// This deployment: a path, a relative URL, an environment variable's base URL, or an
+    /// absolute URL to a loopback host (`localhost`, `127.0.0.1`, `0.0.0.0`, `[::1]`).
+    Here,
+    /// Another host (a dotted name or an address that is not loopback), by its origin: outside
+    /// the analysed code.
+    Elsewhere(String),
+    /// The URL starts with a value that could not be read.
+    StartUnknown,
+}
+
+impl Destination {
+    /// Reads a `metadata.http.origin` value (absent: [`Destination::Here`]).
+    pub fn of_origin(origin: Option<&str>) -> Destination {
+        let Some(origin) = origin else {
+            return Destination::Here;
+        };
+        if origin == "unknown" {
+            return Destination::StartUnknown;
+        }
+        let authority = match origin.split_once("://") {
+            Some((_, rest)) => rest,
+            None => origin.strip_prefix("//").unwrap_or(origin),
+        };
+        let authority = authority
+            .split(['/', '?', '#'])
+            .next()
+            .unwrap_or_default()
+            .rsplit('@')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let host = if authority.starts_with('[') {
+            authority
+                .split_once(']')
+                .map_or(authority.as_str(), |(h, _)| h)
+                .trim_start_matches('[')
+        } else {
+            authority.split(':').next().unwrap_or_default()
+        };
+        if host.is_empty() || host.contains('{') {
+            return Destination::StartUnknown;
+        }
+        // A host with no dot is no public service: a test client's `http://testserver`, a
+        // container's service name (`http://api:8000`), this deployment by another name.
+        // Names reserved for local networks and tests (`.localhost`, `.local`, `.internal`,
+        // `.test`) are no public service either.
+        let local = host == "localhost"
+            || [".localhost", ".local", ".internal", ".test"]
+                .iter()
+                .any(|tld| host.ends_with(tld))
+            || host == "0.0.0.0"
+            || host == "::1"
+            || host.starts_with("127.")
+            || !host.contains(['.', ':']);
+        if local {
+            Destination::Here
+        } else {
+            Destination::Elsewhere(origin.to_owned())
+        }
+    }
+
+    /// The destination a summary's metadata states.
+    pub fn of_summary(summary: &BehavioralSummary) -> Destination {
+        let origin = summary
+            .metadata
+            .as_ref()
+            .and_then(|m| m.get("http"))
+            .and_then(|h| h.get("origin"))
+            .and_then(|o| o.as_str());
+        Destination::of_origin(origin)
+    }
 }
 
 /// One call and the providers it meets.
@@ -81,6 +172,8 @@ pub struct RestPairing {
     /// their role and key.
     pub other_boundaries: Vec<(usize, BoundaryRole, Option<String>)>,
     pub unpairable: Vec<(usize, UnpairableReason)>,
+    /// REST calls that take no part in pairing: another host's, or ones with no fixed segment.
+    pub unpairable_calls: Vec<(Call, UnpairableReason)>,
 }
 
 /// Which summaries may take which side: in the two-file form only the first file's providers
@@ -215,16 +308,121 @@ fn key_of(method: &str, route: &RoutePath) -> String {
     format!("{method} {}", route.normalized_path())
 }
 
+/// A segment that is one whole hole (`{base}`), which may stand for any number of segments.
+fn is_whole_hole(segment: &str) -> bool {
+    segment.starts_with('{')
+        && segment.ends_with('}')
+        && segment[1..].find(['{', '}']) == Some(segment.len() - 2)
+}
+
+/// Whether a route ends with a call's tail: a fixed route shape whose last segments face the
+/// tail's, each fixed segment of the tail facing the same fixed segment (a route's hole
+/// does not stand in for the text the call fixed), the route's leading segments standing for
+/// the call's unknown start.
+fn tail_meets(endpoint: &Endpoint, tail: &[String]) -> bool {
+    let Some(segments) = &endpoint.segments else {
+        return false;
+    };
+    let Some(skip) = segments.len().checked_sub(tail.len()) else {
+        return false;
+    };
+    tail.iter()
+        .zip(&segments[skip..])
+        .all(|(c, r)| !is_static(c) || c == r)
+}
+
+/// Places a consumer call: another host's call and one with no fixed segment are unpairable; a
+/// call whose start is unknown takes its leading hole as any number of segments.
+fn place_call(mut call: Call, destination: &Destination, out: &mut RestPairing) {
+    if let Destination::Elsewhere(_) = destination {
+        out.unpairable_calls
+            .push((call, UnpairableReason::External));
+        return;
+    }
+    let path = call.route.normalized_path();
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let start_unknown = *destination == Destination::StartUnknown;
+    let fixed = segments.iter().any(|s| is_static(s));
+    // `/` is a fixed path when the URL's start is known; after an unknown start it is nothing.
+    if !fixed && (start_unknown || !segments.is_empty()) {
+        out.unpairable_calls
+            .push((call, UnpairableReason::UnknownDestination));
+        return;
+    }
+    if start_unknown && segments.first().is_some_and(|s| is_whole_hole(s)) {
+        call.tail = Some(segments[1..].iter().map(|s| (*s).to_owned()).collect());
+    }
+    call.start_unknown = start_unknown;
+    out.calls.push(call);
+}
+
+/// The origin every client summary states for its call, by file: a service-call effect at the
+/// same lines with the same key takes it.
+struct ClientOrigins<'a> {
+    by_file: HashMap<&'a str, Vec<(String, u32, u32, Destination)>>,
+}
+
+impl<'a> ClientOrigins<'a> {
+    fn new(summaries: &'a [BehavioralSummary]) -> Self {
+        let mut by_file: HashMap<&'a str, Vec<(String, u32, u32, Destination)>> = HashMap::new();
+        for summary in summaries {
+            if boundary_role(&summary.kind) != Some(BoundaryRole::Consumer) {
+                continue;
+            }
+            let Some((method, route)) = summary
+                .identity
+                .boundary_binding
+                .as_ref()
+                .and_then(rest_parts)
+            else {
+                continue;
+            };
+            let range = &summary.location.range;
+            by_file
+                .entry(summary.location.file.as_str())
+                .or_default()
+                .push((
+                    key_of(&method, &route),
+                    range.start,
+                    range.end.max(range.start),
+                    Destination::of_summary(summary),
+                ));
+        }
+        ClientOrigins { by_file }
+    }
+
+    /// The destination of an effect's call: the one every client summary of that call states,
+    /// [`Destination::Here`] when none does or they disagree.
+    fn of_effect(&self, file: &str, key: &str, line: Option<u32>) -> Destination {
+        let Some(line) = line else {
+            return Destination::Here;
+        };
+        let mut found: Option<&Destination> = None;
+        for (k, start, end, destination) in self.by_file.get(file).into_iter().flatten() {
+            if k != key || line < *start || line > *end {
+                continue;
+            }
+            match found {
+                None => found = Some(destination),
+                Some(d) if d == destination => {}
+                Some(_) => return Destination::Here,
+            }
+        }
+        found.cloned().unwrap_or(Destination::Here)
+    }
+}
+
 /// Pairs every REST consumer of the run with its provider.
 pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairing {
     let mut out = RestPairing::default();
+    let origins = ClientOrigins::new(summaries);
     for (index, summary) in summaries.iter().enumerate() {
         let role = boundary_role(&summary.kind);
         let binding = summary.identity.boundary_binding.as_ref();
         let is_rest_consumer = role == Some(BoundaryRole::Consumer)
             && binding.is_some_and(|b| matches!(b.semantics, Semantics::Rest(_)));
         if !is_rest_consumer && sides.consumer_allowed(index) {
-            collect_service_calls(summary, index, &mut out.calls);
+            collect_service_calls(summary, index, &origins, &mut out);
         }
         let Some(role) = role else {
             let reason = match summary.kind {
@@ -273,15 +471,21 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
                 segments,
                 path,
             }),
-            BoundaryRole::Consumer => out.calls.push(Call {
-                summary: index,
-                site: None,
-                binding: binding.clone(),
-                method,
-                route,
-                key,
-                segments,
-            }),
+            BoundaryRole::Consumer => place_call(
+                Call {
+                    summary: index,
+                    site: None,
+                    binding: binding.clone(),
+                    method,
+                    route,
+                    key,
+                    segments,
+                    start_unknown: false,
+                    tail: None,
+                },
+                &Destination::of_summary(summary),
+                &mut out,
+            ),
         }
     }
 
@@ -300,10 +504,12 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
         }
     }
     let mut endpoint_met = vec![false; out.endpoints.len()];
+    let mut ambiguous: Vec<usize> = Vec::new();
     for (c, call) in out.calls.iter().enumerate() {
         // Candidates stay in the order a full scan would meet them (fixed shapes ascending,
         // then spanning ones), so the chosen providers come out in the same order.
         let candidates: Vec<usize> = match &call.segments {
+            Some(_) if call.tail.is_some() => (0..out.endpoints.len()).collect(),
             Some(segments) => {
                 let mut list = by_length
                     .get(&segments.len())
@@ -318,6 +524,10 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
             .into_iter()
             .filter(|&e| {
                 let endpoint = &out.endpoints[e];
+                if let Some(tail) = &call.tail {
+                    return methods_pair(&endpoint.method, &call.method)
+                        && tail_meets(endpoint, tail);
+                }
                 methods_pair(&endpoint.method, &call.method)
                     && routes_meet(
                         &endpoint.route,
@@ -337,6 +547,19 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
             .copied()
             .filter(|&e| out.endpoints[e].contract)
             .collect();
+        // A call whose start is unknown pins one route down or none: several routes of
+        // different paths ending the same way leave it unpairable.
+        if call.tail.is_some() {
+            let pool = if code.is_empty() { &contracts } else { &code };
+            let paths: std::collections::BTreeSet<&str> = pool
+                .iter()
+                .map(|&e| out.endpoints[e].normalized_path())
+                .collect();
+            if paths.len() > 1 {
+                ambiguous.push(c);
+                continue;
+            }
+        }
         let (chosen, beside) = if code.is_empty() {
             (most_specific(&out.endpoints, &contracts), Vec::new())
         } else {
@@ -354,6 +577,27 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
             providers: chosen,
             contracts: beside,
         });
+    }
+    // Ambiguous calls leave `calls` (indices shift) for the unpairable list.
+    if !ambiguous.is_empty() {
+        let mut old_to_new = vec![None; out.calls.len()];
+        let mut kept = Vec::with_capacity(out.calls.len());
+        for (c, call) in std::mem::take(&mut out.calls).into_iter().enumerate() {
+            if ambiguous.binary_search(&c).is_ok() {
+                out.unpairable_calls
+                    .push((call, UnpairableReason::UnknownDestination));
+            } else {
+                old_to_new[c] = Some(kept.len());
+                kept.push(call);
+            }
+        }
+        out.calls = kept;
+        for p in &mut out.paired {
+            p.call = old_to_new[p.call].unwrap_or(p.call);
+        }
+        for c in &mut out.unpaired_calls {
+            *c = old_to_new[*c].unwrap_or(*c);
+        }
     }
     out.unpaired_endpoints = endpoint_met
         .iter()
@@ -465,7 +709,12 @@ fn most_specific(endpoints: &[Endpoint], candidates: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-fn collect_service_calls(summary: &BehavioralSummary, index: usize, calls: &mut Vec<Call>) {
+fn collect_service_calls(
+    summary: &BehavioralSummary,
+    index: usize,
+    origins: &ClientOrigins<'_>,
+    out: &mut RestPairing,
+) {
     let mut seen: Vec<String> = Vec::new();
     for (t, transition) in summary.transitions.iter().enumerate() {
         for (f, effect) in transition.effects.iter().enumerate() {
@@ -498,15 +747,26 @@ fn collect_service_calls(summary: &BehavioralSummary, index: usize, calls: &mut 
                 continue;
             }
             seen.push(key.clone());
-            calls.push(Call {
-                summary: index,
-                site: Some((t, f)),
-                binding: binding.clone(),
-                segments: fixed_segments(&route),
-                method,
-                route,
-                key,
-            });
+            let destination = origins.of_effect(
+                &summary.location.file,
+                &key,
+                interaction.location.as_ref().map(|l| l.start),
+            );
+            place_call(
+                Call {
+                    summary: index,
+                    site: Some((t, f)),
+                    binding: binding.clone(),
+                    segments: fixed_segments(&route),
+                    method,
+                    route,
+                    key,
+                    start_unknown: false,
+                    tail: None,
+                },
+                &destination,
+                out,
+            );
         }
     }
 }
@@ -546,6 +806,74 @@ mod tests {
         // No static segment: every endpoint of the length.
         assert_eq!(index.candidates(&segments("/{a}/{b}")), vec![0, 1, 2, 3, 4]);
         assert_eq!(index.candidates(&segments("/carts/{id}")), vec![2]);
+    }
+
+    #[test]
+    fn origins_say_whether_a_call_stays_here() {
+        let of = |o: &str| Destination::of_origin(Some(o));
+        assert_eq!(Destination::of_origin(None), Destination::Here);
+        for here in [
+            "http://localhost:3000",
+            "http://127.0.0.1",
+            "http://0.0.0.0:8000",
+            "http://[::1]:8080",
+            "http://testserver",
+            "http://api:8000",
+            "http://app.localhost",
+            "http://shop.test",
+        ] {
+            assert_eq!(of(here), Destination::Here, "{here}");
+        }
+        for elsewhere in [
+            "https://news.ycombinator.com",
+            "https://api.github.com",
+            "//cdn.example.com",
+            "http://10.0.0.2:8080",
+        ] {
+            assert_eq!(of(elsewhere), Destination::Elsewhere(elsewhere.to_owned()));
+        }
+        assert_eq!(of("unknown"), Destination::StartUnknown);
+        assert_eq!(of("http://{host}"), Destination::StartUnknown);
+    }
+
+    #[test]
+    fn a_tail_meets_the_last_segments_of_a_fixed_route() {
+        let endpoint = |path: &str| {
+            let route = RoutePath::parse(path);
+            Endpoint {
+                summary: 0,
+                method: "GET".into(),
+                key: key_of("GET", &route),
+                contract: false,
+                segments: fixed_segments(&route),
+                specificity: route.specificity(),
+                path: route.normalized_path(),
+                route,
+            }
+        };
+        let tail = |t: &[&str]| t.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert!(tail_meets(
+            &endpoint("/api/orders/:id"),
+            &tail(&["orders", "{id}"])
+        ));
+        assert!(tail_meets(
+            &endpoint("/orders/:id"),
+            &tail(&["orders", "{id}"])
+        ));
+        assert!(!tail_meets(
+            &endpoint("/orders"),
+            &tail(&["orders", "{id}"])
+        ));
+        // A route's hole does not stand in for text the call fixed.
+        assert!(!tail_meets(
+            &endpoint("/api/{kind}/{id}"),
+            &tail(&["orders", "{id}"])
+        ));
+        // A route spanning shapes pins nothing down against an unknown start.
+        assert!(!tail_meets(
+            &endpoint("/llms.mdx/docs/{slug*}"),
+            &tail(&["share", "{slug}", "opengraph"])
+        ));
     }
 
     #[test]

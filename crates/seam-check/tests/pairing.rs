@@ -60,3 +60,137 @@ fn an_empty_summary_folder_pairs_nothing() {
     );
     assert!(report.gate_tripped(seam_check::FailOn::Error));
 }
+
+/// Where a call goes (`metadata.http.origin`, here as `seam extract` writes it for the source
+/// tree `crates/seam-extract/tests/fixtures/origins`): a call to another host never pairs with
+/// this repository's routes, even when its path is one of them, and raises no finding; a
+/// loopback URL pairs; a URL whose start could not be read pairs only when the path after that
+/// start pins one route down, and a path it does not find is a warning, not an error.
+#[test]
+fn calls_pair_only_with_routes_their_url_can_reach() {
+    let summaries = match read_summary_file(&fixture("origins/summaries.json")) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    let pairs: Vec<(&str, &str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            (
+                "GET /account",
+                "src/server.ts::get",
+                "src/clients.ts::loadLocalAccount"
+            ),
+            (
+                "GET /api/orders/{id}",
+                "src/server.ts::get",
+                "src/clients.ts::order"
+            ),
+        ]
+    );
+    let unpairable: Vec<(&str, Option<&str>, &str)> = report
+        .unmatched
+        .unpairable
+        .iter()
+        .map(|u| (u.name.as_str(), u.key.as_deref(), u.reason.as_str()))
+        .collect();
+    assert_eq!(
+        unpairable,
+        [
+            ("anything", Some("GET /{base}/{id}"), "unknownDestination"),
+            ("get", Some("GET /{url}"), "unknownDestination"),
+            ("loadGraph", Some("GET /{id}"), "external"),
+            ("loadRemoteAccount", Some("GET /account"), "external"),
+            (
+                "someOrder",
+                Some("GET /{base}/orders/{id}"),
+                "unknownDestination"
+            ),
+            // The call to news.ycombinator.com inside the `/news` handler: its client summary
+            // and the handler's service-call effect.
+            ("anonymous", Some("GET /"), "external"),
+            ("get", Some("GET /"), "external"),
+        ]
+    );
+    let consumers: Vec<Option<&str>> = report
+        .unmatched
+        .consumers
+        .iter()
+        .map(|c| c.key.as_deref())
+        .collect();
+    assert_eq!(
+        consumers,
+        [
+            Some("GET /api/invoices"),
+            Some("GET /{base}/api/refunds/{id}")
+        ]
+    );
+    let findings: Vec<(&str, &str, &str, &str)> = report
+        .findings
+        .iter()
+        .map(|f| {
+            (
+                f.severity.as_str(),
+                f.kind.as_str(),
+                f.consumer.summary.as_str(),
+                f.description.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        findings,
+        [
+            (
+                "error",
+                "restCallUnknownPath",
+                "src/clients.ts::loadInvoices",
+                "The client calls GET /api/invoices, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id})"
+            ),
+            (
+                "warning",
+                "restCallUnknownPath",
+                "src/clients.ts::refunds",
+                "The client calls GET /{base}/api/refunds/{id}, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in /api/refunds/{id}, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id})"
+            ),
+        ]
+    );
+}
+
+/// The same calls with the origin taken out of the summaries (as a producer that does not
+/// record it writes them): the external paths pair with the app's routes, which is what the
+/// origin prevents.
+#[test]
+fn without_an_origin_the_same_paths_pair_with_the_local_routes() {
+    let mut summaries = match read_summary_file(&fixture("origins/summaries.json")) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    for s in &mut summaries {
+        if let Some(http) = s
+            .metadata
+            .as_mut()
+            .and_then(|m| m.get_mut("http"))
+            .and_then(|h| h.as_object_mut())
+        {
+            http.remove("origin");
+        }
+    }
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    let consumers: Vec<&str> = report.pairs.iter().map(|p| p.consumer.as_str()).collect();
+    assert!(
+        consumers.contains(&"src/clients.ts::loadRemoteAccount"),
+        "{consumers:?}"
+    );
+    assert!(consumers.contains(&"src/server.ts::get"), "{consumers:?}");
+}

@@ -9,7 +9,7 @@ use seam_lang::model::{
 };
 
 use crate::files::{Def, Files, MAX_HOPS, calls};
-use crate::url::{Reader, path_of};
+use crate::url::{Reader, origin_of, path_of};
 
 /// A call of a method through an instance of a class in the hierarchy, with the value the
 /// instance's class gives the field.
@@ -19,6 +19,9 @@ pub struct InstanceCall {
     pub call: ExprId,
     /// The field's value read as a path (`/users`); a hole when it cannot be read.
     pub field_path: String,
+    /// Where the field's value says the call goes (`Some(None)`: this deployment); `None`
+    /// when the field cannot be read.
+    pub field_origin: Option<Option<String>>,
 }
 
 /// The class a method belongs to and the method's name, when `func` is a method.
@@ -268,14 +271,19 @@ pub fn instance_calls(
             if !descends_from(files, instance_class, (file, class)) {
                 continue;
             }
-            let field_path = match field_value(files, instance_class.0, instance_class.1, field) {
-                Some((vf, ve)) => path_of(&reader.pieces(vf, ve)),
-                None => format!("{{{field}}}"),
-            };
+            let (field_path, field_origin) =
+                match field_value(files, instance_class.0, instance_class.1, field) {
+                    Some((vf, ve)) => {
+                        let pieces = reader.pieces(vf, ve);
+                        (path_of(&pieces), Some(origin_of(&pieces)))
+                    }
+                    None => (format!("{{{field}}}"), None),
+                };
             out.push(InstanceCall {
                 file: cf,
                 call,
                 field_path,
+                field_origin,
             });
         }
     }

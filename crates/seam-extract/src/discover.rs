@@ -10,7 +10,10 @@ use seam_packs::{
 };
 
 use crate::files::{Def, Files, enclosing_function};
-use crate::url::{Piece, Reader, Substitution, is_absolute, join_paths, path_of, read_method};
+use crate::url::{
+    Piece, Reader, Substitution, UNKNOWN_ORIGIN, is_absolute, join_paths, origin_of, path_of,
+    read_method,
+};
 
 /// A router object: where its value is defined.
 pub type RouterKey = Def;
@@ -52,6 +55,9 @@ pub struct ClientUnit {
     pub function: Option<FuncId>,
     pub method: Option<String>,
     pub path: Option<String>,
+    /// Where the URL goes when it says so (see [`crate::url::origin_of`]): an absolute URL's
+    /// origin, or that its start could not be read. `None` for this deployment.
+    pub origin: Option<String>,
 }
 
 /// Which files each pack runs on.
@@ -1547,6 +1553,8 @@ struct Site {
     /// The URL as the call wrote it, before a client's base URL.
     own_url: Vec<Piece>,
     method: Option<String>,
+    /// Where the URL (after a client's base URL) goes: see [`crate::url::origin_of`].
+    origin: Option<String>,
 }
 
 fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprId) -> Option<Site> {
@@ -1580,11 +1588,16 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
         let Some(url) = url_pieces else {
             continue;
         };
-        let path = match client {
+        let (path, origin) = match client {
             Some(client) if !is_absolute(&url) => {
-                join_paths(&path_of(&client.base), &path_of(&url))
+                let mut whole = client.base.clone();
+                whole.extend(url.iter().cloned());
+                (
+                    join_paths(&path_of(&client.base), &path_of(&url)),
+                    origin_of(&whole),
+                )
             }
-            _ => join_paths("", &path_of(&url)),
+            _ => (join_paths("", &path_of(&url)), origin_of(&url)),
         };
         return Some(Site {
             file,
@@ -1592,6 +1605,7 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
             path,
             own_url: url,
             method: read_method(reader, &c.method, file, &caps),
+            origin,
         });
     }
     None
@@ -1688,6 +1702,13 @@ pub fn client_units(
                             function: enclosing_function(caller, caller.expr(ic.call).span),
                             method: site.method.clone(),
                             path: Some(client_path(&path)),
+                            // The field starts the URL: its value says where the call goes.
+                            origin: match &ic.field_origin {
+                                Some(origin) if site.origin.as_deref() == Some(UNKNOWN_ORIGIN) => {
+                                    origin.clone()
+                                }
+                                _ => site.origin.clone(),
+                            },
                         });
                     }
                     continue;
@@ -1710,6 +1731,7 @@ pub fn client_units(
                 function,
                 method: site.method,
                 path: Some(client_path(&site.path)),
+                origin: site.origin,
             });
         }
     }
@@ -1790,6 +1812,7 @@ fn wrapper_unit(
         function: enclosing_function(caller, caller.expr(caller_call).span),
         method: site.method,
         path: Some(client_path(&site.path)),
+        origin: site.origin,
     })
 }
 

@@ -384,14 +384,34 @@ fn build_opaque_handler(
     }
 }
 
+/// Sets `metadata.http.<field>`.
+fn set_http(
+    metadata: &mut Option<indexmap::IndexMap<String, serde_json::Value>>,
+    field: &str,
+    value: serde_json::Value,
+) {
+    let map = metadata.get_or_insert_with(indexmap::IndexMap::new);
+    let http = map
+        .entry("http".to_owned())
+        .or_insert_with(|| serde_json::json!({}));
+    if let Some(obj) = http.as_object_mut() {
+        obj.insert(field.to_owned(), value);
+    }
+}
+
 /// The pack's metadata for a client summary; a caller that calls a raising accessor on the
-/// response (`resp.raise_for_status()`) gets its failures as exceptions.
+/// response (`resp.raise_for_status()`) gets its failures as exceptions. A URL that says where
+/// it goes (an absolute URL's origin, or a start that could not be read) gives
+/// `metadata.http.origin`.
 fn client_metadata(
     model: &Model,
     pack: &Pack,
     unit: &ClientUnit,
 ) -> Option<indexmap::IndexMap<String, serde_json::Value>> {
     let mut metadata = pack_metadata(pack);
+    if let Some(origin) = &unit.origin {
+        set_http(&mut metadata, "origin", serde_json::json!(origin));
+    }
     if pack.response.throws_on_failure.is_empty() {
         return metadata;
     }
@@ -418,13 +438,11 @@ fn client_metadata(
                 .any(|p| accessor_on(model, p, c, &names))
     });
     if raises {
-        let map = metadata.get_or_insert_with(indexmap::IndexMap::new);
-        let http = map
-            .entry("http".to_owned())
-            .or_insert_with(|| serde_json::json!({}));
-        if let Some(obj) = http.as_object_mut() {
-            obj.insert("failureDelivery".to_owned(), serde_json::json!("exception"));
-        }
+        set_http(
+            &mut metadata,
+            "failureDelivery",
+            serde_json::json!("exception"),
+        );
     }
     metadata
 }

@@ -346,6 +346,74 @@ pub fn is_absolute(pieces: &[Piece]) -> bool {
     }
 }
 
+/// `metadata.http.origin` of a call whose URL starts with a value seam could not read (a
+/// parameter, a field, a configuration value): it may name another host, a base path, or both.
+pub const UNKNOWN_ORIGIN: &str = "unknown";
+
+/// Where a URL goes, as far as its text says: `None` for this deployment (a path, a relative
+/// URL, or an environment variable's base URL), the origin (`https://api.example.com`,
+/// scheme and host lowercased, port kept) for an absolute URL written out, and
+/// [`UNKNOWN_ORIGIN`] when the URL starts with a value that could not be read.
+pub fn origin_of(pieces: &[Piece]) -> Option<String> {
+    let mut text = String::new();
+    let mut after = None;
+    for p in pieces {
+        match p {
+            Piece::Text(t) => text.push_str(t),
+            other => {
+                after = Some(other);
+                break;
+            }
+        }
+    }
+    if text.is_empty() {
+        return match after {
+            Some(Piece::Hole(_)) => Some(UNKNOWN_ORIGIN.to_owned()),
+            _ => None,
+        };
+    }
+    let (scheme, rest) = if let Some(rest) = text.strip_prefix("//") {
+        ("", rest)
+    } else {
+        let (scheme, rest) = text.split_once("://")?;
+        let is_scheme = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+        if !is_scheme {
+            return None;
+        }
+        (scheme, rest)
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    // `user:password@host`: only the host and port say where the call goes.
+    let authority = rest[..end].rsplit('@').next().unwrap_or_default();
+    let mut authority = authority.to_ascii_lowercase();
+    if end == rest.len() {
+        match after {
+            // `https://${host}/…`: the host itself is unknown.
+            Some(Piece::Hole(_)) | Some(Piece::Env) if authority.is_empty() => {
+                return Some(UNKNOWN_ORIGIN.to_owned());
+            }
+            // `http://localhost:${port}/…`: a host with a port read at run time.
+            Some(Piece::Hole(h)) if authority.ends_with(':') => {
+                authority.push('{');
+                authority.push_str(h);
+                authority.push('}');
+            }
+            _ => {}
+        }
+    }
+    if authority.is_empty() {
+        return Some(UNKNOWN_ORIGIN.to_owned());
+    }
+    Some(if scheme.is_empty() {
+        format!("//{authority}")
+    } else {
+        format!("{}://{authority}", scheme.to_ascii_lowercase())
+    })
+}
+
 fn strip_origin_and_query(s: &str) -> String {
     let mut rest = s;
     if let Some(i) = rest.find("://") {
@@ -421,6 +489,46 @@ pub fn environment_of(pack: &Pack) -> &[seam_packs::PatternNode] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn origins_say_where_a_url_goes() {
+        let t = |s: &str| Piece::Text(s.to_owned());
+        let h = |s: &str| Piece::Hole(s.to_owned());
+        assert_eq!(origin_of(&[t("/api/x")]), None);
+        assert_eq!(origin_of(&[t("api/x")]), None);
+        assert_eq!(origin_of(&[Piece::Env, t("/x")]), None);
+        assert_eq!(origin_of(&[]), None);
+        assert_eq!(
+            origin_of(&[t("https://News.YCombinator.com/")]).as_deref(),
+            Some("https://news.ycombinator.com")
+        );
+        assert_eq!(
+            origin_of(&[t("https://graph.facebook.com"), h("id")]).as_deref(),
+            Some("https://graph.facebook.com")
+        );
+        assert_eq!(
+            origin_of(&[t("http://localhost:"), h("port"), t("/api")]).as_deref(),
+            Some("http://localhost:{port}")
+        );
+        assert_eq!(
+            origin_of(&[t("//cdn.example.com/a.js")]).as_deref(),
+            Some("//cdn.example.com")
+        );
+        assert_eq!(
+            origin_of(&[t("https://u:p@api.example.com:8443?q")]).as_deref(),
+            Some("https://api.example.com:8443")
+        );
+        assert_eq!(
+            origin_of(&[t(""), h("base"), t("/x")]).as_deref(),
+            Some(UNKNOWN_ORIGIN)
+        );
+        assert_eq!(
+            origin_of(&[t("https://"), h("host"), t("/x")]).as_deref(),
+            Some(UNKNOWN_ORIGIN)
+        );
+        // A URL inside a query string is no origin.
+        assert_eq!(origin_of(&[t("/go?to=https://x.io")]), None);
+    }
 
     #[test]
     fn paths_drop_origin_query_and_join_with_one_slash() {

@@ -320,3 +320,12 @@ fn output_is_the_same_on_one_thread_and_many() {
     let one = pool.install(|| text(&extract("express", &[]).summaries));
     assert_eq!(many, one);
 }
+
+/// Where each client URL goes: an absolute URL keeps its origin (`metadata.http.origin`, also
+/// for a loopback host), a URL starting with a value that cannot be read says its origin is
+/// `unknown`, and a path or relative URL says nothing (this deployment).
+#[test]
+fn origins_fixture() {
+    let run = extract("origins", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}

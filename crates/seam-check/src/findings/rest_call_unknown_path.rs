@@ -28,6 +28,11 @@ Consumer (axios):
 await http.delete(`/orders/${id}`);   // DELETE /api/orders/{id}: nothing serves it
 ```
 
+A call whose URL starts with a value seam could not read (`${this.baseUrl}/orders`, a URL
+from configuration) is checked by the path after that value, at warning severity: the value
+may name another host. A call to another host (an absolute URL to anything but loopback) is
+never checked here; it is listed as `external` among the unpairable summaries.
+
 ## How to fix or suppress
 Add the route to the server, or call the one that exists. A call to another service that
 happens to share the prefix can be accepted with the rule `seam check` prints under the finding
@@ -75,6 +80,20 @@ pub fn first_segment(path: &str) -> Option<&str> {
     path.split('/').find(|s| !s.is_empty())
 }
 
+/// The path a call is known to reach: for a call whose start is unknown, its path after the
+/// leading hole (`/{base*}/orders` → `/orders`).
+pub fn known_path(call: &Call) -> String {
+    let path = call.route.normalized_path();
+    if !call.start_unknown {
+        return path;
+    }
+    let parts: Vec<&str> = segments(&path).collect();
+    match parts.split_first() {
+        Some((first, rest)) if is_hole(first) => format!("/{}", rest.join("/")),
+        _ => path.clone(),
+    }
+}
+
 /// The finding for a call no provider serves, when providers exist under its leading path.
 pub fn check(
     call: &Call,
@@ -92,7 +111,7 @@ pub fn check_among(
     endpoints: &[&Endpoint],
     summaries: &[BehavioralSummary],
 ) -> Option<Finding> {
-    let call_path = call.route.normalized_path();
+    let call_path = known_path(call);
     let call_segments: Vec<&str> = segments(&call_path).collect();
     // (route pairs but the method differs, shared prefix) — greater is nearer.
     let mut ranked: Vec<((bool, usize), &Endpoint)> = endpoints
@@ -128,17 +147,32 @@ pub fn check_among(
         .site
         .and_then(|(t, _)| consumer.transitions.get(t))
         .map(|t| t.id.as_str());
+    let (severity, description) = if call.start_unknown {
+        (
+            Severity::Warning,
+            format!(
+                "The client calls {}, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in {call_path}, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: {})",
+                call.key,
+                names.join(", ")
+            ),
+        )
+    } else {
+        (
+            Severity::Error,
+            format!(
+                "The client calls {}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: {})",
+                call.key,
+                names.join(", ")
+            ),
+        )
+    };
     Some(Finding {
         kind: KIND.to_owned(),
-        severity: Severity::Error,
+        severity,
         boundary: call.binding.clone(),
         provider: side(provider, None),
         consumer: side(consumer, transition),
-        description: format!(
-            "The client calls {}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: {})",
-            call.key,
-            names.join(", ")
-        ),
+        description,
         aspect: None,
         sources: None,
         suppressed: None,

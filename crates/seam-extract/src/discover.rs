@@ -239,8 +239,12 @@ fn router_or_plugin(
     router_through_mounts(routers, plugins, file, expr, 0)
 }
 
-/// [`router_or_plugin`], also through chained mounts: a mount call gives back the router it
-/// mounts on (`Router().use(a).use("/b", b)` is the `Router()`), as a fluent router API does.
+/// How many chained calls [`router_through_mounts`] peels.
+const CHAIN_STEPS: usize = 256;
+
+/// [`router_or_plugin`], also through chained calls: a mount or a route registration gives back
+/// the router it is called on (`Router().use(a).use("/b", b)` is the `Router()`,
+/// `new Hono().get("/a", h).post("/b", h2)` the `new Hono()`), as a fluent router API does.
 fn router_through_mounts(
     routers: &Routers,
     plugins: &BTreeSet<RouterKey>,
@@ -253,7 +257,8 @@ fn router_through_mounts(
     if routers.is_router(def) || plugins.contains(&def) {
         return Some(def);
     }
-    if depth >= crate::files::MAX_HOPS {
+    // Each step peels one call of a chain, which real code writes dozens long.
+    if depth >= CHAIN_STEPS {
         return None;
     }
     let (vf, ve) = files.value_of(def)?;
@@ -261,13 +266,27 @@ fn router_through_mounts(
     if !matches!(model.expr(ve).kind, ExprKind::Call { .. }) {
         return None;
     }
-    routers.pack.mounts.iter().find_map(|m| {
+    let through_mount = routers.pack.mounts.iter().find_map(|m| {
         let mut caps = Captures::new();
         if !match_expr(model, &m.pattern, ve, &mut caps) {
             return None;
         }
         let parent = caps.get(&m.parent).and_then(Capture::expr)?;
         router_through_mounts(routers, plugins, vf, parent, depth + 1)
+    });
+    // A registration gives back its router too (`new Hono().get(…).post(…)`).
+    through_mount.or_else(|| {
+        routers.pack.routes.iter().find_map(|r| {
+            let receiver = r.receiver.as_ref()?;
+            let mut caps = Captures::new();
+            if !match_expr(model, &r.pattern, ve, &mut caps)
+                || !method_allowed(&r.method, &r.methods, &caps)
+            {
+                return None;
+            }
+            let receiver = caps.get(receiver).and_then(Capture::expr)?;
+            router_through_mounts(routers, plugins, vf, receiver, depth + 1)
+        })
     })
 }
 
@@ -1283,6 +1302,8 @@ fn compose(prefixes: &[String], own: &str) -> String {
 #[derive(Debug, Clone)]
 struct ClientObject {
     base: Vec<Piece>,
+    /// What the instance's request interceptors put in front of each call's URL.
+    url_prefix: Vec<Piece>,
 }
 
 fn client_object(
@@ -1316,7 +1337,10 @@ fn client_object_hops(
             .iter()
             .any(|c| c.import.as_deref() == Some(imp.specifier.as_str()))
     {
-        return Some(ClientObject { base: Vec::new() });
+        return Some(ClientObject {
+            base: Vec::new(),
+            url_prefix: Vec::new(),
+        });
     }
     // A field the class declares (`this.http`): its declared type, or its initialiser.
     if let Some(field) = crate::classes::declared_field(files, file, expr) {
@@ -1324,7 +1348,10 @@ fn client_object_hops(
             .type_annotation
             .is_some_and(|t| is_client_type(pack, &t.shape))
         {
-            return Some(ClientObject { base: Vec::new() });
+            return Some(ClientObject {
+                base: Vec::new(),
+                url_prefix: Vec::new(),
+            });
         }
         if let Some(value) = field.value
             && let Some(client) = client_value(files, pack, reader, field.file, value, hops)
@@ -1343,11 +1370,128 @@ fn client_object_hops(
             .and_then(|p| p.type_annotation.as_ref())
             .is_some_and(|t| is_client_type(pack, &t.shape))
     {
-        return Some(ClientObject { base: Vec::new() });
+        return Some(ClientObject {
+            base: Vec::new(),
+            url_prefix: Vec::new(),
+        });
     }
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;
     client_value(files, pack, reader, vf, ve, hops)
+}
+
+/// What the request interceptors registered on the client made at `(vf, ve)` put in front of
+/// every request's URL: an interceptor in the creating module whose function assigns its
+/// first parameter's URL property a template or sum that starts with other text and ends with
+/// the URL itself (`config.url = \`${org}${config.url}\``) prefixes that text.
+fn interceptor_prefix(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    vf: usize,
+    ve: ExprId,
+) -> Vec<Piece> {
+    let model = files.model(vf);
+    for i in &pack.url_interceptors {
+        for c in files.calls(vf) {
+            if !anchor_ok(&i.pattern, c.name) {
+                continue;
+            }
+            let mut caps = Captures::new();
+            if !match_expr(model, &i.pattern, c.call, &mut caps) {
+                continue;
+            }
+            let made_here = caps
+                .get(&i.client)
+                .and_then(Capture::expr)
+                .and_then(|e| files.definition(vf, e))
+                .and_then(|d| files.value_of(d))
+                == Some((vf, ve));
+            let Some((hf, handler)) = caps
+                .get(&i.handler)
+                .and_then(Capture::expr)
+                .and_then(|e| files.function_of(vf, e))
+            else {
+                continue;
+            };
+            if made_here
+                && let Some(prefix) = url_rewrite_prefix(files, reader, hf, handler, &i.url)
+            {
+                return prefix;
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// In `function`, an assignment `P.url = <text> + P.url` (or a template ending in `P.url`) to
+/// its first parameter `P`: the pieces of `<text>`.
+fn url_rewrite_prefix(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    function: FuncId,
+    property: &str,
+) -> Option<Vec<Piece>> {
+    let model = files.model(file);
+    let span = model.function(function).span;
+    let param = model.bindings.iter().position(|b| {
+        matches!(b.kind, BindingKind::Param { function: f, index: 0 } if f == function)
+            && b.origin.path.is_empty()
+    })?;
+    let param = seam_lang::model::BindingId::from_index(param);
+    let is_url = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } => name == property && model.resolved_binding(*object) == Some(param),
+        _ => false,
+    };
+    for expr in &model.exprs {
+        let ExprKind::Assign { target, value, .. } = &expr.kind else {
+            continue;
+        };
+        if !span.contains(expr.span) {
+            continue;
+        }
+        let seam_lang::model::PatternKind::Expr { expr: assigned } = &model.pattern(*target).kind
+        else {
+            continue;
+        };
+        if !is_url(*assigned) {
+            continue;
+        }
+        // The parts before the URL: a template's quasis and holes, or a sum's left operands.
+        let mut prefix = Vec::new();
+        match &model.expr(*value).kind {
+            ExprKind::Template {
+                quasis,
+                exprs,
+                tag: None,
+            } if exprs.last().is_some_and(|e| is_url(*e))
+                && quasis.last().is_some_and(String::is_empty) =>
+            {
+                for (k, q) in quasis.iter().enumerate().take(exprs.len()) {
+                    prefix.push(Piece::Text(q.clone()));
+                    if k + 1 < exprs.len() {
+                        prefix.extend(reader.pieces(file, exprs[k]));
+                    }
+                }
+            }
+            ExprKind::Binary {
+                op: seam_lang::model::BinaryOp::Add,
+                left,
+                right,
+            } if is_url(*right) => prefix.extend(reader.pieces(file, *left)),
+            _ => continue,
+        }
+        prefix.retain(|p| !matches!(p, Piece::Text(t) if t.is_empty()));
+        if !prefix.is_empty() {
+            return Some(prefix);
+        }
+    }
+    None
 }
 
 /// Whether a declared type names one of the pack's client types (`type:`), by its last
@@ -1402,7 +1546,8 @@ fn client_value(
             },
             _ => Vec::new(),
         };
-        return Some(ClientObject { base });
+        let url_prefix = interceptor_prefix(files, pack, reader, vf, ve);
+        return Some(ClientObject { base, url_prefix });
     }
     // A factory step costs more than a name: each may branch into several returns.
     let hops = hops.checked_sub(1)?;
@@ -1590,6 +1735,7 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
         };
         let (path, origin) = match client {
             Some(client) if !is_absolute(&url) => {
+                let url: Vec<Piece> = client.url_prefix.iter().chain(&url).cloned().collect();
                 let mut whole = client.base.clone();
                 whole.extend(url.iter().cloned());
                 (

@@ -95,8 +95,9 @@ impl Reader<'_> {
                 self.read(file, *left, hops - 1, out);
                 self.read(file, *right, hops - 1, out);
             }
-            // `process.env.BASE || "/api"`: when the first value is a deployment's setting or
-            // unreadable, the code's own default is what the path is unless configured.
+            // `process.env.BASE || "/api"`: when the first value is a deployment's setting,
+            // the code's own default is what the path is unless configured. A value only the
+            // running program knows (`params.org || "default"`) stays a hole.
             ExprKind::Logical {
                 op: LogicalOp::Or | LogicalOp::Nullish,
                 left,
@@ -104,9 +105,7 @@ impl Reader<'_> {
             } => {
                 let mut first = Vec::new();
                 self.read(file, *left, hops - 1, &mut first);
-                let unknown = first
-                    .iter()
-                    .all(|p| matches!(p, Piece::Env | Piece::Hole(_)));
+                let unknown = !first.is_empty() && first.iter().all(|p| matches!(p, Piece::Env));
                 let mut fallback = Vec::new();
                 if unknown {
                     self.read(file, *right, hops - 1, &mut fallback);

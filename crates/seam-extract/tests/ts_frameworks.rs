@@ -100,6 +100,9 @@ fn hono_routes_base_path_mounts_and_helpers() {
     assert_eq!(
         routes(&run),
         [
+            // A chain of middleware and routes on one sub-app, mounted at /accounts.
+            "GET /api/accounts/me -> [200]",
+            "POST /api/accounts/logout -> [204]",
             // `new Hono().basePath("/api")`.
             "GET /api/health -> [200]",
             // An HTTPException is a response with its status; c.status(201) before c.json.

@@ -64,6 +64,10 @@ pub struct PackFile {
     /// Client call sites (`fetch($URL, $OPTS)`, `$CLIENT.get($URL)`).
     #[serde(default)]
     pub calls: Vec<CallFile>,
+    /// Request interceptors registered on a client instance that rewrite each request's URL
+    /// (`$CLIENT.interceptors.request.use($HANDLER)` whose handler sets `config.url`).
+    #[serde(default)]
+    pub url_interceptors: Vec<UrlInterceptorFile>,
     /// How a caller reads the response of a client call.
     #[serde(default)]
     pub response: ResponseFile,
@@ -451,6 +455,18 @@ pub struct ClientObjectFile {
     /// property whose declared type is this name is a client (with no base URL).
     #[serde(default, rename = "type")]
     pub type_name: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct UrlInterceptorFile {
+    pub pattern: String,
+    /// The metavariable holding the client instance the interceptor is registered on.
+    pub client: String,
+    /// The metavariable holding the interceptor function.
+    pub handler: String,
+    /// The property of the handler's first parameter that holds the request's URL (`url`).
+    pub url: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

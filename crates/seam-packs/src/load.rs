@@ -388,6 +388,17 @@ impl Compiler<'_> {
             });
         }
 
+        let mut url_interceptors = Vec::with_capacity(raw.url_interceptors.len());
+        for i in &raw.url_interceptors {
+            let pattern = self.expression(&i.pattern, family)?;
+            url_interceptors.push(UrlInterceptor {
+                client: self.meta("client", &i.client, &pattern, &i.pattern)?,
+                handler: self.meta("handler", &i.handler, &pattern, &i.pattern)?,
+                url: i.url.clone(),
+                pattern,
+            });
+        }
+
         let uri_versioning = raw
             .uri_versioning
             .as_ref()
@@ -738,6 +749,7 @@ impl Compiler<'_> {
             terminals,
             clients,
             calls,
+            url_interceptors,
             response,
             environment,
             metadata: raw.metadata,

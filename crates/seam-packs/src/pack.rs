@@ -287,6 +287,15 @@ pub struct ClientObject {
     pub type_name: Option<String>,
 }
 
+/// A request interceptor on a client instance that rewrites the URL (see `UrlInterceptorFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UrlInterceptor {
+    pub pattern: PatternNode,
+    pub client: String,
+    pub handler: String,
+    pub url: String,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClientCall {
     pub pattern: PatternNode,
@@ -343,6 +352,7 @@ pub struct Pack {
     pub terminals: Vec<Terminal>,
     pub clients: Vec<ClientObject>,
     pub calls: Vec<ClientCall>,
+    pub url_interceptors: Vec<UrlInterceptor>,
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
     /// Summary metadata every summary of this pack carries (see `PackFile::metadata`).

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{BehavioralSummary, GapType, RecordShape, TypeShape};
+use seam_ir::summary::{BehavioralSummary, GapType, Input, RecordShape, TypeShape};
 
 use super::side;
 use crate::contracts::{DeclaredStatuses, produced_exact};
@@ -108,8 +108,9 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
 /// handler never sends it. Not for a status the server's shared error handling sends: a 5xx
 /// (any handler can fail), one the document declares for every operation (`shared`: the
 /// document describes the server's error handler, not this handler), or an error status when
-/// a path of the handler raises an exception or the summary has a gap (the framework turns
-/// an exception into a status seam cannot see), or one the framework itself sends for it
+/// a path of the handler raises an exception, code injected before it runs (a `dependency`
+/// parameter, an injection) or the summary has a gap (the framework turns an exception into a
+/// status seam cannot see), or one the framework itself sends for it
 /// (`metadata.http.frameworkStatuses`). Not when the summary has no transitions at
 /// all (its handler could not be read).
 fn can_tell_never_produced(
@@ -128,7 +129,13 @@ fn can_tell_never_produced(
         .transitions
         .iter()
         .any(|t| matches!(provider_status(t), ProviderStatus::NotAResponse));
-    !(status >= 400 && (raises || !handler.gaps.is_empty()))
+    // Code injected to run before the handler (a `dependency` parameter) may answer for it.
+    let injected = handler.inputs.iter().any(|i| match i {
+        Input::Parameter(p) => p.role.as_deref() == Some("dependency"),
+        Input::Injection(_) => true,
+        _ => false,
+    });
+    !(status >= 400 && (raises || injected || !handler.gaps.is_empty()))
 }
 
 /// Statuses the framework sends for the handler without running it
@@ -359,5 +366,13 @@ mod tests {
         );
         assert!(!can_tell_never_produced(&fastapi, 422, &BTreeSet::new()));
         assert!(can_tell_never_produced(&fastapi, 404, &BTreeSet::new()));
+        // A dependency runs before the handler and may answer 404 for it.
+        fastapi.inputs = vec![
+            serde_json::from_value(serde_json::json!({"type": "parameter", "name": "user",
+                "position": 0, "role": "dependency", "shape": null}))
+            .unwrap(),
+        ];
+        assert!(!can_tell_never_produced(&fastapi, 404, &BTreeSet::new()));
+        assert!(can_tell_never_produced(&fastapi, 302, &BTreeSet::new()));
     }
 }

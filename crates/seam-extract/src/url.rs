@@ -203,8 +203,15 @@ impl Reader<'_> {
             }
             None => {}
         }
-        if matches!(binding.kind, BindingKind::Param { .. }) || binding.reassigned {
+        if matches!(binding.kind, BindingKind::Param { .. }) {
             out.push(Piece::Hole(binding.name.clone()));
+            return;
+        }
+        if binding.reassigned {
+            match self.default_of_reassigned(file, b) {
+                Some(init) => self.read(file, init, hops - 1, out),
+                None => out.push(Piece::Hole(binding.name.clone())),
+            }
             return;
         }
         match self.files.binding_def(file, b, MAX_HOPS) {
@@ -220,6 +227,56 @@ impl Reader<'_> {
             }
             _ => out.push(Piece::Hole(binding.name.clone())),
         }
+    }
+
+    /// The value a reassigned module-level name has unless a condition changes it:
+    /// `prefix = ""` then `if site_path: prefix = f"{site_path}/"` reads as `""`. Only when the
+    /// first value is readable text, every later assignment sits under a condition (not a
+    /// top-level statement) and none of them is readable: then the first value is the one the
+    /// code itself gives and the others come from settings seam cannot see.
+    fn default_of_reassigned(&self, file: usize, b: BindingId) -> Option<ExprId> {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.scope.is_some() || !binding.origin.path.is_empty() {
+            return None;
+        }
+        let init = binding.origin.init?;
+        let mut first = Vec::new();
+        self.read(file, init, 2, &mut first);
+        if !first.iter().all(|p| matches!(p, Piece::Text(_))) {
+            return None;
+        }
+        let top_level: Vec<ExprId> = model
+            .body
+            .iter()
+            .filter_map(|&s| match &model.stmt(s).kind {
+                seam_lang::model::StmtKind::Expr { expr } => Some(*expr),
+                _ => None,
+            })
+            .collect();
+        for (i, e) in model.exprs.iter().enumerate() {
+            let ExprKind::Assign { target, value, .. } = &e.kind else {
+                continue;
+            };
+            let seam_lang::model::PatternKind::Ident {
+                binding: Some(tb), ..
+            } = &model.pattern(*target).kind
+            else {
+                continue;
+            };
+            if *tb != b || *value == init {
+                continue;
+            }
+            if top_level.contains(&ExprId::from_index(i)) {
+                return None;
+            }
+            let mut later = Vec::new();
+            self.read(file, *value, 2, &mut later);
+            if later.iter().all(|p| matches!(p, Piece::Text(_))) {
+                return None;
+            }
+        }
+        Some(init)
     }
 
     /// The value of `key` in the object an expression holds (following names), as an

@@ -94,6 +94,37 @@ fn django_fixture() {
     insta::assert_snapshot!(text(&run.summaries));
 }
 
+/// jQuery's Ajax helpers, with no manifest naming jQuery: each call's method and path.
+#[test]
+fn jquery_fixture() {
+    let run = extract("jquery", &[]);
+    let mut keys: Vec<String> = run
+        .summaries
+        .iter()
+        .filter_map(|s| {
+            let v = serde_json::to_value(s.identity.boundary_binding.as_ref()?).ok()?;
+            Some(format!(
+                "{} {} {}",
+                v["semantics"]["method"].as_str()?,
+                v["semantics"]["path"].as_str()?,
+                s.identity.name
+            ))
+        })
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "DELETE /checks/{code} remove",
+            "GET /checks/{code}/status loadStatus",
+            "GET /docs/search search",
+            "POST /checks/cron_preview preview",
+            "POST /checks/{code}/pause pause",
+        ]
+    );
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
 #[test]
 fn mixed_languages_fixture() {
     let run = extract("mixed", &[]);

@@ -16,6 +16,7 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("express.yaml", include_str!("../packs/express.yaml")),
     ("fetch.yaml", include_str!("../packs/fetch.yaml")),
     ("axios.yaml", include_str!("../packs/axios.yaml")),
+    ("jquery.yaml", include_str!("../packs/jquery.yaml")),
     (
         "angular-http.yaml",
         include_str!("../packs/angular-http.yaml"),

@@ -8,6 +8,7 @@ fn builtin_packs_load() {
             "express",
             "fetch",
             "axios",
+            "jquery",
             "angular-http",
             "openapi-fetch",
             "prisma",

@@ -32,6 +32,8 @@ pub struct StoreProvider {
     pub fields: Vec<(String, bool)>,
     /// The schema declares every field there is (`fieldSet: exhaustive`).
     pub exhaustive: bool,
+    /// Names the client picks one row by besides the fields: compound ids and uniques.
+    pub compound_selectors: Vec<String>,
 }
 
 /// One access found in a summary's transitions.
@@ -71,8 +73,30 @@ fn provider_of(index: usize, summary: &BehavioralSummary) -> Option<StoreProvide
             Some((name, !derived))
         })
         .collect();
+    // A compound id or unique index: the generated client selects by it under its name, or
+    // its fields joined by `_` (Prisma's `teamID_userUid`).
+    let compound_selectors = contract
+        .get("indexes")
+        .and_then(|i| i.as_array())
+        .into_iter()
+        .flatten()
+        .filter(|i| i.get("unique").and_then(|u| u.as_bool()) == Some(true))
+        .filter_map(|i| {
+            if let Some(name) = i.get("name").and_then(|n| n.as_str()) {
+                return Some(name.to_owned());
+            }
+            let fields: Vec<&str> = i
+                .get("fields")?
+                .as_array()?
+                .iter()
+                .filter_map(|f| f.as_str())
+                .collect();
+            (fields.len() > 1).then(|| fields.join("_"))
+        })
+        .collect();
     Some(StoreProvider {
         summary: index,
+        compound_selectors,
         system: s.storage_system.clone(),
         scope: s.scope.clone(),
         container: s.container.clone()?,
@@ -119,6 +143,11 @@ impl StoreProvider {
     /// Whether the provider declares `field` (by its model name).
     pub fn declares(&self, field: &str) -> bool {
         self.fields.iter().any(|(name, _)| name == field)
+    }
+
+    /// Whether rows can be picked by `key`: a declared field or a compound unique selector.
+    pub fn selects_by(&self, key: &str) -> bool {
+        self.declares(key) || self.compound_selectors.iter().any(|c| c == key)
     }
 }
 
@@ -185,7 +214,46 @@ mod tests {
             model: model.map(str::to_owned),
             fields: vec![("id".to_owned(), true), ("posts".to_owned(), false)],
             exhaustive: true,
+            compound_selectors: Vec::new(),
         }
+    }
+
+    #[test]
+    fn rows_are_picked_by_fields_and_compound_uniques() {
+        let summary: BehavioralSummary = serde_json::from_value(serde_json::json!({
+            "schemaVersion": 7, "kind": "schema",
+            "location": {"file": "prisma/schema.prisma", "range": {"start": 1, "end": 9}, "exportName": null},
+            "identity": {"name": "Member", "exportPath": null, "boundaryBinding": {"transport": "storage",
+                "semantics": {"name": "storage", "storageSystem": "postgresql", "scope": "default",
+                              "container": "Member", "accessPath": null}, "recognition": "prisma"}},
+            "inputs": [], "transitions": [], "gaps": [],
+            "confidence": {"source": "derived", "level": "high"},
+            "metadata": {"storageContract": {
+                "fields": [{"name": "teamID"}, {"name": "userUid"}, {"name": "provider"}, {"name": "key"}],
+                "fieldSet": "exhaustive",
+                "indexes": [
+                    {"fields": ["teamID", "userUid"], "unique": true},
+                    {"fields": ["provider", "key"], "unique": true, "name": "verifyProviderAccount"},
+                    {"fields": ["teamID", "provider"], "unique": false}
+                ]}}
+        }))
+        .expect("a v7 summary");
+        let p = provider_of(0, &summary).expect("a store provider");
+        assert!(p.selects_by("teamID"));
+        assert!(p.selects_by("teamID_userUid"));
+        assert!(p.selects_by("verifyProviderAccount"));
+        assert!(
+            !p.selects_by("provider_key"),
+            "a named unique is selected by its name"
+        );
+        assert!(
+            !p.selects_by("teamID_provider"),
+            "a plain index is no selector"
+        );
+        assert!(
+            !p.declares("teamID_userUid"),
+            "nor is a compound a field to read or write"
+        );
     }
 
     fn access(system: Option<&str>, container: Option<&str>) -> StorageSemantics {

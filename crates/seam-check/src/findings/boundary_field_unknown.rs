@@ -88,9 +88,11 @@ pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<F
                         .map(|f| (FindingAspect::Selector, f)),
                 );
             for (aspect, field) in named {
-                if provider.declares(field)
-                    || !seen.insert((site.summary, p, aspect, field.clone()))
-                {
+                let known = match aspect {
+                    FindingAspect::Selector => provider.selects_by(field),
+                    _ => provider.declares(field),
+                };
+                if known || !seen.insert((site.summary, p, aspect, field.clone())) {
                     continue;
                 }
                 let what = match aspect {

@@ -20,7 +20,8 @@
 //! - `fieldSet: "exhaustive"`: the model declares every field the client can reach.
 //! - `identifies: {kind: "keyFields", fields}`: `@id`, else `@@id`, else the first `@unique`
 //!   or `@@unique`; absent when there is none (a view may have none).
-//! - `indexes`: `@@id` and `@@unique` (unique) and `@@index` (not unique), in source order.
+//! - `indexes`: `@@id` and `@@unique` (unique) and `@@index` (not unique), in source order;
+//!   a unique one with a `name:` keeps it (`name`), the name the client selects it by.
 //! - `physicalTable`: the `@@map` name, when there is one.
 //!
 //! `metadata.prisma.model` keeps the model name, which is how client code names the table
@@ -281,7 +282,14 @@ fn model_summary(
         if attribute.name == "unique" && first_unique.is_none() {
             first_unique = Some(columns.clone());
         }
-        indexes.push(json!({ "fields": columns, "unique": unique }));
+        // A compound id or unique is how the generated client picks one row: its `name:`, or
+        // its fields joined by `_` (`where: { teamID_userUid: { … } }`).
+        match (unique, string_arg(attribute.arg("name", false))) {
+            (true, Some(name)) => {
+                indexes.push(json!({ "fields": columns, "unique": true, "name": name }))
+            }
+            _ => indexes.push(json!({ "fields": columns, "unique": unique })),
+        }
     }
 
     let mut contract = Map::new();

@@ -1393,6 +1393,7 @@ fn interceptor_prefix(
 ) -> Vec<Piece> {
     let model = files.model(vf);
     for i in &pack.url_interceptors {
+        let Some(client) = &i.client else { continue };
         for c in files.calls(vf) {
             if !anchor_ok(&i.pattern, c.name) {
                 continue;
@@ -1402,26 +1403,78 @@ fn interceptor_prefix(
                 continue;
             }
             let made_here = caps
-                .get(&i.client)
+                .get(client)
                 .and_then(Capture::expr)
                 .and_then(|e| files.definition(vf, e))
                 .and_then(|d| files.value_of(d))
                 == Some((vf, ve));
-            let Some((hf, handler)) = caps
-                .get(&i.handler)
-                .and_then(Capture::expr)
-                .and_then(|e| files.function_of(vf, e))
-            else {
-                continue;
-            };
-            if made_here
-                && let Some(prefix) = url_rewrite_prefix(files, reader, hf, handler, &i.url)
-            {
+            if made_here && let Some(prefix) = handlers_prefix(files, reader, vf, &caps, i) {
                 return prefix;
             }
         }
     }
     Vec::new()
+}
+
+/// The prefix the first of an interceptor registration's handlers that rewrites the URL puts
+/// in front of it.
+fn handlers_prefix(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    caps: &Captures,
+    interceptor: &seam_packs::UrlInterceptor,
+) -> Option<Vec<Piece>> {
+    let handlers: Vec<ExprId> = match caps.get(&interceptor.handler)? {
+        Capture::Expr(e) => vec![*e],
+        Capture::List(list) => list.clone(),
+        _ => Vec::new(),
+    };
+    handlers.into_iter().find_map(|h| {
+        let (hf, function) = files.function_of(file, h)?;
+        url_rewrite_prefix(files, reader, hf, function, &interceptor.url)
+    })
+}
+
+/// What the pack's project-wide interceptors (registered for every client, not one instance)
+/// put in front of every URL: the first registration found, in file order; worked out once.
+fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> Vec<Piece> {
+    if pack.url_interceptors.iter().all(|i| i.client.is_some()) {
+        return Vec::new();
+    }
+    if let Some(known) = files
+        .global_url_prefixes
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&pack.name).cloned())
+    {
+        return known;
+    }
+    let mut found = Vec::new();
+    'files: for file in 0..files.models.len() {
+        let model = files.model(file);
+        if !pack.family.includes(model.language) {
+            continue;
+        }
+        for i in pack.url_interceptors.iter().filter(|i| i.client.is_none()) {
+            for c in files.calls(file) {
+                if !anchor_ok(&i.pattern, c.name) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if match_expr(model, &i.pattern, c.call, &mut caps)
+                    && let Some(prefix) = handlers_prefix(files, reader, file, &caps, i)
+                {
+                    found = prefix;
+                    break 'files;
+                }
+            }
+        }
+    }
+    if let Ok(mut m) = files.global_url_prefixes.lock() {
+        m.insert(pack.name.clone(), found.clone());
+    }
+    found
 }
 
 /// In `function`, an assignment `P.url = <text> + P.url` (or a template ending in `P.url`) to
@@ -1449,19 +1502,28 @@ fn url_rewrite_prefix(
         _ => false,
     };
     for expr in &model.exprs {
-        let ExprKind::Assign { target, value, .. } = &expr.kind else {
-            continue;
-        };
         if !span.contains(expr.span) {
             continue;
         }
-        let seam_lang::model::PatternKind::Expr { expr: assigned } = &model.pattern(*target).kind
-        else {
-            continue;
+        // `P.url = <new URL>`, or a new request made with `{ url: <new URL> }` (`req.clone(…)`).
+        let value = match &expr.kind {
+            ExprKind::Assign { target, value, .. } => match &model.pattern(*target).kind {
+                seam_lang::model::PatternKind::Expr { expr: assigned } if is_url(*assigned) => {
+                    value
+                }
+                _ => continue,
+            },
+            ExprKind::Object { props } => match props.iter().find_map(|p| match p {
+                ObjectProp::KeyValue { key, value, .. } if key.as_str() == Some(property) => {
+                    Some(value)
+                }
+                _ => None,
+            }) {
+                Some(value) => value,
+                None => continue,
+            },
+            _ => continue,
         };
-        if !is_url(*assigned) {
-            continue;
-        }
         // The parts before the URL: a template's quasis and holes, or a sum's left operands.
         let mut prefix = Vec::new();
         match &model.expr(*value).kind {
@@ -1735,7 +1797,12 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
         };
         let (path, origin) = match client {
             Some(client) if !is_absolute(&url) => {
-                let url: Vec<Piece> = client.url_prefix.iter().chain(&url).cloned().collect();
+                let prefix = if client.url_prefix.is_empty() {
+                    global_url_prefix(files, pack, reader)
+                } else {
+                    client.url_prefix.clone()
+                };
+                let url: Vec<Piece> = prefix.iter().chain(&url).cloned().collect();
                 let mut whole = client.base.clone();
                 whole.extend(url.iter().cloned());
                 (

@@ -21,6 +21,9 @@ pub struct Files<'a> {
     calls: Vec<OnceLock<FileCalls>>,
     /// Every call of a project function by the function it reaches, built on first use.
     callers: OnceLock<Callers>,
+    /// Per client pack (by name): what its project-wide request interceptors put in front of
+    /// every URL, worked out on first use.
+    pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, Vec<crate::url::Piece>>>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -69,6 +72,7 @@ impl<'a> Files<'a> {
             by_path,
             calls: models.iter().map(|_| OnceLock::new()).collect(),
             callers: OnceLock::new(),
+            global_url_prefixes: Default::default(),
         }
     }
 

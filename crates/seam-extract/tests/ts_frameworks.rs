@@ -345,6 +345,33 @@ fn angular_http_clients_are_typed_or_injected_fields() {
     );
 }
 
+/// A functional interceptor registered with `withInterceptors([...])` that clones each request
+/// with `url: \`https://host/api${req.url}\`` rewrites every HttpClient call of the project;
+/// one that only sets headers does not.
+#[test]
+fn angular_interceptors_rewrite_every_url() {
+    let run = extract("angular-interceptor", &[]);
+    assert_eq!(
+        client_calls(&run, "angular-http"),
+        [
+            "angular-interceptor-fixture::src/app/tags.service.ts::getAll GET /api/tags",
+            "angular-interceptor-fixture::src/app/tags.service.ts::remove DELETE /api/tags/{slug}",
+        ]
+    );
+    let origins: Vec<String> = run
+        .summaries
+        .iter()
+        .filter_map(|s| {
+            let m = serde_json::to_value(s.metadata.as_ref()?).ok()?;
+            Some(m["http"]["origin"].as_str()?.to_owned())
+        })
+        .collect();
+    assert_eq!(
+        origins,
+        ["https://api.example.com", "https://api.example.com"]
+    );
+}
+
 #[test]
 fn nitro() {
     let run = extract("nitro", &[]);

@@ -461,9 +461,12 @@ pub struct ClientObjectFile {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UrlInterceptorFile {
     pub pattern: String,
-    /// The metavariable holding the client instance the interceptor is registered on.
-    pub client: String,
-    /// The metavariable holding the interceptor function.
+    /// The metavariable holding the client instance the interceptor is registered on; absent
+    /// for an interceptor registered for every client of the pack in the project
+    /// (`provideHttpClient(withInterceptors([…]))`).
+    #[serde(default)]
+    pub client: Option<String>,
+    /// The metavariable holding the interceptor function (a `$$$` list: each of them).
     pub handler: String,
     /// The property of the handler's first parameter that holds the request's URL (`url`).
     pub url: String,

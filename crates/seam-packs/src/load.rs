@@ -393,7 +393,11 @@ impl Compiler<'_> {
         for i in &raw.url_interceptors {
             let pattern = self.expression(&i.pattern, family)?;
             url_interceptors.push(UrlInterceptor {
-                client: self.meta("client", &i.client, &pattern, &i.pattern)?,
+                client: i
+                    .client
+                    .as_ref()
+                    .map(|c| self.meta("client", c, &pattern, &i.pattern))
+                    .transpose()?,
                 handler: self.meta("handler", &i.handler, &pattern, &i.pattern)?,
                 url: i.url.clone(),
                 pattern,

@@ -291,7 +291,8 @@ pub struct ClientObject {
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlInterceptor {
     pub pattern: PatternNode,
-    pub client: String,
+    /// `None`: every client of the pack in the project.
+    pub client: Option<String>,
     pub handler: String,
     pub url: String,
 }

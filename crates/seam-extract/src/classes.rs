@@ -141,7 +141,7 @@ fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, Cl
     class_of_expr(files, file, extends)
 }
 
-fn class_of_expr(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+pub fn class_of_expr(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
     match files.definition(file, expr) {
         Some(Def::Binding(f, b)) => match &files.model(f).binding(b).kind {
             BindingKind::Class { class } => Some((f, *class)),

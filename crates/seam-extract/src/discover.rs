@@ -204,6 +204,10 @@ enum Target {
     Expr(ExprId),
     /// A decorated function.
     Function(FuncId),
+    /// A function in the given file.
+    Located(usize, FuncId),
+    /// A handler the route declares but seam cannot read (an inherited framework action).
+    Opaque(ExprId),
 }
 
 struct Mount {
@@ -634,7 +638,11 @@ pub fn handler_units(
 
     // Routes declared as list elements (`urlpatterns = [path("x/", view)]`).
     for route in crate::route_lists::list_routes(files, pack, &reader, on) {
-        let handler = route.handler;
+        let handler = match route.handler {
+            crate::route_lists::ListHandler::Expr(e) => Target::Expr(e),
+            crate::route_lists::ListHandler::Function(f, func) => Target::Located(f, func),
+            crate::route_lists::ListHandler::Opaque(e) => Target::Opaque(e),
+        };
         registrations.push(Registration {
             file: route.file,
             span: route.span,
@@ -643,7 +651,7 @@ pub fn handler_units(
             version: None,
             method: Some(route.method),
             path: vec![Piece::Text(route.path)],
-            handler: Target::Expr(handler),
+            handler,
             route_status: None,
             route_default_status: None,
             route_body: None,
@@ -658,6 +666,11 @@ pub fn handler_units(
         let mut opaque_handler = None;
         let handlers: Vec<(usize, Option<FuncId>, Option<String>)> = match reg.handler {
             Target::Function(f) => vec![(reg.file, Some(f), reg.method.clone())],
+            Target::Located(hf, f) => vec![(hf, Some(f), reg.method.clone())],
+            Target::Opaque(written) => {
+                opaque_handler = Some(written);
+                vec![(reg.file, None, reg.method.clone())]
+            }
             Target::Expr(written) => match unwrap_handler(files, pack, reg.file, written, 0)
                 .map(|e| (e, files.function_of(reg.file, e)))
             {
@@ -671,10 +684,38 @@ pub fn handler_units(
                             .flat_map(|r| r.methods.iter().cloned())
                             .chain(pack.route_lists.iter().flat_map(|l| l.methods.clone()))
                             .collect::<Vec<_>>();
-                        class_methods(files.model(cf), class, &methods)
-                            .into_iter()
-                            .map(|(f, m)| (cf, Some(f), m))
-                            .collect()
+                        let bases = pack.route_lists.as_ref().map(|l| &l.class_bases);
+                        match bases.filter(|b| !b.is_empty()) {
+                            // Methods the class or a project ancestor defines, and those a
+                            // framework base serves (declared, their body unread).
+                            Some(bases) => {
+                                let (own, framework) =
+                                    crate::route_lists::class_members(files, (cf, class));
+                                let inherited: BTreeSet<&String> = framework
+                                    .iter()
+                                    .filter_map(|b| bases.get(b))
+                                    .flatten()
+                                    .collect();
+                                let mut out = Vec::new();
+                                let mut seen = BTreeSet::new();
+                                for m in methods.iter().filter(|m| seen.insert(*m)) {
+                                    let method = Some(m.to_ascii_uppercase());
+                                    match own.get(m) {
+                                        Some(&(hf, f)) => out.push((hf, Some(f), method)),
+                                        None if inherited.contains(m) => {
+                                            opaque_handler = Some(e);
+                                            out.push((reg.file, None, method));
+                                        }
+                                        None => {}
+                                    }
+                                }
+                                out
+                            }
+                            None => class_methods(files.model(cf), class, &methods)
+                                .into_iter()
+                                .map(|(f, m)| (cf, Some(f), m))
+                                .collect(),
+                        }
                     }
                     None => continue,
                 },

@@ -6,11 +6,22 @@
 //! holding one, or a module's dotted name, which stands for that module's top-level route
 //! lists (those no other list of the module includes). Prefixes compose through includes
 //! across modules, several levels deep; a list nothing includes is a root, at `/`.
+//!
+//! A router object (`router.register("items", ItemViewSet)`) stands, through its `urls`
+//! property (in an include, spread into a list, or added to one), for every registration:
+//! each registered class expands into list and detail routes by the standard actions it
+//! defines or inherits (from project classes, or from framework classes the pack names), and
+//! into one route per extra action its methods declare by decorator.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{ArrayElement, ExprId, ExprKind, Span};
-use seam_packs::{Capture, Captures, Pack, RouteListEntry, RouteListTarget, match_expr};
+use seam_lang::model::{
+    ArrayElement, AssignOp, BinaryOp, ClassId, ExprId, ExprKind, FuncId, LiteralValue, MemberKind,
+    MemberProp, PatternKind, Span,
+};
+use seam_packs::{
+    Capture, Captures, Pack, RouteListEntry, RouteListTarget, RouteLists, Viewsets, match_expr,
+};
 
 use crate::files::{Files, MAX_HOPS};
 use crate::url::{Piece, Reader, path_of};
@@ -26,8 +37,28 @@ pub struct ListRoute {
     /// The path after every include, with `{name}` for parameters.
     pub path: String,
     pub method: String,
-    /// The handler: a function, or a class whose methods are the handlers.
-    pub handler: ExprId,
+    pub handler: ListHandler,
+}
+
+/// What handles a list route.
+#[derive(Debug, Clone, Copy)]
+pub enum ListHandler {
+    /// An expression naming a function, or a class whose methods are the handlers.
+    Expr(ExprId),
+    /// A method of a registered class, in its file.
+    Function(usize, FuncId),
+    /// An action the registered class inherits from code the repository does not hold: the
+    /// expression naming the class (in the route's file).
+    Opaque(ExprId),
+}
+
+/// One `router.register(prefix, Class)` call.
+#[derive(Debug, Clone)]
+struct Registration {
+    file: usize,
+    span: Span,
+    prefix: String,
+    viewset: ExprId,
 }
 
 enum Element {
@@ -41,6 +72,8 @@ enum Element {
         method: String,
         span: Span,
     },
+    /// Every registration of a router.
+    Router,
 }
 
 /// Every route the pack's route lists declare in the files `on`.
@@ -64,6 +97,13 @@ pub fn list_routes(
                 .iter()
                 .filter_map(|e| match e {
                     ArrayElement::Expr(x) => read_element(reader, &spec.entries, file, *x),
+                    // `*router.urls`: the router's routes, in this list.
+                    ArrayElement::Spread(x) => router_of(files, spec, file, *x)
+                        .is_some()
+                        .then_some(Element::Include {
+                            prefix: String::new(),
+                            child: *x,
+                        }),
                     _ => None,
                 })
                 .map(|el| (file, el))
@@ -73,12 +113,27 @@ pub fn list_routes(
             }
         }
     }
+    // Routers: each stands for a list holding its registrations.
+    let routers = registrations(files, reader, spec, on);
+    for (&key, regs) in &routers {
+        if let Some(first) = regs.first() {
+            lists.insert(key, vec![(first.file, Element::Router)]);
+        }
+    }
     // Include edges: parent list → (prefix, child list).
     let mut included: BTreeMap<ListKey, Vec<(ListKey, String)>> = BTreeMap::new();
+    // `urlpatterns = [...] + router.urls`, `urlpatterns += router.urls`: the router's routes
+    // join the list's.
+    for (router, list) in added_routers(files, spec, &lists, on) {
+        included
+            .entry(router)
+            .or_default()
+            .push((list, String::new()));
+    }
     for (&parent, elements) in &lists {
         for (file, element) in elements {
             if let Element::Include { prefix, child } = element {
-                for c in child_lists(files, reader, &lists, *file, *child) {
+                for c in child_lists(files, spec, reader, &lists, *file, *child) {
                     included
                         .entry(c)
                         .or_default()
@@ -91,23 +146,38 @@ pub fn list_routes(
     for (&key, elements) in &lists {
         let prefixes = prefixes_of(&included, key, 0);
         for (file, element) in elements {
-            let Element::Route {
-                path,
-                handler,
-                method,
-                span,
-            } = element
-            else {
-                continue;
+            let declared: Vec<(usize, Span, String, String, ListHandler)> = match element {
+                Element::Route {
+                    path,
+                    handler,
+                    method,
+                    span,
+                } => vec![(
+                    *file,
+                    *span,
+                    path.clone(),
+                    method.clone(),
+                    ListHandler::Expr(*handler),
+                )],
+                Element::Router => match (&spec.viewsets, routers.get(&key)) {
+                    (Some(viewsets), Some(regs)) => regs
+                        .iter()
+                        .flat_map(|r| viewset_routes(files, reader, viewsets, r))
+                        .collect(),
+                    _ => Vec::new(),
+                },
+                Element::Include { .. } => Vec::new(),
             };
-            for prefix in &prefixes {
-                out.push(ListRoute {
-                    file: *file,
-                    span: *span,
-                    path: format!("/{}", concat_path(prefix, path)),
-                    method: method.clone(),
-                    handler: *handler,
-                });
+            for (file, span, path, method, handler) in declared {
+                for prefix in &prefixes {
+                    out.push(ListRoute {
+                        file,
+                        span,
+                        path: format!("/{}", concat_path(prefix, &path)),
+                        method: method.clone(),
+                        handler,
+                    });
+                }
             }
         }
     }
@@ -172,12 +242,16 @@ fn raw_text(pieces: &[Piece]) -> String {
 /// The route lists an include's child stands for.
 fn child_lists(
     files: &Files,
+    spec: &RouteLists,
     reader: &Reader,
     lists: &BTreeMap<ListKey, Vec<(usize, Element)>>,
     file: usize,
     child: ExprId,
 ) -> Vec<ListKey> {
     let model = files.model(file);
+    if let Some(router) = router_of(files, spec, file, child).filter(|k| lists.contains_key(k)) {
+        return vec![router];
+    }
     match &model.expr(child).kind {
         ExprKind::Array { kind, elements } => {
             if lists.contains_key(&(file, child)) {
@@ -187,7 +261,7 @@ fn child_lists(
             if *kind == seam_lang::model::ArrayKind::Tuple
                 && let Some(ArrayElement::Expr(first)) = elements.first()
             {
-                return child_lists(files, reader, lists, file, *first);
+                return child_lists(files, spec, reader, lists, file, *first);
             }
             return Vec::new();
         }
@@ -199,7 +273,7 @@ fn child_lists(
                 && (vf, ve) != (file, child)
                 && matches!(files.model(vf).expr(ve).kind, ExprKind::Array { .. })
             {
-                return child_lists(files, reader, lists, vf, ve);
+                return child_lists(files, spec, reader, lists, vf, ve);
             }
         }
     }
@@ -221,7 +295,7 @@ fn child_lists(
         .iter()
         .flat_map(|k| &lists[k])
         .filter_map(|(f, el)| match el {
-            Element::Include { child, .. } => local_list(files, lists, *f, *child),
+            Element::Include { child, .. } => local_list(files, spec, lists, *f, *child),
             _ => None,
         })
         .collect();
@@ -234,12 +308,16 @@ fn child_lists(
 /// The route list an include's child is when it is a list literal or a name holding one.
 fn local_list(
     files: &Files,
+    spec: &RouteLists,
     lists: &BTreeMap<ListKey, Vec<(usize, Element)>>,
     file: usize,
     child: ExprId,
 ) -> Option<ListKey> {
     if lists.contains_key(&(file, child)) {
         return Some((file, child));
+    }
+    if let Some(router) = router_of(files, spec, file, child).filter(|k| lists.contains_key(k)) {
+        return Some(router);
     }
     let value = files
         .definition(file, child)
@@ -276,6 +354,317 @@ fn module_file(files: &Files, from: usize, dotted: &str) -> Option<usize> {
             return None;
         }
     }
+}
+
+/// The router whose routes `expr` stands for (`router.urls`): where the router is made.
+fn router_of(files: &Files, spec: &RouteLists, file: usize, expr: ExprId) -> Option<ListKey> {
+    let urls = spec.router_urls.as_deref()?;
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(name),
+        ..
+    } = &files.model(file).expr(expr).kind
+    else {
+        return None;
+    };
+    if name != urls {
+        return None;
+    }
+    files
+        .definition(file, *object)
+        .and_then(|d| files.value_of(d))
+}
+
+/// Every registration on each router, in source order.
+fn registrations(
+    files: &Files,
+    reader: &Reader,
+    spec: &RouteLists,
+    on: &BTreeSet<usize>,
+) -> BTreeMap<ListKey, Vec<Registration>> {
+    let mut out: BTreeMap<ListKey, Vec<Registration>> = BTreeMap::new();
+    if spec.router_registrations.is_empty() {
+        return out;
+    }
+    for &file in on {
+        let model = files.model(file);
+        for call in crate::files::calls(model) {
+            for r in &spec.router_registrations {
+                let mut caps = Captures::new();
+                if !match_expr(model, &r.pattern, call, &mut caps) {
+                    continue;
+                }
+                let (Some(router), Some(prefix), Some(viewset)) = (
+                    caps.get(&r.router).and_then(Capture::expr),
+                    caps.get(&r.prefix).and_then(Capture::expr),
+                    caps.get(&r.viewset).and_then(Capture::expr),
+                ) else {
+                    continue;
+                };
+                let Some(key) = files
+                    .definition(file, router)
+                    .and_then(|d| files.value_of(d))
+                else {
+                    continue;
+                };
+                // The prefix is a regular expression fragment.
+                let prefix = regex_as_path(&raw_text(&reader.pieces(file, prefix)));
+                out.entry(key).or_default().push(Registration {
+                    file,
+                    span: model.expr(call).span,
+                    prefix: prefix.trim_matches('/').to_owned(),
+                    viewset,
+                });
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Routers added to a list outside it: `[...] + router.urls` and `patterns += router.urls`.
+fn added_routers(
+    files: &Files,
+    spec: &RouteLists,
+    lists: &BTreeMap<ListKey, Vec<(usize, Element)>>,
+    on: &BTreeSet<usize>,
+) -> Vec<(ListKey, ListKey)> {
+    let mut out = Vec::new();
+    if spec.router_urls.is_none() {
+        return out;
+    }
+    for &file in on {
+        let model = files.model(file);
+        for expr in &model.exprs {
+            let (list, added) = match &expr.kind {
+                ExprKind::Binary {
+                    op: BinaryOp::Add,
+                    left,
+                    right,
+                } => {
+                    let Some(list) = local_list(files, spec, lists, file, *left) else {
+                        continue;
+                    };
+                    (list, *right)
+                }
+                ExprKind::Assign {
+                    op: AssignOp::Compound,
+                    target,
+                    value,
+                } => {
+                    let PatternKind::Ident {
+                        binding: Some(b), ..
+                    } = &model.pattern(*target).kind
+                    else {
+                        continue;
+                    };
+                    let Some(list) = files
+                        .value_of(crate::files::Def::Binding(file, *b))
+                        .filter(|k| lists.contains_key(k))
+                    else {
+                        continue;
+                    };
+                    (list, *value)
+                }
+                _ => continue,
+            };
+            if let Some(router) =
+                router_of(files, spec, file, added).filter(|k| lists.contains_key(k))
+            {
+                out.push((router, list));
+            }
+        }
+    }
+    out
+}
+
+/// The routes one registration declares: (file, span, path, method, handler).
+fn viewset_routes(
+    files: &Files,
+    reader: &Reader,
+    viewsets: &Viewsets,
+    reg: &Registration,
+) -> Vec<(usize, Span, String, String, ListHandler)> {
+    let mut out = Vec::new();
+    let Some(class) = crate::classes::class_of_expr(files, reg.file, reg.viewset) else {
+        return out;
+    };
+    let (methods, framework) = class_members(files, class);
+    let provided: BTreeSet<&str> = framework
+        .iter()
+        .filter_map(|b| viewsets.bases.get(b.as_str()))
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    let lookup = viewsets
+        .lookup
+        .iter()
+        .find_map(|field| class_constant(files, reader, class, field))
+        .unwrap_or_else(|| viewsets.default_lookup.clone());
+    let prefix = &reg.prefix;
+    let at = |detail: bool, tail: &str| match (detail, tail.is_empty()) {
+        (false, true) => format!("{prefix}/"),
+        (false, false) => format!("{prefix}/{tail}/"),
+        (true, true) => format!("{prefix}/{{{lookup}}}/"),
+        (true, false) => format!("{prefix}/{{{lookup}}}/{tail}/"),
+    };
+    for (name, method, detail) in &viewsets.actions {
+        let handler = match methods.get(name) {
+            Some(&(f, func)) => ListHandler::Function(f, func),
+            None if provided.contains(name.as_str()) => ListHandler::Opaque(reg.viewset),
+            None => continue,
+        };
+        out.push((reg.file, reg.span, at(*detail, ""), method.clone(), handler));
+    }
+    let Some(extra) = &viewsets.extra_actions else {
+        return out;
+    };
+    // Extra actions, then the methods `@<action>.mapping.<method>` adds to them.
+    let mut paths: BTreeMap<&str, String> = BTreeMap::new();
+    for (name, &(f, func)) in &methods {
+        let model = files.model(f);
+        for d in &model.function(func).decorators {
+            let callee_ok =
+                d.name == extra.decorator || d.name.ends_with(&format!(".{}", extra.decorator));
+            if !callee_ok {
+                continue;
+            }
+            let arg = |key: &str| d.args.iter().find(|a| a.name.as_deref() == Some(key));
+            let detail = arg(&extra.detail).is_some_and(|a| {
+                matches!(
+                    model.expr(a.value).kind,
+                    ExprKind::Literal {
+                        value: LiteralValue::Bool { value: true }
+                    }
+                )
+            });
+            let tail = arg(&extra.url_path)
+                .and_then(|a| reader.constant(f, a.value))
+                .map(|p| regex_as_path(&p).trim_matches('/').to_owned())
+                .unwrap_or_else(|| name.clone());
+            let mut http: Vec<String> = match arg(&extra.methods).map(|a| &model.expr(a.value).kind)
+            {
+                Some(ExprKind::Array { elements, .. }) => elements
+                    .iter()
+                    .filter_map(|e| match e {
+                        ArrayElement::Expr(x) => reader.constant(f, *x),
+                        _ => None,
+                    })
+                    .map(|m| m.to_ascii_uppercase())
+                    .collect(),
+                _ => vec!["GET".to_owned()],
+            };
+            http.dedup();
+            let path = at(detail, &tail);
+            for m in http {
+                out.push((f, d.span, path.clone(), m, ListHandler::Function(f, func)));
+            }
+            paths.insert(name.as_str(), path);
+            break;
+        }
+    }
+    if let Some(mapping) = &extra.mapping {
+        for &(f, func) in methods.values() {
+            let model = files.model(f);
+            for d in &model.function(func).decorators {
+                let mut parts = d.name.split('.');
+                let (Some(action), Some(m), Some(method), None) =
+                    (parts.next(), parts.next(), parts.next(), parts.next())
+                else {
+                    continue;
+                };
+                if m != mapping {
+                    continue;
+                }
+                if let Some(path) = paths.get(action) {
+                    out.push((
+                        f,
+                        d.span,
+                        path.clone(),
+                        method.to_ascii_uppercase(),
+                        ListHandler::Function(f, func),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A class's methods by name (its own first, then each project ancestor's, depth first in
+/// base order) and the names of the bases outside the repository, for every ancestor.
+pub fn class_members(
+    files: &Files,
+    class: (usize, ClassId),
+) -> (BTreeMap<String, (usize, FuncId)>, Vec<String>) {
+    let mut methods = BTreeMap::new();
+    let mut framework = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![(class, 0usize)];
+    while let Some(((cf, cid), depth)) = stack.pop() {
+        if depth > MAX_HOPS || !seen.insert((cf, cid)) {
+            continue;
+        }
+        let model = files.model(cf);
+        let c = model.class(cid);
+        for m in &c.members {
+            if let (Some(name), MemberKind::Method { function }) = (m.name.as_str(), &m.kind) {
+                methods.entry(name.to_owned()).or_insert((cf, *function));
+            }
+        }
+        // Pushed in reverse so the first base is walked first.
+        for &base in c.extends.iter().rev() {
+            // `ModelViewSet[Tag]`: the class is the subscripted name.
+            let mut base = base;
+            while let ExprKind::Member {
+                object,
+                property: MemberProp::Computed(_),
+                ..
+            } = &model.expr(base).kind
+            {
+                base = *object;
+            }
+            match crate::classes::class_of_expr(files, cf, base) {
+                Some(parent) => stack.push((parent, depth + 1)),
+                None => match &model.expr(base).kind {
+                    ExprKind::Ident { name, .. } => framework.push(name.clone()),
+                    ExprKind::Member {
+                        property: MemberProp::Name(name),
+                        ..
+                    } => framework.push(name.clone()),
+                    _ => {}
+                },
+            }
+        }
+    }
+    (methods, framework)
+}
+
+/// The constant a class attribute holds, in the class or the nearest ancestor declaring it.
+fn class_constant(
+    files: &Files,
+    reader: &Reader,
+    class: (usize, ClassId),
+    field: &str,
+) -> Option<String> {
+    let mut current = Some(class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current?;
+        let model = files.model(cf);
+        for m in &model.class(cid).members {
+            if m.name.as_str() == Some(field)
+                && let MemberKind::Property { value: Some(v), .. } = &m.kind
+            {
+                return reader.constant(cf, *v);
+            }
+        }
+        current = model
+            .class(cid)
+            .extends
+            .first()
+            .and_then(|&b| crate::classes::class_of_expr(files, cf, b));
+    }
+    None
 }
 
 /// Every prefix a list is reached under, through its includes; `""` for a root.

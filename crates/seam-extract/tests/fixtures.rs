@@ -125,6 +125,60 @@ fn jquery_fixture() {
     insta::assert_snapshot!(text(&run.summaries));
 }
 
+/// Django REST framework: routers included (`include(router.urls)`), spread into a list,
+/// added with `+=` and `+`; viewsets expanded by the actions they define, inherit from a project
+/// base class or from framework mixins (declared, bodies unread); `lookup_url_kwarg` and
+/// `lookup_field`; `@action` routes (detail and list, methods, `url_path` regexes) and
+/// `@x.mapping.patch`; a generic view serving its base class's methods. A viewset no router
+/// registers declares nothing.
+#[test]
+fn drf_fixture() {
+    let run = extract("drf", &[]);
+    let mut keys: Vec<String> = run
+        .summaries
+        .iter()
+        .filter_map(|s| {
+            let b = s.identity.boundary_binding.as_ref()?;
+            let v = serde_json::to_value(b).ok()?;
+            Some(format!(
+                "{} {} {}",
+                v["semantics"]["method"].as_str()?,
+                v["semantics"]["path"].as_str()?,
+                s.location.file
+            ))
+        })
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            "DELETE /api/documents/{doc_id}/ api/urls.py",
+            "DELETE /api/documents/{doc_id}/versions/{version_id}/ api/views.py",
+            "DELETE /api/tags/{pk}/ api/views.py",
+            "GET /api/documents/ api/views.py",
+            "GET /api/documents/next_asn/ api/views.py",
+            "GET /api/documents/{doc_id}/ api/urls.py",
+            "GET /api/documents/{doc_id}/notes/ api/views.py",
+            "GET /api/health/ api/urls.py",
+            "GET /api/health/{pk}/ api/urls.py",
+            "GET /api/logs/ api/views.py",
+            "GET /api/logs/{pk}/ api/views.py",
+            "GET /api/notes/ api/urls.py",
+            "GET /api/reports/ api/urls.py",
+            "GET /api/reports/{slug}/ api/urls.py",
+            "GET /api/tags/ api/urls.py",
+            "GET /api/tags/{pk}/ api/urls.py",
+            "PATCH /api/documents/{doc_id}/versions/{version_id}/ api/views.py",
+            "PATCH /api/tags/{pk}/ api/urls.py",
+            "POST /api/documents/{doc_id}/notes/ api/views.py",
+            "POST /api/notes/ api/urls.py",
+            "POST /api/tags/ api/urls.py",
+            "PUT /api/tags/{pk}/ api/urls.py",
+        ]
+    );
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
 #[test]
 fn mixed_languages_fixture() {
     let run = extract("mixed", &[]);

@@ -223,6 +223,75 @@ pub struct RouteListsFile {
     /// Method names of a handler class that serve that method (`get`, `post`).
     #[serde(default)]
     pub methods: Vec<String>,
+    /// Framework classes a handler class may extend, by name, with the method names (of
+    /// `methods`) each serves through code the repository does not hold.
+    #[serde(default)]
+    pub class_bases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Calls registering a class of actions on a router object under a prefix
+    /// (`router.register("items", ItemViewSet)`).
+    #[serde(default)]
+    pub router_registrations: Vec<RouterRegistrationFile>,
+    /// The property of a router object that stands, in a list or an include, for every
+    /// registration of that router (`router.urls`).
+    #[serde(default)]
+    pub router_urls: Option<String>,
+    /// How a registered class expands into routes.
+    #[serde(default)]
+    pub viewsets: Option<ViewsetsFile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouterRegistrationFile {
+    pub pattern: String,
+    /// The metavariable holding the router object.
+    pub router: String,
+    /// The metavariable holding the prefix.
+    pub prefix: String,
+    /// The metavariable holding the registered class.
+    pub viewset: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ViewsetsFile {
+    /// Class attributes naming the detail route's parameter, tried in order.
+    #[serde(default)]
+    pub lookup: Vec<String>,
+    /// The detail parameter when no attribute names one.
+    pub default_lookup: String,
+    /// Standard actions: the method name, the HTTP method, and whether it is a detail route
+    /// (`prefix/{lookup}/`) or a list route (`prefix/`).
+    pub actions: Vec<ViewsetActionFile>,
+    /// Framework classes, by name, with the standard actions each provides.
+    #[serde(default)]
+    pub bases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Extra actions declared by a decorator on a method.
+    #[serde(default)]
+    pub extra_actions: Option<ExtraActionsFile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ViewsetActionFile {
+    pub name: String,
+    pub method: String,
+    pub detail: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ExtraActionsFile {
+    /// The decorator's callee name (`action`; `decorators.action` also matches).
+    pub decorator: String,
+    /// Keyword arguments: detail (a boolean), methods (a list of names; default GET) and the
+    /// path segment (default: the method's name; read as a regular expression).
+    pub detail: String,
+    pub methods: String,
+    pub url_path: String,
+    /// `@<action>.<mapping>.<method>` on another method adds that HTTP method to the action.
+    #[serde(default)]
+    pub mapping: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -210,10 +210,45 @@ impl Compiler<'_> {
             let class = self.meta("class", &c.class, &pattern, &c.pattern)?;
             class_handlers.push((pattern, class));
         }
+        let mut router_registrations = Vec::with_capacity(raw.router_registrations.len());
+        for r in &raw.router_registrations {
+            let pattern = self.expression(&r.pattern, family)?;
+            router_registrations.push(RouterRegistration {
+                router: self.meta("router", &r.router, &pattern, &r.pattern)?,
+                prefix: self.meta("prefix", &r.prefix, &pattern, &r.pattern)?,
+                viewset: self.meta("viewset", &r.viewset, &pattern, &r.pattern)?,
+                pattern,
+            });
+        }
+        let lower = |v: &Vec<String>| v.iter().map(|m| m.to_ascii_lowercase()).collect();
         Ok(RouteLists {
             entries,
             class_handlers,
-            methods: raw.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
+            methods: lower(&raw.methods),
+            class_bases: raw
+                .class_bases
+                .iter()
+                .map(|(k, v)| (k.clone(), lower(v)))
+                .collect(),
+            router_registrations,
+            router_urls: raw.router_urls.clone(),
+            viewsets: raw.viewsets.as_ref().map(|v| Viewsets {
+                lookup: v.lookup.clone(),
+                default_lookup: v.default_lookup.clone(),
+                actions: v
+                    .actions
+                    .iter()
+                    .map(|a| (a.name.clone(), a.method.to_ascii_uppercase(), a.detail))
+                    .collect(),
+                bases: v.bases.clone(),
+                extra_actions: v.extra_actions.as_ref().map(|e| ExtraActions {
+                    decorator: e.decorator.clone(),
+                    detail: e.detail.clone(),
+                    methods: e.methods.clone(),
+                    url_path: e.url_path.clone(),
+                    mapping: e.mapping.clone(),
+                }),
+            }),
         })
     }
 

@@ -144,6 +144,41 @@ pub struct RouteLists {
     pub class_handlers: Vec<(PatternNode, String)>,
     /// Lower-case method names of a handler class that serve that method.
     pub methods: Vec<String>,
+    /// Framework classes by name → the (lower-case) methods each serves.
+    pub class_bases: std::collections::BTreeMap<String, Vec<String>>,
+    pub router_registrations: Vec<RouterRegistration>,
+    /// The router property standing for its registrations (`urls`).
+    pub router_urls: Option<String>,
+    pub viewsets: Option<Viewsets>,
+}
+
+/// A call registering a class of actions on a router under a prefix.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouterRegistration {
+    pub pattern: PatternNode,
+    pub router: String,
+    pub prefix: String,
+    pub viewset: String,
+}
+
+/// How a registered class expands into routes (see `ViewsetsFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Viewsets {
+    pub lookup: Vec<String>,
+    pub default_lookup: String,
+    /// (action name, upper-case HTTP method, detail).
+    pub actions: Vec<(String, String, bool)>,
+    pub bases: std::collections::BTreeMap<String, Vec<String>>,
+    pub extra_actions: Option<ExtraActions>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExtraActions {
+    pub decorator: String,
+    pub detail: String,
+    pub methods: String,
+    pub url_path: String,
+    pub mapping: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -372,6 +372,26 @@ fn angular_interceptors_rewrite_every_url() {
     );
 }
 
+/// A `.vue` component's script block is read as TypeScript at the component's own lines;
+/// `$fetch` calls are client calls (method from the options).
+#[test]
+fn vue_component_script_blocks_and_fetch_helpers() {
+    let run = extract("vue-sfc", &[]);
+    assert_eq!(
+        client_calls(&run, "ofetch"),
+        [
+            "vue-sfc-fixture::app/pages/todos.vue::load GET /api/todos",
+            "vue-sfc-fixture::app/pages/todos.vue::toggle PATCH /api/todos/{id}",
+        ]
+    );
+    let lines: Vec<u32> = run
+        .summaries
+        .iter()
+        .map(|s| s.location.range.start)
+        .collect();
+    assert_eq!(lines, [9, 13]);
+}
+
 #[test]
 fn nitro() {
     let run = extract("nitro", &[]);

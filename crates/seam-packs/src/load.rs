@@ -17,6 +17,7 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("fetch.yaml", include_str!("../packs/fetch.yaml")),
     ("axios.yaml", include_str!("../packs/axios.yaml")),
     ("jquery.yaml", include_str!("../packs/jquery.yaml")),
+    ("ofetch.yaml", include_str!("../packs/ofetch.yaml")),
     (
         "angular-http.yaml",
         include_str!("../packs/angular-http.yaml"),

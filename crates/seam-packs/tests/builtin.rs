@@ -9,6 +9,7 @@ fn builtin_packs_load() {
             "fetch",
             "axios",
             "jquery",
+            "ofetch",
             "angular-http",
             "openapi-fetch",
             "prisma",

@@ -34,6 +34,7 @@
 //! output never depends on the thread count or the file-system order. After lowering,
 //! [`crate::resolve`] fills in the repository file each import resolves to.
 
+pub mod components;
 pub mod manifest;
 pub mod walk;
 
@@ -321,7 +322,8 @@ fn process_file(file: &walk::WalkedFile, options: &ProjectOptions) -> Outcome {
             reason,
         })
     };
-    let Some(language) = Language::from_path(&file.path) else {
+    let component = components::component_language(&file.path);
+    let Some(language) = Language::from_path(&file.path).or(component) else {
         return match manifest::kind_for(&file.path) {
             Some(kind) => read_manifest(file, kind, options),
             None => Outcome::Unroutable(extension_of(&file.path)),
@@ -345,6 +347,14 @@ fn process_file(file: &walk::WalkedFile, options: &ProjectOptions) -> Outcome {
             marker: marker.into(),
         });
     }
+    // A component's code is its script blocks; one without any has none to lower.
+    let text = match component {
+        Some(_) => match components::script_blocks_only(&text) {
+            Some(blanked) => blanked,
+            None => return Outcome::Unroutable(extension_of(&file.path)),
+        },
+        None => text,
+    };
     match lower_on_enough_stack(&file.path, language, &text, options.stack_size) {
         Ok(model) => Outcome::Model(model),
         Err(message) => skip(SkipReason::ParseFailed { message }),

@@ -560,10 +560,17 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
                 continue;
             }
         }
+        let call_segments = call.segments.as_ref();
         let (chosen, beside) = if code.is_empty() {
-            (most_specific(&out.endpoints, &contracts), Vec::new())
+            (
+                most_specific(&out.endpoints, &contracts, call_segments),
+                Vec::new(),
+            )
         } else {
-            (most_specific(&out.endpoints, &code), contracts)
+            (
+                most_specific(&out.endpoints, &code, call_segments),
+                contracts,
+            )
         };
         if chosen.is_empty() {
             out.unpaired_calls.push(c);
@@ -687,13 +694,28 @@ fn merge_ascending(a: &[usize], b: &[usize]) -> Vec<usize> {
     out
 }
 
-/// The most specific of the endpoints: highest route specificity, then an exact method over `*`;
-/// every endpoint with the same rank and the same normalised route is kept (one route described
-/// by several summaries).
-fn most_specific(endpoints: &[Endpoint], candidates: &[usize]) -> Vec<usize> {
+/// The most specific of the endpoints for a call: first the fewest fixed route segments met by
+/// a value the call does not know (a call of `/todos/{id}` means an id, not the route
+/// `/todos/stats` its hole could also spell), then the highest route specificity, then an
+/// exact method over `*`; every endpoint with the same rank and the same normalised route is
+/// kept (one route described by several summaries).
+fn most_specific(
+    endpoints: &[Endpoint],
+    candidates: &[usize],
+    call_segments: Option<&Vec<String>>,
+) -> Vec<usize> {
+    let guessed = |endpoint: &Endpoint| match (call_segments, endpoint.segments.as_ref()) {
+        (Some(call), Some(route)) if call.len() == route.len() => call
+            .iter()
+            .zip(route)
+            .filter(|(c, r)| !is_static(c) && is_static(r))
+            .count(),
+        _ => 0,
+    };
     let rank = |e: usize| {
         let endpoint = &endpoints[e];
         (
+            std::cmp::Reverse(guessed(endpoint)),
             endpoint.specificity,
             endpoint.method != "*",
             std::cmp::Reverse(endpoint.path.as_str()),

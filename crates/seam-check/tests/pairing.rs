@@ -194,3 +194,39 @@ fn without_an_origin_the_same_paths_pair_with_the_local_routes() {
     );
     assert!(consumers.contains(&"src/server.ts::get"), "{consumers:?}");
 }
+
+/// A call's hole means a value, not a fixed route segment it could also spell: PATCH
+/// `/api/todos/{id}` goes to the PATCH route with a parameter, not to `* /api/todos/stats`,
+/// while a call of `/api/todos/stats` itself still goes to the literal route.
+#[test]
+fn a_call_hole_prefers_a_route_parameter_to_a_literal_segment() {
+    let mut summaries = Vec::new();
+    for name in ["clients.json", "server.json"] {
+        match read_summary_file(&fixture("holeVsLiteral").join(name)) {
+            Ok(mut s) => summaries.append(&mut s),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    let pairs: Vec<(String, String)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.consumer.clone(), p.provider.clone()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            (
+                "web/todos.ts::loadStats".to_owned(),
+                "server/todos.ts::stats".to_owned()
+            ),
+            (
+                "web/todos.ts::toggle".to_owned(),
+                "server/todos.ts::patchTodo".to_owned()
+            ),
+        ]
+    );
+}

@@ -732,7 +732,7 @@ pub fn handler_units(
         };
         let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
         if let Some(version) = &reg.version
-            && let Some(segment) = versioned_segment(&versioned, &files.model(reg.file).path)
+            && let Some(segment) = nearest_for_dir(&versioned, &files.model(reg.file).path)
         {
             own_path = join_paths(&format!("/{segment}{version}"), &own_path);
         }
@@ -1025,15 +1025,20 @@ pub fn global_prefixes(
 
 /// The path with the global prefix of the nearest directory at or above the file in front.
 pub fn with_global_prefix(globals: &[(String, String)], file: &str, path: &str) -> String {
-    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
-    let nearest = globals
-        .iter()
-        .filter(|(g, _)| g.is_empty() || dir == g || dir.starts_with(&format!("{g}/")))
-        .max_by_key(|(g, _)| g.len());
-    match nearest {
-        Some((_, prefix)) if !prefix.is_empty() => join_paths(prefix, path),
+    match nearest_for_dir(globals, file) {
+        Some(prefix) if !prefix.is_empty() => join_paths(prefix, path),
         _ => path.to_owned(),
     }
+}
+
+/// Of `(directory, value)` entries, the value of the nearest directory at or above `file`'s.
+fn nearest_for_dir<'v>(entries: &'v [(String, String)], file: &str) -> Option<&'v str> {
+    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+    entries
+        .iter()
+        .filter(|(d, _)| d.is_empty() || dir == d || dir.starts_with(&format!("{d}/")))
+        .max_by_key(|(d, _)| d.len())
+        .map(|(_, value)| value.as_str())
 }
 
 /// The first expression a decorator pattern binds among `decorators` (`@HttpCode(204)` → 204).
@@ -1102,17 +1107,6 @@ fn versioned_dirs(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> Vec<(Stri
         }
     }
     out.into_iter().collect()
-}
-
-/// The version segment's text for a route in `file`: that of the nearest versioned directory
-/// at or above it.
-fn versioned_segment<'v>(versioned: &'v [(String, String)], file: &str) -> Option<&'v str> {
-    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
-    versioned
-        .iter()
-        .filter(|(v, _)| v.is_empty() || dir == v || dir.starts_with(&format!("{v}/")))
-        .max_by_key(|(v, _)| v.len())
-        .map(|(_, segment)| segment.as_str())
 }
 
 /// The methods of a class whose names are among `methods` (lower case), each with its name as
@@ -1340,7 +1334,7 @@ fn compose(prefixes: &[String], own: &str) -> String {
 }
 
 /// What a client object is: its base path, when it has one.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct ClientObject {
     base: Vec<Piece>,
     /// What the instance's request interceptors put in front of each call's URL.
@@ -1378,10 +1372,7 @@ fn client_object_hops(
             .iter()
             .any(|c| c.import.as_deref() == Some(imp.specifier.as_str()))
     {
-        return Some(ClientObject {
-            base: Vec::new(),
-            url_prefix: Vec::new(),
-        });
+        return Some(ClientObject::default());
     }
     // A field the class declares (`this.http`): its declared type, or its initialiser.
     if let Some(field) = crate::classes::declared_field(files, file, expr) {
@@ -1389,10 +1380,7 @@ fn client_object_hops(
             .type_annotation
             .is_some_and(|t| is_client_type(pack, &t.shape))
         {
-            return Some(ClientObject {
-                base: Vec::new(),
-                url_prefix: Vec::new(),
-            });
+            return Some(ClientObject::default());
         }
         if let Some(value) = field.value
             && let Some(client) = client_value(files, pack, reader, field.file, value, hops)
@@ -1411,10 +1399,7 @@ fn client_object_hops(
             .and_then(|p| p.type_annotation.as_ref())
             .is_some_and(|t| is_client_type(pack, &t.shape))
     {
-        return Some(ClientObject {
-            base: Vec::new(),
-            url_prefix: Vec::new(),
-        });
+        return Some(ClientObject::default());
     }
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;

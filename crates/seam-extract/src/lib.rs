@@ -251,16 +251,7 @@ fn build_handler(
         (Some(n), _) if function.name_source != seam_lang::model::NameSource::Anonymous => {
             (n.clone(), NameKind::Binding)
         }
-        _ => (
-            unit.method.as_deref().map_or("handler".to_owned(), |m| {
-                if m == "*" {
-                    "all".to_owned()
-                } else {
-                    m.to_ascii_lowercase()
-                }
-            }),
-            NameKind::Label,
-        ),
+        _ => (method_label(&unit.method), NameKind::Label),
     };
     let ends = Walker::new(model, pack, function_id).run();
     let facts = UnitFacts {
@@ -321,6 +312,15 @@ fn build_handler(
     }
 }
 
+/// The name of a handler that has none of its own: its method (`get`; `all` for `*`).
+fn method_label(method: &Option<String>) -> String {
+    match method.as_deref() {
+        None => "handler".to_owned(),
+        Some("*") => "all".to_owned(),
+        Some(m) => m.to_ascii_lowercase(),
+    }
+}
+
 /// A route whose handler seam cannot follow to a function (`passport.authenticate("x")`):
 /// declared at its registration, with no transitions and a gap saying what was not read.
 fn build_opaque_handler(
@@ -330,13 +330,7 @@ fn build_opaque_handler(
     unit: &HandlerUnit,
 ) -> Built {
     let model = files.model(unit.file);
-    let name = unit.method.as_deref().map_or("handler".to_owned(), |m| {
-        if m == "*" {
-            "all".to_owned()
-        } else {
-            m.to_ascii_lowercase()
-        }
-    });
+    let name = method_label(&unit.method);
     let written = unit
         .opaque_handler
         .map(|e| model.text_collapsed(model.expr(e).span))

@@ -248,24 +248,26 @@ fn child_lists(
     file: usize,
     child: ExprId,
 ) -> Vec<ListKey> {
-    let model = files.model(file);
-    if let Some(router) = router_of(files, spec, file, child).filter(|k| lists.contains_key(k)) {
-        return vec![router];
+    if let Some(list) = local_list(files, spec, lists, file, child) {
+        return vec![list];
     }
+    let model = files.model(file);
     match &model.expr(child).kind {
-        ExprKind::Array { kind, elements } => {
-            if lists.contains_key(&(file, child)) {
-                return vec![(file, child)];
-            }
-            // `include((patterns, "app"))`: a tuple whose first element is the list.
-            if *kind == seam_lang::model::ArrayKind::Tuple
-                && let Some(ArrayElement::Expr(first)) = elements.first()
-            {
-                return child_lists(files, spec, reader, lists, file, *first);
-            }
-            return Vec::new();
+        // `include((patterns, "app"))`: a tuple whose first element is the list.
+        ExprKind::Array {
+            kind: seam_lang::model::ArrayKind::Tuple,
+            elements,
+        } => {
+            return match elements.first() {
+                Some(ArrayElement::Expr(first)) => {
+                    child_lists(files, spec, reader, lists, file, *first)
+                }
+                _ => Vec::new(),
+            };
         }
+        ExprKind::Array { .. } => return Vec::new(),
         ExprKind::Literal { .. } | ExprKind::Template { .. } => {}
+        // A name holding such a tuple.
         _ => {
             if let Some((vf, ve)) = files
                 .definition(file, child)

@@ -4,7 +4,7 @@
 use seam_ir::summary::BehavioralSummary;
 
 mod support;
-use support::{extract, text};
+use support::{extract, sorted_routes, text};
 
 fn json(s: &BehavioralSummary) -> serde_json::Value {
     serde_json::to_value(s).expect("serialises")
@@ -59,21 +59,7 @@ fn flask_fixture() {
 #[test]
 fn django_fixture() {
     let run = extract("django", &[]);
-    let mut keys: Vec<String> = run
-        .summaries
-        .iter()
-        .filter_map(|s| {
-            let b = s.identity.boundary_binding.as_ref()?;
-            let v = serde_json::to_value(b).ok()?;
-            Some(format!(
-                "{} {} {}",
-                v["semantics"]["method"].as_str()?,
-                v["semantics"]["path"].as_str()?,
-                s.location.file
-            ))
-        })
-        .collect();
-    keys.sort();
+    let keys = sorted_routes(&run.summaries, |s| s.location.file.as_str());
     assert_eq!(
         keys,
         [
@@ -98,20 +84,7 @@ fn django_fixture() {
 #[test]
 fn jquery_fixture() {
     let run = extract("jquery", &[]);
-    let mut keys: Vec<String> = run
-        .summaries
-        .iter()
-        .filter_map(|s| {
-            let v = serde_json::to_value(s.identity.boundary_binding.as_ref()?).ok()?;
-            Some(format!(
-                "{} {} {}",
-                v["semantics"]["method"].as_str()?,
-                v["semantics"]["path"].as_str()?,
-                s.identity.name
-            ))
-        })
-        .collect();
-    keys.sort();
+    let keys = sorted_routes(&run.summaries, |s| s.identity.name.as_str());
     assert_eq!(
         keys,
         [
@@ -134,21 +107,7 @@ fn jquery_fixture() {
 #[test]
 fn drf_fixture() {
     let run = extract("drf", &[]);
-    let mut keys: Vec<String> = run
-        .summaries
-        .iter()
-        .filter_map(|s| {
-            let b = s.identity.boundary_binding.as_ref()?;
-            let v = serde_json::to_value(b).ok()?;
-            Some(format!(
-                "{} {} {}",
-                v["semantics"]["method"].as_str()?,
-                v["semantics"]["path"].as_str()?,
-                s.location.file
-            ))
-        })
-        .collect();
-    keys.sort();
+    let keys = sorted_routes(&run.summaries, |s| s.location.file.as_str());
     assert_eq!(
         keys,
         [
@@ -190,20 +149,7 @@ fn mixed_languages_fixture() {
 #[test]
 fn chained_mounts_are_one_router() {
     let run = extract("express-chained", &[]);
-    let mut keys: Vec<String> = run
-        .summaries
-        .iter()
-        .filter_map(|s| {
-            let v = serde_json::to_value(s.identity.boundary_binding.as_ref()?).ok()?;
-            Some(format!(
-                "{} {} {}",
-                v["semantics"]["method"].as_str()?,
-                v["semantics"]["path"].as_str()?,
-                s.location.file
-            ))
-        })
-        .collect();
-    keys.sort();
+    let keys = sorted_routes(&run.summaries, |s| s.location.file.as_str());
     assert_eq!(
         keys,
         [

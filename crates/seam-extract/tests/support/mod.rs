@@ -32,3 +32,24 @@ pub fn text(summaries: &[BehavioralSummary]) -> String {
     write_summaries(&mut out, summaries, WriteOptions { expand: true }).expect("writes");
     String::from_utf8(out).expect("utf-8")
 }
+
+/// Each summary with a REST binding as `METHOD path <tail>`, sorted.
+pub fn sorted_routes(
+    summaries: &[BehavioralSummary],
+    tail: impl Fn(&BehavioralSummary) -> &str,
+) -> Vec<String> {
+    let mut out: Vec<String> = summaries
+        .iter()
+        .filter_map(|s| {
+            let v = serde_json::to_value(s.identity.boundary_binding.as_ref()?).ok()?;
+            Some(format!(
+                "{} {} {}",
+                v["semantics"]["method"].as_str()?,
+                v["semantics"]["path"].as_str()?,
+                tail(s)
+            ))
+        })
+        .collect();
+    out.sort();
+    out
+}

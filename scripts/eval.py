@@ -364,6 +364,7 @@ def score(truth, providers, consumers, report):
     untriaged = [f for v, f in triaged if f["severity"] == "error" and v is None]
     result["errors"] = len(errors)
     result["untriaged"] = len(untriaged)
+    result["untriaged_warnings"] = sum(1 for v, f in triaged if f["severity"] == "warning" and v is None)
     details["untriaged errors"] = [
         f"{f['kind']} {finding_key(f)} @ {' / '.join(finding_places(f))}: {f.get('description', '')[:160]}"
         for f in untriaged
@@ -376,7 +377,7 @@ def score(truth, providers, consumers, report):
 
 
 COLUMNS = ["repo", "routes R", "routes P", "consumers R", "pairs", "wrong pairs", "err P",
-           "warn P", "errors", "untriaged", "time s", "peak MB"]
+           "warn P", "errors", "untriaged", "untriaged warn", "time s", "peak MB"]
 
 
 def row_cells(name, r, wall, peak):
@@ -385,7 +386,8 @@ def row_cells(name, r, wall, peak):
         return f"{ratio(n, d)} {pct(n, d)}" if d else "–"
     return [name, both("routes_recall"), both("routes_precision"), both("consumers_recall"),
             both("pairs"), ratio(*r["wrong_pairs"]), both("error_precision"),
-            both("warning_precision"), str(r["errors"]), str(r["untriaged"]), f"{wall:.2f}", f"{peak:.0f}"]
+            both("warning_precision"), str(r["errors"]), str(r["untriaged"]),
+            str(r["untriaged_warnings"]), f"{wall:.2f}", f"{peak:.0f}"]
 
 
 def print_table(rows, markdown):

@@ -304,16 +304,21 @@ impl<'a> Files<'a> {
     }
 
     /// The function an expression refers to (an inline function, a declared one, a variable
-    /// holding one, or an import of one).
+    /// holding one, or an import of one; a key of an object literal, a factory's returned
+    /// closure, a method of the receiver's class: see [`crate::callees`]).
     pub fn function_of(&self, file: usize, expr: ExprId) -> Option<(usize, FuncId)> {
-        match self.definition(file, expr)? {
-            Def::Function(f, func) => Some((f, func)),
-            Def::Binding(f, b) => match &self.model(f).binding(b).kind {
-                BindingKind::Function { function } => Some((f, *function)),
-                _ => None,
-            },
-            _ => None,
-        }
+        self.function_of_hops(file, expr, MAX_HOPS)
+    }
+
+    pub fn function_of_hops(
+        &self,
+        file: usize,
+        expr: ExprId,
+        hops: usize,
+    ) -> Option<(usize, FuncId)> {
+        let hops = hops.checked_sub(1)?;
+        let def = self.definition(file, expr)?;
+        crate::callees::function_of_def(self, def, hops)
     }
 }
 
@@ -389,6 +394,29 @@ pub fn enclosing_function(model: &Model, span: Span) -> Option<FuncId> {
         }
     }
     best.map(|(f, _)| f)
+}
+
+/// The values a function returns: its expression body, or the value of each `return` in its
+/// own body (not in functions nested inside it).
+pub fn returned_values(model: &Model, func: FuncId) -> Vec<ExprId> {
+    let f = model.function(func);
+    match &f.body {
+        seam_lang::model::FunctionBody::Expr(e) => vec![*e],
+        seam_lang::model::FunctionBody::Block(_) => model
+            .stmts
+            .iter()
+            .filter_map(|s| match s.kind {
+                seam_lang::model::StmtKind::Return { value: Some(v) }
+                    if f.span.contains(s.span)
+                        && enclosing_function(model, s.span) == Some(func) =>
+                {
+                    Some(v)
+                }
+                _ => None,
+            })
+            .collect(),
+        seam_lang::model::FunctionBody::None => Vec::new(),
+    }
 }
 
 /// The statements of a function's block body (empty for an expression body).

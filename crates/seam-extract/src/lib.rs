@@ -10,6 +10,7 @@
 //! it is returned, so the output is the same on any thread count.
 
 pub mod assemble;
+pub mod callees;
 pub mod classes;
 pub mod conditions;
 pub mod discover;
@@ -20,6 +21,7 @@ pub mod route_lists;
 pub mod route_wrappers;
 pub mod shape;
 pub mod storage;
+pub mod templates;
 pub mod url;
 pub mod walk;
 

@@ -103,6 +103,11 @@ impl Reader<'_> {
                 left,
                 right,
             } => {
+                // An argument the caller did not pass: the code's own default is the value.
+                if self.not_passed(file, *left) {
+                    self.read(file, *right, hops - 1, out);
+                    return;
+                }
                 let mut first = Vec::new();
                 self.read(file, *left, hops - 1, &mut first);
                 let unknown = !first.is_empty() && first.iter().all(|p| matches!(p, Piece::Env));
@@ -120,6 +125,15 @@ impl Reader<'_> {
                 binding: Some(b), ..
             } => self.read_binding(file, expr, *b, hops, out),
             kind => {
+                if let ExprKind::Call {
+                    callee,
+                    is_new: false,
+                    ..
+                } = kind
+                    && self.read_returned(file, expr, *callee, hops, out)
+                {
+                    return;
+                }
                 if let ExprKind::Member {
                     object,
                     property: MemberProp::Name(name),
@@ -142,6 +156,52 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// Whether an expression reads a parameter (or a property of one) that the substitution
+    /// says the caller did not pass.
+    fn not_passed(&self, file: usize, expr: ExprId) -> bool {
+        let model = self.files.model(file);
+        match &model.expr(expr).kind {
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => match self.subst.get(&(file, *b)) {
+                Some(None) => true,
+                // Passed on from a caller's own parameter: not passed there either?
+                Some(Some((sf, se))) if (*sf, *se) != (file, expr) => self.not_passed(*sf, *se),
+                _ => false,
+            },
+            ExprKind::Member { object, .. } => self.not_passed(file, *object),
+            _ => false,
+        }
+    }
+
+    /// A call of a project function that returns one value (`apiPath("/users")` with
+    /// `apiPath = (p) => \`/api${p}\``): that value, read with the call's arguments in place of
+    /// the parameters. False when the callee is not such a function.
+    fn read_returned(
+        &self,
+        file: usize,
+        call: ExprId,
+        callee: ExprId,
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) -> bool {
+        let Some((ff, func)) = self.files.function_of(file, callee) else {
+            return false;
+        };
+        let [returned] = crate::files::returned_values(self.files.model(ff), func)[..] else {
+            return false;
+        };
+        let bound = crate::templates::bind_arguments(self.files, self, ff, func, file, call);
+        let layered = crate::templates::layered(self.subst, bound);
+        let inner = Reader {
+            files: self.files,
+            environment: self.environment,
+            subst: &layered,
+        };
+        inner.read(ff, returned, hops - 1, out);
+        true
     }
 
     /// The value a member read has when the code fixes it: a key of an object literal held
@@ -208,6 +268,10 @@ impl Reader<'_> {
             return;
         }
         if binding.reassigned {
+            if let Some(init) = self.param_rewritten(file, b) {
+                self.read(file, init, hops - 1, out);
+                return;
+            }
             match self.default_of_reassigned(file, b) {
                 Some(init) => self.read(file, init, hops - 1, out),
                 None => out.push(Piece::Hole(binding.name.clone())),
@@ -227,6 +291,50 @@ impl Reader<'_> {
             }
             _ => out.push(Piece::Hole(binding.name.clone())),
         }
+    }
+
+    /// A local that starts as a parameter and is only ever rewritten from that parameter
+    /// (`let url = input; if (base) url = new URL(input, base)`): the parameter is what the
+    /// value is made of, so it is read as the parameter. `None` for anything else.
+    fn param_rewritten(&self, file: usize, b: BindingId) -> Option<ExprId> {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.scope.is_none() || !binding.origin.path.is_empty() {
+            return None;
+        }
+        let init = binding.origin.init?;
+        let ExprKind::Ident {
+            binding: Some(param),
+            ..
+        } = &model.expr(init).kind
+        else {
+            return None;
+        };
+        if !matches!(model.binding(*param).kind, BindingKind::Param { .. }) {
+            return None;
+        }
+        let mentions_param = |value: ExprId| {
+            let span = model.expr(value).span;
+            model.exprs.iter().any(|e| {
+                span.contains(e.span)
+                    && matches!(&e.kind, ExprKind::Ident { binding: Some(x), .. } if x == param)
+            })
+        };
+        for e in &model.exprs {
+            let ExprKind::Assign { target, value, .. } = &e.kind else {
+                continue;
+            };
+            let seam_lang::model::PatternKind::Ident {
+                binding: Some(tb), ..
+            } = &model.pattern(*target).kind
+            else {
+                continue;
+            };
+            if *tb == b && !mentions_param(*value) {
+                return None;
+            }
+        }
+        Some(init)
     }
 
     /// The value a reassigned module-level name has unless a condition changes it:
@@ -348,6 +456,40 @@ impl Reader<'_> {
                     _ => Err(()),
                 }
             }
+            ExprKind::Await { arg } => self.object_key_hops(file, *arg, key, hops - 1),
+            // `cond ? { body } : {}`: readable when neither branch has the key.
+            ExprKind::Conditional {
+                consequent,
+                alternate,
+                ..
+            } => match (
+                self.object_key_hops(file, *consequent, key, hops - 1)?,
+                self.object_key_hops(file, *alternate, key, hops - 1)?,
+            ) {
+                (None, None) => Ok(None),
+                _ => Err(()),
+            },
+            // A project function that returns one object (`normalize(init)` returning
+            // `{ ...init, headers }`): its key, read with the call's arguments bound.
+            ExprKind::Call {
+                callee,
+                is_new: false,
+                ..
+            } => {
+                let (ff, func) = self.files.function_of(file, *callee).ok_or(())?;
+                let [returned] = crate::files::returned_values(self.files.model(ff), func)[..]
+                else {
+                    return Err(());
+                };
+                let bound = crate::templates::bind_arguments(self.files, self, ff, func, file, expr);
+                let layered = crate::templates::layered(self.subst, bound);
+                let inner = Reader {
+                    files: self.files,
+                    environment: self.environment,
+                    subst: &layered,
+                };
+                inner.object_key_hops(ff, returned, key, hops - 1)
+            }
             _ => Err(()),
         }
     }
@@ -390,6 +532,23 @@ pub fn path_of(pieces: &[Piece]) -> String {
         }
     }
     strip_origin_and_query(&s)
+}
+
+/// A client URL's path: as [`path_of`], except that a value seam could not read at the very
+/// start, followed by an absolute path (`${base}/api/items`, `config.root + "/api"`), is a
+/// base URL (its origin is [`UNKNOWN_ORIGIN`]) and not a segment of the path.
+pub fn client_url_path(pieces: &[Piece]) -> String {
+    let mut rest = pieces
+        .iter()
+        .skip_while(|p| **p == Piece::Text(String::new()));
+    if let Some(Piece::Hole(_)) = rest.next() {
+        let after: Vec<Piece> = rest.cloned().collect();
+        let next = after.iter().find(|p| **p != Piece::Text(String::new()));
+        if matches!(next, Some(Piece::Text(t)) if t.starts_with('/') && t.len() > 1) {
+            return path_of(&after);
+        }
+    }
+    path_of(pieces)
 }
 
 /// True when the pieces start with an absolute URL (`https://…`), which a base URL does not

@@ -489,3 +489,48 @@ fn medusa_route_files_export_method_named_arrow_functions() {
         ]
     );
 }
+
+/// Client calls behind wrapper layers the project wrote: each call of a wrapper is a
+/// consumer with the request its layers build from the caller's arguments (destructured
+/// options, a method fixed per layer, a module base URL); a helper that returns a path
+/// (`apiPath("/locale")`); a function in an object literal (`Client.fetch`); closures a hook
+/// returns (`const { get } = useHttp()`); a class field holding a factory's closure reached
+/// through a typed field (`this.client.fetch`), with `GET` when no options are passed. A
+/// function whose URL only ends in its parameter (`userById(id)`) stays the consumer, and a
+/// base read from the page at run time is an unknown base, not a path segment.
+#[test]
+fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
+    let run = extract("client-templates", &[]);
+    let calls: Vec<String> = run
+        .summaries
+        .iter()
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            let sem = &v["identity"]["boundaryBinding"]["semantics"];
+            format!(
+                "{} {} {} {}",
+                v["location"]["file"].as_str().unwrap_or("-"),
+                sem["method"].as_str().unwrap_or("-"),
+                sem["path"].as_str().unwrap_or("-"),
+                v["metadata"]["http"]["origin"].as_str().unwrap_or("-"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "src/pages/articles.js GET /api/tags https://api.example.com",
+            "src/pages/articles.js GET /api/articles/{slug} https://api.example.com",
+            "src/pages/articles.js POST /api/articles/{slug}/comments https://api.example.com",
+            "src/pages/articles.js POST /internal/locale -",
+            "src/pages/articles.js GET /users/{id} -",
+            "src/pages/todos.js GET /api/todos -",
+            "src/pages/todos.js POST /api/todos -",
+            "src/pages/users.js DELETE /api/v1/users/{id} -",
+            "src/pages/users.js POST /checks/{code}/pause unknown",
+            "src/sdk/store.ts GET /store/regions -",
+            "src/sdk/store.ts GET /store/regions/{id} -",
+            "src/sdk/store.ts DELETE /store/regions/{id} -",
+        ]
+    );
+}

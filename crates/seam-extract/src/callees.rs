@@ -33,7 +33,9 @@ pub fn function_in_value(
             let returned = single_returned(files, ff, func)?;
             function_in_value(files, ff, returned, hops)
         }
-        ExprKind::Ident { .. } | ExprKind::Member { .. } => files.function_of_hops(file, expr, hops),
+        ExprKind::Ident { .. } | ExprKind::Member { .. } => {
+            files.function_of_hops(file, expr, hops)
+        }
         _ => None,
     }
 }

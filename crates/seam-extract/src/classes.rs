@@ -311,9 +311,7 @@ pub fn instance_calls(
 pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(usize, ClassId)> {
     let model = files.model(file);
     match &model.expr(object).kind {
-        ExprKind::This => {
-            receiver_class(model, object, model.expr(object).span).map(|c| (file, c))
-        }
+        ExprKind::This => receiver_class(model, object, model.expr(object).span).map(|c| (file, c)),
         ExprKind::Member { .. } => {
             if let Some(field) = declared_field(files, file, object) {
                 if let Some(t) = field.type_annotation

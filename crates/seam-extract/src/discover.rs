@@ -11,8 +11,8 @@ use seam_packs::{
 
 use crate::files::{Def, Files, enclosing_function};
 use crate::url::{
-    Piece, Reader, Substitution, UNKNOWN_ORIGIN, client_url_path, is_absolute, join_paths, origin_of, path_of,
-    read_method,
+    Piece, Reader, Substitution, UNKNOWN_ORIGIN, client_url_path, is_absolute, join_paths,
+    origin_of, path_of, read_method,
 };
 
 /// A router object: where its value is defined.
@@ -58,6 +58,9 @@ pub struct ClientUnit {
     /// Where the URL goes when it says so (see [`crate::url::origin_of`]): an absolute URL's
     /// origin, or that its start could not be read. `None` for this deployment.
     pub origin: Option<String>,
+    /// Found by instantiating a wrapper at its call (see [`crate::templates`]) rather than
+    /// matched by the pack at the call itself.
+    pub layered: bool,
 }
 
 /// Which files each pack runs on.
@@ -1916,6 +1919,7 @@ pub fn client_units(
                                 }
                                 _ => site.origin.clone(),
                             },
+                            layered: false,
                         });
                     }
                     continue;
@@ -1949,6 +1953,7 @@ pub fn client_units(
                 method: site.method,
                 path: Some(client_path(&site.path)),
                 origin: site.origin,
+                layered: false,
             });
         }
     }
@@ -2042,7 +2047,8 @@ impl Layer<'_, '_> {
         };
         let mut instances = Vec::new();
         for &(cf, ccall) in calls.iter().take(crate::templates::MAX_CALLS_PER_LAYER) {
-            let bound = crate::templates::bind_arguments(self.files, &reader, file, func, cf, ccall);
+            let bound =
+                crate::templates::bind_arguments(self.files, &reader, file, func, cf, ccall);
             let layered = crate::templates::layered(subst, bound);
             let outer = Reader {
                 files: self.files,
@@ -2095,6 +2101,7 @@ impl Layer<'_, '_> {
                 method: instance.method,
                 path: Some(client_path(&instance.path)),
                 origin: instance.origin,
+                layered: true,
             });
         }
         true

@@ -318,6 +318,13 @@ impl<'a> Files<'a> {
     ) -> Option<(usize, FuncId)> {
         let hops = hops.checked_sub(1)?;
         let def = self.definition(file, expr)?;
+        // A call written in place (`asyncHandler(fn)`) is not a reference to the closure it
+        // returns: callers that unwrap wrappers read its arguments instead.
+        if def == Def::Expr(file, expr)
+            && matches!(self.model(file).expr(expr).kind, ExprKind::Call { .. })
+        {
+            return None;
+        }
         crate::callees::function_of_def(self, def, hops)
     }
 }

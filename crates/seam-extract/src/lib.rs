@@ -115,6 +115,7 @@ pub fn extract(
         })
         .flatten()
         .collect();
+    let units = without_shadowed_instances(units);
 
     // Every recognised client call, so a call on any path becomes an interaction effect.
     let mut calls: CallIndex = BTreeMap::new();
@@ -747,6 +748,30 @@ fn assign_ids(built: Vec<Built>) -> Vec<BehavioralSummary> {
             *n += 1;
             b.summary.identity.id = Some(if *n == 1 { id } else { format!("{id}@{n}") });
             b.summary
+        })
+        .collect()
+}
+
+/// A call a pack matches itself (a generated client's operation) is not also an instance of
+/// another pack's wrapper template around it; and one call instantiates a template once per
+/// request it makes.
+fn without_shadowed_instances(units: Vec<Unit>) -> Vec<Unit> {
+    let direct: BTreeSet<(usize, seam_lang::model::ExprId)> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Client(c) if !c.layered => Some((c.file, c.call)),
+            _ => None,
+        })
+        .collect();
+    let mut seen = BTreeSet::new();
+    units
+        .into_iter()
+        .filter(|u| match u {
+            Unit::Client(c) if c.layered => {
+                !direct.contains(&(c.file, c.call))
+                    && seen.insert((c.file, c.call, c.method.clone(), c.path.clone()))
+            }
+            _ => true,
         })
         .collect()
 }

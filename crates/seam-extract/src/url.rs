@@ -481,7 +481,8 @@ impl Reader<'_> {
                 else {
                     return Err(());
                 };
-                let bound = crate::templates::bind_arguments(self.files, self, ff, func, file, expr);
+                let bound =
+                    crate::templates::bind_arguments(self.files, self, ff, func, file, expr);
                 let layered = crate::templates::layered(self.subst, bound);
                 let inner = Reader {
                     files: self.files,

@@ -200,7 +200,7 @@ fn imported_class_of(
         return None;
     };
     let imp = model.imports.get(*import as usize)?;
-    let target = files.index_of(imp.resolved.as_deref()?)?;
+    let target = files.import_target(file, *import as usize)?;
     let exported = match &imp.names.get(*name as usize)?.imported {
         ImportedItem::Named(n) => n.clone(),
         ImportedItem::Default => "default".to_owned(),

@@ -75,7 +75,7 @@ pub fn extract(
     packs: &[Pack],
     options: &ExtractOptions,
 ) -> Extraction {
-    let files = Files::new(models);
+    let mut files = Files::new(models);
     let mut on: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); packs.len()];
     let mut explain = BTreeSet::new();
     let mut files_with_packs = 0;
@@ -97,6 +97,8 @@ pub fn extract(
         }
     }
     let all: BTreeSet<usize> = (0..models.len()).collect();
+    files.resolve_aliases(packs, &on);
+    let files = files;
 
     let units: Vec<Unit> = packs
         .par_iter()

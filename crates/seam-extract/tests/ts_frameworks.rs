@@ -455,6 +455,8 @@ fn sveltekit_endpoints_and_form_actions() {
     assert_eq!(
         routes(&run),
         [
+            // The page's client call (below).
+            "GET /profiles/{user} -> [return]",
             // Actions: `(app)` dropped, `@[user]` is `@{user}`; a named action (posted to
             // `?/follow`) is at the page's path, its name in the export path.
             "POST /profile/@{user} -> [401, 200]",
@@ -465,6 +467,14 @@ fn sveltekit_endpoints_and_form_actions() {
             "GET /docs/{lang?}/{rest*} -> [200]",
             // The default action at the page's own path.
             "POST /login -> [400, 303]",
+        ]
+    );
+    // `$lib/http.js` (an alias only SvelteKit's generated tsconfig declares) reaches
+    // `src/lib/http.js`, so the page's call through its `get` wrapper is read.
+    assert_eq!(
+        client_calls(&run, "fetch"),
+        [
+            "fixture-sveltekit::src/routes/(app)/profile/@[user]/+page.server.js::load GET /profiles/{user}"
         ]
     );
 }

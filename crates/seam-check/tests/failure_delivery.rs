@@ -91,3 +91,35 @@ fn a_branching_then_callback_is_not_judged() {
         ]
     );
 }
+
+/// A consumer that returns the client call's result and catches nothing passes an exception
+/// on to its caller: not judged here. The same consumer whose call is not the returned value
+/// keeps the finding.
+#[test]
+fn returning_the_call_passes_the_failure_to_the_caller() {
+    let with_call_at = |line: u32| {
+        let mut consumers =
+            delivering_exceptions(read("unhandledProviderCase/fires/consumer.json"));
+        let effect: seam_ir::summary::Effect = serde_json::from_value(serde_json::json!({
+            "type": "interaction",
+            "binding": {
+                "transport": "http",
+                "semantics": { "name": "rest", "method": "GET", "path": "/users/{id}" },
+                "recognition": "axios"
+            },
+            "interaction": { "class": "service-call", "method": "GET" },
+            "location": { "start": line, "end": line }
+        }))
+        .expect("an interaction effect");
+        consumers[0].transitions[0].effects.push(effect);
+        findings(consumers)
+    };
+    // The transition returns at line 9: a call on line 9 is the returned value.
+    assert_eq!(with_call_at(9), Vec::<String>::new());
+    assert_eq!(
+        with_call_at(7),
+        [
+            "warning unhandledProviderCase getUser:response:404:2222222 -: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}

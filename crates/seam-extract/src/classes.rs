@@ -462,3 +462,63 @@ pub fn declared_field<'a>(
     }
     None
 }
+
+/// The value an instance of `class` has in its field `name`: the one assignment
+/// `this.name = value` in the constructor of the class (or of the nearest ancestor that
+/// assigns or declares it), or the field's declared initialiser. `None` when the class that
+/// sets it assigns it more than once or nothing sets it.
+pub fn field_of_class(
+    files: &Files,
+    (file, class): (usize, ClassId),
+    name: &str,
+) -> Option<(usize, ExprId)> {
+    let mut current = (file, class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        let model = files.model(cf);
+        let c = model.class(cid);
+        let constructor = c.members.iter().find_map(|m| match &m.kind {
+            MemberKind::Constructor { function } => Some(*function),
+            _ => None,
+        });
+        if let Some(constructor) = constructor {
+            let span = model.function(constructor).span;
+            let assigned: Vec<ExprId> = model
+                .exprs
+                .iter()
+                .filter_map(|e| {
+                    let ExprKind::Assign { target, value, .. } = &e.kind else {
+                        return None;
+                    };
+                    if !span.contains(e.span) {
+                        return None;
+                    }
+                    let seam_lang::model::PatternKind::Expr { expr: target } =
+                        &model.pattern(*target).kind
+                    else {
+                        return None;
+                    };
+                    matches!(&model.expr(*target).kind,
+                        ExprKind::Member { object, property: MemberProp::Name(n), .. }
+                            if n == name && matches!(model.expr(*object).kind, ExprKind::This))
+                    .then_some(*value)
+                })
+                .collect();
+            match assigned.as_slice() {
+                [one] => return Some((cf, *one)),
+                [] => {}
+                _ => return None,
+            }
+        }
+        for m in &c.members {
+            if m.name.as_str() == Some(name)
+                && !m.is_static
+                && let MemberKind::Property { value: Some(v), .. } = &m.kind
+            {
+                return Some((cf, *v));
+            }
+        }
+        current = parent_class(files, cf, cid)?;
+    }
+    None
+}

@@ -354,6 +354,7 @@ pub fn handler_units(
         files,
         environment: &pack.environment,
         subst: &no_subst,
+        this_class: None,
     };
     let routers = Routers::new(files, pack);
     // Plugins: functions mounted as children, whose parameter is the router inside them.
@@ -520,6 +521,7 @@ pub fn handler_units(
                             files,
                             environment: &pack.environment,
                             subst: &w.subst,
+                            this_class: None,
                         };
                         registrations.push(Registration {
                             file: handler_file,
@@ -1676,6 +1678,7 @@ fn client_value(
                 files,
                 environment: reader.environment,
                 subst: &subst,
+                this_class: None,
             };
             crate::files::returned_values(fmodel, func)
                 .into_iter()
@@ -1868,6 +1871,7 @@ pub fn client_units(
         files,
         environment: &pack.environment,
         subst: &no_subst,
+        this_class: None,
     };
     let mut units = Vec::new();
     // Who calls which project function, built once and only when a wrapper needs it.
@@ -2044,6 +2048,7 @@ impl Layer<'_, '_> {
             files: self.files,
             environment: &self.pack.environment,
             subst,
+            this_class: None,
         };
         let mut instances = Vec::new();
         for &(cf, ccall) in calls.iter().take(crate::templates::MAX_CALLS_PER_LAYER) {
@@ -2054,6 +2059,7 @@ impl Layer<'_, '_> {
                 files: self.files,
                 environment: &self.pack.environment,
                 subst: &layered,
+                this_class: None,
             };
             let Some(instance) = site_at(self.files, self.pack, &outer, self.inner.0, self.inner.1)
             else {
@@ -2070,6 +2076,7 @@ impl Layer<'_, '_> {
                     files: self.files,
                     environment: &self.pack.environment,
                     subst: layered,
+                    this_class: None,
                 };
                 crate::templates::holds_path(&reader.pieces(*af, *ae))
             })

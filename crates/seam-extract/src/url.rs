@@ -33,6 +33,10 @@ pub struct Reader<'a> {
     /// Environment-variable patterns of the pack doing the reading.
     pub environment: &'a [seam_packs::PatternNode],
     pub subst: &'a Substitution,
+    /// The class of the instance `this` is, when a call through `this` in a subclass's method
+    /// reached an inherited method (`this.getResourceUrl()`): its fields are read from that
+    /// class, as the running program does.
+    pub this_class: Option<(usize, seam_lang::model::ClassId)>,
 }
 
 impl Reader<'_> {
@@ -139,6 +143,18 @@ impl Reader<'_> {
                     property: MemberProp::Name(name),
                     ..
                 } = kind
+                    && matches!(model.expr(*object).kind, ExprKind::This)
+                    && let Some(class) = self.this_class
+                    && let Some((vf, ve)) = crate::classes::field_of_class(self.files, class, name)
+                {
+                    self.read(vf, ve, hops - 1, out);
+                    return;
+                }
+                if let ExprKind::Member {
+                    object,
+                    property: MemberProp::Name(name),
+                    ..
+                } = kind
                     && let Some((vf, ve)) = self.member_value(file, expr, *object, name)
                 {
                     self.read(vf, ve, hops - 1, out);
@@ -156,6 +172,23 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// The class of the caller's `this` when `callee` is a method called through `this`
+    /// (`this.getResourceUrl()` in a method of `DocumentService`).
+    fn class_of_this_call(
+        &self,
+        file: usize,
+        callee: ExprId,
+    ) -> Option<(usize, seam_lang::model::ClassId)> {
+        let model = self.files.model(file);
+        let ExprKind::Member { object, .. } = &model.expr(callee).kind else {
+            return None;
+        };
+        if !matches!(model.expr(*object).kind, ExprKind::This) {
+            return None;
+        }
+        crate::classes::class_of_receiver(self.files, file, *object)
     }
 
     /// Whether an expression reads a parameter (or a property of one) that the substitution
@@ -199,6 +232,9 @@ impl Reader<'_> {
             files: self.files,
             environment: self.environment,
             subst: &layered,
+            this_class: self
+                .this_class
+                .or_else(|| self.class_of_this_call(file, callee)),
         };
         inner.read(ff, returned, hops - 1, out);
         true
@@ -272,6 +308,12 @@ impl Reader<'_> {
                 self.read(file, init, hops - 1, out);
                 return;
             }
+            if let Some(parts) = self.accumulated(file, b) {
+                for part in parts {
+                    self.read(file, part, hops - 1, out);
+                }
+                return;
+            }
             match self.default_of_reassigned(file, b) {
                 Some(init) => self.read(file, init, hops - 1, out),
                 None => out.push(Piece::Hole(binding.name.clone())),
@@ -335,6 +377,97 @@ impl Reader<'_> {
             }
         }
         Some(init)
+    }
+
+    /// A local built by appending (`let url = base; if (id !== null) url += \`${id}/\`;`): its
+    /// first value, then each `+=` that always runs or whose `if` tests a parameter the caller
+    /// passed (not as `null`/`undefined`). `None` when an append depends on anything else,
+    /// or when no call site says which parameters were passed.
+    fn accumulated(&self, file: usize, b: BindingId) -> Option<Vec<ExprId>> {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.scope.is_none() || !binding.origin.path.is_empty() {
+            return None;
+        }
+        let mut parts = vec![binding.origin.init?];
+        for e in &model.exprs {
+            let ExprKind::Assign { op, target, value } = &e.kind else {
+                continue;
+            };
+            let seam_lang::model::PatternKind::Ident {
+                binding: Some(tb), ..
+            } = &model.pattern(*target).kind
+            else {
+                continue;
+            };
+            if *tb != b {
+                continue;
+            }
+            let written = model
+                .source
+                .get(e.span.start as usize..e.span.end as usize)
+                .unwrap_or("");
+            if *op != seam_lang::model::AssignOp::Compound || !written.contains("+=") {
+                return None;
+            }
+            if self.append_runs(file, e.span)? {
+                parts.push(*value);
+            }
+        }
+        (parts.len() > 1).then_some(parts)
+    }
+
+    /// Whether an append at `span` runs for this call: always when no `if` holds it; when its
+    /// `if` tests a parameter, as the caller passed it. `None` when that cannot be told.
+    fn append_runs(&self, file: usize, span: seam_lang::model::Span) -> Option<bool> {
+        let model = self.files.model(file);
+        let holder = model
+            .stmts
+            .iter()
+            .filter_map(|s| match &s.kind {
+                seam_lang::model::StmtKind::If {
+                    test,
+                    consequent,
+                    alternate,
+                } if s.span.contains(span) => Some((s.span, *test, *consequent, *alternate)),
+                _ => None,
+            })
+            .min_by_key(|(sp, ..)| sp.len());
+        let Some((_, test, consequent, _)) = holder else {
+            return Some(true);
+        };
+        if !model.stmt(consequent).span.contains(span) {
+            return None;
+        }
+        let test_span = model.expr(test).span;
+        let params: Vec<BindingId> = model
+            .exprs
+            .iter()
+            .filter_map(|x| match &x.kind {
+                ExprKind::Ident {
+                    binding: Some(p), ..
+                } if test_span.contains(x.span)
+                    && matches!(model.binding(*p).kind, BindingKind::Param { .. }) =>
+                {
+                    Some(*p)
+                }
+                _ => None,
+            })
+            .collect();
+        let [param] = params[..] else {
+            return None;
+        };
+        match self.subst.get(&(file, param))? {
+            None => Some(false),
+            Some((af, ae)) => Some(
+                !matches!(
+                    &self.files.model(*af).expr(*ae).kind,
+                    ExprKind::Literal {
+                        value: LiteralValue::Null
+                    }
+                ) && !matches!(&self.files.model(*af).expr(*ae).kind, ExprKind::Ident { name, .. } if name == "undefined"),
+            ),
+        }
     }
 
     /// The value a reassigned module-level name has unless a condition changes it:
@@ -488,6 +621,9 @@ impl Reader<'_> {
                     files: self.files,
                     environment: self.environment,
                     subst: &layered,
+                    this_class: self
+                        .this_class
+                        .or_else(|| self.class_of_this_call(file, *callee)),
                 };
                 inner.object_key_hops(ff, returned, key, hops - 1)
             }

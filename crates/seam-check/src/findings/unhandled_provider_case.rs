@@ -16,7 +16,8 @@ A status the provider produces that no branch of the consumer handles. A consume
 status when a branch compares the status with it (`res.status === 404`), guards on a range that
 holds it (`res.status >= 400`, `!res.ok`), or, for a 2xx, falls through to the code after its
 guards. A client that throws on every failure (axios) hands each non-2xx to a `catch`, which
-counts as handling it. A consumer that hands the response to a promise callback that branches
+counts as handling it, and so does returning the call's result without a catch (`return
+this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that hands the response to a promise callback that branches
 (`.then(function (r) { if (r.success) … })`) is not judged: the summary keeps that callback
 only as text, so which statuses it handles is unknown.
 
@@ -62,6 +63,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     let reading = &ctx.reading;
     if hands_response_to_caller(&consumer.transitions)
         || branches_in_unread_callback(&consumer.transitions)
+        || (reading.failures_as_exceptions && passes_failure_to_caller(&consumer.transitions))
     {
         return Vec::new();
     }
@@ -188,6 +190,24 @@ fn branches_in_unread_callback(transitions: &[Transition]) -> bool {
             function && branches
         })
     })
+}
+
+/// Whether a consumer returns the client call's own result (`return this.http.get(url)`,
+/// `return axios.get(url).then((r) => r.data)`) and catches nothing: with a client that
+/// delivers failures as exceptions, the failure goes on to whoever called the consumer,
+/// which this pair does not include.
+fn passes_failure_to_caller(transitions: &[Transition]) -> bool {
+    !transitions.iter().any(crate::http::runs_in_catch)
+        && transitions.iter().any(|t| {
+            matches!(t.output, Output::Return(_))
+                && t.effects.iter().any(|e| match e {
+                    Effect::Interaction(i) => i
+                        .location
+                        .as_ref()
+                        .is_some_and(|l| t.location.start <= l.start && l.start <= t.location.end),
+                    _ => false,
+                })
+        })
 }
 
 fn shape_has_response(shape: &TypeShape) -> bool {

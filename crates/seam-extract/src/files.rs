@@ -27,6 +27,8 @@ pub struct Files<'a> {
     /// Imports module resolution left unresolved that a pack's import aliases resolve
     /// (`$lib/api.js`): (file, import index) → the file imported.
     aliased: BTreeMap<(usize, usize), usize>,
+    /// Dotenv variables by directory (see `seam_packs::Detection::dotenv`).
+    pub dotenv: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -77,7 +79,36 @@ impl<'a> Files<'a> {
             callers: OnceLock::new(),
             global_url_prefixes: Default::default(),
             aliased: BTreeMap::new(),
+            dotenv: BTreeMap::new(),
         }
+    }
+
+    /// The path part of the URL an environment variable holds, as the repository's nearest
+    /// dotenv file (in the file's folder or above) gives it: `/v1` for
+    /// `VITE_API_URL=http://localhost:3170/v1`. `None` when no dotenv file sets it, or its URL
+    /// has no path.
+    pub fn dotenv_base_path(&self, file: &str, name: &str) -> Option<String> {
+        let mut dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+        let value = loop {
+            if let Some(v) = self.dotenv.get(dir).and_then(|vars| vars.get(name)) {
+                break v;
+            }
+            if dir.is_empty() {
+                return None;
+            }
+            dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
+        };
+        let path = match value.split_once("://") {
+            Some((_, rest)) => &rest[rest.find('/')?..],
+            None if value.starts_with('/') => value.as_str(),
+            None => return None,
+        };
+        let path = path
+            .split(['?', '#'])
+            .next()
+            .unwrap_or("")
+            .trim_end_matches('/');
+        (!path.is_empty()).then(|| path.to_owned())
     }
 
     /// Resolves, in the files each pack runs on, the imports its aliases name.

@@ -98,6 +98,7 @@ pub fn extract(
     }
     let all: BTreeSet<usize> = (0..models.len()).collect();
     files.resolve_aliases(packs, &on);
+    files.dotenv = detection.dotenv().clone();
     let files = files;
 
     let units: Vec<Unit> = packs

@@ -65,11 +65,24 @@ impl Reader<'_> {
             out.push(Piece::Hole(hole_name(file, expr, self.files)));
             return;
         }
-        if self.environment.iter().any(|p| {
+        let mut env = None;
+        for p in self.environment {
             let mut c = Captures::new();
-            match_expr(model, p, expr, &mut c)
-        }) {
+            if match_expr(model, p, expr, &mut c) {
+                env = Some(c);
+                break;
+            }
+        }
+        if let Some(captures) = env {
             out.push(Piece::Env);
+            // The repository's dotenv files may say what path the deployment's base URL has.
+            let name = captures.values().find_map(|c| match c {
+                seam_packs::Capture::Name(n, _) => Some(n.as_str()),
+                _ => None,
+            });
+            if let Some(path) = name.and_then(|n| self.files.dotenv_base_path(&model.path, n)) {
+                out.push(Piece::Text(path));
+            }
             return;
         }
         match &model.expr(expr).kind {

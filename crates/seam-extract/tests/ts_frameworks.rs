@@ -550,3 +550,23 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
         ]
     );
 }
+
+/// A base URL read from an environment variable takes the path part the repository's dotenv
+/// template gives it (`VITE_BACKEND_API_URL=http://localhost:3170/v1`), also when an ignore
+/// rule (`.env.*`) covers the committed template; the ignored real `.env` is never read, and a
+/// URL with no path adds nothing.
+#[test]
+fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
+    let run = extract("dotenv-base", &[]);
+    let calls: Vec<String> = ["axios", "fetch"]
+        .iter()
+        .flat_map(|r| client_calls(&run, r))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "web::web/src/auth.ts::logout GET /v1/auth/logout",
+            "web::web/src/auth.ts::logo GET /logo.svg",
+        ]
+    );
+}

@@ -319,7 +319,22 @@ pub struct Detection {
     packages_by_name: BTreeMap<String, Vec<(String, usize)>>,
     /// See [`Detection::workspace_levels`].
     workspace_levels: BTreeMap<String, Vec<Vec<(String, usize)>>>,
+    /// Dotenv variables by directory (see [`Detection::dotenv`]).
+    dotenv: BTreeMap<String, BTreeMap<String, String>>,
 }
+
+/// Dotenv file names, highest precedence first: the settings a developer runs with, then the
+/// templates a repository ships.
+const DOTENV_PRECEDENCE: [&str; 8] = [
+    ".env",
+    ".env.development",
+    ".env.dev",
+    ".env.defaults",
+    ".env.example",
+    ".env.local.example",
+    ".env.sample",
+    ".env.template",
+];
 
 impl Detection {
     pub fn new(manifests: Vec<Manifest>) -> Detection {
@@ -347,9 +362,16 @@ impl Detection {
             by_dir,
             packages_by_name,
             workspace_levels: BTreeMap::new(),
+            dotenv: BTreeMap::new(),
         };
         detection.workspace_levels = detection.workspace_levels();
         detection
+    }
+
+    /// Dotenv variables by directory: per directory, its dotenv files merged, a file of
+    /// higher precedence (`.env` over `.env.development` over the templates) overriding.
+    pub fn dotenv(&self) -> &BTreeMap<String, BTreeMap<String, String>> {
+        &self.dotenv
     }
 
     /// Builds the detection from the manifests the project loader found. Lockfiles are read
@@ -360,8 +382,18 @@ impl Detection {
     ) -> Detection {
         use seam_lang::project::ManifestKind as Loaded;
         let mut out = Vec::new();
+        let mut dotenv: Vec<(&str, usize, &BTreeMap<String, String>)> = Vec::new();
         for m in manifests {
             let kind = match m.kind {
+                Loaded::Dotenv => {
+                    let name = m.path.rsplit('/').next().unwrap_or(&m.path);
+                    let rank = DOTENV_PRECEDENCE
+                        .iter()
+                        .position(|n| *n == name)
+                        .unwrap_or(DOTENV_PRECEDENCE.len());
+                    dotenv.push((m.dir.as_str(), rank, &m.variables));
+                    continue;
+                }
                 Loaded::PackageJson => ManifestKind::PackageJson,
                 Loaded::Pyproject => ManifestKind::Pyproject,
                 Loaded::Requirements => ManifestKind::Requirements,
@@ -393,7 +425,16 @@ impl Detection {
                     .collect(),
             });
         }
-        Detection::new(out)
+        let mut detection = Detection::new(out);
+        // Lowest precedence first, so a higher one overrides.
+        dotenv.sort_by(|a, b| (a.0, std::cmp::Reverse(a.1)).cmp(&(b.0, std::cmp::Reverse(b.1))));
+        for (dir, _, variables) in dotenv {
+            let merged = detection.dotenv.entry(dir.to_owned()).or_default();
+            for (k, v) in variables {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+        detection
     }
 
     /// Every manifest, by path.

@@ -22,6 +22,9 @@ pub enum ManifestKind {
     Jsconfig,
     /// A lockfile of any package manager; recorded by presence, never read.
     Lockfile,
+    /// A dotenv file a repository ships as the deployment's settings or their template
+    /// (`.env`, `.env.example`, `.env.development`…): `KEY=value` lines.
+    Dotenv,
 }
 
 /// One manifest.
@@ -47,6 +50,9 @@ pub struct Manifest {
     /// `tsconfig.json`/`jsconfig.json` module-resolution options.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tsconfig: Option<TsConfigInfo>,
+    /// A dotenv file's variables, in name order.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub variables: std::collections::BTreeMap<String, String>,
 }
 
 /// Where a package's code starts, from its `package.json`.
@@ -87,6 +93,7 @@ impl Manifest {
             workspaces: Vec::new(),
             package: None,
             tsconfig: None,
+            variables: Default::default(),
         }
     }
 }
@@ -113,6 +120,8 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         }
         _ if name.starts_with("tsconfig") && name.ends_with(".json") => ManifestKind::Tsconfig,
         _ if name.starts_with("jsconfig") && name.ends_with(".json") => ManifestKind::Jsconfig,
+        ".env" | ".env.example" | ".env.sample" | ".env.template" | ".env.defaults"
+        | ".env.development" | ".env.dev" | ".env.local.example" => ManifestKind::Dotenv,
         _ => return None,
     })
 }
@@ -138,10 +147,38 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
             m.dependencies = text.lines().filter_map(requirement_name).collect();
         }
         ManifestKind::Lockfile => {}
+        ManifestKind::Dotenv => m.variables = parse_dotenv(text),
     }
     m.dependencies.sort();
     m.dependencies.dedup();
     Ok(m)
+}
+
+/// `KEY=value` lines of a dotenv file: `export ` and surrounding quotes dropped, comments and
+/// lines without `=` skipped, a later line overriding an earlier one.
+fn parse_dotenv(text: &str) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        let line = line.strip_prefix("export ").unwrap_or(line);
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim();
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let value = value.trim();
+        let value = match value.chars().next() {
+            Some(q @ ('"' | '\'')) => value[1..].split(q).next().unwrap_or(""),
+            _ => value.split(" #").next().unwrap_or(value).trim(),
+        };
+        out.insert(key.to_owned(), value.to_owned());
+    }
+    out
 }
 
 fn parse_toml(text: &str) -> Result<toml::Table, String> {
@@ -399,6 +436,25 @@ fn strip_jsonc(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn dotenv_lines_are_variables() {
+        let text = "# comment\nexport A=http://x/v1\nB=\"quoted # not a comment\"\nC='single'\nD=plain # trailing\nnot a line\nE=\nA=later\n";
+        let vars = super::parse_dotenv(text);
+        let got: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("A", "later"),
+                ("B", "quoted # not a comment"),
+                ("C", "single"),
+                ("D", "plain"),
+                ("E", ""),
+            ]
+        );
+        assert_eq!(kind_for("web/.env.example"), Some(ManifestKind::Dotenv));
+        assert_eq!(kind_for("web/.envrc"), None);
+    }
+
     use super::*;
 
     #[test]

@@ -43,7 +43,7 @@ use crate::model::{Language, Model};
 pub use manifest::{Manifest, ManifestKind, PackageInfo, TsConfigInfo};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -297,6 +297,7 @@ fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
     }
     models.sort_by(|a, b| a.path.cmp(&b.path));
     skipped.sort();
+    manifests.extend(ignored_dotenv_templates(root, &manifests, options));
     manifests.sort_by(|a, b| a.path.cmp(&b.path));
 
     let mut project = Project {
@@ -313,6 +314,56 @@ fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
     crate::resolve::resolve_project(&mut project);
     project.timings.resolve = start.elapsed();
     project
+}
+
+/// Dotenv templates (`.env.example` and the like) beside a package manifest that the walk
+/// left out because an ignore rule covers them (`.env.*`, written to keep real settings out
+/// of git, also matches the committed template). Only template names are read: a real `.env`
+/// an ignore rule keeps out stays out. Regular files under the size limit only.
+fn ignored_dotenv_templates(
+    root: &Path,
+    manifests: &[Manifest],
+    options: &ProjectOptions,
+) -> Vec<Manifest> {
+    const TEMPLATES: [&str; 5] = [
+        ".env.example",
+        ".env.sample",
+        ".env.template",
+        ".env.defaults",
+        ".env.local.example",
+    ];
+    let mut dirs: BTreeSet<&str> = manifests
+        .iter()
+        .filter(|m| m.kind == ManifestKind::PackageJson || m.kind == ManifestKind::Pyproject)
+        .map(|m| m.dir.as_str())
+        .collect();
+    dirs.insert("");
+    let mut out = Vec::new();
+    for dir in dirs {
+        for name in TEMPLATES {
+            let rel = if dir.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{dir}/{name}")
+            };
+            if manifests.iter().any(|m| m.path == rel) {
+                continue;
+            }
+            let abs = root.join(&rel);
+            let Ok(meta) = std::fs::symlink_metadata(&abs) else {
+                continue;
+            };
+            if !meta.is_file() || meta.len() > options.max_file_size {
+                continue;
+            }
+            if let Ok(text) = std::fs::read_to_string(&abs)
+                && let Ok(m) = manifest::parse(&rel, ManifestKind::Dotenv, &text)
+            {
+                out.push(m);
+            }
+        }
+    }
+    out
 }
 
 fn process_file(file: &walk::WalkedFile, options: &ProjectOptions) -> Outcome {

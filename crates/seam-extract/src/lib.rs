@@ -20,6 +20,7 @@ pub mod route_lists;
 pub mod route_wrappers;
 pub mod shape;
 pub mod storage;
+pub mod tests_summary;
 pub mod url;
 pub mod walk;
 

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 pub mod check;
+pub mod check_intent;
 pub mod contract;
 pub mod explain;
 pub mod extract;

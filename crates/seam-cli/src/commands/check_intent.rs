@@ -1,0 +1,71 @@
+//! The intent part of `seam check`: finding and reading intent documents, and adding their
+//! check to the report. Kept apart from `check.rs` so the two change independently.
+
+use std::path::Path;
+
+use seam_check::{CheckReport, SuppressionSet};
+use seam_intent::{Document, DocumentBody};
+use seam_ir::summary::BehavioralSummary;
+
+/// The documents under `root` (repository-relative paths in `files` when the walk already
+/// listed them; otherwise `root` is walked, respecting ignore files and skipped folders).
+pub fn documents(root: &Path, files: Option<&[String]>) -> Result<Vec<Document>, String> {
+    let walked;
+    let files: &[String] = match files {
+        Some(files) => files,
+        None => {
+            if !root.is_dir() {
+                return Err(format!(
+                    "{} is not a directory. Pass the folder holding the *.intent.yaml and *.prd.yaml files to --intent.",
+                    root.display()
+                ));
+            }
+            walked = seam_lang::project::walk::walk(root, true)
+                .files
+                .into_iter()
+                .map(|f| f.path)
+                .collect::<Vec<_>>();
+            &walked
+        }
+    };
+    let names = seam_intent::documents_among(files);
+    seam_intent::read_documents(root, &names).map_err(|e| {
+        let mut message = e.to_string();
+        if root != Path::new(".") {
+            message = format!(
+                "{}/{message}",
+                root.display().to_string().trim_end_matches('/')
+            );
+        }
+        format!("{message} Nothing was checked.")
+    })
+}
+
+/// Whether any PRD lists covering tests, so test summaries are needed.
+pub fn wants_tests(documents: &[Document]) -> bool {
+    documents.iter().any(|d| match &d.body {
+        DocumentBody::Prd(prd) => prd.scenarios.iter().any(|s| !s.covered_by.is_empty()),
+        DocumentBody::Boundary(_) => false,
+    })
+}
+
+/// Runs the intent check over the summaries (and the test summaries) and adds it to the report.
+pub fn add(
+    report: &mut CheckReport,
+    documents: &[Document],
+    summaries: &[BehavioralSummary],
+    tests: Vec<BehavioralSummary>,
+    rules: &SuppressionSet,
+) {
+    if documents.is_empty() {
+        return;
+    }
+    let outcome = if tests.is_empty() {
+        seam_intent::check_documents(documents, summaries)
+    } else {
+        let mut all = summaries.to_vec();
+        all.extend(tests);
+        seam_intent::check_documents(documents, &all)
+    };
+    seam_intent::add_to_report(report, outcome, rules);
+}

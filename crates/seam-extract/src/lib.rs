@@ -16,6 +16,7 @@ pub mod discover;
 pub mod files;
 pub mod glob;
 pub mod param_roles;
+pub mod provenance;
 pub mod route_lists;
 pub mod route_wrappers;
 pub mod shape;
@@ -128,6 +129,7 @@ pub fn extract(
                     method: c.method.clone(),
                     path: c.path.clone(),
                     storage: None,
+                    slots: Vec::new(),
                 },
             );
         }
@@ -483,6 +485,7 @@ fn index_storage_sites(
                 method: None,
                 path: None,
                 storage: Some((site.binding, site.interactions)),
+                slots: site.slots,
             });
     }
     out

@@ -800,6 +800,12 @@ fn compare(
         .iter()
         .flat_map(|t| t.results.iter().map(|l| l.0.clone()))
         .chain(intent.always.iter().map(|a| a.effect()))
+        .chain(intent.transitions.iter().flat_map(|t| {
+            boundary_clauses(t).into_iter().filter_map(|c| {
+                let (does, names) = c.at()?;
+                Some(clause_effect(does, names))
+            })
+        }))
         .collect();
     let mut said = BTreeSet::new();
     let mut undeclared: Vec<(usize, String, Verb)> = Vec::new();
@@ -827,6 +833,26 @@ fn compare(
 
     findings.extend(crate::receives::check_receives(ctx, summary));
     fold_renamed(ctx, name, findings, vanished, undeclared, unit_ref(None))
+}
+
+/// A `when` clause's boundary as an effect line: a boundary the intent's conditions name is
+/// declared.
+fn clause_effect(does: Verb, names: String) -> EffectLine {
+    let mut line = EffectLine {
+        reads: None,
+        writes: None,
+        invokes: None,
+        fields: Vec::new(),
+        by: Default::default(),
+        shape: None,
+        from: Default::default(),
+    };
+    match does {
+        Verb::Reads => line.reads = Some(names),
+        Verb::Writes => line.writes = Some(names),
+        Verb::Invokes => line.invokes = Some(names),
+    }
+    line
 }
 
 fn clause_text(c: &crate::document::Clause) -> String {

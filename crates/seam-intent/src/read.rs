@@ -240,6 +240,33 @@ fn line_of(text: &str, offset: usize) -> u32 {
     u32::try_from(line).unwrap_or(u32::MAX)
 }
 
+/// An inferred draft (`source: inferred`, written by `seam intent draft`) whose purpose or
+/// audience is still blank is refused until a person fills them in.
+fn refuse_blank_draft(
+    file: &str,
+    source: crate::document::Source,
+    purpose: &str,
+    audience: &str,
+) -> Result<(), DocumentError> {
+    let blanks: Vec<&str> = [("purpose", purpose), ("audience", audience)]
+        .into_iter()
+        .filter(|(_, v)| v.trim().is_empty())
+        .map(|(k, _)| k)
+        .collect();
+    if source == crate::document::Source::Author || blanks.is_empty() {
+        return Ok(());
+    }
+    Err(DocumentError {
+        file: file.to_owned(),
+        line: None,
+        column: None,
+        message: format!(
+            "the document is an inferred draft with blanks still in it ({}); fill them in, and set `source: inferred, curated` once a person has checked the draft.",
+            blanks.join(", ")
+        ),
+    })
+}
+
 /// Reads one document's text; `file` names it in errors and findings.
 pub fn read_document(file: &str, text: &str) -> Result<Document, DocumentError> {
     let json = file.ends_with(".json");
@@ -285,6 +312,7 @@ pub fn read_document(file: &str, text: &str) -> Result<Document, DocumentError> 
             if intent.transitions.is_empty() {
                 return Err(empty("`transitions`"));
             }
+            refuse_blank_draft(file, intent.source, &intent.purpose, &intent.audience)?;
             let mut outcome_lines = item_lines(text, "transitions", json);
             outcome_lines.resize(intent.transitions.len(), 1);
             Ok(Document {
@@ -299,6 +327,7 @@ pub fn read_document(file: &str, text: &str) -> Result<Document, DocumentError> 
             if prd.scenarios.is_empty() {
                 return Err(empty("`scenarios`"));
             }
+            refuse_blank_draft(file, prd.source, &prd.purpose, &prd.audience)?;
             let mut scenario_lines = item_lines(text, "scenarios", json);
             scenario_lines.resize(prd.scenarios.len(), 1);
             Ok(Document {

@@ -514,3 +514,64 @@ fn the_other_rules_are_refused_too() {
         "get.intent.yaml: the document is an inferred draft with blanks still in it (audience); fill them in, and set `source: inferred, curated` once a person has checked the draft. Nothing was checked.\n"
     );
 }
+
+#[test]
+fn a_draft_is_refused_until_its_blanks_are_filled_and_then_agrees_with_the_code() {
+    let root = fixtures().join("app");
+    let out = seam(&[
+        "intent",
+        "draft",
+        "GET /orders/:id",
+        root.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let draft = text(&out.stdout);
+    assert_eq!(
+        draft,
+        "# Drafted by seam from get (src/orders.ts). Fill in purpose and audience, check every outcome\n# against what the boundary must do, then set `source: inferred, curated`.\nkind: boundary\nname: get-orders-id\npurpose: ''\naudience: ''\nsource: inferred\nboundary:\n  semantics: rest\n  method: GET\n  path: /orders/{id}\ntransitions:\n- id: status-404\n  when:\n  - reads: prisma:order\n    finds: nothing\n  response:\n    status: 404\n- id: status-200\n  when:\n  - reads: prisma:order\n    finds: something\n  response:\n    status: 200\n"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("get.intent.yaml"), &draft).expect("written");
+    assert_eq!(
+        refused("get.intent.yaml", &draft),
+        "get.intent.yaml: the document is an inferred draft with blanks still in it (purpose, audience); fill them in, and set `source: inferred, curated` once a person has checked the draft. Nothing was checked.\n"
+    );
+    let curated = draft
+        .replace("purpose: ''", "purpose: Show one order.")
+        .replace("audience: ''", "audience: the web client")
+        .replace("source: inferred", "source: inferred, curated");
+    std::fs::write(dir.path().join("get.intent.yaml"), curated).expect("written");
+    let report = report("app", dir.path(), &[]);
+    let intent_findings: Vec<&serde_json::Value> = report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|f| {
+            seam_ir::findings::INTENT_FINDING_KINDS.contains(&f["kind"].as_str().unwrap_or(""))
+        })
+        .collect();
+    assert_eq!(intent_findings, Vec::<&serde_json::Value>::new());
+}
+
+#[test]
+fn a_draft_of_a_boundary_nobody_serves_says_so() {
+    let root = fixtures().join("app");
+    let out = seam(&[
+        "intent",
+        "draft",
+        "DELETE /orders/:id",
+        root.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: no code in the repository provides DELETE /orders/{id}; `seam check --format json` lists the routes it found under `unmatched.providers`.\n"
+    );
+    let out = seam(&[
+        "intent",
+        "draft",
+        "orders",
+        root.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}

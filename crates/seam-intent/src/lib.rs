@@ -11,6 +11,7 @@ pub mod check;
 pub mod code;
 pub mod covering;
 pub mod document;
+pub mod draft;
 pub mod findings;
 pub mod read;
 mod receives;

@@ -4,6 +4,7 @@ pub mod check_intent;
 pub mod contract;
 pub mod explain;
 pub mod extract;
+pub mod intent;
 pub mod model;
 pub mod packs;
 pub mod scan;

@@ -1221,3 +1221,79 @@ fn undescribed_outcomes(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(yaml: &str) -> Shape {
+        serde_norway::from_str(yaml).expect("a shape")
+    }
+
+    fn code(json: serde_json::Value) -> TypeShape {
+        serde_json::from_value(json).expect("a type shape")
+    }
+
+    #[test]
+    fn a_body_fits_when_every_required_property_is_there_with_its_type() {
+        let declared = shape(
+            "properties: { id: { type: string }, total: { type: number } }\nrequired: [id, total]",
+        );
+        let sent = code(
+            serde_json::json!({ "type": "record", "properties": { "id": { "type": "text" }, "total": { "type": "number" } } }),
+        );
+        assert!(shape_fits(&declared, &sent));
+        let missing = code(
+            serde_json::json!({ "type": "record", "properties": { "id": { "type": "text" } } }),
+        );
+        assert!(!shape_fits(&declared, &missing));
+        let spread = code(
+            serde_json::json!({ "type": "record", "properties": {}, "spreads": [{ "sourceText": "order" }] }),
+        );
+        assert!(shape_fits(&declared, &spread));
+        let wrong = code(
+            serde_json::json!({ "type": "record", "properties": { "id": { "type": "integer" }, "total": { "type": "number" } } }),
+        );
+        assert!(!shape_fits(&declared, &wrong));
+        assert!(!shape_fits(
+            &declared,
+            &code(serde_json::json!({ "type": "array", "items": { "type": "unknown" } }))
+        ));
+        assert!(shape_fits(
+            &declared,
+            &code(serde_json::json!({ "type": "unknown" }))
+        ));
+    }
+
+    #[test]
+    fn effects_match_by_verb_boundary_and_the_fields_stated() {
+        let line: EffectLine =
+            serde_norway::from_str("writes: prisma:order\nfields: [status]\nby: id")
+                .expect("a line");
+        let made = MadeEffect {
+            does: Verb::Writes,
+            binding: binding_from_json(serde_json::json!({
+                "transport": "prisma",
+                "semantics": { "name": "storage", "storageSystem": null, "scope": "default", "container": "order", "accessPath": null },
+                "recognition": "prisma",
+            })),
+            label: "prisma:order".into(),
+            fields: vec!["status".into(), "total".into()],
+            by: vec!["id".into()],
+            payload: None,
+            slots: Vec::new(),
+            line: 1,
+            owner: 0,
+        };
+        assert!(effect_matches(&line, &made));
+        let mut reads = made.clone();
+        reads.does = Verb::Reads;
+        assert!(!effect_matches(&line, &reads));
+        let mut other_fields = made.clone();
+        other_fields.fields = vec!["total".into()];
+        assert!(!effect_matches(&line, &other_fields));
+        let mut every = made;
+        every.fields = vec!["*".into()];
+        assert!(effect_matches(&line, &every));
+    }
+}

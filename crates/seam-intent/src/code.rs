@@ -702,3 +702,59 @@ pub fn input_reads(summary: &BehavioralSummary) -> BTreeSet<Vec<String>> {
     // A read of `body` whole covers every body field; keep what was read as written.
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binding(json: serde_json::Value) -> BoundaryBinding {
+        serde_json::from_value(json).expect("a binding")
+    }
+
+    #[test]
+    fn a_shorter_spelling_covers_more() {
+        let table = binding(serde_json::json!({
+            "transport": "aws-sdk",
+            "semantics": { "name": "storage", "storageSystem": "aws.dynamodb", "scope": "default", "container": "editions", "accessPath": "by-publication" },
+            "recognition": "dynamodb",
+        }));
+        assert!(names_boundary("aws.dynamodb:editions", &table));
+        assert!(names_boundary("dynamodb:editions", &table));
+        assert!(names_boundary(
+            "aws.dynamodb:editions#by-publication",
+            &table
+        ));
+        assert!(!names_boundary("aws.dynamodb:editions#by-date", &table));
+        assert!(!names_boundary("aws.dynamodb:orders", &table));
+        let route = binding(serde_json::json!({
+            "transport": "http",
+            "semantics": { "name": "rest", "method": "GET", "path": "/orders/:orderId" },
+            "recognition": "express",
+        }));
+        assert!(names_boundary("GET /orders/{id}", &route));
+        assert!(names_boundary("/orders/:id", &route));
+        assert!(!names_boundary("POST /orders/{id}", &route));
+        let prisma = binding(serde_json::json!({
+            "transport": "prisma",
+            "semantics": { "name": "storage", "storageSystem": null, "scope": "default", "container": "order", "accessPath": null },
+            "recognition": "prisma",
+        }));
+        assert!(names_boundary("prisma:order", &prisma));
+        assert_eq!(spelled_key(&prisma).as_deref(), Some("prisma:order"));
+    }
+
+    #[test]
+    fn a_call_in_a_condition_is_the_effect_it_names() {
+        assert!(same_call(
+            "prisma.order.findUnique",
+            "PrismaClient.order.findUnique"
+        ));
+        assert!(same_call("findOrder", "findOrder"));
+        assert!(!same_call(
+            "prisma.user.findUnique",
+            "PrismaClient.order.findUnique"
+        ));
+        assert!(!same_call("a.find", "b.find"));
+        assert_eq!(last_name("api::orders.get"), "get");
+    }
+}

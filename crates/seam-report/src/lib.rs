@@ -252,12 +252,8 @@ pub fn render_json(report: &CheckReport) -> String {
 /// result per finding, located at the consumer with the provider as a related location.
 pub fn render_sarif(report: &CheckReport) -> String {
     use serde_json::{Value, json};
-    // Intent kinds have rules only when the run checked intents.
-    let intent_kinds: &[seam_intent::findings::IntentKind] = if report.intent.is_some() {
-        seam_intent::findings::INTENT_KINDS
-    } else {
-        &[]
-    };
+    // One rule per kind seam emits, the intent kinds included.
+    let intent_kinds = seam_intent::findings::INTENT_KINDS;
     let kind_rows: Vec<(&str, &str, &str, Severity)> = KINDS
         .iter()
         .map(|k| (k.name, k.title, k.doc, k.severity))

@@ -575,3 +575,19 @@ fn a_draft_of_a_boundary_nobody_serves_says_so() {
     ]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn exit_outcomes_of_a_process_unit_are_checked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("migrate.intent.yaml"),
+        "kind: boundary\nname: migrate\npurpose: Bring the schema up to date.\naudience: the deploy pipeline\nboundary: { semantics: unit-invocation, deploymentTarget: process, instanceName: scripts/migrate.ts }\ntransitions:\n  - id: migrated\n    exit: { code: 0 }\n  - id: failed\n    exit: { code: 1 }\n  - id: not-configured\n    exit: { code: 2 }\n  - id: locked\n    exit: { code: 3 }\n",
+    )
+    .expect("written");
+    assert_eq!(
+        of_kind(&report("app", dir.path(), &[]), "uncoveredOutcome"),
+        [
+            "error Intent \"migrate\" declares exit code 3 at unit:process scripts/migrate.ts; migrate has no transition that produces it."
+        ]
+    );
+}

@@ -16,6 +16,7 @@ pub mod discover;
 pub mod files;
 pub mod glob;
 pub mod param_roles;
+pub mod process_exits;
 pub mod provenance;
 pub mod route_lists;
 pub mod route_wrappers;

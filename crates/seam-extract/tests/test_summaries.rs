@@ -104,3 +104,35 @@ fn vitest_cases_with_suites_skipped_blocks_module_mocks_and_routes() {
         ]
     );
 }
+
+#[test]
+fn a_script_that_exits_is_a_process_unit_with_one_transition_per_exit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../seam-cli/tests/fixtures/intent/app");
+    let project = match load_project(&root, &ProjectOptions::default()) {
+        Ok(p) => p,
+        Err(e) => panic!("fixture does not load: {e}"),
+    };
+    let units = seam_extract::process_exits::extract_process_units(&project.models);
+    let rows: Vec<String> = units
+        .iter()
+        .flat_map(|u| {
+            u.transitions.iter().map(move |t| {
+                format!(
+                    "{} {} {} conditions={}",
+                    u.location.file,
+                    u.identity.name,
+                    serde_json::to_string(&t.output).unwrap_or_default(),
+                    serde_json::to_string(&t.conditions).unwrap_or_default()
+                )
+            })
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            r#"scripts/migrate.ts migrate {"type":"exit","code":{"type":"literal","value":2}} conditions=[{"type":"truthinessCheck","subject":{"type":"derived","from":{"type":"derived","from":{"type":"unresolved","sourceText":"process"},"derivation":{"type":"propertyAccess","property":"env"}},"derivation":{"type":"propertyAccess","property":"DATABASE_URL"}},"negated":true}]"#,
+            r#"scripts/migrate.ts migrate {"type":"exit","code":{"type":"literal","value":0}} conditions=[]"#,
+            r#"scripts/migrate.ts migrate {"type":"exit","code":{"type":"literal","value":1}} conditions=[]"#,
+        ]
+    );
+}

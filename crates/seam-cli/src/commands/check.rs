@@ -113,7 +113,7 @@ fn progress(done: usize, total: usize, show: bool) {
 }
 
 /// What a repository run read: summaries, unreadable inputs, intent documents, and the test
-/// summaries the documents need.
+/// and process summaries the documents need.
 struct Extracted {
     summaries: Vec<BehavioralSummary>,
     skipped: Vec<SkippedInput>,
@@ -132,11 +132,7 @@ fn extract_repository(dir: &Path, intent: Option<&Path>) -> Result<Extracted, St
         Some(root) => super::check_intent::documents(root, None)?,
         None => super::check_intent::documents(dir, Some(&project.files))?,
     };
-    let tests = if super::check_intent::wants_tests(&documents) {
-        seam_extract::tests_summary::extract_tests(&project.models)
-    } else {
-        Vec::new()
-    };
+    let tests = super::check_intent::extra_summaries(&documents, &project.models);
     let detection = seam_packs::Detection::from_project(dir, &project.manifests);
     let extraction = seam_extract::extract(
         &project.models,

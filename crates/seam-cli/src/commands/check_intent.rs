@@ -41,6 +41,29 @@ pub fn documents(root: &Path, files: Option<&[String]>) -> Result<Vec<Document>,
     })
 }
 
+/// The summaries only intent checking needs, made from the models: `test` summaries when a PRD
+/// lists covering tests, process units (exit outcomes) when an intent is about a process.
+pub fn extra_summaries(
+    documents: &[Document],
+    models: &[seam_lang::model::Model],
+) -> Vec<BehavioralSummary> {
+    let mut out = Vec::new();
+    if wants_tests(documents) {
+        out.extend(seam_extract::tests_summary::extract_tests(models));
+    }
+    let wants_processes = documents.iter().any(|d| match &d.body {
+        DocumentBody::Boundary(intent) => {
+            intent.boundary.deployment_target.as_deref()
+                == Some(seam_extract::process_exits::PROCESS_TARGET)
+        }
+        DocumentBody::Prd(_) => false,
+    });
+    if wants_processes {
+        out.extend(seam_extract::process_exits::extract_process_units(models));
+    }
+    out
+}
+
 /// Whether any PRD lists covering tests, so test summaries are needed.
 pub fn wants_tests(documents: &[Document]) -> bool {
     documents.iter().any(|d| match &d.body {

@@ -3,7 +3,8 @@
 //!
 //! - **vitest / jest** (`*.test.*`, `*.spec.*`, files under `__tests__/`): `describe` /
 //!   `context` / `suite` blocks and `it` / `test` cases, with `.skip`, `.todo`, `xit`, `xtest`,
-//!   `xdescribe` marking a case (or every case of a block) skipped; `vi.mock(…)` /
+//!   `xdescribe` marking a case (or every case of a block) skipped, and with `.only` (`fit`,
+//!   `fdescribe`) in a file every other case of it skipped; `vi.mock(…)` /
 //!   `jest.mock(…)` replace a module, `vi.spyOn(obj, "name")` / `jest.spyOn` a function.
 //! - **pytest** (`test_*.py`, `*_test.py`): `test*` functions at module level and in `Test*`
 //!   classes, `@pytest.mark.skip` on the function or its class (`skipif` is not a skip: it may
@@ -481,6 +482,7 @@ fn js_cases(repo: &Repo<'_>, model: &Model) -> (Vec<Case>, Vec<Mock>) {
     struct Block {
         title: String,
         skipped: bool,
+        only: bool,
         span: Span,
     }
     let mut blocks = Vec::new();
@@ -502,6 +504,7 @@ fn js_cases(repo: &Repo<'_>, model: &Model) -> (Vec<Case>, Vec<Mock>) {
             continue;
         };
         let marked = rest.iter().any(|m| matches!(*m, "skip" | "todo"));
+        let only = rest.contains(&"only") || matches!(head, "fit" | "fdescribe");
         let (Some(title), Some(body)) = (
             args.first().and_then(|a| string_literal(model, a.value)),
             args.get(1).and_then(|a| function_of(model, a.value)),
@@ -512,17 +515,26 @@ fn js_cases(repo: &Repo<'_>, model: &Model) -> (Vec<Case>, Vec<Mock>) {
             "describe" | "context" | "suite" | "xdescribe" | "fdescribe" => blocks.push(Block {
                 title,
                 skipped: marked || head == "xdescribe",
+                only,
                 span: expr.span,
             }),
-            "it" | "test" | "xit" | "xtest" | "fit" => {
-                found.push((title, marked || head.starts_with('x'), body, expr.span))
-            }
+            "it" | "test" | "xit" | "xtest" | "fit" => found.push((
+                title,
+                marked || head.starts_with('x'),
+                only,
+                body,
+                expr.span,
+            )),
             _ => {}
         }
     }
+    // With `.only` anywhere in the file, only those cases (and the cases of those blocks) run.
+    let focused =
+        |only: bool, span: Span| only || blocks.iter().any(|b| b.only && contains(b.span, span));
+    let any_focused = blocks.iter().any(|b| b.only) || found.iter().any(|case| case.2);
     let cases = found
         .into_iter()
-        .map(|(title, skipped, body, span)| {
+        .map(|(title, skipped, only, body, span)| {
             let mut enclosing: Vec<&Block> =
                 blocks.iter().filter(|b| contains(b.span, span)).collect();
             enclosing.sort_by_key(|b| b.span.start);
@@ -530,7 +542,9 @@ fn js_cases(repo: &Repo<'_>, model: &Model) -> (Vec<Case>, Vec<Mock>) {
             titles.push(title);
             Case {
                 titles,
-                skipped: skipped || enclosing.iter().any(|b| b.skipped),
+                skipped: skipped
+                    || enclosing.iter().any(|b| b.skipped)
+                    || (any_focused && !focused(only, span)),
                 body,
                 span,
                 runner: "vitest",

@@ -136,3 +136,31 @@ fn a_script_that_exits_is_a_process_unit_with_one_transition_per_exit() {
         ]
     );
 }
+
+#[test]
+fn with_only_in_a_file_every_other_case_is_skipped() {
+    let dir = std::env::temp_dir().join(format!("seam-only-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(dir.join("tests"));
+    std::fs::write(
+        dir.join("tests/a.test.ts"),
+        "import { describe, it } from \"vitest\";\ndescribe(\"a\", () => {\n  it.only(\"runs\", async () => { go(); });\n  it(\"does not run\", async () => { go(); });\n});\ndescribe.only(\"b\", () => {\n  it(\"runs too\", async () => { go(); });\n});\n",
+    )
+    .expect("written");
+    let project = match load_project(&dir, &ProjectOptions::default()) {
+        Ok(p) => p,
+        Err(e) => panic!("does not load: {e}"),
+    };
+    let rows: Vec<String> = seam_extract::tests_summary::extract_tests(&project.models)
+        .iter()
+        .map(|t| format!("{} {}", t.identity.name, meta(t)["skipped"]))
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        rows,
+        [
+            "tests/a.test.ts > a > runs false",
+            "tests/a.test.ts > a > does not run true",
+            "tests/a.test.ts > b > runs too false",
+        ]
+    );
+}

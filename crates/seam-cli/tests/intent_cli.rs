@@ -591,3 +591,44 @@ fn exit_outcomes_of_a_process_unit_are_checked() {
         ]
     );
 }
+
+#[test]
+fn an_intent_folder_without_documents_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = fixtures().join("app");
+    let out = seam(&[
+        "check",
+        root.to_str().unwrap_or_default(),
+        "--intent",
+        dir.path().to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {} holds no intent document (*.intent.yaml, *.prd.yaml, or .yml, .json); pass the folder that holds them to --intent.\n",
+            dir.path().display()
+        )
+    );
+}
+
+#[test]
+fn a_finding_about_the_boundary_as_a_whole_points_at_its_block() {
+    let report = report(
+        "app",
+        &fixtures().join("cases/unimplementedBoundary/fires"),
+        &[],
+    );
+    let finding = report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|f| f["kind"] == "unimplementedBoundary")
+        .expect("the finding");
+    assert_eq!(
+        finding["provider"]["summary"],
+        "delete.intent.yaml::delete-order"
+    );
+    assert_eq!(finding["provider"]["location"]["range"]["start"], 5);
+}

@@ -386,9 +386,10 @@ impl Ctx<'_> {
         code: Option<CodeRef>,
         message: String,
     ) -> IntentFinding {
-        let line = outcome
-            .and_then(|i| self.doc.outcome_lines.get(i).copied())
-            .unwrap_or(1);
+        let line = match outcome {
+            Some(i) => self.doc.outcome_lines.get(i).copied().unwrap_or(1),
+            None => self.doc.boundary_line,
+        };
         IntentFinding {
             kind,
             severity,

@@ -52,6 +52,9 @@ pub struct Document {
     pub outcome_lines: Vec<u32>,
     /// The line of each scenario (by index).
     pub scenario_lines: Vec<u32>,
+    /// The line of the `boundary` block (1 when unknown), where findings about the boundary
+    /// as a whole point.
+    pub boundary_line: u32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -235,6 +238,18 @@ fn item_lines(text: &str, key: &str, json: bool) -> Vec<u32> {
     out
 }
 
+/// The line of the top-level key `key` (YAML: a line starting `key:`; JSON: the first `"key"`).
+fn key_line(text: &str, key: &str, json: bool) -> u32 {
+    let found = if json {
+        text.find(&format!("\"{key}\"")).map(|at| line_of(text, at))
+    } else {
+        text.lines()
+            .position(|l| l.starts_with(&format!("{key}:")))
+            .map(|i| u32::try_from(i + 1).unwrap_or(u32::MAX))
+    };
+    found.unwrap_or(1)
+}
+
 fn line_of(text: &str, offset: usize) -> u32 {
     let line = text[..offset].bytes().filter(|b| *b == b'\n').count() + 1;
     u32::try_from(line).unwrap_or(u32::MAX)
@@ -320,6 +335,7 @@ pub fn read_document(file: &str, text: &str) -> Result<Document, DocumentError> 
                 body: DocumentBody::Boundary(Box::new(intent)),
                 outcome_lines,
                 scenario_lines: Vec::new(),
+                boundary_line: key_line(text, "boundary", json),
             })
         }
         DocumentKind::Prd => {
@@ -335,6 +351,7 @@ pub fn read_document(file: &str, text: &str) -> Result<Document, DocumentError> 
                 body: DocumentBody::Prd(prd),
                 outcome_lines: Vec::new(),
                 scenario_lines,
+                boundary_line: 1,
             })
         }
     }

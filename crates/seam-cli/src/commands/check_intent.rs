@@ -10,7 +10,8 @@ use seam_ir::summary::BehavioralSummary;
 /// The documents under `root` (repository-relative paths in `files` when the walk already
 /// listed them; otherwise `root` is walked, respecting ignore files and skipped folders).
 pub fn documents(root: &Path, files: Option<&[String]>) -> Result<Vec<Document>, String> {
-    let walked;
+    let named_folder = files.is_none();
+    let walked: Vec<String>;
     let files: &[String] = match files {
         Some(files) => files,
         None => {
@@ -29,6 +30,13 @@ pub fn documents(root: &Path, files: Option<&[String]>) -> Result<Vec<Document>,
         }
     };
     let names = seam_intent::documents_among(files);
+    // A folder named with --intent that holds no document is a mistake.
+    if names.is_empty() && named_folder {
+        return Err(format!(
+            "{} holds no intent document (*.intent.yaml, *.prd.yaml, or .yml, .json); pass the folder that holds them to --intent.",
+            root.display()
+        ));
+    }
     seam_intent::read_documents(root, &names).map_err(|e| {
         let mut message = e.to_string();
         if root != Path::new(".") {

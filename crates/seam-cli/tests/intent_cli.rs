@@ -97,7 +97,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     (
         "outcomeShapeMismatch",
         &[
-            "error Intent \"get-order\" declares status 200 at GET /orders/{id} with a body; no transition of get that produces it sends a body of that shape.",
+            "error Intent \"get-order\" declares status 200 at GET /orders/{id} with a body; no transition of get that produces it sends a body of that shape (the body it sends has no customer). Send the declared body, or correct it in the intent.",
         ],
     ),
     (

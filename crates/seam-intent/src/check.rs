@@ -349,6 +349,32 @@ pub fn shape_fits(declared: &Shape, code: &TypeShape) -> bool {
     }
 }
 
+/// What keeps a record the code sends from fitting a declared body: the required properties it
+/// lacks, or the first property of another type.
+fn body_difference(declared: &Shape, code: &TypeShape) -> Option<String> {
+    let TypeShape::Record(record) = code else {
+        return None;
+    };
+    let missing: Vec<&str> = declared
+        .required
+        .iter()
+        .filter(|name| !record.properties.contains_key(*name))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        return Some(format!("the body it sends has no {}", missing.join(", ")));
+    }
+    declared
+        .properties
+        .iter()
+        .flatten()
+        .find_map(|(name, shape)| {
+            let sent = record.properties.get(name)?;
+            (!shape_fits(shape, sent))
+                .then(|| format!("the body it sends has {name} of another type"))
+        })
+}
+
 fn summary_ref(summary: &BehavioralSummary) -> String {
     format!("{}::{}", summary.location.file, summary.identity.name)
 }
@@ -701,13 +727,18 @@ fn compare(
                 .iter()
                 .any(|co| co.body.as_ref().is_none_or(|b| shape_fits(body, b)));
             if !fits {
+                let what = matches
+                    .iter()
+                    .find_map(|co| co.body.as_ref().and_then(|b| body_difference(body, b)))
+                    .map(|d| format!(" ({d})"))
+                    .unwrap_or_default();
                 findings.push(ctx.finding(
                     outcome_shape_mismatch::KIND,
                     outcome_shape_mismatch::SEVERITY,
                     Some(oi),
                     unit_ref(matches.first().map(|co| co.transition_id.as_str())),
                     format!(
-                        "Intent \"{}\" declares {} at {boundary} with a body; no transition of {name} that produces it sends a body of that shape.",
+                        "Intent \"{}\" declares {} at {boundary} with a body; no transition of {name} that produces it sends a body of that shape{what}. Send the declared body, or correct it in the intent.",
                         intent.name,
                         describe_outcome(outcome)
                     ),

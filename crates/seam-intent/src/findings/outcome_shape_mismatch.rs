@@ -12,7 +12,7 @@ Transitions produce the declared ending, but none returns a body compatible with
 Callers built against the documented shape break on what the code sends.
 
 ## Example
-Intent "get-order" declares status 200 at GET /orders/{id} with a body of properties id, total; every transition of get that produces it sends a body without total.
+Intent "get-order" declares status 200 at GET /orders/{id} with a body; no transition of get that produces it sends a body of that shape (the body it sends has no total). Send the declared body, or correct it in the intent.
 
 ## How to fix or suppress
 Send the declared shape, or correct the body in the intent. A finding from an intent whose `source` is `inferred` is one severity lower.

@@ -611,8 +611,19 @@ fn is_body_empty(model: &Model, func: FuncId) -> bool {
 }
 
 /// One `test` summary per test case in the repository's test files, sorted by file and
-/// position.
+/// position, each with what it reaches.
 pub fn extract_tests(models: &[Model]) -> Vec<BehavioralSummary> {
+    extract_tests_reaching(models, &|_| true)
+}
+
+/// [`extract_tests`], following what a test reaches only for the tests whose title path
+/// (`[file, suite, …, title]`) `follow` accepts: following every test of a large repository
+/// costs time and memory, and a checker asks only about the tests a document names. The
+/// others have no `reaches` in `metadata.test`.
+pub fn extract_tests_reaching(
+    models: &[Model],
+    follow: &dyn Fn(&[String]) -> bool,
+) -> Vec<BehavioralSummary> {
     let repo = Repo {
         by_path: models.iter().map(|m| (m.path.as_str(), m)).collect(),
     };
@@ -676,7 +687,12 @@ pub fn extract_tests(models: &[Model]) -> Vec<BehavioralSummary> {
                     count: None,
                 }));
             }
-            let (reached, unfollowed) = reaches(&repo, model, case.body, &mocks);
+            let followed = follow(&title_path);
+            let (reached, unfollowed) = if followed {
+                reaches(&repo, model, case.body, &mocks)
+            } else {
+                (Vec::new(), Vec::new())
+            };
             let gaps = unfollowed
                 .into_iter()
                 .map(|callee| Gap {
@@ -692,16 +708,16 @@ pub fn extract_tests(models: &[Model]) -> Vec<BehavioralSummary> {
                 .collect();
             let (start, end) = model.line_range(case.span);
             let mut metadata = indexmap::IndexMap::new();
-            metadata.insert(
-                "test".to_owned(),
-                json!({
-                    "runner": runner,
-                    "titlePath": title_path,
-                    "skipped": case.skipped,
-                    "mocks": mocks.iter().map(Mock::to_json).collect::<Vec<_>>(),
-                    "reaches": reached,
-                }),
-            );
+            let mut test = json!({
+                "runner": runner,
+                "titlePath": title_path,
+                "skipped": case.skipped,
+                "mocks": mocks.iter().map(Mock::to_json).collect::<Vec<_>>(),
+            });
+            if followed {
+                test["reaches"] = json!(reached);
+            }
+            metadata.insert("test".to_owned(), test);
             let short = case.titles.last().cloned().unwrap_or_default();
             out.push(BehavioralSummary {
                 kind: CodeUnitKind::Test,

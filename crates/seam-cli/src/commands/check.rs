@@ -313,7 +313,7 @@ pub fn run(args: Args) -> u8 {
     super::check_intent::add(
         &mut report,
         &documents,
-        &input.summaries,
+        input.summaries,
         tests,
         &suppressions,
     );

@@ -57,7 +57,20 @@ pub fn extra_summaries(
 ) -> Vec<BehavioralSummary> {
     let mut out = Vec::new();
     if wants_tests(documents) {
-        out.extend(seam_extract::tests_summary::extract_tests(models));
+        // Only the tests the documents name are followed.
+        let named: Vec<Vec<String>> = documents
+            .iter()
+            .filter_map(|d| match &d.body {
+                DocumentBody::Prd(prd) => Some(prd),
+                DocumentBody::Boundary(_) => None,
+            })
+            .flat_map(|prd| prd.scenarios.iter().flat_map(|s| s.covered_by.iter()))
+            .map(|spelled| seam_intent::covering::spelling_parts(spelled))
+            .collect();
+        out.extend(seam_extract::tests_summary::extract_tests_reaching(
+            models,
+            &|title_path: &[String]| named.iter().any(|n| n.as_slice() == title_path),
+        ));
     }
     let wants_processes = documents.iter().any(|d| match &d.body {
         DocumentBody::Boundary(intent) => {
@@ -80,23 +93,19 @@ pub fn wants_tests(documents: &[Document]) -> bool {
     })
 }
 
-/// Runs the intent check over the summaries (and the test summaries) and adds it to the report.
+/// Runs the intent check over the summaries (and the test and process summaries) and adds it
+/// to the report. Takes the summaries: the check of the pairs is done with them.
 pub fn add(
     report: &mut CheckReport,
     documents: &[Document],
-    summaries: &[BehavioralSummary],
+    mut summaries: Vec<BehavioralSummary>,
     tests: Vec<BehavioralSummary>,
     rules: &SuppressionSet,
 ) {
     if documents.is_empty() {
         return;
     }
-    let outcome = if tests.is_empty() {
-        seam_intent::check_documents(documents, summaries)
-    } else {
-        let mut all = summaries.to_vec();
-        all.extend(tests);
-        seam_intent::check_documents(documents, &all)
-    };
+    summaries.extend(tests);
+    let outcome = seam_intent::check_documents(documents, &summaries);
     seam_intent::add_to_report(report, outcome, rules);
 }

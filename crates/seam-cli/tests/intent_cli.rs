@@ -632,3 +632,37 @@ fn a_finding_about_the_boundary_as_a_whole_points_at_its_block() {
     );
     assert_eq!(finding["provider"]["location"]["range"]["start"], 5);
 }
+
+#[test]
+fn intents_are_checked_against_a_folder_of_summary_files_too() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = fixtures().join("app");
+    let summaries = dir.path().join("app.json");
+    let out = seam(&[
+        "extract",
+        root.to_str().unwrap_or_default(),
+        "-o",
+        summaries.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let intent = fixtures().join("cases/uncoveredOutcome/fires");
+    let out = seam(&[
+        "check",
+        "--dir",
+        dir.path().to_str().unwrap_or_default(),
+        "--intent",
+        intent.to_str().unwrap_or_default(),
+        "--format",
+        "json",
+        "--fail-on",
+        "none",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        of_kind(&report, "uncoveredOutcome"),
+        [
+            "error Intent \"get-order\" declares status 410 at GET /orders/{id}; get has no transition that produces it."
+        ]
+    );
+}

@@ -666,3 +666,28 @@ fn intents_are_checked_against_a_folder_of_summary_files_too() {
         ]
     );
 }
+
+#[test]
+fn a_value_is_followed_through_the_helper_that_writes_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let intent = "kind: boundary\nname: restore-order\npurpose: Put an archived order back.\naudience: the operations console\nboundary: { semantics: rest, method: POST, path: \"/orders/:id/restore\" }\ntransitions:\n  - id: restored\n    response: { status: 200 }\n    results:\n      - writes: prisma:order\n        by: id\n        from: { id: SOURCE }\n";
+    std::fs::write(
+        dir.path().join("restore.intent.yaml"),
+        intent.replace("SOURCE", "input.params.id"),
+    )
+    .expect("written");
+    assert_eq!(
+        of_kind(&report("app", dir.path(), &[]), "valueFromElsewhere"),
+        [
+            "error Intent \"restore-order\" says restored writes prisma:order with id taken from input.params.id; post takes it from input.body.id (in the transition at line 39). Take the value from the source the intent gives, or correct the document."
+        ]
+    );
+    std::fs::write(
+        dir.path().join("restore.intent.yaml"),
+        intent.replace("SOURCE", "input.body.id"),
+    )
+    .expect("written");
+    let agreed = report("app", dir.path(), &[]);
+    assert_eq!(of_kind(&agreed, "valueFromElsewhere"), Vec::<String>::new());
+    assert_eq!(agreed["intent"]["unchecked"], serde_json::json!([]));
+}

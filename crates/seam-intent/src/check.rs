@@ -1316,6 +1316,7 @@ mod tests {
             slots: Vec::new(),
             line: 1,
             owner: 0,
+            passed: Vec::new(),
         };
         assert!(effect_matches(&line, &made));
         let mut reads = made.clone();

@@ -38,6 +38,10 @@ pub struct MadeEffect {
     pub line: u32,
     /// The summary the effect is written in: the unit itself, or a unit it calls.
     pub owner: usize,
+    /// For an effect of a unit the checked unit calls directly: what the call passed for each
+    /// of the callee's parameters (the call's argument descriptors), so a value the callee
+    /// takes from a parameter can be followed back into the caller.
+    pub passed: Vec<(String, serde_json::Value)>,
 }
 
 /// A boundary read a transition's conditions turn on.
@@ -272,10 +276,11 @@ impl<'a> Facts<'a> {
         let t = &self.summaries[unit].transitions[transition];
         let mut out = Vec::new();
         let mut seen = BTreeSet::from([unit]);
-        self.collect(unit, t, t.location.start, &mut out, &mut seen, 0);
+        self.collect(unit, t, t.location.start, &mut out, &mut seen, 0, &[]);
         out
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn collect(
         &self,
         unit: usize,
@@ -284,6 +289,7 @@ impl<'a> Facts<'a> {
         out: &mut Vec<MadeEffect>,
         seen: &mut BTreeSet<usize>,
         depth: usize,
+        passed: &[(String, serde_json::Value)],
     ) {
         for (at, effect) in t.effects.iter().enumerate() {
             match effect {
@@ -307,6 +313,7 @@ impl<'a> Facts<'a> {
                             slots: slots.clone(),
                             line,
                             owner: unit,
+                            passed: passed.to_vec(),
                         });
                     }
                 }
@@ -315,8 +322,24 @@ impl<'a> Facts<'a> {
                         if !seen.insert(callee) {
                             continue;
                         }
+                        // Only a direct call's arguments are the checked unit's own values.
+                        let passed: Vec<(String, serde_json::Value)> = if depth == 0 {
+                            self.summaries[callee]
+                                .inputs
+                                .iter()
+                                .filter_map(|input| match input {
+                                    seam_ir::summary::Input::Parameter(p) => call
+                                        .args
+                                        .get(p.position as usize)
+                                        .map(|arg| (p.name.clone(), arg.clone())),
+                                    _ => None,
+                                })
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
                         for inner in &self.summaries[callee].transitions {
-                            self.collect(callee, inner, line, out, seen, depth + 1);
+                            self.collect(callee, inner, line, out, seen, depth + 1, &passed);
                         }
                     }
                 }
@@ -355,6 +378,7 @@ impl<'a> Facts<'a> {
                             slots: Vec::new(),
                             line: t.location.start,
                             owner: unit,
+                            passed: Vec::new(),
                         });
                     }
                 }
@@ -367,7 +391,7 @@ impl<'a> Facts<'a> {
                     continue;
                 }
                 for inner in &self.summaries[callee].transitions {
-                    self.collect(callee, inner, 0, &mut out, &mut seen, 1);
+                    self.collect(callee, inner, 0, &mut out, &mut seen, 1, &[]);
                 }
             }
         }

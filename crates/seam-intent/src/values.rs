@@ -44,6 +44,74 @@ fn spell(found: &Found) -> String {
     }
 }
 
+/// A value a called unit takes from one of its parameters, followed back to what the checked
+/// unit passed: `findOrder(req.params.id)` gives `params.id`; a literal stays a literal; anything
+/// else is where the reading stopped.
+fn through_call(
+    caller: &seam_ir::summary::BehavioralSummary,
+    made: &MadeEffect,
+    value: ValueRef,
+) -> (ValueRef, Option<Vec<String>>) {
+    let ValueRef::Input(input) = &value else {
+        return (value, None);
+    };
+    let Some((_, arg)) = made
+        .passed
+        .iter()
+        .find(|(name, _)| *name == input.input_ref)
+    else {
+        return (value, None);
+    };
+    let unresolved = |text: String| {
+        ValueRef::Unresolved(seam_ir::summary::UnresolvedValue { source_text: text })
+    };
+    match arg.get("kind").and_then(|k| k.as_str()) {
+        Some("literal") => match serde_json::from_value::<seam_ir::summary::LiteralValue>(
+            arg.get("value").cloned().unwrap_or_default(),
+        ) {
+            Ok(literal) => (
+                ValueRef::Literal(seam_ir::summary::LiteralValueRef { value: literal }),
+                None,
+            ),
+            Err(_) => (value, None),
+        },
+        Some("expression") => {
+            let text = arg
+                .get("sourceText")
+                .and_then(|t| t.as_str())
+                .unwrap_or_default();
+            let request = caller.inputs.iter().find_map(|i| match i {
+                seam_ir::summary::Input::Parameter(p) if p.role.as_deref() == Some("request") => {
+                    Some(p.name.as_str())
+                }
+                _ => None,
+            });
+            let parts: Vec<&str> = text.split('.').collect();
+            let plain = parts
+                .iter()
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_'));
+            match (request, parts.split_first()) {
+                (Some(request), Some((root, rest))) if plain && *root == request => {
+                    let mut path: Vec<String> = rest.iter().map(|p| (*p).to_owned()).collect();
+                    path.extend(input.path.iter().cloned());
+                    (value, Some(path))
+                }
+                _ => (unresolved(text.to_owned()), None),
+            }
+        }
+        Some("identifier") => (
+            unresolved(
+                arg.get("name")
+                    .and_then(|n| n.as_str())
+                    .unwrap_or_default()
+                    .to_owned(),
+            ),
+            None,
+        ),
+        _ => (value, None),
+    }
+}
+
 /// Checks each `from` source of one matched results line.
 pub(crate) fn check_value_sources(
     ctx: &Ctx<'_>,
@@ -75,10 +143,11 @@ pub(crate) fn check_value_sources(
                 }
                 for from in &slot.from {
                     let value = unconverted(from).clone();
-                    let path = if made.owner == unit {
-                        boundary_path_of(summary, &value)
+                    let (value, path) = if made.owner == unit {
+                        let path = boundary_path_of(summary, &value);
+                        (value, path)
                     } else {
-                        None
+                        through_call(summary, made, value)
                     };
                     found.push(Found {
                         value,

@@ -340,7 +340,9 @@ def score(truth, providers, consumers, report):
             paired_to |= pairs_by_consumer.get(c["ref"], set())
         if tc["target_key"]:
             reach_here += 1
-            if tc["target_key"] in paired_to:
+            # A route seam reports for any method (`*`) serves the truth's method too.
+            any_method = "* " + tc["target_key"].split(" ", 1)[1]
+            if tc["target_key"] in paired_to or any_method in paired_to:
                 paired_right += 1
             else:
                 bad_pairs.append(f"{tc['row']}   [paired: {', '.join(sorted(paired_to)) or 'nothing'}]")

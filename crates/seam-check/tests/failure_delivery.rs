@@ -61,3 +61,65 @@ fn a_catch_path_handles_every_failure() {
     consumers[0].transitions.push(caught);
     assert_eq!(findings(consumers), Vec::<String>::new());
 }
+
+/// A response handed to a promise callback that branches on it is handled in code the summary
+/// keeps only as text: not reported. A callback that does not branch leaves the 404 unhandled.
+#[test]
+fn a_branching_then_callback_is_not_judged() {
+    let with_callback = |source: &str| {
+        let mut consumers = read("unhandledProviderCase/fires/consumer.json");
+        let effect: seam_ir::summary::Effect = serde_json::from_value(serde_json::json!({
+            "type": "invocation",
+            "callee": "fetch(url) .then",
+            "args": [{ "kind": "expression", "sourceText": source }],
+            "async": false
+        }))
+        .expect("an invocation effect");
+        for t in &mut consumers[0].transitions {
+            t.effects.push(effect.clone());
+        }
+        findings(consumers)
+    };
+    assert_eq!(
+        with_callback("function (r) { if (r.success) { show(r) } else { alert(r.errors) } }"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        with_callback("(r) => render(r.user)"),
+        [
+            "warning unhandledProviderCase getUser:response:404:2222222 -: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+/// A consumer that returns the client call's result and catches nothing passes an exception
+/// on to its caller: not judged here. The same consumer whose call is not the returned value
+/// keeps the finding.
+#[test]
+fn returning_the_call_passes_the_failure_to_the_caller() {
+    let with_call_at = |line: u32| {
+        let mut consumers =
+            delivering_exceptions(read("unhandledProviderCase/fires/consumer.json"));
+        let effect: seam_ir::summary::Effect = serde_json::from_value(serde_json::json!({
+            "type": "interaction",
+            "binding": {
+                "transport": "http",
+                "semantics": { "name": "rest", "method": "GET", "path": "/users/{id}" },
+                "recognition": "axios"
+            },
+            "interaction": { "class": "service-call", "method": "GET" },
+            "location": { "start": line, "end": line }
+        }))
+        .expect("an interaction effect");
+        consumers[0].transitions[0].effects.push(effect);
+        findings(consumers)
+    };
+    // The transition returns at line 9: a call on line 9 is the returned value.
+    assert_eq!(with_call_at(9), Vec::<String>::new());
+    assert_eq!(
+        with_call_at(7),
+        [
+            "warning unhandledProviderCase getUser:response:404:2222222 -: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}

@@ -123,7 +123,22 @@ fn receiver_class(model: &Model, object: ExprId, span: seam_lang::model::Span) -
                     _ => break,
                 }
             }
-            model.function(func).class
+            // An arrow in a field initialiser (`list = () => this.get()`) has no function
+            // around it: its `this` is the instance of the class the field belongs to.
+            model.function(func).class.or_else(|| {
+                let f = model.function(func);
+                (f.kind == seam_lang::model::FunctionKind::Arrow && f.parent.is_none())
+                    .then(|| {
+                        model
+                            .classes
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| c.span.contains(f.span))
+                            .min_by_key(|(_, c)| c.span.len())
+                            .map(|(i, _)| ClassId::from_index(i))
+                    })
+                    .flatten()
+            })
         }
         ExprKind::Ident {
             binding: Some(b), ..
@@ -136,7 +151,7 @@ fn receiver_class(model: &Model, object: ExprId, span: seam_lang::model::Span) -
 }
 
 /// The class a class extends, followed across files.
-fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, ClassId)> {
+pub fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, ClassId)> {
     let extends = *files.model(file).class(class).extends.first()?;
     class_of_expr(files, file, extends)
 }
@@ -185,7 +200,7 @@ fn imported_class_of(
         return None;
     };
     let imp = model.imports.get(*import as usize)?;
-    let target = files.index_of(imp.resolved.as_deref()?)?;
+    let target = files.import_target(file, *import as usize)?;
     let exported = match &imp.names.get(*name as usize)?.imported {
         ImportedItem::Named(n) => n.clone(),
         ImportedItem::Default => "default".to_owned(),
@@ -290,6 +305,61 @@ pub fn instance_calls(
     Some(out)
 }
 
+/// The class of the object a method is called on: the method's own class for `this`, the
+/// declared type or the `new C(…)` value of a field (`this.client`), a parameter's declared
+/// type, or an instance made by `new C(…)`.
+pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(usize, ClassId)> {
+    let model = files.model(file);
+    match &model.expr(object).kind {
+        ExprKind::This => receiver_class(model, object, model.expr(object).span).map(|c| (file, c)),
+        ExprKind::Member { .. } => {
+            if let Some(field) = declared_field(files, file, object) {
+                if let Some(t) = field.type_annotation
+                    && let Some(found) = class_named(files, field.file, type_name(&t.text))
+                {
+                    return Some(found);
+                }
+                if let Some(v) = field.value
+                    && let Some(found) = instance_class(files, field.file, v)
+                {
+                    return Some(found);
+                }
+            }
+            let (vf, ve) = instance_field(files, file, object)?;
+            instance_class(files, vf, ve).or_else(|| typed_param_class(files, vf, ve))
+        }
+        ExprKind::Ident { .. } => {
+            instance_class(files, file, object).or_else(|| typed_param_class(files, file, object))
+        }
+        _ => None,
+    }
+}
+
+/// The class a parameter's type annotation names (`constructor(client: Client)`).
+fn typed_param_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    let model = files.model(file);
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    let BindingKind::Param { function, index } = model.binding(*b).kind else {
+        return None;
+    };
+    let param = model.function(function).params.get(index as usize)?;
+    let t = param.type_annotation.as_ref()?;
+    class_named(files, file, type_name(&t.text))
+}
+
+/// The class name a type annotation starts with (`Client`, `Client<T>`, `Client | null`).
+fn type_name(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
 /// The class of the instance an expression holds: `new C(…)` directly or through a variable
 /// (imported or not).
 fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
@@ -386,6 +456,66 @@ pub fn declared_field<'a>(
                     }
                 }
                 _ => {}
+            }
+        }
+        current = parent_class(files, cf, cid)?;
+    }
+    None
+}
+
+/// The value an instance of `class` has in its field `name`: the one assignment
+/// `this.name = value` in the constructor of the class (or of the nearest ancestor that
+/// assigns or declares it), or the field's declared initialiser. `None` when the class that
+/// sets it assigns it more than once or nothing sets it.
+pub fn field_of_class(
+    files: &Files,
+    (file, class): (usize, ClassId),
+    name: &str,
+) -> Option<(usize, ExprId)> {
+    let mut current = (file, class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        let model = files.model(cf);
+        let c = model.class(cid);
+        let constructor = c.members.iter().find_map(|m| match &m.kind {
+            MemberKind::Constructor { function } => Some(*function),
+            _ => None,
+        });
+        if let Some(constructor) = constructor {
+            let span = model.function(constructor).span;
+            let assigned: Vec<ExprId> = model
+                .exprs
+                .iter()
+                .filter_map(|e| {
+                    let ExprKind::Assign { target, value, .. } = &e.kind else {
+                        return None;
+                    };
+                    if !span.contains(e.span) {
+                        return None;
+                    }
+                    let seam_lang::model::PatternKind::Expr { expr: target } =
+                        &model.pattern(*target).kind
+                    else {
+                        return None;
+                    };
+                    matches!(&model.expr(*target).kind,
+                        ExprKind::Member { object, property: MemberProp::Name(n), .. }
+                            if n == name && matches!(model.expr(*object).kind, ExprKind::This))
+                    .then_some(*value)
+                })
+                .collect();
+            match assigned.as_slice() {
+                [one] => return Some((cf, *one)),
+                [] => {}
+                _ => return None,
+            }
+        }
+        for m in &c.members {
+            if m.name.as_str() == Some(name)
+                && !m.is_static
+                && let MemberKind::Property { value: Some(v), .. } = &m.kind
+            {
+                return Some((cf, *v));
             }
         }
         current = parent_class(files, cf, cid)?;

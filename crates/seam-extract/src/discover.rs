@@ -11,8 +11,8 @@ use seam_packs::{
 
 use crate::files::{Def, Files, enclosing_function};
 use crate::url::{
-    Piece, Reader, Substitution, UNKNOWN_ORIGIN, is_absolute, join_paths, origin_of, path_of,
-    read_method,
+    Piece, Reader, Substitution, UNKNOWN_ORIGIN, client_url_path, is_absolute, join_paths,
+    origin_of, path_of, read_method,
 };
 
 /// A router object: where its value is defined.
@@ -58,6 +58,9 @@ pub struct ClientUnit {
     /// Where the URL goes when it says so (see [`crate::url::origin_of`]): an absolute URL's
     /// origin, or that its start could not be read. `None` for this deployment.
     pub origin: Option<String>,
+    /// Found by instantiating a wrapper at its call (see [`crate::templates`]) rather than
+    /// matched by the pack at the call itself.
+    pub layered: bool,
 }
 
 /// Which files each pack runs on.
@@ -351,6 +354,7 @@ pub fn handler_units(
         files,
         environment: &pack.environment,
         subst: &no_subst,
+        this_class: None,
     };
     let routers = Routers::new(files, pack);
     // Plugins: functions mounted as children, whose parameter is the router inside them.
@@ -517,6 +521,7 @@ pub fn handler_units(
                             files,
                             environment: &pack.environment,
                             subst: &w.subst,
+                            this_class: None,
                         };
                         registrations.push(Registration {
                             file: handler_file,
@@ -1673,8 +1678,9 @@ fn client_value(
                 files,
                 environment: reader.environment,
                 subst: &subst,
+                this_class: None,
             };
-            returned_values(fmodel, func)
+            crate::files::returned_values(fmodel, func)
                 .into_iter()
                 .find_map(|r| client_object_hops(files, pack, &inner, ff, r, hops))
         }
@@ -1726,29 +1732,6 @@ fn created_from(
         is_new: *is_new,
     };
     match_expr(model, &any_callee, expr, caps)
-}
-
-/// The values a function returns: its expression body, or the value of each `return` in its
-/// own body (not in functions nested inside it).
-fn returned_values(model: &seam_lang::model::Model, func: FuncId) -> Vec<ExprId> {
-    let f = model.function(func);
-    match &f.body {
-        seam_lang::model::FunctionBody::Expr(e) => vec![*e],
-        seam_lang::model::FunctionBody::Block(_) => model
-            .stmts
-            .iter()
-            .filter_map(|s| match s.kind {
-                seam_lang::model::StmtKind::Return { value: Some(v) }
-                    if f.span.contains(s.span)
-                        && enclosing_function(model, s.span) == Some(func) =>
-                {
-                    Some(v)
-                }
-                _ => None,
-            })
-            .collect(),
-        seam_lang::model::FunctionBody::None => Vec::new(),
-    }
 }
 
 fn constraints_hold(
@@ -1832,11 +1815,19 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
                 let mut whole = client.base.clone();
                 whole.extend(url.iter().cloned());
                 (
-                    join_paths(&path_of(&client.base), &path_of(&url)),
+                    join_paths(
+                        &path_of(&client.base),
+                        // Only a value at the very start of the whole URL is a base.
+                        &if client.base.iter().all(|p| *p == Piece::Text(String::new())) {
+                            client_url_path(&url)
+                        } else {
+                            path_of(&url)
+                        },
+                    ),
                     origin_of(&whole),
                 )
             }
-            _ => (join_paths("", &path_of(&url)), origin_of(&url)),
+            _ => (join_paths("", &client_url_path(&url)), origin_of(&url)),
         };
         return Some(Site {
             file,
@@ -1880,6 +1871,7 @@ pub fn client_units(
         files,
         environment: &pack.environment,
         subst: &no_subst,
+        this_class: None,
     };
     let mut units = Vec::new();
     // Who calls which project function, built once and only when a wrapper needs it.
@@ -1903,23 +1895,6 @@ pub fn client_units(
                     .iter()
                     .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
                     .is_some_and(|p| matches!(p, Piece::Hole(h) if param_named(model, func, h)));
-                // Only a function that forwards its path pays for the search of its callers.
-                let wrapper_callers = if forwards_parameter {
-                    callers
-                        .get_or_insert_with(|| {
-                            // The run's shared index when every file is searched.
-                            if all_files.len() == files.models.len() {
-                                std::borrow::Cow::Borrowed(files.callers())
-                            } else {
-                                std::borrow::Cow::Owned(call_index(files, all_files))
-                            }
-                        })
-                        .get(&(file, func))
-                        .cloned()
-                        .unwrap_or_default()
-                } else {
-                    Vec::new()
-                };
                 // A method of an API class whose URL starts with a field subclasses set:
                 // one unit per call through an instance, the field read from its class.
                 if !forwards_parameter
@@ -1948,18 +1923,29 @@ pub fn client_units(
                                 }
                                 _ => site.origin.clone(),
                             },
+                            layered: false,
                         });
                     }
                     continue;
                 }
-                if !wrapper_callers.is_empty() {
-                    for (cf, ccall) in wrapper_callers {
-                        if let Some(unit) =
-                            wrapper_unit(files, pack_index, pack, file, func, call, cf, ccall)
-                        {
-                            units.push(unit);
-                        }
+                // A template: the URL or the method comes from the function's parameters.
+                let index = callers.get_or_insert_with(|| {
+                    // The run's shared index when every file is searched.
+                    if all_files.len() == files.models.len() {
+                        std::borrow::Cow::Borrowed(files.callers())
+                    } else {
+                        std::borrow::Cow::Owned(call_index(files, all_files))
                     }
+                });
+                let layer = Layer {
+                    files,
+                    pack,
+                    pack_index,
+                    index,
+                    inner: (file, call),
+                };
+                let mut budget = MAX_INSTANCES;
+                if layer.expand(&site, (file, func), &no_subst, 0, &mut budget, &mut units) {
                     continue;
                 }
             }
@@ -1971,6 +1957,7 @@ pub fn client_units(
                 method: site.method,
                 path: Some(client_path(&site.path)),
                 origin: site.origin,
+                layered: false,
             });
         }
     }
@@ -2009,50 +1996,123 @@ fn call_index(files: &Files, all_files: &BTreeSet<usize>) -> CallIndex {
     out
 }
 
-#[allow(clippy::too_many_arguments)]
-fn wrapper_unit(
-    files: &Files,
+/// How many consumers one client call inside wrapper layers may stand for.
+const MAX_INSTANCES: usize = 5000;
+
+/// One client call followed up through the wrapper functions around it (see
+/// [`crate::templates`]).
+struct Layer<'l, 'a> {
+    files: &'l Files<'a>,
+    pack: &'l Pack,
     pack_index: usize,
-    pack: &Pack,
-    file: usize,
-    func: FuncId,
-    inner_call: ExprId,
-    caller_file: usize,
-    caller_call: ExprId,
-) -> Option<ClientUnit> {
-    let model = files.model(file);
-    let caller = files.model(caller_file);
-    let ExprKind::Call { args, .. } = &caller.expr(caller_call).kind else {
-        return None;
-    };
-    let mut subst = Substitution::new();
-    for (i, b) in model.bindings.iter().enumerate() {
-        if let BindingKind::Param { function, index } = b.kind
-            && function == func
-        {
-            let value = match args.get(index as usize) {
-                Some(arg) if !arg.spread => Some((caller_file, arg.value)),
-                Some(_) => continue,
-                None => None,
-            };
-            subst.insert((file, seam_lang::model::BindingId::from_index(i)), value);
+    index: &'l CallIndex,
+    /// The client call itself, read again under each layer's substitution.
+    inner: (usize, ExprId),
+}
+
+impl Layer<'_, '_> {
+    /// When `func` forwards the path or the method of `site` (read under `subst`) from its
+    /// parameters and is called, one unit per call (or per call of the layers above it) into
+    /// `out`, and true; false when `func` is not such a wrapper.
+    fn expand(
+        &self,
+        site: &Site,
+        (file, func): (usize, FuncId),
+        subst: &Substitution,
+        depth: usize,
+        budget: &mut usize,
+        out: &mut Vec<ClientUnit>,
+    ) -> bool {
+        if depth >= crate::templates::MAX_LAYERS {
+            return false;
         }
+        let model = self.files.model(file);
+        let params = crate::templates::param_bindings(model, func);
+        let holes: Vec<(seam_lang::model::BindingId, &str)> = params
+            .iter()
+            .filter(|(_, name)| {
+                site.own_url
+                    .iter()
+                    .any(|p| matches!(p, Piece::Hole(h) if h == name))
+            })
+            .copied()
+            .collect();
+        let method_open = site.method.is_none() && !params.is_empty();
+        if holes.is_empty() && !method_open {
+            return false;
+        }
+        let Some(calls) = self.index.get(&(file, func)) else {
+            return false;
+        };
+        let reader = Reader {
+            files: self.files,
+            environment: &self.pack.environment,
+            subst,
+            this_class: None,
+        };
+        let mut instances = Vec::new();
+        for &(cf, ccall) in calls.iter().take(crate::templates::MAX_CALLS_PER_LAYER) {
+            let bound =
+                crate::templates::bind_arguments(self.files, &reader, file, func, cf, ccall);
+            let layered = crate::templates::layered(subst, bound);
+            let outer = Reader {
+                files: self.files,
+                environment: &self.pack.environment,
+                subst: &layered,
+                this_class: None,
+            };
+            let Some(instance) = site_at(self.files, self.pack, &outer, self.inner.0, self.inner.1)
+            else {
+                continue;
+            };
+            instances.push((cf, ccall, layered, instance));
+        }
+        let passes_path = |binding: seam_lang::model::BindingId| {
+            instances.iter().any(|(_, _, layered, _)| {
+                let Some(Some((af, ae))) = layered.get(&(file, binding)) else {
+                    return false;
+                };
+                let reader = Reader {
+                    files: self.files,
+                    environment: &self.pack.environment,
+                    subst: layered,
+                    this_class: None,
+                };
+                crate::templates::holds_path(&reader.pieces(*af, *ae))
+            })
+        };
+        let forwards = holes.iter().any(|(binding, name)| {
+            crate::templates::forwards_path(&site.own_url, name, passes_path(*binding))
+        });
+        let method_given = method_open && instances.iter().any(|(.., i)| i.method.is_some());
+        if !forwards && !method_given {
+            return false;
+        }
+        for (cf, ccall, layered, instance) in instances {
+            if *budget == 0 {
+                break;
+            }
+            let caller = self.files.model(cf);
+            let outer = enclosing_function(caller, caller.expr(ccall).span);
+            if let Some(of) = outer
+                && self.expand(&instance, (cf, of), &layered, depth + 1, budget, out)
+            {
+                continue;
+            }
+            *budget -= 1;
+            out.push(ClientUnit {
+                pack: self.pack_index,
+                file: cf,
+                call: ccall,
+                function: outer,
+                method: instance.method,
+                path: Some(client_path(&instance.path)),
+                origin: instance.origin,
+                layered: true,
+            });
+        }
+        true
     }
-    let reader = Reader {
-        files,
-        environment: &pack.environment,
-        subst: &subst,
-    };
-    let site = site_at(files, pack, &reader, file, inner_call)?;
-    Some(ClientUnit {
-        pack: pack_index,
-        file: caller_file,
-        call: caller_call,
-        function: enclosing_function(caller, caller.expr(caller_call).span),
-        method: site.method,
-        path: Some(client_path(&site.path)),
-        origin: site.origin,
-    })
 }
 
 /// Whether the pack discovers handlers or clients.

@@ -24,6 +24,9 @@ pub struct Files<'a> {
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
     pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, Vec<crate::url::Piece>>>,
+    /// Imports module resolution left unresolved that a pack's import aliases resolve
+    /// (`$lib/api.js`): (file, import index) → the file imported.
+    aliased: BTreeMap<(usize, usize), usize>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -73,6 +76,88 @@ impl<'a> Files<'a> {
             calls: models.iter().map(|_| OnceLock::new()).collect(),
             callers: OnceLock::new(),
             global_url_prefixes: Default::default(),
+            aliased: BTreeMap::new(),
+        }
+    }
+
+    /// Resolves, in the files each pack runs on, the imports its aliases name.
+    pub fn resolve_aliases(
+        &mut self,
+        packs: &[seam_packs::Pack],
+        on: &[std::collections::BTreeSet<usize>],
+    ) {
+        for (pack, files) in packs.iter().zip(on) {
+            if pack.import_aliases.is_empty() {
+                continue;
+            }
+            for &file in files {
+                let model = self.model(file);
+                for (i, imp) in model.imports.iter().enumerate() {
+                    if imp.resolved.is_some() {
+                        continue;
+                    }
+                    if let Some(target) =
+                        self.aliased_target(&model.path, &imp.specifier, &pack.import_aliases)
+                    {
+                        self.aliased.insert((file, i), target);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The file an aliased specifier names: the alias's folder in the nearest folder above the
+    /// importing file, with the extensions and index files module resolution tries.
+    fn aliased_target(
+        &self,
+        from: &str,
+        specifier: &str,
+        aliases: &[(String, String)],
+    ) -> Option<usize> {
+        let (alias, folder) = aliases.iter().find(|(a, _)| {
+            specifier == a
+                || specifier
+                    .strip_prefix(a.as_str())
+                    .is_some_and(|r| r.starts_with('/'))
+        })?;
+        let rest = &specifier[alias.len()..];
+        let mut dir = from.rsplit_once('/').map_or("", |(d, _)| d);
+        loop {
+            let base = if dir.is_empty() {
+                format!("{folder}{rest}")
+            } else {
+                format!("{dir}/{folder}{rest}")
+            };
+            for suffix in [
+                "",
+                ".ts",
+                ".js",
+                ".tsx",
+                ".jsx",
+                ".mts",
+                ".mjs",
+                ".svelte",
+                ".vue",
+                "/index.ts",
+                "/index.js",
+            ] {
+                if let Some(i) = self.index_of(&format!("{base}{suffix}")) {
+                    return Some(i);
+                }
+            }
+            if dir.is_empty() {
+                return None;
+            }
+            dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
+        }
+    }
+
+    /// The file an import of `file` brings in: module resolution's answer, or a pack alias's.
+    pub fn import_target(&self, file: usize, import: usize) -> Option<usize> {
+        let imp = self.model(file).imports.get(import)?;
+        match imp.resolved.as_deref() {
+            Some(path) => self.index_of(path),
+            None => self.aliased.get(&(file, import)).copied(),
         }
     }
 
@@ -178,7 +263,7 @@ impl<'a> Files<'a> {
         match &b.kind {
             BindingKind::Import { import, name } => {
                 let imp = model.imports.get(*import as usize)?;
-                let target = self.index_of(imp.resolved.as_deref()?)?;
+                let target = self.import_target(file, *import as usize)?;
                 let imported = imp.names.get(*name as usize)?;
                 match &imported.imported {
                     ImportedItem::Named(n) => self
@@ -304,16 +389,28 @@ impl<'a> Files<'a> {
     }
 
     /// The function an expression refers to (an inline function, a declared one, a variable
-    /// holding one, or an import of one).
+    /// holding one, or an import of one; a key of an object literal, a factory's returned
+    /// closure, a method of the receiver's class: see [`crate::callees`]).
     pub fn function_of(&self, file: usize, expr: ExprId) -> Option<(usize, FuncId)> {
-        match self.definition(file, expr)? {
-            Def::Function(f, func) => Some((f, func)),
-            Def::Binding(f, b) => match &self.model(f).binding(b).kind {
-                BindingKind::Function { function } => Some((f, *function)),
-                _ => None,
-            },
-            _ => None,
+        self.function_of_hops(file, expr, MAX_HOPS)
+    }
+
+    pub fn function_of_hops(
+        &self,
+        file: usize,
+        expr: ExprId,
+        hops: usize,
+    ) -> Option<(usize, FuncId)> {
+        let hops = hops.checked_sub(1)?;
+        let def = self.definition(file, expr)?;
+        // A call written in place (`asyncHandler(fn)`) is not a reference to the closure it
+        // returns: callers that unwrap wrappers read its arguments instead.
+        if def == Def::Expr(file, expr)
+            && matches!(self.model(file).expr(expr).kind, ExprKind::Call { .. })
+        {
+            return None;
         }
+        crate::callees::function_of_def(self, def, hops)
     }
 }
 
@@ -389,6 +486,29 @@ pub fn enclosing_function(model: &Model, span: Span) -> Option<FuncId> {
         }
     }
     best.map(|(f, _)| f)
+}
+
+/// The values a function returns: its expression body, or the value of each `return` in its
+/// own body (not in functions nested inside it).
+pub fn returned_values(model: &Model, func: FuncId) -> Vec<ExprId> {
+    let f = model.function(func);
+    match &f.body {
+        seam_lang::model::FunctionBody::Expr(e) => vec![*e],
+        seam_lang::model::FunctionBody::Block(_) => model
+            .stmts
+            .iter()
+            .filter_map(|s| match s.kind {
+                seam_lang::model::StmtKind::Return { value: Some(v) }
+                    if f.span.contains(s.span)
+                        && enclosing_function(model, s.span) == Some(func) =>
+                {
+                    Some(v)
+                }
+                _ => None,
+            })
+            .collect(),
+        seam_lang::model::FunctionBody::None => Vec::new(),
+    }
 }
 
 /// The statements of a function's block body (empty for an expression body).

@@ -10,6 +10,7 @@
 //! it is returned, so the output is the same on any thread count.
 
 pub mod assemble;
+pub mod callees;
 pub mod classes;
 pub mod conditions;
 pub mod discover;
@@ -22,6 +23,7 @@ pub mod route_lists;
 pub mod route_wrappers;
 pub mod shape;
 pub mod storage;
+pub mod templates;
 pub mod tests_summary;
 pub mod url;
 pub mod walk;
@@ -76,7 +78,7 @@ pub fn extract(
     packs: &[Pack],
     options: &ExtractOptions,
 ) -> Extraction {
-    let files = Files::new(models);
+    let mut files = Files::new(models);
     let mut on: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); packs.len()];
     let mut explain = BTreeSet::new();
     let mut files_with_packs = 0;
@@ -98,6 +100,8 @@ pub fn extract(
         }
     }
     let all: BTreeSet<usize> = (0..models.len()).collect();
+    files.resolve_aliases(packs, &on);
+    let files = files;
 
     let units: Vec<Unit> = packs
         .par_iter()
@@ -116,6 +120,7 @@ pub fn extract(
         })
         .flatten()
         .collect();
+    let units = without_shadowed_instances(units);
 
     // Every recognised client call, so a call on any path becomes an interaction effect.
     let mut calls: CallIndex = BTreeMap::new();
@@ -750,6 +755,30 @@ fn assign_ids(built: Vec<Built>) -> Vec<BehavioralSummary> {
             *n += 1;
             b.summary.identity.id = Some(if *n == 1 { id } else { format!("{id}@{n}") });
             b.summary
+        })
+        .collect()
+}
+
+/// A call a pack matches itself (a generated client's operation) is not also an instance of
+/// another pack's wrapper template around it; and one call instantiates a template once per
+/// request it makes.
+fn without_shadowed_instances(units: Vec<Unit>) -> Vec<Unit> {
+    let direct: BTreeSet<(usize, seam_lang::model::ExprId)> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Client(c) if !c.layered => Some((c.file, c.call)),
+            _ => None,
+        })
+        .collect();
+    let mut seen = BTreeSet::new();
+    units
+        .into_iter()
+        .filter(|u| match u {
+            Unit::Client(c) if c.layered => {
+                !direct.contains(&(c.file, c.call))
+                    && seen.insert((c.file, c.call, c.method.clone(), c.path.clone()))
+            }
+            _ => true,
         })
         .collect()
 }

@@ -33,6 +33,10 @@ pub struct Reader<'a> {
     /// Environment-variable patterns of the pack doing the reading.
     pub environment: &'a [seam_packs::PatternNode],
     pub subst: &'a Substitution,
+    /// The class of the instance `this` is, when a call through `this` in a subclass's method
+    /// reached an inherited method (`this.getResourceUrl()`): its fields are read from that
+    /// class, as the running program does.
+    pub this_class: Option<(usize, seam_lang::model::ClassId)>,
 }
 
 impl Reader<'_> {
@@ -103,6 +107,11 @@ impl Reader<'_> {
                 left,
                 right,
             } => {
+                // An argument the caller did not pass: the code's own default is the value.
+                if self.not_passed(file, *left) {
+                    self.read(file, *right, hops - 1, out);
+                    return;
+                }
                 let mut first = Vec::new();
                 self.read(file, *left, hops - 1, &mut first);
                 let unknown = !first.is_empty() && first.iter().all(|p| matches!(p, Piece::Env));
@@ -120,6 +129,27 @@ impl Reader<'_> {
                 binding: Some(b), ..
             } => self.read_binding(file, expr, *b, hops, out),
             kind => {
+                if let ExprKind::Call {
+                    callee,
+                    is_new: false,
+                    ..
+                } = kind
+                    && self.read_returned(file, expr, *callee, hops, out)
+                {
+                    return;
+                }
+                if let ExprKind::Member {
+                    object,
+                    property: MemberProp::Name(name),
+                    ..
+                } = kind
+                    && matches!(model.expr(*object).kind, ExprKind::This)
+                    && let Some(class) = self.this_class
+                    && let Some((vf, ve)) = crate::classes::field_of_class(self.files, class, name)
+                {
+                    self.read(vf, ve, hops - 1, out);
+                    return;
+                }
                 if let ExprKind::Member {
                     object,
                     property: MemberProp::Name(name),
@@ -142,6 +172,72 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// The class of the caller's `this` when `callee` is a method called through `this`
+    /// (`this.getResourceUrl()` in a method of `DocumentService`).
+    fn class_of_this_call(
+        &self,
+        file: usize,
+        callee: ExprId,
+    ) -> Option<(usize, seam_lang::model::ClassId)> {
+        let model = self.files.model(file);
+        let ExprKind::Member { object, .. } = &model.expr(callee).kind else {
+            return None;
+        };
+        if !matches!(model.expr(*object).kind, ExprKind::This) {
+            return None;
+        }
+        crate::classes::class_of_receiver(self.files, file, *object)
+    }
+
+    /// Whether an expression reads a parameter (or a property of one) that the substitution
+    /// says the caller did not pass.
+    fn not_passed(&self, file: usize, expr: ExprId) -> bool {
+        let model = self.files.model(file);
+        match &model.expr(expr).kind {
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => match self.subst.get(&(file, *b)) {
+                Some(None) => true,
+                // Passed on from a caller's own parameter: not passed there either?
+                Some(Some((sf, se))) if (*sf, *se) != (file, expr) => self.not_passed(*sf, *se),
+                _ => false,
+            },
+            ExprKind::Member { object, .. } => self.not_passed(file, *object),
+            _ => false,
+        }
+    }
+
+    /// A call of a project function that returns one value (`apiPath("/users")` with
+    /// `apiPath = (p) => \`/api${p}\``): that value, read with the call's arguments in place of
+    /// the parameters. False when the callee is not such a function.
+    fn read_returned(
+        &self,
+        file: usize,
+        call: ExprId,
+        callee: ExprId,
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) -> bool {
+        let Some((ff, func)) = self.files.function_of(file, callee) else {
+            return false;
+        };
+        let [returned] = crate::files::returned_values(self.files.model(ff), func)[..] else {
+            return false;
+        };
+        let bound = crate::templates::bind_arguments(self.files, self, ff, func, file, call);
+        let layered = crate::templates::layered(self.subst, bound);
+        let inner = Reader {
+            files: self.files,
+            environment: self.environment,
+            subst: &layered,
+            this_class: self
+                .this_class
+                .or_else(|| self.class_of_this_call(file, callee)),
+        };
+        inner.read(ff, returned, hops - 1, out);
+        true
     }
 
     /// The value a member read has when the code fixes it: a key of an object literal held
@@ -208,6 +304,16 @@ impl Reader<'_> {
             return;
         }
         if binding.reassigned {
+            if let Some(init) = self.param_rewritten(file, b) {
+                self.read(file, init, hops - 1, out);
+                return;
+            }
+            if let Some(parts) = self.accumulated(file, b) {
+                for part in parts {
+                    self.read(file, part, hops - 1, out);
+                }
+                return;
+            }
             match self.default_of_reassigned(file, b) {
                 Some(init) => self.read(file, init, hops - 1, out),
                 None => out.push(Piece::Hole(binding.name.clone())),
@@ -226,6 +332,141 @@ impl Reader<'_> {
                 }
             }
             _ => out.push(Piece::Hole(binding.name.clone())),
+        }
+    }
+
+    /// A local that starts as a parameter and is only ever rewritten from that parameter
+    /// (`let url = input; if (base) url = new URL(input, base)`): the parameter is what the
+    /// value is made of, so it is read as the parameter. `None` for anything else.
+    fn param_rewritten(&self, file: usize, b: BindingId) -> Option<ExprId> {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.scope.is_none() || !binding.origin.path.is_empty() {
+            return None;
+        }
+        let init = binding.origin.init?;
+        let ExprKind::Ident {
+            binding: Some(param),
+            ..
+        } = &model.expr(init).kind
+        else {
+            return None;
+        };
+        if !matches!(model.binding(*param).kind, BindingKind::Param { .. }) {
+            return None;
+        }
+        let mentions_param = |value: ExprId| {
+            let span = model.expr(value).span;
+            model.exprs.iter().any(|e| {
+                span.contains(e.span)
+                    && matches!(&e.kind, ExprKind::Ident { binding: Some(x), .. } if x == param)
+            })
+        };
+        for e in &model.exprs {
+            let ExprKind::Assign { target, value, .. } = &e.kind else {
+                continue;
+            };
+            let seam_lang::model::PatternKind::Ident {
+                binding: Some(tb), ..
+            } = &model.pattern(*target).kind
+            else {
+                continue;
+            };
+            if *tb == b && !mentions_param(*value) {
+                return None;
+            }
+        }
+        Some(init)
+    }
+
+    /// A local built by appending (`let url = base; if (id !== null) url += \`${id}/\`;`): its
+    /// first value, then each `+=` that always runs or whose `if` tests a parameter the caller
+    /// passed (not as `null`/`undefined`). `None` when an append depends on anything else,
+    /// or when no call site says which parameters were passed.
+    fn accumulated(&self, file: usize, b: BindingId) -> Option<Vec<ExprId>> {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.scope.is_none() || !binding.origin.path.is_empty() {
+            return None;
+        }
+        let mut parts = vec![binding.origin.init?];
+        for e in &model.exprs {
+            let ExprKind::Assign { op, target, value } = &e.kind else {
+                continue;
+            };
+            let seam_lang::model::PatternKind::Ident {
+                binding: Some(tb), ..
+            } = &model.pattern(*target).kind
+            else {
+                continue;
+            };
+            if *tb != b {
+                continue;
+            }
+            let written = model
+                .source
+                .get(e.span.start as usize..e.span.end as usize)
+                .unwrap_or("");
+            if *op != seam_lang::model::AssignOp::Compound || !written.contains("+=") {
+                return None;
+            }
+            if self.append_runs(file, e.span)? {
+                parts.push(*value);
+            }
+        }
+        (parts.len() > 1).then_some(parts)
+    }
+
+    /// Whether an append at `span` runs for this call: always when no `if` holds it; when its
+    /// `if` tests a parameter, as the caller passed it. `None` when that cannot be told.
+    fn append_runs(&self, file: usize, span: seam_lang::model::Span) -> Option<bool> {
+        let model = self.files.model(file);
+        let holder = model
+            .stmts
+            .iter()
+            .filter_map(|s| match &s.kind {
+                seam_lang::model::StmtKind::If {
+                    test,
+                    consequent,
+                    alternate,
+                } if s.span.contains(span) => Some((s.span, *test, *consequent, *alternate)),
+                _ => None,
+            })
+            .min_by_key(|(sp, ..)| sp.len());
+        let Some((_, test, consequent, _)) = holder else {
+            return Some(true);
+        };
+        if !model.stmt(consequent).span.contains(span) {
+            return None;
+        }
+        let test_span = model.expr(test).span;
+        let params: Vec<BindingId> = model
+            .exprs
+            .iter()
+            .filter_map(|x| match &x.kind {
+                ExprKind::Ident {
+                    binding: Some(p), ..
+                } if test_span.contains(x.span)
+                    && matches!(model.binding(*p).kind, BindingKind::Param { .. }) =>
+                {
+                    Some(*p)
+                }
+                _ => None,
+            })
+            .collect();
+        let [param] = params[..] else {
+            return None;
+        };
+        match self.subst.get(&(file, param))? {
+            None => Some(false),
+            Some((af, ae)) => Some(
+                !matches!(
+                    &self.files.model(*af).expr(*ae).kind,
+                    ExprKind::Literal {
+                        value: LiteralValue::Null
+                    }
+                ) && !matches!(&self.files.model(*af).expr(*ae).kind, ExprKind::Ident { name, .. } if name == "undefined"),
+            ),
         }
     }
 
@@ -348,6 +589,44 @@ impl Reader<'_> {
                     _ => Err(()),
                 }
             }
+            ExprKind::Await { arg } => self.object_key_hops(file, *arg, key, hops - 1),
+            // `cond ? { body } : {}`: readable when neither branch has the key.
+            ExprKind::Conditional {
+                consequent,
+                alternate,
+                ..
+            } => match (
+                self.object_key_hops(file, *consequent, key, hops - 1)?,
+                self.object_key_hops(file, *alternate, key, hops - 1)?,
+            ) {
+                (None, None) => Ok(None),
+                _ => Err(()),
+            },
+            // A project function that returns one object (`normalize(init)` returning
+            // `{ ...init, headers }`): its key, read with the call's arguments bound.
+            ExprKind::Call {
+                callee,
+                is_new: false,
+                ..
+            } => {
+                let (ff, func) = self.files.function_of(file, *callee).ok_or(())?;
+                let [returned] = crate::files::returned_values(self.files.model(ff), func)[..]
+                else {
+                    return Err(());
+                };
+                let bound =
+                    crate::templates::bind_arguments(self.files, self, ff, func, file, expr);
+                let layered = crate::templates::layered(self.subst, bound);
+                let inner = Reader {
+                    files: self.files,
+                    environment: self.environment,
+                    subst: &layered,
+                    this_class: self
+                        .this_class
+                        .or_else(|| self.class_of_this_call(file, *callee)),
+                };
+                inner.object_key_hops(ff, returned, key, hops - 1)
+            }
             _ => Err(()),
         }
     }
@@ -390,6 +669,23 @@ pub fn path_of(pieces: &[Piece]) -> String {
         }
     }
     strip_origin_and_query(&s)
+}
+
+/// A client URL's path: as [`path_of`], except that a value seam could not read at the very
+/// start, followed by an absolute path (`${base}/api/items`, `config.root + "/api"`), is a
+/// base URL (its origin is [`UNKNOWN_ORIGIN`]) and not a segment of the path.
+pub fn client_url_path(pieces: &[Piece]) -> String {
+    let mut rest = pieces
+        .iter()
+        .skip_while(|p| **p == Piece::Text(String::new()));
+    if let Some(Piece::Hole(_)) = rest.next() {
+        let after: Vec<Piece> = rest.cloned().collect();
+        let next = after.iter().find(|p| **p != Piece::Text(String::new()));
+        if matches!(next, Some(Piece::Text(t)) if t.starts_with('/') && t.len() > 1) {
+            return path_of(&after);
+        }
+    }
+    path_of(pieces)
 }
 
 /// True when the pieces start with an absolute URL (`https://…`), which a base URL does not

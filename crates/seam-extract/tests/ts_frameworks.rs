@@ -455,6 +455,8 @@ fn sveltekit_endpoints_and_form_actions() {
     assert_eq!(
         routes(&run),
         [
+            // The page's client call (below).
+            "GET /profiles/{user} -> [return]",
             // Actions: `(app)` dropped, `@[user]` is `@{user}`; a named action (posted to
             // `?/follow`) is at the page's path, its name in the export path.
             "POST /profile/@{user} -> [401, 200]",
@@ -465,6 +467,14 @@ fn sveltekit_endpoints_and_form_actions() {
             "GET /docs/{lang?}/{rest*} -> [200]",
             // The default action at the page's own path.
             "POST /login -> [400, 303]",
+        ]
+    );
+    // `$lib/http.js` (an alias only SvelteKit's generated tsconfig declares) reaches
+    // `src/lib/http.js`, so the page's call through its `get` wrapper is read.
+    assert_eq!(
+        client_calls(&run, "fetch"),
+        [
+            "fixture-sveltekit::src/routes/(app)/profile/@[user]/+page.server.js::load GET /profiles/{user}"
         ]
     );
 }
@@ -486,6 +496,51 @@ fn medusa_route_files_export_method_named_arrow_functions() {
             "GET /admin/products -> [200]",
             "POST /admin/products -> [200]",
             "GET /store/health -> [200]",
+        ]
+    );
+}
+
+/// Client calls behind wrapper layers the project wrote: each call of a wrapper is a
+/// consumer with the request its layers build from the caller's arguments (destructured
+/// options, a method fixed per layer, a module base URL); a helper that returns a path
+/// (`apiPath("/locale")`); a function in an object literal (`Client.fetch`); closures a hook
+/// returns (`const { get } = useHttp()`); a class field holding a factory's closure reached
+/// through a typed field (`this.client.fetch`), with `GET` when no options are passed. A
+/// function whose URL only ends in its parameter (`userById(id)`) stays the consumer, and a
+/// base read from the page at run time is an unknown base, not a path segment.
+#[test]
+fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
+    let run = extract("client-templates", &[]);
+    let calls: Vec<String> = run
+        .summaries
+        .iter()
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            let sem = &v["identity"]["boundaryBinding"]["semantics"];
+            format!(
+                "{} {} {} {}",
+                v["location"]["file"].as_str().unwrap_or("-"),
+                sem["method"].as_str().unwrap_or("-"),
+                sem["path"].as_str().unwrap_or("-"),
+                v["metadata"]["http"]["origin"].as_str().unwrap_or("-"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            "src/pages/articles.js GET /api/tags https://api.example.com",
+            "src/pages/articles.js GET /api/articles/{slug} https://api.example.com",
+            "src/pages/articles.js POST /api/articles/{slug}/comments https://api.example.com",
+            "src/pages/articles.js POST /internal/locale -",
+            "src/pages/articles.js GET /users/{id} -",
+            "src/pages/todos.js GET /api/todos -",
+            "src/pages/todos.js POST /api/todos -",
+            "src/pages/users.js DELETE /api/v1/users/{id} -",
+            "src/pages/users.js POST /checks/{code}/pause unknown",
+            "src/sdk/store.ts GET /store/regions -",
+            "src/sdk/store.ts GET /store/regions/{id} -",
+            "src/sdk/store.ts DELETE /store/regions/{id} -",
         ]
     );
 }

@@ -90,8 +90,8 @@ fn python_clients_read_base_urls_and_clients_from_instance_fields() {
             "client GET /api/items list_items",
             "client GET /v2/orders/{order_id} order_total",
             "client POST /v2/orders/{order_id}/cancel cancel",
-            // `self.base` is assigned in two methods: a hole, not a guess.
-            "client GET /{base}/ping ping",
+            // `self.base` is assigned in two methods: an unknown base, not a guess.
+            "client GET /ping ping",
         ]
     );
     insta::assert_snapshot!(text(&summaries));

@@ -68,6 +68,12 @@ pub struct PackFile {
     /// (`$CLIENT.interceptors.request.use($HANDLER)` whose handler sets `config.url`).
     #[serde(default)]
     pub url_interceptors: Vec<UrlInterceptorFile>,
+    /// Import specifiers the framework resolves itself, through a configuration file it
+    /// generates at build time and a repository does not hold (SvelteKit's `$lib` →
+    /// `src/lib`): alias → folder, relative to the nearest folder above the importing file
+    /// that holds it.
+    #[serde(default)]
+    pub import_aliases: std::collections::BTreeMap<String, String>,
     /// How a caller reads the response of a client call.
     #[serde(default)]
     pub response: ResponseFile,

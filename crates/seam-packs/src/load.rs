@@ -791,6 +791,7 @@ impl Compiler<'_> {
             clients,
             calls,
             url_interceptors,
+            import_aliases: raw.import_aliases.into_iter().collect(),
             response,
             environment,
             metadata: raw.metadata,

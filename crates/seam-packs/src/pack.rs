@@ -389,6 +389,8 @@ pub struct Pack {
     pub clients: Vec<ClientObject>,
     pub calls: Vec<ClientCall>,
     pub url_interceptors: Vec<UrlInterceptor>,
+    /// Import aliases the framework resolves (see `PackFile::import_aliases`), in name order.
+    pub import_aliases: Vec<(String, String)>,
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
     /// Summary metadata every summary of this pack carries (see `PackFile::metadata`).

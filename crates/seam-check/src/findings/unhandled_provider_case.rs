@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{Output, Transition, TypeShape};
+use seam_ir::summary::{Effect, Output, Transition, TypeShape};
 
 use super::PairContext;
 use crate::http::{ProviderStatus, is_success, provider_status, response_body};
@@ -16,7 +16,10 @@ A status the provider produces that no branch of the consumer handles. A consume
 status when a branch compares the status with it (`res.status === 404`), guards on a range that
 holds it (`res.status >= 400`, `!res.ok`), or, for a 2xx, falls through to the code after its
 guards. A client that throws on every failure (axios) hands each non-2xx to a `catch`, which
-counts as handling it.
+counts as handling it, and so does returning the call's result without a catch (`return
+this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that hands the response to a promise callback that branches
+(`.then(function (r) { if (r.success) … })`) is not judged: the summary keeps that callback
+only as text, so which statuses it handles is unknown.
 
 Two more forms: a provider response declared as a class (`4XX`) that no consumer branch can
 receive ("the status-range form"), and a status the provider returns in several situations with
@@ -58,7 +61,10 @@ const FOLLOWED_REDIRECTS: [u16; 5] = [301, 302, 303, 307, 308];
 pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     let consumer = ctx.consumer;
     let reading = &ctx.reading;
-    if hands_response_to_caller(&consumer.transitions) {
+    if hands_response_to_caller(&consumer.transitions)
+        || branches_in_unread_callback(&consumer.transitions)
+        || (reading.failures_as_exceptions && passes_failure_to_caller(&consumer.transitions))
+    {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -164,6 +170,44 @@ fn hands_response_to_caller(transitions: &[Transition]) -> bool {
         Output::Return(r) => r.value.as_ref().is_some_and(shape_has_response),
         _ => false,
     })
+}
+
+/// Whether the consumer hands the response to a promise callback that branches
+/// (`.then(function (response) { if (response.success) … else … })`): the summary records the
+/// callback only as source text, so which statuses it handles is unknown, not unhandled.
+fn branches_in_unread_callback(transitions: &[Transition]) -> bool {
+    transitions.iter().flat_map(|t| &t.effects).any(|e| {
+        let Effect::Invocation(inv) = e else {
+            return false;
+        };
+        let then = inv.callee.trim_end().ends_with(".then");
+        then && inv.args.iter().any(|a| {
+            let text = a.get("sourceText").and_then(|t| t.as_str()).unwrap_or("");
+            let function = text.starts_with("function") || text.contains("=>");
+            let branches = ["if ", "if(", "switch", " ? ", "&&", "||"]
+                .iter()
+                .any(|k| text.contains(k));
+            function && branches
+        })
+    })
+}
+
+/// Whether a consumer returns the client call's own result (`return this.http.get(url)`,
+/// `return axios.get(url).then((r) => r.data)`) and catches nothing: with a client that
+/// delivers failures as exceptions, the failure goes on to whoever called the consumer,
+/// which this pair does not include.
+fn passes_failure_to_caller(transitions: &[Transition]) -> bool {
+    !transitions.iter().any(crate::http::runs_in_catch)
+        && transitions.iter().any(|t| {
+            matches!(t.output, Output::Return(_))
+                && t.effects.iter().any(|e| match e {
+                    Effect::Interaction(i) => i
+                        .location
+                        .as_ref()
+                        .is_some_and(|l| t.location.start <= l.start && l.start <= t.location.end),
+                    _ => false,
+                })
+        })
 }
 
 fn shape_has_response(shape: &TypeShape) -> bool {

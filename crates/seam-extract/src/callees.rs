@@ -1,0 +1,221 @@
+//! What a call reaches when its callee is not a plain function name: a function held in an
+//! object literal (`Client.fetch`, `const Client = { fetch }`), a closure a factory returns
+//! (`const { get } = useHttp()`, `this.fetch_ = this.initClient()`), or a method of the
+//! receiver's class (`this.request(...)`, `this.client.fetch(...)` with `client: Client`,
+//! `api.get(...)` with `api = new Api()`).
+
+use seam_lang::model::{
+    ClassId, ExprId, ExprKind, FuncId, MemberKind, MemberProp, ObjectProp, PatternStep, PropKey,
+};
+
+use crate::files::{Def, Files, returned_values};
+
+/// The function a value expression is or produces: an inline function, a name holding one, a
+/// call of a project function that returns exactly one function (a factory's closure), or an
+/// awaited one of those.
+pub fn function_in_value(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<(usize, FuncId)> {
+    let hops = hops.checked_sub(1)?;
+    let model = files.model(file);
+    match &model.expr(expr).kind {
+        ExprKind::Function { function } => Some((file, *function)),
+        ExprKind::Await { arg } => function_in_value(files, file, *arg, hops),
+        ExprKind::Call {
+            callee,
+            is_new: false,
+            ..
+        } => {
+            let (ff, func) = files.function_of_hops(file, *callee, hops)?;
+            let returned = single_returned(files, ff, func)?;
+            function_in_value(files, ff, returned, hops)
+        }
+        ExprKind::Ident { .. } | ExprKind::Member { .. } => {
+            files.function_of_hops(file, expr, hops)
+        }
+        _ => None,
+    }
+}
+
+/// The value a function returns when it returns exactly one.
+fn single_returned(files: &Files, file: usize, func: FuncId) -> Option<ExprId> {
+    match returned_values(files.model(file), func).as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// The value at a destructuring path inside a value (`get` of `useHttp()` for
+/// `const { get } = useHttp()`): through object literals, names holding them and calls of
+/// project functions that return one.
+pub fn value_at_path(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    path: &[PatternStep],
+    hops: usize,
+) -> Option<(usize, ExprId)> {
+    let mut at = (file, expr);
+    for step in path {
+        let PatternStep::Key(key) = step else {
+            return None;
+        };
+        at = object_value_key(files, at.0, at.1, key, hops)?;
+    }
+    Some(at)
+}
+
+/// The expression under `key` in the object literal a value expression holds or returns.
+fn object_value_key(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    key: &str,
+    hops: usize,
+) -> Option<(usize, ExprId)> {
+    let hops = hops.checked_sub(1)?;
+    let model = files.model(file);
+    match &model.expr(expr).kind {
+        ExprKind::Object { props } => props.iter().rev().find_map(|p| match p {
+            ObjectProp::KeyValue { key: k, value, .. } if prop_key(k) == Some(key) => {
+                Some((file, *value))
+            }
+            _ => None,
+        }),
+        ExprKind::Await { arg } => object_value_key(files, file, *arg, key, hops),
+        ExprKind::Call {
+            callee,
+            is_new: false,
+            ..
+        } => {
+            let (ff, func) = files.function_of_hops(file, *callee, hops)?;
+            let returned = single_returned(files, ff, func)?;
+            object_value_key(files, ff, returned, key, hops)
+        }
+        ExprKind::Ident { .. } => {
+            let def = files.definition(file, expr)?;
+            let (vf, ve) = files.value_of(def)?;
+            if (vf, ve) == (file, expr) {
+                return None;
+            }
+            object_value_key(files, vf, ve, key, hops)
+        }
+        _ => None,
+    }
+}
+
+/// The function an object literal gives a key as a method (`{ m() {} }`).
+fn object_method(files: &Files, file: usize, expr: ExprId, key: &str) -> Option<(usize, FuncId)> {
+    let def = files.definition(file, expr)?;
+    let (vf, ve) = files.value_of(def)?;
+    let ExprKind::Object { props } = &files.model(vf).expr(ve).kind else {
+        return None;
+    };
+    props.iter().find_map(|p| match p {
+        ObjectProp::Method {
+            key: k, function, ..
+        } if prop_key(k) == Some(key) => Some((vf, *function)),
+        _ => None,
+    })
+}
+
+fn prop_key(key: &PropKey) -> Option<&str> {
+    match key {
+        PropKey::Ident(s) | PropKey::String(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// The function a member callee reaches: a key of an object literal the object holds, or a
+/// method of the receiver's class (or the nearest ancestor that has it).
+pub fn member_function(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<(usize, FuncId)> {
+    let model = files.model(file);
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(name),
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    if let Some((vf, ve)) = object_value_key(files, file, *object, name, hops)
+        && let Some(found) = function_in_value(files, vf, ve, hops)
+    {
+        return Some(found);
+    }
+    if let Some(found) = object_method(files, file, *object, name) {
+        return Some(found);
+    }
+    let (cf, class) = crate::classes::class_of_receiver(files, file, *object)?;
+    class_method(files, cf, class, name, hops)
+}
+
+/// The method (or function-valued field) `name` of a class or its nearest ancestor.
+fn class_method(
+    files: &Files,
+    file: usize,
+    class: ClassId,
+    name: &str,
+    hops: usize,
+) -> Option<(usize, FuncId)> {
+    let mut current = (file, class);
+    for _ in 0..hops {
+        let (cf, cid) = current;
+        let model = files.model(cf);
+        for m in &model.class(cid).members {
+            if m.name.as_str() != Some(name) || m.is_static {
+                continue;
+            }
+            match &m.kind {
+                MemberKind::Method { function } => return Some((cf, *function)),
+                MemberKind::Property {
+                    function: Some(function),
+                    ..
+                } => return Some((cf, *function)),
+                MemberKind::Property { value: Some(v), .. } => {
+                    return function_in_value(files, cf, *v, hops);
+                }
+                _ => {}
+            }
+        }
+        current = crate::classes::parent_class(files, cf, cid)?;
+    }
+    None
+}
+
+/// A definition that names a function, or stands for one through a factory call or a
+/// destructuring of one's result.
+pub fn function_of_def(files: &Files, def: Def, hops: usize) -> Option<(usize, FuncId)> {
+    match def {
+        Def::Function(f, func) => Some((f, func)),
+        Def::Binding(f, b) => {
+            let binding = files.model(f).binding(b);
+            if let seam_lang::model::BindingKind::Function { function } = &binding.kind {
+                return Some((f, *function));
+            }
+            if binding.reassigned {
+                return None;
+            }
+            let init = binding.origin.init?;
+            if binding.origin.path.is_empty() {
+                function_in_value(files, f, init, hops)
+            } else {
+                let (vf, ve) = value_at_path(files, f, init, &binding.origin.path, hops)?;
+                function_in_value(files, vf, ve, hops)
+            }
+        }
+        Def::Expr(f, e) => match &files.model(f).expr(e).kind {
+            ExprKind::Member { .. } => member_function(files, f, e, hops),
+            _ => function_in_value(files, f, e, hops),
+        },
+        Def::Module(_) => None,
+    }
+}

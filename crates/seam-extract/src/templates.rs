@@ -1,0 +1,161 @@
+//! Templates: project functions whose request (or returned text) is built from their
+//! parameters, instantiated at each call with the caller's arguments.
+//!
+//! A client call inside `function get(path) { return send({ method: "GET", path }) }` and
+//! `async function send({ method, path }) { return fetch(\`${base}/${path}\`, { method }) }`
+//! is not one consumer but a template: each call `api.get("articles/1")` is a consumer, at its
+//! own file and line, with the request the template gives for its arguments. Instantiation
+//! goes up through every layer that forwards the path or the method (positional, keyword and
+//! destructured parameters), across files, up to [`MAX_LAYERS`] layers. A call whose URL only
+//! ends in a parameter (`fetch(\`/users/${id}\`)`) stays the consumer itself: its callers pass
+//! values, not paths.
+
+use seam_lang::model::{BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, PatternStep};
+
+use crate::files::Files;
+use crate::url::{Piece, Reader, Substitution};
+
+/// How many wrapper layers a client call is followed up through.
+pub const MAX_LAYERS: usize = 5;
+
+/// How many calls of one wrapper are instantiated (a helper called from everywhere stays
+/// bounded).
+pub const MAX_CALLS_PER_LAYER: usize = 2000;
+
+/// What each parameter of `func` (in `file`) receives at the call `caller_call` (in
+/// `caller_file`): positional and keyword arguments, and for a destructured parameter
+/// (`{ method, path }`) the value of its key in the object passed. `None`: not passed, or
+/// passed in a way that cannot be read (then the parameter stays a hole). The reader resolves
+/// object arguments through names and earlier layers.
+pub fn bind_arguments(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    func: FuncId,
+    caller_file: usize,
+    caller_call: ExprId,
+) -> Substitution {
+    let model = files.model(file);
+    let caller = files.model(caller_file);
+    let mut subst = Substitution::new();
+    let ExprKind::Call { args, callee, .. } = &caller.expr(caller_call).kind else {
+        return subst;
+    };
+    // A Python method called through an instance (`self.get(...)`, `api.get(...)`) receives the
+    // instance as its first parameter.
+    let offset = usize::from(receives_instance(model, func, caller, *callee));
+    // Arguments after a spread have no known position.
+    let positional_end = args
+        .iter()
+        .position(|a| a.spread || a.keyword_spread || a.name.is_some())
+        .unwrap_or(args.len());
+    let any_spread = args.iter().any(|a| a.spread || a.keyword_spread);
+    for (i, b) in model.bindings.iter().enumerate() {
+        let BindingKind::Param { function, index } = b.kind else {
+            continue;
+        };
+        if function != func {
+            continue;
+        }
+        let Some(position) = (index as usize).checked_sub(offset) else {
+            continue;
+        };
+        let by_name = args
+            .iter()
+            .find(|a| a.name.as_deref() == Some(b.name.as_str()));
+        let whole = match (position < positional_end, by_name) {
+            (true, _) => args.get(position).map(|a| (caller_file, a.value)),
+            (false, Some(a)) => Some((caller_file, a.value)),
+            // A spread may hold it: what the parameter receives cannot be read.
+            (false, None) if any_spread => continue,
+            (false, None) => None,
+        };
+        let value = match whole {
+            Some(whole) if !b.origin.path.is_empty() => destructured(reader, whole, &b.origin.path),
+            other => other,
+        };
+        subst.insert((file, BindingId::from_index(i)), value);
+    }
+    subst
+}
+
+/// The part of a passed value a destructuring path names (`{ path }` of `{ method, path }`).
+fn destructured(
+    reader: &Reader,
+    (file, expr): (usize, ExprId),
+    path: &[PatternStep],
+) -> Option<(usize, ExprId)> {
+    let mut at = (file, expr);
+    for step in path {
+        let PatternStep::Key(key) = step else {
+            return None;
+        };
+        at = reader.object_key(at.0, at.1, key).ok().flatten()?;
+    }
+    Some(at)
+}
+
+/// Whether a call passes the instance as the first parameter: a Python method (its first
+/// parameter is `self` or `cls`) called through a member.
+fn receives_instance(model: &Model, func: FuncId, caller: &Model, callee: ExprId) -> bool {
+    let f = model.function(func);
+    f.class.is_some()
+        && model.path.ends_with(".py")
+        && matches!(caller.expr(callee).kind, ExprKind::Member { .. })
+        && model.bindings.iter().any(|b| {
+            matches!(b.kind, BindingKind::Param { function, index: 0 } if function == func)
+                && (b.name == "self" || b.name == "cls")
+        })
+}
+
+/// Merges the bindings of a new layer into the substitution of the layers below it.
+pub fn layered(inner: &Substitution, outer: Substitution) -> Substitution {
+    let mut out = inner.clone();
+    for (k, v) in outer {
+        out.entry(k).or_insert(v);
+    }
+    out
+}
+
+/// Whether the hole `name`, a parameter of the function the pieces were read in, forwards a
+/// path rather than a value: it starts the URL (after a deployment's base), it is glued to a
+/// path segment with no slash between (`"/api" + path`), or `passed_path` says a caller
+/// passes text holding a `/` for it.
+pub fn forwards_path(pieces: &[Piece], name: &str, passed_path: bool) -> bool {
+    let Some(at) = pieces
+        .iter()
+        .position(|p| matches!(p, Piece::Hole(h) if h == name))
+    else {
+        return false;
+    };
+    let before: Vec<&Piece> = pieces[..at]
+        .iter()
+        .filter(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
+        .collect();
+    let starts = before.is_empty();
+    let glued = matches!(before.last(), Some(Piece::Text(t))
+        if !t.contains('?') && t.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+    starts || glued || passed_path
+}
+
+/// Whether pieces read from a caller's argument hold a path: literal text with a `/` in it.
+pub fn holds_path(pieces: &[Piece]) -> bool {
+    pieces
+        .iter()
+        .any(|p| matches!(p, Piece::Text(t) if t.contains('/')))
+}
+
+/// The parameter bindings of `func` by name.
+pub fn param_bindings(model: &Model, func: FuncId) -> Vec<(BindingId, &str)> {
+    model
+        .bindings
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| match b.kind {
+            BindingKind::Param { function, .. } if function == func => {
+                Some((BindingId::from_index(i), b.name.as_str()))
+            }
+            _ => None,
+        })
+        .collect()
+}

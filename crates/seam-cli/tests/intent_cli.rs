@@ -691,3 +691,40 @@ fn a_value_is_followed_through_the_helper_that_writes_it() {
     assert_eq!(of_kind(&agreed, "valueFromElsewhere"), Vec::<String>::new());
     assert_eq!(agreed["intent"]["unchecked"], serde_json::json!([]));
 }
+
+#[test]
+fn a_store_may_be_spelled_by_its_table_where_a_schema_declares_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shop = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop");
+    let intent = std::fs::read_to_string(shop.join("intent/cancel-order.intent.yaml"))
+        .expect("read")
+        .replace("prisma:order", "postgresql:orders");
+    assert!(intent.contains("writes: postgresql:orders"));
+    std::fs::write(dir.path().join("cancel-order.intent.yaml"), intent).expect("written");
+    let out = seam(&[
+        "check",
+        shop.to_str().unwrap_or_default(),
+        "--intent",
+        dir.path().to_str().unwrap_or_default(),
+        "--format",
+        "json",
+        "--fail-on",
+        "none",
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let intent_findings: Vec<String> = report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|f| {
+            seam_ir::findings::INTENT_FINDING_KINDS.contains(&f["kind"].as_str().unwrap_or(""))
+        })
+        .map(|f| f["description"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(
+        intent_findings,
+        [
+            "Intent \"cancel-order\" declares status 409 at POST /api/orders/{id}/cancel; post has no transition that produces it."
+        ]
+    );
+}

@@ -15,9 +15,7 @@ use seam_ir::findings::{Severity, Suppressed};
 use seam_ir::summary::{BehavioralSummary, BoundaryBinding, SourceLocation, TypeShape};
 use seam_ir::vocab::BoundaryKey;
 
-use crate::code::{
-    CodeOutcome, EndingKind, Facts, MadeEffect, is_code_provider, key_of, names_boundary,
-};
+use crate::code::{CodeOutcome, EndingKind, Facts, MadeEffect, is_code_provider, key_of};
 use crate::document::{
     BoundaryIntent, EffectLine, Prd, SemanticsName, Shape, Source, TransitionIntent, TypeName, Verb,
 };
@@ -241,7 +239,7 @@ fn states_all(declared: &[String], made: &[String]) -> bool {
 pub fn effect_matches(declared: &EffectLine, made: &MadeEffect) -> bool {
     let (does, names) = declared.at();
     does == made.does
-        && names_boundary(&names, &made.binding)
+        && made.names(&names)
         && states_all(&declared.fields, &made.fields)
         && states_all(&declared.by.0, &made.by)
 }
@@ -274,7 +272,7 @@ fn condition_met(clause: &crate::document::Clause, code: &CodeOutcome) -> bool {
     };
     code.turns_on.iter().any(|guard| {
         guard.does == does
-            && names_boundary(&names, &guard.binding)
+            && guard.names(&names)
             && clause.finds.is_none_or(|f| f == guard.polarity)
     })
 }
@@ -845,7 +843,7 @@ fn compare(
         let spelled = format!("{} {}", made.does.as_str(), made.label);
         if declared_effects.iter().any(|d| {
             let (does, names) = d.at();
-            does == made.does && names_boundary(&names, &made.binding)
+            does == made.does && made.names(&names)
         }) || !said.insert(spelled.clone())
         {
             continue;
@@ -903,7 +901,7 @@ fn clause_text(c: &crate::document::Clause) -> String {
 }
 
 fn never_touches(names: &str, every: &[MadeEffect]) -> bool {
-    !every.iter().any(|m| names_boundary(names, &m.binding))
+    !every.iter().any(|m| m.names(names))
 }
 
 /// A note when the code reaches the declared boundary the declared way, but with other fields.
@@ -911,7 +909,7 @@ fn unsettled_note(reached: &[&MadeEffect], declared: &EffectLine) -> String {
     let (does, names) = declared.at();
     let near: Vec<&&MadeEffect> = reached
         .iter()
-        .filter(|m| m.does == does && names_boundary(&names, &m.binding))
+        .filter(|m| m.does == does && m.names(&names))
         .collect();
     if near.is_empty() {
         return String::new();
@@ -1317,6 +1315,7 @@ mod tests {
             line: 1,
             owner: 0,
             passed: Vec::new(),
+            table: None,
         };
         assert!(effect_matches(&line, &made));
         let mut reads = made.clone();

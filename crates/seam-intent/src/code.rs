@@ -42,6 +42,20 @@ pub struct MadeEffect {
     /// of the callee's parameters (the call's argument descriptors), so a value the callee
     /// takes from a parameter can be followed back into the caller.
     pub passed: Vec<(String, serde_json::Value)>,
+    /// The table a schema declares for this store, when the code names it by a client accessor
+    /// (`prisma:order` is `postgresql:orders` in `schema.prisma`): an intent may spell either.
+    pub table: Option<BoundaryBinding>,
+}
+
+impl MadeEffect {
+    /// Whether an intent's spelling names this effect's boundary.
+    pub fn names(&self, declared: &str) -> bool {
+        names_boundary(declared, &self.binding)
+            || self
+                .table
+                .as_ref()
+                .is_some_and(|t| names_boundary(declared, t))
+    }
 }
 
 /// A boundary read a transition's conditions turn on.
@@ -50,6 +64,18 @@ pub struct Guard {
     pub does: Verb,
     pub binding: BoundaryBinding,
     pub polarity: Finds,
+    pub table: Option<BoundaryBinding>,
+}
+
+impl Guard {
+    /// Whether an intent's spelling names this guard's boundary.
+    pub fn names(&self, declared: &str) -> bool {
+        names_boundary(declared, &self.binding)
+            || self
+                .table
+                .as_ref()
+                .is_some_and(|t| names_boundary(declared, t))
+    }
 }
 
 /// One transition of a unit, in the terms intents use.
@@ -212,6 +238,9 @@ pub struct Facts<'a> {
     pub summaries: &'a [BehavioralSummary],
     by_name: BTreeMap<&'a str, Vec<usize>>,
     by_id: BTreeMap<&'a str, usize>,
+    /// Declared tables by the names code reaches them with: the model (`Order`), its client
+    /// accessor (`order`) and the table (`orders`).
+    tables: BTreeMap<String, BoundaryBinding>,
 }
 
 const CALL_DEPTH: usize = 6;
@@ -240,10 +269,48 @@ impl<'a> Facts<'a> {
                     .push(index);
             }
         }
+        let mut tables = BTreeMap::new();
+        for summary in summaries {
+            let Some(binding) = &summary.identity.boundary_binding else {
+                continue;
+            };
+            let seam_ir::summary::Semantics::Storage(storage) = &binding.semantics else {
+                continue;
+            };
+            if storage.storage_system.is_none() {
+                continue;
+            }
+            let model = summary
+                .metadata
+                .as_ref()
+                .and_then(|m| m.get("prisma"))
+                .and_then(|p| p.get("model"))
+                .and_then(|m| m.as_str());
+            let Some(model) = model else { continue };
+            let mut chars = model.chars();
+            let accessor: String = match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => continue,
+            };
+            for name in [model.to_owned(), accessor] {
+                tables.entry(name).or_insert_with(|| binding.clone());
+            }
+        }
         Facts {
             summaries,
             by_name,
             by_id,
+            tables,
+        }
+    }
+
+    /// The declared table behind a store the code names without its system.
+    pub fn table_of(&self, binding: &BoundaryBinding) -> Option<BoundaryBinding> {
+        match &binding.semantics {
+            seam_ir::summary::Semantics::Storage(storage) if storage.storage_system.is_none() => {
+                self.tables.get(storage.container.as_deref()?).cloned()
+            }
+            _ => None,
         }
     }
 
@@ -314,6 +381,7 @@ impl<'a> Facts<'a> {
                             line,
                             owner: unit,
                             passed: passed.to_vec(),
+                            table: self.table_of(&interaction.binding),
                         });
                     }
                 }
@@ -379,6 +447,7 @@ impl<'a> Facts<'a> {
                             line: t.location.start,
                             owner: unit,
                             passed: Vec::new(),
+                            table: self.table_of(&interaction.binding),
                         });
                     }
                 }
@@ -438,6 +507,7 @@ impl<'a> Facts<'a> {
                     does: made.does,
                     binding: made.binding,
                     polarity,
+                    table: made.table,
                 });
             }
         }

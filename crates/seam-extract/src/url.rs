@@ -390,6 +390,7 @@ impl Reader<'_> {
             return None;
         }
         let mut parts = vec![binding.origin.init?];
+        let mut appends = 0;
         for e in &model.exprs {
             let ExprKind::Assign { op, target, value } = &e.kind else {
                 continue;
@@ -410,11 +411,12 @@ impl Reader<'_> {
             if *op != seam_lang::model::AssignOp::Compound || !written.contains("+=") {
                 return None;
             }
+            appends += 1;
             if self.append_runs(file, e.span)? {
                 parts.push(*value);
             }
         }
-        (parts.len() > 1).then_some(parts)
+        (appends > 0).then_some(parts)
     }
 
     /// Whether an append at `span` runs for this call: always when no `if` holds it; when its

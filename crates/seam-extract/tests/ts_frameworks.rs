@@ -507,7 +507,10 @@ fn medusa_route_files_export_method_named_arrow_functions() {
 /// returns (`const { get } = useHttp()`); a class field holding a factory's closure reached
 /// through a typed field (`this.client.fetch`), with `GET` when no options are passed. A
 /// function whose URL only ends in its parameter (`userById(id)`) stays the consumer, and a
-/// base read from the page at run time is an unknown base, not a path segment.
+/// base read from the page at run time is an unknown base, not a path segment. A base class's
+/// URL builder (`getResourceUrl(id = null, action = null)`, appending with `+=` under `if`s on
+/// its parameters) reached through `this` reads the calling subclass's `resourceName` and
+/// only the appends the call's arguments switch on.
 #[test]
 fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
     let run = extract("client-templates", &[]);
@@ -541,6 +544,9 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
             "src/sdk/store.ts GET /store/regions -",
             "src/sdk/store.ts GET /store/regions/{id} -",
             "src/sdk/store.ts DELETE /store/regions/{id} -",
+            "src/services/resource.service.ts GET /api/documents -",
+            "src/services/resource.service.ts GET /api/documents/{id} -",
+            "src/services/resource.service.ts GET /api/documents/{id}/metadata -",
         ]
     );
 }

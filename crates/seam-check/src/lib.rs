@@ -32,8 +32,8 @@ use seam_ir::summary::{BehavioralSummary, summary_id_from_parts};
 
 pub use findings::{KINDS, KindInfo, kind_info};
 pub use model::{
-    CheckMode, CheckReport, FailOn, PairRecord, SkippedInput, Unmatched, UnmatchedSummary,
-    UnpairableReason, UnpairableSummary,
+    CheckMode, CheckReport, FailOn, IntentEntry, IntentSection, PairRecord, SkippedInput,
+    Unmatched, UnmatchedSummary, UnpairableReason, UnpairableSummary,
 };
 pub use suppressions::{SuppressionError, SuppressionSet, discover_suppression_files, rule_text};
 
@@ -517,6 +517,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         compared_boundaries,
         hidden,
         summary_count: summaries.len(),
+        intent: None,
     }
 }
 

@@ -130,6 +130,45 @@ pub struct CheckReport {
     /// How many summaries were read.
     #[serde(skip)]
     pub summary_count: usize,
+    /// What the intent check added, when intent documents were read (seam-intent fills it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intent: Option<IntentSection>,
+}
+
+/// The intent check's part of a run: what it compared, what it could not, and its findings
+/// (which are also in [`CheckReport::findings`]) as the text report's `Intent:` section prints
+/// them.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct IntentSection {
+    /// `{kind: "boundary", intent, implementations}` and `{kind: "prd", intent, scenarios,
+    /// resolved, covered, unlinked}` entries.
+    pub checked: Vec<serde_json::Value>,
+    /// Comparisons that could not be made: `{intent, reason, detail, …}`.
+    pub unchecked: Vec<serde_json::Value>,
+    /// The sentence that opens the section.
+    #[serde(skip)]
+    pub headline: String,
+    #[serde(skip)]
+    pub entries: Vec<IntentEntry>,
+    /// One sentence per unchecked entry.
+    #[serde(skip)]
+    pub unchecked_lines: Vec<String>,
+}
+
+/// One intent finding as the `Intent:` section prints it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IntentEntry {
+    pub severity: Severity,
+    pub kind: String,
+    pub boundary: String,
+    pub message: String,
+    /// `file:line` of the document.
+    pub document: String,
+    /// `file::name (file:line)` of the code, when there is code.
+    pub code: Option<String>,
+    pub suppressed: Option<seam_ir::findings::Suppressed>,
+    /// A rule that accepts it, ready to paste under `rules:`.
+    pub rule: String,
 }
 
 /// The `--fail-on` threshold.

@@ -288,6 +288,10 @@ pub fn binding_key(binding: &BoundaryBinding) -> Option<String> {
         Semantics::Io(io) => BoundaryKey::Io {
             target: io.target.clone()?,
         },
+        // A PRD's intent findings are keyed `prd:<title>`.
+        Semantics::Other(raw) if raw.get("name").and_then(|n| n.as_str()) == Some("prd") => {
+            BoundaryKey::Other(format!("prd:{}", raw.get("title")?.as_str()?))
+        }
         _ => return None,
     };
     Some(key.to_string())

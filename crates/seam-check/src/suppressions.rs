@@ -328,6 +328,37 @@ impl SuppressionSet {
     }
 }
 
+impl SuppressionSet {
+    /// The effect and reason of the first rule matching an intent finding (suss's
+    /// `applyIntentSuppressions`): a rule naming a `provider` or `consumer` never matches one,
+    /// a rule's `scenario` must equal the finding's scenario title, and `boundary` matches the
+    /// finding's key (`prd:<title>` for a PRD).
+    pub fn intent_rule(
+        &self,
+        kind: &str,
+        boundary: &str,
+        scenario: Option<&str>,
+    ) -> Option<(SuppressionEffect, String)> {
+        let key = BoundaryKey::parse(boundary);
+        self.rules
+            .iter()
+            .find(|placed| {
+                let rule = &placed.rule;
+                rule.provider.is_none()
+                    && rule.consumer.is_none()
+                    && rule.kind.as_ref().is_none_or(|k| k.0 == kind)
+                    && rule.scenario.as_deref().is_none_or(|s| scenario == Some(s))
+                    && placed.boundary.as_ref().is_none_or(|b| b.matches(&key))
+            })
+            .map(|placed| {
+                (
+                    placed.rule.effect.unwrap_or(SuppressionEffect::Mark),
+                    placed.rule.reason.0.clone(),
+                )
+            })
+    }
+}
+
 fn side_matches(
     rule: &Option<SideMatch>,
     side: &seam_ir::findings::FindingSide,

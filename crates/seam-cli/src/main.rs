@@ -50,6 +50,8 @@ enum Command {
     Scan(commands::scan::Args),
     /// Print one symbol's card: signature, rules, effects with paths, callers and callees.
     Explain(commands::explain::Args),
+    /// Intent documents: `seam intent draft "GET /orders/:id"` writes one from the code.
+    Intent(commands::intent::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Model(args) => commands::model::run(args),
         Command::Summaries(args) => commands::summaries::run(args),
         Command::Schema(args) => commands::schema::run(args),
+        Command::Intent(args) => commands::intent::run(args),
         Command::Extract(args) => commands::extract::run(args),
         Command::Packs(args) => commands::packs::run(args),
         Command::Contract(args) => commands::contract::run(args),

@@ -25,6 +25,8 @@ pub struct RecognisedCall {
     pub path: Option<String>,
     /// Store accesses (a store pack's call) rather than a service call.
     pub storage: Option<(BoundaryBinding, Vec<Interaction>)>,
+    /// The columns the first store access writes or selects by, with their values.
+    pub slots: Vec<crate::storage::StoreSlot>,
 }
 
 /// Recognised client calls by (file, call).
@@ -121,10 +123,16 @@ fn arg_descriptor(model: &Model, expr: ExprId) -> serde_json::Value {
 }
 
 /// One effect per call site; identical effects fold into one with a count, keeping the first
-/// site's location.
-fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
+/// site's location. With them, where each column a store access writes or selects by got its
+/// value (the unit's `scope` reads the value expressions).
+fn effects_and_provenance(
+    facts: &UnitFacts,
+    calls: &[CallSite],
+    scope: Option<&Scope>,
+) -> (Vec<Effect>, Vec<ProvenanceEntry>) {
     let model = facts.files.model(facts.file);
     let mut out: Vec<Effect> = Vec::new();
+    let mut provenance: Vec<ProvenanceEntry> = Vec::new();
     for site in calls {
         let (callee, args) = match &model.expr(site.call).kind {
             ExprKind::Call { callee, args, .. } => (callee, args.as_slice()),
@@ -142,11 +150,12 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
         let recognised = facts.calls.get(&(facts.file, site.call));
         if let Some(RecognisedCall {
             storage: Some((binding, interactions)),
+            slots,
             ..
         }) = recognised
         {
             // One effect per access the call makes (a write that selects also reads back).
-            for interaction in interactions {
+            for (n, interaction) in interactions.iter().enumerate() {
                 let effect = Effect::Interaction(InteractionEffect {
                     binding: binding.clone(),
                     callee: Some(callee_text.clone()),
@@ -156,7 +165,12 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
                     location: location.clone(),
                     count: None,
                 });
-                fold_effect(&mut out, effect);
+                let at = fold_effect(&mut out, effect);
+                if n == 0
+                    && let Some(scope) = scope
+                {
+                    crate::provenance::record(scope, slots, at, &mut provenance);
+                }
             }
             continue;
         }
@@ -203,21 +217,26 @@ fn effects(facts: &UnitFacts, calls: &[CallSite]) -> Vec<Effect> {
         };
         fold_effect(&mut out, effect);
     }
-    out
+    (out, provenance)
 }
 
 /// Adds an effect, or counts it on the identical one already there: identical but for where
 /// it is written and how often it fired. Compared in place, field by field (this runs for
 /// every call on every path).
-fn fold_effect(out: &mut Vec<Effect>, mut effect: Effect) {
+/// Returns the effect's index in `out`.
+fn fold_effect(out: &mut Vec<Effect>, mut effect: Effect) -> usize {
     let kept = location_and_count(&mut effect).map(|(l, c)| (l.take(), c.take()));
     match out.iter_mut().position(|e| same_effect(e, &effect)) {
-        Some(i) => bump(&mut out[i]),
+        Some(i) => {
+            bump(&mut out[i]);
+            i
+        }
         None => {
             if let (Some(kept), Some((location, count))) = (kept, location_and_count(&mut effect)) {
                 (*location, *count) = kept;
             }
             out.push(effect);
+            out.len() - 1
         }
     }
 }
@@ -514,16 +533,17 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                 spreads: None,
             })
         });
+        let (effects, provenance) = effects_and_provenance(facts, &end.calls, Some(&scope));
         transitions.push(Transition {
             id,
             conditions,
             output,
-            effects: effects(facts, &end.calls),
+            effects,
             location: lines(model, end.span),
             is_default,
             confidence: None,
             expected_input,
-            provenance: None,
+            provenance: (!provenance.is_empty()).then_some(provenance),
             metadata: None,
         });
     }

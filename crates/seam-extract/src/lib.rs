@@ -17,11 +17,14 @@ pub mod discover;
 pub mod files;
 pub mod glob;
 pub mod param_roles;
+pub mod process_exits;
+pub mod provenance;
 pub mod route_lists;
 pub mod route_wrappers;
 pub mod shape;
 pub mod storage;
 pub mod templates;
+pub mod tests_summary;
 pub mod url;
 pub mod walk;
 
@@ -133,6 +136,7 @@ pub fn extract(
                     method: c.method.clone(),
                     path: c.path.clone(),
                     storage: None,
+                    slots: Vec::new(),
                 },
             );
         }
@@ -488,6 +492,7 @@ fn index_storage_sites(
                 method: None,
                 path: None,
                 storage: Some((site.binding, site.interactions)),
+                slots: site.slots,
             });
     }
     out

@@ -20,7 +20,8 @@
 use std::collections::BTreeSet;
 
 use seam_ir::summary::{
-    BoundaryBinding, Interaction, Semantics, StorageAccess, StorageAccessKind, StorageSemantics,
+    BoundaryBinding, Interaction, ProvenanceSlot, Semantics, StorageAccess, StorageAccessKind,
+    StorageSemantics,
 };
 use seam_lang::model::{
     ArrayElement, BindingKind, ExprId, ExprKind, FuncId, MemberProp, Model, ObjectProp,
@@ -44,6 +45,18 @@ pub struct StorageSite {
     pub binding: BoundaryBinding,
     /// What the call does: one access, or a write and the read of what it selects back.
     pub interactions: Vec<Interaction>,
+    /// The value written to each column, or selected by, of the first interaction: what the
+    /// transition's `provenance` is made from.
+    pub slots: Vec<StoreSlot>,
+}
+
+/// One column of a store access and the expression giving its value (in the access's file).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoreSlot {
+    pub slot: ProvenanceSlot,
+    pub name: String,
+    /// The value, when it is written in the file of the call.
+    pub value: Option<ExprId>,
 }
 
 /// Every access of `pack` in the files it runs on, in file and source order.
@@ -67,6 +80,7 @@ pub fn storage_sites(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> Vec<St
             };
             if let Some(interactions) = access {
                 let container = scan.container_of(id);
+                let slots = scan.slots_of(id);
                 out.push(StorageSite {
                     file,
                     call: id,
@@ -82,6 +96,7 @@ pub fn storage_sites(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> Vec<St
                         recognition: pack.recognition.clone(),
                     },
                     interactions,
+                    slots,
                 });
             }
         }
@@ -186,6 +201,78 @@ impl Scan<'_> {
             }
         }
         None
+    }
+
+    /// The columns a recognised call writes or selects by, with the expressions giving their
+    /// values (the keys of its `written` and `selector` objects).
+    fn slots_of(&self, call: ExprId) -> Vec<StoreSlot> {
+        let model = self.model();
+        let mut out = Vec::new();
+        for access in self.pack.accesses.iter().filter(|a| !a.opaque) {
+            let mut caps = Captures::new();
+            if !match_expr(model, &access.pattern, call, &mut caps) || !self.holds(access, &caps) {
+                continue;
+            }
+            let op = access
+                .operation
+                .as_ref()
+                .and_then(|o| name_capture(&caps, o))
+                .unwrap_or_default();
+            if access.writes.contains(&op) {
+                for (f, obj) in self.option_objects(&access.written, &caps) {
+                    self.slot_values(f, obj, ProvenanceSlot::Field, &[], MAX_HOPS, &mut out);
+                }
+            }
+            for (f, obj) in self.option_objects(&access.selector, &caps) {
+                self.slot_values(
+                    f,
+                    obj,
+                    ProvenanceSlot::Selector,
+                    &access.selector_combinators,
+                    MAX_HOPS,
+                    &mut out,
+                );
+            }
+            break;
+        }
+        out
+    }
+
+    /// The keys of an object literal with their values (through combinator keys).
+    fn slot_values(
+        &self,
+        file: usize,
+        expr: ExprId,
+        slot: ProvenanceSlot,
+        combinators: &[String],
+        hops: usize,
+        out: &mut Vec<StoreSlot>,
+    ) {
+        if hops == 0 {
+            return;
+        }
+        let ExprKind::Object { props } = &self.files.model(file).expr(expr).kind else {
+            return;
+        };
+        for p in props {
+            let ObjectProp::KeyValue { key, value, .. } = p else {
+                continue;
+            };
+            let Some(name) = key.as_str() else { continue };
+            if combinators.iter().any(|c| c == name) {
+                let (f, v) = self.resolve(file, *value, MAX_HOPS);
+                self.slot_values(f, v, slot.clone(), combinators, hops - 1, out);
+                continue;
+            }
+            if out.iter().any(|s| s.slot == slot && s.name == name) {
+                continue;
+            }
+            out.push(StoreSlot {
+                slot: slot.clone(),
+                name: name.to_owned(),
+                value: (file == self.file).then_some(*value),
+            });
+        }
     }
 
     fn holds(&self, access: &StoreAccess, caps: &Captures) -> bool {

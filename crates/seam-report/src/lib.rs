@@ -100,6 +100,49 @@ fn finding_text(finding: &Finding, color: bool) -> String {
     out
 }
 
+/// The `Intent:` section: what was checked, each intent finding in full, and what could not be
+/// checked.
+fn intent_text(intent: &seam_check::IntentSection, color: bool) -> String {
+    let mut out = format!("\nIntent: {}\n", intent.headline);
+    for entry in &intent.entries {
+        let severity = entry.severity.as_str();
+        let tag = match &entry.suppressed {
+            Some(s) if s.effect == SuppressionEffect::Mark => format!("[{severity}, suppressed]"),
+            Some(s) => match s.original_severity {
+                Some(original) => format!("[{severity}, downgraded from {}]", original.as_str()),
+                None => format!("[{severity}]"),
+            },
+            None => format!("[{severity}]"),
+        };
+        let _ = writeln!(
+            out,
+            "  {} {}: {}",
+            paint(&tag, severity_color(entry.severity), color),
+            entry.boundary,
+            entry.message
+        );
+        let _ = writeln!(out, "    {} in {}", entry.kind, entry.document);
+        if let Some(code) = &entry.code {
+            let _ = writeln!(out, "    code: {code}");
+        }
+        match &entry.suppressed {
+            Some(s) => {
+                let _ = writeln!(out, "    suppressed ({}): {}", s.effect.as_str(), s.reason);
+            }
+            None => {
+                out.push_str("    to accept it, add under `rules:` in .sussignore.yml:\n");
+                for line in entry.rule.lines() {
+                    let _ = writeln!(out, "      {line}");
+                }
+            }
+        }
+    }
+    for line in &intent.unchecked_lines {
+        let _ = writeln!(out, "  [unchecked] {line}");
+    }
+    out
+}
+
 /// The text report: a short header, errors in full, lower severities counted by kind (in full
 /// with `all`), then run findings.
 pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
@@ -145,6 +188,10 @@ pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
     }
     let mut not_shown: BTreeMap<(std::cmp::Reverse<Severity>, &str), usize> = BTreeMap::new();
     for finding in &report.findings {
+        // Intent findings are printed in the `Intent:` section.
+        if report.intent.is_some() && seam_intent::report::is_intent_kind(&finding.kind) {
+            continue;
+        }
         if finding.severity == Severity::Error || options.all {
             out.push('\n');
             out.push_str(&finding_text(finding, options.color));
@@ -164,6 +211,9 @@ pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
             "\nNot shown: {}. Run the same command with --all to see them.",
             parts.join(", ")
         );
+    }
+    if let Some(intent) = &report.intent {
+        out.push_str(&intent_text(intent, options.color));
     }
     for run in &report.run {
         let severity = run.severity.as_str().to_uppercase();
@@ -202,16 +252,27 @@ pub fn render_json(report: &CheckReport) -> String {
 /// result per finding, located at the consumer with the provider as a related location.
 pub fn render_sarif(report: &CheckReport) -> String {
     use serde_json::{Value, json};
-    let rules: Vec<Value> = KINDS
+    // One rule per kind seam emits, the intent kinds included.
+    let intent_kinds = seam_intent::findings::INTENT_KINDS;
+    let kind_rows: Vec<(&str, &str, &str, Severity)> = KINDS
         .iter()
-        .map(|kind| {
+        .map(|k| (k.name, k.title, k.doc, k.severity))
+        .chain(
+            intent_kinds
+                .iter()
+                .map(|k| (k.name, k.title, k.doc, k.severity)),
+        )
+        .collect();
+    let rules: Vec<Value> = kind_rows
+        .iter()
+        .map(|(name, title, doc, severity)| {
             json!({
-                "id": kind.name,
-                "name": kind.name,
-                "shortDescription": { "text": kind.title },
-                "fullDescription": { "text": kind.title },
-                "help": { "text": kind.doc, "markdown": kind.doc },
-                "defaultConfiguration": { "level": sarif_level(kind.severity) },
+                "id": name,
+                "name": name,
+                "shortDescription": { "text": title },
+                "fullDescription": { "text": title },
+                "help": { "text": doc, "markdown": doc },
+                "defaultConfiguration": { "level": sarif_level(*severity) },
             })
         })
         .collect();
@@ -235,7 +296,7 @@ pub fn render_sarif(report: &CheckReport) -> String {
         .findings
         .iter()
         .map(|f| {
-            let rule_index = KINDS.iter().position(|k| k.name == f.kind);
+            let rule_index = kind_rows.iter().position(|k| k.0 == f.kind);
             let mut result = json!({
                 "ruleId": f.kind,
                 "level": sarif_level(f.severity),

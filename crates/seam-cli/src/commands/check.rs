@@ -58,6 +58,10 @@ pub struct Args {
     /// Print the documentation of a finding kind and exit.
     #[arg(long, value_name = "KIND")]
     pub explain: Option<String>,
+    /// Read intent documents (`*.intent.yaml`, `*.prd.yaml`) from this folder (default: the
+    /// repository checked) and check the code against them.
+    #[arg(long, value_name = "DIR")]
+    pub intent: Option<PathBuf>,
 }
 
 /// Exit code for bad usage or unreadable input.
@@ -108,12 +112,27 @@ fn progress(done: usize, total: usize, show: bool) {
     }
 }
 
-/// The built-in and repository packs, the extraction, and what could not be read.
-fn extract_repository(dir: &Path) -> Result<(Vec<BehavioralSummary>, Vec<SkippedInput>), String> {
+/// What a repository run read: summaries, unreadable inputs, intent documents, and the test
+/// and process summaries the documents need.
+struct Extracted {
+    summaries: Vec<BehavioralSummary>,
+    skipped: Vec<SkippedInput>,
+    documents: Vec<seam_intent::Document>,
+    tests: Vec<BehavioralSummary>,
+}
+
+/// The built-in and repository packs, the extraction, what could not be read, and the intent
+/// documents (under `intent`, or found by the walk).
+fn extract_repository(dir: &Path, intent: Option<&Path>) -> Result<Extracted, String> {
     let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
     let project =
         seam_lang::project::load_project(dir, &seam_lang::project::ProjectOptions::default())
             .map_err(|e| e.to_string())?;
+    let documents = match intent {
+        Some(root) => super::check_intent::documents(root, None)?,
+        None => super::check_intent::documents(dir, Some(&project.files))?,
+    };
+    let tests = super::check_intent::extra_summaries(&documents, &project.models);
     let detection = seam_packs::Detection::from_project(dir, &project.manifests);
     let extraction = seam_extract::extract(
         &project.models,
@@ -141,7 +160,12 @@ fn extract_repository(dir: &Path) -> Result<(Vec<BehavioralSummary>, Vec<Skipped
     let mut summaries = extraction.summaries;
     let mut skipped = skipped;
     add_contracts(dir, &project.files, &mut summaries, &mut skipped);
-    Ok((summaries, skipped))
+    Ok(Extracted {
+        summaries,
+        skipped,
+        documents,
+        tests,
+    })
 }
 
 /// The OpenAPI documents and Prisma schemas of the repository, read beside the code; one that
@@ -177,8 +201,19 @@ pub fn run(args: Args) -> u8 {
                 print!("{doc}");
                 0
             }
+            None if seam_intent::findings::intent_kind(kind).is_some() => {
+                print!(
+                    "{}",
+                    seam_intent::findings::intent_kind(kind).map_or("", |k| k.doc)
+                );
+                0
+            }
             None => {
-                let known: Vec<&str> = seam_check::KINDS.iter().map(|k| k.name).collect();
+                let known: Vec<&str> = seam_check::KINDS
+                    .iter()
+                    .map(|k| k.name)
+                    .chain(seam_intent::findings::INTENT_KINDS.iter().map(|k| k.name))
+                    .collect();
                 fail(format!(
                     "there is no finding kind `{kind}`. Kinds seam reports: {}.",
                     known.join(", ")
@@ -188,6 +223,16 @@ pub fn run(args: Args) -> u8 {
     }
 
     // Read everything first: a bad input stops the run before anything is written.
+    let mut documents = Vec::new();
+    let mut tests = Vec::new();
+    if let Some(root) = &args.intent
+        && (args.dir.is_some() || args.paths.len() == 2)
+    {
+        match super::check_intent::documents(root, None) {
+            Ok(read) => documents = read,
+            Err(e) => return fail(e),
+        }
+    }
     let (input, checked_dir) = match (&args.dir, args.paths.as_slice()) {
         (Some(dir), []) => {
             let files = match summary_files(dir) {
@@ -238,10 +283,12 @@ pub fn run(args: Args) -> u8 {
             if !dir.is_dir() {
                 return fail(format!("{} is not a directory.", dir.display()));
             }
-            match extract_repository(&dir) {
-                Ok((summaries, skipped)) => {
-                    let mut input = CheckInput::new(summaries, CheckMode::Repository);
-                    input.skipped = skipped;
+            match extract_repository(&dir, args.intent.as_deref()) {
+                Ok(extracted) => {
+                    let mut input = CheckInput::new(extracted.summaries, CheckMode::Repository);
+                    input.skipped = extracted.skipped;
+                    documents = extracted.documents;
+                    tests = extracted.tests;
                     (input, dir)
                 }
                 Err(e) => return fail(e),
@@ -262,7 +309,14 @@ pub fn run(args: Args) -> u8 {
         Err(e) => return fail(format!("{e}. Fix the rule, or run with --no-suppressions.")),
     };
 
-    let report = check(&input, &suppressions);
+    let mut report = check(&input, &suppressions);
+    super::check_intent::add(
+        &mut report,
+        &documents,
+        input.summaries,
+        tests,
+        &suppressions,
+    );
     let color = args.format == Format::Text
         && args.out.is_none()
         && std::io::stdout().is_terminal()

@@ -1,8 +1,10 @@
 //! One module per subcommand.
 pub mod check;
+pub mod check_intent;
 pub mod contract;
 pub mod explain;
 pub mod extract;
+pub mod intent;
 pub mod model;
 pub mod packs;
 pub mod scan;

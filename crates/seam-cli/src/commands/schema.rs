@@ -1,4 +1,5 @@
-//! `seam schema summaries`: prints the JSON Schema of a version-7 summary file.
+//! `seam schema summaries|intent`: prints the JSON Schema of a version-7 summary file or of an
+//! intent document.
 
 use std::io::Write;
 
@@ -6,6 +7,8 @@ use std::io::Write;
 pub enum Format {
     /// The behavioural-summary file (schemaVersion 7).
     Summaries,
+    /// An intent document: `kind: boundary` (`*.intent.yaml`) or `kind: prd` (`*.prd.yaml`).
+    Intent,
 }
 
 #[derive(clap::Args)]
@@ -17,6 +20,7 @@ pub struct Args {
 pub fn run(args: Args) -> u8 {
     let schema = match args.format {
         Format::Summaries => seam_ir::summary::summary_json_schema(),
+        Format::Intent => seam_intent::intent_json_schema(),
     };
     let text = match serde_json::to_string_pretty(&schema) {
         Ok(text) => text,

@@ -61,6 +61,9 @@ pub struct ClientUnit {
     /// Found by instantiating a wrapper at its call (see [`crate::templates`]) rather than
     /// matched by the pack at the call itself.
     pub layered: bool,
+    /// The wrapper functions the request was built through, innermost first (empty for a
+    /// call the pack matched itself).
+    pub through: Vec<(usize, FuncId)>,
 }
 
 /// Which files each pack runs on.
@@ -1924,6 +1927,7 @@ pub fn client_units(
                                 _ => site.origin.clone(),
                             },
                             layered: false,
+                            through: Vec::new(),
                         });
                     }
                     continue;
@@ -1945,7 +1949,7 @@ pub fn client_units(
                     inner: (file, call),
                 };
                 let mut budget = MAX_INSTANCES;
-                if layer.expand(&site, (file, func), &no_subst, 0, &mut budget, &mut units) {
+                if layer.expand(&site, (file, func), &no_subst, &[], &mut budget, &mut units) {
                     continue;
                 }
             }
@@ -1958,6 +1962,7 @@ pub fn client_units(
                 path: Some(client_path(&site.path)),
                 origin: site.origin,
                 layered: false,
+                through: Vec::new(),
             });
         }
     }
@@ -2019,10 +2024,11 @@ impl Layer<'_, '_> {
         site: &Site,
         (file, func): (usize, FuncId),
         subst: &Substitution,
-        depth: usize,
+        chain: &[(usize, FuncId)],
         budget: &mut usize,
         out: &mut Vec<ClientUnit>,
     ) -> bool {
+        let depth = chain.len();
         if depth >= crate::templates::MAX_LAYERS {
             return false;
         }
@@ -2088,6 +2094,8 @@ impl Layer<'_, '_> {
         if !forwards && !method_given {
             return false;
         }
+        let mut through = chain.to_vec();
+        through.push((file, func));
         for (cf, ccall, layered, instance) in instances {
             if *budget == 0 {
                 break;
@@ -2095,7 +2103,7 @@ impl Layer<'_, '_> {
             let caller = self.files.model(cf);
             let outer = enclosing_function(caller, caller.expr(ccall).span);
             if let Some(of) = outer
-                && self.expand(&instance, (cf, of), &layered, depth + 1, budget, out)
+                && self.expand(&instance, (cf, of), &layered, &through, budget, out)
             {
                 continue;
             }
@@ -2109,6 +2117,7 @@ impl Layer<'_, '_> {
                 path: Some(client_path(&instance.path)),
                 origin: instance.origin,
                 layered: true,
+                through: through.clone(),
             });
         }
         true

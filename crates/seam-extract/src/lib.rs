@@ -407,7 +407,24 @@ fn set_http(
 /// response (`resp.raise_for_status()`) gets its failures as exceptions. A URL that says where
 /// it goes (an absolute URL's origin, or a start that could not be read) gives
 /// `metadata.http.origin`.
+/// `file::name` of each wrapper a templated call went through, innermost first
+/// (`name@line` for a function with no name).
+fn through_labels(files: &Files, unit: &ClientUnit) -> Vec<String> {
+    unit.through
+        .iter()
+        .map(|&(file, func)| {
+            let model = files.model(file);
+            let f = model.function(func);
+            match &f.name {
+                Some(name) => format!("{}::{name}", model.path),
+                None => format!("{}::@{}", model.path, model.line_range(f.span).0),
+            }
+        })
+        .collect()
+}
+
 fn client_metadata(
+    files: &Files,
     model: &Model,
     pack: &Pack,
     unit: &ClientUnit,
@@ -415,6 +432,13 @@ fn client_metadata(
     let mut metadata = pack_metadata(pack);
     if let Some(origin) = &unit.origin {
         set_http(&mut metadata, "origin", serde_json::json!(origin));
+    }
+    if !unit.through.is_empty() {
+        set_http(
+            &mut metadata,
+            "through",
+            serde_json::json!(through_labels(files, unit)),
+        );
     }
     if pack.response.throws_on_failure.is_empty() {
         return metadata;
@@ -664,7 +688,7 @@ fn build_client(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: client_metadata(model, pack, unit),
+            metadata: client_metadata(files, model, pack, unit),
             schema_version: SchemaVersion,
         },
         base_id,

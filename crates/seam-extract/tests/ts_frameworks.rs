@@ -549,6 +549,20 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
             "src/services/resource.service.ts GET /api/documents/{id}/metadata -",
         ]
     );
+    // Each summary says which wrappers built its request, innermost first (`--explain`).
+    let through = |i: usize| {
+        serde_json::to_value(&run.summaries[i].metadata).expect("serialises")["http"]["through"]
+            .clone()
+    };
+    assert_eq!(
+        through(0),
+        serde_json::json!(["src/lib/api.js::send", "src/lib/api.js::get"])
+    );
+    assert_eq!(through(4), serde_json::Value::Null);
+    assert_eq!(
+        through(9),
+        serde_json::json!(["src/sdk/client.ts::@13", "src/sdk/client.ts::fetch"])
+    );
 }
 
 /// A base URL read from an environment variable takes the path part the repository's dotenv

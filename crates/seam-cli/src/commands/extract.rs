@@ -81,6 +81,29 @@ pub fn run(args: Args) -> u8 {
             };
             let _ = writeln!(err, "{dir}: {} ({})", line.pack, line.reason);
         }
+        // Calls read through wrapper layers: which wrappers built each request.
+        for s in &extraction.summaries {
+            let Some(through) = s
+                .metadata
+                .as_ref()
+                .and_then(|m| m.get("http"))
+                .and_then(|h| h.get("through"))
+                .and_then(|t| t.as_array())
+            else {
+                continue;
+            };
+            let chain: Vec<&str> = through.iter().filter_map(|t| t.as_str()).collect();
+            let binding = serde_json::to_value(&s.identity.boundary_binding).unwrap_or_default();
+            let _ = writeln!(
+                err,
+                "{}:{}: {} {} through {}",
+                s.location.file,
+                s.location.range.start,
+                binding["semantics"]["method"].as_str().unwrap_or("?"),
+                binding["semantics"]["path"].as_str().unwrap_or("?"),
+                chain.join(" <- ")
+            );
+        }
         let _ = writeln!(
             err,
             "{} summaries from {} files ({} read, {} skipped)",

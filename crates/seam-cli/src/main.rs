@@ -50,6 +50,10 @@ enum Command {
     Scan(commands::scan::Args),
     /// Print one symbol's card: signature, rules, effects with paths, callers and callees.
     Explain(commands::explain::Args),
+    /// Compare two revisions (git) or two review IRs: symbols and boundaries that changed.
+    Diff(commands::diff::Args),
+    /// Print summaries as text a person reads; --diff shows what changed per summary.
+    Inspect(commands::inspect::Args),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +74,8 @@ fn main() -> ExitCode {
         Command::Contract(args) => commands::contract::run(args),
         Command::Scan(args) => commands::scan::run(args),
         Command::Explain(args) => commands::explain::run(args),
+        Command::Diff(args) => commands::diff::run(args),
+        Command::Inspect(args) => commands::inspect::run(args),
     };
     ExitCode::from(code)
 }

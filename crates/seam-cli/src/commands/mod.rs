@@ -1,8 +1,10 @@
 //! One module per subcommand.
 pub mod check;
 pub mod contract;
+pub mod diff;
 pub mod explain;
 pub mod extract;
+pub mod inspect;
 pub mod model;
 pub mod packs;
 pub mod scan;

@@ -21,7 +21,7 @@ pub fn label(s: &Value) -> String {
     let binding = &s["identity"]["boundaryBinding"];
     let sem = &binding["semantics"];
     match (sem["method"].as_str(), sem["path"].as_str()) {
-        (Some(m), Some(p)) => format!("{m} {p}"),
+        (Some(m), Some(p)) => format!("{m} {}", seam_ir::vocab::route_path::normalize_path(p)),
         _ => s["identity"]["name"].as_str().unwrap_or("").to_owned(),
     }
 }
@@ -45,7 +45,15 @@ fn value_ref(v: &Value) -> String {
             }
             s
         }
-        Some("derived") => format!("{}′", value_ref(&v["from"])),
+        Some("derived") => {
+            let from = value_ref(&v["from"]);
+            let d = &v["derivation"];
+            match (d["type"].as_str(), d["property"].as_str()) {
+                (_, Some(property)) => format!("{from}.{property}"),
+                (Some(kind), None) => format!("{kind}({from})"),
+                _ => from,
+            }
+        }
         Some("state") => v["name"].as_str().unwrap_or("state").to_owned(),
         _ => "?".to_owned(),
     }

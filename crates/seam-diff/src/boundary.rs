@@ -321,7 +321,7 @@ fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
 
 /// The boundary diff value of two revisions' summaries.
 pub fn boundary_diff(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Value {
-    let (base_report, head_report) = (checked(base), checked(head));
+    let (base_report, head_report) = rayon::join(|| checked(base), || checked(head));
     json!({
         "version": 1,
         "brokenPairs": broken_pairs(&base_report, &head_report),

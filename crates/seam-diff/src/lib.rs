@@ -9,6 +9,9 @@
 //! - [`markdown`]: `diff.md`, for a pull-request comment;
 //! - [`git`], [`revision`]: both revisions read from git objects and analysed in memory;
 //! - [`inspect`]: `seam inspect`, summaries as text for a person.
+//!
+//! With `SEAM_DIFF_TIMING` set in the environment, [`diff_git`] prints the elapsed time after
+//! each phase on standard error (for benchmarks; never part of an output).
 
 pub mod boundary;
 pub mod delta;
@@ -66,6 +69,12 @@ pub fn diff_git(
     head: HeadSide<'_>,
     boundaries: bool,
 ) -> Result<DiffOutput, DiffError> {
+    let clock = std::time::Instant::now();
+    let lap = |what: &str| {
+        if std::env::var_os("SEAM_DIFF_TIMING").is_some() {
+            eprintln!("timing: {what}: {:.2?}", clock.elapsed());
+        }
+    };
     let mut repo = git::Repo::discover(dir)?;
     let base_files = repo.revision_files(base_rev)?;
     let (head_files, head_label) = match head {
@@ -75,6 +84,7 @@ pub fn diff_git(
             "working tree".to_owned(),
         ),
     };
+    lap("read both trees");
     let root = repo.root();
     let renames = git::exact_renames(&base_files, &head_files);
     let (base, head, sharing) =
@@ -83,12 +93,15 @@ pub fn diff_git(
         base: base_rev.to_owned(),
         head: head_label,
     };
+    lap("analyse both revisions");
     let mut diff = diff_documents(&base.document, &head.document, &refs, &renames)?.value;
+    lap("symbol diff");
     if boundaries {
         let b = boundary::boundary_diff(&base.summaries, &head.summaries);
         if let Value::Object(map) = &mut diff {
             map.insert(BOUNDARY_KEY.to_owned(), b);
         }
+        lap("boundary diff");
     }
     let mut notes: Vec<String> = Vec::new();
     notes.extend(base.notes.iter().map(|n| format!("base: {n}")));

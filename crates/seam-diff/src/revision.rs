@@ -85,7 +85,7 @@ pub fn analyse_pair(
         let same = base
             .get(path)
             .is_some_and(|b| Arc::ptr_eq(b, content) || b == content);
-        if !(same && !skipped_by_walk(path, &base_paths)) {
+        if !same || skipped_by_walk(path, &base_paths) {
             jobs.push((path, content, false, true));
         }
     }
@@ -127,10 +127,27 @@ pub fn analyse_pair(
             }
         }
     }
-    let base_project = pool.install(|| project_from_outcomes(root, base_listed, base_outcomes));
-    let base = analyse(root, base_project, boundaries)?;
-    let head_project = pool.install(|| project_from_outcomes(root, head_listed, head_outcomes));
-    let head = analyse(root, head_project, boundaries)?;
+    // The two revisions are analysed side by side: their phases that run on one thread
+    // overlap, and each phase's own parallel work shares the pool.
+    let (base, head) = pool.install(|| {
+        rayon::join(
+            || {
+                analyse(
+                    root,
+                    project_from_outcomes(root, base_listed, base_outcomes),
+                    boundaries,
+                )
+            },
+            || {
+                analyse(
+                    root,
+                    project_from_outcomes(root, head_listed, head_outcomes),
+                    boundaries,
+                )
+            },
+        )
+    });
+    let (base, head) = (base?, head?);
     Ok((base, head, sharing))
 }
 
@@ -150,6 +167,7 @@ pub fn analyse(root: &Path, project: Project, boundaries: bool) -> Result<Analys
         Vec::new()
     };
     let result = seam_review::scan_loaded(root, project, &seam_review::ScanOptions::default())?;
+
     Ok(Analysed {
         document: result.document,
         summaries,

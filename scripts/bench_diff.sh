@@ -63,7 +63,7 @@ PY
 fi
 
 measure() {
-  local best_wall="" best_rss="" i log="$work/time.txt" status
+  local best_wall="" best_rss="" best_cpu="" i log="$work/time.txt" status
   for ((i = 0; i < runs; i++)); do
     set +e
     (cd "$corpus" && /usr/bin/time -v -o "$log" "$seam" "$@" >/dev/null 2>"$work/stderr.txt")
@@ -78,19 +78,23 @@ measure() {
     w=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0;
           for (k = 1; k <= n; k++) s = s * 60 + p[k]; printf "%.2f", s }' "$log")
     r=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$log")
+    c=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log")
     if [[ -z "$best_wall" ]] || awk -v a="$w" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
       best_wall="$w"
       best_rss="$r"
+      best_cpu="$c"
     fi
   done
   wall="$best_wall"
   rss="$best_rss"
+  cpu="$best_cpu"
 }
 
 echo "corpus: $n source files, seed 7, last commit: $(git -C "$corpus" log -1 --format=%s)"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   cores: $(nproc)   runs per figure: $runs"
-printf '%-40s %10s %14s\n' command "wall (s)" "peak RSS (MB)"
-declare -A walls
+# CPU time (user + system) is the steadier figure on a shared machine.
+printf '%-40s %10s %10s %14s\n' command "wall (s)" "CPU (s)" "peak RSS (MB)"
+declare -A walls cpus
 for label in scan diff diff-symbols; do
   rm -rf "$work/out"
   case "$label" in
@@ -99,13 +103,16 @@ for label in scan diff diff-symbols; do
     diff-symbols) measure diff HEAD~1..HEAD --no-boundaries --output-dir "$work/out" ;;
   esac
   walls[$label]=$wall
+  cpus[$label]=$cpu
   case "$label" in
     scan) shown="seam scan" ;;
     diff) shown="seam diff HEAD~1..HEAD" ;;
     diff-symbols) shown="seam diff HEAD~1..HEAD --no-boundaries" ;;
   esac
-  printf '%-40s %10s %14.1f\n' "$shown" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+  printf '%-40s %10s %10s %14.1f\n' "$shown" "$wall" "$cpu" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
 done
-echo "diff / scan: $(awk -v a="${walls[diff]}" -v b="${walls[scan]}" 'BEGIN { printf "%.2f", a / b }')   diff --no-boundaries / scan: $(awk -v a="${walls[diff-symbols]}" -v b="${walls[scan]}" 'BEGIN { printf "%.2f", a / b }')"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+echo "diff / scan: wall $(ratio "${walls[diff]}" "${walls[scan]}"), CPU $(ratio "${cpus[diff]}" "${cpus[scan]}");" \
+  "diff --no-boundaries / scan: wall $(ratio "${walls[diff-symbols]}" "${walls[scan]}"), CPU $(ratio "${cpus[diff-symbols]}" "${cpus[scan]}")"
 echo "summary line of the diff: $(cd "$corpus" && "$seam" diff HEAD~1..HEAD --output-dir "$work/out" 2>/dev/null)"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

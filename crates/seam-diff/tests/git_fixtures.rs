@@ -393,3 +393,24 @@ fn base_against_the_working_tree() {
     assert_eq!(statuses(&d), ["changed ts:a.ts#f"]);
     assert_eq!(d["head"]["ref"], "working tree");
 }
+
+#[test]
+fn the_same_bytes_on_one_thread_and_on_four() {
+    let after = SERVER.replace("res.status(200).json({ id: user.id, name: user.name });", "res.status(200).json({ id: user.id });");
+    let r = repo(&[("server.ts", SERVER), ("client.ts", CLIENT), ("src/user.ts", SERVICE)], &[("server.ts", &after)]);
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let d = git_diff(r.path());
+            (seam_diff::to_json(&d, true), seam_diff::markdown::render(&d))
+        })
+    };
+    let one = run(1);
+    assert_eq!(one, run(4));
+    // The field a consumer reads that the provider stopped sending is a broken pair.
+    let d: Value = serde_json::from_str(&one.0).unwrap();
+    let b = &d[seam_diff::BOUNDARY_KEY];
+    assert_eq!(b["routes"][0]["fieldsRemoved"], serde_json::json!(["name"]));
+    assert_eq!(b["brokenPairs"][0]["reason"], "misreadProviderResponse");
+    assert_eq!(b["brokenPairs"][0]["consumer"], "client.ts::loadUser");
+}

@@ -8,7 +8,8 @@
 //!   "brokenPairs": [ { "reason", "key", "consumer", "provider", "detail" } ],
 //!   "routes":  [ { "change": "added"|"removed"|"renamed"|"changed", "key", "before"?, "after"?,
 //!                  "statusesAdded", "statusesRemoved", "fieldsAdded", "fieldsRemoved" } ],
-//!   "clients": [ { "change": "added"|"removed"|"changed", "unit", "file", "before"?, "after"? } ]
+//!   "clients": [ { "change": "added"|"removed"|"changed", "unit", "file", "before"?, "after"?,
+//!                  "statusesAdded"?, "statusesRemoved"? } ]
 //! }
 //! ```
 //!
@@ -17,7 +18,8 @@
 //!   bodies differ; a key on one side only whose handler (file and unit name) serves another
 //!   key on the other side is `renamed`; the rest are `added` / `removed`.
 //! - **clients**: call sites by file, unit name and order within the unit; `changed` when the
-//!   method or path they call changed.
+//!   method or path they call changed or the statuses they handle by name did
+//!   (`statusesAdded` / `statusesRemoved`).
 //! - **brokenPairs** (the point): each side is paired and checked by `seam-check` without
 //!   suppressions. `unpaired`: a consumer that met a provider at the base and meets none at
 //!   the head. Otherwise a pair finding at the head that the base did not have (same kind,
@@ -200,7 +202,19 @@ fn clients(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value>
         let mut units: Vec<Unit> = list
             .iter()
             .filter(|s| is_kind(s, CodeUnitKind::Client))
-            .filter_map(unit_of)
+            .filter_map(|s| {
+                let mut u = unit_of(s)?;
+                // A client's statuses are the ones it handles by name (`status === 404`).
+                let reading = seam_check::http::ConsumerReading::of(s);
+                u.statuses = s
+                    .transitions
+                    .iter()
+                    .flat_map(|t| reading.statuses_named(&t.conditions))
+                    .map(|n| n.to_string())
+                    .collect();
+                u.fields.clear();
+                Some(u)
+            })
             .collect();
         units.sort_by(|a, b| (&a.file, &a.name, a.line).cmp(&(&b.file, &b.name, b.line)));
         let mut out = BTreeMap::new();
@@ -216,9 +230,13 @@ fn clients(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value>
     let mut out = Vec::new();
     for (id, before) in &b {
         match h.get(id) {
-            Some(after) if after.key != before.key => out.push(json!({
-                "change": "changed", "unit": id.1, "file": id.0, "before": place(before), "after": place(after),
-            })),
+            Some(after) if after.key != before.key || after.statuses != before.statuses => {
+                out.push(json!({
+                    "change": "changed", "unit": id.1, "file": id.0, "before": place(before), "after": place(after),
+                    "statusesAdded": sorted_diff(&after.statuses, &before.statuses),
+                    "statusesRemoved": sorted_diff(&before.statuses, &after.statuses),
+                }))
+            }
             Some(_) => {}
             None => out.push(json!({"change": "removed", "unit": id.1, "file": id.0, "before": place(before)})),
         }
@@ -245,15 +263,26 @@ fn checked(summaries: &[BehavioralSummary]) -> CheckReport {
     )
 }
 
+/// `file::name` of a summary id `workspace::file::name[#label]`.
+fn file_and_name(id: &str) -> String {
+    let id = id.split_once('#').map_or(id, |(head, _)| head);
+    match id.split_once("::") {
+        Some((_, rest)) if rest.contains("::") => rest.to_owned(),
+        _ => id.to_owned(),
+    }
+}
+
 /// Pairs that worked at the base and do not at the head.
 fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
     let mut out = Vec::new();
     let head_consumers: BTreeSet<&str> = head.pairs.iter().map(|p| p.consumer.as_str()).collect();
-    let head_unmatched: BTreeMap<&str, &str> = head
+    // Unmatched consumers are listed by summary id (`workspace::file::name`, a `#label` after
+    // it when two collide); pairs name their sides `file::name`.
+    let head_unmatched: BTreeMap<String, &str> = head
         .unmatched
         .consumers
         .iter()
-        .map(|u| (u.name.as_str(), u.key.as_deref().unwrap_or("")))
+        .map(|u| (file_and_name(&u.id), u.key.as_deref().unwrap_or("")))
         .collect();
     let mut seen = BTreeSet::new();
     for p in &base.pairs {
@@ -261,7 +290,7 @@ fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
             continue;
         }
         // Only a consumer that still exists at the head: a removed call is a client change.
-        let Some(key) = head_unmatched.get(p.consumer.as_str()) else {
+        let Some(key) = head_unmatched.get(&p.consumer) else {
             continue;
         };
         out.push(json!({
@@ -269,7 +298,7 @@ fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
             "key": key,
             "consumer": p.consumer,
             "provider": p.provider,
-            "detail": format!("{} called {} served by {} at the base; at the head nothing serves the call.", p.consumer, p.key, p.provider),
+            "detail": format!("{} called {} served by {} at the base; at the head it calls {key}, which nothing serves.", p.consumer, p.key, p.provider),
         }));
     }
     let identity = |f: &seam_ir::findings::Finding| {
@@ -404,11 +433,28 @@ pub fn render_markdown(b: &Value) -> String {
         let _ = writeln!(out, "## Client call changes ({})\n", clients.len());
         for c in clients {
             let what = match c["change"].as_str().unwrap_or("") {
-                "changed" => format!(
+                "changed" if c["after"]["key"] != c["before"]["key"] => format!(
                     "now calls `{}` (was `{}`)",
                     c["after"]["key"].as_str().unwrap_or(""),
                     c["before"]["key"].as_str().unwrap_or("")
                 ),
+                "changed" => {
+                    let mut parts = Vec::new();
+                    if c["statusesAdded"].as_array().is_some_and(|a| !a.is_empty()) {
+                        parts.push(format!("now handles {}", list(&c["statusesAdded"])));
+                    }
+                    if c["statusesRemoved"]
+                        .as_array()
+                        .is_some_and(|a| !a.is_empty())
+                    {
+                        parts.push(format!("no longer handles {}", list(&c["statusesRemoved"])));
+                    }
+                    format!(
+                        "`{}`: {}",
+                        c["after"]["key"].as_str().unwrap_or(""),
+                        parts.join("; ")
+                    )
+                }
                 "added" => format!("new call to `{}`", c["after"]["key"].as_str().unwrap_or("")),
                 _ => format!(
                     "no longer calls `{}`",

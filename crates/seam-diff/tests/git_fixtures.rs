@@ -396,13 +396,29 @@ fn base_against_the_working_tree() {
 
 #[test]
 fn the_same_bytes_on_one_thread_and_on_four() {
-    let after = SERVER.replace("res.status(200).json({ id: user.id, name: user.name });", "res.status(200).json({ id: user.id });");
-    let r = repo(&[("server.ts", SERVER), ("client.ts", CLIENT), ("src/user.ts", SERVICE)], &[("server.ts", &after)]);
+    let after = SERVER.replace(
+        "res.status(200).json({ id: user.id, name: user.name });",
+        "res.status(200).json({ id: user.id });",
+    );
+    let r = repo(
+        &[
+            ("server.ts", SERVER),
+            ("client.ts", CLIENT),
+            ("src/user.ts", SERVICE),
+        ],
+        &[("server.ts", &after)],
+    );
     let run = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         pool.install(|| {
             let d = git_diff(r.path());
-            (seam_diff::to_json(&d, true), seam_diff::markdown::render(&d))
+            (
+                seam_diff::to_json(&d, true),
+                seam_diff::markdown::render(&d),
+            )
         })
     };
     let one = run(1);
@@ -413,4 +429,39 @@ fn the_same_bytes_on_one_thread_and_on_four() {
     assert_eq!(b["routes"][0]["fieldsRemoved"], serde_json::json!(["name"]));
     assert_eq!(b["brokenPairs"][0]["reason"], "misreadProviderResponse");
     assert_eq!(b["brokenPairs"][0]["consumer"], "client.ts::loadUser");
+}
+
+#[test]
+fn a_client_that_calls_another_path_or_handles_another_status_is_a_client_change() {
+    let after = CLIENT
+        .replace("`/users/${id}`", "`/accounts/${id}`")
+        .replace("res.status === 404", "res.status === 410");
+    let r = repo(
+        &[("server.ts", SERVER), ("client.ts", CLIENT)],
+        &[("client.ts", &after)],
+    );
+    let d = git_diff(r.path());
+    let c = &d[seam_diff::BOUNDARY_KEY]["clients"];
+    assert_eq!(c.as_array().unwrap().len(), 1, "{c:#}");
+    assert_eq!(c[0]["change"], "changed");
+    assert_eq!(c[0]["before"]["key"], "GET /users/{id}");
+    assert_eq!(c[0]["after"]["key"], "GET /accounts/{id}");
+    assert_eq!(c[0]["statusesAdded"], serde_json::json!(["410"]));
+    assert_eq!(c[0]["statusesRemoved"], serde_json::json!(["404"]));
+    // It paired at the base and meets no provider at the head.
+    let broken = &d[seam_diff::BOUNDARY_KEY]["brokenPairs"];
+    assert_eq!(broken.as_array().unwrap().len(), 1, "{broken:#}");
+    assert_eq!(broken[0]["reason"], "unpaired");
+    assert_eq!(broken[0]["key"], "GET /accounts/{id}");
+    assert_eq!(
+        broken[0]["detail"],
+        "client.ts::loadUser called GET /users/{id} served by server.ts::get at the base; at the head it calls GET /accounts/{id}, which nothing serves."
+    );
+    let md = seam_diff::markdown::render(&d);
+    assert!(
+        md.contains(
+            "- `loadUser` (client.ts): now calls `GET /accounts/{id}` (was `GET /users/{id}`)"
+        ),
+        "{md}"
+    );
 }

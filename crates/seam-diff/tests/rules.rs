@@ -601,3 +601,98 @@ fn the_writer_is_canonical_and_deterministic() {
     );
     assert!(!one.ends_with('\n'));
 }
+
+fn component(id: &str, root: &str, frameworks: &[&str]) -> Component {
+    Component {
+        id: id.into(),
+        name: id.into(),
+        roots: vec![root.into()],
+        public_api: Vec::new(),
+        languages: vec!["ts".into()],
+        frameworks: frameworks.iter().map(|f| (*f).into()).collect(),
+        description: None,
+    }
+}
+
+#[test]
+fn components_match_by_id_and_report_what_changed() {
+    let mut base = doc(vec![]);
+    let mut head = doc(vec![]);
+    base.components = vec![
+        component("api", "packages/api", &[]),
+        component("old", "packages/old", &[]),
+    ];
+    head.components = vec![
+        component("api", "packages/api", &["express"]),
+        component("web", "packages/web", &[]),
+    ];
+    let d = diff_with(base, head, &BTreeMap::new());
+    assert_eq!(
+        (
+            count(&d, "componentsAdded"),
+            count(&d, "componentsRemoved"),
+            count(&d, "componentsChanged")
+        ),
+        (1, 1, 1)
+    );
+    assert_eq!(d["components"]["added"][0]["id"], "web");
+    assert_eq!(d["components"]["removed"][0]["id"], "old");
+    assert_eq!(
+        d["components"]["changed"][0]["delta"],
+        json!({"rootsChanged": false, "publicApiChanged": false, "frameworksChanged": true})
+    );
+}
+
+#[test]
+fn component_visibility_decorator_and_effect_deltas() {
+    let mut before = sym("a.ts", "Ctl.get", "x", &[]);
+    before.decorators.push(Decorator {
+        name: "Get".into(),
+        raw: "@Get(':id')".into(),
+        arguments: vec!["':id'".into()],
+        boundary: true,
+        line: 1,
+    });
+    before.component = Some("api".into());
+    let mut after = before.clone();
+    after.decorators[0].arguments = vec!["':key'".into()];
+    after.decorators[0].line = 2;
+    after.visibility = Visibility::Private;
+    after.component = Some("web".into());
+    after.effects.push(Effect::local(
+        "db.write",
+        "prisma.user.create",
+        3,
+        "prisma",
+        Confidence::High,
+        "x",
+    ));
+    fill_fingerprints(&mut after, "(block x y)").unwrap();
+    let d = diff(vec![before], vec![after]);
+    let delta = &d["symbols"][0]["delta"];
+    assert_eq!(delta["componentChanged"], true);
+    assert_eq!(delta["visibilityChanged"], true);
+    assert_eq!(
+        delta["decorators"]["modified"][0]["arguments"],
+        json!(["':key'"])
+    );
+    assert_eq!(delta["effects"]["added"][0]["target"], "prisma.user.create");
+}
+
+#[test]
+fn the_one_line_summary() {
+    let d = diff(
+        vec![
+            sym("a.ts", "f", "!a", &[]),
+            sym("a.ts", "gone", "q", &[]),
+            sym("b.ts", "Svc.moveMe", "m", &[("x", "X")]),
+        ],
+        vec![
+            sym("a.ts", "f", "!b", &[]),
+            sym("a.ts", "fresh", "r", &[]),
+            sym("c.ts", "Svc.moveMe", "m", &[("x", "X")]),
+        ],
+    );
+    // `gone` and `fresh` have different logic and names: removed and added.
+    assert_eq!(seam_diff::one_line(&d), "+1 -1 ~1 →1");
+}

@@ -2,7 +2,10 @@
 //! temporary copy. A revision is a map from repo-relative path to file content; a file both
 //! revisions hold with the same blob is read once and shared, so the analysis lowers it once.
 //!
-//! Only regular and executable files are read (symbolic links and submodules are left out).
+//! Only regular and executable files are read (symbolic links and submodules are left out),
+//! and of those only the ones the loader reads (source files and manifests, see
+//! `seam_lang::project::needs_content`); any other file is counted by the loader from its
+//! path alone, so its blob stays unread.
 //! The working tree, for `seam diff BASE`, is read with seam's own walk (`.gitignore` and the
 //! skipped directories respected), so it holds what `seam scan` would read.
 
@@ -136,6 +139,13 @@ impl Repo {
             let path: String = unicode_nfc(path);
             let content = match self.cache.get(&entry.oid) {
                 Some(c) => c.clone(),
+                // A file the loader only counts is not read (large assets stay in the pack);
+                // its id stands in for it, so equal blobs still compare equal.
+                None if !seam_lang::project::needs_content(&path) => {
+                    let c = Arc::new(Placeholder::bytes(&entry.oid));
+                    self.cache.insert(entry.oid, c.clone());
+                    c
+                }
                 None => {
                     let mut blob =
                         self.repo
@@ -156,6 +166,24 @@ impl Repo {
     }
 }
 
+/// The stand-in content of a blob that is not read: a marker no text file starts with, then
+/// the blob id.
+struct Placeholder;
+
+impl Placeholder {
+    const MARKER: &'static [u8] = b"\0seam-unread-blob:";
+
+    fn bytes(id: &gix::ObjectId) -> Vec<u8> {
+        let mut b = Self::MARKER.to_vec();
+        b.extend_from_slice(id.to_string().as_bytes());
+        b
+    }
+
+    fn is(content: &[u8]) -> bool {
+        content.starts_with(Self::MARKER)
+    }
+}
+
 fn unicode_nfc(path: &str) -> String {
     seam_ir::review::text::nfc(path)
 }
@@ -166,7 +194,15 @@ pub fn worktree_files(root: &Path) -> Files {
     walked
         .files
         .into_iter()
-        .filter_map(|f| std::fs::read(&f.abs).ok().map(|b| (f.path, Arc::new(b))))
+        .filter_map(|f| {
+            if !seam_lang::project::needs_content(&f.path) {
+                let mut b = Placeholder::MARKER.to_vec();
+                b.extend_from_slice(b"worktree:");
+                b.extend_from_slice(f.path.as_bytes());
+                return Some((f.path, Arc::new(b)));
+            }
+            std::fs::read(&f.abs).ok().map(|b| (f.path, Arc::new(b)))
+        })
         .collect()
 }
 
@@ -175,13 +211,13 @@ pub fn worktree_files(root: &Path) -> Files {
 pub fn exact_renames(base: &Files, head: &Files) -> BTreeMap<String, String> {
     let mut added: HashMap<&[u8], Vec<&str>> = HashMap::new();
     for (path, content) in head {
-        if !base.contains_key(path) {
+        if !base.contains_key(path) && !Placeholder::is(content) {
             added.entry(content.as_slice()).or_default().push(path);
         }
     }
     let mut removed: HashMap<&[u8], Vec<&str>> = HashMap::new();
     for (path, content) in base {
-        if !head.contains_key(path) {
+        if !head.contains_key(path) && !Placeholder::is(content) {
             removed.entry(content.as_slice()).or_default().push(path);
         }
     }

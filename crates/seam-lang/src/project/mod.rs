@@ -360,6 +360,17 @@ pub fn skipped_by_walk(path: &str, paths: &[String]) -> bool {
     false
 }
 
+/// True when the loader reads `path`'s content: a file with a lowering (not excluded by
+/// name) or a manifest. Every other file is only counted, so a caller holding contents
+/// elsewhere (git objects) need not read it.
+pub fn needs_content(path: &str) -> bool {
+    let routable = Language::from_path(path)
+        .or(components::component_language(path))
+        .is_some();
+    (routable && excluded_rule(path).is_none())
+        || manifest::kind_for(path).is_some_and(|k| k != ManifestKind::Lockfile)
+}
+
 /// Lowers one file given by content, with every rule [`load_project`] applies after the walk
 /// (exclusions, size, text, generated markers, manifests). `path` is repo-relative, `/`
 /// separated and NFC.
@@ -783,6 +794,48 @@ mod tests {
         assert_eq!(extension_of("a/.eslintrc"), "");
         assert_eq!(extension_of("Dockerfile"), "");
         assert_eq!(extension_of("x.tar.gz"), ".gz");
+    }
+
+    #[test]
+    fn content_is_needed_for_sources_and_manifests_only() {
+        assert!(needs_content("src/a.ts"));
+        assert!(needs_content("app/main.py"));
+        assert!(needs_content("web/App.vue"));
+        assert!(needs_content("package.json"));
+        assert!(needs_content("requirements.txt"));
+        assert!(!needs_content("types/index.d.ts"));
+        assert!(!needs_content("assets/logo.png"));
+        assert!(!needs_content("README.md"));
+        assert!(!needs_content("package-lock.json"));
+    }
+
+    #[test]
+    fn memory_loader_follows_the_walk_rules() {
+        let files = vec![
+            (
+                "src/a.ts".to_owned(),
+                b"import { b } from './b';\nexport const a = b;\n".to_vec(),
+            ),
+            ("src/b.ts".to_owned(), b"export const b = 1;\n".to_vec()),
+            (
+                "node_modules/x/index.js".to_owned(),
+                b"module.exports = 1;\n".to_vec(),
+            ),
+            ("env/pyvenv.cfg".to_owned(), b"home = /usr\n".to_vec()),
+            ("env/lib/site.py".to_owned(), b"x = 1\n".to_vec()),
+            (
+                "gen.ts".to_owned(),
+                b"// @generated\nexport const g = 1;\n".to_vec(),
+            ),
+        ];
+        let project =
+            load_project_from_memory(Path::new("."), files, &ProjectOptions::default()).unwrap();
+        let paths: Vec<&str> = project.models.iter().map(|m| m.path.as_str()).collect();
+        assert_eq!(paths, ["src/a.ts", "src/b.ts"]);
+        assert_eq!(project.skipped.len(), 1);
+        assert_eq!(project.skipped[0].path, "gen.ts");
+        let import = &project.models[0].imports[0];
+        assert_eq!(import.resolved.as_deref(), Some("src/b.ts"));
     }
 
     #[test]

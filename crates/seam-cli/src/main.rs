@@ -52,6 +52,10 @@ enum Command {
     Explain(commands::explain::Args),
     /// Intent documents: `seam intent draft "GET /orders/:id"` writes one from the code.
     Intent(commands::intent::Args),
+    /// Compare two revisions (git) or two review IRs: symbols and boundaries that changed.
+    Diff(commands::diff::Args),
+    /// Print summaries as text a person reads; --diff shows what changed per summary.
+    Inspect(commands::inspect::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +77,8 @@ fn main() -> ExitCode {
         Command::Contract(args) => commands::contract::run(args),
         Command::Scan(args) => commands::scan::run(args),
         Command::Explain(args) => commands::explain::run(args),
+        Command::Diff(args) => commands::diff::run(args),
+        Command::Inspect(args) => commands::inspect::run(args),
     };
     ExitCode::from(code)
 }

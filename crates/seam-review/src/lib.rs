@@ -86,8 +86,7 @@ pub struct ScanResult {
 /// Scans the repository at `root` into a review-IR document.
 pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError> {
     let mut clock = PhaseClock::new();
-    let classifier = Classifier::builtin()?;
-    let mut project = project::load_project(
+    let project = project::load_project(
         root,
         &ProjectOptions {
             max_file_size: options.max_file_size,
@@ -96,6 +95,27 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
         },
     )?;
     clock.lap("walk, parse and lower");
+    scan_project(root, project, options, clock)
+}
+
+/// [`scan`] of a project already loaded (for example from git objects with
+/// `seam_lang::project::load_project_from_memory`). `root` is where the workspace
+/// configuration (the Component detection's manifests and globs) is read from.
+pub fn scan_loaded(
+    root: &Path,
+    project: project::Project,
+    options: &ScanOptions,
+) -> Result<ScanResult, ScanError> {
+    scan_project(root, project, options, PhaseClock::new())
+}
+
+fn scan_project(
+    root: &Path,
+    mut project: project::Project,
+    options: &ScanOptions,
+    mut clock: PhaseClock,
+) -> Result<ScanResult, ScanError> {
+    let classifier = Classifier::builtin()?;
     let threads = options
         .threads
         .unwrap_or_else(rayon::current_num_threads)

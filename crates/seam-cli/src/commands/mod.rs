@@ -2,8 +2,10 @@
 pub mod check;
 pub mod check_intent;
 pub mod contract;
+pub mod diff;
 pub mod explain;
 pub mod extract;
+pub mod inspect;
 pub mod intent;
 pub mod model;
 pub mod packs;

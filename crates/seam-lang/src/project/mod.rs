@@ -366,30 +366,179 @@ fn ignored_dotenv_templates(
     out
 }
 
+/// What became of one file given by content: public so that a caller comparing two
+/// revisions lowers a file both hold once and gives the outcome to both projects.
+#[derive(Debug, Clone)]
+pub enum FileOutcome {
+    Model(Model),
+    Skipped(SkippedFile),
+    Manifest(Manifest),
+    /// A file with no lowering; the extension it is counted under.
+    Unroutable(String),
+}
+
+impl From<Outcome> for FileOutcome {
+    fn from(outcome: Outcome) -> Self {
+        match outcome {
+            Outcome::Model(m) => FileOutcome::Model(m),
+            Outcome::Skipped(s) => FileOutcome::Skipped(s),
+            Outcome::Manifest(m) => FileOutcome::Manifest(m),
+            Outcome::Unroutable(e) => FileOutcome::Unroutable(e),
+        }
+    }
+}
+
+/// True when the walk would not enter a directory of `path`: one of [`walk::SKIPPED_DIRS`],
+/// or a directory holding a `pyvenv.cfg` among `paths` (sorted).
+pub fn skipped_by_walk(path: &str, paths: &[String]) -> bool {
+    let mut dir = String::new();
+    let segments: Vec<&str> = path.split('/').collect();
+    for segment in &segments[..segments.len().saturating_sub(1)] {
+        if walk::SKIPPED_DIRS.contains(segment) {
+            return true;
+        }
+        if !dir.is_empty() {
+            dir.push('/');
+        }
+        dir.push_str(segment);
+        if paths
+            .binary_search_by(|p| p.as_str().cmp(&format!("{dir}/pyvenv.cfg")))
+            .is_ok()
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when the loader reads `path`'s content: a file with a lowering (not excluded by
+/// name) or a manifest. Every other file is only counted, so a caller holding contents
+/// elsewhere (git objects) need not read it.
+pub fn needs_content(path: &str) -> bool {
+    let routable = Language::from_path(path)
+        .or(components::component_language(path))
+        .is_some();
+    (routable && excluded_rule(path).is_none())
+        || manifest::kind_for(path).is_some_and(|k| k != ManifestKind::Lockfile)
+}
+
+/// Lowers one file given by content, with every rule [`load_project`] applies after the walk
+/// (exclusions, size, text, generated markers, manifests). `path` is repo-relative, `/`
+/// separated and NFC.
+pub fn lower_memory_file(path: &str, bytes: &[u8], options: &ProjectOptions) -> FileOutcome {
+    process_source(
+        path,
+        bytes.len() as u64,
+        || decode_text(bytes.to_vec()),
+        options,
+    )
+    .into()
+}
+
+/// A [`Project`] from files given by content, with outcomes already computed (see
+/// [`lower_memory_file`]): sorted and module-resolved as [`load_project`] does. `files` is
+/// every path of the revision (what imports may resolve to); `root` is only recorded.
+pub fn project_from_outcomes(
+    root: &Path,
+    mut files: Vec<String>,
+    outcomes: Vec<FileOutcome>,
+) -> Project {
+    let mut models = Vec::new();
+    let mut skipped = Vec::new();
+    let mut manifests = Vec::new();
+    let mut unroutable: BTreeMap<String, u64> = BTreeMap::new();
+    for outcome in outcomes {
+        match outcome {
+            FileOutcome::Model(m) => models.push(m),
+            FileOutcome::Skipped(s) => skipped.push(s),
+            FileOutcome::Manifest(m) => manifests.push(m),
+            FileOutcome::Unroutable(ext) => *unroutable.entry(ext).or_insert(0) += 1,
+        }
+    }
+    models.sort_by(|a, b| a.path.cmp(&b.path));
+    skipped.sort();
+    manifests.sort_by(|a, b| a.path.cmp(&b.path));
+    files.sort();
+    let mut project = Project {
+        root: root.to_path_buf(),
+        models,
+        skipped,
+        manifests,
+        unroutable,
+        files,
+        timings: LoadTimings::default(),
+    };
+    let start = Instant::now();
+    crate::resolve::resolve_project(&mut project);
+    project.timings.resolve = start.elapsed();
+    project
+}
+
+/// [`load_project`] for files given as `(path, bytes)` pairs instead of a directory walk
+/// (for example the blobs of a git tree): the walk's directory rules, then every other rule,
+/// lowered in parallel.
+pub fn load_project_from_memory(
+    root: &Path,
+    files: Vec<(String, Vec<u8>)>,
+    options: &ProjectOptions,
+) -> Result<Project, ProjectError> {
+    let threads = options.threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .stack_size(options.stack_size)
+        .thread_name(|i| format!("seam-lang-{i}"))
+        .build()
+        .map_err(|e| ProjectError::ThreadPool(e.to_string()))?;
+    let mut paths: Vec<String> = files.iter().map(|(p, _)| p.clone()).collect();
+    paths.sort();
+    let kept: Vec<&(String, Vec<u8>)> = files
+        .iter()
+        .filter(|(p, _)| !skipped_by_walk(p, &paths))
+        .collect();
+    let listed: Vec<String> = kept.iter().map(|(p, _)| p.clone()).collect();
+    let outcomes: Vec<FileOutcome> = pool.install(|| {
+        kept.par_iter()
+            .map(|(p, bytes)| lower_memory_file(p, bytes, options))
+            .collect()
+    });
+    Ok(pool.install(|| project_from_outcomes(root, listed, outcomes)))
+}
+
 fn process_file(file: &walk::WalkedFile, options: &ProjectOptions) -> Outcome {
+    process_source(&file.path, file.size, || read_text(&file.abs), options)
+}
+
+/// What becomes of one file, given its path, size and a way to read its text (from disk or
+/// from memory): the rules of the module documentation, after the walk.
+fn process_source(
+    path: &str,
+    size: u64,
+    read: impl Fn() -> Result<String, SkipReason>,
+    options: &ProjectOptions,
+) -> Outcome {
     let skip = |reason| {
         Outcome::Skipped(SkippedFile {
-            path: file.path.clone(),
+            path: path.to_owned(),
             reason,
         })
     };
-    let component = components::component_language(&file.path);
-    let Some(language) = Language::from_path(&file.path).or(component) else {
-        return match manifest::kind_for(&file.path) {
-            Some(kind) => read_manifest(file, kind, options),
-            None => Outcome::Unroutable(extension_of(&file.path)),
+    let component = components::component_language(path);
+    let Some(language) = Language::from_path(path).or(component) else {
+        return match manifest::kind_for(path) {
+            Some(kind) => read_manifest(path, size, read, kind, options),
+            None => Outcome::Unroutable(extension_of(path)),
         };
     };
-    if let Some(rule) = excluded_rule(&file.path) {
+    if let Some(rule) = excluded_rule(path) {
         return skip(SkipReason::Excluded { rule: rule.into() });
     }
-    if file.size > options.max_file_size {
+    if size > options.max_file_size {
         return skip(SkipReason::OverSize {
-            size: file.size,
+            size,
             limit: options.max_file_size,
         });
     }
-    let text = match read_text(&file.abs) {
+    let text = match read() {
         Ok(t) => t,
         Err(reason) => return skip(reason),
     };
@@ -402,35 +551,41 @@ fn process_file(file: &walk::WalkedFile, options: &ProjectOptions) -> Outcome {
     let text = match component {
         Some(_) => match components::script_blocks_only(&text) {
             Some(blanked) => blanked,
-            None => return Outcome::Unroutable(extension_of(&file.path)),
+            None => return Outcome::Unroutable(extension_of(path)),
         },
         None => text,
     };
-    match lower_on_enough_stack(&file.path, language, &text, options.stack_size) {
+    match lower_on_enough_stack(path, language, &text, options.stack_size) {
         Ok(model) => Outcome::Model(model),
         Err(message) => skip(SkipReason::ParseFailed { message }),
     }
 }
 
-fn read_manifest(file: &walk::WalkedFile, kind: ManifestKind, options: &ProjectOptions) -> Outcome {
+fn read_manifest(
+    path: &str,
+    size: u64,
+    read: impl Fn() -> Result<String, SkipReason>,
+    kind: ManifestKind,
+    options: &ProjectOptions,
+) -> Outcome {
     let skip = |reason| {
         Outcome::Skipped(SkippedFile {
-            path: file.path.clone(),
+            path: path.to_owned(),
             reason,
         })
     };
     // Lockfiles are recorded by presence; they can be huge and are never read.
     if kind == ManifestKind::Lockfile {
-        return Outcome::Manifest(Manifest::new(&file.path, kind));
+        return Outcome::Manifest(Manifest::new(path, kind));
     }
-    if file.size > options.max_file_size {
+    if size > options.max_file_size {
         return skip(SkipReason::OverSize {
-            size: file.size,
+            size,
             limit: options.max_file_size,
         });
     }
-    match read_text(&file.abs) {
-        Ok(text) => match manifest::parse(&file.path, kind, &text) {
+    match read() {
+        Ok(text) => match manifest::parse(path, kind, &text) {
             Ok(m) => Outcome::Manifest(m),
             Err(message) => skip(SkipReason::ParseFailed { message }),
         },
@@ -690,6 +845,48 @@ mod tests {
         assert_eq!(extension_of("a/.eslintrc"), "");
         assert_eq!(extension_of("Dockerfile"), "");
         assert_eq!(extension_of("x.tar.gz"), ".gz");
+    }
+
+    #[test]
+    fn content_is_needed_for_sources_and_manifests_only() {
+        assert!(needs_content("src/a.ts"));
+        assert!(needs_content("app/main.py"));
+        assert!(needs_content("web/App.vue"));
+        assert!(needs_content("package.json"));
+        assert!(needs_content("requirements.txt"));
+        assert!(!needs_content("types/index.d.ts"));
+        assert!(!needs_content("assets/logo.png"));
+        assert!(!needs_content("README.md"));
+        assert!(!needs_content("package-lock.json"));
+    }
+
+    #[test]
+    fn memory_loader_follows_the_walk_rules() {
+        let files = vec![
+            (
+                "src/a.ts".to_owned(),
+                b"import { b } from './b';\nexport const a = b;\n".to_vec(),
+            ),
+            ("src/b.ts".to_owned(), b"export const b = 1;\n".to_vec()),
+            (
+                "node_modules/x/index.js".to_owned(),
+                b"module.exports = 1;\n".to_vec(),
+            ),
+            ("env/pyvenv.cfg".to_owned(), b"home = /usr\n".to_vec()),
+            ("env/lib/site.py".to_owned(), b"x = 1\n".to_vec()),
+            (
+                "gen.ts".to_owned(),
+                b"// @generated\nexport const g = 1;\n".to_vec(),
+            ),
+        ];
+        let project =
+            load_project_from_memory(Path::new("."), files, &ProjectOptions::default()).unwrap();
+        let paths: Vec<&str> = project.models.iter().map(|m| m.path.as_str()).collect();
+        assert_eq!(paths, ["src/a.ts", "src/b.ts"]);
+        assert_eq!(project.skipped.len(), 1);
+        assert_eq!(project.skipped[0].path, "gen.ts");
+        let import = &project.models[0].imports[0];
+        assert_eq!(import.resolved.as_deref(), Some("src/b.ts"));
     }
 
     #[test]

@@ -1,0 +1,212 @@
+//! `seam diff` and `seam inspect` as a user runs them: files written, summary line, exit codes
+//! (0 written, 2 bad input, 3 the --fail-on gate).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn seam(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_seam"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap()
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .args([
+            "-c",
+            "user.email=t@example.invalid",
+            "-c",
+            "user.name=t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q"]);
+    std::fs::write(d.join("package.json"), r#"{"name": "cli-fixture"}"#).unwrap();
+    std::fs::write(
+        d.join("a.ts"),
+        "export function f(x: number) {\n  return x;\n}\nexport function g() {\n  return 2;\n}\n",
+    )
+    .unwrap();
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "base"]);
+    std::fs::write(
+        d.join("a.ts"),
+        "export function f(x: number) {\n  if (x) {\n    return 0;\n  }\n  return x;\n}\n",
+    )
+    .unwrap();
+    git(d, &["commit", "-qam", "head"]);
+    dir
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn writes_both_files_and_prints_one_line() {
+    let r = fixture();
+    let o = seam(
+        &["diff", "HEAD~1..HEAD", "--output-dir", "report"],
+        r.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "+0 -1 ~1 →0 · boundaries: 0 route change(s), 0 broken pair(s)\n"
+    );
+    let json = std::fs::read_to_string(r.path().join("report/diff.json")).unwrap();
+    assert!(json.contains("\"x-seam-boundary\""));
+    let md = std::fs::read_to_string(r.path().join("report/diff.md")).unwrap();
+    assert!(md.starts_with("# seam diff: HEAD~1..HEAD\n"));
+}
+
+#[test]
+fn fail_on_trips_with_exit_3_and_bad_grammar_is_exit_2() {
+    let r = fixture();
+    let o = seam(
+        &[
+            "diff",
+            "--no-boundaries",
+            "--fail-on",
+            "removed",
+            "--output-dir",
+            "o",
+        ],
+        r.path(),
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stderr(&o).contains("the --fail-on clause `removed` tripped: 1 observed"),
+        "{}",
+        stderr(&o)
+    );
+    let o = seam(
+        &[
+            "diff",
+            "--no-boundaries",
+            "--fail-on",
+            "removed:>1",
+            "--output-dir",
+            "o",
+        ],
+        r.path(),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = seam(&["diff", "--fail-on", "removed:>=1"], r.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("has the threshold `=1`; write a whole number"),
+        "{}",
+        stderr(&o)
+    );
+    let o = seam(&["diff", "--fail-on", "removed:<1"], r.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("only `TOKEN` or `TOKEN:>N` is accepted"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn bad_input_is_a_sentence_and_exit_2() {
+    let r = fixture();
+    let o = seam(&["diff", "nosuch..HEAD"], r.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("error: the revision `nosuch` is not in this repository"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(r.path().join("notes.json"), "{\"hello\": 1}").unwrap();
+    let o = seam(
+        &["diff", "--base", "notes.json", "--head", "notes.json"],
+        r.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("Pass an aburi.ir.json written by `seam scan`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = seam(&["diff", "HEAD.."], r.path());
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn two_irs_from_seam_scan() {
+    let r = fixture();
+    let o = seam(&["scan", ".", "--output-dir", "head-ir"], r.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = seam(
+        &[
+            "diff",
+            "--base",
+            "head-ir/aburi.ir.json",
+            "--head",
+            "head-ir/aburi.ir.json",
+            "--output-dir",
+            "same",
+        ],
+        r.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "+0 -0 ~0 →0\n");
+}
+
+#[test]
+fn inspect_prints_summaries_and_their_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("package.json"),
+        r#"{"name": "i", "dependencies": {"express": "4.0.0"}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("server.ts"),
+        "import express from 'express';\nconst app = express();\napp.get('/users/:id', (req, res) => {\n  if (!req.params.id) {\n    return res.status(400).json({ error: 'id' });\n  }\n  res.status(200).json({ id: 1, name: 'a' });\n});\n",
+    )
+    .unwrap();
+    let o = seam(&["extract", ".", "-o", "before.json"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = seam(&["inspect", "before.json"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(
+        text,
+        "server.ts\n└─ GET /users/{id}  (express handler | line 3)\n       inputs: req, res\n       if  !req.params.id  -> 400 { error }\n       else -> 200 { id, name }\n\n1 summaries.\n"
+    );
+    let o = seam(&["inspect", "before.json", "--boundary", "GET /nothing"], d);
+    assert_eq!(o.status.code(), Some(1));
+    std::fs::write(
+        d.join("server.ts"),
+        "import express from 'express';\nconst app = express();\napp.get('/users/:id', (req, res) => {\n  res.status(200).json({ id: 1, name: 'a' });\n});\n",
+    )
+    .unwrap();
+    seam(&["extract", ".", "-o", "after.json"], d);
+    let o = seam(&["inspect", "--diff", "before.json", "after.json"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "~ server.ts  GET /users/{id}  (express handler | line 3)\n      - if  !req.params.id  -> 400 { error }\n      - else -> 200 { id, name }\n      + -> 200 { id, name }\n0 added, 0 removed, 1 changed.\n"
+    );
+    let o = seam(&["inspect", "server.ts"], d);
+    assert_eq!(o.status.code(), Some(2));
+}

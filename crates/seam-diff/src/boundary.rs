@@ -1,0 +1,474 @@
+//! The boundary diff: what a change did to the HTTP boundaries, from the v7 summaries of both
+//! revisions. It is written into `diff.json` under the extension key [`BOUNDARY_KEY`]
+//! (`x-seam-boundary`) and leads `diff.md`.
+//!
+//! ```text
+//! "x-seam-boundary": {
+//!   "version": 1,
+//!   "brokenPairs": [ { "reason", "key", "consumer", "provider", "detail" } ],
+//!   "routes":  [ { "change": "added"|"removed"|"renamed"|"changed", "key", "before"?, "after"?,
+//!                  "statusesAdded", "statusesRemoved", "fieldsAdded", "fieldsRemoved" } ],
+//!   "clients": [ { "change": "added"|"removed"|"changed", "unit", "file", "before"?, "after"?,
+//!                  "statusesAdded"?, "statusesRemoved"? } ]
+//! }
+//! ```
+//!
+//! - **routes**: handler summaries by boundary key (`GET /users/{id}`). A key on both sides is
+//!   `changed` when the statuses its handler sends or the top-level fields of its response
+//!   bodies differ; a key on one side only whose handler (file and unit name) serves another
+//!   key on the other side is `renamed`; the rest are `added` / `removed`.
+//! - **clients**: call sites by file, unit name and order within the unit; `changed` when the
+//!   method or path they call changed or the statuses they handle by name did
+//!   (`statusesAdded` / `statusesRemoved`).
+//! - **brokenPairs** (the point): each side is paired and checked by `seam-check` without
+//!   suppressions. `unpaired`: a consumer that met a provider at the base and meets none at
+//!   the head. Otherwise a pair finding at the head that the base did not have (same kind,
+//!   provider and consumer): `deadConsumerBranch` (the consumer handles a status the provider
+//!   no longer sends), `misreadProviderResponse` (it reads a field the provider does not send),
+//!   `unhandledProviderCase`, `restCallUnknownPath`, `consumerContractViolation`.
+//!
+//! Every list is sorted, so the value is the same on any thread count.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+use serde_json::{Value, json};
+
+use seam_check::{CheckInput, CheckMode, CheckReport, SuppressionSet, check};
+use seam_ir::summary::BehavioralSummary;
+use seam_ir::summary::types::{CodeUnitKind, Semantics};
+
+pub use crate::document::BOUNDARY_KEY;
+
+/// Finding kinds that mean a pair that worked no longer does.
+pub const BREAKING_KINDS: [&str; 5] = [
+    "deadConsumerBranch",
+    "misreadProviderResponse",
+    "unhandledProviderCase",
+    "restCallUnknownPath",
+    "consumerContractViolation",
+];
+
+/// One REST unit as the diff sees it.
+#[derive(Debug, Clone)]
+struct Unit {
+    key: String,
+    name: String,
+    file: String,
+    line: u32,
+    statuses: BTreeSet<String>,
+    fields: BTreeSet<String>,
+}
+
+fn rest_key(s: &BehavioralSummary) -> Option<String> {
+    let binding = s.identity.boundary_binding.as_ref()?;
+    match &binding.semantics {
+        Semantics::Rest(_) => seam_check::pairing::binding_key(binding),
+        _ => None,
+    }
+}
+
+fn unit_of(s: &BehavioralSummary) -> Option<Unit> {
+    let key = rest_key(s)?;
+    let mut statuses = BTreeSet::new();
+    let mut fields = BTreeSet::new();
+    for t in &s.transitions {
+        let output = serde_json::to_value(&t.output).unwrap_or(Value::Null);
+        if output["type"] != "response" {
+            continue;
+        }
+        let status = &output["statusCode"];
+        statuses.insert(match (&status["type"], &status["value"]) {
+            (Value::String(t), v) if t == "literal" && !v.is_null() => v.to_string(),
+            _ => "(unknown)".to_owned(),
+        });
+        if let Some(props) = output["body"]["properties"].as_object() {
+            fields.extend(props.keys().cloned());
+        }
+    }
+    Some(Unit {
+        key,
+        name: s.identity.name.clone(),
+        file: s.location.file.clone(),
+        line: s.location.range.start,
+        statuses,
+        fields,
+    })
+}
+
+fn is_kind(s: &BehavioralSummary, kind: CodeUnitKind) -> bool {
+    s.kind == kind
+}
+
+fn place(u: &Unit) -> Value {
+    json!({"key": u.key, "unit": u.name, "file": u.file, "line": u.line})
+}
+
+fn sorted_diff(a: &BTreeSet<String>, b: &BTreeSet<String>) -> Vec<String> {
+    a.difference(b).cloned().collect()
+}
+
+/// Route changes.
+fn routes(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value> {
+    let collect = |list: &[BehavioralSummary]| -> BTreeMap<String, Unit> {
+        let mut out: BTreeMap<String, Unit> = BTreeMap::new();
+        for s in list.iter().filter(|s| is_kind(s, CodeUnitKind::Handler)) {
+            if let Some(u) = unit_of(s) {
+                match out.get_mut(&u.key) {
+                    // Two handlers of one key: their statuses and fields together.
+                    Some(existing) => {
+                        existing.statuses.extend(u.statuses);
+                        existing.fields.extend(u.fields);
+                    }
+                    None => {
+                        out.insert(u.key.clone(), u);
+                    }
+                }
+            }
+        }
+        out
+    };
+    let (b, h) = (collect(base), collect(head));
+    let mut out = Vec::new();
+    let mut renamed_heads: BTreeSet<String> = BTreeSet::new();
+    let mut removed: Vec<&Unit> = Vec::new();
+    for (key, before) in &b {
+        match h.get(key) {
+            Some(after) => {
+                if before.statuses != after.statuses || before.fields != after.fields {
+                    out.push(json!({
+                        "change": "changed",
+                        "key": key,
+                        "before": place(before),
+                        "after": place(after),
+                        "statusesAdded": sorted_diff(&after.statuses, &before.statuses),
+                        "statusesRemoved": sorted_diff(&before.statuses, &after.statuses),
+                        "fieldsAdded": sorted_diff(&after.fields, &before.fields),
+                        "fieldsRemoved": sorted_diff(&before.fields, &after.fields),
+                    }));
+                }
+            }
+            None => removed.push(before),
+        }
+    }
+    for before in removed {
+        let renamed = h.values().find(|a| {
+            !b.contains_key(&a.key)
+                && !renamed_heads.contains(&a.key)
+                && a.file == before.file
+                && a.name == before.name
+        });
+        match renamed {
+            Some(after) => {
+                renamed_heads.insert(after.key.clone());
+                out.push(json!({
+                    "change": "renamed",
+                    "key": after.key,
+                    "before": place(before),
+                    "after": place(after),
+                    "statusesAdded": sorted_diff(&after.statuses, &before.statuses),
+                    "statusesRemoved": sorted_diff(&before.statuses, &after.statuses),
+                    "fieldsAdded": sorted_diff(&after.fields, &before.fields),
+                    "fieldsRemoved": sorted_diff(&before.fields, &after.fields),
+                }));
+            }
+            None => out.push(json!({
+                "change": "removed",
+                "key": before.key,
+                "before": place(before),
+                "statusesAdded": [], "statusesRemoved": before.statuses, "fieldsAdded": [], "fieldsRemoved": before.fields,
+            })),
+        }
+    }
+    for (key, after) in &h {
+        if !b.contains_key(key) && !renamed_heads.contains(key) {
+            out.push(json!({
+                "change": "added",
+                "key": key,
+                "after": place(after),
+                "statusesAdded": after.statuses, "statusesRemoved": [], "fieldsAdded": after.fields, "fieldsRemoved": [],
+            }));
+        }
+    }
+    out.sort_by(|x, y| {
+        (x["key"].as_str(), x["change"].as_str()).cmp(&(y["key"].as_str(), y["change"].as_str()))
+    });
+    out
+}
+
+/// Client call sites by (file, unit, order in the unit).
+fn clients(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value> {
+    let collect = |list: &[BehavioralSummary]| -> BTreeMap<(String, String, usize), Unit> {
+        let mut units: Vec<Unit> = list
+            .iter()
+            .filter(|s| is_kind(s, CodeUnitKind::Client))
+            .filter_map(|s| {
+                let mut u = unit_of(s)?;
+                // A client's statuses are the ones it handles by name (`status === 404`).
+                let reading = seam_check::http::ConsumerReading::of(s);
+                u.statuses = s
+                    .transitions
+                    .iter()
+                    .flat_map(|t| reading.statuses_named(&t.conditions))
+                    .map(|n| n.to_string())
+                    .collect();
+                u.fields.clear();
+                Some(u)
+            })
+            .collect();
+        units.sort_by(|a, b| (&a.file, &a.name, a.line).cmp(&(&b.file, &b.name, b.line)));
+        let mut out = BTreeMap::new();
+        let mut ordinal: BTreeMap<(String, String), usize> = BTreeMap::new();
+        for u in units {
+            let n = ordinal.entry((u.file.clone(), u.name.clone())).or_insert(0);
+            out.insert((u.file.clone(), u.name.clone(), *n), u);
+            *n += 1;
+        }
+        out
+    };
+    let (b, h) = (collect(base), collect(head));
+    let mut out = Vec::new();
+    for (id, before) in &b {
+        match h.get(id) {
+            Some(after) if after.key != before.key || after.statuses != before.statuses => {
+                out.push(json!({
+                    "change": "changed", "unit": id.1, "file": id.0, "before": place(before), "after": place(after),
+                    "statusesAdded": sorted_diff(&after.statuses, &before.statuses),
+                    "statusesRemoved": sorted_diff(&before.statuses, &after.statuses),
+                }))
+            }
+            Some(_) => {}
+            None => out.push(json!({"change": "removed", "unit": id.1, "file": id.0, "before": place(before)})),
+        }
+    }
+    for (id, after) in &h {
+        if !b.contains_key(id) {
+            out.push(json!({"change": "added", "unit": id.1, "file": id.0, "after": place(after)}));
+        }
+    }
+    out.sort_by(|x, y| {
+        (x["file"].as_str(), x["unit"].as_str(), x["change"].as_str()).cmp(&(
+            y["file"].as_str(),
+            y["unit"].as_str(),
+            y["change"].as_str(),
+        ))
+    });
+    out
+}
+
+fn checked(summaries: &[BehavioralSummary]) -> CheckReport {
+    check(
+        &CheckInput::new(summaries.to_vec(), CheckMode::Repository),
+        &SuppressionSet::none(),
+    )
+}
+
+/// `file::name` of a summary id `workspace::file::name[#label]`.
+fn file_and_name(id: &str) -> String {
+    let id = id.split_once('#').map_or(id, |(head, _)| head);
+    match id.split_once("::") {
+        Some((_, rest)) if rest.contains("::") => rest.to_owned(),
+        _ => id.to_owned(),
+    }
+}
+
+/// Pairs that worked at the base and do not at the head.
+fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
+    let mut out = Vec::new();
+    let head_consumers: BTreeSet<&str> = head.pairs.iter().map(|p| p.consumer.as_str()).collect();
+    // Unmatched consumers are listed by summary id (`workspace::file::name`, a `#label` after
+    // it when two collide); pairs name their sides `file::name`.
+    let head_unmatched: BTreeMap<String, &str> = head
+        .unmatched
+        .consumers
+        .iter()
+        .map(|u| (file_and_name(&u.id), u.key.as_deref().unwrap_or("")))
+        .collect();
+    let mut seen = BTreeSet::new();
+    for p in &base.pairs {
+        if head_consumers.contains(p.consumer.as_str()) || !seen.insert(p.consumer.as_str()) {
+            continue;
+        }
+        // Only a consumer that still exists at the head: a removed call is a client change.
+        let Some(key) = head_unmatched.get(&p.consumer) else {
+            continue;
+        };
+        out.push(json!({
+            "reason": "unpaired",
+            "key": key,
+            "consumer": p.consumer,
+            "provider": p.provider,
+            "detail": format!("{} called {} served by {} at the base; at the head it calls {key}, which nothing serves.", p.consumer, p.key, p.provider),
+        }));
+    }
+    let identity = |f: &seam_ir::findings::Finding| {
+        (
+            f.kind.clone(),
+            f.provider.summary.clone(),
+            f.consumer.summary.clone(),
+        )
+    };
+    let before: BTreeSet<(String, String, String)> = base
+        .findings
+        .iter()
+        .filter(|f| BREAKING_KINDS.contains(&f.kind.as_str()))
+        .map(identity)
+        .collect();
+    for f in head
+        .findings
+        .iter()
+        .filter(|f| BREAKING_KINDS.contains(&f.kind.as_str()))
+    {
+        if before.contains(&identity(f)) {
+            continue;
+        }
+        out.push(json!({
+            "reason": f.kind,
+            "key": seam_check::pairing::binding_key(&f.boundary).unwrap_or_default(),
+            "consumer": f.consumer.summary,
+            "provider": f.provider.summary,
+            "detail": f.description,
+        }));
+    }
+    out.sort_by(|x, y| {
+        (
+            x["consumer"].as_str(),
+            x["reason"].as_str(),
+            x["provider"].as_str(),
+            x["detail"].as_str(),
+        )
+            .cmp(&(
+                y["consumer"].as_str(),
+                y["reason"].as_str(),
+                y["provider"].as_str(),
+                y["detail"].as_str(),
+            ))
+    });
+    out.dedup();
+    out
+}
+
+/// The boundary diff value of two revisions' summaries.
+pub fn boundary_diff(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Value {
+    let (base_report, head_report) = rayon::join(|| checked(base), || checked(head));
+    json!({
+        "version": 1,
+        "brokenPairs": broken_pairs(&base_report, &head_report),
+        "routes": routes(base, head),
+        "clients": clients(base, head),
+    })
+}
+
+fn list(v: &Value) -> String {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_owned))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default()
+}
+
+/// The boundary sections of `diff.md`.
+pub fn render_markdown(b: &Value) -> String {
+    let mut out = String::new();
+    let broken = b["brokenPairs"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
+    if !broken.is_empty() {
+        let _ = writeln!(out, "## Broken pairs ({})\n", broken.len());
+        out.push_str("| boundary | consumer | provider | what broke |\n|---|---|---|---|\n");
+        for p in broken {
+            let _ = writeln!(
+                out,
+                "| `{}` | `{}` | `{}` | {}: {} |",
+                p["key"].as_str().unwrap_or(""),
+                p["consumer"].as_str().unwrap_or(""),
+                p["provider"].as_str().unwrap_or(""),
+                p["reason"].as_str().unwrap_or(""),
+                p["detail"]
+                    .as_str()
+                    .unwrap_or("")
+                    .replace('|', "\\|")
+                    .replace('\n', " ")
+            );
+        }
+        out.push('\n');
+    }
+    let routes = b["routes"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    if !routes.is_empty() {
+        let _ = writeln!(out, "## Route changes ({})\n", routes.len());
+        for r in routes {
+            let change = r["change"].as_str().unwrap_or("");
+            let mut line = match change {
+                "renamed" => format!(
+                    "- renamed `{}` → `{}` ({})",
+                    r["before"]["key"].as_str().unwrap_or(""),
+                    r["key"].as_str().unwrap_or(""),
+                    r["after"]["unit"].as_str().unwrap_or("")
+                ),
+                _ => format!("- {change} `{}`", r["key"].as_str().unwrap_or("")),
+            };
+            for (label, k) in [
+                ("sends now", "statusesAdded"),
+                ("no longer sends", "statusesRemoved"),
+                ("new fields", "fieldsAdded"),
+                ("fields gone", "fieldsRemoved"),
+            ] {
+                if change != "added"
+                    && change != "removed"
+                    && r[k].as_array().is_some_and(|a| !a.is_empty())
+                {
+                    line.push_str(&format!("; {label}: {}", list(&r[k])));
+                }
+            }
+            let _ = writeln!(out, "{line}");
+        }
+        out.push('\n');
+    }
+    let clients = b["clients"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    if !clients.is_empty() {
+        let _ = writeln!(out, "## Client call changes ({})\n", clients.len());
+        for c in clients {
+            let what = match c["change"].as_str().unwrap_or("") {
+                "changed" if c["after"]["key"] != c["before"]["key"] => format!(
+                    "now calls `{}` (was `{}`)",
+                    c["after"]["key"].as_str().unwrap_or(""),
+                    c["before"]["key"].as_str().unwrap_or("")
+                ),
+                "changed" => {
+                    let mut parts = Vec::new();
+                    if c["statusesAdded"].as_array().is_some_and(|a| !a.is_empty()) {
+                        parts.push(format!("now handles {}", list(&c["statusesAdded"])));
+                    }
+                    if c["statusesRemoved"]
+                        .as_array()
+                        .is_some_and(|a| !a.is_empty())
+                    {
+                        parts.push(format!("no longer handles {}", list(&c["statusesRemoved"])));
+                    }
+                    format!(
+                        "`{}`: {}",
+                        c["after"]["key"].as_str().unwrap_or(""),
+                        parts.join("; ")
+                    )
+                }
+                "added" => format!("new call to `{}`", c["after"]["key"].as_str().unwrap_or("")),
+                _ => format!(
+                    "no longer calls `{}`",
+                    c["before"]["key"].as_str().unwrap_or("")
+                ),
+            };
+            let _ = writeln!(
+                out,
+                "- `{}` ({}): {what}",
+                c["unit"].as_str().unwrap_or(""),
+                c["file"].as_str().unwrap_or("")
+            );
+        }
+        out.push('\n');
+    }
+    out
+}

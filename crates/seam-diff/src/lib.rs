@@ -1,0 +1,135 @@
+//! `seam diff`: what a change did to a repository's behaviour and to its boundaries.
+//!
+//! - [`matcher`], [`similarity`], [`delta`], [`document`]: the symbol diff of two review IRs
+//!   (`aburi.diff.v1`), Aburi's five-stage matcher with its statuses, deltas, components,
+//!   dependencies, slices and files neither side compared;
+//! - [`boundary`]: the boundary diff of the two revisions' v7 summaries (routes, client
+//!   calls, pairs that broke), under the extension key `x-seam-boundary`;
+//! - [`failon`]: the `--fail-on` grammar and gate;
+//! - [`markdown`]: `diff.md`, for a pull-request comment;
+//! - [`git`], [`revision`]: both revisions read from git objects and analysed in memory;
+//! - [`inspect`]: `seam inspect`, summaries as text for a person.
+//!
+//! With `SEAM_DIFF_TIMING` set in the environment, [`diff_git`] prints the elapsed time after
+//! each phase on standard error (for benchmarks; never part of an output).
+
+pub mod boundary;
+pub mod delta;
+pub mod document;
+pub mod failon;
+pub mod git;
+pub mod inspect;
+pub mod markdown;
+pub mod matcher;
+pub mod revision;
+pub mod similarity;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
+
+pub use document::{
+    BOUNDARY_KEY, DIFF_SCHEMA_URL, EntryError, Refs, diff_documents, one_line, to_json,
+};
+
+/// Why `seam diff` could not compare; every message says what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum DiffError {
+    #[error("{0}")]
+    Git(#[from] git::GitError),
+    #[error("{0}")]
+    Entry(#[from] EntryError),
+    #[error("{0}")]
+    Analyse(#[from] revision::AnalyseError),
+    #[error("{0}")]
+    Input(String),
+}
+
+/// A finished diff: the document (with the boundary extension when computed) and notes for
+/// standard error.
+pub struct DiffOutput {
+    pub diff: Value,
+    pub notes: Vec<String>,
+}
+
+/// What the git form compares.
+pub enum HeadSide<'a> {
+    /// A revision.
+    Revision(&'a str),
+    /// The working tree as it is on disk.
+    WorkTree,
+}
+
+/// `seam diff BASE..HEAD` (or `BASE` against the working tree) in the repository holding
+/// `dir`. `boundaries` adds the boundary diff.
+pub fn diff_git(
+    dir: &Path,
+    base_rev: &str,
+    head: HeadSide<'_>,
+    boundaries: bool,
+) -> Result<DiffOutput, DiffError> {
+    let clock = std::time::Instant::now();
+    let lap = |what: &str| {
+        if std::env::var_os("SEAM_DIFF_TIMING").is_some() {
+            eprintln!("timing: {what}: {:.2?}", clock.elapsed());
+        }
+    };
+    let mut repo = git::Repo::discover(dir)?;
+    let base_files = repo.revision_files(base_rev)?;
+    let (head_files, head_label) = match head {
+        HeadSide::Revision(rev) => (repo.revision_files(rev)?, rev.to_owned()),
+        HeadSide::WorkTree => (
+            git::worktree_files(&repo.workdir()?),
+            "working tree".to_owned(),
+        ),
+    };
+    lap("read both trees");
+    let root = repo.root();
+    let renames = git::exact_renames(&base_files, &head_files);
+    let (base, head, sharing) =
+        revision::analyse_pair(&root, &base_files, &head_files, boundaries)?;
+    let refs = Refs {
+        base: base_rev.to_owned(),
+        head: head_label,
+    };
+    lap("analyse both revisions");
+    let mut diff = diff_documents(&base.document, &head.document, &refs, &renames)?.value;
+    lap("symbol diff");
+    if boundaries {
+        let b = boundary::boundary_diff(&base.summaries, &head.summaries);
+        if let Value::Object(map) = &mut diff {
+            map.insert(BOUNDARY_KEY.to_owned(), b);
+        }
+        lap("boundary diff");
+    }
+    let mut notes: Vec<String> = Vec::new();
+    notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
+    notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
+    notes.push(format!(
+        "{} files lowered once for both revisions, {} lowered for one side",
+        sharing.shared, sharing.lowered_apart
+    ));
+    Ok(DiffOutput { diff, notes })
+}
+
+/// `seam diff --base A.json --head B.json`: two review IRs written earlier.
+pub fn diff_files(base: &Path, head: &Path) -> Result<DiffOutput, DiffError> {
+    let read = |p: &Path| {
+        seam_ir::review::read_document_file(p).map_err(|e| {
+            DiffError::Input(format!(
+                "{e}. Pass an aburi.ir.json written by `seam scan` (or by Aburi)."
+            ))
+        })
+    };
+    let (b, h) = (read(base)?, read(head)?);
+    let refs = Refs {
+        base: base.display().to_string(),
+        head: head.display().to_string(),
+    };
+    let diff = diff_documents(&b, &h, &refs, &BTreeMap::new())?.value;
+    Ok(DiffOutput {
+        diff,
+        notes: Vec::new(),
+    })
+}

@@ -1,0 +1,190 @@
+//! Both revisions' review IR and v7 summaries from their files in memory.
+//!
+//! A file with the same path and content on both sides is lowered once and its model given
+//! to both projects; only the files that differ are parsed twice (once per side that holds
+//! them). Everything after lowering (Symbol extraction, call resolution, effect propagation,
+//! fingerprints, summary extraction) runs per revision over the whole project, since a
+//! change in one file can change what another file's calls resolve to.
+//!
+//! Left for later: reusing the per-file Symbol extraction of unchanged files, and reading
+//! the workspace configuration of each revision from its own tree. Component detection and
+//! pack detection read workspace files (`pnpm-workspace.yaml`, `Cargo.toml`, lockfiles,
+//! `.seam/packs/`) from `root`, the working tree, for both revisions; OpenAPI and Prisma
+//! contracts are not read in this form.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use seam_ir::review::Document;
+use seam_ir::summary::BehavioralSummary;
+use seam_lang::project::{
+    FileOutcome, Project, ProjectOptions, lower_memory_file, project_from_outcomes, skipped_by_walk,
+};
+
+use crate::git::Files;
+
+/// One analysed revision.
+pub struct Analysed {
+    pub document: Document,
+    pub summaries: Vec<BehavioralSummary>,
+    /// Notes for standard error (files the scan lost).
+    pub notes: Vec<String>,
+}
+
+/// How much lowering was shared.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sharing {
+    /// Files lowered once for both sides.
+    pub shared: usize,
+    /// Files lowered for one side only (changed, added or removed).
+    pub lowered_apart: usize,
+}
+
+/// Why a revision could not be analysed.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyseError {
+    #[error("{0}")]
+    Scan(#[from] seam_review::ScanError),
+    #[error("{0}")]
+    Packs(String),
+}
+
+/// Analyses `base` and `head`, sharing the lowering of files they hold alike. `root` is the
+/// working tree (workspace configuration and repository packs are read there).
+pub fn analyse_pair(
+    root: &Path,
+    base: &Files,
+    head: &Files,
+    boundaries: bool,
+) -> Result<(Analysed, Analysed, Sharing), AnalyseError> {
+    let options = ProjectOptions::default();
+    let base_paths: Vec<String> = base.keys().cloned().collect();
+    let head_paths: Vec<String> = head.keys().cloned().collect();
+    // (path, content, for base, for head)
+    let mut jobs: Vec<(&str, &Arc<Vec<u8>>, bool, bool)> = Vec::new();
+    for (path, content) in base {
+        if skipped_by_walk(path, &base_paths) {
+            continue;
+        }
+        let same = head
+            .get(path)
+            .is_some_and(|h| Arc::ptr_eq(h, content) || h == content);
+        jobs.push((
+            path,
+            content,
+            true,
+            same && !skipped_by_walk(path, &head_paths),
+        ));
+    }
+    for (path, content) in head {
+        if skipped_by_walk(path, &head_paths) {
+            continue;
+        }
+        let same = base
+            .get(path)
+            .is_some_and(|b| Arc::ptr_eq(b, content) || b == content);
+        if !same || skipped_by_walk(path, &base_paths) {
+            jobs.push((path, content, false, true));
+        }
+    }
+    let sharing = Sharing {
+        shared: jobs.iter().filter(|j| j.2 && j.3).count(),
+        lowered_apart: jobs.iter().filter(|j| !(j.2 && j.3)).count(),
+    };
+    // Largest first, as the walk-based loader does.
+    jobs.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(b.0)));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(rayon::current_num_threads().max(1))
+        .stack_size(options.stack_size)
+        .build()
+        .map_err(|e| AnalyseError::Scan(seam_review::ScanError::ThreadPool(e.to_string())))?;
+    let outcomes: Vec<FileOutcome> = pool.install(|| {
+        jobs.par_iter()
+            .map(|(path, content, _, _)| lower_memory_file(path, content, &options))
+            .collect()
+    });
+    let mut base_outcomes = Vec::new();
+    let mut head_outcomes = Vec::new();
+    let mut base_listed = Vec::new();
+    let mut head_listed = Vec::new();
+    for (job, outcome) in jobs.iter().zip(outcomes) {
+        match (job.2, job.3) {
+            (true, true) => {
+                base_listed.push(job.0.to_owned());
+                head_listed.push(job.0.to_owned());
+                base_outcomes.push(outcome.clone());
+                head_outcomes.push(outcome);
+            }
+            (true, false) => {
+                base_listed.push(job.0.to_owned());
+                base_outcomes.push(outcome);
+            }
+            _ => {
+                head_listed.push(job.0.to_owned());
+                head_outcomes.push(outcome);
+            }
+        }
+    }
+    // The two revisions are analysed side by side: their phases that run on one thread
+    // overlap, and each phase's own parallel work shares the pool.
+    let (base, head) = pool.install(|| {
+        rayon::join(
+            || {
+                analyse(
+                    root,
+                    project_from_outcomes(root, base_listed, base_outcomes),
+                    boundaries,
+                )
+            },
+            || {
+                analyse(
+                    root,
+                    project_from_outcomes(root, head_listed, head_outcomes),
+                    boundaries,
+                )
+            },
+        )
+    });
+    let (base, head) = (base?, head?);
+    Ok((base, head, sharing))
+}
+
+/// The summaries (when asked) and the review IR of one loaded project.
+pub fn analyse(root: &Path, project: Project, boundaries: bool) -> Result<Analysed, AnalyseError> {
+    let summaries = if boundaries {
+        let packs = repository_packs(root)?;
+        let detection = seam_packs::Detection::from_project(root, &project.manifests);
+        seam_extract::extract(
+            &project.models,
+            &detection,
+            &packs,
+            &seam_extract::ExtractOptions::default(),
+        )
+        .summaries
+    } else {
+        Vec::new()
+    };
+    let result = seam_review::scan_loaded(root, project, &seam_review::ScanOptions::default())?;
+
+    Ok(Analysed {
+        document: result.document,
+        summaries,
+        notes: result.notes,
+    })
+}
+
+/// The built-in packs, with the repository's `.seam/packs/` replacing same-named ones.
+fn repository_packs(root: &Path) -> Result<Vec<seam_packs::Pack>, AnalyseError> {
+    let mut packs = seam_packs::builtin_packs().map_err(|e| AnalyseError::Packs(e.to_string()))?;
+    for pack in seam_packs::load_pack_dir(&root.join(".seam").join("packs"))
+        .map_err(|e| AnalyseError::Packs(e.to_string()))?
+    {
+        match packs.iter().position(|p| p.name == pack.name) {
+            Some(i) => packs[i] = pack,
+            None => packs.push(pack),
+        }
+    }
+    Ok(packs)
+}

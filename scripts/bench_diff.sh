@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): `seam diff HEAD~1..HEAD` beside `seam scan` on the generated monorepo,
+# whole process, wall time and peak RSS from `/usr/bin/time -v`.
+#   scripts/bench_diff.sh [N]                (default N=6000 source files)
+#   BENCH_RUNS=3 scripts/bench_diff.sh 1200  (each figure the fastest of 3 runs; default 1)
+#   BENCH_WORK=DIR                           (keep the corpus and outputs there; default a
+#                                             temporary directory, removed after)
+#   BENCH_NO_BUILD=1                         (use target/release/seam as it is)
+#
+# The corpus is committed into a git repository; a last commit changes one file (one method
+# gains a guard). `seam diff HEAD~1..HEAD` reads both trees from git objects, lowers the
+# unchanged files once and compares both revisions (symbols and boundaries);
+# `--no-boundaries` leaves out the summaries; `seam scan` is one revision's review IR.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n="${1:-6000}"
+runs="${BENCH_RUNS:-1}"
+if [[ ! "$n" =~ ^[0-9]+$ || ! "$runs" =~ ^[0-9]+$ || "$runs" -lt 1 ]]; then
+  echo "usage: scripts/bench_diff.sh [N]   (N and BENCH_RUNS are whole numbers)" >&2
+  exit 2
+fi
+if [[ ! -x /usr/bin/time ]]; then
+  echo "error: /usr/bin/time (GNU time) is needed for peak RSS; install the 'time' package." >&2
+  exit 2
+fi
+if ! command -v git >/dev/null; then
+  echo "error: git is needed to build the benchmark repository." >&2
+  exit 2
+fi
+work="${BENCH_WORK:-}"
+if [[ -z "$work" ]]; then
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work"
+if [[ -z "${BENCH_NO_BUILD:-}" ]]; then
+  cargo build --release -p seam-cli
+fi
+seam="$PWD/target/release/seam"
+corpus="$work/repo-$n"
+if [[ ! -d "$corpus/.git" ]]; then
+  rm -rf "$corpus"
+  python3 scripts/gen_corpus.py "$n" "$corpus" --seed 7 >/dev/null
+  g() { git -C "$corpus" -c user.email=bench@example.invalid -c user.name=bench -c commit.gpgsign=false "$@"; }
+  g init -q
+  g add -A
+  g commit -qm "generated corpus"
+  # One file changes: the first TypeScript service method gains a guard.
+  target=$(cd "$corpus" && git ls-files '*.ts' | grep -m1 -i service || git ls-files '*.ts' | head -1)
+  python3 - "$corpus/$target" <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+m = re.search(r"\n(\s+)(async\s+)?[a-zA-Z_]\w*\([^)]*\)[^{;]*\{\n", text)
+if m:
+    indent = m.group(1)
+    text = text[: m.end()] + f"{indent}  if (!this) {{\n{indent}    throw new Error('unreachable');\n{indent}  }}\n" + text[m.end():]
+else:
+    text += "\nexport function benchAdded(x: number) {\n  if (!x) {\n    return 0;\n  }\n  return x;\n}\n"
+open(path, "w").write(text)
+PY
+  g commit -qam "one file changed: $target"
+fi
+
+measure() {
+  local best_wall="" best_rss="" best_cpu="" i log="$work/time.txt" status
+  for ((i = 0; i < runs; i++)); do
+    set +e
+    (cd "$corpus" && /usr/bin/time -v -o "$log" "$seam" "$@" >/dev/null 2>"$work/stderr.txt")
+    status=$?
+    set -e
+    if [[ $status -ne 0 ]]; then
+      echo "error: 'seam $*' exited with $status:" >&2
+      tail -5 "$work/stderr.txt" >&2
+      exit 1
+    fi
+    local w r
+    w=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0;
+          for (k = 1; k <= n; k++) s = s * 60 + p[k]; printf "%.2f", s }' "$log")
+    r=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$log")
+    c=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log")
+    if [[ -z "$best_wall" ]] || awk -v a="$w" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
+      best_wall="$w"
+      best_rss="$r"
+      best_cpu="$c"
+    fi
+  done
+  wall="$best_wall"
+  rss="$best_rss"
+  cpu="$best_cpu"
+}
+
+echo "corpus: $n source files, seed 7, last commit: $(git -C "$corpus" log -1 --format=%s)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   cores: $(nproc)   runs per figure: $runs"
+# CPU time (user + system) is the steadier figure on a shared machine.
+printf '%-40s %10s %10s %14s\n' command "wall (s)" "CPU (s)" "peak RSS (MB)"
+declare -A walls cpus
+for label in scan diff diff-symbols; do
+  rm -rf "$work/out"
+  case "$label" in
+    scan) measure scan . --output-dir "$work/out" ;;
+    diff) measure diff HEAD~1..HEAD --output-dir "$work/out" ;;
+    diff-symbols) measure diff HEAD~1..HEAD --no-boundaries --output-dir "$work/out" ;;
+  esac
+  walls[$label]=$wall
+  cpus[$label]=$cpu
+  case "$label" in
+    scan) shown="seam scan" ;;
+    diff) shown="seam diff HEAD~1..HEAD" ;;
+    diff-symbols) shown="seam diff HEAD~1..HEAD --no-boundaries" ;;
+  esac
+  printf '%-40s %10s %10s %14.1f\n' "$shown" "$wall" "$cpu" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+done
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+echo "diff / scan: wall $(ratio "${walls[diff]}" "${walls[scan]}"), CPU $(ratio "${cpus[diff]}" "${cpus[scan]}");" \
+  "diff --no-boundaries / scan: wall $(ratio "${walls[diff-symbols]}" "${walls[scan]}"), CPU $(ratio "${cpus[diff-symbols]}" "${cpus[scan]}")"
+echo "summary line of the diff: $(cd "$corpus" && "$seam" diff HEAD~1..HEAD --output-dir "$work/out" 2>/dev/null)"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

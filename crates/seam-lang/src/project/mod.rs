@@ -467,6 +467,14 @@ pub fn js_stack_bound(text: &str) -> usize {
         .saturating_add(STACK_BASE)
 }
 
+/// Lowers one text outside a project load (a pack's pattern, a fuzz input) with the guards a
+/// project load uses: an error or a panic becomes a message, and a JS/TS text is lowered on a
+/// thread of its own whose stack is sized by [`js_stack_bound`], since the caller's stack
+/// (the main thread's, often 8 MiB) is not known to be enough for deep nesting.
+pub fn lower_text_guarded(path: &str, language: Language, text: &str) -> Result<Model, String> {
+    lower_on_enough_stack(path, language, text, 0)
+}
+
 /// Lowers on the current thread when its stack is surely enough, else on a thread of its own
 /// with a stack sized by [`js_stack_bound`]. Python needs no more: tree-sitter parses without
 /// recursion and the Python lowering stops at its depth limit.

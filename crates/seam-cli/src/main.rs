@@ -4,6 +4,8 @@
 //! function returning the process exit code.
 
 mod commands;
+mod exit;
+mod output;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,7 +21,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
     name = "seam",
     version,
     about = "Finds where the two sides of each boundary in a repository disagree.",
-    long_about = None
+    long_about = None,
+    after_help = exit::HELP
 )]
 struct Cli {
     /// How many threads to use (default: all cores; RAYON_NUM_THREADS also works).
@@ -33,22 +36,31 @@ struct Cli {
 enum Command {
     // One variant per command module; keep them in this order: the newcomer's commands first.
     /// Pair both sides of every boundary and report where they disagree.
+    #[command(after_help = exit::HELP)]
     Check(commands::check::Args),
     /// Walk and lower a repository; print the models (for debugging the front end).
+    #[command(after_help = exit::HELP)]
     Model(commands::model::Args),
     /// Read summary files of any published version and write one schemaVersion-7 file.
+    #[command(after_help = exit::HELP)]
     Summaries(commands::summaries::Args),
     /// Print the JSON Schema of a format seam writes.
+    #[command(after_help = exit::HELP)]
     Schema(commands::schema::Args),
     /// Write v7 summaries of every HTTP handler and client call site in a repository.
+    #[command(after_help = exit::HELP)]
     Extract(commands::extract::Args),
     /// List the packs (built-in and the repository's own) with where each came from.
+    #[command(after_help = exit::HELP)]
     Packs(commands::packs::Args),
     /// Read an OpenAPI document or a Prisma schema and write its boundaries as v7 summaries.
+    #[command(after_help = exit::HELP)]
     Contract(commands::contract::Args),
     /// Write the review IR (aburi.ir.v1) with workspace.md and components/<id>.md.
+    #[command(after_help = exit::HELP)]
     Scan(commands::scan::Args),
     /// Print one symbol's card: signature, rules, effects with paths, callers and callees.
+    #[command(after_help = exit::HELP)]
     Explain(commands::explain::Args),
 }
 

@@ -60,8 +60,7 @@ pub struct Args {
     pub explain: Option<String>,
 }
 
-/// Exit code for bad usage or unreadable input.
-const USAGE: u8 = 2;
+use crate::exit::{self, USAGE};
 
 fn fail(message: impl std::fmt::Display) -> u8 {
     eprintln!("error: {message}");
@@ -173,10 +172,10 @@ fn add_contracts(
 pub fn run(args: Args) -> u8 {
     if let Some(kind) = &args.explain {
         return match seam_check::explain(kind) {
-            Some(doc) => {
-                print!("{doc}");
-                0
-            }
+            Some(doc) => match crate::output::emit("the explanation", None, doc.as_bytes()) {
+                Ok(()) => exit::OK,
+                Err(code) => code,
+            },
             None => {
                 let known: Vec<&str> = seam_check::KINDS.iter().map(|k| k.name).collect();
                 fail(format!(
@@ -280,16 +279,8 @@ pub fn run(args: Args) -> u8 {
         Format::Sarif => render_sarif(&report),
         Format::Markdown => render_markdown(&report),
     };
-    let written = match &args.out {
-        Some(path) => std::fs::write(path, rendered.as_bytes()),
-        None => std::io::stdout().lock().write_all(rendered.as_bytes()),
-    };
-    if let Err(e) = written {
-        let target = args
-            .out
-            .as_ref()
-            .map_or("standard output".to_owned(), |p| p.display().to_string());
-        return fail(format!("the report could not be written to {target}: {e}"));
+    if let Err(code) = crate::output::emit("the report", args.out.as_deref(), rendered.as_bytes()) {
+        return code;
     }
     let fail_on = match args.fail_on {
         FailOnArg::Error => FailOn::Error,
@@ -297,5 +288,9 @@ pub fn run(args: Args) -> u8 {
         FailOnArg::Info => FailOn::Info,
         FailOnArg::None => FailOn::None,
     };
-    u8::from(report.gate_tripped(fail_on))
+    if report.gate_tripped(fail_on) {
+        exit::FOUND
+    } else {
+        exit::OK
+    }
 }

@@ -8,6 +8,8 @@
 
 use std::path::PathBuf;
 
+use crate::exit;
+
 use seam_review::markdown::{self, Query};
 
 #[derive(clap::Args)]
@@ -45,26 +47,31 @@ pub fn run(args: Args) -> u8 {
                 .iter()
                 .map(|s| markdown::explain(&document, s))
                 .collect();
-            print!("{}", cards.join("\n---\n\n"));
-            0
+            match crate::output::emit("the card", None, cards.join("\n---\n\n").as_bytes()) {
+                Ok(()) => exit::OK,
+                Err(code) => code,
+            }
         }
         Query::Ambiguous(ids) => {
-            println!(
-                "`{}` matches {} symbols; pass one of these ids:",
+            let mut text = format!(
+                "`{}` matches {} symbols; pass one of these ids:\n",
                 args.query,
                 ids.len()
             );
             for id in ids {
-                println!("  {id}");
+                text.push_str(&format!("  {id}\n"));
             }
-            2
+            match crate::output::emit("the list of matching symbols", None, text.as_bytes()) {
+                Ok(()) => exit::USAGE,
+                Err(code) => code,
+            }
         }
         Query::None => {
             eprintln!(
                 "error: no symbol matches `{}`. Pass a symbol id (lang:file#name), a file path, or a name.",
                 args.query
             );
-            1
+            exit::FOUND
         }
     }
 }

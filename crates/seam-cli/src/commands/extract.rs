@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use seam_ir::summary::{WriteOptions, write_summaries, write_summary_file};
+use crate::exit;
+
+use seam_ir::summary::{WriteOptions, write_summaries};
 use seam_lang::project::{ProjectOptions, load_project};
 use seam_packs::{Detection, Pack};
 
@@ -45,7 +47,7 @@ pub fn run(args: Args) -> u8 {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
-            return 1;
+            return exit::USAGE;
         }
     };
     for forced in &args.packs {
@@ -55,14 +57,14 @@ pub fn run(args: Args) -> u8 {
                 "error: there is no pack named `{forced}`. Known packs: {}. Run `seam packs` to list them.",
                 known.join(", ")
             );
-            return 1;
+            return exit::USAGE;
         }
     }
     let project = match load_project(&args.dir, &ProjectOptions::default()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
-            return 1;
+            return exit::USAGE;
         }
     };
     let detection = Detection::from_project(&args.dir, &project.manifests);
@@ -96,7 +98,7 @@ pub fn run(args: Args) -> u8 {
             "{}",
             no_pack_explanation(&args.dir, &project, &detection, &packs)
         );
-        return 1;
+        return exit::FOUND;
     }
     if extraction.summaries.is_empty() && !args.allow_empty {
         eprintln!(
@@ -104,26 +106,22 @@ pub fn run(args: Args) -> u8 {
             args.dir.display(),
             project.models.len()
         );
-        return 1;
+        return exit::FOUND;
     }
 
+    let summaries = &extraction.summaries;
     let written = match &args.out {
-        Some(path) => write_summary_file(path, &extraction.summaries, WriteOptions::default()),
-        None => write_summaries(
-            std::io::stdout().lock(),
-            &extraction.summaries,
-            WriteOptions::default(),
-        ),
+        Some(path) => crate::output::to_file("the summaries", path, |file| {
+            write_summaries(file, summaries, WriteOptions::default())
+        }),
+        None => crate::output::to_stdout("the summaries", |out| {
+            write_summaries(out, summaries, WriteOptions::default())
+        }),
     };
-    if let Err(e) = written {
-        let target = args
-            .out
-            .as_ref()
-            .map_or("standard output".to_owned(), |p| p.display().to_string());
-        eprintln!("error: the summaries could not be written to {target}: {e}");
-        return 1;
+    if let Err(code) = written {
+        return code;
     }
-    0
+    exit::OK
 }
 
 /// The sentence a run with no applicable pack prints: which manifests were read, what they

@@ -45,8 +45,8 @@ pub fn run(args: Args) -> u8 {
         // A closed pipe (`seam model | head`) is not an error worth reporting.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
-            1
+            eprintln!("error: the models could not be written to standard output: {e}.");
+            crate::exit::USAGE
         }
     }
 }

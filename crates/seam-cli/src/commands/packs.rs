@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use crate::exit;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The repository whose `.seam/packs/` to read as well (default: the current directory).
@@ -10,13 +12,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> u8 {
+    if !args.dir.is_dir() {
+        eprintln!(
+            "error: {} is not a directory. Pass the repository whose packs to list.",
+            args.dir.display()
+        );
+        return exit::USAGE;
+    }
     let packs = match super::extract::all_packs(&args.dir) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
-            return 1;
+            return exit::USAGE;
         }
     };
+    let mut lines = String::new();
     for pack in &packs {
         let kind = match pack.kind {
             seam_packs::UnitKind::Handler => "handler",
@@ -35,14 +45,17 @@ pub fn run(args: Args) -> u8 {
             }
             parts.join("; ")
         };
-        println!(
-            "{}\t{}\t{}\t{}\t{}",
+        lines.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\n",
             pack.name,
             kind,
             pack.family.as_str(),
             detect,
             pack.origin
-        );
+        ));
     }
-    0
+    match crate::output::emit("the list of packs", None, lines.as_bytes()) {
+        Ok(()) => exit::OK,
+        Err(code) => code,
+    }
 }

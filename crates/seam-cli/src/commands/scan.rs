@@ -48,8 +48,8 @@ pub fn run(args: Args) -> u8 {
         );
     }
     if let Some(c) = &stats.call_resolution {
-        println!(
-            "{} symbols ({} dropped) in {} files; calls: {} of {} resolved (local {}, external {}, dynamic {}, ambiguous {}, no match {}); wrote {}",
+        let line = format!(
+            "{} symbols ({} dropped) in {} files; calls: {} of {} resolved (local {}, external {}, dynamic {}, ambiguous {}, no match {}); wrote {}\n",
             stats.kept_symbols,
             stats.dropped_symbols,
             stats.parsed_files,
@@ -62,6 +62,10 @@ pub fn run(args: Args) -> u8 {
             c.unresolved.no_match,
             args.output_dir.display()
         );
+        if let Err(code) = crate::output::emit("the summary line", None, line.as_bytes()) {
+            std::mem::forget(result);
+            return code;
+        }
     }
     // The process ends here: leave the document's memory to the OS rather than freeing
     // millions of strings one by one.

@@ -115,3 +115,17 @@ fn a_pattern_nested_thousands_deep_is_an_error_not_a_crash() {
         "the message quotes the pattern shortened: {e}"
     );
 }
+
+#[test]
+fn yaml_nested_thousands_of_brackets_deep_is_refused_at_once() {
+    let depth = 80_000;
+    let e = error(&format!(
+        "{HEAD}description: {}{}\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:6: the YAML is nested more than 120 brackets deep at line 6, column 134; seam reads at most 120 levels"
+    );
+}

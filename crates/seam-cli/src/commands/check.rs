@@ -153,7 +153,7 @@ fn add_contracts(
     skipped: &mut Vec<SkippedInput>,
 ) {
     for file in seam_contracts::find_contracts_in(dir, files) {
-        match seam_contracts::read_contract(&file) {
+        match seam_contracts::read_contract_within(&file, dir) {
             Ok(read) => summaries.extend(read),
             Err(e) => skipped.push(SkippedInput {
                 file: e.file.clone(),

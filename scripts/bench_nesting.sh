@@ -6,6 +6,8 @@
 #   cargo build --release -p seam-cli && scripts/bench_nesting.sh [path/to/seam]
 #
 # Prints one line per case: the shape, the nesting depth, the file size and the wall time.
+# One nesting level per line, so no file looks minified (a file over 2 MiB whose lines average
+# more than 300 bytes is skipped unread). DEPTHS overrides the depths measured.
 set -euo pipefail
 seam="${1:-$(dirname "$0")/../target/release/seam}"
 work="$(mktemp -d)"
@@ -18,10 +20,10 @@ case_file() { # shape depth -> writes $work/<shape>-<depth>/a.ts
 import sys
 shape, n, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 text = {
-    "blocks": lambda: "if(a){" * n + "}" * n,
-    "functions": lambda: "function f(){" * n + "}" * n,
-    "arrows": lambda: "x=" + "a=>" * n + "a;",
-    "for-of": lambda: "for(let i of a)" * n + ";",
+    "blocks": lambda: "if(a){\n" * n + "}\n" * n,
+    "functions": lambda: "function f(){\n" * n + "}\n" * n,
+    "arrows": lambda: "x=\n" + "a=>\n" * n + "a;\n",
+    "for-of": lambda: "for(let i of a)\n" * n + ";\n",
 }[shape]()
 open(path, "w").write(text)
 PY
@@ -30,7 +32,7 @@ PY
 
 printf '%-10s %8s %10s %8s\n' shape depth bytes seconds
 for shape in blocks functions arrows for-of; do
-    for depth in 37000 74000 147000 295000; do
+    for depth in ${DEPTHS:-37000 74000 147000 295000}; do
         dir="$(case_file "$shape" "$depth")"
         bytes=$(wc -c <"$dir/a.ts")
         if [ "$bytes" -gt 4194304 ]; then continue; fi

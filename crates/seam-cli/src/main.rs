@@ -6,6 +6,7 @@
 mod commands;
 mod exit;
 mod output;
+mod ui;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -28,6 +29,21 @@ struct Cli {
     /// How many threads to use (default: all cores; RAYON_NUM_THREADS also works).
     #[arg(long, global = true)]
     threads: Option<usize>,
+    /// Print nothing on standard error but errors.
+    #[arg(short = 'q', long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Say more on standard error: every file not read and why, which pack ran where.
+    #[arg(short = 'v', long, global = true)]
+    verbose: bool,
+    /// When to colour output (NO_COLOR, when set, means never for `auto`).
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    color: ui::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -66,6 +82,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    ui::init(ui::Settings {
+        quiet: cli.quiet,
+        verbose: cli.verbose,
+        color: cli.color,
+    });
     if let Some(n) = cli.threads {
         // Ignored when a pool already exists; the CLI builds none before this point.
         let _ = rayon::ThreadPoolBuilder::new()

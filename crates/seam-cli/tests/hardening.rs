@@ -202,3 +202,293 @@ fn a_failed_run_leaves_an_existing_output_file_untouched() {
         "keep me"
     );
 }
+
+fn sarif_validator() -> jsonschema::Validator {
+    let text = include_str!("../../seam-report/tests/schemas/sarif-2.1.0.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(text).unwrap_or_else(|e| panic!("schema: {e}"));
+    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("schema: {e}"))
+}
+
+fn assert_valid_sarif(log: &serde_json::Value) {
+    let validator = sarif_validator();
+    let errors: Vec<String> = validator.iter_errors(log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn sarif_of_the_example_validates_against_the_official_schema() {
+    let shop = example();
+    let out = run(&[
+        "check",
+        shop.to_str().unwrap_or_default(),
+        "--format",
+        "sarif",
+        "--no-suppressions",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let log: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    assert_valid_sarif(&log);
+    let run = &log["runs"][0];
+    assert!(run["originalUriBaseIds"]["SRCROOT"].is_object());
+    let location = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(location["uriBaseId"], "SRCROOT");
+}
+
+/// A run that checked nothing says so in SARIF (a tool execution notification), and paths
+/// are relative to the repository root even when a subfolder is checked.
+#[test]
+fn sarif_of_an_empty_subfolder_carries_the_run_findings_and_root_relative_paths() {
+    let repo = scratch("sarif-root");
+    std::fs::create_dir_all(repo.path().join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    let sub = repo.path().join("services/api");
+    std::fs::create_dir_all(&sub).unwrap_or_else(|e| panic!("{e}"));
+    // One binary file: not read, and listed as such.
+    std::fs::write(sub.join("blob.ts"), vec![0u8; 4096]).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(sub.join("ok.ts"), "export const x = 1;\n").unwrap_or_else(|e| panic!("{e}"));
+    let out = run(&[
+        "check",
+        sub.to_str().unwrap_or_default(),
+        "--format",
+        "sarif",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let log: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    assert_valid_sarif(&log);
+    let notifications = log["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let ids: Vec<&str> = notifications
+        .iter()
+        .filter_map(|n| n["descriptor"]["id"].as_str())
+        .collect();
+    assert!(ids.contains(&"nothingPaired"), "{notifications:?}");
+    let nothing = notifications
+        .iter()
+        .find(|n| n["descriptor"]["id"] == "nothingPaired");
+    assert_eq!(nothing.map(|n| n["level"].clone()), Some("error".into()));
+    let blob = notifications
+        .iter()
+        .find(|n| {
+            n["locations"].is_array()
+                && n["message"]["text"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("blob.ts"))
+        })
+        .unwrap_or_else(|| panic!("no notification for blob.ts: {notifications:?}"));
+    assert_eq!(
+        blob["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "services/api/blob.ts"
+    );
+}
+
+#[test]
+fn a_latin1_byte_in_a_typescript_file_is_read_not_dropped() {
+    let dir = scratch("latin1");
+    std::fs::write(
+        dir.path().join("package.json"),
+        r#"{"name":"app","dependencies":{"express":"4"}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut source = b"import express from 'express';\nconst app = express();\n// caf".to_vec();
+    source.push(0xe9); // é in Latin-1
+    source.extend_from_slice(b"\napp.get('/menu', (req, res) => res.json({ ok: true }));\n");
+    std::fs::write(dir.path().join("server.ts"), source).unwrap_or_else(|e| panic!("{e}"));
+    let out = run(&["extract", dir.path().to_str().unwrap_or_default()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let summaries = text(&out.stdout);
+    assert!(summaries.contains("\"path\":\"/menu\""), "{summaries}");
+    let model = run(&[
+        "model",
+        dir.path().to_str().unwrap_or_default(),
+        "--format",
+        "json",
+    ]);
+    let model = text(&model.stdout);
+    assert!(
+        model.contains("1 byte that is not UTF-8 text (on line 3) was read as `?`"),
+        "{model}"
+    );
+}
+
+#[test]
+fn every_file_not_read_is_counted_in_the_report_and_listed_with_verbose() {
+    let dir = scratch("not-read");
+    std::fs::write(
+        dir.path().join("gen.ts"),
+        "// @generated\nexport const a = 1;\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("types.d.ts"), "export type A = 1;\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("blob.js"), vec![0u8; 1000]).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().to_str().unwrap_or_default();
+    let out = run(&["check", path, "--fail-on", "none"]);
+    let report = text(&out.stdout);
+    assert!(
+        report.contains(
+            "  3 files were not read: 1 excluded, 1 generated, 1 not text. Run with --verbose to list them.\n"
+        ),
+        "{report}"
+    );
+    let out = run(&["check", path, "--fail-on", "none", "--verbose"]);
+    let report = text(&out.stdout);
+    assert!(
+        report.contains("    gen.ts: generated: `@generated` in the first lines\n"),
+        "{report}"
+    );
+    assert!(
+        report.contains("    types.d.ts: excluded: matches *.d.ts\n"),
+        "{report}"
+    );
+    let out = run(&["check", path, "--fail-on", "none", "--format", "json"]);
+    let json: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(json["skipped"][0]["file"], "blob.js");
+    let excluded: Vec<&str> = json["excluded"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|e| e["file"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(excluded, vec!["gen.ts", "types.d.ts"]);
+}
+
+#[test]
+fn an_empty_run_does_not_say_zero_findings_without_the_run_error() {
+    let dir = scratch("empty-run");
+    let out = run(&["check", dir.path().to_str().unwrap_or_default()]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    let first_lines: Vec<&str> = report.lines().take(2).collect();
+    assert_eq!(
+        first_lines,
+        vec![
+            "Compared 0 boundaries.",
+            "0 findings: 0 error, 0 warning, 0 info; and about the run itself: nothingPaired (error)"
+        ]
+    );
+}
+
+/// The rule printed under a finding is a whole `.sussignore.yml` (with `version: 1`): written
+/// to a file as printed (reason filled in), it loads and accepts the finding.
+#[test]
+fn the_printed_suppression_rule_loads_back_and_accepts_the_finding() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../seam-check/tests/fixtures/misreadProviderResponse/fires");
+    let provider = fixtures.join("provider.json");
+    let consumer = fixtures.join("consumer.json");
+    let files = [
+        provider.to_str().unwrap_or_default(),
+        consumer.to_str().unwrap_or_default(),
+    ];
+    let mut args = vec!["check"];
+    args.extend(files);
+    args.push("--no-suppressions");
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    let printed: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.starts_with("  to accept it, write this to .sussignore.yml"))
+        .skip(1)
+        .take_while(|l| l.starts_with("    "))
+        .map(|l| &l[4..])
+        .collect();
+    assert_eq!(printed.first(), Some(&"version: 1"), "{report}");
+    let file_text = printed
+        .join("\n")
+        .replace("<why this is accepted>", "known and accepted")
+        + "\n";
+    let dir = scratch("rule-back");
+    let rules = dir.path().join(".sussignore.yml");
+    std::fs::write(&rules, &file_text).unwrap_or_else(|e| panic!("{e}"));
+    let mut args = vec!["check"];
+    args.extend(files);
+    args.extend([
+        "--suppressions",
+        rules.to_str().unwrap_or_default(),
+        "--all",
+    ]);
+    let out = run(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{file_text}\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).contains("suppressed (mark): known and accepted"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn explain_accepts_a_summary_id_as_check_prints_it() {
+    let shop = example();
+    let shop = shop.to_str().unwrap_or_default();
+    let out = run(&["check", shop, "--no-suppressions"]);
+    let report = text(&out.stdout);
+    // `  consumer: web/src/api/orders.ts::deleteOrder (web/src/api/orders.ts:31)`
+    let id = report
+        .lines()
+        .find_map(|l| l.strip_prefix("  consumer: "))
+        .and_then(|l| l.split(' ').next())
+        .unwrap_or_else(|| panic!("no consumer line: {report}"))
+        .to_owned();
+    let out = run(&["explain", &id, shop]);
+    assert_eq!(out.status.code(), Some(0), "{id}: {}", text(&out.stderr));
+    let name = id.rsplit("::").next().unwrap_or_default();
+    assert!(text(&out.stdout).contains(name), "{}", text(&out.stdout));
+    let out = run(&["explain", "nowhere.ts::nothing", shop]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "error: no symbol matches `nowhere.ts::nothing`. Pass a symbol id (lang:file#name, as in aburi.ir.json), a summary id (file::name, as `seam check` prints), a file path, or a name.\n"
+    );
+}
+
+#[test]
+fn every_command_help_ends_with_the_same_exit_codes() {
+    let codes = "Exit codes:\n  0  success\n";
+    for command in [
+        "check",
+        "model",
+        "summaries",
+        "schema",
+        "extract",
+        "packs",
+        "contract",
+        "scan",
+        "explain",
+    ] {
+        let out = run(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        let help = text(&out.stdout);
+        assert!(help.contains(codes), "{command}: {help}");
+        for shared in ["--quiet", "--verbose", "--color <WHEN>", "--threads"] {
+            assert!(help.contains(shared), "{command} lacks {shared}: {help}");
+        }
+    }
+    for command in ["check", "extract", "contract", "summaries"] {
+        let help = text(&run(&[command, "--help"]).stdout);
+        assert!(help.contains("-o, --output <"), "{command}: {help}");
+    }
+    for command in ["check", "packs", "model"] {
+        let help = text(&run(&[command, "--help"]).stdout);
+        assert!(help.contains("--format <FORMAT>"), "{command}: {help}");
+    }
+}
+
+#[test]
+fn packs_on_a_missing_directory_is_exit_2_with_a_message() {
+    let out = run(&["packs", "/nonexistent/seam-test"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: /nonexistent/seam-test is not a directory. Pass the repository whose packs to list.\n"
+    );
+}

@@ -11,7 +11,9 @@ use seam_check::{
     CheckInput, CheckMode, FailOn, SkippedInput, SuppressionSet, check, discover_suppression_files,
 };
 use seam_ir::summary::{BehavioralSummary, SummaryReader};
-use seam_report::{TextOptions, render_json, render_markdown, render_sarif, render_text};
+use seam_report::{
+    SarifOptions, TextOptions, render_json, render_markdown, render_sarif_with, render_text,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -40,8 +42,14 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// Write the report to this file instead of standard output.
-    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    /// Write the report to this file instead of standard output (a link is written through,
+    /// an existing file replaced only once the report is complete).
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     pub out: Option<PathBuf>,
     /// Exit 1 when a finding at or above this severity remains after suppressions.
     #[arg(long, value_enum, default_value = "error")]
@@ -108,7 +116,9 @@ fn progress(done: usize, total: usize, show: bool) {
 }
 
 /// The built-in and repository packs, the extraction, and what could not be read.
-fn extract_repository(dir: &Path) -> Result<(Vec<BehavioralSummary>, Vec<SkippedInput>), String> {
+type Extracted = (Vec<BehavioralSummary>, Vec<SkippedInput>, Vec<SkippedInput>);
+
+fn extract_repository(dir: &Path) -> Result<Extracted, String> {
     let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
     let project =
         seam_lang::project::load_project(dir, &seam_lang::project::ProjectOptions::default())
@@ -120,27 +130,25 @@ fn extract_repository(dir: &Path) -> Result<(Vec<BehavioralSummary>, Vec<Skipped
         &packs,
         &seam_extract::ExtractOptions::default(),
     );
-    // Files excluded on purpose (generated, ignored, over-size) are not unreadable input.
-    let skipped = project
-        .skipped
-        .iter()
-        .filter(|s| {
-            matches!(
-                s.reason,
-                seam_lang::project::SkipReason::ParseFailed { .. }
-                    | seam_lang::project::SkipReason::Unreadable { .. }
-                    | seam_lang::project::SkipReason::NotText { .. }
-            )
-        })
-        .map(|s| SkippedInput {
+    // Files excluded on purpose (generated, minified, over-size) are not unreadable input;
+    // they are listed apart, so the report says what was not read.
+    let mut skipped = Vec::new();
+    let mut excluded = Vec::new();
+    for s in &project.skipped {
+        let entry = SkippedInput {
             file: s.path.clone(),
             reason: s.reason.to_string(),
-        })
-        .collect::<Vec<_>>();
+        };
+        match s.reason {
+            seam_lang::project::SkipReason::ParseFailed { .. }
+            | seam_lang::project::SkipReason::Unreadable { .. }
+            | seam_lang::project::SkipReason::NotText { .. } => skipped.push(entry),
+            _ => excluded.push(entry),
+        }
+    }
     let mut summaries = extraction.summaries;
-    let mut skipped = skipped;
     add_contracts(dir, &project.files, &mut summaries, &mut skipped);
-    Ok((summaries, skipped))
+    Ok((summaries, skipped, excluded))
 }
 
 /// The OpenAPI documents and Prisma schemas of the repository, read beside the code; one that
@@ -166,6 +174,26 @@ fn add_contracts(
                 },
             }),
         }
+    }
+}
+
+/// Where `dir` is inside its repository (the nearest folder above it holding `.git`), as a
+/// prefix for repository-relative paths: `services/api/`, or empty at the root or outside
+/// any repository.
+fn place_in_repository(dir: &Path) -> String {
+    let Ok(dir) = std::fs::canonicalize(dir) else {
+        return String::new();
+    };
+    let Some(root) = dir.ancestors().find(|a| a.join(".git").exists()) else {
+        return String::new();
+    };
+    match dir.strip_prefix(root) {
+        Ok(rest) if !rest.as_os_str().is_empty() => {
+            let mut prefix = rest.to_string_lossy().replace('\\', "/");
+            prefix.push('/');
+            prefix
+        }
+        _ => String::new(),
     }
 }
 
@@ -238,9 +266,10 @@ pub fn run(args: Args) -> u8 {
                 return fail(format!("{} is not a directory.", dir.display()));
             }
             match extract_repository(&dir) {
-                Ok((summaries, skipped)) => {
+                Ok((summaries, skipped, excluded)) => {
                     let mut input = CheckInput::new(summaries, CheckMode::Repository);
                     input.skipped = skipped;
+                    input.excluded = excluded;
                     (input, dir)
                 }
                 Err(e) => return fail(e),
@@ -262,21 +291,29 @@ pub fn run(args: Args) -> u8 {
     };
 
     let report = check(&input, &suppressions);
-    let color = args.format == Format::Text
-        && args.out.is_none()
-        && std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        && std::env::var("TERM").map_or(true, |t| t != "dumb");
+    let color = args.format == Format::Text && crate::ui::color_stdout(args.out.is_none());
     let rendered = match args.format {
         Format::Text => render_text(
             &report,
             TextOptions {
                 all: args.all,
                 color,
+                verbose: crate::ui::settings().verbose,
             },
         ),
         Format::Json => render_json(&report),
-        Format::Sarif => render_sarif(&report),
+        Format::Sarif => render_sarif_with(
+            &report,
+            &SarifOptions {
+                // Paths in summary files are as their producer wrote them; only a
+                // repository seam extracted itself is placed inside its git root.
+                uri_prefix: if input.mode == CheckMode::Repository {
+                    place_in_repository(&checked_dir)
+                } else {
+                    String::new()
+                },
+            },
+        ),
         Format::Markdown => render_markdown(&report),
     };
     if let Err(code) = crate::output::emit("the report", args.out.as_deref(), rendered.as_bytes()) {

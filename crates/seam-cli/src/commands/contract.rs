@@ -71,7 +71,7 @@ pub fn run(args: Args) -> u8 {
             return BAD_INPUT;
         }
     };
-    if summaries.is_empty() {
+    if summaries.is_empty() && crate::ui::notes() {
         let _ = writeln!(
             std::io::stderr(),
             "seam contract: {} declares no boundaries seam could read.",

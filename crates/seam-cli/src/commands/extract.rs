@@ -16,13 +16,18 @@ pub struct Args {
     #[arg(default_value = ".")]
     pub dir: PathBuf,
     /// Where to write the summaries (default: standard output).
-    #[arg(short = 'o', long = "out")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     pub out: Option<PathBuf>,
     /// Run only this pack, on every file of its language (repeatable).
     #[arg(short = 'f', long = "framework", value_name = "PACK")]
     pub packs: Vec<String>,
-    /// Say on standard error which packs ran on which directory, and why.
-    #[arg(long)]
+    /// Same as --verbose: say on standard error which packs ran on which directory, and why.
+    #[arg(long, hide = true)]
     pub explain: bool,
     /// Succeed even when no summary came out.
     #[arg(long)]
@@ -73,7 +78,7 @@ pub fn run(args: Args) -> u8 {
     };
     let extraction = seam_extract::extract(&project.models, &detection, &packs, &options);
 
-    if args.explain {
+    if args.explain || crate::ui::settings().verbose {
         let mut err = std::io::stderr().lock();
         for line in &extraction.explain {
             let dir = if line.dir.is_empty() {
@@ -82,6 +87,9 @@ pub fn run(args: Args) -> u8 {
                 line.dir.as_str()
             };
             let _ = writeln!(err, "{dir}: {} ({})", line.pack, line.reason);
+        }
+        for skipped in &project.skipped {
+            let _ = writeln!(err, "not read: {}: {}", skipped.path, skipped.reason);
         }
         let _ = writeln!(
             err,
@@ -149,6 +157,37 @@ fn no_pack_explanation(
     } else {
         manifests.join("; ")
     };
+    // A manifest that names a dependency a pack knows: the pack would apply, so the reason
+    // nothing was found is elsewhere (no source file read under that manifest).
+    let known: Vec<String> = detection
+        .manifests()
+        .flat_map(|m| {
+            packs.iter().filter_map(move |p| {
+                let hit = p
+                    .detect
+                    .npm
+                    .iter()
+                    .chain(&p.detect.pypi)
+                    .find(|name| m.dependencies.iter().any(|d| d == *name))?;
+                Some(format!("{} lists {hit} (pack `{}`)", m.path, p.name))
+            })
+        })
+        .collect();
+    if !known.is_empty() {
+        let skipped = project.skipped.len();
+        return format!(
+            "seam extract found nothing to read in {}: {}, but no source file under it was read ({} read in all, {skipped} skipped{}). Check that the code is in that folder and not ignored (.gitignore, node_modules, dist, build), or run `seam model {}` to see what was read.",
+            dir.display(),
+            known.join("; "),
+            project.models.len(),
+            if skipped > 0 {
+                "; --verbose lists them"
+            } else {
+                ""
+            },
+            dir.display(),
+        );
+    }
     let names: Vec<&str> = packs.iter().map(|p| p.name.as_str()).collect();
     format!(
         "seam extract found no pack that applies to {}: it read {} source files and {read}, and none of them uses a framework or client a pack knows ({}). Force a pack with -f NAME, or add one for your framework in .seam/packs/ (run `seam packs` to see the format's home).",

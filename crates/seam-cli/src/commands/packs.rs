@@ -9,6 +9,10 @@ pub struct Args {
     /// The repository whose `.seam/packs/` to read as well (default: the current directory).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
+    /// `text`: one tab-separated line per pack (name, kind, language, detection, origin);
+    /// `json`: an array of objects with those fields.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: crate::ui::Format,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -27,6 +31,7 @@ pub fn run(args: Args) -> u8 {
         }
     };
     let mut lines = String::new();
+    let mut json = Vec::new();
     for pack in &packs {
         let kind = match pack.kind {
             seam_packs::UnitKind::Handler => "handler",
@@ -45,6 +50,13 @@ pub fn run(args: Args) -> u8 {
             }
             parts.join("; ")
         };
+        json.push(serde_json::json!({
+            "name": pack.name,
+            "kind": kind,
+            "language": pack.family.as_str(),
+            "detect": detect,
+            "origin": pack.origin.to_string(),
+        }));
         lines.push_str(&format!(
             "{}\t{}\t{}\t{}\t{}\n",
             pack.name,
@@ -53,6 +65,9 @@ pub fn run(args: Args) -> u8 {
             detect,
             pack.origin
         ));
+    }
+    if args.format == crate::ui::Format::Json {
+        lines = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
     }
     match crate::output::emit("the list of packs", None, lines.as_bytes()) {
         Ok(()) => exit::OK,

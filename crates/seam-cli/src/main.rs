@@ -6,6 +6,7 @@
 mod commands;
 mod exit;
 mod output;
+mod progress;
 mod ui;
 
 use clap::{Parser, Subcommand};

@@ -492,3 +492,21 @@ fn packs_on_a_missing_directory_is_exit_2_with_a_message() {
         "error: /nonexistent/seam-test is not a directory. Pass the repository whose packs to list.\n"
     );
 }
+
+#[test]
+fn a_long_report_ends_with_its_counts_line_too() {
+    let shop = example();
+    let out = run(&[
+        "check",
+        shop.to_str().unwrap_or_default(),
+        "--all",
+        "--no-suppressions",
+    ]);
+    let report = text(&out.stdout);
+    assert!(report.lines().count() > 25, "{report}");
+    let counts = report
+        .lines()
+        .find(|l| l.contains(" finding") && l.contains(" error, "))
+        .unwrap_or_else(|| panic!("no counts line: {report}"));
+    assert_eq!(report.lines().last(), Some(counts), "{report}");
+}

@@ -119,10 +119,13 @@ fn progress(done: usize, total: usize, show: bool) {
 type Extracted = (Vec<BehavioralSummary>, Vec<SkippedInput>, Vec<SkippedInput>);
 
 fn extract_repository(dir: &Path) -> Result<Extracted, String> {
+    let progress = crate::progress::Progress::start("seam check: reading the packs");
     let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
+    progress.phase("seam check: reading and parsing the files");
     let project =
         seam_lang::project::load_project(dir, &seam_lang::project::ProjectOptions::default())
             .map_err(|e| e.to_string())?;
+    progress.phase("seam check: extracting handlers and calls");
     let detection = seam_packs::Detection::from_project(dir, &project.manifests);
     let extraction = seam_extract::extract(
         &project.models,
@@ -147,6 +150,7 @@ fn extract_repository(dir: &Path) -> Result<Extracted, String> {
         }
     }
     let mut summaries = extraction.summaries;
+    progress.phase("seam check: reading the contracts");
     add_contracts(dir, &project.files, &mut summaries, &mut skipped);
     Ok((summaries, skipped, excluded))
 }

@@ -65,6 +65,7 @@ pub fn run(args: Args) -> u8 {
             return exit::USAGE;
         }
     }
+    let progress = crate::progress::Progress::start("seam extract: reading and parsing the files");
     let project = match load_project(&args.dir, &ProjectOptions::default()) {
         Ok(p) => p,
         Err(e) => {
@@ -76,7 +77,9 @@ pub fn run(args: Args) -> u8 {
     let options = seam_extract::ExtractOptions {
         forced: args.packs.clone(),
     };
+    progress.phase("seam extract: extracting handlers and calls");
     let extraction = seam_extract::extract(&project.models, &detection, &packs, &options);
+    drop(progress);
 
     if args.explain || crate::ui::settings().verbose {
         let mut err = std::io::stderr().lock();

@@ -22,7 +22,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> u8 {
-    let result = match seam_review::scan(&args.dir, &seam_review::ScanOptions::default()) {
+    let progress = crate::progress::Progress::start("seam scan: reading and analysing the files");
+    let scanned = seam_review::scan(&args.dir, &seam_review::ScanOptions::default());
+    drop(progress);
+    let result = match scanned {
         Ok(r) => r,
         Err(e @ seam_review::ScanError::Internal(_)) => {
             eprintln!(

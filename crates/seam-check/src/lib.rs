@@ -56,6 +56,9 @@ pub struct CheckInput {
     pub provider_file_count: usize,
     /// Inputs that could not be read, reported as `unreadableInput`.
     pub skipped: Vec<SkippedInput>,
+    /// Files left out on purpose (generated, minified, declarations, over the size limit):
+    /// listed in the report so a run says what it did not read, never a finding.
+    pub excluded: Vec<SkippedInput>,
 }
 
 impl CheckInput {
@@ -65,6 +68,7 @@ impl CheckInput {
             summaries,
             mode,
             skipped: Vec::new(),
+            excluded: Vec::new(),
         }
     }
 
@@ -81,6 +85,7 @@ impl CheckInput {
             mode: CheckMode::TwoFiles,
             provider_file_count,
             skipped: Vec::new(),
+            excluded: Vec::new(),
         }
     }
 }
@@ -513,6 +518,11 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         pairs,
         unmatched,
         skipped,
+        excluded: {
+            let mut excluded = input.excluded.clone();
+            excluded.sort();
+            excluded
+        },
         summaries_with_gaps: summaries.iter().filter(|s| !s.gaps.is_empty()).count(),
         compared_boundaries,
         hidden,

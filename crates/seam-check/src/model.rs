@@ -120,6 +120,10 @@ pub struct CheckReport {
     pub pairs: Vec<PairRecord>,
     pub unmatched: Unmatched,
     pub skipped: Vec<SkippedInput>,
+    /// Files left out on purpose (generated, minified, declarations, over-size), with why;
+    /// absent from the JSON when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub excluded: Vec<SkippedInput>,
     pub summaries_with_gaps: usize,
     /// How many distinct boundaries were compared (pairs grouped by key).
     #[serde(skip)]

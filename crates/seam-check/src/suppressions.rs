@@ -191,6 +191,7 @@ pub fn parse_suppressions(
             ))
         })?
     } else {
+        seam_ir::yaml::check_nesting(text).map_err(|deep| error(deep.to_string()))?;
         serde_norway::from_str(text).map_err(|e| {
             let at = e
                 .location()

@@ -4,6 +4,10 @@
 //! function returning the process exit code.
 
 mod commands;
+mod exit;
+mod output;
+mod progress;
+mod ui;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -19,12 +23,28 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
     name = "seam",
     version,
     about = "Finds where the two sides of each boundary in a repository disagree.",
-    long_about = None
+    long_about = None,
+    after_help = exit::HELP
 )]
 struct Cli {
     /// How many threads to use (default: all cores; RAYON_NUM_THREADS also works).
     #[arg(long, global = true)]
     threads: Option<usize>,
+    /// Print nothing on standard error but errors.
+    #[arg(short = 'q', long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Say more on standard error: every file not read and why, which pack ran where.
+    #[arg(short = 'v', long, global = true)]
+    verbose: bool,
+    /// When to colour output (NO_COLOR, when set, means never for `auto`).
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    color: ui::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -33,22 +53,31 @@ struct Cli {
 enum Command {
     // One variant per command module; keep them in this order: the newcomer's commands first.
     /// Pair both sides of every boundary and report where they disagree.
+    #[command(after_help = exit::HELP)]
     Check(commands::check::Args),
     /// Walk and lower a repository; print the models (for debugging the front end).
+    #[command(after_help = exit::HELP)]
     Model(commands::model::Args),
     /// Read summary files of any published version and write one schemaVersion-7 file.
+    #[command(after_help = exit::HELP)]
     Summaries(commands::summaries::Args),
     /// Print the JSON Schema of a format seam writes.
+    #[command(after_help = exit::HELP)]
     Schema(commands::schema::Args),
     /// Write v7 summaries of every HTTP handler and client call site in a repository.
+    #[command(after_help = exit::HELP)]
     Extract(commands::extract::Args),
     /// List the packs (built-in and the repository's own) with where each came from.
+    #[command(after_help = exit::HELP)]
     Packs(commands::packs::Args),
     /// Read an OpenAPI document or a Prisma schema and write its boundaries as v7 summaries.
+    #[command(after_help = exit::HELP)]
     Contract(commands::contract::Args),
     /// Write the review IR (aburi.ir.v1) with workspace.md and components/<id>.md.
+    #[command(after_help = exit::HELP)]
     Scan(commands::scan::Args),
     /// Print one symbol's card: signature, rules, effects with paths, callers and callees.
+    #[command(after_help = exit::HELP)]
     Explain(commands::explain::Args),
     /// Intent documents: `seam intent draft "GET /orders/:id"` writes one from the code.
     Intent(commands::intent::Args),
@@ -60,6 +89,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    ui::init(ui::Settings {
+        quiet: cli.quiet,
+        verbose: cli.verbose,
+        color: cli.color,
+    });
     if let Some(n) = cli.threads {
         // Ignored when a pool already exists; the CLI builds none before this point.
         let _ = rayon::ThreadPoolBuilder::new()

@@ -79,7 +79,8 @@ fn text_shows_errors_in_full_and_counts_the_rest() {
         &pair("deadConsumerBranch/fires"),
     ));
     assert!(all.contains("[WARNING] deadConsumerBranch\n  Consumer expects status 410 but provider never produces it\n"));
-    assert!(all.contains("    - kind: deadConsumerBranch\n      boundary: \"GET /users/{id}\"\n      consumer: { transitionId: \"loadUser:return:none:eeeeeee\", summary: \"web/users.ts::loadUser\" }\n"));
+    // A whole suppression file (`version: 1`, `rules:`), so it loads as printed.
+    assert!(all.contains("    version: 1\n    rules:\n      - kind: deadConsumerBranch\n        boundary: \"GET /users/{id}\"\n        consumer: { transitionId: \"loadUser:return:none:eeeeeee\", summary: \"web/users.ts::loadUser\" }\n"));
     assert!(!all.contains('\x1b'));
 }
 

@@ -170,7 +170,8 @@ fn a_broken_repository_pack_names_file_line_and_problem() {
     std::fs::create_dir_all(dir.join(".seam/packs")).unwrap();
     std::fs::write(dir.join(".seam/packs/mine.yaml"), "name: mine\nlanguages: [typescript]\nkind: handler\nbinding: { transport: http, protocol: rest }\ndetect: { npm: [x] }\nterminals:\n  - pattern: $RES.json($BODY)\n    body: $DATA\n").unwrap();
     let out = seam().arg("packs").arg(&dir).output().expect("runs");
-    assert_eq!(out.status.code(), Some(1));
+    // A bad pack is unreadable input: exit 2, as on every command.
+    assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("mine.yaml:8: `body` names `$DATA`"),
@@ -215,7 +216,8 @@ fn an_unknown_forced_pack_is_refused() {
         .arg(repo().join("examples/shop"))
         .output()
         .expect("runs");
-    assert_eq!(out.status.code(), Some(1));
+    // Bad usage: exit 2, as on every command.
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("there is no pack named `nope`"));
 }
 

@@ -153,7 +153,10 @@ fn unreadable_file_is_a_note_and_exit_zero() {
         "export function ok() { return go() + 1; }\nfunction go() { return 1; }\n",
     )
     .unwrap();
-    std::fs::write(repo.path().join("bad.ts"), b"export const a = 1;\0\xff").unwrap();
+    // Binary: a few stray bytes would be read as `?`, a hundred NULs are not text.
+    let mut bad = b"export const a = 1;".to_vec();
+    bad.extend([0u8; 100]);
+    std::fs::write(repo.path().join("bad.ts"), bad).unwrap();
     let out = tempfile::tempdir().unwrap();
     let run = scan_into(repo.path(), out.path(), &[]);
     assert_eq!(run.status.code(), Some(0));

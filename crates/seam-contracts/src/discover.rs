@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use seam_ir::summary::BehavioralSummary;
 
 use crate::error::ContractError;
-use crate::openapi::read_openapi;
+use crate::openapi::{read_openapi, read_openapi_within};
 use crate::prisma::{read_prisma_file, read_prisma_folder};
 
 /// How much of a YAML or JSON file is read to see whether it is an OpenAPI document.
@@ -204,10 +204,24 @@ fn contracts_among<'a>(
     out
 }
 
-/// Reads a contract found by [`find_contracts`] into summaries.
+/// Reads a contract into summaries; an OpenAPI document's `$ref`s may name files in its own
+/// folder and below.
 pub fn read_contract(file: &ContractFile) -> Result<Vec<BehavioralSummary>, ContractError> {
     match file.kind {
         ContractKind::OpenApi => read_openapi(&file.path, &file.label),
+        ContractKind::PrismaFile => read_prisma_file(&file.path, &file.label),
+        ContractKind::PrismaFolder => read_prisma_folder(&file.path, &file.label),
+    }
+}
+
+/// Reads a contract found by [`find_contracts`] in the repository at `root`: an OpenAPI
+/// document's `$ref`s may name any file under `root`, and nothing outside it.
+pub fn read_contract_within(
+    file: &ContractFile,
+    root: &Path,
+) -> Result<Vec<BehavioralSummary>, ContractError> {
+    match file.kind {
+        ContractKind::OpenApi => read_openapi_within(&file.path, &file.label, root),
         ContractKind::PrismaFile => read_prisma_file(&file.path, &file.label),
         ContractKind::PrismaFolder => read_prisma_folder(&file.path, &file.label),
     }

@@ -17,7 +17,10 @@ pub mod error;
 pub mod openapi;
 pub mod prisma;
 
-pub use discover::{ContractFile, ContractKind, find_contracts, find_contracts_in, read_contract};
+pub use discover::{
+    ContractFile, ContractKind, find_contracts, find_contracts_in, read_contract,
+    read_contract_within,
+};
 pub use error::ContractError;
-pub use openapi::{read_openapi, read_openapi_text};
+pub use openapi::{read_openapi, read_openapi_text, read_openapi_within};
 pub use prisma::{read_prisma_file, read_prisma_folder, read_prisma_schema};

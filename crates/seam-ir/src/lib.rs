@@ -11,3 +11,4 @@ pub mod findings;
 pub mod review;
 pub mod summary;
 pub mod vocab;
+pub mod yaml;

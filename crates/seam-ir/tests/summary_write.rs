@@ -195,3 +195,104 @@ fn a_failed_rename_leaves_the_previous_file() {
     );
     assert_eq!(entries(dir.path()), vec!["out.json".to_owned()]);
 }
+
+#[cfg(unix)]
+mod special_targets {
+    //! `-o FILE` where FILE is not a plain file: the link, FIFO, device or other hard link
+    //! stays what it was, and only the content changes.
+    use super::*;
+    use std::os::unix::fs::MetadataExt;
+
+    fn summaries() -> Vec<BehavioralSummary> {
+        typed(&[summary_value("a", json!([]))])
+    }
+
+    #[test]
+    fn a_symbolic_link_is_written_through_to_its_target() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir(dir.path().join("real")).unwrap_or_else(|e| panic!("{e}"));
+        let target = dir.path().join("real/out.json");
+        std::fs::write(&target, "previous").unwrap_or_else(|e| panic!("{e}"));
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink("real/out.json", &link).unwrap_or_else(|e| panic!("{e}"));
+        assert!(write_summary_file(&link, &summaries(), WriteOptions::default()).is_ok());
+        let meta = std::fs::symlink_metadata(&link).unwrap_or_else(|e| panic!("{e}"));
+        assert!(meta.file_type().is_symlink(), "the link is still a link");
+        assert_eq!(
+            std::fs::read_to_string(&target).unwrap_or_default(),
+            written(&summaries(), false)
+        );
+        assert_eq!(entries(dir.path()), vec!["link.json", "real"]);
+        assert_eq!(entries(&dir.path().join("real")), vec!["out.json"]);
+    }
+
+    #[test]
+    fn a_dangling_link_creates_its_target() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink("new.json", &link).unwrap_or_else(|e| panic!("{e}"));
+        assert!(write_summary_file(&link, &summaries(), WriteOptions::default()).is_ok());
+        assert!(std::fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink()));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("new.json")).unwrap_or_default(),
+            written(&summaries(), false)
+        );
+    }
+
+    #[test]
+    fn a_hard_link_keeps_sharing_the_file() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("out.json");
+        let other = dir.path().join("other.json");
+        std::fs::write(&path, "a much longer previous content than the new one will be, surely, since it goes on and on and on and on and on and on and on and on").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::hard_link(&path, &other).unwrap_or_else(|e| panic!("{e}"));
+        assert!(write_summary_file(&path, &summaries(), WriteOptions::default()).is_ok());
+        let expected = written(&summaries(), false);
+        assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), expected);
+        assert_eq!(
+            std::fs::read_to_string(&other).unwrap_or_default(),
+            expected
+        );
+        let inode = |p: &std::path::Path| std::fs::metadata(p).map(|m| m.ino()).ok();
+        assert_eq!(inode(&path), inode(&other));
+        assert_eq!(entries(dir.path()), vec!["other.json", "out.json"]);
+    }
+
+    #[test]
+    fn a_fifo_is_written_in_place() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("mkfifo is not available; skipped");
+            return;
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap_or_default())
+        };
+        assert!(write_summary_file(&fifo, &summaries(), WriteOptions::default()).is_ok());
+        assert_eq!(
+            reader.join().unwrap_or_default(),
+            written(&summaries(), false)
+        );
+        let meta = std::fs::symlink_metadata(&fifo).unwrap_or_else(|e| panic!("{e}"));
+        assert!(std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()));
+        assert_eq!(entries(dir.path()), vec!["pipe"]);
+    }
+
+    #[test]
+    fn a_full_device_is_an_error_and_stays_a_device() {
+        let full = std::path::Path::new("/dev/full");
+        if !full.exists() {
+            return;
+        }
+        let error = write_summary_file(full, &summaries(), WriteOptions::default())
+            .expect_err("/dev/full has no room");
+        assert_eq!(error.raw_os_error(), Some(28), "ENOSPC: {error}");
+        let meta = std::fs::symlink_metadata(full).unwrap_or_else(|e| panic!("{e}"));
+        assert!(std::os::unix::fs::FileTypeExt::is_char_device(
+            &meta.file_type()
+        ));
+    }
+}

@@ -118,6 +118,11 @@ pub fn load_pack_dir(dir: &Path) -> Result<Vec<Pack>, PackError> {
 
 /// Parses, checks and compiles one pack file. `file` is how errors name it.
 pub fn load_pack_str(text: &str, file: &str, origin: PackOrigin) -> Result<Pack, PackError> {
+    seam_ir::yaml::check_nesting(text).map_err(|deep| PackError {
+        file: file.to_owned(),
+        line: Some(deep.line),
+        problem: deep.to_string(),
+    })?;
     let raw: PackFile = serde_norway::from_str(text).map_err(|e| PackError {
         file: file.to_owned(),
         line: e.location().map(|l| l.line()),

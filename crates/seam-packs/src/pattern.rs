@@ -7,11 +7,11 @@
 //! placeholder identifier (`__seam_meta_X`, `__seam_many_X`), which is valid in every
 //! language seam reads (`$` is not valid Python), so one code path serves every language.
 
-use seam_lang::lower::lower_file;
 use seam_lang::model::{
     ArrayElement, AssignOp, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model,
     ObjectProp, PatternKind, StmtKind, collapse_whitespace,
 };
+use seam_lang::project::lower_text_guarded;
 
 const META_PREFIX: &str = "__seam_meta_";
 const MANY_PREFIX: &str = "__seam_many_";
@@ -176,17 +176,28 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
     } else {
         "<pattern>.ts"
     };
-    let model = lower_file(path, language, source).map_err(|e| PatternError::Parse {
-        pattern: pattern.to_owned(),
-        reason: e.to_string(),
-    })?;
+    // Same guards as a source file: a pattern nested thousands of levels deep is parsed on a
+    // thread with a stack sized for it, then refused at the lowering's depth limit.
+    let model =
+        lower_text_guarded(path, language, source).map_err(|reason| PatternError::Parse {
+            pattern: shortened(pattern),
+            reason,
+        })?;
     if let Some(d) = model.diagnostics.first() {
         return Err(PatternError::Parse {
-            pattern: pattern.to_owned(),
+            pattern: shortened(pattern),
             reason: d.message.clone(),
         });
     }
     Ok(model)
+}
+
+/// A pattern as an error message quotes it: the first 80 characters of a long one.
+fn shortened(pattern: &str) -> String {
+    match pattern.char_indices().nth(80) {
+        Some((end, _)) => format!("{}… ({} bytes)", &pattern[..end], pattern.len()),
+        None => pattern.to_owned(),
+    }
 }
 
 fn meta_name(name: &str) -> Option<&str> {

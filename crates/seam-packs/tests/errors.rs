@@ -92,3 +92,40 @@ fn a_file_convention_that_names_no_handler() {
         ".seam/packs/mine.yaml:7: the file convention `**/routes/**/x.ts` names no handler: give `exports` or `exportObject`"
     );
 }
+
+/// A pattern nested 8,000 calls deep used to overflow the main thread's stack (the process
+/// aborted): patterns are parsed with the guards of source files and refused at the depth limit.
+#[test]
+fn a_pattern_nested_thousands_deep_is_an_error_not_a_crash() {
+    let depth = 8_000;
+    let pattern = format!("{}$X{}", "f(".repeat(depth), ")".repeat(depth));
+    let e = error(&format!("{HEAD}terminals:\n  - pattern: '{pattern}'\n"));
+    assert!(
+        e.starts_with(".seam/packs/mine.yaml:7: the pattern `f(f(f("),
+        "{}",
+        &e[..e.len().min(300)]
+    );
+    assert!(
+        e.contains("nested more than 1000 levels deep"),
+        "{}",
+        &e[..e.len().min(400)]
+    );
+    assert!(
+        e.len() < 600,
+        "the message quotes the pattern shortened: {e}"
+    );
+}
+
+#[test]
+fn yaml_nested_thousands_of_brackets_deep_is_refused_at_once() {
+    let depth = 80_000;
+    let e = error(&format!(
+        "{HEAD}description: {}{}\n",
+        "[".repeat(depth),
+        "]".repeat(depth)
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:6: the YAML is nested more than 120 brackets deep at line 6, column 134; seam reads at most 120 levels"
+    );
+}

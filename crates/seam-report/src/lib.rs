@@ -15,6 +15,46 @@ pub struct TextOptions {
     pub all: bool,
     /// ANSI colour (the caller decides: a terminal, and no `NO_COLOR`).
     pub color: bool,
+    /// List every file that was not read, with its reason (otherwise only counted).
+    pub verbose: bool,
+}
+
+/// How many lines a text report may have before its counts are repeated at its end.
+const LONG_REPORT_LINES: usize = 25;
+
+/// `3 generated, 1 over-size`: the files not read, counted by the reason's first word.
+fn reasons_counted(files: &[&seam_check::SkippedInput]) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for file in files {
+        let reason = file.reason.split(':').next().unwrap_or(&file.reason);
+        *counts.entry(reason).or_default() += 1;
+    }
+    counts
+        .iter()
+        .map(|(reason, n)| format!("{n} {reason}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The counts line: findings by severity, and the run findings after them.
+fn counts_line(report: &CheckReport) -> String {
+    let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count();
+    let mut line = format!(
+        "{}: {} error, {} warning, {} info",
+        plural(report.findings.len(), "finding", "findings"),
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info)
+    );
+    if !report.run.is_empty() {
+        let kinds: Vec<String> = report
+            .run
+            .iter()
+            .map(|r| format!("{} ({})", r.kind, r.severity.as_str()))
+            .collect();
+        let _ = write!(line, "; and about the run itself: {}", kinds.join(", "));
+    }
+    line
 }
 
 fn paint(text: &str, code: &str, color: bool) -> String {
@@ -89,8 +129,10 @@ fn finding_text(finding: &Finding, color: bool) -> String {
             let _ = writeln!(out, "  suppressed ({}): {}", s.effect.as_str(), s.reason);
         }
         None => {
-            if let Some(rule) = rule_text(finding) {
-                out.push_str("  to accept it, add under `rules:` in .sussignore.yml:\n");
+            if let Some(rule) = suppression_file_text(finding) {
+                out.push_str(
+                    "  to accept it, write this to .sussignore.yml (or add its rule under the `rules:` already there):\n",
+                );
                 for line in rule.lines() {
                     let _ = writeln!(out, "    {line}");
                 }
@@ -143,6 +185,17 @@ fn intent_text(intent: &seam_check::IntentSection, color: bool) -> String {
     out
 }
 
+/// A complete `.sussignore.yml` accepting `finding`: `version: 1` and a `rules:` list holding
+/// its rule, so the text loads as it is printed.
+pub fn suppression_file_text(finding: &Finding) -> Option<String> {
+    let rule = rule_text(finding)?;
+    let mut out = String::from("version: 1\nrules:\n");
+    for line in rule.lines() {
+        let _ = writeln!(out, "  {line}");
+    }
+    Some(out)
+}
+
 /// The text report: a short header, errors in full, lower severities counted by kind (in full
 /// with `all`), then run findings.
 pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
@@ -170,15 +223,29 @@ pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
             );
         }
     }
-    let count = |s: Severity| report.findings.iter().filter(|f| f.severity == s).count();
-    let _ = writeln!(
-        out,
-        "{}: {} error, {} warning, {} info",
-        plural(report.findings.len(), "finding", "findings"),
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info)
-    );
+    let not_read: Vec<&seam_check::SkippedInput> =
+        report.skipped.iter().chain(&report.excluded).collect();
+    if !not_read.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} not read: {}.{}",
+            plural(not_read.len(), "file was", "files were"),
+            reasons_counted(&not_read),
+            if options.verbose {
+                ""
+            } else {
+                " Run with --verbose to list them."
+            }
+        );
+        if options.verbose {
+            let mut sorted = not_read.clone();
+            sorted.sort();
+            for file in sorted {
+                let _ = writeln!(out, "    {}: {}", file.file, file.reason);
+            }
+        }
+    }
+    let _ = writeln!(out, "{}", counts_line(report));
     if report.hidden > 0 {
         let _ = writeln!(
             out,
@@ -230,6 +297,9 @@ pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
             run.remedy
         );
     }
+    if out.lines().count() > LONG_REPORT_LINES {
+        let _ = writeln!(out, "\n{}", counts_line(report));
+    }
     out
 }
 
@@ -248,10 +318,28 @@ pub fn render_json(report: &CheckReport) -> String {
     text
 }
 
-/// The SARIF 2.1.0 log: one rule per finding kind seam emits (with its documentation), one
-/// result per finding, located at the consumer with the provider as a related location.
+/// Options for [`render_sarif_with`].
+#[derive(Debug, Clone, Default)]
+pub struct SarifOptions {
+    /// Where the checked folder is inside the repository (`services/api/`, with a trailing
+    /// `/`; empty for the root): prepended to every path, so paths are relative to the
+    /// repository root (`uriBaseId: SRCROOT`) as code hosts expect.
+    pub uri_prefix: String,
+}
+
+/// [`render_sarif_with`] for a check of the repository root.
 pub fn render_sarif(report: &CheckReport) -> String {
+    render_sarif_with(report, &SarifOptions::default())
+}
+
+/// The SARIF 2.1.0 log: one rule per finding kind seam emits (with its documentation), one
+/// result per finding, located at the consumer with the provider as a related location. Run
+/// findings (nothing paired, unreadable input) and the files not read are tool execution
+/// notifications of the run's invocation, so a run that checked nothing does not look clean.
+/// Paths are relative to the repository root, `SRCROOT` in `originalUriBaseIds`.
+pub fn render_sarif_with(report: &CheckReport, options: &SarifOptions) -> String {
     use serde_json::{Value, json};
+    let uri = |file: &str| format!("{}{file}", options.uri_prefix);
     // One rule per kind seam emits, the intent kinds included.
     let intent_kinds = seam_intent::findings::INTENT_KINDS;
     let kind_rows: Vec<(&str, &str, &str, Severity)> = KINDS
@@ -279,7 +367,7 @@ pub fn render_sarif(report: &CheckReport) -> String {
     let location = |side: &seam_ir::findings::FindingSide, id: Option<u64>| {
         let mut loc = json!({
             "physicalLocation": {
-                "artifactLocation": { "uri": side.location.file },
+                "artifactLocation": { "uri": uri(&side.location.file), "uriBaseId": "SRCROOT" },
                 "region": {
                     "startLine": side.location.range.start.max(1),
                     "endLine": side.location.range.end.max(side.location.range.start).max(1),
@@ -323,6 +411,33 @@ pub fn render_sarif(report: &CheckReport) -> String {
             result
         })
         .collect();
+    let mut notifications: Vec<Value> = report
+        .run
+        .iter()
+        .map(|r| {
+            json!({
+                "level": sarif_level(r.severity),
+                "message": { "text": format!("{} {}", r.description, r.remedy) },
+                "descriptor": { "id": r.kind },
+            })
+        })
+        .collect();
+    for (files, level, what) in [
+        (&report.skipped, "warning", "could not be read"),
+        (&report.excluded, "note", "was not read"),
+    ] {
+        for file in files {
+            notifications.push(json!({
+                "level": level,
+                "message": { "text": format!("{} {what}: {}.", file.file, file.reason) },
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": { "uri": uri(&file.file), "uriBaseId": "SRCROOT" },
+                    },
+                }],
+            }));
+        }
+    }
     let log = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -335,6 +450,13 @@ pub fn render_sarif(report: &CheckReport) -> String {
                     "rules": rules,
                 }
             },
+            "originalUriBaseIds": {
+                "SRCROOT": { "description": { "text": "The root of the checked repository." } },
+            },
+            "invocations": [{
+                "executionSuccessful": true,
+                "toolExecutionNotifications": notifications,
+            }],
             "results": results,
         }],
     });
@@ -403,6 +525,9 @@ pub fn render_markdown(report: &CheckReport) -> String {
             run.description,
             run.remedy
         );
+    }
+    if out.lines().count() > LONG_REPORT_LINES {
+        let _ = writeln!(out, "\n{}", counts_line(report));
     }
     out
 }

@@ -78,6 +78,7 @@ pub fn detect(root: &Path, manifests: &[Manifest]) -> Detected {
         add(tool, pkg.workspaces.clone(), &["package.json"]);
     }
     if let Ok(text) = std::fs::read_to_string(root.join("pnpm-workspace.yaml"))
+        && seam_ir::yaml::check_nesting(&text).is_ok()
         && let Ok(value) = serde_norway::from_str::<serde_json::Value>(&text)
     {
         add(

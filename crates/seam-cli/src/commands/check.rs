@@ -11,7 +11,9 @@ use seam_check::{
     CheckInput, CheckMode, FailOn, SkippedInput, SuppressionSet, check, discover_suppression_files,
 };
 use seam_ir::summary::{BehavioralSummary, SummaryReader};
-use seam_report::{TextOptions, render_json, render_markdown, render_sarif, render_text};
+use seam_report::{
+    SarifOptions, TextOptions, render_json, render_markdown, render_sarif_with, render_text,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -40,8 +42,14 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
-    /// Write the report to this file instead of standard output.
-    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    /// Write the report to this file instead of standard output (a link is written through,
+    /// an existing file replaced only once the report is complete).
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     pub out: Option<PathBuf>,
     /// Exit 1 when a finding at or above this severity remains after suppressions.
     #[arg(long, value_enum, default_value = "error")]
@@ -64,8 +72,7 @@ pub struct Args {
     pub intent: Option<PathBuf>,
 }
 
-/// Exit code for bad usage or unreadable input.
-const USAGE: u8 = 2;
+use crate::exit::{self, USAGE};
 
 fn fail(message: impl std::fmt::Display) -> u8 {
     eprintln!("error: {message}");
@@ -112,11 +119,12 @@ fn progress(done: usize, total: usize, show: bool) {
     }
 }
 
-/// What a repository run read: summaries, unreadable inputs, intent documents, and the test
-/// and process summaries the documents need.
+/// What a repository run read: summaries, unreadable inputs, files excluded on purpose,
+/// intent documents, and the test and process summaries the documents need.
 struct Extracted {
     summaries: Vec<BehavioralSummary>,
     skipped: Vec<SkippedInput>,
+    excluded: Vec<SkippedInput>,
     documents: Vec<seam_intent::Document>,
     tests: Vec<BehavioralSummary>,
 }
@@ -124,7 +132,9 @@ struct Extracted {
 /// The built-in and repository packs, the extraction, what could not be read, and the intent
 /// documents (under `intent`, or found by the walk).
 fn extract_repository(dir: &Path, intent: Option<&Path>) -> Result<Extracted, String> {
+    let progress = crate::progress::Progress::start("seam check: reading the packs");
     let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
+    progress.phase("seam check: reading and parsing the files");
     let project =
         seam_lang::project::load_project(dir, &seam_lang::project::ProjectOptions::default())
             .map_err(|e| e.to_string())?;
@@ -133,6 +143,7 @@ fn extract_repository(dir: &Path, intent: Option<&Path>) -> Result<Extracted, St
         None => super::check_intent::documents(dir, Some(&project.files))?,
     };
     let tests = super::check_intent::extra_summaries(&documents, &project.models);
+    progress.phase("seam check: extracting handlers and calls");
     let detection = seam_packs::Detection::from_project(dir, &project.manifests);
     let extraction = seam_extract::extract(
         &project.models,
@@ -140,29 +151,29 @@ fn extract_repository(dir: &Path, intent: Option<&Path>) -> Result<Extracted, St
         &packs,
         &seam_extract::ExtractOptions::default(),
     );
-    // Files excluded on purpose (generated, ignored, over-size) are not unreadable input.
-    let skipped = project
-        .skipped
-        .iter()
-        .filter(|s| {
-            matches!(
-                s.reason,
-                seam_lang::project::SkipReason::ParseFailed { .. }
-                    | seam_lang::project::SkipReason::Unreadable { .. }
-                    | seam_lang::project::SkipReason::NotText { .. }
-            )
-        })
-        .map(|s| SkippedInput {
+    // Files excluded on purpose (generated, minified, over-size) are not unreadable input;
+    // they are listed apart, so the report says what was not read.
+    let mut skipped = Vec::new();
+    let mut excluded = Vec::new();
+    for s in &project.skipped {
+        let entry = SkippedInput {
             file: s.path.clone(),
             reason: s.reason.to_string(),
-        })
-        .collect::<Vec<_>>();
+        };
+        match s.reason {
+            seam_lang::project::SkipReason::ParseFailed { .. }
+            | seam_lang::project::SkipReason::Unreadable { .. }
+            | seam_lang::project::SkipReason::NotText { .. } => skipped.push(entry),
+            _ => excluded.push(entry),
+        }
+    }
     let mut summaries = extraction.summaries;
-    let mut skipped = skipped;
+    progress.phase("seam check: reading the contracts");
     add_contracts(dir, &project.files, &mut summaries, &mut skipped);
     Ok(Extracted {
         summaries,
         skipped,
+        excluded,
         documents,
         tests,
     })
@@ -178,7 +189,7 @@ fn add_contracts(
     skipped: &mut Vec<SkippedInput>,
 ) {
     for file in seam_contracts::find_contracts_in(dir, files) {
-        match seam_contracts::read_contract(&file) {
+        match seam_contracts::read_contract_within(&file, dir) {
             Ok(read) => summaries.extend(read),
             Err(e) => skipped.push(SkippedInput {
                 file: e.file.clone(),
@@ -194,19 +205,39 @@ fn add_contracts(
     }
 }
 
+/// Where `dir` is inside its repository (the nearest folder above it holding `.git`), as a
+/// prefix for repository-relative paths: `services/api/`, or empty at the root or outside
+/// any repository.
+fn place_in_repository(dir: &Path) -> String {
+    let Ok(dir) = std::fs::canonicalize(dir) else {
+        return String::new();
+    };
+    let Some(root) = dir.ancestors().find(|a| a.join(".git").exists()) else {
+        return String::new();
+    };
+    match dir.strip_prefix(root) {
+        Ok(rest) if !rest.as_os_str().is_empty() => {
+            let mut prefix = rest.to_string_lossy().replace('\\', "/");
+            prefix.push('/');
+            prefix
+        }
+        _ => String::new(),
+    }
+}
+
 pub fn run(args: Args) -> u8 {
     if let Some(kind) = &args.explain {
         return match seam_check::explain(kind) {
-            Some(doc) => {
-                print!("{doc}");
-                0
-            }
+            Some(doc) => match crate::output::emit("the explanation", None, doc.as_bytes()) {
+                Ok(()) => exit::OK,
+                Err(code) => code,
+            },
             None if seam_intent::findings::intent_kind(kind).is_some() => {
-                print!(
-                    "{}",
-                    seam_intent::findings::intent_kind(kind).map_or("", |k| k.doc)
-                );
-                0
+                let doc = seam_intent::findings::intent_kind(kind).map_or("", |k| k.doc);
+                match crate::output::emit("the explanation", None, doc.as_bytes()) {
+                    Ok(()) => exit::OK,
+                    Err(code) => code,
+                }
             }
             None => {
                 let known: Vec<&str> = seam_check::KINDS
@@ -287,6 +318,7 @@ pub fn run(args: Args) -> u8 {
                 Ok(extracted) => {
                     let mut input = CheckInput::new(extracted.summaries, CheckMode::Repository);
                     input.skipped = extracted.skipped;
+                    input.excluded = extracted.excluded;
                     documents = extracted.documents;
                     tests = extracted.tests;
                     (input, dir)
@@ -317,33 +349,33 @@ pub fn run(args: Args) -> u8 {
         tests,
         &suppressions,
     );
-    let color = args.format == Format::Text
-        && args.out.is_none()
-        && std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        && std::env::var("TERM").map_or(true, |t| t != "dumb");
+    let color = args.format == Format::Text && crate::ui::color_stdout(args.out.is_none());
     let rendered = match args.format {
         Format::Text => render_text(
             &report,
             TextOptions {
                 all: args.all,
                 color,
+                verbose: crate::ui::settings().verbose,
             },
         ),
         Format::Json => render_json(&report),
-        Format::Sarif => render_sarif(&report),
+        Format::Sarif => render_sarif_with(
+            &report,
+            &SarifOptions {
+                // Paths in summary files are as their producer wrote them; only a
+                // repository seam extracted itself is placed inside its git root.
+                uri_prefix: if input.mode == CheckMode::Repository {
+                    place_in_repository(&checked_dir)
+                } else {
+                    String::new()
+                },
+            },
+        ),
         Format::Markdown => render_markdown(&report),
     };
-    let written = match &args.out {
-        Some(path) => std::fs::write(path, rendered.as_bytes()),
-        None => std::io::stdout().lock().write_all(rendered.as_bytes()),
-    };
-    if let Err(e) = written {
-        let target = args
-            .out
-            .as_ref()
-            .map_or("standard output".to_owned(), |p| p.display().to_string());
-        return fail(format!("the report could not be written to {target}: {e}"));
+    if let Err(code) = crate::output::emit("the report", args.out.as_deref(), rendered.as_bytes()) {
+        return code;
     }
     let fail_on = match args.fail_on {
         FailOnArg::Error => FailOn::Error,
@@ -351,5 +383,9 @@ pub fn run(args: Args) -> u8 {
         FailOnArg::Info => FailOn::Info,
         FailOnArg::None => FailOn::None,
     };
-    u8::from(report.gate_tripped(fail_on))
+    if report.gate_tripped(fail_on) {
+        exit::FOUND
+    } else {
+        exit::OK
+    }
 }

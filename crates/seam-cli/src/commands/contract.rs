@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use seam_contracts::{ContractFile, ContractKind, read_contract};
-use seam_ir::summary::{WriteOptions, write_summaries, write_summary_file};
+use seam_ir::summary::{WriteOptions, write_summaries};
 
 /// Exit code for a contract that could not be read.
 const BAD_INPUT: u8 = 2;
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> u8 {
             return BAD_INPUT;
         }
     };
-    if summaries.is_empty() {
+    if summaries.is_empty() && crate::ui::notes() {
         let _ = writeln!(
             std::io::stderr(),
             "seam contract: {} declares no boundaries seam could read.",
@@ -82,22 +82,15 @@ pub fn run(args: Args) -> u8 {
         expand: args.expand,
     };
     let written = match &args.output {
-        Some(path) => write_summary_file(path, &summaries, options)
-            .map_err(|e| format!("{}: {e}", path.display())),
-        None => {
-            let stdout = std::io::stdout().lock();
-            write_summaries(stdout, &summaries, options)
-                .map_err(|e| format!("standard output: {e}"))
-        }
+        Some(path) => crate::output::to_file("the summaries", path, |file| {
+            write_summaries(file, &summaries, options)
+        }),
+        None => crate::output::to_stdout("the summaries", |out| {
+            write_summaries(out, &summaries, options)
+        }),
     };
     match written {
-        Ok(()) => 0,
-        Err(why) => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "seam contract: could not write the summaries: {why}"
-            );
-            1
-        }
+        Ok(()) => crate::exit::OK,
+        Err(code) => code,
     }
 }

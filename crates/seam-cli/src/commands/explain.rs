@@ -8,6 +8,8 @@
 
 use std::path::PathBuf;
 
+use crate::exit;
+
 use seam_review::markdown::{self, Query};
 
 #[derive(clap::Args)]
@@ -39,32 +41,72 @@ pub fn run(args: Args) -> u8 {
             }
         },
     };
-    match markdown::find(&document, &args.query) {
+    let found = match summary_id_query(&document, &args.query) {
+        Some(found) => found,
+        None => markdown::find(&document, &args.query),
+    };
+    match found {
         Query::Symbols(symbols) => {
             let cards: Vec<String> = symbols
                 .iter()
                 .map(|s| markdown::explain(&document, s))
                 .collect();
-            print!("{}", cards.join("\n---\n\n"));
-            0
+            match crate::output::emit("the card", None, cards.join("\n---\n\n").as_bytes()) {
+                Ok(()) => exit::OK,
+                Err(code) => code,
+            }
         }
         Query::Ambiguous(ids) => {
-            println!(
-                "`{}` matches {} symbols; pass one of these ids:",
+            let mut text = format!(
+                "`{}` matches {} symbols; pass one of these ids:\n",
                 args.query,
                 ids.len()
             );
             for id in ids {
-                println!("  {id}");
+                text.push_str(&format!("  {id}\n"));
             }
-            2
+            match crate::output::emit("the list of matching symbols", None, text.as_bytes()) {
+                Ok(()) => exit::USAGE,
+                Err(code) => code,
+            }
         }
         Query::None => {
             eprintln!(
-                "error: no symbol matches `{}`. Pass a symbol id (lang:file#name), a file path, or a name.",
+                "error: no symbol matches `{}`. Pass a symbol id (lang:file#name, as in aburi.ir.json), a summary id (file::name, as `seam check` prints), a file path, or a name.",
                 args.query
             );
-            1
+            exit::FOUND
         }
     }
+}
+
+/// A summary id as `seam check` prints it (`[workspace::]file::name`, the name perhaps followed
+/// by a boundary label or `@2`): the symbols of that file with that name. `None` when the
+/// query names no scanned file that way, so the other kinds of query are tried.
+fn summary_id_query<'d>(document: &'d seam_ir::review::Document, query: &str) -> Option<Query<'d>> {
+    if query.contains('#') || !query.contains("::") {
+        return None;
+    }
+    let parts: Vec<&str> = query.split("::").collect();
+    let at =
+        (0..parts.len()).find(|&i| document.symbols.iter().any(|s| s.source.file == parts[i]))?;
+    let file = parts[at];
+    let rest = parts[at + 1..].join("::");
+    let name = rest.split(['@', ' ']).next().unwrap_or("");
+    let in_file = document.symbols.iter().filter(|s| s.source.file == file);
+    let short = |full: &str| {
+        full.rsplit("::")
+            .next()
+            .and_then(|x| x.rsplit('.').next())
+            .unwrap_or("")
+            .to_owned()
+    };
+    let hits: Vec<_> = in_file
+        .filter(|s| !name.is_empty() && (s.name == name || short(&s.name) == name))
+        .collect();
+    Some(match hits.len() {
+        0 => Query::None,
+        1 => Query::Symbols(hits),
+        _ => Query::Ambiguous(hits.iter().map(|s| s.id.as_str()).collect()),
+    })
 }

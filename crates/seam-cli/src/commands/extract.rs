@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use seam_ir::summary::{WriteOptions, write_summaries, write_summary_file};
+use crate::exit;
+
+use seam_ir::summary::{WriteOptions, write_summaries};
 use seam_lang::project::{ProjectOptions, load_project};
 use seam_packs::{Detection, Pack};
 
@@ -14,13 +16,18 @@ pub struct Args {
     #[arg(default_value = ".")]
     pub dir: PathBuf,
     /// Where to write the summaries (default: standard output).
-    #[arg(short = 'o', long = "out")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        visible_alias = "out",
+        value_name = "FILE"
+    )]
     pub out: Option<PathBuf>,
     /// Run only this pack, on every file of its language (repeatable).
     #[arg(short = 'f', long = "framework", value_name = "PACK")]
     pub packs: Vec<String>,
-    /// Say on standard error which packs ran on which directory, and why.
-    #[arg(long)]
+    /// Same as --verbose: say on standard error which packs ran on which directory, and why.
+    #[arg(long, hide = true)]
     pub explain: bool,
     /// Succeed even when no summary came out.
     #[arg(long)]
@@ -45,7 +52,7 @@ pub fn run(args: Args) -> u8 {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
-            return 1;
+            return exit::USAGE;
         }
     };
     for forced in &args.packs {
@@ -55,23 +62,26 @@ pub fn run(args: Args) -> u8 {
                 "error: there is no pack named `{forced}`. Known packs: {}. Run `seam packs` to list them.",
                 known.join(", ")
             );
-            return 1;
+            return exit::USAGE;
         }
     }
+    let progress = crate::progress::Progress::start("seam extract: reading and parsing the files");
     let project = match load_project(&args.dir, &ProjectOptions::default()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
-            return 1;
+            return exit::USAGE;
         }
     };
     let detection = Detection::from_project(&args.dir, &project.manifests);
     let options = seam_extract::ExtractOptions {
         forced: args.packs.clone(),
     };
+    progress.phase("seam extract: extracting handlers and calls");
     let extraction = seam_extract::extract(&project.models, &detection, &packs, &options);
+    drop(progress);
 
-    if args.explain {
+    if args.explain || crate::ui::settings().verbose {
         let mut err = std::io::stderr().lock();
         for line in &extraction.explain {
             let dir = if line.dir.is_empty() {
@@ -104,6 +114,9 @@ pub fn run(args: Args) -> u8 {
                 chain.join(" <- ")
             );
         }
+        for skipped in &project.skipped {
+            let _ = writeln!(err, "not read: {}: {}", skipped.path, skipped.reason);
+        }
         let _ = writeln!(
             err,
             "{} summaries from {} files ({} read, {} skipped)",
@@ -119,7 +132,7 @@ pub fn run(args: Args) -> u8 {
             "{}",
             no_pack_explanation(&args.dir, &project, &detection, &packs)
         );
-        return 1;
+        return exit::FOUND;
     }
     if extraction.summaries.is_empty() && !args.allow_empty {
         eprintln!(
@@ -127,26 +140,22 @@ pub fn run(args: Args) -> u8 {
             args.dir.display(),
             project.models.len()
         );
-        return 1;
+        return exit::FOUND;
     }
 
+    let summaries = &extraction.summaries;
     let written = match &args.out {
-        Some(path) => write_summary_file(path, &extraction.summaries, WriteOptions::default()),
-        None => write_summaries(
-            std::io::stdout().lock(),
-            &extraction.summaries,
-            WriteOptions::default(),
-        ),
+        Some(path) => crate::output::to_file("the summaries", path, |file| {
+            write_summaries(file, summaries, WriteOptions::default())
+        }),
+        None => crate::output::to_stdout("the summaries", |out| {
+            write_summaries(out, summaries, WriteOptions::default())
+        }),
     };
-    if let Err(e) = written {
-        let target = args
-            .out
-            .as_ref()
-            .map_or("standard output".to_owned(), |p| p.display().to_string());
-        eprintln!("error: the summaries could not be written to {target}: {e}");
-        return 1;
+    if let Err(code) = written {
+        return code;
     }
-    0
+    exit::OK
 }
 
 /// The sentence a run with no applicable pack prints: which manifests were read, what they
@@ -174,6 +183,37 @@ fn no_pack_explanation(
     } else {
         manifests.join("; ")
     };
+    // A manifest that names a dependency a pack knows: the pack would apply, so the reason
+    // nothing was found is elsewhere (no source file read under that manifest).
+    let known: Vec<String> = detection
+        .manifests()
+        .flat_map(|m| {
+            packs.iter().filter_map(move |p| {
+                let hit = p
+                    .detect
+                    .npm
+                    .iter()
+                    .chain(&p.detect.pypi)
+                    .find(|name| m.dependencies.iter().any(|d| d == *name))?;
+                Some(format!("{} lists {hit} (pack `{}`)", m.path, p.name))
+            })
+        })
+        .collect();
+    if !known.is_empty() {
+        let skipped = project.skipped.len();
+        return format!(
+            "seam extract found nothing to read in {}: {}, but no source file under it was read ({} read in all, {skipped} skipped{}). Check that the code is in that folder and not ignored (.gitignore, node_modules, dist, build), or run `seam model {}` to see what was read.",
+            dir.display(),
+            known.join("; "),
+            project.models.len(),
+            if skipped > 0 {
+                "; --verbose lists them"
+            } else {
+                ""
+            },
+            dir.display(),
+        );
+    }
     let names: Vec<&str> = packs.iter().map(|p| p.name.as_str()).collect();
     format!(
         "seam extract found no pack that applies to {}: it read {} source files and {read}, and none of them uses a framework or client a pack knows ({}). Force a pack with -f NAME, or add one for your framework in .seam/packs/ (run `seam packs` to see the format's home).",

@@ -10,8 +10,12 @@ pub struct Args {
     /// The repository root to walk.
     #[arg(default_value = ".")]
     pub dir: PathBuf,
-    /// Print the models, skipped files, manifests and per-extension counts as JSON.
-    #[arg(long)]
+    /// `json`: the models, skipped files, manifests and per-extension counts; `text`: one
+    /// line per file.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: crate::ui::Format,
+    /// Same as --format json.
+    #[arg(long, hide = true)]
     pub json: bool,
     /// Skip source files larger than this many bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_FILE_SIZE)]
@@ -33,7 +37,7 @@ pub fn run(args: Args) -> u8 {
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let written = if args.json {
+    let written = if args.json || args.format == crate::ui::Format::Json {
         serde_json::to_writer_pretty(&mut out, &project)
             .map_err(std::io::Error::from)
             .and_then(|()| writeln!(out))
@@ -45,8 +49,8 @@ pub fn run(args: Args) -> u8 {
         // A closed pipe (`seam model | head`) is not an error worth reporting.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
-            1
+            eprintln!("error: the models could not be written to standard output: {e}.");
+            crate::exit::USAGE
         }
     }
 }

@@ -2,21 +2,36 @@
 
 use std::path::PathBuf;
 
+use crate::exit;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The repository whose `.seam/packs/` to read as well (default: the current directory).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
+    /// `text`: one tab-separated line per pack (name, kind, language, detection, origin);
+    /// `json`: an array of objects with those fields.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: crate::ui::Format,
 }
 
 pub fn run(args: Args) -> u8 {
+    if !args.dir.is_dir() {
+        eprintln!(
+            "error: {} is not a directory. Pass the repository whose packs to list.",
+            args.dir.display()
+        );
+        return exit::USAGE;
+    }
     let packs = match super::extract::all_packs(&args.dir) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
-            return 1;
+            return exit::USAGE;
         }
     };
+    let mut lines = String::new();
+    let mut json = Vec::new();
     for pack in &packs {
         let kind = match pack.kind {
             seam_packs::UnitKind::Handler => "handler",
@@ -35,14 +50,27 @@ pub fn run(args: Args) -> u8 {
             }
             parts.join("; ")
         };
-        println!(
-            "{}\t{}\t{}\t{}\t{}",
+        json.push(serde_json::json!({
+            "name": pack.name,
+            "kind": kind,
+            "language": pack.family.as_str(),
+            "detect": detect,
+            "origin": pack.origin.to_string(),
+        }));
+        lines.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\n",
             pack.name,
             kind,
             pack.family.as_str(),
             detect,
             pack.origin
-        );
+        ));
     }
-    0
+    if args.format == crate::ui::Format::Json {
+        lines = serde_json::to_string_pretty(&json).unwrap_or_default() + "\n";
+    }
+    match crate::output::emit("the list of packs", None, lines.as_bytes()) {
+        Ok(()) => exit::OK,
+        Err(code) => code,
+    }
 }

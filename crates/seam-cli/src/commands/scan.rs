@@ -3,7 +3,7 @@
 //!
 //! Exit codes: 0 when the documents were written (files seam could not read are listed in
 //! `stats.skippedFiles` and noted on standard error); 2 for a path problem (the directory
-//! to scan or the output directory).
+//! to scan or the output directory) or an internal error (a bug in seam).
 
 use std::path::PathBuf;
 
@@ -12,8 +12,9 @@ pub struct Args {
     /// The repository to scan (default: the current directory).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
-    /// Where to write aburi.ir.json, workspace.md and components/.
-    #[arg(long = "output-dir", default_value = "out")]
+    /// Where to write aburi.ir.json, workspace.md and components/ (created if missing; the
+    /// last line printed names it).
+    #[arg(long = "output-dir", default_value = "seam-scan", value_name = "DIR")]
     pub output_dir: PathBuf,
     /// Write aburi.ir.json on one line instead of indented.
     #[arg(long)]
@@ -21,19 +22,26 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> u8 {
-    let result = match seam_review::scan(&args.dir, &seam_review::ScanOptions::default()) {
+    let progress = crate::progress::Progress::start("seam scan: reading and analysing the files");
+    let scanned = seam_review::scan(&args.dir, &seam_review::ScanOptions::default());
+    drop(progress);
+    let result = match scanned {
         Ok(r) => r,
         Err(e @ seam_review::ScanError::Internal(_)) => {
-            eprintln!("error: {e}");
-            return 1;
+            eprintln!(
+                "error: {e}. This is a bug in seam: please report it with the repository that shows it."
+            );
+            return crate::exit::USAGE;
         }
         Err(e) => {
             eprintln!("error: {e}");
-            return 2;
+            return crate::exit::USAGE;
         }
     };
-    for note in &result.notes {
-        eprintln!("note: {note}");
+    if crate::ui::notes() {
+        for note in &result.notes {
+            eprintln!("note: {note}");
+        }
     }
     if let Err(e) = seam_review::write_outputs(&result.document, &args.output_dir, args.compact) {
         eprintln!("error: {e}");
@@ -41,15 +49,15 @@ pub fn run(args: Args) -> u8 {
     }
     let stats = &result.document.stats;
     let skipped = stats.total_files - stats.parsed_files;
-    if skipped > 0 {
+    if skipped > 0 && crate::ui::notes() {
         eprintln!(
             "note: {skipped} of {} files could not be analysed; they are listed in stats.skippedFiles",
             stats.total_files
         );
     }
     if let Some(c) = &stats.call_resolution {
-        println!(
-            "{} symbols ({} dropped) in {} files; calls: {} of {} resolved (local {}, external {}, dynamic {}, ambiguous {}, no match {}); wrote {}",
+        let line = format!(
+            "{} symbols ({} dropped) in {} files; calls: {} of {} resolved (local {}, external {}, dynamic {}, ambiguous {}, no match {}); wrote {}\n",
             stats.kept_symbols,
             stats.dropped_symbols,
             stats.parsed_files,
@@ -62,6 +70,10 @@ pub fn run(args: Args) -> u8 {
             c.unresolved.no_match,
             args.output_dir.display()
         );
+        if let Err(code) = crate::output::emit("the summary line", None, line.as_bytes()) {
+            std::mem::forget(result);
+            return code;
+        }
     }
     // The process ends here: leave the document's memory to the OS rather than freeing
     // millions of strings one by one.

@@ -23,17 +23,17 @@ pub fn run(args: Args) -> u8 {
         Format::Intent => seam_intent::intent_json_schema(),
     };
     let text = match serde_json::to_string_pretty(&schema) {
-        Ok(text) => text,
+        Ok(text) => text + "\n",
         Err(e) => {
             let _ = writeln!(
                 std::io::stderr(),
-                "seam schema: could not print the schema: {e}"
+                "error: the schema could not be serialised: {e}. This is a bug in seam."
             );
-            return 1;
+            return crate::exit::USAGE;
         }
     };
-    match writeln!(std::io::stdout().lock(), "{text}") {
-        Ok(()) => 0,
-        Err(_) => 1,
+    match crate::output::emit("the schema", None, text.as_bytes()) {
+        Ok(()) => crate::exit::OK,
+        Err(code) => code,
     }
 }

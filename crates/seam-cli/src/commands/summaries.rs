@@ -4,9 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use seam_ir::summary::{
-    BehavioralSummary, SummaryReader, WriteOptions, write_summaries, write_summary_file,
-};
+use seam_ir::summary::{BehavioralSummary, SummaryReader, WriteOptions, write_summaries};
 
 /// Exit code for input that could not be read as summaries.
 const BAD_INPUT: u8 = 2;
@@ -43,23 +41,16 @@ pub fn run(args: Args) -> u8 {
         expand: args.expand,
     };
     let written = match &args.output {
-        Some(path) => write_summary_file(path, &summaries, options)
-            .map_err(|e| format!("{}: {e}", path.display())),
-        None => {
-            let stdout = std::io::stdout().lock();
-            write_summaries(stdout, &summaries, options)
-                .map_err(|e| format!("standard output: {e}"))
-        }
+        Some(path) => crate::output::to_file("the summaries", path, |file| {
+            write_summaries(file, &summaries, options)
+        }),
+        None => crate::output::to_stdout("the summaries", |out| {
+            write_summaries(out, &summaries, options)
+        }),
     };
     match written {
-        Ok(()) => 0,
-        Err(why) => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "seam summaries: could not write the summaries: {why}"
-            );
-            1
-        }
+        Ok(()) => crate::exit::OK,
+        Err(code) => code,
     }
 }
 

@@ -1,10 +1,11 @@
 //! Loading an OpenAPI document and the sibling files its `$ref`s reach, and resolving a `$ref`
 //! to the document and JSON pointer it names.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
+use seam_ir::summary::TypeShape;
 use serde_json::{Map, Value};
 
 use super::locate::LineIndex;
@@ -57,11 +58,29 @@ pub enum RefTarget {
     Remote(String),
 }
 
+/// Steps of schema reading allowed per byte of input (the root document and every sibling
+/// read): each schema object visited and each node of a shape copied from an earlier `$ref`
+/// costs one. Real documents need a few per byte; a chain of schemas that each refer to the
+/// next several times over (a `$ref` diamond) would need exponentially many. Each step is also
+/// memory (a copied node is a few hundred bytes), so the bound is kept low: a 6.7 KB diamond
+/// of 40 levels stops after about 360,000 steps.
+pub const WORK_PER_BYTE: u64 = 16;
+/// Steps every document may take whatever its size.
+pub const BASE_WORK: u64 = 250_000;
+
 /// The root document and every sibling file reached so far, each read once.
 #[derive(Debug)]
 pub struct DocumentSet {
     docs: Vec<Rc<Document>>,
     by_path: BTreeMap<PathBuf, DocId>,
+    /// The folder every `$ref`'d file must be in (canonical): the repository root, or the
+    /// contract's own folder.
+    boundary: PathBuf,
+    /// Schema-reading steps left (see [`WORK_PER_BYTE`]).
+    work_left: u64,
+    /// Shapes of `$ref` targets already read, with their node counts, shared by every
+    /// operation: each schema is read once.
+    shapes: HashMap<String, (Rc<TypeShape>, u64)>,
 }
 
 /// The text after the `: ` of a serde error, without the ` at line N column M` both parsers add.
@@ -134,6 +153,15 @@ pub fn parse_text(
             )),
         },
         Format::Yaml => {
+            // Checked first: deep flow nesting makes the YAML parser slow before it refuses it.
+            if let Err(deep) = seam_ir::yaml::check_nesting(text) {
+                return Err(ContractError::at(
+                    label,
+                    u32::try_from(deep.line).unwrap_or(u32::MAX),
+                    u32::try_from(deep.column).ok(),
+                    format!("The YAML does not parse: {deep}."),
+                ));
+            }
             let parsed = serde_norway::from_str::<serde_norway::Value>(text).and_then(|mut v| {
                 v.apply_merge()?;
                 Ok(v)
@@ -171,8 +199,20 @@ pub fn read_text(label: &str, path: &Path) -> Result<String, ContractError> {
             ),
         ));
     }
-    let bytes = std::fs::read(path)
+    // Read through a limit as well: a device or a file that grows reports another size.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| {
+            use std::io::Read;
+            file.take(MAX_DOCUMENT_BYTES + 1).read_to_end(&mut bytes)
+        })
         .map_err(|e| ContractError::new(label, format!("The file could not be read: {e}.")))?;
+    if bytes.len() as u64 > MAX_DOCUMENT_BYTES {
+        return Err(ContractError::new(
+            label,
+            format!("The file is more than the {MAX_DOCUMENT_BYTES} bytes a contract may have."),
+        ));
+    }
     String::from_utf8(bytes).map_err(|e| {
         ContractError::new(
             label,
@@ -228,14 +268,20 @@ fn percent_decode(text: &str) -> String {
 }
 
 impl DocumentSet {
-    /// Reads and parses the root document at `path`, labelled `label` in messages.
-    pub fn open(path: &Path, label: &str) -> Result<DocumentSet, ContractError> {
+    /// Reads and parses the root document at `path`, labelled `label` in messages; `$ref`s may
+    /// name files under `boundary` only.
+    pub fn open(path: &Path, label: &str, boundary: &Path) -> Result<DocumentSet, ContractError> {
         let text = read_text(label, path)?;
-        DocumentSet::from_text(path, label, &text)
+        DocumentSet::from_text(path, label, &text, boundary)
     }
 
     /// A set whose root document is `text`, standing for the file at `path`.
-    pub fn from_text(path: &Path, label: &str, text: &str) -> Result<DocumentSet, ContractError> {
+    pub fn from_text(
+        path: &Path,
+        label: &str,
+        text: &str,
+        boundary: &Path,
+    ) -> Result<DocumentSet, ContractError> {
         let (value, lines) = parse_text(label, text, Format::guess(path, text))?;
         let root = Rc::new(Document {
             label: label.to_owned(),
@@ -253,7 +299,41 @@ impl DocumentSet {
         Ok(DocumentSet {
             docs: vec![root],
             by_path,
+            boundary: std::fs::canonicalize(boundary).unwrap_or_else(|_| boundary.to_path_buf()),
+            work_left: BASE_WORK.saturating_add(WORK_PER_BYTE.saturating_mul(text.len() as u64)),
+            shapes: HashMap::new(),
         })
+    }
+
+    /// Takes `steps` from the work allowed; when none is left, an error at the schema being
+    /// read (`doc`, `pointer`).
+    pub fn spend(&mut self, steps: u64, doc: DocId, pointer: &str) -> Result<(), ContractError> {
+        if let Some(left) = self.work_left.checked_sub(steps) {
+            self.work_left = left;
+            return Ok(());
+        }
+        let document = self.get(doc);
+        Err(ContractError::at(
+            document.label.clone(),
+            document.lines.line(pointer),
+            None,
+            format!(
+                "Reading the schemas of this document takes more than {WORK_PER_BYTE} steps per byte: \
+                 its $refs expand to far more than the document holds (schemas that each refer \
+                 to the next several times over). seam stops reading it here; make the repeated \
+                 schemas smaller, or exclude the document."
+            ),
+        ))
+    }
+
+    /// The shape already read for the `$ref` target `key`, with its node count.
+    pub fn known_shape(&self, key: &str) -> Option<(Rc<TypeShape>, u64)> {
+        self.shapes.get(key).cloned()
+    }
+
+    /// Keeps the shape read for the `$ref` target `key`.
+    pub fn remember_shape(&mut self, key: String, shape: Rc<TypeShape>, nodes: u64) {
+        self.shapes.insert(key, (shape, nodes));
     }
 
     pub fn get(&self, doc: DocId) -> Rc<Document> {
@@ -338,6 +418,17 @@ impl DocumentSet {
         if let Some(&doc) = self.by_path.get(&key) {
             return Ok(doc);
         }
+        if !key.starts_with(&self.boundary) {
+            return Err(format!(
+                "is outside {}. seam reads $refs only to files inside the repository (for `seam contract`, inside the contract's folder).",
+                self.boundary.display()
+            ));
+        }
+        match std::fs::metadata(&key) {
+            Ok(meta) if meta.is_file() => {}
+            Ok(_) => return Err("is not a regular file.".to_owned()),
+            Err(e) => return Err(format!("could not be opened ({e}).")),
+        }
         let label_base = Path::new(&origin.label).parent().unwrap_or(Path::new(""));
         let label = normalize_label(&label_base.join(&relative));
         let text =
@@ -352,6 +443,9 @@ impl DocumentSet {
                     e.reason
                 )
             })?;
+        self.work_left = self
+            .work_left
+            .saturating_add(WORK_PER_BYTE.saturating_mul(text.len() as u64));
         let doc = self.docs.len();
         self.docs.push(Rc::new(Document {
             label,

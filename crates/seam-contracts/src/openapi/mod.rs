@@ -61,8 +61,18 @@ const METHODS: [&str; 8] = [
 
 /// Reads the OpenAPI document at `path` (and the sibling files its `$ref`s name); `label` is
 /// the file as summaries and messages name it (project-relative, `/`-separated).
+/// `$ref`s may name files in the document's own folder and below it.
 pub fn read_openapi(path: &Path, label: &str) -> Result<Vec<BehavioralSummary>, ContractError> {
-    let mut docs = DocumentSet::open(path, label)?;
+    read_openapi_within(path, label, own_folder(path))
+}
+
+/// [`read_openapi`] with `$ref`s allowed to any file under `boundary` (the repository root).
+pub fn read_openapi_within(
+    path: &Path,
+    label: &str,
+    boundary: &Path,
+) -> Result<Vec<BehavioralSummary>, ContractError> {
+    let mut docs = DocumentSet::open(path, label, boundary)?;
     summaries(&mut docs)
 }
 
@@ -72,8 +82,16 @@ pub fn read_openapi_text(
     label: &str,
     text: &str,
 ) -> Result<Vec<BehavioralSummary>, ContractError> {
-    let mut docs = DocumentSet::from_text(path, label, text)?;
+    let mut docs = DocumentSet::from_text(path, label, text, own_folder(path))?;
     summaries(&mut docs)
+}
+
+/// The folder a file is in (`.` for a bare file name).
+fn own_folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
 }
 
 /// A status key of a `responses` object.

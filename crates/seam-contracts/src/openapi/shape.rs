@@ -38,6 +38,20 @@ pub struct ShapeReader<'a> {
     resolving: Vec<String>,
     recursive: BTreeSet<String>,
     definitions: BTreeMap<String, TypeShape>,
+    /// How many times a `$ref` met a schema already being read; a shape read while this
+    /// grew holds a `ref` to a recursive definition and is not remembered for reuse.
+    cycles: usize,
+}
+
+/// How many nodes a shape has: what copying it costs.
+fn node_count(shape: &TypeShape) -> u64 {
+    1 + match shape {
+        TypeShape::Record(r) => r.properties.values().map(node_count).sum(),
+        TypeShape::Dictionary(d) => node_count(&d.values),
+        TypeShape::Array(a) => node_count(&a.items),
+        TypeShape::Union(u) => u.variants.iter().map(node_count).sum(),
+        _ => 0,
+    }
 }
 
 /// The parts of an `allOf` gathered for merging.
@@ -115,6 +129,7 @@ impl<'a> ShapeReader<'a> {
             resolving: Vec::new(),
             recursive: BTreeSet::new(),
             definitions: BTreeMap::new(),
+            cycles: 0,
         }
     }
 
@@ -153,6 +168,7 @@ impl<'a> ShapeReader<'a> {
         if depth > MAX_DEPTH {
             return Ok(TypeShape::Unknown);
         }
+        self.docs.spend(1, doc, pointer)?;
         let document = self.docs.get(doc);
         let Some(Value::Object(schema)) = document.value.pointer(pointer) else {
             return Ok(TypeShape::Unknown);
@@ -163,6 +179,7 @@ impl<'a> ShapeReader<'a> {
                 pointer,
                 reference,
                 depth,
+                true,
                 |reader, doc, pointer, depth| reader.shape(doc, pointer, depth),
             );
         }
@@ -247,13 +264,15 @@ impl<'a> ShapeReader<'a> {
     }
 
     /// Follows the `$ref` of the schema at `pointer`, reading its target with `read`, and
-    /// stops at a schema already being read.
+    /// stops at a schema already being read. With `reuse`, a target's shape is read once and
+    /// copied afterwards (each copy paid for by its size, see [`DocumentSet::spend`]).
     fn follow(
         &mut self,
         doc: DocId,
         pointer: &str,
         reference: &Value,
         depth: usize,
+        reuse: bool,
         read: impl FnOnce(&mut Self, DocId, &str, usize) -> Result<TypeShape, ContractError>,
     ) -> Result<TypeShape, ContractError> {
         let Value::String(reference) = reference else {
@@ -278,18 +297,28 @@ impl<'a> ShapeReader<'a> {
                 let (key, name, def) = self.names(target, &target_pointer);
                 if self.resolving.contains(&key) {
                     self.recursive.insert(key);
+                    self.cycles += 1;
                     return Ok(TypeShape::Ref(RefShape {
                         name,
                         def: Some(def),
                         from: None,
                     }));
                 }
+                if reuse && let Some((shape, nodes)) = self.docs.known_shape(&key) {
+                    self.docs.spend(nodes, doc, pointer)?;
+                    return Ok((*shape).clone());
+                }
+                let cycles_before = self.cycles;
                 self.resolving.push(key.clone());
                 let shape = read(self, target, &target_pointer, depth + 1);
                 self.resolving.pop();
                 let shape = shape?;
                 if self.recursive.contains(&key) {
                     self.definitions.entry(def).or_insert_with(|| shape.clone());
+                } else if reuse && self.cycles == cycles_before {
+                    let nodes = node_count(&shape);
+                    self.docs
+                        .remember_shape(key, std::rc::Rc::new(shape.clone()), nodes);
                 }
                 Ok(shape)
             }
@@ -367,6 +396,7 @@ impl<'a> ShapeReader<'a> {
             merge.others.push(TypeShape::Unknown);
             return Ok(());
         }
+        self.docs.spend(1, doc, pointer)?;
         let document = self.docs.get(doc);
         let Some(Value::Object(schema)) = document.value.pointer(pointer) else {
             return Ok(());
@@ -379,6 +409,7 @@ impl<'a> ShapeReader<'a> {
                 pointer,
                 reference,
                 depth,
+                false,
                 |reader, doc, pointer, depth| {
                     if let Err(e) = reader.collect(doc, pointer, &mut inner, depth) {
                         failed = Some(e);

@@ -1,12 +1,12 @@
-//! Fuzzes the lowerings: any bytes, routed to a language by the first byte, must either lower
-//! to a model whose spans lie inside the source on character boundaries, or fail with
-//! `ParseFailed`. A panic, a stack overflow or a hang is a bug.
+//! Fuzzes the lowerings: any bytes, routed to a language by the first byte, decoded and lowered
+//! as the project driver does (`decode_source`, `lower_text_guarded`), must either lower to a
+//! model whose spans lie inside the source on character boundaries, or fail with a message.
+//! A panic, a stack overflow or a hang is a bug.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use seam_lang::lower::lower_file;
 use seam_lang::model::{Language, Model, Span};
-use seam_lang::project::decode_text;
+use seam_lang::project::{decode_source, lower_text_guarded};
 
 const LANGUAGES: [(Language, &str); 5] = [
     (Language::TypeScript, "fuzz.ts"),
@@ -21,11 +21,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (language, path) = LANGUAGES[usize::from(selector) % LANGUAGES.len()];
-    // The same decoding the driver applies: NUL bytes and invalid UTF-8 never reach a parser.
-    let Ok(text) = decode_text(rest.to_vec()) else {
+    // The same decoding the driver applies: a few stray bytes become `?`, binary is refused.
+    let Ok((text, _)) = decode_source(rest.to_vec()) else {
         return;
     };
-    if let Ok(model) = lower_file(path, language, &text) {
+    if let Ok(model) = lower_text_guarded(path, language, &text) {
         check_spans(&model);
     }
 });

@@ -22,6 +22,7 @@ mod exprs;
 mod functions;
 mod module;
 mod patterns;
+mod prune;
 mod stmts;
 mod types;
 
@@ -112,7 +113,8 @@ fn lower_in(
         .iter()
         .map(|d| to_diagnostic(&d.message, d.labels.first()))
         .collect();
-    let program = ret.program;
+    let mut program = ret.program;
+    let pruned = prune::prune_deep_scopes(allocator, &mut program);
     let semantic = SemanticBuilder::new().build(&program);
     diagnostics.extend(
         semantic
@@ -127,7 +129,43 @@ fn lower_in(
     reserve(&mut model, &semantic.semantic.stats());
     let mut lowerer = Lowerer::new(model, scoping, &program);
     lowerer.lower_program(&program);
-    Ok(lowerer.finish())
+    let mut model = lowerer.finish();
+    note_pruned(&mut model, &pruned);
+    Ok(model)
+}
+
+/// One diagnostic per place [`prune::prune_deep_scopes`] emptied, unless the lowering already
+/// cut the code around it at its own depth limit (and said so).
+fn note_pruned(model: &mut Model, pruned: &[oxc_span::Span]) {
+    if pruned.is_empty() {
+        return;
+    }
+    let cuts: Vec<model::Span> = model
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.message
+                .contains("levels deep; seam keeps the deeper part as text only")
+        })
+        .map(|d| d.span)
+        .collect();
+    for span in pruned {
+        let inside_a_cut = cuts
+            .iter()
+            .any(|cut| cut.start <= span.start && span.end <= cut.end);
+        if inside_a_cut {
+            continue;
+        }
+        let line = model.lines.position(span.start).line;
+        model.diagnostics.push(Diagnostic {
+            message: format!(
+                "The code at line {line} is nested more than {} scopes deep; seam does not \
+                 analyse the code inside it.",
+                prune::MAX_SCOPE_DEPTH
+            ),
+            span: sp(*span),
+        });
+    }
 }
 
 /// Sizes the arenas from oxc's node and symbol counts, so a large file does not pay for

@@ -423,10 +423,33 @@ impl Scan<'_> {
     /// The static keys of an object literal (each element's, for an array of them). With
     /// `skip_false`, a key whose value is literally `false` is not counted (`select`).
     fn keys_of(&self, file: usize, expr: ExprId, skip_false: bool, out: &mut Vec<String>) {
+        self.keys_of_hops(file, expr, skip_false, MAX_HOPS, out);
+    }
+
+    fn keys_of_hops(
+        &self,
+        file: usize,
+        expr: ExprId,
+        skip_false: bool,
+        hops: usize,
+        out: &mut Vec<String>,
+    ) {
+        let Some(hops) = hops.checked_sub(1) else {
+            return;
+        };
         let model = self.files.model(file);
         match &model.expr(expr).kind {
             ExprKind::Object { props } => {
                 for p in props {
+                    // `...defaults()` / `...base`: the keys of the object spread in, when the
+                    // spread value is an object literal, through names or a project function
+                    // that returns one.
+                    if let ObjectProp::Spread { value } = p {
+                        if let Some((f, obj)) = self.spread_object(file, *value) {
+                            self.keys_of_hops(f, obj, skip_false, hops, out);
+                        }
+                        continue;
+                    }
                     let ObjectProp::KeyValue { key, value, .. } = p else {
                         continue;
                     };
@@ -450,6 +473,27 @@ impl Scan<'_> {
             }
             _ => {}
         }
+    }
+
+    /// The object literal a spread value holds: through names, or the one object a called
+    /// project function returns.
+    fn spread_object(&self, file: usize, value: ExprId) -> Option<(usize, ExprId)> {
+        if let Some(found) = self.object(file, value, MAX_HOPS) {
+            return Some(found);
+        }
+        let (f, e) = self.resolve(file, value, MAX_HOPS);
+        let mut call = e;
+        while let ExprKind::Await { arg } = &self.files.model(f).expr(call).kind {
+            call = *arg;
+        }
+        let ExprKind::Call { callee, .. } = &self.files.model(f).expr(call).kind else {
+            return None;
+        };
+        let (ff, func) = self.files.function_of(f, *callee)?;
+        let [returned] = crate::files::returned_values(self.files.model(ff), func)[..] else {
+            return None;
+        };
+        self.object(ff, returned, MAX_HOPS)
     }
 
     /// The keys a selector picks rows by, through `AND`/`OR`/`NOT`-style combinators.
@@ -543,15 +587,19 @@ impl Scan<'_> {
                 if self.creates_client(file, expr, hops) {
                     return true;
                 }
-                // A conventional name seam could not follow (an import from an alias path) or
-                // a parameter (`function load(db: PrismaClient)`).
+                // A conventional name seam could not follow (an import from an alias path), a
+                // parameter (`function load(db: PrismaClient)`), or one a project factory
+                // makes (`export const prisma = remember("prisma", () => new PrismaClient())`).
                 sources.members.iter().any(|m| m == name)
                     && match self.files.definition(file, expr) {
                         None => true,
-                        Some(crate::files::Def::Binding(f, b)) => matches!(
-                            self.files.model(f).binding(b).kind,
-                            BindingKind::Param { .. }
-                        ),
+                        Some(def @ crate::files::Def::Binding(f, b)) => {
+                            matches!(
+                                self.files.model(f).binding(b).kind,
+                                BindingKind::Param { .. }
+                            ) || self.made_by_call(def)
+                        }
+                        Some(def @ crate::files::Def::Expr(..)) => self.made_by_call(def),
                         Some(_) => false,
                     }
             }
@@ -567,6 +615,18 @@ impl Scan<'_> {
             return true;
         }
         (f, e) != (file, expr) && self.is_client_in(f, e, hops - 1)
+    }
+
+    /// Whether a definition's value is a call (a factory, a cache around one, an extension of
+    /// a client): what it returns is not known, so a conventional client name keeps its meaning.
+    fn made_by_call(&self, def: crate::files::Def) -> bool {
+        self.files.value_of(def).is_some_and(|(f, e)| {
+            let mut e = e;
+            while let ExprKind::Await { arg } = &self.files.model(f).expr(e).kind {
+                e = *arg;
+            }
+            matches!(self.files.model(f).expr(e).kind, ExprKind::Call { .. })
+        })
     }
 
     fn matches_create(&self, model: &Model, expr: ExprId) -> bool {

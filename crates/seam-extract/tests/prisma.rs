@@ -80,3 +80,16 @@ fn every_client_source_gives_its_accesses() {
 fn a_multi_file_schema_changes_nothing_on_the_code_side() {
     assert_eq!(accesses("multi-agrees"), accesses("single-agrees"));
 }
+
+/// A client a project factory makes (`remember("prisma", () => new PrismaClient())`) under the
+/// conventional name is a client; the keys of an object spread into `data` from a project
+/// function that returns one (`...defaultSettings()`) are written fields.
+#[test]
+fn a_factory_made_client_and_spread_defaults_are_read() {
+    assert_eq!(
+        accesses("factory-spread"),
+        [
+            r#"createSettings.callback tx.settings.create write settings ["theme", "locale", "id"] []"#
+        ]
+    );
+}

@@ -5,7 +5,6 @@
 //! be written; 2 bad usage (a boundary that is not a method and a path, a directory that is not
 //! one).
 
-use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Subcommand)]
@@ -18,7 +17,12 @@ pub enum Action {
         #[arg(default_value = ".")]
         dir: PathBuf,
         /// Write the draft to this file instead of standard output.
-        #[arg(short = 'o', long = "out", value_name = "FILE")]
+        #[arg(
+            short = 'o',
+            long = "output",
+            visible_alias = "out",
+            value_name = "FILE"
+        )]
         out: Option<PathBuf>,
     },
 }
@@ -74,15 +78,10 @@ pub fn run(args: Args) -> u8 {
             return 1;
         }
     };
-    let written = match &out {
-        Some(path) => std::fs::write(path, text.as_bytes()),
-        None => std::io::stdout().lock().write_all(text.as_bytes()),
-    };
-    match written {
+    // Written in full before it replaces a file, through a symbolic link, quietly into a
+    // closed pipe: as every command writes its output.
+    match crate::output::emit("the draft", out.as_deref(), text.as_bytes()) {
         Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: the draft could not be written: {e}");
-            1
-        }
+        Err(code) => code,
     }
 }

@@ -368,3 +368,13 @@ fn a_nameless_constrained_parameter_is_a_hole() {
     assert_eq!(normalize_path("/users/:(\\d+)"), "/users/{value}");
     assert_eq!(normalize_path(&normalize_path(":(a-)")), "/{value}");
 }
+
+/// Found by the property test: an optional group holding an empty alternative and a
+/// parameter-looking name must normalise to a fixed point.
+#[test]
+fn optional_groups_normalise_to_a_fixed_point() {
+    for s in ["(:)a?", ":/A(|A)?"] {
+        let once = normalize_path(s);
+        assert_eq!(normalize_path(&once), once, "{s}");
+    }
+}

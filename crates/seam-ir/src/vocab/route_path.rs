@@ -585,6 +585,25 @@ impl RoutePath {
     /// Reads a route path in either spelling (framework or grammar). Never fails: what cannot be
     /// read becomes a `{value}` segment (see the module documentation).
     pub fn parse(raw: &str) -> RoutePath {
+        let mut path = Self::parse_once(raw);
+        // Text that flattens out of a group can spell syntax on a second reading (`(:)a`
+        // writes `/:a`, a parameter): read the written form again until it stays the same,
+        // so the normalised spelling is a fixed point. Only `:` and `(` can do that.
+        for _ in 0..4 {
+            let written = path.normalized_path();
+            if !written.contains([':', '(']) {
+                break;
+            }
+            let again = Self::parse_once(&written);
+            if again.normalized_path() == written {
+                break;
+            }
+            path = again;
+        }
+        path
+    }
+
+    fn parse_once(raw: &str) -> RoutePath {
         let converted = express_to_braces(strip_origin(raw.trim()));
         let mut parser = Parser {
             budget_chars: PARSE_BUDGET_CHARS,

@@ -16,14 +16,16 @@ A status the provider produces that no branch of the consumer handles. A consume
 status when a branch compares the status with it (`res.status === 404`), guards on a range that
 holds it (`res.status >= 400`, `!res.ok`), or, for a 2xx, falls through to the code after its
 guards. A client that throws on every failure (axios) hands each non-2xx to a `catch`, which
-counts as handling it, and so does returning the call's result without a catch (`return
-this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that hands the response to a promise callback that branches
-(`.then(function (r) { if (r.success) … })`) is not judged: the summary keeps that callback
-only as text, so which statuses it handles is unknown.
+counts as handling it, and so does returning the call's result without a catch
+(`return this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that
+hands the response to a promise callback that branches (`.then(function (r) { if (r.success)
+… })`) is not judged: the summary keeps that callback only as text, so which statuses it
+handles is unknown.
 
 Two more forms: a provider response declared as a class (`4XX`) that no consumer branch can
 receive ("the status-range form"), and a status the provider returns in several situations with
-different bodies that the consumer does not tell apart ("the sub-case form").
+bodies that differ in a field the consumer reads, which it does not tell apart ("the sub-case
+form"; bodies that differ only in fields the consumer never reads give it nothing to tell).
 
 ## Why it matters
 The unhandled response reaches code written for another one: a 404 body is read as a user, a
@@ -117,7 +119,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
         return out;
     }
     for (status, cases) in by_status {
-        if cases.len() < 2 || !bodies_tell_apart(&cases) {
+        if cases.len() < 2 {
             continue;
         }
         let branches: Vec<&Transition> = consumer
@@ -127,6 +129,18 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
                 (ct.is_default && is_success(status)) || reading.branch_handles(ct, status)
             })
             .collect();
+        // Only fields the consumer reads on those branches can tell the cases apart for it.
+        let read: Vec<&str> = branches
+            .iter()
+            .filter_map(|ct| match &ct.expected_input {
+                Some(TypeShape::Record(r)) => Some(r.properties.keys().map(String::as_str)),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        if !bodies_tell_apart(&cases, &read) {
+            continue;
+        }
         let distinguishes = branches
             .iter()
             .any(|ct| ct.conditions.iter().any(|p| !reading.mentions_status(p)));
@@ -153,14 +167,23 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     out
 }
 
-/// Whether the bodies of several responses differ, so a consumer has something to tell them
-/// apart by. Unread bodies tell nothing.
-fn bodies_tell_apart(cases: &[&Transition]) -> bool {
+/// Whether the bodies of several responses differ in a field the consumer reads (`read`), so
+/// it has something to tell them apart by. Unread bodies, and differences only in fields the
+/// consumer never reads, tell nothing.
+fn bodies_tell_apart(cases: &[&Transition], read: &[&str]) -> bool {
     let bodies: Vec<&TypeShape> = cases.iter().filter_map(|t| response_body(t)).collect();
-    if bodies.len() != cases.len() {
+    if bodies.len() != cases.len() || read.is_empty() {
         return false;
     }
-    bodies.windows(2).any(|w| w[0] != w[1])
+    let field = |body: &TypeShape, name: &str| match body {
+        TypeShape::Record(r) => r.properties.get(name).cloned(),
+        other => Some(other.clone()),
+    };
+    read.iter().any(|name| {
+        bodies
+            .windows(2)
+            .any(|w| field(w[0], name) != field(w[1], name))
+    })
 }
 
 /// Whether the consumer returns the response object itself (a thin wrapper such as

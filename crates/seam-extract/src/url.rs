@@ -375,21 +375,9 @@ impl Reader<'_> {
                     && matches!(&e.kind, ExprKind::Ident { binding: Some(x), .. } if x == param)
             })
         };
-        for e in &model.exprs {
-            let ExprKind::Assign { target, value, .. } = &e.kind else {
-                continue;
-            };
-            let seam_lang::model::PatternKind::Ident {
-                binding: Some(tb), ..
-            } = &model.pattern(*target).kind
-            else {
-                continue;
-            };
-            if *tb == b && !mentions_param(*value) {
-                return None;
-            }
-        }
-        Some(init)
+        assignments_to(model, b)
+            .all(|a| mentions_param(a.value))
+            .then_some(init)
     }
 
     /// A local built by appending (`let url = base; if (id !== null) url += \`${id}/\`;`): its
@@ -404,29 +392,18 @@ impl Reader<'_> {
         }
         let mut parts = vec![binding.origin.init?];
         let mut appends = 0;
-        for e in &model.exprs {
-            let ExprKind::Assign { op, target, value } = &e.kind else {
-                continue;
-            };
-            let seam_lang::model::PatternKind::Ident {
-                binding: Some(tb), ..
-            } = &model.pattern(*target).kind
-            else {
-                continue;
-            };
-            if *tb != b {
-                continue;
-            }
+        for a in assignments_to(model, b) {
+            let e = model.expr(a.expr);
             let written = model
                 .source
                 .get(e.span.start as usize..e.span.end as usize)
                 .unwrap_or("");
-            if *op != seam_lang::model::AssignOp::Compound || !written.contains("+=") {
+            if a.op != seam_lang::model::AssignOp::Compound || !written.contains("+=") {
                 return None;
             }
             appends += 1;
             if self.append_runs(file, e.span)? {
-                parts.push(*value);
+                parts.push(a.value);
             }
         }
         (appends > 0).then_some(parts)
@@ -510,24 +487,15 @@ impl Reader<'_> {
                 _ => None,
             })
             .collect();
-        for (i, e) in model.exprs.iter().enumerate() {
-            let ExprKind::Assign { target, value, .. } = &e.kind else {
-                continue;
-            };
-            let seam_lang::model::PatternKind::Ident {
-                binding: Some(tb), ..
-            } = &model.pattern(*target).kind
-            else {
-                continue;
-            };
-            if *tb != b || *value == init {
+        for a in assignments_to(model, b) {
+            if a.value == init {
                 continue;
             }
-            if top_level.contains(&ExprId::from_index(i)) {
+            if top_level.contains(&a.expr) {
                 return None;
             }
             let mut later = Vec::new();
-            self.read(file, *value, 2, &mut later);
+            self.read(file, a.value, 2, &mut later);
             if later.iter().all(|p| matches!(p, Piece::Text(_))) {
                 return None;
             }
@@ -645,6 +613,35 @@ impl Reader<'_> {
             _ => Err(()),
         }
     }
+}
+
+/// One assignment to a name (`x = v`, `x += v`).
+struct Assignment {
+    /// The assignment expression.
+    expr: ExprId,
+    op: seam_lang::model::AssignOp,
+    value: ExprId,
+}
+
+/// Every assignment of a file whose target is the name bound by `b`, in source order.
+fn assignments_to(
+    model: &seam_lang::model::Model,
+    b: BindingId,
+) -> impl Iterator<Item = Assignment> + '_ {
+    model.exprs.iter().enumerate().filter_map(move |(i, e)| {
+        let ExprKind::Assign { op, target, value } = &e.kind else {
+            return None;
+        };
+        matches!(
+            &model.pattern(*target).kind,
+            seam_lang::model::PatternKind::Ident { binding: Some(tb), .. } if *tb == b
+        )
+        .then(|| Assignment {
+            expr: ExprId::from_index(i),
+            op: *op,
+            value: *value,
+        })
+    })
 }
 
 /// The name of a hole: what the code called the value, or `value`.

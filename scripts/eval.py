@@ -417,7 +417,8 @@ def main():
     if not os.access(seam, os.X_OK):
         sys.exit(f"no seam binary at {args.seam}: build it with `cargo build --release`, or pass --seam")
     work = Path(os.environ.get("SEAM_CORPUS_WORK", Path(tempfile.gettempdir()) / "seam-corpus"))
-    out_dir = work / "eval"
+    # Separate output folders let several builds be scored at once over the same checkouts.
+    out_dir = Path(os.environ.get("SEAM_EVAL_OUT", work / "eval"))
     out_dir.mkdir(parents=True, exist_ok=True)
 
     truths = []

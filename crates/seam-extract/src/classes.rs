@@ -312,7 +312,11 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
     let model = files.model(file);
     match &model.expr(object).kind {
         ExprKind::This => receiver_class(model, object, model.expr(object).span).map(|c| (file, c)),
-        ExprKind::Member { .. } => {
+        ExprKind::Member {
+            object: owner,
+            property,
+            ..
+        } => {
             if let Some(field) = declared_field(files, file, object) {
                 if let Some(t) = field.type_annotation
                     && let Some(found) = class_named(files, field.file, type_name(&t.text))
@@ -325,13 +329,82 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
                     return Some(found);
                 }
             }
-            let (vf, ve) = instance_field(files, file, object)?;
-            instance_class(files, vf, ve).or_else(|| typed_param_class(files, vf, ve))
+            if let Some((vf, ve)) = instance_field(files, file, object)
+                && let Some(found) =
+                    instance_class(files, vf, ve).or_else(|| typed_param_class(files, vf, ve))
+            {
+                return Some(found);
+            }
+            // `sdk.admin.product`: a field of an instance whose class is known, read from the
+            // field's declared type or what the class's constructor assigns it.
+            let MemberProp::Name(name) = property else {
+                return None;
+            };
+            if matches!(model.expr(*owner).kind, ExprKind::This) {
+                return None;
+            }
+            let owner_class = class_of_receiver(files, file, *owner)?;
+            class_of_field(files, owner_class, name)
         }
         ExprKind::Ident { .. } => {
             instance_class(files, file, object).or_else(|| typed_param_class(files, file, object))
         }
         _ => None,
+    }
+}
+
+/// The class of what instances of `class` hold in their field `name`: the field's declared
+/// type (in the class or an ancestor), or the instance its constructor assigns it.
+fn class_of_field(
+    files: &Files,
+    (file, class): (usize, ClassId),
+    name: &str,
+) -> Option<(usize, ClassId)> {
+    let mut current = (file, class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        let cmodel = files.model(cf);
+        for m in &cmodel.class(cid).members {
+            match &m.kind {
+                MemberKind::Property {
+                    type_annotation: Some(t),
+                    ..
+                } if !m.is_static && m.name.as_str() == Some(name) => {
+                    if let Some(found) = class_named(files, cf, type_name(&t.text)) {
+                        return Some(found);
+                    }
+                }
+                MemberKind::Constructor { function } => {
+                    for p in &cmodel.function(*function).params {
+                        let named = p.property_visibility.is_some()
+                            && matches!(
+                                &cmodel.pattern(p.pattern).kind,
+                                seam_lang::model::PatternKind::Ident { name: n, .. } if n == name
+                            );
+                        if named
+                            && let Some(t) = &p.type_annotation
+                            && let Some(found) = class_named(files, cf, type_name(&t.text))
+                        {
+                            return Some(found);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        match parent_class(files, cf, cid) {
+            Some(parent) => current = parent,
+            None => break,
+        }
+    }
+    let (vf, ve) = field_of_class(files, (file, class), name)?;
+    match &files.model(vf).expr(ve).kind {
+        ExprKind::Call {
+            callee,
+            is_new: true,
+            ..
+        } => class_of_expr(files, vf, *callee),
+        _ => instance_class(files, vf, ve),
     }
 }
 

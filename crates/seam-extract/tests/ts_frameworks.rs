@@ -537,6 +537,9 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
             "src/pages/articles.js POST /api/articles/{slug}/comments https://api.example.com",
             "src/pages/articles.js POST /internal/locale -",
             "src/pages/articles.js GET /users/{id} -",
+            // `userById` returns its response: each call is a consumer too.
+            "src/pages/articles.js GET /users/1 -",
+            "src/pages/articles.js GET /users/2 -",
             "src/pages/todos.js GET /api/todos -",
             "src/pages/todos.js POST /api/todos -",
             "src/pages/users.js DELETE /api/v1/users/{id} -",
@@ -560,7 +563,11 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
     );
     assert_eq!(through(4), serde_json::Value::Null);
     assert_eq!(
-        through(9),
+        through(5),
+        serde_json::json!(["src/pages/articles.js::userById"])
+    );
+    assert_eq!(
+        through(11),
         serde_json::json!(["src/sdk/client.ts::@13", "src/sdk/client.ts::fetch"])
     );
 }
@@ -581,6 +588,47 @@ fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
         [
             "web::web/src/auth.ts::logout GET /v1/auth/logout",
             "web::web/src/auth.ts::logo GET /logo.svg",
+        ]
+    );
+}
+
+/// A function that returns its request's result (an Angular service method returning the
+/// Observable, an async helper returning `res.json()`) makes each of its calls a consumer too,
+/// at the caller, with the request instantiated for the caller's arguments; the call inside
+/// stays a consumer. A function that does not return it (`ping`, `track`) does not. An
+/// interceptor's rewrite under a test of the URL (`if (!config.url.includes("organization"))`)
+/// prefixes only the calls whose URL text passes the test.
+#[test]
+fn functions_returning_a_request_are_consumers_at_each_call() {
+    let run = extract("returned-requests", &[]);
+    let calls: Vec<String> = run
+        .summaries
+        .iter()
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            let sem = &v["identity"]["boundaryBinding"]["semantics"];
+            format!(
+                "{} {} {} {}",
+                v["location"]["file"].as_str().unwrap_or("-"),
+                sem["method"].as_str().unwrap_or("-"),
+                sem["path"].as_str().unwrap_or("-"),
+                v["metadata"]["http"]["through"],
+            )
+        })
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            r#"src/app/article.component.ts GET /api/articles/{slug} ["src/app/articles.service.ts::get"]"#,
+            r#"src/app/article.component.ts GET /api/tags ["src/app/articles.service.ts::tags"]"#,
+            "src/app/articles.service.ts GET /api/articles/{slug} null",
+            "src/app/articles.service.ts GET /api/tags null",
+            "src/app/articles.service.ts POST /api/articles/{slug}/views null",
+            "src/lib/users.js GET /api/users/{id} null",
+            "src/lib/users.js GET /api/ping null",
+            r#"src/pages/user.js GET /api/users/{id} ["src/lib/users.js::loadUser"]"#,
+            "src/pages/user.js GET /api/v1/{value}/incidents null",
+            "src/pages/user.js GET /api/v1/organizations null",
         ]
     );
 }

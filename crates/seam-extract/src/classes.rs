@@ -228,7 +228,7 @@ fn exported_class(files: &Files, file: usize, name: &str, hops: usize) -> Option
 }
 
 /// Whether `class` is `ancestor` or extends it (several levels, across files).
-fn descends_from(files: &Files, class: (usize, ClassId), ancestor: (usize, ClassId)) -> bool {
+pub fn descends_from(files: &Files, class: (usize, ClassId), ancestor: (usize, ClassId)) -> bool {
     let mut current = Some(class);
     for _ in 0..MAX_HOPS {
         match current {
@@ -434,7 +434,8 @@ fn type_name(text: &str) -> &str {
 }
 
 /// The class of the instance an expression holds: `new C(…)` directly or through a variable
-/// (imported or not).
+/// (imported or not), or what an injector hands out for a class passed to it alone
+/// (`inject(UserService)`, `container.resolve(UserService)`).
 fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;
@@ -444,8 +445,25 @@ fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
             is_new: true,
             ..
         } => class_of_expr(files, vf, *callee),
+        ExprKind::Call {
+            args,
+            is_new: false,
+            ..
+        } => match args.as_slice() {
+            [only] if !only.spread && only.name.is_none() => injected_class(files, vf, only.value),
+            _ => None,
+        },
         _ => None,
     }
+}
+
+/// The project class a lone argument names (`UserService` in `inject(UserService)`), when the
+/// argument is a plain or imported class name.
+fn injected_class(files: &Files, file: usize, arg: ExprId) -> Option<(usize, ClassId)> {
+    if !matches!(files.model(file).expr(arg).kind, ExprKind::Ident { .. }) {
+        return None;
+    }
+    class_of_expr(files, file, arg)
 }
 
 /// What a class declares about one of its instance fields: the declared type and the

@@ -4,7 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{ArrayElement, BindingKind, ExprId, ExprKind, FuncId, ObjectProp, Span};
+use seam_lang::model::{
+    ArrayElement, BindingKind, ClassId, ExprId, ExprKind, FuncId, ObjectProp, Span,
+};
 use seam_packs::{
     Capture, Captures, Constraint, Pack, PatternNode, UnitKind, ValueRead, match_expr,
 };
@@ -2011,7 +2013,7 @@ pub fn client_units(
             if !pack.calls.iter().any(|c| client_call_anchor_ok(c, name)) {
                 continue;
             }
-            let Some(site) = site_at(files, pack, &reader, file, call) else {
+            let Some(mut site) = site_at(files, pack, &reader, file, call) else {
                 continue;
             };
             let function = enclosing_function(model, model.expr(call).span);
@@ -2025,7 +2027,27 @@ pub fn client_units(
                     .is_some_and(|p| matches!(p, Piece::Hole(h) if param_named(model, func, h)));
                 // A method of an API class whose URL starts with a field subclasses set:
                 // one unit per call through an instance, the field read from its class.
+                let mut this_class = None;
                 if !forwards_parameter
+                    && let Some(Piece::Hole(field)) = site
+                        .own_url
+                        .iter()
+                        .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
+                    && let Some(instance_calls) =
+                        crate::classes::instance_calls(files, &reader, file, func, field, all_files)
+                    && instance_calls.is_empty()
+                {
+                    // No instance is made with `new` (a service the framework injects): the
+                    // field is the class's own.
+                    this_class = model.function(func).class.map(|c| (file, c));
+                    let own = Reader {
+                        this_class,
+                        ..reader
+                    };
+                    if let Some(read) = site_at(files, pack, &own, file, call) {
+                        site = read;
+                    }
+                } else if !forwards_parameter
                     && let Some(Piece::Hole(field)) = site
                         .own_url
                         .iter()
@@ -2076,7 +2098,7 @@ pub fn client_units(
                 let mut budget = MAX_INSTANCES;
                 if layer.expand(
                     &site,
-                    (file, func, call),
+                    (file, func, call, this_class),
                     &no_subst,
                     &[],
                     &mut budget,
@@ -2156,7 +2178,7 @@ impl Layer<'_, '_> {
     fn expand(
         &self,
         site: &Site,
-        (file, func, call): (usize, FuncId, ExprId),
+        (file, func, call, this_class): (usize, FuncId, ExprId, Option<(usize, ClassId)>),
         subst: &Substitution,
         chain: &[(usize, FuncId)],
         budget: &mut usize,
@@ -2192,27 +2214,34 @@ impl Layer<'_, '_> {
             files: self.files,
             environment: &self.pack.environment,
             subst,
-            this_class: None,
+            this_class,
         };
         let mut instances = Vec::new();
         for &(cf, ccall) in calls.iter().take(crate::templates::MAX_CALLS_PER_LAYER) {
             let bound =
                 crate::templates::bind_arguments(self.files, &reader, file, func, cf, ccall);
             let layered = crate::templates::layered(subst, bound);
+            // A method called through an instance of a subclass (`this.users.delete(u)` on a
+            // `UsersService extends AbstractService`) reads `this.x` from that subclass.
+            let this_class = if chain.is_empty() {
+                receiver_subclass(self.files, (file, func), cf, ccall).or(this_class)
+            } else {
+                this_class
+            };
             let outer = Reader {
                 files: self.files,
                 environment: &self.pack.environment,
                 subst: &layered,
-                this_class: None,
+                this_class,
             };
             let Some(instance) = site_at(self.files, self.pack, &outer, self.inner.0, self.inner.1)
             else {
                 continue;
             };
-            instances.push((cf, ccall, layered, instance));
+            instances.push((cf, ccall, layered, instance, this_class));
         }
         let passes_path = |binding: seam_lang::model::BindingId| {
-            instances.iter().any(|(_, _, layered, _)| {
+            instances.iter().any(|(_, _, layered, ..)| {
                 let Some(Some((af, ae))) = layered.get(&(file, binding)) else {
                     return false;
                 };
@@ -2220,7 +2249,7 @@ impl Layer<'_, '_> {
                     files: self.files,
                     environment: &self.pack.environment,
                     subst: layered,
-                    this_class: None,
+                    this_class,
                 };
                 crate::templates::holds_path(&reader.pieces(*af, *ae))
             })
@@ -2228,21 +2257,29 @@ impl Layer<'_, '_> {
         let forwards = holes.iter().any(|(binding, name)| {
             crate::templates::forwards_path(&site.own_url, name, passes_path(*binding))
         });
-        let method_given = method_open && instances.iter().any(|(.., i)| i.method.is_some());
+        let method_given =
+            method_open && instances.iter().any(|(_, _, _, i, _)| i.method.is_some());
         let forwarding = may_forward && (forwards || method_given);
         if !forwarding && !returns {
             return false;
         }
         let mut through = chain.to_vec();
         through.push((file, func));
-        for (cf, ccall, layered, instance) in instances {
+        for (cf, ccall, layered, instance, this_class) in instances {
             if *budget == 0 {
                 break;
             }
             let caller = self.files.model(cf);
             let outer = enclosing_function(caller, caller.expr(ccall).span);
             if let Some(of) = outer
-                && self.expand(&instance, (cf, of, ccall), &layered, &through, budget, out)
+                && self.expand(
+                    &instance,
+                    (cf, of, ccall, this_class),
+                    &layered,
+                    &through,
+                    budget,
+                    out,
+                )
             {
                 continue;
             }
@@ -2262,6 +2299,26 @@ impl Layer<'_, '_> {
         // Forwarding replaces the call inside by its instances; returning adds them to it.
         forwarding
     }
+}
+
+/// The class of the instance a call of the method `func` goes through, when it is the
+/// method's class or a subclass of it (`this.users.delete(u)`, `users: UsersService`).
+fn receiver_subclass(
+    files: &Files,
+    (file, func): (usize, FuncId),
+    cf: usize,
+    ccall: ExprId,
+) -> Option<(usize, ClassId)> {
+    let class = files.model(file).function(func).class?;
+    let caller = files.model(cf);
+    let ExprKind::Call { callee, .. } = &caller.expr(ccall).kind else {
+        return None;
+    };
+    let ExprKind::Member { object, .. } = &caller.expr(*callee).kind else {
+        return None;
+    };
+    let receiver = crate::classes::class_of_receiver(files, cf, *object)?;
+    crate::classes::descends_from(files, receiver, (file, class)).then_some(receiver)
 }
 
 /// Whether the pack discovers handlers or clients.

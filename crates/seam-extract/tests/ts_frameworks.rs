@@ -597,7 +597,9 @@ fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
 /// at the caller, with the request instantiated for the caller's arguments; the call inside
 /// stays a consumer. A function that does not return it (`ping`, `track`) does not. An
 /// interceptor's rewrite under a test of the URL (`if (!config.url.includes("organization"))`)
-/// prefixes only the calls whose URL text passes the test.
+/// prefixes only the calls whose URL text passes the test. A service the framework injects
+/// (`inject(UsersService)`) is an instance of its class, so an inherited method called through
+/// it reads the subclass's fields.
 #[test]
 fn functions_returning_a_request_are_consumers_at_each_call() {
     let run = extract("returned-requests", &[]);
@@ -624,6 +626,12 @@ fn functions_returning_a_request_are_consumers_at_each_call() {
             "src/app/articles.service.ts GET /api/articles/{slug} null",
             "src/app/articles.service.ts GET /api/tags null",
             "src/app/articles.service.ts POST /api/articles/{slug}/views null",
+            // The base method reads the subclass's field only through an instance of it.
+            "src/app/resource.service.ts GET /api/{resourceName} null",
+            // A field of a class no one makes with `new` (the framework injects it) is its own.
+            "src/app/resource.service.ts GET /api/config null",
+            // `inject(UsersService)` holds a UsersService: `resourceName` is its.
+            r#"src/app/users.component.ts GET /api/users ["src/app/resource.service.ts::list"]"#,
             "src/lib/users.js GET /api/users/{id} null",
             "src/lib/users.js GET /api/ping null",
             r#"src/pages/user.js GET /api/users/{id} ["src/lib/users.js::loadUser"]"#,

@@ -1,42 +1,53 @@
-//! The fixture trees (a NestJS-style service with constructor injection, an Express app, a
-//! FastAPI app) scan to the checked-in IR byte for byte; every document validates against
-//! aburi.ir.v1.json and passes the 21 invariants. `SEAM_BLESS=1` rewrites the snapshots.
+//! Every pack fixture with an expected review IR (`packs/<pack>/expected/<name>.aburi.ir.json`:
+//! a NestJS-style service with constructor injection, an Express app, a FastAPI app, …) scans
+//! to it byte for byte; every document validates against aburi.ir.v1.json and passes the 21
+//! invariants. `SEAM_BLESS=1` rewrites the snapshots; `SEAM_BLESS=<fixture>` also writes a
+//! new one for that fixture.
 
 mod support;
 
 use support::*;
 
-fn check(name: &str) {
-    let text = scan_text(&fixture(name));
-    let expected_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/expected")
-        .join(format!("{name}.aburi.ir.json"));
+fn check(dir: &std::path::Path, expected_path: &std::path::Path) {
+    let text = scan_text(dir);
     if std::env::var_os("SEAM_BLESS").is_some() {
-        std::fs::write(&expected_path, &text).expect("write snapshot");
+        std::fs::write(expected_path, &text).expect("write snapshot");
     }
-    let expected = std::fs::read_to_string(&expected_path)
+    let expected = std::fs::read_to_string(expected_path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", expected_path.display()));
-    assert_eq!(text, expected, "{name}: the IR differs from the snapshot");
+    assert_eq!(
+        text,
+        expected,
+        "{}: the IR differs from the snapshot",
+        dir.display()
+    );
 }
 
 #[test]
-fn nest_snapshot() {
-    check("nest");
-}
-
-#[test]
-fn express_snapshot() {
-    check("express");
-}
-
-#[test]
-fn fastapi_snapshot() {
-    check("fastapi");
+fn every_pack_fixture_matches_its_expected_review_ir() {
+    let mut fixtures = review_fixtures();
+    if let Ok(name) = std::env::var("SEAM_BLESS")
+        && !fixtures.iter().any(|(dir, _)| dir.ends_with(&name))
+        && name != "1"
+    {
+        let dir = fixture(&name);
+        let expected = dir
+            .parent()
+            .and_then(|f| f.parent())
+            .expect("packs/<pack>/fixtures/<name>")
+            .join("expected")
+            .join(format!("{name}.aburi.ir.json"));
+        fixtures.push((dir, expected));
+    }
+    assert!(fixtures.len() >= 3, "the review fixtures are missing");
+    for (dir, expected) in fixtures {
+        check(&dir, &expected);
+    }
 }
 
 #[test]
 fn nest_constructor_injection_resolves_across_files() {
-    let doc = scan_dir(&fixture("nest"), 2);
+    let doc = scan_dir(&fixture("nest-users"), 2);
     let create = symbol(
         &doc,
         "ts:src/users/users.controller.ts#UsersController.create",
@@ -75,7 +86,7 @@ fn nest_constructor_injection_resolves_across_files() {
 
 #[test]
 fn express_registrations_are_call_symbols() {
-    let doc = scan_dir(&fixture("express"), 2);
+    let doc = scan_dir(&fixture("express-app"), 2);
     let route = symbol(&doc, "ts:src/app.js#app__get__$users$Zid__d0");
     assert_eq!(route.kind, seam_ir::review::SymbolKind::Call);
     assert_eq!(route.ext_kind.as_deref(), Some("framework:express:route"));
@@ -90,7 +101,7 @@ fn express_registrations_are_call_symbols() {
 
 #[test]
 fn fastapi_routes_and_module_instances_resolve() {
-    let doc = scan_dir(&fixture("fastapi"), 2);
+    let doc = scan_dir(&fixture("fastapi-app"), 2);
     let read = symbol(&doc, "py:app/main.py#read_item");
     assert_eq!(read.ext_kind.as_deref(), Some("framework:fastapi:route"));
     assert_eq!(read.decorators[0].name, "get");

@@ -51,6 +51,19 @@ pub fn builtin_packs() -> Result<Vec<Pack>, PackError> {
         .collect()
 }
 
+/// The built-in packs and a repository's own (`ROOT/.seam/packs/*.yaml`); a repository pack
+/// replaces a built-in one with the same name, others come after the built-in ones.
+pub fn repository_packs(root: &Path) -> Result<Vec<Pack>, PackError> {
+    let mut packs = builtin_packs()?;
+    for pack in load_pack_dir(&root.join(".seam").join("packs"))? {
+        match packs.iter().position(|p| p.name == pack.name) {
+            Some(i) => packs[i] = pack,
+            None => packs.push(pack),
+        }
+    }
+    Ok(packs)
+}
+
 /// Loads every `*.yaml` / `*.yml` file of a directory, sorted by file name. A missing directory
 /// holds no packs.
 pub fn load_pack_dir(dir: &Path) -> Result<Vec<Pack>, PackError> {
@@ -590,7 +603,7 @@ impl Compiler<'_> {
                 ),
             ));
         }
-        let files = raw
+        let files: Vec<FileConvention> = raw
             .files
             .iter()
             .map(|f| FileConvention {
@@ -632,7 +645,9 @@ impl Compiler<'_> {
             .iter()
             .map(|t| self.terminal(t, family))
             .collect::<Result<Vec<_>, _>>()?;
-        if kind == UnitKind::Handler && terminals.is_empty() {
+        // A pack may teach the review IR alone (a library whose calls seam does not extract).
+        let review_only = raw.review.is_some();
+        if kind == UnitKind::Handler && terminals.is_empty() && !review_only {
             return Err(self.error(
                 "kind:",
                 "a handler pack needs at least one entry under `terminals`",
@@ -692,7 +707,7 @@ impl Compiler<'_> {
                 pattern,
             });
         }
-        if kind == UnitKind::Client && calls.is_empty() {
+        if kind == UnitKind::Client && calls.is_empty() && !review_only {
             return Err(self.error(
                 "kind:",
                 "a client pack needs at least one entry under `calls`",
@@ -721,7 +736,7 @@ impl Compiler<'_> {
             throws_on_failure: accessor(&raw.response.throws_on_failure)?,
         };
         let accesses = self.accesses(&raw.accesses, family)?;
-        if kind == UnitKind::Store && accesses.is_empty() {
+        if kind == UnitKind::Store && accesses.is_empty() && !review_only {
             return Err(self.error(
                 "kind:",
                 "a store pack needs at least one entry under `accesses`",
@@ -734,7 +749,14 @@ impl Compiler<'_> {
             .map(|p| self.expression(p, family))
             .collect::<Result<Vec<_>, _>>()?;
 
+        let review = raw
+            .review
+            .clone()
+            .map(|r| self.review(r, &raw.name, kind, family, &detect, &files))
+            .transpose()?;
+
         Ok(Pack {
+            review,
             recognition: raw
                 .binding
                 .recognition
@@ -775,6 +797,40 @@ impl Compiler<'_> {
             accesses,
             client_sources,
         })
+    }
+
+    /// Compiles the `review:` section: a handler pack is a framework plugin, any other an
+    /// effects plugin; the files it applies to default to those importing a `detect` name.
+    fn review(
+        &self,
+        raw: crate::review::ReviewFile,
+        name: &str,
+        kind: UnitKind,
+        family: LanguageFamily,
+        detect: &DetectRule,
+        files: &[FileConvention],
+    ) -> Result<crate::review::Family, PackError> {
+        use crate::review::PluginKind;
+        let plugin_kind = match kind {
+            UnitKind::Handler => PluginKind::Framework,
+            UnitKind::Client | UnitKind::Store => PluginKind::Effects,
+        };
+        let names: Vec<String> = detect.npm.iter().chain(&detect.pypi).cloned().collect();
+        let default_imports = (!detect.always).then(|| names.clone());
+        let problem = |near: &str, message: String| self.error(near, message);
+        let mut compiled = crate::review::compile_family(
+            raw,
+            name,
+            plugin_kind,
+            vec![family],
+            default_imports,
+            files,
+            &problem,
+        )?;
+        if plugin_kind == PluginKind::Framework {
+            compiled.dependencies = names;
+        }
+        Ok(compiled)
     }
 
     fn family(&self, languages: &[String]) -> Result<LanguageFamily, PackError> {

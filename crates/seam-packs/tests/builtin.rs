@@ -9,6 +9,7 @@ fn builtin_packs_load() {
             "angular-http",
             "axios",
             "django",
+            "drizzle",
             "express",
             "fastapi",
             "fastify",
@@ -28,7 +29,9 @@ fn builtin_packs_load() {
             "openapi-fetch",
             "prisma",
             "requests",
+            "sqlalchemy",
             "sveltekit",
+            "typeorm",
         ]
     );
     for (folder, _) in seam_packs::load::BUILTIN_PACK_FILES {

@@ -29,8 +29,9 @@ use seam_ir::review::{
 };
 use seam_lang::model::{self as m, ExprId, ExprKind, FuncId, Model, StmtId, StmtKind};
 
-use crate::classify::{Classifier, FileClassifier, LanguageFamily};
 use crate::syntax;
+use seam_packs::LanguageFamily;
+use seam_packs::review::{Classifier, FileClassifier};
 
 /// The reserved call-target segment for a subscript that is not a name (spec §10).
 pub const COMPUTED_SEGMENT: &str = "<computed>";
@@ -148,9 +149,9 @@ pub fn language_id(language: m::Language) -> &'static str {
 /// Extracts every Symbol draft of one file.
 pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
     let family = if model.language.is_js_family() {
-        LanguageFamily::Js
+        LanguageFamily::JavaScript
     } else {
-        LanguageFamily::Py
+        LanguageFamily::Python
     };
     let specifiers: Vec<&str> = model.imports.iter().map(|i| i.specifier.as_str()).collect();
     let fc = classifier.for_file(family, &specifiers);
@@ -159,6 +160,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
         cx.top_stmt(*s, false);
     }
     cx.reexports();
+    cx.route_exports();
     let drafts = fold_duplicates(std::mem::take(&mut cx.drafts));
     let mut facts = FileFacts {
         default_export: cx.default_export.clone(),
@@ -372,6 +374,52 @@ impl<'a> FileCx<'a> {
         }
     }
 
+    /// Handlers a pack's file convention names (`export function GET` in `app/**/route.ts`,
+    /// the default export of `server/api/x.ts`) get the convention's `extKind`.
+    fn route_exports(&mut self) {
+        let model = self.model;
+        let mut named: Vec<(String, String)> = Vec::new();
+        for e in &model.exports {
+            if e.from.is_some() {
+                continue;
+            }
+            let local = if e.exported == "default" {
+                self.default_export.clone()
+            } else {
+                e.local.clone()
+            };
+            if let Some(local) = local {
+                named.push((local, e.exported.clone()));
+            }
+        }
+        for (local, exported) in named {
+            let Some((ext_kind, derived_by)) = self.fc.route_export(&model.path, &exported) else {
+                continue;
+            };
+            for d in &mut self.drafts {
+                if d.symbol.name == local && d.symbol.ext_kind.is_none() {
+                    d.symbol.ext_kind = Some(ext_kind.clone());
+                    if !d.symbol.derived_by.contains(&derived_by) {
+                        d.symbol.derived_by.push(derived_by.clone());
+                    }
+                }
+            }
+        }
+    }
+
+    /// The function a convention's default export wraps (`defineEventHandler(async (e) =>
+    /// …)`): the last argument that is a function, through nested calls.
+    fn wrapped_function(&self, expr: ExprId) -> Option<FuncId> {
+        match &self.model.expr(expr).kind {
+            ExprKind::Function { function } => Some(*function),
+            ExprKind::Call { args, .. } => args
+                .iter()
+                .rev()
+                .find_map(|a| self.wrapped_function(a.value)),
+            _ => None,
+        }
+    }
+
     /// `export default <expression>`: an anonymous function or class becomes `<default>`.
     fn default_expression(&mut self, span: m::Span) {
         let model = self.model;
@@ -391,6 +439,21 @@ impl<'a> FileCx<'a> {
                     ),
                     ExprKind::Class { class } => {
                         self.class_symbol(*class, "<default>", Visibility::Public, span)
+                    }
+                    // A file convention's handler wrapped in a call is the function it wraps.
+                    ExprKind::Call { .. }
+                        if self.fc.route_export(&model.path, "default").is_some() =>
+                    {
+                        if let Some(function) = self.wrapped_function(x) {
+                            self.function_symbol(
+                                function,
+                                "<default>",
+                                SymbolKind::Function,
+                                Visibility::Public,
+                                span,
+                                Some("export-default"),
+                            );
+                        }
                     }
                     _ => {}
                 }

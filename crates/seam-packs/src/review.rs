@@ -30,6 +30,10 @@ pub struct ReviewFile {
     /// every file when the pack is `detect: { always: true }`.
     #[serde(default)]
     pub imports: Option<Vec<String>>,
+    /// The rules apply to every file of the pack's languages, whatever it imports: for globals
+    /// and names a framework imports implicitly (`$fetch`, `useFetch` in Nuxt).
+    #[serde(default)]
+    pub every_file: bool,
     #[serde(default)]
     pub class_decorators: Vec<DecoratorRule>,
     #[serde(default)]
@@ -227,6 +231,12 @@ pub(crate) fn compile_family(
         .plugin
         .clone()
         .unwrap_or_else(|| default_name.to_owned());
+    if raw.every_file && raw.imports.is_some() {
+        return Err(problem(
+            "everyFile",
+            "`everyFile: true` and `imports` contradict each other; keep one".to_owned(),
+        ));
+    }
     if !seam_ir::review::ids::is_plugin_name(&name) {
         return Err(problem(
             "plugin",
@@ -296,7 +306,11 @@ pub(crate) fn compile_family(
         name,
         kind,
         languages,
-        imports: raw.imports.or(default_imports),
+        imports: if raw.every_file {
+            None
+        } else {
+            raw.imports.or(default_imports)
+        },
         dependencies: Vec::new(),
         class_decorators: raw.class_decorators,
         function_decorators: raw.function_decorators,
@@ -698,6 +712,18 @@ mod tests {
                 "effects-events"
             ]
         );
+    }
+
+    /// Every built-in pack teaches the review IR something.
+    #[test]
+    fn every_builtin_pack_has_review_data() {
+        for pack in crate::builtin_packs().unwrap() {
+            assert!(
+                pack.review.is_some(),
+                "{} has no `review:` section",
+                pack.name
+            );
+        }
     }
 
     #[test]

@@ -319,7 +319,11 @@ impl<'a> FileCx<'a> {
         let model = self.model;
         let stmt = model.stmt(id);
         match &stmt.kind {
-            StmtKind::Export { decl: Some(d) } => self.top_stmt(*d, true),
+            StmtKind::Export { decl: Some(d) } => {
+                if !self.wrapped_default_handler(*d, stmt.span) {
+                    self.top_stmt(*d, true);
+                }
+            }
             StmtKind::Export { decl: None } => self.default_expression(stmt.span),
             StmtKind::FunctionDecl { function } => {
                 let f = model.function(*function);
@@ -391,6 +395,16 @@ impl<'a> FileCx<'a> {
             if let Some(local) = local {
                 named.push((local, e.exported.clone()));
             }
+            // `export default defineEventHandler(serveFile)`: the function named in the call.
+            if let m::ExportTarget::Expr(x) = e.target
+                && let ExprKind::Call { args, .. } = &model.expr(x).kind
+            {
+                for a in args {
+                    if let ExprKind::Ident { name, .. } = &model.expr(a.value).kind {
+                        named.push((name.clone(), e.exported.clone()));
+                    }
+                }
+            }
         }
         for (local, exported) in named {
             let Some((ext_kind, derived_by)) = self.fc.route_export(&model.path, &exported) else {
@@ -420,6 +434,36 @@ impl<'a> FileCx<'a> {
         }
     }
 
+    /// `export default defineEventHandler(async (e) => …)` in a file whose convention names
+    /// the default export as a handler: the wrapped function is the `<default>` Symbol.
+    fn wrapped_default_handler(&mut self, decl: StmtId, span: m::Span) -> bool {
+        let model = self.model;
+        let StmtKind::Expr { expr } = &model.stmt(decl).kind else {
+            return false;
+        };
+        let is_default = model.exports.iter().any(|e| {
+            e.exported == "default" && e.from.is_none() && e.target == m::ExportTarget::Expr(*expr)
+        });
+        if !is_default
+            || !matches!(model.expr(*expr).kind, ExprKind::Call { .. })
+            || self.fc.route_export(&model.path, "default").is_none()
+        {
+            return false;
+        }
+        let Some(function) = self.wrapped_function(*expr) else {
+            return false;
+        };
+        self.function_symbol(
+            function,
+            "<default>",
+            SymbolKind::Function,
+            Visibility::Public,
+            span,
+            Some("export-default"),
+        );
+        true
+    }
+
     /// `export default <expression>`: an anonymous function or class becomes `<default>`.
     fn default_expression(&mut self, span: m::Span) {
         let model = self.model;
@@ -439,21 +483,6 @@ impl<'a> FileCx<'a> {
                     ),
                     ExprKind::Class { class } => {
                         self.class_symbol(*class, "<default>", Visibility::Public, span)
-                    }
-                    // A file convention's handler wrapped in a call is the function it wraps.
-                    ExprKind::Call { .. }
-                        if self.fc.route_export(&model.path, "default").is_some() =>
-                    {
-                        if let Some(function) = self.wrapped_function(x) {
-                            self.function_symbol(
-                                function,
-                                "<default>",
-                                SymbolKind::Function,
-                                Visibility::Public,
-                                span,
-                                Some("export-default"),
-                            );
-                        }
                     }
                     _ => {}
                 }

@@ -125,3 +125,52 @@ fn fastapi_routes_and_module_instances_resolve() {
         .collect();
     assert_eq!(local, vec![("env.read", "os.environ.get")]);
 }
+
+/// Flask views, blueprints and Flask-RESTX resources are Flask's, not FastAPI's (the labels
+/// the review IR gave them before each framework's knowledge moved into its own pack).
+#[test]
+fn flask_symbols_carry_flask_labels() {
+    let doc = scan_dir(&fixture("flask"), 2);
+    let kind = |id: &str| symbol(&doc, id).ext_kind.clone();
+    assert_eq!(
+        kind("py:shop/users.py#get_user").as_deref(),
+        Some("framework:flask:route")
+    );
+    assert_eq!(
+        kind("py:shop/users.py#bp").as_deref(),
+        Some("framework:flask:blueprint")
+    );
+    assert_eq!(
+        kind("py:shop/app.py#app").as_deref(),
+        Some("framework:flask:app")
+    );
+    assert_eq!(doc.components[0].frameworks, vec!["flask".to_owned()]);
+    assert!(
+        doc.symbols
+            .iter()
+            .filter_map(|s| s.ext_kind.as_deref())
+            .all(|k| !k.starts_with("framework:fastapi:"))
+    );
+}
+
+/// File-convention handlers get their framework's extKind from the pack's `files:` rules:
+/// method-named exports, a default export that wraps a function, an `actions` object.
+#[test]
+fn file_convention_handlers_are_routes() {
+    let next = scan_dir(&fixture("nextjs"), 2);
+    let get = symbol(&next, "ts:src/app/api/users/[id]/route.ts#GET");
+    assert_eq!(get.ext_kind.as_deref(), Some("framework:next:route"));
+    assert!(
+        get.derived_by
+            .contains(&"framework:next:route:GET".to_owned())
+    );
+    let nitro = scan_dir(&fixture("nitro"), 2);
+    let post = symbol(&nitro, "ts:server/api/todos/index.post.ts#<default>");
+    assert_eq!(post.ext_kind.as_deref(), Some("framework:nitro:route"));
+    let svelte = scan_dir(&fixture("sveltekit"), 2);
+    let actions = symbol(&svelte, "ts:src/routes/login/+page.server.ts#actions");
+    assert_eq!(
+        actions.ext_kind.as_deref(),
+        Some("framework:sveltekit:route")
+    );
+}

@@ -319,11 +319,8 @@ impl<'a> FileCx<'a> {
         let model = self.model;
         let stmt = model.stmt(id);
         match &stmt.kind {
-            StmtKind::Export { decl: Some(d) } => {
-                if !self.wrapped_default_handler(*d, stmt.span) {
-                    self.top_stmt(*d, true);
-                }
-            }
+            StmtKind::Export { decl: Some(d) } if self.wrapped_default_handler(*d, stmt.span) => {}
+            StmtKind::Export { decl: Some(d) } => self.top_stmt(*d, true),
             StmtKind::Export { decl: None } => self.default_expression(stmt.span),
             StmtKind::FunctionDecl { function } => {
                 let f = model.function(*function);

@@ -74,8 +74,7 @@ fn a_broken_repository_pack_is_an_error_naming_the_file() {
         ("app.py", "x()\n"),
     ]);
     let err = seam_review::scan(dir.path(), &seam_review::ScanOptions::default())
-        .err()
-        .expect("the pack is refused");
+        .expect_err("the pack is refused");
     let message = err.to_string();
     assert!(message.contains("bad.yaml:9"), "{message}");
     assert!(message.contains("db.delete"), "{message}");

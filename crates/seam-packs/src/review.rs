@@ -42,6 +42,10 @@ pub struct ReviewFile {
     pub registrations: Vec<RegistrationRule>,
     #[serde(default)]
     pub consts: Vec<ConstRule>,
+    /// A class extending one of these (as written: `APIView`, `generics.ListAPIView`) gets the
+    /// extKind, when no decorator gave it one.
+    #[serde(default)]
+    pub class_bases: Vec<ClassBaseRule>,
     #[serde(default)]
     pub effects: Vec<EffectRule>,
     #[serde(default)]
@@ -96,6 +100,18 @@ pub struct ConstRule {
     /// Callee globs of the initialiser call (`express.Router`, `Router`; `new` calls too).
     pub init: Vec<String>,
     pub ext_kind: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ClassBaseRule {
+    /// Base class names as written, as segment globs (`**.APIView` also matches `APIView`).
+    pub names: Vec<String>,
+    pub ext_kind: String,
+    /// Evidence appended to the Symbol's `derivedBy`; `{name}` is the base as written.
+    /// Default: the extKind.
+    #[serde(default)]
+    pub derived_by: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -180,6 +196,7 @@ pub struct Family {
     pub function_decorators: Vec<DecoratorRule>,
     pub registrations: Vec<RegistrationRule>,
     pub consts: Vec<ConstRule>,
+    pub class_bases: Vec<ClassBaseRule>,
     pub effects: Vec<EffectRule>,
     pub reads: Vec<EffectRule>,
     pub drop: Vec<String>,
@@ -277,6 +294,7 @@ pub(crate) fn compile_family(
         .filter_map(|r| r.ext_kind.as_deref())
         .chain(raw.registrations.iter().map(|r| r.ext_kind.as_str()))
         .chain(raw.consts.iter().map(|r| r.ext_kind.as_str()))
+        .chain(raw.class_bases.iter().map(|r| r.ext_kind.as_str()))
         .chain(raw.route_exports.iter().map(|r| r.ext_kind.as_str()));
     for ext_kind in kinds {
         if !seam_ir::review::ids::is_ext_kind(ext_kind) {
@@ -316,6 +334,7 @@ pub(crate) fn compile_family(
         function_decorators: raw.function_decorators,
         registrations: raw.registrations,
         consts: raw.consts,
+        class_bases: raw.class_bases,
         effects,
         reads,
         drop: raw.drop,
@@ -563,6 +582,23 @@ impl<'c> FileClassifier<'c> {
                 .iter()
                 .find(|rule| rule.init.iter().any(|p| glob_match(p, callee)))
                 .map(|rule| rule.ext_kind.clone())
+        })
+    }
+
+    /// (extKind, derivedBy) of a class extending `base` (as written).
+    pub fn class_base(&self, base: &str) -> Option<(String, String)> {
+        self.active.iter().find_map(|family| {
+            family
+                .class_bases
+                .iter()
+                .find(|rule| rule.names.iter().any(|p| glob_match(p, base)))
+                .map(|rule| {
+                    let derived_by = match &rule.derived_by {
+                        Some(d) => d.replace("{name}", base),
+                        None => rule.ext_kind.clone(),
+                    };
+                    (rule.ext_kind.clone(), derived_by)
+                })
         })
     }
 

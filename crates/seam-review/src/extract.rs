@@ -883,10 +883,14 @@ impl<'a> FileCx<'a> {
         // The class Symbol owns what runs outside its methods: field initialisers.
         let mut walker = Walker::new(self, &owner);
         let mut heritage = Vec::new();
+        let mut framework_base = None;
         for e in &c.extends {
             walker.expr(*e);
             if is_plain_chain(model, *e) {
                 let (target, _) = describe(model, *e);
+                if framework_base.is_none() {
+                    framework_base = walker.cx.fc.class_base(&target);
+                }
                 heritage.push((Via::Inherit, walker.lookup(*e, &target)));
             }
         }
@@ -920,7 +924,14 @@ impl<'a> FileCx<'a> {
         let walked = walker.finish();
         let mut syntax = String::new();
         syntax::class_node(model, class, &mut syntax);
-        let boundary = symbol.decorators.iter().any(|d| d.boundary);
+        // A framework class (a view by its base) is kept even when it only sets attributes.
+        let boundary = symbol.decorators.iter().any(|d| d.boundary) || framework_base.is_some();
+        if let Some((ext_kind, derived_by)) = framework_base
+            && symbol.ext_kind.is_none()
+        {
+            symbol.ext_kind = Some(ext_kind);
+            symbol.derived_by.push(derived_by);
+        }
         let has_fields = c
             .members
             .iter()

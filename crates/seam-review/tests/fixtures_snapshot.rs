@@ -174,3 +174,20 @@ fn file_convention_handlers_are_routes() {
         Some("framework:sveltekit:route")
     );
 }
+
+/// Django class-based views and DRF viewsets are classified by their framework base class,
+/// as written (`viewsets.ModelViewSet`); DRF `@action` methods by their decorator.
+#[test]
+fn django_views_are_known_by_their_base_class() {
+    let doc = scan_dir(&fixture("drf"), 2);
+    let tags = symbol(&doc, "py:api/views.py#TagViewSet");
+    assert_eq!(tags.ext_kind.as_deref(), Some("framework:django:viewset"));
+    assert!(
+        tags.derived_by
+            .contains(&"framework:django:viewset:viewsets.ModelViewSet".to_owned())
+    );
+    let notes = symbol(&doc, "py:api/views.py#NotesView");
+    assert_eq!(notes.ext_kind.as_deref(), Some("framework:django:view"));
+    let action = symbol(&doc, "py:api/views.py#DocumentViewSet.notes");
+    assert_eq!(action.ext_kind.as_deref(), Some("framework:django:action"));
+}

@@ -15,7 +15,8 @@ pub mod classes;
 pub mod conditions;
 pub mod discover;
 pub mod files;
-pub mod glob;
+/// Path globs belong to the pack format (file conventions); re-exported for the engine.
+pub use seam_packs::glob;
 pub mod param_roles;
 pub mod process_exits;
 pub mod provenance;
@@ -83,7 +84,9 @@ pub fn extract(
     let mut explain = BTreeSet::new();
     let mut files_with_packs = 0;
     for (i, m) in models.iter().enumerate() {
-        let choices = detection.packs_for(&m.path, m.language, packs, &options.forced);
+        let mut choices = detection.packs_for(&m.path, m.language, packs, &options.forced);
+        // A pack that only teaches the review IR has nothing to run here.
+        choices.retain(|c| packs[c.pack].extracts());
         if !choices.is_empty() {
             files_with_packs += 1;
         }

@@ -35,12 +35,6 @@ fn routes(run: &seam_extract::Extraction) -> Vec<String> {
 }
 
 #[test]
-fn fastify() {
-    let run = extract("fastify", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
-}
-
-#[test]
 fn fastify_routes_plugins_and_statuses() {
     let run = extract("fastify", &[]);
     assert_eq!(
@@ -64,12 +58,6 @@ fn fastify_routes_plugins_and_statuses() {
 }
 
 #[test]
-fn koa() {
-    let run = extract("koa", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
-}
-
-#[test]
 fn koa_routes_assignments_and_throws() {
     let run = extract("koa", &[]);
     assert_eq!(
@@ -86,12 +74,6 @@ fn koa_routes_assignments_and_throws() {
             "GET /users/:id -> [302, 200]",
         ]
     );
-}
-
-#[test]
-fn hono() {
-    let run = extract("hono", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
 }
 
 #[test]
@@ -112,24 +94,6 @@ fn hono_routes_base_path_mounts_and_helpers() {
             "DELETE /api/books/:id -> [204]",
         ]
     );
-}
-
-#[test]
-fn nestjs() {
-    let run = extract("nestjs", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
-}
-
-#[test]
-fn nextjs() {
-    let run = extract("nextjs", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
-}
-
-#[test]
-fn generated_client() {
-    let run = extract("generated-client", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
 }
 
 #[test]
@@ -318,12 +282,6 @@ fn client_calls(run: &seam_extract::Extraction, recognition: &str) -> Vec<String
         .collect()
 }
 
-#[test]
-fn angular_http() {
-    let run = extract("angular-http", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
-}
-
 /// Clients held in fields typed `HttpClient` (constructor parameter properties, declared
 /// fields of a base class) or made by `inject(HttpClient)` (a field initialiser, a constructor
 /// assignment); bases read from an imported environment object and a private field.
@@ -393,12 +351,6 @@ fn vue_component_script_blocks_and_fetch_helpers() {
 }
 
 #[test]
-fn nitro() {
-    let run = extract("nitro", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
-}
-
-#[test]
 fn nitro_routes_from_file_names_suffixes_and_wrapped_default_exports() {
     let run = extract("nitro", &[]);
     assert_eq!(
@@ -420,12 +372,6 @@ fn nitro_routes_from_file_names_suffixes_and_wrapped_default_exports() {
     );
 }
 
-#[test]
-fn openapi_fetch() {
-    let run = extract("openapi-fetch", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
-}
-
 /// Clients made by openapi-fetch's `createClient` under any local name, directly or through
 /// project factories (two levels, an object spreading the client), imported from another
 /// module; the path template is the route; a factory's environment base adds nothing.
@@ -441,12 +387,6 @@ fn openapi_fetch_clients_through_factories_and_imports() {
             "openapi-fetch-fixture::src/hooks/items.ts::deleteItem DELETE /v1/items/{id}",
         ]
     );
-}
-
-#[test]
-fn sveltekit() {
-    let run = extract("sveltekit", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
 }
 
 #[test]
@@ -477,12 +417,6 @@ fn sveltekit_endpoints_and_form_actions() {
             "fixture-sveltekit::src/routes/(app)/profile/@[user]/+page.server.js::load GET /profiles/{user}"
         ]
     );
-}
-
-#[test]
-fn medusa() {
-    let run = extract("medusa", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
 }
 
 #[test]

@@ -1885,8 +1885,32 @@ fn constraints_hold(
         if c.client {
             client = Some(client_object(files, pack, reader, file, cap.expr()?)?);
         }
+        if c.path_literal && !is_path_literal(files.model(file), cap.expr()?) {
+            return None;
+        }
+        if c.opaque
+            && files
+                .definition(file, cap.expr()?)
+                .and_then(|d| files.value_of(d))
+                .is_some()
+        {
+            return None;
+        }
     }
     Some(client)
+}
+
+/// Whether an expression is a string or template literal whose text starts with `/`.
+fn is_path_literal(model: &seam_lang::model::Model, expr: ExprId) -> bool {
+    match &model.expr(expr).kind {
+        ExprKind::Literal {
+            value: seam_lang::model::LiteralValue::String { value },
+        } => value.starts_with('/'),
+        ExprKind::Template {
+            quasis, tag: None, ..
+        } => quasis.first().is_some_and(|q| q.starts_with('/')),
+        _ => false,
+    }
 }
 
 /// A client call site matched by a pack.

@@ -555,17 +555,17 @@ pub fn returned_values(model: &Model, func: FuncId) -> Vec<ExprId> {
 }
 
 /// Whether `func` hands the result of `call` to its caller: a returned value that is the call,
-/// awaits it, or is a chain on it (`call.pipe(map(…))`, `call.then(…)`, `(await call).data`,
-/// `res.json()` for a local `res` assigned the awaited call). The caller then receives the
-/// response (or the failure it delivers), so its call is where the request is handled.
+/// awaits it, or chains on it with calls that pass something on (`call.pipe(map(…))`,
+/// `call.then(f)`), directly or through a local assigned from it. The caller then receives the
+/// response (or the failure it delivers), so its call is where the request is handled. A read
+/// of the response (`res.data`, `res.json()`) is handled where it is read.
 pub fn returns_value_of(model: &Model, func: FuncId, call: ExprId) -> bool {
     returned_values(model, func)
         .into_iter()
         .any(|v| flows_from(model, v, call, 0))
 }
 
-/// Whether `expr` is `call`, or an await, member read, method call or local whose value starts
-/// from it.
+/// Whether `expr` is `call`, or an await, a chaining method call or a local whose value is it.
 fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
     if expr == call {
         return true;
@@ -575,11 +575,14 @@ fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
     }
     match &model.expr(expr).kind {
         ExprKind::Await { arg } => flows_from(model, *arg, call, hops + 1),
-        ExprKind::Member { object, .. } => flows_from(model, *object, call, hops + 1),
-        ExprKind::Call { callee, .. } => match &model.expr(*callee).kind {
-            ExprKind::Member { object, .. } => flows_from(model, *object, call, hops + 1),
-            _ => false,
-        },
+        // A method given nothing reads the response (`res.json()`); one given a function or an
+        // operator passes the stream on.
+        ExprKind::Call { callee, args, .. } if !args.is_empty() => {
+            match &model.expr(*callee).kind {
+                ExprKind::Member { object, .. } => flows_from(model, *object, call, hops + 1),
+                _ => false,
+            }
+        }
         ExprKind::Ident {
             binding: Some(b), ..
         } => {

@@ -374,7 +374,9 @@ fn nitro_routes_from_file_names_suffixes_and_wrapped_default_exports() {
 
 /// Clients made by openapi-fetch's `createClient` under any local name, directly or through
 /// project factories (two levels, an object spreading the client), imported from another
-/// module; the path template is the route; a factory's environment base adds nothing.
+/// module; the path template is the route; a factory's environment base adds nothing. A
+/// receiver whose value cannot be followed, called with a capital method and a written path,
+/// is a client too; an object literal or a same-named local factory is not.
 #[test]
 fn openapi_fetch_clients_through_factories_and_imports() {
     let run = extract("openapi-fetch", &[]);
@@ -382,6 +384,9 @@ fn openapi_fetch_clients_through_factories_and_imports() {
         client_calls(&run, "openapi-fetch"),
         [
             "openapi-fetch-fixture::src/api/direct.ts::getItem GET /v2/items/{id}",
+            // Through a context and an untyped parameter: known by the call's shape.
+            "openapi-fetch-fixture::src/hooks/context.ts::useMe GET /v1/me",
+            "openapi-fetch-fixture::src/hooks/context.ts::removeItem DELETE /v1/items/{id}",
             "openapi-fetch-fixture::src/hooks/items.ts::listItems GET /v1/items",
             "openapi-fetch-fixture::src/hooks/items.ts::createItem POST /v1/items",
             "openapi-fetch-fixture::src/hooks/items.ts::deleteItem DELETE /v1/items/{id}",
@@ -527,9 +532,10 @@ fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
 }
 
 /// A function that returns its request's result (an Angular service method returning the
-/// Observable, an async helper returning `res.json()`) makes each of its calls a consumer too,
-/// at the caller, with the request instantiated for the caller's arguments; the call inside
-/// stays a consumer. A function that does not return it (`ping`, `track`) does not. An
+/// Observable, a helper returning `fetch(…)`) makes each of its calls a consumer too, at the
+/// caller, with the request instantiated for the caller's arguments; the call inside stays a
+/// consumer. A function that does not return it (`ping`, `track`), or returns what it read
+/// from it (`res.json()`), does not. An
 /// interceptor's rewrite under a test of the URL (`if (!config.url.includes("organization"))`)
 /// prefixes only the calls whose URL text passes the test. A service the framework injects
 /// (`inject(UsersService)`) is an instance of its class, so an inherited method called through
@@ -566,9 +572,10 @@ fn functions_returning_a_request_are_consumers_at_each_call() {
             "src/app/resource.service.ts GET /api/config null",
             // `inject(UsersService)` holds a UsersService: `resourceName` is its.
             r#"src/app/users.component.ts GET /api/users ["src/app/resource.service.ts::list"]"#,
+            // `loadUser` returns the body it read, and `ping` nothing: their calls are not
+            // consumers.
             "src/lib/users.js GET /api/users/{id} null",
             "src/lib/users.js GET /api/ping null",
-            r#"src/pages/user.js GET /api/users/{id} ["src/lib/users.js::loadUser"]"#,
             "src/pages/user.js GET /api/v1/{value}/incidents null",
             "src/pages/user.js GET /api/v1/organizations null",
         ]

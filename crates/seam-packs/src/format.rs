@@ -510,6 +510,14 @@ pub struct ConstraintFile {
     /// The metavariable is a name among these.
     #[serde(default)]
     pub one_of: Vec<String>,
+    /// The metavariable is literal text (a string or template) that starts with `/`: a path
+    /// written at the call, which a generated client's shape can be known by alone.
+    #[serde(default)]
+    pub path_literal: bool,
+    /// The metavariable is an object whose value cannot be followed in the project (a
+    /// parameter, a hook's or a context's result): nothing says it is not the pack's client.
+    #[serde(default)]
+    pub opaque: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -312,6 +312,8 @@ impl Compiler<'_> {
                     role: c.role.clone(),
                     client: c.client,
                     one_of: c.one_of.clone(),
+                    path_literal: c.path_literal,
+                    opaque: c.opaque,
                 },
             );
         }

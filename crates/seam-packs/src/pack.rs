@@ -103,6 +103,10 @@ pub struct Constraint {
     pub client: bool,
     /// A name among these (for a metavariable after a `.`).
     pub one_of: Vec<String>,
+    /// Literal text starting with `/` (a path written at the call).
+    pub path_literal: bool,
+    /// An object whose value cannot be followed in the project.
+    pub opaque: bool,
 }
 
 /// A prefix for every route of the pack under the directory where it is found.

@@ -420,6 +420,19 @@ pub enum ProviderStatus {
 
 /// What a provider transition answers with.
 pub fn provider_status(transition: &Transition) -> ProviderStatus {
+    // A raised exception whose class carries a status (`statusWhenUncaught`) answers with it
+    // through the server's error handler.
+    if let Output::Throw(thrown) = &transition.output {
+        return match thrown
+            .status_when_uncaught
+            .as_ref()
+            .and_then(|s| s.as_u64())
+            .and_then(|s| u16::try_from(s).ok())
+        {
+            Some(status) => ProviderStatus::Exact(status),
+            None => ProviderStatus::NotAResponse,
+        };
+    }
     let Output::Response(response) = &transition.output else {
         return ProviderStatus::NotAResponse;
     };

@@ -59,6 +59,9 @@ pub struct CheckInput {
     /// Files left out on purpose (generated, minified, declarations, over the size limit):
     /// listed in the report so a run says what it did not read, never a finding.
     pub excluded: Vec<SkippedInput>,
+    /// Pair the client calls and handlers of test files too (by default they are
+    /// `testCode`, see [`seam_ir::vocab::is_test_path`]).
+    pub include_tests: bool,
 }
 
 impl CheckInput {
@@ -69,6 +72,7 @@ impl CheckInput {
             mode,
             skipped: Vec::new(),
             excluded: Vec::new(),
+            include_tests: false,
         }
     }
 
@@ -86,6 +90,8 @@ impl CheckInput {
             provider_file_count,
             skipped: Vec::new(),
             excluded: Vec::new(),
+            // Two files name their sides: what they hold takes part, tests or not.
+            include_tests: true,
         }
     }
 }
@@ -279,7 +285,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         },
         _ => Sides::All,
     };
-    let pairing = pair_rest(summaries, sides);
+    let pairing = pair_rest(summaries, sides, input.include_tests);
 
     let mut findings: Vec<Finding> = Vec::new();
     let mut pairs: BTreeSet<PairRecord> = BTreeSet::new();
@@ -494,7 +500,11 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
 
     let mut run = Vec::new();
     if input.mode != CheckMode::TwoFiles {
-        if pairs.is_empty() {
+        // Nothing paired means nothing only when something could have: no summary at all,
+        // or providers and calls to this deployment that never met. Calls that all go to
+        // other hosts, or a run with one side only, leave nothing to compare.
+        let could_pair = !pairing.endpoints.is_empty() && !pairing.calls.is_empty();
+        if pairs.is_empty() && (summaries.is_empty() || could_pair) {
             let keyed = summaries
                 .iter()
                 .filter(|s| s.identity.boundary_binding.is_some())

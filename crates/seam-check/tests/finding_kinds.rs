@@ -85,7 +85,7 @@ fn rest_call_unknown_path() {
     assert_eq!(
         lines(&report),
         [
-            "error restCallUnknownPath - -: The client calls DELETE /api/orders/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id}, PATCH /api/orders/{id})"
+            "error restCallUnknownPath - -: The client calls DELETE /api/orders/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id}, PATCH /api/orders/{id}, GET /api/orders)"
         ]
     );
     assert_eq!(report.findings[0].provider.summary, "server/orders.ts::get");

@@ -480,13 +480,18 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
             ),
             End::Throw(value) => {
                 let (exception_type, message) = thrown(model, *value);
+                let status_when_uncaught = value
+                    .and_then(|v| {
+                        crate::exception_status::raised_status(facts.files, facts.file, v)
+                    })
+                    .map(serde_json::Value::from);
                 (
                     Output::Throw(ThrowOutput {
                         exception_type,
                         message,
                         exception_ancestors: None,
                         ancestry_incomplete: None,
-                        status_when_uncaught: None,
+                        status_when_uncaught,
                     }),
                     "throw",
                     "none".to_owned(),

@@ -14,6 +14,7 @@ pub mod callees;
 pub mod classes;
 pub mod conditions;
 pub mod discover;
+pub mod exception_status;
 pub mod files;
 pub mod glob;
 pub mod param_roles;

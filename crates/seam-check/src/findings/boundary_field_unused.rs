@@ -14,7 +14,8 @@ kind_documentation!(
 ## What it finds
 A stored field (a column) the schema declares that no code in the run reads, writes or selects
 rows by, on a model the code does use. Relation fields and computed fields are not columns and
-are never reported. It stays silent for a model any code reads whole (a query with no `select`
+are never reported, nor are columns the store fills in by itself (`@updatedAt`,
+`@default(now())`, a generated id). It stays silent for a model any code reads whole (a query with no `select`
 reads every column), since that read may be the use.
 
 ## Why it matters
@@ -74,7 +75,7 @@ pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<F
         };
         let name = provider.model.as_deref().unwrap_or(&provider.container);
         for (field, stored) in &provider.fields {
-            if !stored || used.contains(field.as_str()) {
+            if !stored || used.contains(field.as_str()) || provider.store_written.contains(field) {
                 continue;
             }
             out.push(Finding {

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use seam_ir::findings::{Finding, Severity};
 
 use super::PairContext;
+use super::provider_contract_violation::can_tell_never_produced;
 use crate::http::{ProviderStatus, StatusRange, nothing_was_read, provider_status};
 
 kind_documentation!(
@@ -12,7 +13,11 @@ kind_documentation!(
 
 ## What it finds
 A consumer branch for a status (`res.status === 410`) the provider never produces. Statuses the
-provider declares as a class (`4XX`) or a catch-all (`default`) count as produced.
+provider declares as a class (`4XX`) or a catch-all (`default`) count as produced, and so does a
+status an exception the handler raises carries (`raise NotFound()` whose class passes 404 to
+its base). An error status is never reported when the handler could send it unseen: a path that
+raises, a dependency that runs before it, a gap in its summary, or a status the framework sends
+for it (the same evidence `providerContractViolation` needs).
 
 ## Why it matters
 The branch never runs, and the status it was written for is usually a different one the
@@ -81,6 +86,11 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             .collect();
         for status in named {
             if exact.contains(&status) || ranges.iter().any(|r| r.contains(status)) {
+                continue;
+            }
+            // "Never produced" needs the evidence a contract check needs: not an error status
+            // the handler's raises, dependencies or framework may answer with.
+            if !can_tell_never_produced(ctx.provider, status, &BTreeSet::new()) {
                 continue;
             }
             out.push(ctx.finding(

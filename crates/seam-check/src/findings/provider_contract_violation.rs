@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{BehavioralSummary, GapType, Input, RecordShape, TypeShape};
+use seam_ir::summary::{BehavioralSummary, GapType, Input, Output, RecordShape, TypeShape};
 
 use super::side;
 use crate::contracts::{DeclaredStatuses, produced_exact};
@@ -113,7 +113,7 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
 /// status seam cannot see), or one the framework itself sends for it
 /// (`metadata.http.frameworkStatuses`). Not when the summary has no transitions at
 /// all (its handler could not be read).
-fn can_tell_never_produced(
+pub(crate) fn can_tell_never_produced(
     handler: &BehavioralSummary,
     status: u16,
     shared: &BTreeSet<u16>,
@@ -125,10 +125,12 @@ fn can_tell_never_produced(
     {
         return false;
     }
-    let raises = handler
-        .transitions
-        .iter()
-        .any(|t| matches!(provider_status(t), ProviderStatus::NotAResponse));
+    // A raise answers through the server's error handling, which may send any error status
+    // (the exception's class may carry one, a base class another).
+    let raises = handler.transitions.iter().any(|t| {
+        matches!(t.output, Output::Throw(_))
+            || matches!(provider_status(t), ProviderStatus::NotAResponse)
+    });
     // Code injected to run before the handler (a `dependency` parameter) may answer for it.
     let injected = handler.inputs.iter().any(|i| match i {
         Input::Parameter(p) => p.role.as_deref() == Some("dependency"),

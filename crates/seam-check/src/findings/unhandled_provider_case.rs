@@ -71,6 +71,9 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     }
     let mut out = Vec::new();
     let mut by_status: BTreeMap<u16, Vec<&Transition>> = BTreeMap::new();
+    // One finding per status: the provider's paths that produce it are one fact for the
+    // consumer, listed under `transitionIds`.
+    let mut unhandled: BTreeMap<u16, Vec<&str>> = BTreeMap::new();
     for pt in &ctx.provider.transitions {
         match provider_status(pt) {
             ProviderStatus::Exact(status) => {
@@ -78,15 +81,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
                     continue;
                 }
                 if !reading.covers(consumer, status) {
-                    out.push(ctx.finding(
-                        KIND,
-                        Severity::Warning,
-                        Some(&pt.id),
-                        None,
-                        format!(
-                            "Provider produces status {status} but no consumer branch handles it"
-                        ),
-                    ));
+                    unhandled.entry(status).or_default().push(&pt.id);
                     continue;
                 }
                 by_status.entry(status).or_default().push(pt);
@@ -108,6 +103,20 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             }
             ProviderStatus::CatchAll | ProviderStatus::Opaque | ProviderStatus::NotAResponse => {}
         }
+    }
+    for (status, transitions) in unhandled {
+        let mut finding = ctx.finding(
+            KIND,
+            Severity::Warning,
+            transitions.first().copied(),
+            None,
+            format!("Provider produces status {status} but no consumer branch handles it"),
+        );
+        if transitions.len() > 1 {
+            finding.provider.transition_ids =
+                Some(transitions.iter().map(|t| (*t).to_owned()).collect());
+        }
+        out.push(finding);
     }
 
     // Sub-cases: one status returned in several situations. A consumer that never looks at the

@@ -17,6 +17,8 @@
 //!   `derived: true`, and with `relationKey` (the `@relation(fields: […])` columns) on the side
 //!   that holds the foreign key, because the client accepts it in `include`/`select`/nested
 //!   writes. A model with a relation also gets a derived `_count`. `@ignore` fields are left out.
+//!   `storeWritten: true` marks a column the client or database fills in by itself
+//!   (`@updatedAt`, `@default(now())` and other function defaults).
 //! - `fieldSet: "exhaustive"`: the model declares every field the client can reach.
 //! - `identifies: {kind: "keyFields", fields}`: `@id`, else `@@id`, else the first `@unique`
 //!   or `@@unique`; absent when there is none (a view may have none).
@@ -369,6 +371,18 @@ fn model_summary(
     })
 }
 
+/// A column the client or the database fills in without code naming it: `@updatedAt`, or a
+/// default computed by a function (`now()`, `uuid()`, `cuid()`, `autoincrement()`,
+/// `dbgenerated(…)`). A constant default (`@default(false)`) is not: code that never reads
+/// the column leaves it unused.
+fn store_written(field: &Field) -> bool {
+    field.attribute("updatedAt").is_some()
+        || field
+            .attribute("default")
+            .and_then(|a| a.arg("value", true))
+            .is_some_and(|value| matches!(value, Expr::Call { .. }))
+}
+
 fn field_entry(field: &Field, models: &BTreeSet<&str>) -> Value {
     let mut entry = Map::new();
     entry.insert("name".into(), json!(field.name));
@@ -399,6 +413,9 @@ fn field_entry(field: &Field, models: &BTreeSet<&str>) -> Value {
     }
     if let Some(column) = string_arg(field.attribute("map").and_then(|a| a.arg("name", true))) {
         entry.insert("column".into(), json!(column));
+    }
+    if store_written(field) {
+        entry.insert("storeWritten".into(), json!(true));
     }
     Value::Object(entry)
 }

@@ -37,11 +37,9 @@ pub use model::{
 };
 pub use suppressions::{SuppressionError, SuppressionSet, discover_suppression_files, rule_text};
 
-use contracts::DeclaredStatuses;
 use findings::{
-    PairContext, check_rest_pair, consumer_contract_violation, contract_disagreement,
-    mostly_unpaired, nothing_paired, provider_contract_violation, rest_call_unknown_path,
-    summary_ref, unreadable_input,
+    PairContext, check_rest_pair, contract_disagreement, mostly_unpaired, nothing_paired,
+    provider_contract_violation, rest_call_unknown_path, summary_ref, unreadable_input,
 };
 use pairing::{Sides, binding_key, pair_rest};
 use role::BoundaryRole;
@@ -306,13 +304,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         }
         for &e in &paired.providers {
             let provider = &summaries[pairing.endpoints[e].summary];
-            let ctx = PairContext::new(provider, consumer);
-            findings.extend(check_rest_pair(&ctx));
-            if let Some(declared) = DeclaredStatuses::of_metadata(provider) {
-                findings.extend(consumer_contract_violation::check(
-                    &ctx, provider, &declared,
-                ));
-            }
+            findings.extend(check_rest_pair(&PairContext::new(provider, consumer)));
         }
         // The contracts beside a handler are not checked against the client: the handler
         // is what the client meets, and it is checked against them on its own below. With

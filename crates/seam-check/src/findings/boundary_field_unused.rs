@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::{BehavioralSummary, StorageAccessKind};
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 use crate::storage::StoragePairing;
 
 kind_documentation!(
@@ -41,7 +41,16 @@ another service uses), paste the rule `seam check` prints under the finding into
 "#
 );
 
-pub const KIND: &str = "boundaryFieldUnused";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "boundaryFieldUnused",
+    severity: Severity::Warning,
+    title: "A column the schema declares is never read, written or selected by",
+    doc: DOC,
+    shape: PairShape::Storage,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// Every stored field of a met provider that none of its accesses names.
 pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<Finding> {
@@ -80,7 +89,7 @@ pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<F
             }
             out.push(Finding {
                 kind: KIND.to_owned(),
-                severity: Severity::Warning,
+                severity: INFO.severity,
                 boundary: boundary.clone(),
                 provider: side(summary, None),
                 consumer: side(summary, None),

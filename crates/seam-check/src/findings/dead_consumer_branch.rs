@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 
 use seam_ir::findings::{Finding, Severity};
 
-use super::PairContext;
 use super::provider_contract_violation::can_tell_never_produced;
+use super::{KindInfo, PairContext, PairShape};
 use crate::http::{ProviderStatus, StatusRange, nothing_was_read, provider_status};
 
 kind_documentation!(
@@ -45,7 +45,16 @@ rule `seam check` prints under the finding into `.sussignore.yml` with a reason.
 "#
 );
 
-pub const KIND: &str = "deadConsumerBranch";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "deadConsumerBranch",
+    severity: Severity::Warning,
+    title: "The consumer handles a status the provider never produces",
+    doc: DOC,
+    shape: PairShape::RestPair(check),
+};
+
+pub const KIND: &str = INFO.name;
 
 /// What the provider can produce, or `None` when that cannot be known (a status or the whole
 /// provider could not be read), which `lowConfidence` reports instead.
@@ -95,7 +104,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             }
             out.push(ctx.finding(
                 KIND,
-                Severity::Warning,
+                INFO.severity,
                 None,
                 Some(&ct.id),
                 format!("Consumer expects status {status} but provider never produces it"),

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::{BehavioralSummary, GapType, Input, Output, RecordShape, TypeShape};
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 use crate::contracts::{DeclaredStatuses, produced_exact};
 use crate::http::{ProviderStatus, provider_status, response_body};
 
@@ -48,7 +48,16 @@ difference, paste the rule `seam check` prints under the finding into `.sussigno
 "#
 );
 
-pub const KIND: &str = "providerContractViolation";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "providerContractViolation",
+    severity: Severity::Error,
+    title: "A handler and its declared contract disagree on statuses",
+    doc: DOC,
+    shape: PairShape::HandlerAndContract,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// The contract written beside a handler (a pack's gaps, or `metadata.http.declaredContract`).
 pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
@@ -57,7 +66,7 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
     };
     let finding = |transition: Option<&str>, description: String| Finding {
         kind: KIND.to_owned(),
-        severity: Severity::Error,
+        severity: INFO.severity,
         boundary: boundary.clone(),
         provider: side(summary, transition),
         consumer: side(summary, None),
@@ -201,7 +210,7 @@ pub fn check_against_document(
     let contract_file = &contract.location.file;
     let finding = |provider_transition: Option<&str>, description: String| Finding {
         kind: KIND.to_owned(),
-        severity: Severity::Error,
+        severity: INFO.severity,
         boundary: boundary.clone(),
         provider: side(handler, provider_transition),
         consumer: side(contract, None),

@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 use crate::pairing::{Call, Endpoint, call_meets_route};
 
 kind_documentation!(
@@ -46,7 +46,16 @@ happens to share the prefix can be accepted with the rule `seam check` prints un
 "#
 );
 
-pub const KIND: &str = "restCallUnknownPath";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "restCallUnknownPath",
+    severity: Severity::Error,
+    title: "A client calls a method and path no provider serves",
+    doc: DOC,
+    shape: PairShape::UnpairedCall,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// How many nearest routes a finding names.
 const NEAREST: usize = 3;
@@ -192,7 +201,7 @@ pub fn check_among(
         .map(|t| t.id.as_str());
     let (severity, description) = if call.start_unknown {
         (
-            Severity::Warning,
+            INFO.severity.lowered(),
             format!(
                 "The client calls {}, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in {call_path}, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: {})",
                 call.key,
@@ -201,7 +210,7 @@ pub fn check_among(
         )
     } else {
         (
-            Severity::Error,
+            INFO.severity,
             format!(
                 "The client calls {}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: {})",
                 call.key,
@@ -224,7 +233,7 @@ pub fn check_among(
 
 #[cfg(test)]
 mod tests {
-    use super::{edit_distance, shared_prefix, unknown_start_prefix};
+    use super::{KindInfo, PairShape, edit_distance, shared_prefix, unknown_start_prefix};
 
     #[test]
     fn prefixes_share_static_heads_and_holes_after_them() {

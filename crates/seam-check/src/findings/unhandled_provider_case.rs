@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::{Effect, Output, Transition, TypeShape};
 
-use super::PairContext;
+use super::{KindInfo, PairContext, PairShape};
 use crate::http::{ProviderStatus, is_success, provider_status, response_body};
 
 kind_documentation!(
@@ -55,7 +55,16 @@ under the finding into `.sussignore.yml` with a reason.
 "#
 );
 
-pub const KIND: &str = "unhandledProviderCase";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "unhandledProviderCase",
+    severity: Severity::Warning,
+    title: "The provider produces a status or case no consumer branch handles",
+    doc: DOC,
+    shape: PairShape::RestPair(check),
+};
+
+pub const KIND: &str = INFO.name;
 
 /// HTTP redirects a client that follows redirects never hands back.
 const FOLLOWED_REDIRECTS: [u16; 5] = [301, 302, 303, 307, 308];
@@ -92,7 +101,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
                 if !covered {
                     out.push(ctx.finding(
                         KIND,
-                        Severity::Warning,
+                        INFO.severity,
                         Some(&pt.id),
                         None,
                         format!(
@@ -107,7 +116,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     for (status, transitions) in unhandled {
         let mut finding = ctx.finding(
             KIND,
-            Severity::Warning,
+            INFO.severity,
             transitions.first().copied(),
             None,
             format!("Provider produces status {status} but no consumer branch handles it"),
@@ -162,7 +171,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             }
             out.push(ctx.finding(
                 KIND,
-                Severity::Warning,
+                INFO.severity,
                 Some(&pt.id),
                 None,
                 format!(

@@ -1,0 +1,233 @@
+//! Findings a team can trust: each cause of a false finding seen on real repositories, as a
+//! source-code fixture with both sides of the boundary (server and client files). A `silent`
+//! case first asserts that the pair was formed (or why it was not), then that nothing fired;
+//! its `fires` twin shows the true finding still reported.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/precision")
+        .join(rel)
+}
+
+/// `seam check --format json --all` on a fixture folder.
+fn check(rel: &str) -> Value {
+    let output = match Command::new(env!("CARGO_BIN_EXE_seam"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--all",
+            "--fail-on",
+            "none",
+            "--no-suppressions",
+        ])
+        .arg(fixture(rel))
+        .env("NO_COLOR", "1")
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => panic!("seam did not run: {e}"),
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    match serde_json::from_str(&stdout) {
+        Ok(v) => v,
+        Err(e) => panic!(
+            "seam check did not print JSON ({e}): {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        ),
+    }
+}
+
+/// `severity kind: description` per finding, run findings included.
+fn findings(report: &Value) -> Vec<String> {
+    let rows = |key: &str| -> Vec<String> {
+        report[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| {
+                format!(
+                    "{} {}: {}",
+                    f["severity"].as_str().unwrap_or("?"),
+                    f["kind"].as_str().unwrap_or("?"),
+                    f["description"].as_str().unwrap_or("?")
+                )
+            })
+            .collect()
+    };
+    let mut out = rows("findings");
+    out.extend(rows("run"));
+    out
+}
+
+/// `key provider consumer` per pair.
+fn pairs(report: &Value) -> Vec<String> {
+    report["pairs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            format!(
+                "{} {} {}",
+                p["key"].as_str().unwrap_or("?"),
+                p["provider"].as_str().unwrap_or("?"),
+                p["consumer"].as_str().unwrap_or("?")
+            )
+        })
+        .collect()
+}
+
+/// `key reason` per unpairable summary.
+fn unpairable(report: &Value) -> Vec<String> {
+    report["unmatched"]["unpairable"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|u| {
+            format!(
+                "{} {}",
+                u["key"].as_str().unwrap_or("-"),
+                u["reason"].as_str().unwrap_or("?")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_status_an_exception_class_carries_is_produced() {
+    // `raise NotFound()`, whose class passes 404 to its base: the client's 404 branch is live.
+    let silent = check("exception_status/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /v1/auth/totp api/main.py::totp_status web/totp.ts::loadTotp"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // A client with no branch for it leaves the 404 unhandled: the status was read.
+    let fires = check("exception_status/fires");
+    assert_eq!(
+        pairs(&fires),
+        ["GET /v1/auth/totp api/main.py::totp_status web/totp.ts::loadTotp"]
+    );
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_branch_for_a_status_nothing_sends_is_dead() {
+    let fires = check("dead_branch/fires");
+    assert_eq!(
+        pairs(&fires),
+        ["GET /v1/auth/totp api/main.py::totp_status web/totp.ts::loadTotp"]
+    );
+    assert_eq!(
+        findings(&fires),
+        ["warning deadConsumerBranch: Consumer expects status 404 but provider never produces it"]
+    );
+}
+
+#[test]
+fn test_files_take_no_part_in_pairing() {
+    // A test fixture's call to a path no route serves is no finding: it is test code.
+    let silent = check("test_files/silent");
+    assert!(pairs(&silent).is_empty());
+    assert_eq!(unpairable(&silent), ["GET /api/order/{id} testCode"]);
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // The same call in the application is.
+    let fires = check("test_files/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "error restCallUnknownPath: The client calls GET /api/order/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id})",
+            "error nothingPaired: 2 summaries were read (2 with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."
+        ]
+    );
+}
+
+#[test]
+fn nothing_paired_needs_calls_that_could_have_met_a_route() {
+    // Every call goes to another host: nothing could pair, and that is no finding.
+    let silent = check("nothing_paired/silent");
+    assert!(pairs(&silent).is_empty());
+    assert!(
+        unpairable(&silent).iter().any(|u| u.ends_with(" external")),
+        "{:?}",
+        unpairable(&silent)
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("nothing_paired/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "error nothingPaired: 2 summaries were read (2 with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."
+        ]
+    );
+}
+
+#[test]
+fn a_call_after_an_unknown_base_needs_a_route_under_its_leading_segments() {
+    // `${base}/api/v1/query` shares only `api` with `/api/orders/{id}`: another service's path.
+    let silent = check("unknown_start/silent");
+    assert_eq!(
+        findings(&silent)
+            .iter()
+            .filter(|f| f.contains("restCallUnknownPath"))
+            .count(),
+        0,
+        "{:?}",
+        findings(&silent)
+    );
+    let fires = check("unknown_start/fires");
+    assert!(
+        findings(&fires).contains(&"warning restCallUnknownPath: The client calls GET /{base}/api/orders/{id}/refunds, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in /api/orders/{id}/refunds, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id})".to_owned()),
+        "{:?}",
+        findings(&fires)
+    );
+}
+
+#[test]
+fn a_check_that_the_body_is_there_handles_every_failure() {
+    // openapi-fetch leaves `data` absent on a failure: `if (!item?.name)` is its failure branch.
+    let silent = check("data_absent/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /items/{item_id} api/main.py::read_item web/items.ts::itemName"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("data_absent/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn columns_the_store_fills_in_are_not_unused() {
+    // `createdAt @default(now())`, `updatedAt @updatedAt` and the generated id are written by
+    // the client; `phone` and `active` (a constant default) are not used by any code.
+    let report = check("store_written");
+    assert!(
+        pairs(&report)
+            .iter()
+            .any(|p| p.starts_with("postgresql:User ")),
+        "{:?}",
+        pairs(&report)
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            "warning boundaryFieldUnused: prisma/schema.prisma declares phone on User (table User), but no code in the run reads, writes or selects by it",
+            "warning boundaryFieldUnused: prisma/schema.prisma declares active on User (table User), but no code in the run reads, writes or selects by it"
+        ]
+    );
+}

@@ -213,8 +213,8 @@ fn a_check_that_the_body_is_there_handles_every_failure() {
 
 #[test]
 fn columns_the_store_fills_in_are_not_unused() {
-    // `createdAt @default(now())`, `updatedAt @updatedAt` and the generated id are written by
-    // the client; `phone` and `active` (a constant default) are not used by any code.
+    // `createdAt @default(now())` and `updatedAt @updatedAt` are kept by the store; `phone`
+    // and `active` (a constant default) are used by no code.
     let report = check("store_written");
     assert!(
         pairs(&report)
@@ -228,6 +228,44 @@ fn columns_the_store_fills_in_are_not_unused() {
         [
             "warning boundaryFieldUnused: prisma/schema.prisma declares phone on User (table User), but no code in the run reads, writes or selects by it",
             "warning boundaryFieldUnused: prisma/schema.prisma declares active on User (table User), but no code in the run reads, writes or selects by it"
+        ]
+    );
+}
+
+#[test]
+fn a_failure_caught_and_handled_as_one_is_handled() {
+    // `try { await axios.delete(…) } catch { notify(…) }`: the 400 arrives in the catch.
+    let silent = check("caught_failure/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["DELETE /v1/access-tokens/revoke api/main.py::revoke web/tokens.ts::revokeToken"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // Uncaught, it escapes a function that goes on as if the call had worked.
+    let fires = check("caught_failure/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 400 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_body_flag_the_provider_sets_per_outcome_tells_them_apart() {
+    // `{"success": false}` with the 400, `{"success": true}` with the 200: reading `success`
+    // is the consumer's failure check.
+    let silent = check("body_flag/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /api/v1/hints/{hint_id} api/main.py::read_hint web/hints.ts::loadHint"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("body_flag/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 400 but no consumer branch handles it"
         ]
     );
 }

@@ -14,8 +14,8 @@ kind_documentation!(
 ## What it finds
 A stored field (a column) the schema declares that no code in the run reads, writes or selects
 rows by, on a model the code does use. Relation fields and computed fields are not columns and
-are never reported, nor are columns the store fills in by itself (`@updatedAt`,
-`@default(now())`, a generated id). It stays silent for a model any code reads whole (a query with no `select`
+are never reported, nor are timestamps the store keeps by itself (`@updatedAt`,
+`@default(now())`). It stays silent for a model any code reads whole (a query with no `select`
 reads every column), since that read may be the use.
 
 ## Why it matters

@@ -20,7 +20,10 @@ counts as handling it, and so does returning the call's result without a catch
 (`return this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that
 hands the response to a promise callback that branches (`.then(function (r) { if (r.success)
 … })`) is not judged: the summary keeps that callback only as text, so which statuses it
-handles is unknown.
+handles is unknown. A consumer that reads a body field the provider sets to one literal on
+success and another on the failure (`{"success": false, …}` against `{"success": true, …}`)
+tells the failure apart by it, and so does a branch on the body's presence with a client that
+leaves it absent on every failure (openapi-fetch's `data`).
 
 Two more forms: a provider response declared as a class (`4XX`) that no consumer branch can
 receive ("the status-range form"), and a status the provider returns in several situations with
@@ -89,7 +92,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
                 if reading.follows_redirects && FOLLOWED_REDIRECTS.contains(&status) {
                     continue;
                 }
-                if !reading.covers(consumer, status) {
+                if !reading.covers(consumer, status) && !tells_by_body_flag(ctx, pt) {
                     unhandled.entry(status).or_default().push(&pt.id);
                     continue;
                 }
@@ -183,6 +186,45 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// Whether the consumer reads a body field the provider sets to one literal on its successes
+/// and another on this failure (`{"success": false, …}` with a 400 against `{"success": true,
+/// …}`): the flag tells it the failure apart without a status branch.
+fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
+    let Some(TypeShape::Record(failed)) = response_body(failure) else {
+        return false;
+    };
+    let read: Vec<&str> = ctx
+        .consumer
+        .transitions
+        .iter()
+        .filter_map(|t| {
+            match t
+                .expected_input
+                .as_ref()
+                .map(|s| ctx.reading.unwrap_body(s))
+            {
+                Some(TypeShape::Record(r)) => Some(r.properties.keys().map(String::as_str)),
+                _ => None,
+            }
+        })
+        .flatten()
+        .collect();
+    failed.properties.iter().any(|(field, value)| {
+        let TypeShape::Literal(flag) = value else {
+            return false;
+        };
+        read.contains(&field.as_str())
+            && ctx.provider.transitions.iter().any(|t| {
+                matches!(provider_status(t), ProviderStatus::Exact(s) if is_success(s))
+                    && matches!(
+                        response_body(t),
+                        Some(TypeShape::Record(ok))
+                            if matches!(ok.properties.get(field), Some(TypeShape::Literal(other)) if other.value != flag.value)
+                    )
+            })
+    })
 }
 
 /// Whether the bodies of several responses differ in a field the consumer reads (`read`), so

@@ -17,8 +17,8 @@
 //!   `derived: true`, and with `relationKey` (the `@relation(fields: […])` columns) on the side
 //!   that holds the foreign key, because the client accepts it in `include`/`select`/nested
 //!   writes. A model with a relation also gets a derived `_count`. `@ignore` fields are left out.
-//!   `storeWritten: true` marks a column the client or database fills in by itself
-//!   (`@updatedAt`, `@default(now())` and other function defaults).
+//!   `storeWritten: true` marks a timestamp the client or database keeps by itself
+//!   (`@updatedAt`, `@default(now())`).
 //! - `fieldSet: "exhaustive"`: the model declares every field the client can reach.
 //! - `identifies: {kind: "keyFields", fields}`: `@id`, else `@@id`, else the first `@unique`
 //!   or `@@unique`; absent when there is none (a view may have none).
@@ -371,16 +371,16 @@ fn model_summary(
     })
 }
 
-/// A column the client or the database fills in without code naming it: `@updatedAt`, or a
-/// default computed by a function (`now()`, `uuid()`, `cuid()`, `autoincrement()`,
-/// `dbgenerated(…)`). A constant default (`@default(false)`) is not: code that never reads
-/// the column leaves it unused.
+/// A timestamp the client or the database keeps without code naming it: `@updatedAt`, or
+/// `@default(now())`. Written on every insert or update, it is bookkeeping, not an unused
+/// column. A generated id (`@default(cuid())`) is not: nothing reading a row's identity says
+/// the table is only ever written.
 fn store_written(field: &Field) -> bool {
     field.attribute("updatedAt").is_some()
         || field
             .attribute("default")
             .and_then(|a| a.arg("value", true))
-            .is_some_and(|value| matches!(value, Expr::Call { .. }))
+            .is_some_and(|value| matches!(value, Expr::Call { name, .. } if name == "now"))
 }
 
 fn field_entry(field: &Field, models: &BTreeSet<&str>) -> Value {

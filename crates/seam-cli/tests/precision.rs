@@ -187,7 +187,7 @@ fn a_call_after_an_unknown_base_needs_a_route_under_its_leading_segments() {
     );
     let fires = check("unknown_start/fires");
     assert!(
-        findings(&fires).contains(&"warning restCallUnknownPath: The client calls GET /{base}/api/orders/{id}/refunds, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in /api/orders/{id}/refunds, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id})".to_owned()),
+        findings(&fires).contains(&"warning restCallUnknownPath: The client calls GET /api/orders/{id}/refunds, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in /api/orders/{id}/refunds, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id})".to_owned()),
         "{:?}",
         findings(&fires)
     );
@@ -226,8 +226,8 @@ fn columns_the_store_fills_in_are_not_unused() {
     assert_eq!(
         findings(&report),
         [
-            "warning boundaryFieldUnused: prisma/schema.prisma declares phone on User (table User), but no code in the run reads, writes or selects by it",
-            "warning boundaryFieldUnused: prisma/schema.prisma declares active on User (table User), but no code in the run reads, writes or selects by it"
+            "warning boundaryFieldUnused: prisma/schema.prisma declares active on User (table User), but no code in the run reads, writes or selects by it",
+            "warning boundaryFieldUnused: prisma/schema.prisma declares phone on User (table User), but no code in the run reads, writes or selects by it"
         ]
     );
 }

@@ -443,13 +443,29 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                                 }
                                 _ => None,
                             });
+                        // The raised call (`$ERROR($$$ARGS)`): the status its class carries.
+                        let status_when_uncaught = capture_expr(captures, &t.exception)
+                            .and_then(|callee| {
+                                crate::files::calls(model).find(|&c| {
+                                    matches!(&model.expr(c).kind,
+                                        ExprKind::Call { callee: k, .. } if *k == callee)
+                                })
+                            })
+                            .and_then(|call| {
+                                crate::exception_status::raised_status(
+                                    facts.files,
+                                    facts.file,
+                                    call,
+                                )
+                            })
+                            .map(serde_json::Value::from);
                         (
                             Output::Throw(ThrowOutput {
                                 exception_type: capture_text(model, captures, &t.exception),
                                 message,
                                 exception_ancestors: None,
                                 ancestry_incomplete: None,
-                                status_when_uncaught: None,
+                                status_when_uncaught,
                             }),
                             "throw",
                             "none".to_owned(),

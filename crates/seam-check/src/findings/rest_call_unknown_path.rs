@@ -57,6 +57,10 @@ pub const INFO: KindInfo = KindInfo {
 
 pub const KIND: &str = INFO.name;
 
+/// How near a route is to a call, greater is nearer: it pairs but for the method, the
+/// likeness of their starts, the fewest edits between their paths.
+type Nearness = (bool, usize, Reverse<usize>);
+
 /// How many nearest routes a finding names.
 const NEAREST: usize = 3;
 
@@ -169,7 +173,7 @@ pub fn check_among(
     // Nearer first: a route that pairs but for the method, then the start shared (segments
     // spelled the same before holes met), then the fewest edits from the call's path, then
     // the key.
-    let mut ranked: Vec<((bool, usize, Reverse<usize>), &Endpoint)> = endpoints
+    let mut ranked: Vec<(Nearness, &Endpoint)> = endpoints
         .iter()
         .copied()
         .filter_map(|e| {
@@ -233,7 +237,7 @@ pub fn check_among(
 
 #[cfg(test)]
 mod tests {
-    use super::{KindInfo, PairShape, edit_distance, shared_prefix, unknown_start_prefix};
+    use super::{edit_distance, shared_prefix, unknown_start_prefix};
 
     #[test]
     fn prefixes_share_static_heads_and_holes_after_them() {

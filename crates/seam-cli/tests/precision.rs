@@ -269,3 +269,22 @@ fn a_body_flag_the_provider_sets_per_outcome_tells_them_apart() {
         ]
     );
 }
+
+#[test]
+fn a_response_handed_to_the_caller_is_the_caller_s_to_handle() {
+    // `async (…): Promise<Response> => { return await fetch(…) }`: the declared type says the
+    // response itself is returned.
+    let silent = check("returned_response/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /v1/oauth2/authorize api/main.py::authorize web/authorize.ts::getAuthorizeResponse"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("returned_response/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 401 but no consumer branch handles it"
+        ]
+    );
+}

@@ -298,6 +298,20 @@ fn string_literal(model: &Model, expr: ExprId) -> Option<String> {
     }
 }
 
+/// The return type a function declares, by name (`Promise<Response>`), or unknown.
+fn declared_return(model: &Model, function: FuncId) -> TypeShape {
+    match &model.function(function).return_type {
+        Some(declared) if matches!(declared.shape, seam_lang::model::TypeRef::Named { .. }) => {
+            TypeShape::Ref(seam_ir::summary::RefShape {
+                name: declared.text.clone(),
+                def: None,
+                from: None,
+            })
+        }
+        _ => TypeShape::Unknown,
+    }
+}
+
 /// `new Error("x")` / `HTTPException(...)`: the constructor and the first string argument.
 fn thrown(model: &Model, value: Option<ExprId>) -> (Option<String>, Option<String>) {
     let Some(v) = value else { return (None, None) };
@@ -482,7 +496,14 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
             }
             End::Return(value) => (
                 Output::Return(ReturnOutput {
-                    value: Some(value.map_or(TypeShape::Undefined, |v| shape_of(model, v))),
+                    value: Some(value.map_or(TypeShape::Undefined, |v| {
+                        match shape_of(model, v) {
+                            // What the value is could not be read: the function's declared
+                            // return type says (`Promise<Response>`: the response itself).
+                            TypeShape::Unknown => declared_return(model, facts.function),
+                            shape => shape,
+                        }
+                    })),
                 }),
                 "return",
                 "none".to_owned(),

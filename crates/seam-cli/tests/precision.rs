@@ -288,3 +288,23 @@ fn a_response_handed_to_the_caller_is_the_caller_s_to_handle() {
         ]
     );
 }
+
+#[test]
+fn a_consumer_whose_paths_were_not_read_is_not_judged() {
+    // `$.get(url, function (response) { … })` at a module's top level: the success callback
+    // is the 2xx branch, but no path of the module was read, so nothing is said.
+    let silent = check("unread_paths/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /api/v1/challenges/types api/main.py::challenge_types web/new.js::module"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // In a function whose path was read, the uncaught 404 is still reported.
+    let fires = check("unread_paths/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}

@@ -75,7 +75,10 @@ const FOLLOWED_REDIRECTS: [u16; 5] = [301, 302, 303, 307, 308];
 pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     let consumer = ctx.consumer;
     let reading = &ctx.reading;
-    if hands_response_to_caller(&consumer.transitions)
+    // No path of the consumer was read (a call made at a module's top level, its response
+    // handed to a callback): which statuses it handles is unknown, not unhandled.
+    if consumer.transitions.is_empty()
+        || hands_response_to_caller(&consumer.transitions)
         || branches_in_unread_callback(&consumer.transitions)
         || (reading.failures_as_exceptions && passes_failure_to_caller(&consumer.transitions))
     {

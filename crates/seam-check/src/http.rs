@@ -447,21 +447,23 @@ pub enum ProviderStatus {
     NotAResponse,
 }
 
-/// What a provider transition answers with.
-pub fn provider_status(transition: &Transition) -> ProviderStatus {
-    // A raised exception whose class carries a status (`statusWhenUncaught`) answers with it
-    // through the server's error handler.
-    if let Output::Throw(thrown) = &transition.output {
-        return match thrown
+/// The status a raised exception's class carries (`statusWhenUncaught`): the server answers
+/// with it when its error handler maps the class, which seam does not verify. So it is
+/// evidence a status may be produced (nothing is "never produced" that a raise may send), not
+/// a response a consumer must handle or a contract must declare.
+pub fn raised_status(transition: &Transition) -> Option<u16> {
+    match &transition.output {
+        Output::Throw(thrown) => thrown
             .status_when_uncaught
             .as_ref()
             .and_then(|s| s.as_u64())
-            .and_then(|s| u16::try_from(s).ok())
-        {
-            Some(status) => ProviderStatus::Exact(status),
-            None => ProviderStatus::NotAResponse,
-        };
+            .and_then(|s| u16::try_from(s).ok()),
+        _ => None,
     }
+}
+
+/// What a provider transition answers with.
+pub fn provider_status(transition: &Transition) -> ProviderStatus {
     let Output::Response(response) = &transition.output else {
         return ProviderStatus::NotAResponse;
     };

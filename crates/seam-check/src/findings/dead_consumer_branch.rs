@@ -6,7 +6,7 @@ use seam_ir::findings::{Finding, Severity};
 
 use super::provider_contract_violation::can_tell_never_produced;
 use super::{KindInfo, PairContext, PairShape};
-use crate::http::{ProviderStatus, StatusRange, nothing_was_read, provider_status};
+use crate::http::{ProviderStatus, StatusRange, nothing_was_read, provider_status, raised_status};
 
 kind_documentation!(
     r#"# deadConsumerBranch (warning)
@@ -73,7 +73,7 @@ pub fn produced_statuses(ctx: &PairContext<'_>) -> Option<(BTreeSet<u16>, Vec<St
             ProviderStatus::Range { range, .. } => ranges.push(range),
             ProviderStatus::CatchAll => catch_all = true,
             ProviderStatus::Opaque => return None,
-            ProviderStatus::NotAResponse => {}
+            ProviderStatus::NotAResponse => exact.extend(raised_status(t)),
         }
     }
     Some((exact, ranges, catch_all))

@@ -23,7 +23,8 @@ hands the response to a promise callback that branches (`.then(function (r) { if
 handles is unknown. A consumer that reads a body field the provider sets to one literal on
 success and another on the failure (`{"success": false, …}` against `{"success": true, …}`)
 tells the failure apart by it, and so does a branch on the body's presence with a client that
-leaves it absent on every failure (openapi-fetch's `data`).
+leaves it absent on every failure (openapi-fetch's `data`). A consumer none of whose paths
+could be read (a call at a module's top level whose response goes to a callback) is not judged.
 
 Two more forms: a provider response declared as a class (`4XX`) that no consumer branch can
 receive ("the status-range form"), and a status the provider returns in several situations with

@@ -23,6 +23,7 @@ pub mod pairing;
 pub mod role;
 pub mod storage;
 pub mod suppressions;
+pub mod unread_sources;
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
@@ -60,6 +61,9 @@ pub struct CheckInput {
     /// Pair the client calls and handlers of test files too (by default they are
     /// `testCode`, see [`seam_ir::vocab::is_test_path`]).
     pub include_tests: bool,
+    /// Git submodules the repository declares that are not checked out
+    /// ([`unread_sources::unchecked_submodules`]): routes may live there.
+    pub unchecked_submodules: Vec<String>,
 }
 
 impl CheckInput {
@@ -71,6 +75,7 @@ impl CheckInput {
             skipped: Vec::new(),
             excluded: Vec::new(),
             include_tests: false,
+            unchecked_submodules: Vec::new(),
         }
     }
 
@@ -90,6 +95,7 @@ impl CheckInput {
             excluded: Vec::new(),
             // Two files name their sides: what they hold takes part, tests or not.
             include_tests: true,
+            unchecked_submodules: Vec::new(),
         }
     }
 }
@@ -317,6 +323,17 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             endpoints_by_first.entry(first).or_default().push(endpoint);
         }
     }
+    // Where a route may live unread: a submodule not checked out, a source file not parsed.
+    let mut unread: Vec<String> = input.unchecked_submodules.clone();
+    unread.extend(
+        input
+            .skipped
+            .iter()
+            .filter(|s| unread_sources::is_source_file(&s.file))
+            .map(|s| s.file.clone()),
+    );
+    unread.sort();
+    unread.dedup();
     for &c in &pairing.unpaired_calls {
         let call = &pairing.calls[c];
         let call_path = rest_call_unknown_path::known_path(call);
@@ -325,7 +342,8 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         else {
             continue;
         };
-        if let Some(f) = rest_call_unknown_path::check_among(call, near, summaries) {
+        if let Some(mut f) = rest_call_unknown_path::check_among(call, near, summaries) {
+            rest_call_unknown_path::maybe_served_unread(&mut f, &unread);
             findings.push(f);
         }
     }
@@ -436,6 +454,17 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             Some(endpoint.key.clone()),
         ));
     }
+    // Where a route may live unread: a submodule not checked out, a source file not parsed.
+    let mut unread: Vec<String> = input.unchecked_submodules.clone();
+    unread.extend(
+        input
+            .skipped
+            .iter()
+            .filter(|s| unread_sources::is_source_file(&s.file))
+            .map(|s| s.file.clone()),
+    );
+    unread.sort();
+    unread.dedup();
     for &c in &pairing.unpaired_calls {
         let call = &pairing.calls[c];
         unmatched.consumers.push(unmatched_entry(

@@ -322,3 +322,17 @@ fn a_consumer_whose_paths_were_not_read_is_not_judged() {
         ]
     );
 }
+
+#[test]
+fn a_route_may_live_in_a_submodule_that_is_not_checked_out() {
+    // The repository declares `services/billing` as a submodule, and it is not there: the
+    // unknown path may be served from it, so the finding says so, one severity lower.
+    let report = check("submodule");
+    assert_eq!(
+        findings(&report),
+        [
+            "warning restCallUnknownPath: The client calls GET /api/order/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id}); it may be served from what seam could not read: services/billing",
+            "error nothingPaired: 2 summaries were read (2 with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."
+        ]
+    );
+}

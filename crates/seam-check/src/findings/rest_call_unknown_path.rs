@@ -39,6 +39,9 @@ the last (at most two: `{base}/api/v1/query` needs a route under `/api/v1/`); on
 says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback) is
 never checked here; it is listed as `external` among the unpairable summaries.
 
+When the repository declares a git submodule that is not checked out, or a source file could
+not be parsed, the route may live there: the finding names them and is one severity lower.
+
 ## How to fix or suppress
 Add the route to the server, or call the one that exists. A call to another service that
 happens to share the prefix can be accepted with the rule `seam check` prints under the finding
@@ -144,6 +147,34 @@ pub fn known_path(call: &Call) -> String {
         Some((first, rest)) if is_hole(first) => format!("/{}", rest.join("/")),
         _ => path.clone(),
     }
+}
+
+/// How many unread places a finding names.
+const UNREAD_NAMED: usize = 3;
+
+/// A finding for a call no provider serves while part of the repository could not be read (a
+/// submodule not checked out, a source file that did not parse): the route may live there, so
+/// the finding says where and is one severity lower.
+pub fn maybe_served_unread(finding: &mut Finding, unread: &[String]) {
+    if unread.is_empty() {
+        return;
+    }
+    finding.severity = finding.severity.lowered();
+    let named: Vec<&str> = unread
+        .iter()
+        .take(UNREAD_NAMED)
+        .map(String::as_str)
+        .collect();
+    let more = unread.len().saturating_sub(UNREAD_NAMED);
+    let tail = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    finding.description.push_str(&format!(
+        "; it may be served from what seam could not read: {}{tail}",
+        named.join(", ")
+    ));
 }
 
 /// The finding for a call no provider serves, when providers exist under its leading path.

@@ -101,7 +101,8 @@ impl DeclaredStatuses {
     }
 }
 
-/// The exact statuses a code summary produces, or `None` when one could not be read.
+/// The exact statuses a code summary may produce (its responses, and the statuses its raised
+/// exceptions carry), or `None` when one could not be read.
 pub fn produced_exact(summary: &BehavioralSummary) -> Option<BTreeSet<u16>> {
     let mut out = BTreeSet::new();
     for t in &summary.transitions {
@@ -109,7 +110,7 @@ pub fn produced_exact(summary: &BehavioralSummary) -> Option<BTreeSet<u16>> {
             ProviderStatus::Exact(s) => {
                 out.insert(s);
             }
-            ProviderStatus::NotAResponse => {}
+            ProviderStatus::NotAResponse => out.extend(crate::http::raised_status(t)),
             _ => return None,
         }
     }

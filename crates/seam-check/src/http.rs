@@ -131,6 +131,10 @@ pub struct ConsumerReading {
     pub body_accessors: Vec<String>,
     pub failures_as_exceptions: bool,
     pub follows_redirects: bool,
+    /// The client leaves the body absent on every failure (`metadata.http.bodyOnFailure:
+    /// "absent"`, openapi-fetch's `data`): a check that the body is there tells success from
+    /// failure as `res.ok` does.
+    pub body_absent_on_failure: bool,
 }
 
 impl ConsumerReading {
@@ -148,6 +152,8 @@ impl ConsumerReading {
                 == Some("exception"),
             follows_redirects: http_word(consumer, "redirectDelivery").as_deref()
                 == Some("followed"),
+            body_absent_on_failure: http_word(consumer, "bodyOnFailure").as_deref()
+                == Some("absent"),
         }
     }
 
@@ -184,6 +190,29 @@ impl ConsumerReading {
 
     fn reads_success_flag(&self, value: &ValueRef) -> bool {
         outermost_field(value).is_some_and(|f| self.is_success_flag(f))
+            || (self.body_absent_on_failure && self.reads_body(value))
+    }
+
+    /// Whether `value` is the response body or reached through it (`data`, `data?.product`,
+    /// `const { data: checkout }` then `checkout.product`).
+    fn reads_body(&self, value: &ValueRef) -> bool {
+        let mut current = value;
+        loop {
+            let ValueRef::Derived(d) = current else {
+                return false;
+            };
+            let field = match &d.derivation {
+                Derivation::PropertyAccess(p) => Some(p.property.as_str()),
+                Derivation::Destructured(d) => Some(d.field.as_str()),
+                _ => None,
+            };
+            if field.is_some_and(|f| self.body_accessors.iter().any(|a| a == f))
+                && matches!(d.from.as_ref(), ValueRef::Dependency(_))
+            {
+                return true;
+            }
+            current = &d.from;
+        }
     }
 
     /// The statuses a branch names by equality (`status === 404`), alone or inside `and`/`or`.
@@ -416,6 +445,21 @@ pub enum ProviderStatus {
     Opaque,
     /// Not an HTTP response (a throw, a delegate, …).
     NotAResponse,
+}
+
+/// The status a raised exception's class carries (`statusWhenUncaught`): the server answers
+/// with it when its error handler maps the class, which seam does not verify. So it is
+/// evidence a status may be produced (nothing is "never produced" that a raise may send), not
+/// a response a consumer must handle or a contract must declare.
+pub fn raised_status(transition: &Transition) -> Option<u16> {
+    match &transition.output {
+        Output::Throw(thrown) => thrown
+            .status_when_uncaught
+            .as_ref()
+            .and_then(|s| s.as_u64())
+            .and_then(|s| u16::try_from(s).ok()),
+        _ => None,
+    }
 }
 
 /// What a provider transition answers with.

@@ -23,6 +23,7 @@ pub mod pairing;
 pub mod role;
 pub mod storage;
 pub mod suppressions;
+pub mod unread_sources;
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
@@ -37,11 +38,9 @@ pub use model::{
 };
 pub use suppressions::{SuppressionError, SuppressionSet, discover_suppression_files, rule_text};
 
-use contracts::DeclaredStatuses;
 use findings::{
-    PairContext, check_rest_pair, consumer_contract_violation, contract_disagreement,
-    mostly_unpaired, nothing_paired, provider_contract_violation, rest_call_unknown_path,
-    summary_ref, unreadable_input,
+    PairContext, check_rest_pair, contract_disagreement, mostly_unpaired, nothing_paired,
+    provider_contract_violation, rest_call_unknown_path, summary_ref, unreadable_input,
 };
 use pairing::{Sides, binding_key, pair_rest};
 use role::BoundaryRole;
@@ -59,6 +58,12 @@ pub struct CheckInput {
     /// Files left out on purpose (generated, minified, declarations, over the size limit):
     /// listed in the report so a run says what it did not read, never a finding.
     pub excluded: Vec<SkippedInput>,
+    /// Pair the client calls and handlers of test files too (by default they are
+    /// `testCode`, see [`seam_ir::vocab::is_test_path`]).
+    pub include_tests: bool,
+    /// Git submodules the repository declares that are not checked out
+    /// ([`unread_sources::unchecked_submodules`]): routes may live there.
+    pub unchecked_submodules: Vec<String>,
 }
 
 impl CheckInput {
@@ -69,6 +74,8 @@ impl CheckInput {
             mode,
             skipped: Vec::new(),
             excluded: Vec::new(),
+            include_tests: false,
+            unchecked_submodules: Vec::new(),
         }
     }
 
@@ -86,6 +93,9 @@ impl CheckInput {
             provider_file_count,
             skipped: Vec::new(),
             excluded: Vec::new(),
+            // Two files name their sides: what they hold takes part, tests or not.
+            include_tests: true,
+            unchecked_submodules: Vec::new(),
         }
     }
 }
@@ -279,7 +289,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         },
         _ => Sides::All,
     };
-    let pairing = pair_rest(summaries, sides);
+    let pairing = pair_rest(summaries, sides, input.include_tests);
 
     let mut findings: Vec<Finding> = Vec::new();
     let mut pairs: BTreeSet<PairRecord> = BTreeSet::new();
@@ -300,13 +310,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         }
         for &e in &paired.providers {
             let provider = &summaries[pairing.endpoints[e].summary];
-            let ctx = PairContext::new(provider, consumer);
-            findings.extend(check_rest_pair(&ctx));
-            if let Some(declared) = DeclaredStatuses::of_metadata(provider) {
-                findings.extend(consumer_contract_violation::check(
-                    &ctx, provider, &declared,
-                ));
-            }
+            findings.extend(check_rest_pair(&PairContext::new(provider, consumer)));
         }
         // The contracts beside a handler are not checked against the client: the handler
         // is what the client meets, and it is checked against them on its own below. With
@@ -319,6 +323,17 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             endpoints_by_first.entry(first).or_default().push(endpoint);
         }
     }
+    // Where a route may live unread: a submodule not checked out, a source file not parsed.
+    let mut unread: Vec<String> = input.unchecked_submodules.clone();
+    unread.extend(
+        input
+            .skipped
+            .iter()
+            .filter(|s| unread_sources::is_source_file(&s.file))
+            .map(|s| s.file.clone()),
+    );
+    unread.sort();
+    unread.dedup();
     for &c in &pairing.unpaired_calls {
         let call = &pairing.calls[c];
         let call_path = rest_call_unknown_path::known_path(call);
@@ -327,7 +342,8 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         else {
             continue;
         };
-        if let Some(f) = rest_call_unknown_path::check_among(call, near, summaries) {
+        if let Some(mut f) = rest_call_unknown_path::check_among(call, near, summaries) {
+            rest_call_unknown_path::maybe_served_unread(&mut f, &unread);
             findings.push(f);
         }
     }
@@ -438,6 +454,17 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             Some(endpoint.key.clone()),
         ));
     }
+    // Where a route may live unread: a submodule not checked out, a source file not parsed.
+    let mut unread: Vec<String> = input.unchecked_submodules.clone();
+    unread.extend(
+        input
+            .skipped
+            .iter()
+            .filter(|s| unread_sources::is_source_file(&s.file))
+            .map(|s| s.file.clone()),
+    );
+    unread.sort();
+    unread.dedup();
     for &c in &pairing.unpaired_calls {
         let call = &pairing.calls[c];
         unmatched.consumers.push(unmatched_entry(
@@ -494,7 +521,11 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
 
     let mut run = Vec::new();
     if input.mode != CheckMode::TwoFiles {
-        if pairs.is_empty() {
+        // Nothing paired means nothing only when something could have: no summary at all,
+        // or providers and calls to this deployment that never met. Calls that all go to
+        // other hosts, or a run with one side only, leave nothing to compare.
+        let could_pair = !pairing.endpoints.is_empty() && !pairing.calls.is_empty();
+        if pairs.is_empty() && (summaries.is_empty() || could_pair) {
             let keyed = summaries
                 .iter()
                 .filter(|s| s.identity.boundary_binding.is_some())

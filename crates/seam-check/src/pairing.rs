@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, HashMap};
 use seam_ir::summary::{
     BehavioralSummary, BoundaryBinding, ConfidenceSource, Effect, Interaction, Semantics,
 };
-use seam_ir::vocab::{BoundaryKey, RoutePath, Specificity, methods_pair};
+use seam_ir::vocab::{BoundaryKey, RoutePath, Specificity, is_test_path, methods_pair};
 
 use crate::model::UnpairableReason;
 use crate::role::{BoundaryRole, boundary_role};
@@ -416,11 +416,21 @@ impl<'a> ClientOrigins<'a> {
     }
 }
 
-/// Pairs every REST consumer of the run with its provider.
-pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairing {
+/// Pairs every REST consumer of the run with its provider. Summaries in test files (see
+/// [`is_test_path`]) are `testCode` unless `include_tests`: a test client or fixture server
+/// is no side of the product's boundaries.
+pub fn pair_rest(
+    summaries: &[BehavioralSummary],
+    sides: Sides<'_>,
+    include_tests: bool,
+) -> RestPairing {
     let mut out = RestPairing::default();
     let origins = ClientOrigins::new(summaries);
     for (index, summary) in summaries.iter().enumerate() {
+        if !include_tests && is_test_path(&summary.location.file) {
+            out.unpairable.push((index, UnpairableReason::TestCode));
+            continue;
+        }
         let role = boundary_role(&summary.kind);
         let binding = summary.identity.boundary_binding.as_ref();
         let is_rest_consumer = role == Some(BoundaryRole::Consumer)

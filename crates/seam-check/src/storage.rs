@@ -30,6 +30,9 @@ pub struct StoreProvider {
     /// Every field the provider declares, with whether it is stored (not a relation or a
     /// computed `_count`).
     pub fields: Vec<(String, bool)>,
+    /// Columns the store fills in by itself (`storeWritten`: a timestamp the client updates,
+    /// a generated id): written on every insert, so never unused.
+    pub store_written: Vec<String>,
     /// The schema declares every field there is (`fieldSet: exhaustive`).
     pub exhaustive: bool,
     /// Names the client picks one row by besides the fields: compound ids and uniques.
@@ -94,8 +97,16 @@ fn provider_of(index: usize, summary: &BehavioralSummary) -> Option<StoreProvide
             (fields.len() > 1).then(|| fields.join("_"))
         })
         .collect();
+    let store_written = contract
+        .get("fields")?
+        .as_array()?
+        .iter()
+        .filter(|f| f.get("storeWritten").and_then(|w| w.as_bool()) == Some(true))
+        .filter_map(|f| Some(f.get("name")?.as_str()?.to_owned()))
+        .collect();
     Some(StoreProvider {
         summary: index,
+        store_written,
         compound_selectors,
         system: s.storage_system.clone(),
         scope: s.scope.clone(),
@@ -213,6 +224,7 @@ mod tests {
             access_path: None,
             model: model.map(str::to_owned),
             fields: vec![("id".to_owned(), true), ("posts".to_owned(), false)],
+            store_written: Vec::new(),
             exhaustive: true,
             compound_selectors: Vec::new(),
         }

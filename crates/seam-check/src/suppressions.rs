@@ -69,7 +69,9 @@ pub struct RuleKind(pub String);
 impl<'de> Deserialize<'de> for RuleKind {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        if is_known_finding_kind(&text) {
+        // The format's vocabulary (suss's kinds, reserved ones included) or a kind this build
+        // declares in its table.
+        if is_known_finding_kind(&text) || crate::findings::kind_info(&text).is_some() {
             Ok(RuleKind(text))
         } else {
             Err(serde::de::Error::custom(format!(

@@ -85,7 +85,7 @@ fn rest_call_unknown_path() {
     assert_eq!(
         lines(&report),
         [
-            "error restCallUnknownPath - -: The client calls DELETE /api/orders/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id}, PATCH /api/orders/{id})"
+            "error restCallUnknownPath - -: The client calls DELETE /api/orders/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id}, PATCH /api/orders/{id}, GET /api/orders)"
         ]
     );
     assert_eq!(report.findings[0].provider.summary, "server/orders.ts::get");
@@ -164,5 +164,36 @@ fn every_kind_documents_its_four_sections() {
             assert!(kind.doc.contains(section), "{} lacks {section}", kind.name);
         }
         assert!(kind.doc.starts_with(&format!("# {} (", kind.name)));
+    }
+}
+
+#[test]
+fn the_table_declares_each_kind_once_sorted_and_as_documented() {
+    let names: Vec<&str> = seam_check::KINDS.iter().map(|k| k.name).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(names, sorted, "KINDS is sorted and names each kind once");
+    for kind in seam_check::KINDS {
+        // The documentation's heading states the severity the table declares.
+        assert!(
+            kind.doc
+                .starts_with(&format!("# {} ({}", kind.name, kind.severity.as_str())),
+            "{}: the heading and the table disagree on the severity",
+            kind.name
+        );
+        assert!(seam_check::kind_info(kind.name).is_some());
+    }
+}
+
+#[test]
+fn a_suppression_may_name_every_kind_the_table_declares() {
+    for kind in seam_check::KINDS {
+        let rules = format!(
+            "version: 1\nrules:\n  - kind: {}\n    scope: broad\n    reason: accepted for the test\n",
+            kind.name
+        );
+        let parsed = seam_check::suppressions::parse_suppressions(&rules, "test", false);
+        assert!(parsed.is_ok(), "{}: {:?}", kind.name, parsed.err());
     }
 }

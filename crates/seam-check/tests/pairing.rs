@@ -130,7 +130,7 @@ fn calls_pair_only_with_routes_their_url_can_reach() {
         consumers,
         [
             Some("GET /api/invoices"),
-            Some("GET /{base}/api/refunds/{id}")
+            Some("GET /{base}/api/orders/{id}/refunds")
         ]
     );
     let findings: Vec<(&str, &str, &str, &str)> = report
@@ -158,7 +158,7 @@ fn calls_pair_only_with_routes_their_url_can_reach() {
                 "warning",
                 "restCallUnknownPath",
                 "src/clients.ts::refunds",
-                "The client calls GET /{base}/api/refunds/{id}, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in /api/refunds/{id}, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id})"
+                "The client calls GET /{base}/api/orders/{id}/refunds, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in /api/orders/{id}/refunds, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{id})"
             ),
         ]
     );

@@ -117,14 +117,16 @@ fn unreadable_contracts_are_listed_and_the_check_goes_on() {
             {"file": "prisma/schema.prisma", "reason": "line 9, column 1: Expected `}` to close `Pet`, found the end of the file."},
         ])
     );
-    assert_eq!(run_kinds(&report), ["nothingPaired", "unreadableInput"]);
+    // Handlers and no client: nothing could have paired, so only the unread input is reported.
+    assert_eq!(run_kinds(&report), ["unreadableInput"]);
     // The handlers were still read: they are listed, unmatched.
     let providers: Vec<&str> = report["unmatched"]["providers"]
         .as_array()
         .map(|p| p.iter().filter_map(|e| e["key"].as_str()).collect())
         .unwrap_or_default();
     assert_eq!(providers, ["GET /api/pets/{id}", "POST /api/pets"]);
-    assert_eq!(code, 1);
+    // An unread input is a warning: the default gate (`--fail-on error`) passes.
+    assert_eq!(code, 0);
 }
 
 fn prisma(variant: &str) -> (Vec<String>, i32) {

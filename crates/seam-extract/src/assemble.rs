@@ -298,6 +298,20 @@ fn string_literal(model: &Model, expr: ExprId) -> Option<String> {
     }
 }
 
+/// The return type a function declares, by name (`Promise<Response>`), or unknown.
+fn declared_return(model: &Model, function: FuncId) -> TypeShape {
+    match &model.function(function).return_type {
+        Some(declared) if matches!(declared.shape, seam_lang::model::TypeRef::Named { .. }) => {
+            TypeShape::Ref(seam_ir::summary::RefShape {
+                name: declared.text.clone(),
+                def: None,
+                from: None,
+            })
+        }
+        _ => TypeShape::Unknown,
+    }
+}
+
 /// `new Error("x")` / `HTTPException(...)`: the constructor and the first string argument.
 fn thrown(model: &Model, value: Option<ExprId>) -> (Option<String>, Option<String>) {
     let Some(v) = value else { return (None, None) };
@@ -443,13 +457,29 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                                 }
                                 _ => None,
                             });
+                        // The raised call (`$ERROR($$$ARGS)`): the status its class carries.
+                        let status_when_uncaught = capture_expr(captures, &t.exception)
+                            .and_then(|callee| {
+                                crate::files::calls(model).find(|&c| {
+                                    matches!(&model.expr(c).kind,
+                                        ExprKind::Call { callee: k, .. } if *k == callee)
+                                })
+                            })
+                            .and_then(|call| {
+                                crate::exception_status::raised_status(
+                                    facts.files,
+                                    facts.file,
+                                    call,
+                                )
+                            })
+                            .map(serde_json::Value::from);
                         (
                             Output::Throw(ThrowOutput {
                                 exception_type: capture_text(model, captures, &t.exception),
                                 message,
                                 exception_ancestors: None,
                                 ancestry_incomplete: None,
-                                status_when_uncaught: None,
+                                status_when_uncaught,
                             }),
                             "throw",
                             "none".to_owned(),
@@ -466,7 +496,14 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
             }
             End::Return(value) => (
                 Output::Return(ReturnOutput {
-                    value: Some(value.map_or(TypeShape::Undefined, |v| shape_of(model, v))),
+                    value: Some(value.map_or(TypeShape::Undefined, |v| {
+                        match shape_of(model, v) {
+                            // What the value is could not be read: the function's declared
+                            // return type says (`Promise<Response>`: the response itself).
+                            TypeShape::Unknown => declared_return(model, facts.function),
+                            shape => shape,
+                        }
+                    })),
                 }),
                 "return",
                 "none".to_owned(),
@@ -480,13 +517,18 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
             ),
             End::Throw(value) => {
                 let (exception_type, message) = thrown(model, *value);
+                let status_when_uncaught = value
+                    .and_then(|v| {
+                        crate::exception_status::raised_status(facts.files, facts.file, v)
+                    })
+                    .map(serde_json::Value::from);
                 (
                     Output::Throw(ThrowOutput {
                         exception_type,
                         message,
                         exception_ancestors: None,
                         ancestry_incomplete: None,
-                        status_when_uncaught: None,
+                        status_when_uncaught,
                     }),
                     "throw",
                     "none".to_owned(),

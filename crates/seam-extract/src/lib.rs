@@ -14,6 +14,7 @@ pub mod callees;
 pub mod classes;
 pub mod conditions;
 pub mod discover;
+pub mod exception_status;
 pub mod files;
 /// Path globs belong to the pack format (file conventions); re-exported for the engine.
 pub use seam_packs::glob;

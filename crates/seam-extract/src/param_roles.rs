@@ -47,9 +47,6 @@ pub fn annotated_roles(
     pack: &Pack,
     inputs: &mut [Input],
 ) {
-    if pack.class_parameter_role.is_none() && pack.plain_parameter_role.is_none() {
-        return;
-    }
     let model = files.model(file);
     let func = model.function(function);
     let skip = usize::from(func.class.is_some());
@@ -59,6 +56,16 @@ pub fn annotated_roles(
             continue;
         }
         let shape = param.type_annotation.as_ref().map(|a| &a.shape);
+        if let Some(TypeRef::Named { name, args }) = shape
+            && args.is_empty()
+            && let Some(role) = alias_role(files, file, name, pack)
+        {
+            p.role = Some(role);
+            continue;
+        }
+        if pack.class_parameter_role.is_none() && pack.plain_parameter_role.is_none() {
+            continue;
+        }
         let class = match shape {
             Some(TypeRef::Named { name, args }) if args.is_empty() => {
                 crate::classes::class_named(files, file, name)
@@ -76,6 +83,33 @@ pub fn annotated_roles(
             p.field = Some(p.name.clone());
         }
     }
+}
+
+/// The role a type alias gives a parameter annotated with it: the first call inside the
+/// alias's value that a rule of the pack's `inputs.defaults` matches (`AuthorizeOrgAccess =
+/// Annotated[Context, Depends(guard)]`, declared in this file or imported, makes `authz:
+/// AuthorizeOrgAccess` a `dependency`).
+fn alias_role(files: &Files, file: usize, name: &str, pack: &Pack) -> Option<String> {
+    if pack.input_defaults.is_empty() {
+        return None;
+    }
+    let binding = files.model(file).module_binding(name)?;
+    let def = files.binding_def(file, binding, crate::files::MAX_HOPS)?;
+    let (vf, value) = files.value_of(def)?;
+    let model = files.model(vf);
+    let span = model.expr(value).span;
+    crate::files::calls(model)
+        .filter(|&c| {
+            let s = model.expr(c).span;
+            span.start <= s.start && s.end <= span.end
+        })
+        .find_map(|c| {
+            pack.input_defaults.iter().find_map(|rule| {
+                let mut caps = seam_packs::Captures::new();
+                seam_packs::match_expr(model, &rule.pattern, c, &mut caps)
+                    .then(|| rule.role.clone())
+            })
+        })
 }
 
 #[cfg(test)]

@@ -106,6 +106,8 @@ pub struct Walker<'a> {
     pub ends: Vec<PathEnd>,
     /// Inside a function written in the unit (a callback): its returns are not the unit's.
     nested: usize,
+    /// The `catch` blocks of the last `try` walked that run on to after it.
+    caught_and_continued: Vec<State>,
 }
 
 impl<'a> Walker<'a> {
@@ -118,6 +120,7 @@ impl<'a> Walker<'a> {
             body_names: BTreeSet::new(),
             ends: Vec::new(),
             nested: 0,
+            caught_and_continued: Vec::new(),
         }
     }
 
@@ -132,6 +135,17 @@ impl<'a> Walker<'a> {
                 let span =
                     seam_lang::model::Span::new(end_span.end.saturating_sub(1), end_span.end);
                 if flow != Flow::Exits && !self.has_terminals() {
+                    // A body ending in `try { … } catch { … }` whose catch runs on has a path
+                    // on which the call failed and the catch handled it: kept apart, so the
+                    // failure is seen caught rather than merged into the success path.
+                    let ends_in_try = stmts
+                        .last()
+                        .is_some_and(|s| matches!(model.stmt(*s).kind, StmtKind::Try { .. }));
+                    if ends_in_try {
+                        for caught in std::mem::take(&mut self.caught_and_continued) {
+                            self.record(&caught, End::FellOff, span);
+                        }
+                    }
                     self.record(&state, End::FellOff, span);
                 } else if flow != Flow::Exits
                     && !self.record_pending_status(&state, span)
@@ -396,8 +410,17 @@ impl<'a> Walker<'a> {
                     if hflow != Flow::Exits {
                         all_exit = false;
                     }
-                    handler_states.push(inner);
+                    handler_states.push((hflow, inner));
                 }
+                if self.nested == 0 {
+                    self.caught_and_continued = handler_states
+                        .iter()
+                        .filter(|(hflow, _)| *hflow == Flow::Continues)
+                        .map(|(_, inner)| inner.clone())
+                        .collect();
+                }
+                let handler_states: Vec<State> =
+                    handler_states.into_iter().map(|(_, inner)| inner).collect();
                 if handlers.is_empty() {
                     all_exit = flow == Flow::Exits;
                 }

@@ -86,6 +86,15 @@ fn boundary_label(finding: &Finding) -> String {
     )
 }
 
+/// Whether a finding's kind has a provider side to show: a call no provider serves has none
+/// (the JSON names the nearest route in its place, for tools that need a provider).
+fn has_provider_side(finding: &Finding) -> bool {
+    !matches!(
+        seam_check::kind_info(&finding.kind).map(|k| k.shape),
+        Some(seam_check::findings::PairShape::UnpairedCall)
+    )
+}
+
 fn side_line(label: &str, side: &seam_ir::findings::FindingSide) -> String {
     let mut line = format!(
         "  {label}: {} ({}:{})",
@@ -116,8 +125,10 @@ fn finding_text(finding: &Finding, color: bool) -> String {
         finding.kind,
         finding.description
     );
-    out.push_str(&side_line("provider", &finding.provider));
-    out.push('\n');
+    if has_provider_side(finding) {
+        out.push_str(&side_line("provider", &finding.provider));
+        out.push('\n');
+    }
     out.push_str(&side_line("consumer", &finding.consumer));
     out.push('\n');
     let _ = writeln!(out, "  boundary: {}", boundary_label(finding));
@@ -390,7 +401,11 @@ pub fn render_sarif_with(report: &CheckReport, options: &SarifOptions) -> String
                 "level": sarif_level(f.severity),
                 "message": { "text": f.description },
                 "locations": [location(&f.consumer, None)],
-                "relatedLocations": [location(&f.provider, Some(1))],
+                "relatedLocations": if has_provider_side(f) {
+                    vec![location(&f.provider, Some(1))]
+                } else {
+                    Vec::new()
+                },
                 "properties": {
                     "boundary": seam_check::pairing::binding_key(&f.boundary),
                     "provider": f.provider.summary,
@@ -507,12 +522,16 @@ pub fn render_markdown(report: &CheckReport) -> String {
             let key = seam_check::pairing::binding_key(&f.boundary).unwrap_or_default();
             let _ = writeln!(
                 out,
-                "| {severity} | `{}` | `{}` | {} | `{}` | `{}` |",
+                "| {severity} | `{}` | `{}` | {} | `{}` | {} |",
                 f.kind,
                 markdown_cell(&key),
                 markdown_cell(&f.description),
                 markdown_cell(&f.consumer.summary),
-                markdown_cell(&f.provider.summary)
+                if has_provider_side(f) {
+                    format!("`{}`", markdown_cell(&f.provider.summary))
+                } else {
+                    "–".to_owned()
+                }
             );
         }
     }

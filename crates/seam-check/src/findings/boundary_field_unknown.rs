@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use seam_ir::findings::{Finding, FindingAspect, Severity};
 use seam_ir::summary::{BehavioralSummary, StorageAccessKind};
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 use crate::storage::{StoragePairing, StoreProvider};
 
 kind_documentation!(
@@ -44,7 +44,16 @@ rule `seam check` prints under the finding into `.sussignore.yml`.
 "#
 );
 
-pub const KIND: &str = "boundaryFieldUnknown";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "boundaryFieldUnknown",
+    severity: Severity::Error,
+    title: "Code reads, writes or selects by a field the store's schema does not declare",
+    doc: DOC,
+    shape: PairShape::Storage,
+};
+
+pub const KIND: &str = INFO.name;
 
 fn label(provider: &StoreProvider) -> String {
     let name = provider.model.as_deref().unwrap_or(&provider.container);
@@ -109,7 +118,7 @@ pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<F
                 };
                 out.push(Finding {
                     kind: KIND.to_owned(),
-                    severity: Severity::Error,
+                    severity: INFO.severity,
                     boundary: boundary.clone(),
                     provider: side(provider_summary, None),
                     consumer: side(consumer, Some(&site.transition)),

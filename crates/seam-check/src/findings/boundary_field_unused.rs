@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::{BehavioralSummary, StorageAccessKind};
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 use crate::storage::StoragePairing;
 
 kind_documentation!(
@@ -14,7 +14,8 @@ kind_documentation!(
 ## What it finds
 A stored field (a column) the schema declares that no code in the run reads, writes or selects
 rows by, on a model the code does use. Relation fields and computed fields are not columns and
-are never reported. It stays silent for a model any code reads whole (a query with no `select`
+are never reported, nor are timestamps the store keeps by itself (`@updatedAt`,
+`@default(now())`). It stays silent for a model any code reads whole (a query with no `select`
 reads every column), since that read may be the use.
 
 ## Why it matters
@@ -40,7 +41,16 @@ another service uses), paste the rule `seam check` prints under the finding into
 "#
 );
 
-pub const KIND: &str = "boundaryFieldUnused";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "boundaryFieldUnused",
+    severity: Severity::Warning,
+    title: "A column the schema declares is never read, written or selected by",
+    doc: DOC,
+    shape: PairShape::Storage,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// Every stored field of a met provider that none of its accesses names.
 pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<Finding> {
@@ -74,12 +84,12 @@ pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<F
         };
         let name = provider.model.as_deref().unwrap_or(&provider.container);
         for (field, stored) in &provider.fields {
-            if !stored || used.contains(field.as_str()) {
+            if !stored || used.contains(field.as_str()) || provider.store_written.contains(field) {
                 continue;
             }
             out.push(Finding {
                 kind: KIND.to_owned(),
-                severity: Severity::Warning,
+                severity: INFO.severity,
                 boundary: boundary.clone(),
                 provider: side(summary, None),
                 consumer: side(summary, None),

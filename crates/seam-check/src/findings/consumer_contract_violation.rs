@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
-use super::{PairContext, side};
+use super::{KindInfo, PairContext, PairShape, side};
 use crate::contracts::DeclaredStatuses;
 
 kind_documentation!(
@@ -37,7 +37,24 @@ finding into `.sussignore.yml` with a reason.
 "#
 );
 
-pub const KIND: &str = "consumerContractViolation";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "consumerContractViolation",
+    severity: Severity::Warning,
+    title: "A consumer and the declared contract of its boundary disagree on statuses",
+    doc: DOC,
+    shape: PairShape::RestPair(check_declared),
+};
+
+pub const KIND: &str = INFO.name;
+
+/// The consumer of `ctx` against the contract written beside its provider, when there is one.
+pub fn check_declared(ctx: &PairContext<'_>) -> Vec<Finding> {
+    match DeclaredStatuses::of_metadata(ctx.provider) {
+        Some(declared) => check(ctx, ctx.provider, &declared),
+        None => Vec::new(),
+    }
+}
 
 /// The consumer of `ctx` against a contract for the same boundary; `contract` is the summary
 /// holding it (a contract document, or the provider with the contract written beside it).
@@ -48,7 +65,7 @@ pub fn check(
 ) -> Vec<Finding> {
     let finding = |consumer_transition: Option<&str>, description: String| Finding {
         kind: KIND.to_owned(),
-        severity: Severity::Warning,
+        severity: INFO.severity,
         boundary: ctx.boundary.clone(),
         provider: side(contract, None),
         consumer: side(ctx.consumer, consumer_transition),

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
-use super::{side, summary_ref};
+use super::{KindInfo, PairShape, side, summary_ref};
 use crate::contracts::DeclaredStatuses;
 
 kind_documentation!(
@@ -31,7 +31,16 @@ accept the difference, paste the rule `seam check` prints under the finding into
 "#
 );
 
-pub const KIND: &str = "contractDisagreement";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "contractDisagreement",
+    severity: Severity::Warning,
+    title: "Two declared contracts of one boundary disagree",
+    doc: DOC,
+    shape: PairShape::ContractDocuments,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// Contracts declaring one boundary (`key`), sorted by the caller.
 pub fn check(key: &str, contracts: &[&BehavioralSummary]) -> Vec<Finding> {
@@ -66,7 +75,7 @@ pub fn check(key: &str, contracts: &[&BehavioralSummary]) -> Vec<Finding> {
         };
         out.push(Finding {
             kind: KIND.to_owned(),
-            severity: Severity::Warning,
+            severity: INFO.severity,
             boundary,
             provider: side(contracts[first_with], None),
             consumer: side(contracts[first_without], None),

@@ -3,7 +3,7 @@
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 
 kind_documentation!(
     r#"# contractOperationUnimplemented (warning)
@@ -36,7 +36,16 @@ another deployment), paste the rule `seam check` prints under the finding into
 "#
 );
 
-pub const KIND: &str = "contractOperationUnimplemented";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "contractOperationUnimplemented",
+    severity: Severity::Warning,
+    title: "A contract document declares an operation no handler serves",
+    doc: DOC,
+    shape: PairShape::HandlerAndContract,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// The folder a contract or handler file is in, `""` for the repository root.
 pub fn folder_of(file: &str) -> &str {
@@ -56,7 +65,7 @@ pub fn finding(contract: &BehavioralSummary, key: &str) -> Option<Finding> {
     let boundary = contract.identity.boundary_binding.clone()?;
     Some(Finding {
         kind: KIND.to_owned(),
-        severity: Severity::Warning,
+        severity: INFO.severity,
         boundary,
         provider: side(contract, None),
         consumer: side(contract, None),

@@ -4,15 +4,20 @@ use std::collections::BTreeSet;
 
 use seam_ir::findings::{Finding, Severity};
 
-use super::PairContext;
-use crate::http::{ProviderStatus, StatusRange, nothing_was_read, provider_status};
+use super::provider_contract_violation::can_tell_never_produced;
+use super::{KindInfo, PairContext, PairShape};
+use crate::http::{ProviderStatus, StatusRange, nothing_was_read, provider_status, raised_status};
 
 kind_documentation!(
     r#"# deadConsumerBranch (warning)
 
 ## What it finds
 A consumer branch for a status (`res.status === 410`) the provider never produces. Statuses the
-provider declares as a class (`4XX`) or a catch-all (`default`) count as produced.
+provider declares as a class (`4XX`) or a catch-all (`default`) count as produced, and so does a
+status an exception the handler raises carries (`raise NotFound()` whose class passes 404 to
+its base). An error status is never reported when the handler could send it unseen: a path that
+raises, a dependency that runs before it, a gap in its summary, or a status the framework sends
+for it (the same evidence `providerContractViolation` needs).
 
 ## Why it matters
 The branch never runs, and the status it was written for is usually a different one the
@@ -40,7 +45,16 @@ rule `seam check` prints under the finding into `.sussignore.yml` with a reason.
 "#
 );
 
-pub const KIND: &str = "deadConsumerBranch";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "deadConsumerBranch",
+    severity: Severity::Warning,
+    title: "The consumer handles a status the provider never produces",
+    doc: DOC,
+    shape: PairShape::RestPair(check),
+};
+
+pub const KIND: &str = INFO.name;
 
 /// What the provider can produce, or `None` when that cannot be known (a status or the whole
 /// provider could not be read), which `lowConfidence` reports instead.
@@ -59,7 +73,7 @@ pub fn produced_statuses(ctx: &PairContext<'_>) -> Option<(BTreeSet<u16>, Vec<St
             ProviderStatus::Range { range, .. } => ranges.push(range),
             ProviderStatus::CatchAll => catch_all = true,
             ProviderStatus::Opaque => return None,
-            ProviderStatus::NotAResponse => {}
+            ProviderStatus::NotAResponse => exact.extend(raised_status(t)),
         }
     }
     Some((exact, ranges, catch_all))
@@ -83,9 +97,14 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             if exact.contains(&status) || ranges.iter().any(|r| r.contains(status)) {
                 continue;
             }
+            // "Never produced" needs the evidence a contract check needs: not an error status
+            // the handler's raises, dependencies or framework may answer with.
+            if !can_tell_never_produced(ctx.provider, status, &BTreeSet::new()) {
+                continue;
+            }
             out.push(ctx.finding(
                 KIND,
-                Severity::Warning,
+                INFO.severity,
                 None,
                 Some(&ct.id),
                 format!("Consumer expects status {status} but provider never produces it"),

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use seam_ir::findings::{Finding, Severity};
 
-use super::PairContext;
+use super::{KindInfo, PairContext, PairShape};
 use crate::http::{ProviderStatus, nothing_was_read, provider_status};
 
 kind_documentation!(
@@ -36,7 +36,16 @@ uncertainty: info findings never fail the run unless `--fail-on info` is passed,
 "#
 );
 
-pub const KIND: &str = "lowConfidence";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "lowConfidence",
+    severity: Severity::Info,
+    title: "Coverage could not be checked because part of a side could not be read",
+    doc: DOC,
+    shape: PairShape::RestPair(check),
+};
+
+pub const KIND: &str = INFO.name;
 
 pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
@@ -46,7 +55,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             opaque = true;
             out.push(ctx.finding(
                 KIND,
-                Severity::Info,
+                INFO.severity,
                 Some(&t.id),
                 None,
                 format!(
@@ -83,7 +92,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             };
             out.push(ctx.finding(
                 KIND,
-                Severity::Info,
+                INFO.severity,
                 None,
                 Some(&ct.id),
                 format!(

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use seam_ir::findings::{Finding, FindingAspect, Severity};
 use seam_ir::summary::{ComparisonOp, CompoundOp, Predicate, Transition, TypeShape};
 
-use super::PairContext;
+use super::{KindInfo, PairContext, PairShape};
 use crate::http::{
     ProviderStatus, StatusRange, carries_field, field_absent, is_success, outermost_field,
     provider_status, response_body,
@@ -41,7 +41,16 @@ paste the rule `seam check` prints under the finding into `.sussignore.yml` with
 "#
 );
 
-pub const KIND: &str = "misreadProviderResponse";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "misreadProviderResponse",
+    severity: Severity::Error,
+    title: "The consumer reads a body field the provider never sends for that status",
+    doc: DOC,
+    shape: PairShape::RestPair(check),
+};
+
+pub const KIND: &str = INFO.name;
 
 /// One provider response with a body, over the statuses it may arrive with.
 struct Response<'a> {
@@ -234,7 +243,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
                 };
                 let mut finding = ctx.finding(
                     KIND,
-                    Severity::Error,
+                    INFO.severity,
                     Some(r.transition_id),
                     Some(&ct.id),
                     description,

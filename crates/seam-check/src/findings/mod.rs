@@ -32,107 +32,65 @@ pub mod undocumented_handler;
 pub mod unhandled_provider_case;
 pub mod unreadable_input;
 
-/// A finding kind seam emits: its name, default severity, a one-line title and its documentation.
+/// What a kind compares, which decides where the checker runs it.
+#[derive(Clone, Copy)]
+pub enum PairShape {
+    /// One REST provider against one consumer it paired with: run on every pair, by this
+    /// function, from [`KINDS`] (adding such a kind wires it).
+    RestPair(fn(&PairContext<'_>) -> Vec<Finding>),
+    /// A consumer call that met no provider (it has no provider side).
+    UnpairedCall,
+    /// A handler against the contract document that describes it.
+    HandlerAndContract,
+    /// The contract documents of one route against each other.
+    ContractDocuments,
+    /// Code's store accesses against the schema declaring the table.
+    Storage,
+    /// The run as a whole (a run finding).
+    Run,
+}
+
+impl std::fmt::Debug for PairShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PairShape::RestPair(_) => "RestPair",
+            PairShape::UnpairedCall => "UnpairedCall",
+            PairShape::HandlerAndContract => "HandlerAndContract",
+            PairShape::ContractDocuments => "ContractDocuments",
+            PairShape::Storage => "Storage",
+            PairShape::Run => "Run",
+        })
+    }
+}
+
+/// A finding kind seam emits: its name, default severity, a one-line title, its documentation
+/// and the shape of what it compares. Each kind's file declares its own as `INFO`.
 #[derive(Debug, Clone, Copy)]
 pub struct KindInfo {
     pub name: &'static str,
     pub severity: Severity,
     pub title: &'static str,
     pub doc: &'static str,
+    pub shape: PairShape,
 }
 
-/// The kinds this build emits, in alphabetical order.
+/// The kinds this build emits, in alphabetical order: the one table a new kind is added to.
 pub const KINDS: &[KindInfo] = &[
-    KindInfo {
-        name: "boundaryFieldUnknown",
-        severity: Severity::Error,
-        title: "Code reads, writes or selects by a field the store's schema does not declare",
-        doc: boundary_field_unknown::DOC,
-    },
-    KindInfo {
-        name: "boundaryFieldUnused",
-        severity: Severity::Warning,
-        title: "A column the schema declares is never read, written or selected by",
-        doc: boundary_field_unused::DOC,
-    },
-    KindInfo {
-        name: "consumerContractViolation",
-        severity: Severity::Warning,
-        title: "A consumer and the declared contract of its boundary disagree on statuses",
-        doc: consumer_contract_violation::DOC,
-    },
-    KindInfo {
-        name: "contractDisagreement",
-        severity: Severity::Warning,
-        title: "Two declared contracts of one boundary disagree",
-        doc: contract_disagreement::DOC,
-    },
-    KindInfo {
-        name: "contractOperationUnimplemented",
-        severity: Severity::Warning,
-        title: "A contract document declares an operation no handler serves",
-        doc: contract_operation_unimplemented::DOC,
-    },
-    KindInfo {
-        name: "deadConsumerBranch",
-        severity: Severity::Warning,
-        title: "The consumer handles a status the provider never produces",
-        doc: dead_consumer_branch::DOC,
-    },
-    KindInfo {
-        name: "lowConfidence",
-        severity: Severity::Info,
-        title: "Coverage could not be checked because part of a side could not be read",
-        doc: low_confidence::DOC,
-    },
-    KindInfo {
-        name: "misreadProviderResponse",
-        severity: Severity::Error,
-        title: "The consumer reads a body field the provider never sends for that status",
-        doc: misread_provider_response::DOC,
-    },
-    KindInfo {
-        name: "mostlyUnpaired",
-        severity: Severity::Warning,
-        title: "Most consumer calls found no provider",
-        doc: mostly_unpaired::DOC,
-    },
-    KindInfo {
-        name: "nothingPaired",
-        severity: Severity::Error,
-        title: "No boundary was compared",
-        doc: nothing_paired::DOC,
-    },
-    KindInfo {
-        name: "providerContractViolation",
-        severity: Severity::Error,
-        title: "A handler and its declared contract disagree on statuses",
-        doc: provider_contract_violation::DOC,
-    },
-    KindInfo {
-        name: "restCallUnknownPath",
-        severity: Severity::Error,
-        title: "A client calls a method and path no provider serves",
-        doc: rest_call_unknown_path::DOC,
-    },
-    KindInfo {
-        name: "undocumentedHandler",
-        severity: Severity::Warning,
-        title: "A handler serves a route the contract document beside it does not describe",
-        doc: undocumented_handler::DOC,
-    },
-    KindInfo {
-        name: "unhandledProviderCase",
-        severity: Severity::Warning,
-        title: "The provider produces a status or case no consumer branch handles",
-        doc: unhandled_provider_case::DOC,
-    },
-    KindInfo {
-        name: "unreadableInput",
-        severity: Severity::Warning,
-        title: "Some input could not be read, so it was not checked",
-        doc: unreadable_input::DOC,
-    },
+    boundary_field_unknown::INFO,
+    boundary_field_unused::INFO,
+    consumer_contract_violation::INFO,
+    contract_disagreement::INFO,
+    contract_operation_unimplemented::INFO,
+    dead_consumer_branch::INFO,
+    low_confidence::INFO,
+    misread_provider_response::INFO,
+    mostly_unpaired::INFO,
+    nothing_paired::INFO,
+    provider_contract_violation::INFO,
+    rest_call_unknown_path::INFO,
+    undocumented_handler::INFO,
+    unhandled_provider_case::INFO,
+    unreadable_input::INFO,
 ];
 
 /// The kind's entry, when this build emits it.
@@ -206,11 +164,14 @@ impl<'a> PairContext<'a> {
     }
 }
 
-/// Every behavioural check run on one REST pair, in a fixed order.
+/// Every check of the REST-pair shape, in the order of [`KINDS`].
 pub fn check_rest_pair(ctx: &PairContext<'_>) -> Vec<Finding> {
-    let mut out = unhandled_provider_case::check(ctx);
-    out.extend(misread_provider_response::check(ctx));
-    out.extend(dead_consumer_branch::check(ctx));
-    out.extend(low_confidence::check(ctx));
-    out
+    KINDS
+        .iter()
+        .filter_map(|kind| match kind.shape {
+            PairShape::RestPair(check) => Some(check(ctx)),
+            _ => None,
+        })
+        .flatten()
+        .collect()
 }

@@ -2,6 +2,8 @@
 
 use seam_ir::findings::{RunFinding, Severity};
 
+use super::{KindInfo, PairShape};
+
 kind_documentation!(
     r#"# mostlyUnpaired (warning, run)
 
@@ -22,7 +24,16 @@ Check the server's routes are in what was checked, and compare spellings under
 "#
 );
 
-pub const KIND: &str = "mostlyUnpaired";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "mostlyUnpaired",
+    severity: Severity::Warning,
+    title: "Most consumer calls found no provider",
+    doc: DOC,
+    shape: PairShape::Run,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// The finding when more than half of `calls` met no provider.
 pub fn finding(unpaired_calls: usize, calls: usize) -> Option<RunFinding> {
@@ -31,7 +42,7 @@ pub fn finding(unpaired_calls: usize, calls: usize) -> Option<RunFinding> {
     }
     Some(RunFinding {
         kind: KIND.to_owned(),
-        severity: Severity::Warning,
+        severity: INFO.severity,
         description: format!(
             "{unpaired_calls} of {calls} consumer calls met no provider, so most boundaries were not checked."
         ),

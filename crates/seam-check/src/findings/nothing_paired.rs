@@ -2,6 +2,8 @@
 
 use seam_ir::findings::{RunFinding, Severity};
 
+use super::{KindInfo, PairShape};
+
 kind_documentation!(
     r#"# nothingPaired (error, run)
 
@@ -24,7 +26,16 @@ be suppressed; `--fail-on none` keeps it from failing the run.
 "#
 );
 
-pub const KIND: &str = "nothingPaired";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "nothingPaired",
+    severity: Severity::Error,
+    title: "No boundary was compared",
+    doc: DOC,
+    shape: PairShape::Run,
+};
+
+pub const KIND: &str = INFO.name;
 
 pub fn finding(summary_count: usize, keyed: usize) -> RunFinding {
     let description = if summary_count == 0 {
@@ -37,7 +48,7 @@ pub fn finding(summary_count: usize, keyed: usize) -> RunFinding {
     };
     RunFinding {
         kind: KIND.to_owned(),
-        severity: Severity::Error,
+        severity: INFO.severity,
         description,
         remedy: "Check that both sides of the boundary are in what was checked, and compare the routes listed under `unmatched` in `seam check --format json`.".to_owned(),
     }

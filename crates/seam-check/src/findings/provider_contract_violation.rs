@@ -3,9 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{BehavioralSummary, GapType, Input, RecordShape, TypeShape};
+use seam_ir::summary::{BehavioralSummary, GapType, Input, Output, RecordShape, TypeShape};
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 use crate::contracts::{DeclaredStatuses, produced_exact};
 use crate::http::{ProviderStatus, provider_status, response_body};
 
@@ -48,7 +48,16 @@ difference, paste the rule `seam check` prints under the finding into `.sussigno
 "#
 );
 
-pub const KIND: &str = "providerContractViolation";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "providerContractViolation",
+    severity: Severity::Error,
+    title: "A handler and its declared contract disagree on statuses",
+    doc: DOC,
+    shape: PairShape::HandlerAndContract,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// The contract written beside a handler (a pack's gaps, or `metadata.http.declaredContract`).
 pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
@@ -57,7 +66,7 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
     };
     let finding = |transition: Option<&str>, description: String| Finding {
         kind: KIND.to_owned(),
-        severity: Severity::Error,
+        severity: INFO.severity,
         boundary: boundary.clone(),
         provider: side(summary, transition),
         consumer: side(summary, None),
@@ -113,7 +122,7 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
 /// status seam cannot see), or one the framework itself sends for it
 /// (`metadata.http.frameworkStatuses`). Not when the summary has no transitions at
 /// all (its handler could not be read).
-fn can_tell_never_produced(
+pub(crate) fn can_tell_never_produced(
     handler: &BehavioralSummary,
     status: u16,
     shared: &BTreeSet<u16>,
@@ -125,10 +134,12 @@ fn can_tell_never_produced(
     {
         return false;
     }
-    let raises = handler
-        .transitions
-        .iter()
-        .any(|t| matches!(provider_status(t), ProviderStatus::NotAResponse));
+    // A raise answers through the server's error handling, which may send any error status
+    // (the exception's class may carry one, a base class another).
+    let raises = handler.transitions.iter().any(|t| {
+        matches!(t.output, Output::Throw(_))
+            || matches!(provider_status(t), ProviderStatus::NotAResponse)
+    });
     // Code injected to run before the handler (a `dependency` parameter) may answer for it.
     let injected = handler.inputs.iter().any(|i| match i {
         Input::Parameter(p) => p.role.as_deref() == Some("dependency"),
@@ -199,7 +210,7 @@ pub fn check_against_document(
     let contract_file = &contract.location.file;
     let finding = |provider_transition: Option<&str>, description: String| Finding {
         kind: KIND.to_owned(),
-        severity: Severity::Error,
+        severity: INFO.severity,
         boundary: boundary.clone(),
         provider: side(handler, provider_transition),
         consumer: side(contract, None),

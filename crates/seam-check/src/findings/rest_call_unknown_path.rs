@@ -1,9 +1,11 @@
 //! `restCallUnknownPath`: see [`DOC`].
 
+use std::cmp::Reverse;
+
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 use crate::pairing::{Call, Endpoint, call_meets_route};
 
 kind_documentation!(
@@ -12,8 +14,10 @@ kind_documentation!(
 ## What it finds
 A client call to a method and path that no provider in the analysed repository serves, while
 providers do exist under the same leading path (`/api/…`): the call was meant for this server,
-and nothing on it answers. The nearest routes are named, a route with the same path and another
-method first.
+and nothing on it answers. The nearest routes are named: a route with the same path and another
+method first, then by how much of the path's start they share (a segment spelled the same
+counts more than a parameter meeting it), then by the fewest edits. The finding has no provider
+side: no handler serves the call (the nearest route stands in its place in the JSON).
 
 ## Why it matters
 At run time the request gets a 404 or a 405 instead of the response the client was written
@@ -30,8 +34,13 @@ await http.delete(`/orders/${id}`);   // DELETE /api/orders/{id}: nothing serves
 
 A call whose URL starts with a value seam could not read (`${this.baseUrl}/orders`, a URL
 from configuration) is checked by the path after that value, at warning severity: the value
-may name another host. A call to another host (an absolute URL to anything but loopback) is
+may name another host. It is reported only when a route shares the path's leading segments but
+the last (at most two: `{base}/api/v1/query` needs a route under `/api/v1/`); one shared segment
+says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback) is
 never checked here; it is listed as `external` among the unpairable summaries.
+
+When the repository declares a git submodule that is not checked out, or a source file could
+not be parsed, the route may live there: the finding names them and is one severity lower.
 
 ## How to fix or suppress
 Add the route to the server, or call the one that exists. A call to another service that
@@ -40,7 +49,20 @@ happens to share the prefix can be accepted with the rule `seam check` prints un
 "#
 );
 
-pub const KIND: &str = "restCallUnknownPath";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "restCallUnknownPath",
+    severity: Severity::Error,
+    title: "A client calls a method and path no provider serves",
+    doc: DOC,
+    shape: PairShape::UnpairedCall,
+};
+
+pub const KIND: &str = INFO.name;
+
+/// How near a route is to a call, greater is nearer: it pairs but for the method, the
+/// likeness of their starts, the fewest edits between their paths.
+type Nearness = (bool, usize, Reverse<usize>);
 
 /// How many nearest routes a finding names.
 const NEAREST: usize = 3;
@@ -56,21 +78,54 @@ fn is_hole(segment: &str) -> bool {
 #[cfg(test)]
 fn shared_prefix(a: &str, b: &str) -> usize {
     let a: Vec<&str> = segments(a).collect();
-    shared_prefix_of(&a, b)
+    prefix_likeness(&a, b).0
 }
 
-/// How many leading segments two paths share (a hole meets any segment), `0` when they share not
-/// even a first static segment. The first path comes split, as one call meets many routes.
-fn shared_prefix_of(a: &[&str], b: &str) -> usize {
-    let mut shared = 0;
+/// How far two paths go together from the start: the leading segments they share (a hole meets
+/// any segment once a first static segment was shared), and a score in which a segment spelled
+/// the same counts twice a hole meeting a segment. `(0, 0)` when they share not even a first
+/// static segment. The first path comes split, as one call meets many routes.
+fn prefix_likeness(a: &[&str], b: &str) -> (usize, usize) {
+    let (mut shared, mut score) = (0, 0);
     for (&x, y) in a.iter().zip(segments(b)) {
-        if x == y || (shared > 0 && (is_hole(x) || is_hole(y))) {
-            shared += 1;
+        if x == y {
+            score += 2;
+        } else if shared > 0 && (is_hole(x) || is_hole(y)) {
+            score += 1;
         } else {
             break;
         }
+        shared += 1;
     }
-    shared
+    (shared, score)
+}
+
+/// The edit distance between two paths, by characters: among routes sharing as much of the
+/// call's start, the one spelled most alike is nearest (`/orders/{id}` before `/owners/{id}`
+/// for `/order/{id}`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, y) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(x != *y))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// How many leading segments a call whose start is unknown must share with a route before
+/// the route counts as near: its segments but the last, at most two (`{base}/api/v1/query`
+/// needs a route under `/api/v1/`). One shared segment (`/api/…`, `/v1/…`) says little about
+/// a URL whose host could not be read: another service spells its paths the same way.
+fn unknown_start_prefix(call_segments: &[&str]) -> usize {
+    call_segments.len().saturating_sub(1).clamp(1, 2)
 }
 
 /// The first segment of a normalised path (`/users/{id}` → `users`), `None` for `/`. Only
@@ -94,6 +149,34 @@ pub fn known_path(call: &Call) -> String {
     }
 }
 
+/// How many unread places a finding names.
+const UNREAD_NAMED: usize = 3;
+
+/// A finding for a call no provider serves while part of the repository could not be read (a
+/// submodule not checked out, a source file that did not parse): the route may live there, so
+/// the finding says where and is one severity lower.
+pub fn maybe_served_unread(finding: &mut Finding, unread: &[String]) {
+    if unread.is_empty() {
+        return;
+    }
+    finding.severity = finding.severity.lowered();
+    let named: Vec<&str> = unread
+        .iter()
+        .take(UNREAD_NAMED)
+        .map(String::as_str)
+        .collect();
+    let more = unread.len().saturating_sub(UNREAD_NAMED);
+    let tail = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    finding.description.push_str(&format!(
+        "; it may be served from what seam could not read: {}{tail}",
+        named.join(", ")
+    ));
+}
+
 /// The finding for a call no provider serves, when providers exist under its leading path.
 pub fn check(
     call: &Call,
@@ -113,27 +196,31 @@ pub fn check_among(
 ) -> Option<Finding> {
     let call_path = known_path(call);
     let call_segments: Vec<&str> = segments(&call_path).collect();
-    // (route pairs but the method differs, shared prefix) — greater is nearer.
-    let mut ranked: Vec<((bool, usize), &Endpoint)> = endpoints
+    let needed = if call.start_unknown {
+        unknown_start_prefix(&call_segments)
+    } else {
+        1
+    };
+    // Nearer first: a route that pairs but for the method, then the start shared (segments
+    // spelled the same before holes met), then the fewest edits from the call's path, then
+    // the key.
+    let mut ranked: Vec<(Nearness, &Endpoint)> = endpoints
         .iter()
         .copied()
         .filter_map(|e| {
-            let shared = shared_prefix_of(&call_segments, e.normalized_path());
-            if shared == 0 {
+            let (shared, score) = prefix_likeness(&call_segments, e.normalized_path());
+            if shared < needed {
                 return None;
             }
             let same_route = call_meets_route(call, e);
-            Some(((same_route, shared), e))
+            let distance = edit_distance(&call_path, e.normalized_path());
+            Some(((same_route, score, Reverse(distance)), e))
         })
         .collect();
-    let best = ranked.iter().map(|(rank, _)| *rank).max()?;
-    // Only the nearest rank is named; a stable sort of those by key gives the order a full
-    // sort by (rank, key) would.
-    ranked.retain(|(rank, _)| *rank == best);
-    ranked.sort_by(|(_, a), (_, b)| a.key.cmp(&b.key));
+    ranked.sort_by(|(a, x), (b, y)| b.cmp(a).then_with(|| x.key.cmp(&y.key)));
     let mut nearest: Vec<&Endpoint> = Vec::new();
-    for (rank, e) in &ranked {
-        if *rank != best || nearest.len() == NEAREST {
+    for (_, e) in &ranked {
+        if nearest.len() == NEAREST {
             break;
         }
         if !nearest.iter().any(|n| n.key == e.key) {
@@ -149,7 +236,7 @@ pub fn check_among(
         .map(|t| t.id.as_str());
     let (severity, description) = if call.start_unknown {
         (
-            Severity::Warning,
+            INFO.severity.lowered(),
             format!(
                 "The client calls {}, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in {call_path}, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: {})",
                 call.key,
@@ -158,7 +245,7 @@ pub fn check_among(
         )
     } else {
         (
-            Severity::Error,
+            INFO.severity,
             format!(
                 "The client calls {}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: {})",
                 call.key,
@@ -181,7 +268,7 @@ pub fn check_among(
 
 #[cfg(test)]
 mod tests {
-    use super::shared_prefix;
+    use super::{edit_distance, shared_prefix, unknown_start_prefix};
 
     #[test]
     fn prefixes_share_static_heads_and_holes_after_them() {
@@ -192,5 +279,20 @@ mod tests {
         assert_eq!(shared_prefix("/api/order", "/api/orders"), 1);
         assert_eq!(shared_prefix("/{x}/orders", "/api/orders"), 0);
         assert_eq!(shared_prefix("/v2/users", "/api/users"), 0);
+    }
+
+    #[test]
+    fn edits_count_characters() {
+        assert_eq!(edit_distance("/order/{id}", "/orders/{id}"), 1);
+        assert_eq!(edit_distance("/order/{id}", "/owners/{id}"), 3);
+        assert_eq!(edit_distance("", "/a"), 2);
+    }
+
+    #[test]
+    fn an_unknown_start_needs_the_leading_segments_but_the_last() {
+        assert_eq!(unknown_start_prefix(&["orders"]), 1);
+        assert_eq!(unknown_start_prefix(&["orders", "{id}"]), 1);
+        assert_eq!(unknown_start_prefix(&["api", "v1", "query"]), 2);
+        assert_eq!(unknown_start_prefix(&["a", "b", "c", "d"]), 2);
     }
 }

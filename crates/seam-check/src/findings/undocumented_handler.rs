@@ -3,7 +3,7 @@
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
-use super::side;
+use super::{KindInfo, PairShape, side};
 
 kind_documentation!(
     r#"# undocumentedHandler (warning)
@@ -31,14 +31,23 @@ in `.sussignore.yml`.
 "#
 );
 
-pub const KIND: &str = "undocumentedHandler";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "undocumentedHandler",
+    severity: Severity::Warning,
+    title: "A handler serves a route the contract document beside it does not describe",
+    doc: DOC,
+    shape: PairShape::HandlerAndContract,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// A handler serving `key` that the documents in `documents` (their files) do not describe.
 pub fn finding(handler: &BehavioralSummary, key: &str, documents: &[&str]) -> Option<Finding> {
     let boundary = handler.identity.boundary_binding.clone()?;
     Some(Finding {
         kind: KIND.to_owned(),
-        severity: Severity::Warning,
+        severity: INFO.severity,
         boundary,
         provider: side(handler, None),
         consumer: side(handler, None),

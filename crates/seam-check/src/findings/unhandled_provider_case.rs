@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::{Effect, Output, Transition, TypeShape};
 
-use super::PairContext;
+use super::{KindInfo, PairContext, PairShape};
 use crate::http::{ProviderStatus, is_success, provider_status, response_body};
 
 kind_documentation!(
@@ -20,7 +20,11 @@ counts as handling it, and so does returning the call's result without a catch
 (`return this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that
 hands the response to a promise callback that branches (`.then(function (r) { if (r.success)
 … })`) is not judged: the summary keeps that callback only as text, so which statuses it
-handles is unknown.
+handles is unknown. A consumer that reads a body field the provider sets to one literal on
+success and another on the failure (`{"success": false, …}` against `{"success": true, …}`)
+tells the failure apart by it, and so does a branch on the body's presence with a client that
+leaves it absent on every failure (openapi-fetch's `data`). A consumer none of whose paths
+could be read (a call at a module's top level whose response goes to a callback) is not judged.
 
 Two more forms: a provider response declared as a class (`4XX`) that no consumer branch can
 receive ("the status-range form"), and a status the provider returns in several situations with
@@ -55,7 +59,16 @@ under the finding into `.sussignore.yml` with a reason.
 "#
 );
 
-pub const KIND: &str = "unhandledProviderCase";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "unhandledProviderCase",
+    severity: Severity::Warning,
+    title: "The provider produces a status or case no consumer branch handles",
+    doc: DOC,
+    shape: PairShape::RestPair(check),
+};
+
+pub const KIND: &str = INFO.name;
 
 /// HTTP redirects a client that follows redirects never hands back.
 const FOLLOWED_REDIRECTS: [u16; 5] = [301, 302, 303, 307, 308];
@@ -63,7 +76,10 @@ const FOLLOWED_REDIRECTS: [u16; 5] = [301, 302, 303, 307, 308];
 pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     let consumer = ctx.consumer;
     let reading = &ctx.reading;
-    if hands_response_to_caller(&consumer.transitions)
+    // No path of the consumer was read (a call made at a module's top level, its response
+    // handed to a callback): which statuses it handles is unknown, not unhandled.
+    if consumer.transitions.is_empty()
+        || hands_response_to_caller(&consumer.transitions)
         || branches_in_unread_callback(&consumer.transitions)
         || (reading.failures_as_exceptions
             && (passes_failure_to_caller(&consumer.transitions)
@@ -73,22 +89,17 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     }
     let mut out = Vec::new();
     let mut by_status: BTreeMap<u16, Vec<&Transition>> = BTreeMap::new();
+    // One finding per status: the provider's paths that produce it are one fact for the
+    // consumer, listed under `transitionIds`.
+    let mut unhandled: BTreeMap<u16, Vec<&str>> = BTreeMap::new();
     for pt in &ctx.provider.transitions {
         match provider_status(pt) {
             ProviderStatus::Exact(status) => {
                 if reading.follows_redirects && FOLLOWED_REDIRECTS.contains(&status) {
                     continue;
                 }
-                if !reading.covers(consumer, status) {
-                    out.push(ctx.finding(
-                        KIND,
-                        Severity::Warning,
-                        Some(&pt.id),
-                        None,
-                        format!(
-                            "Provider produces status {status} but no consumer branch handles it"
-                        ),
-                    ));
+                if !reading.covers(consumer, status) && !tells_by_body_flag(ctx, pt) {
+                    unhandled.entry(status).or_default().push(&pt.id);
                     continue;
                 }
                 by_status.entry(status).or_default().push(pt);
@@ -99,7 +110,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
                 if !covered {
                     out.push(ctx.finding(
                         KIND,
-                        Severity::Warning,
+                        INFO.severity,
                         Some(&pt.id),
                         None,
                         format!(
@@ -110,6 +121,20 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             }
             ProviderStatus::CatchAll | ProviderStatus::Opaque | ProviderStatus::NotAResponse => {}
         }
+    }
+    for (status, transitions) in unhandled {
+        let mut finding = ctx.finding(
+            KIND,
+            INFO.severity,
+            transitions.first().copied(),
+            None,
+            format!("Provider produces status {status} but no consumer branch handles it"),
+        );
+        if transitions.len() > 1 {
+            finding.provider.transition_ids =
+                Some(transitions.iter().map(|t| (*t).to_owned()).collect());
+        }
+        out.push(finding);
     }
 
     // Sub-cases: one status returned in several situations. A consumer that never looks at the
@@ -155,7 +180,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             }
             out.push(ctx.finding(
                 KIND,
-                Severity::Warning,
+                INFO.severity,
                 Some(&pt.id),
                 None,
                 format!(
@@ -167,6 +192,45 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// Whether the consumer reads a body field the provider sets to one literal on its successes
+/// and another on this failure (`{"success": false, …}` with a 400 against `{"success": true,
+/// …}`): the flag tells it the failure apart without a status branch.
+fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
+    let Some(TypeShape::Record(failed)) = response_body(failure) else {
+        return false;
+    };
+    let read: Vec<&str> = ctx
+        .consumer
+        .transitions
+        .iter()
+        .filter_map(|t| {
+            match t
+                .expected_input
+                .as_ref()
+                .map(|s| ctx.reading.unwrap_body(s))
+            {
+                Some(TypeShape::Record(r)) => Some(r.properties.keys().map(String::as_str)),
+                _ => None,
+            }
+        })
+        .flatten()
+        .collect();
+    failed.properties.iter().any(|(field, value)| {
+        let TypeShape::Literal(flag) = value else {
+            return false;
+        };
+        read.contains(&field.as_str())
+            && ctx.provider.transitions.iter().any(|t| {
+                matches!(provider_status(t), ProviderStatus::Exact(s) if is_success(s))
+                    && matches!(
+                        response_body(t),
+                        Some(TypeShape::Record(ok))
+                            if matches!(ok.properties.get(field), Some(TypeShape::Literal(other)) if other.value != flag.value)
+                    )
+            })
+    })
 }
 
 /// Whether the bodies of several responses differ in a field the consumer reads (`read`), so

@@ -4,6 +4,8 @@ use seam_ir::findings::{RunFinding, Severity};
 
 use crate::model::SkippedInput;
 
+use super::{KindInfo, PairShape};
+
 kind_documentation!(
     r#"# unreadableInput (warning, run)
 
@@ -26,7 +28,16 @@ finding cannot be suppressed.
 "#
 );
 
-pub const KIND: &str = "unreadableInput";
+/// The kind: one declaration, listed in [`super::KINDS`].
+pub const INFO: KindInfo = KindInfo {
+    name: "unreadableInput",
+    severity: Severity::Warning,
+    title: "Some input could not be read, so it was not checked",
+    doc: DOC,
+    shape: PairShape::Run,
+};
+
+pub const KIND: &str = INFO.name;
 
 /// How many files a description names before it says "and N more".
 const NAMED: usize = 5;
@@ -45,7 +56,7 @@ pub fn finding(skipped: &[SkippedInput]) -> Option<RunFinding> {
     }
     Some(RunFinding {
         kind: KIND.to_owned(),
-        severity: Severity::Warning,
+        severity: INFO.severity,
         description: format!(
             "{} input file(s) could not be read, so what they declare or call was not checked: {}.",
             skipped.len(),

@@ -317,6 +317,8 @@ pub fn run(args: Args) -> u8 {
             match extract_repository(&dir, args.intent.as_deref()) {
                 Ok(extracted) => {
                     let mut input = CheckInput::new(extracted.summaries, CheckMode::Repository);
+                    input.unchecked_submodules =
+                        seam_check::unread_sources::unchecked_submodules(&dir);
                     input.skipped = extracted.skipped;
                     input.excluded = extracted.excluded;
                     documents = extracted.documents;

@@ -17,6 +17,8 @@
 //!   `derived: true`, and with `relationKey` (the `@relation(fields: […])` columns) on the side
 //!   that holds the foreign key, because the client accepts it in `include`/`select`/nested
 //!   writes. A model with a relation also gets a derived `_count`. `@ignore` fields are left out.
+//!   `storeWritten: true` marks a timestamp the client or database keeps by itself
+//!   (`@updatedAt`, `@default(now())`).
 //! - `fieldSet: "exhaustive"`: the model declares every field the client can reach.
 //! - `identifies: {kind: "keyFields", fields}`: `@id`, else `@@id`, else the first `@unique`
 //!   or `@@unique`; absent when there is none (a view may have none).
@@ -369,6 +371,18 @@ fn model_summary(
     })
 }
 
+/// A timestamp the client or the database keeps without code naming it: `@updatedAt`, or
+/// `@default(now())`. Written on every insert or update, it is bookkeeping, not an unused
+/// column. A generated id (`@default(cuid())`) is not: nothing reading a row's identity says
+/// the table is only ever written.
+fn store_written(field: &Field) -> bool {
+    field.attribute("updatedAt").is_some()
+        || field
+            .attribute("default")
+            .and_then(|a| a.arg("value", true))
+            .is_some_and(|value| matches!(value, Expr::Call { name, .. } if name == "now"))
+}
+
 fn field_entry(field: &Field, models: &BTreeSet<&str>) -> Value {
     let mut entry = Map::new();
     entry.insert("name".into(), json!(field.name));
@@ -399,6 +413,9 @@ fn field_entry(field: &Field, models: &BTreeSet<&str>) -> Value {
     }
     if let Some(column) = string_arg(field.attribute("map").and_then(|a| a.arg("name", true))) {
         entry.insert("column".into(), json!(column));
+    }
+    if store_written(field) {
+        entry.insert("storeWritten".into(), json!(true));
     }
     Value::Object(entry)
 }

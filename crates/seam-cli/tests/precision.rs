@@ -1,0 +1,338 @@
+//! Findings a team can trust: each cause of a false finding seen on real repositories, as a
+//! source-code fixture with both sides of the boundary (server and client files). A `silent`
+//! case first asserts that the pair was formed (or why it was not), then that nothing fired;
+//! its `fires` twin shows the true finding still reported.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/precision")
+        .join(rel)
+}
+
+/// `seam check --format json --all` on a fixture folder.
+fn check(rel: &str) -> Value {
+    let output = match Command::new(env!("CARGO_BIN_EXE_seam"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--all",
+            "--fail-on",
+            "none",
+            "--no-suppressions",
+        ])
+        .arg(fixture(rel))
+        .env("NO_COLOR", "1")
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => panic!("seam did not run: {e}"),
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    match serde_json::from_str(&stdout) {
+        Ok(v) => v,
+        Err(e) => panic!(
+            "seam check did not print JSON ({e}): {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        ),
+    }
+}
+
+/// `severity kind: description` per finding, run findings included.
+fn findings(report: &Value) -> Vec<String> {
+    let rows = |key: &str| -> Vec<String> {
+        report[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| {
+                format!(
+                    "{} {}: {}",
+                    f["severity"].as_str().unwrap_or("?"),
+                    f["kind"].as_str().unwrap_or("?"),
+                    f["description"].as_str().unwrap_or("?")
+                )
+            })
+            .collect()
+    };
+    let mut out = rows("findings");
+    out.extend(rows("run"));
+    out
+}
+
+/// `key provider consumer` per pair.
+fn pairs(report: &Value) -> Vec<String> {
+    report["pairs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            format!(
+                "{} {} {}",
+                p["key"].as_str().unwrap_or("?"),
+                p["provider"].as_str().unwrap_or("?"),
+                p["consumer"].as_str().unwrap_or("?")
+            )
+        })
+        .collect()
+}
+
+/// `key reason` per unpairable summary.
+fn unpairable(report: &Value) -> Vec<String> {
+    report["unmatched"]["unpairable"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|u| {
+            format!(
+                "{} {}",
+                u["key"].as_str().unwrap_or("-"),
+                u["reason"].as_str().unwrap_or("?")
+            )
+        })
+        .collect()
+}
+
+/// `seam extract` on a fixture folder, as JSON.
+fn extract(rel: &str) -> Value {
+    let output = match Command::new(env!("CARGO_BIN_EXE_seam"))
+        .arg("extract")
+        .arg(fixture(rel))
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => panic!("seam did not run: {e}"),
+    };
+    match serde_json::from_slice(&output.stdout) {
+        Ok(v) => v,
+        Err(e) => panic!("seam extract did not print JSON: {e}"),
+    }
+}
+
+#[test]
+fn a_status_an_exception_class_carries_is_produced() {
+    // `raise NotFound()`, whose class passes 404 to its base: the throw carries it.
+    let summaries = extract("exception_status/silent");
+    let carried: Vec<u64> = summaries
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|s| s["transitions"].as_array().into_iter().flatten())
+        .filter_map(|t| t["output"]["statusWhenUncaught"].as_u64())
+        .collect();
+    assert_eq!(carried, [404]);
+    // The client's 404 branch is live: no dead branch.
+    let silent = check("exception_status/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /v1/auth/totp api/main.py::totp_status web/totp.ts::loadTotp"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+}
+
+#[test]
+fn a_branch_for_a_status_nothing_sends_is_dead() {
+    let fires = check("dead_branch/fires");
+    assert_eq!(
+        pairs(&fires),
+        ["GET /v1/auth/totp api/main.py::totp_status web/totp.ts::loadTotp"]
+    );
+    assert_eq!(
+        findings(&fires),
+        ["warning deadConsumerBranch: Consumer expects status 404 but provider never produces it"]
+    );
+}
+
+#[test]
+fn test_files_take_no_part_in_pairing() {
+    // A test fixture's call to a path no route serves is no finding: it is test code.
+    let silent = check("test_files/silent");
+    assert!(pairs(&silent).is_empty());
+    assert_eq!(unpairable(&silent), ["GET /api/order/{id} testCode"]);
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // The same call in the application is.
+    let fires = check("test_files/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "error restCallUnknownPath: The client calls GET /api/order/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id})",
+            "error nothingPaired: 2 summaries were read (2 with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."
+        ]
+    );
+}
+
+#[test]
+fn nothing_paired_needs_calls_that_could_have_met_a_route() {
+    // Every call goes to another host: nothing could pair, and that is no finding.
+    let silent = check("nothing_paired/silent");
+    assert!(pairs(&silent).is_empty());
+    assert!(
+        unpairable(&silent).iter().any(|u| u.ends_with(" external")),
+        "{:?}",
+        unpairable(&silent)
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("nothing_paired/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "error nothingPaired: 2 summaries were read (2 with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."
+        ]
+    );
+}
+
+#[test]
+fn a_call_after_an_unknown_base_needs_a_route_under_its_leading_segments() {
+    // `${base}/api/v1/query` shares only `api` with `/api/orders/{id}`: another service's path.
+    let silent = check("unknown_start/silent");
+    assert_eq!(
+        findings(&silent)
+            .iter()
+            .filter(|f| f.contains("restCallUnknownPath"))
+            .count(),
+        0,
+        "{:?}",
+        findings(&silent)
+    );
+    let fires = check("unknown_start/fires");
+    assert!(
+        findings(&fires).contains(&"warning restCallUnknownPath: The client calls GET /api/orders/{id}/refunds, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in /api/orders/{id}/refunds, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id})".to_owned()),
+        "{:?}",
+        findings(&fires)
+    );
+}
+
+#[test]
+fn a_check_that_the_body_is_there_handles_every_failure() {
+    // openapi-fetch leaves `data` absent on a failure: `if (!item?.name)` is its failure branch.
+    let silent = check("data_absent/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /items/{item_id} api/main.py::read_item web/items.ts::itemName"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("data_absent/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn columns_the_store_fills_in_are_not_unused() {
+    // `createdAt @default(now())` and `updatedAt @updatedAt` are kept by the store; `phone`
+    // and `active` (a constant default) are used by no code.
+    let report = check("store_written");
+    assert!(
+        pairs(&report)
+            .iter()
+            .any(|p| p.starts_with("postgresql:User ")),
+        "{:?}",
+        pairs(&report)
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            "warning boundaryFieldUnused: prisma/schema.prisma declares active on User (table User), but no code in the run reads, writes or selects by it",
+            "warning boundaryFieldUnused: prisma/schema.prisma declares phone on User (table User), but no code in the run reads, writes or selects by it"
+        ]
+    );
+}
+
+#[test]
+fn a_failure_caught_and_handled_as_one_is_handled() {
+    // `try { await axios.delete(…) } catch { notify(…) }`: the 400 arrives in the catch.
+    let silent = check("caught_failure/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["DELETE /v1/access-tokens/revoke api/main.py::revoke web/tokens.ts::revokeToken"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // Uncaught, it escapes a function that goes on as if the call had worked.
+    let fires = check("caught_failure/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 400 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_body_flag_the_provider_sets_per_outcome_tells_them_apart() {
+    // `{"success": false}` with the 400, `{"success": true}` with the 200: reading `success`
+    // is the consumer's failure check.
+    let silent = check("body_flag/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /api/v1/hints/{hint_id} api/main.py::read_hint web/hints.ts::loadHint"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("body_flag/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 400 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_response_handed_to_the_caller_is_the_caller_s_to_handle() {
+    // `async (…): Promise<Response> => { return await fetch(…) }`: the declared type says the
+    // response itself is returned.
+    let silent = check("returned_response/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /v1/oauth2/authorize api/main.py::authorize web/authorize.ts::getAuthorizeResponse"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("returned_response/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 401 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_consumer_whose_paths_were_not_read_is_not_judged() {
+    // `$.get(url, function (response) { … })` at a module's top level: the success callback
+    // is the 2xx branch, but no path of the module was read, so nothing is said.
+    let silent = check("unread_paths/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /api/v1/challenges/types api/main.py::challenge_types web/new.js::module"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // In a function whose path was read, the uncaught 404 is still reported.
+    let fires = check("unread_paths/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_route_may_live_in_a_submodule_that_is_not_checked_out() {
+    // The repository declares `services/billing` as a submodule, and it is not there: the
+    // unknown path may be served from it, so the finding says so, one severity lower.
+    let report = check("submodule");
+    assert_eq!(
+        findings(&report),
+        [
+            "warning restCallUnknownPath: The client calls GET /api/order/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id}); it may be served from what seam could not read: services/billing",
+            "error nothingPaired: 2 summaries were read (2 with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."
+        ]
+    );
+}

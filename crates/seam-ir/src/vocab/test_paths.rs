@@ -1,0 +1,57 @@
+//! Test code by its path. A test file's client calls and handlers (a test client, a fixture
+//! server, a recorded third-party API) describe no boundary of the product, so they take no
+//! part in pairing unless a run asks for them.
+
+/// Folders whose files are tests, fixtures or end-to-end suites.
+const TEST_FOLDERS: &[&str] = &["tests", "test", "__tests__", "e2e", "cypress"];
+
+/// Whether a repository-relative file path is test code: a file under a test folder
+/// (`tests/`, `test/`, `__tests__/`, `e2e/`, `cypress/`), a pytest file (`test_*.py`,
+/// `*_test.py`, `conftest.py`), a Go test (`*_test.go`) or a JavaScript test (`*.test.*`,
+/// `*.spec.*`).
+pub fn is_test_path(path: &str) -> bool {
+    let path = path.replace('\\', "/");
+    let mut parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    let Some(name) = parts.pop() else {
+        return false;
+    };
+    if parts.iter().any(|folder| TEST_FOLDERS.contains(folder)) {
+        return true;
+    }
+    if name.ends_with(".py") {
+        return name.starts_with("test_") || name.ends_with("_test.py") || name == "conftest.py";
+    }
+    name.ends_with("_test.go") || name.contains(".test.") || name.contains(".spec.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_test_path;
+
+    #[test]
+    fn test_files_by_folder_and_name() {
+        for path in [
+            "server/tests/fixtures/tinybird.py",
+            "server/polar/test_orders.py",
+            "api/orders_test.py",
+            "api/conftest.py",
+            "web/src/orders.test.ts",
+            "web/src/orders.spec.tsx",
+            "web/src/__tests__/orders.ts",
+            "packages/app-tests/e2e/fixtures/api-seeds.ts",
+            "cypress/support/commands.js",
+            "pkg/orders_test.go",
+        ] {
+            assert!(is_test_path(path), "{path}");
+        }
+        for path in [
+            "server/polar/orders/endpoints.py",
+            "web/src/testimonials.ts",
+            "web/src/latest/api.ts",
+            "packages/app-tests/playwright.config.ts",
+            "contest.py",
+        ] {
+            assert!(!is_test_path(path), "{path}");
+        }
+    }
+}

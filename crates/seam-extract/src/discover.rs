@@ -43,6 +43,10 @@ pub struct HandlerUnit {
     /// The export the handler is reached through when a file convention found it (`default`
     /// for a wrapped default export, `actions`, `save` for a property of an exported object).
     pub export_path: Option<Vec<String>>,
+    /// The source text of each prefix in front of the path that seam could not read (a base
+    /// path from the deployment's settings): left out of the path, which starts at the part
+    /// the code fixes.
+    pub unknown_prefixes: Vec<String>,
 }
 
 /// One client unit: a call site whose response the enclosing function reads.
@@ -182,9 +186,9 @@ fn created_router(files: &Files, file: usize, creation: ExprId) -> RouterKey {
 
 /// The prefix a router gives its own routes (`APIRouter(prefix="/users")`), empty when its
 /// pattern names none.
-fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) -> String {
+fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) -> Prefix {
     let Some((vf, ve)) = files.value_of(router) else {
-        return String::new();
+        return Prefix::default();
     };
     let model = files.model(vf);
     for (pattern, prefix) in pack.routers.iter().zip(&pack.router_prefixes) {
@@ -197,11 +201,59 @@ fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) ->
             .and_then(|p| caps.get(p))
             .and_then(Capture::expr)
         {
-            Some(e) => join_paths("", &path_of(&reader.pieces(vf, e))),
-            None => String::new(),
+            Some(e) => Prefix::read(files, reader, vf, e),
+            None => Prefix::default(),
         };
     }
-    String::new()
+    Prefix::default()
+}
+
+/// A prefix in front of routes: the path the code fixes, and the source text of a start seam
+/// could not read (`basePath || "/"` over a setting), which is left out of the path.
+#[derive(Debug, Clone, Default)]
+struct Prefix {
+    path: String,
+    unknown: Option<String>,
+}
+
+impl Prefix {
+    fn read(files: &Files, reader: &Reader, file: usize, expr: ExprId) -> Prefix {
+        let pieces = reader.pieces(file, expr);
+        let (known, unknown) = without_unknown_start(&pieces);
+        Prefix {
+            path: join_paths("", &path_of(known)),
+            unknown: unknown.then(|| {
+                let model = files.model(file);
+                model.text_collapsed(model.expr(expr).span)
+            }),
+        }
+    }
+}
+
+/// The pieces of a prefix after a start seam could not read: a prefix that is only unreadable
+/// values (and slashes), or that starts with them before an absolute path (`${base}/api`), is
+/// a base path the deployment chooses; `true` when one was left out. A prefix that fixes
+/// text around an unreadable value (`/api/{version}`) keeps it as a hole.
+fn without_unknown_start(pieces: &[Piece]) -> (&[Piece], bool) {
+    let blank = |p: &Piece| matches!(p, Piece::Text(t) if t.chars().all(|c| c == '/'));
+    let start = pieces
+        .iter()
+        .position(|p| !blank(p))
+        .unwrap_or(pieces.len());
+    if !matches!(pieces.get(start), Some(Piece::Hole(_))) {
+        return (pieces, false);
+    }
+    let after = pieces[start..]
+        .iter()
+        .position(|p| !matches!(p, Piece::Hole(_) | Piece::Env) && !blank(p))
+        .map_or(pieces.len(), |i| start + i);
+    match pieces.get(after) {
+        None => (&[], true),
+        Some(Piece::Text(t)) if t.starts_with('/') || t.starts_with("(/") => {
+            (&pieces[after..], true)
+        }
+        Some(_) => (pieces, false),
+    }
 }
 
 /// What a route registration names as its handler.
@@ -218,7 +270,7 @@ enum Target {
 
 struct Mount {
     parent: RouterKey,
-    prefix: Vec<Piece>,
+    prefix: Prefix,
 }
 
 /// The router a plugin function holds: its parameter at the mount's `plugin_parameter`.
@@ -407,7 +459,7 @@ pub fn handler_units(
                     .or_default()
                     .push(Mount {
                         parent,
-                        prefix: Vec::new(),
+                        prefix: Prefix::default(),
                     });
                 break;
             }
@@ -441,8 +493,8 @@ pub fn handler_units(
                     .and_then(|p| caps.get(p))
                     .and_then(Capture::expr)
                 {
-                    Some(e) => reader.pieces(file, e),
-                    None => Vec::new(),
+                    Some(e) => Prefix::read(files, &reader, file, e),
+                    None => Prefix::default(),
                 };
                 mounts
                     .entry(child)
@@ -734,8 +786,9 @@ pub fn handler_units(
                 }
             },
         };
+        let mut unknown = BTreeSet::new();
         let prefixes = match reg.router {
-            Some(router) => prefixes_of(&mounts, &own, router, 0),
+            Some(router) => prefixes_of(&mounts, &own, router, 0, &mut unknown),
             None => vec![String::new()],
         };
         let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
@@ -760,6 +813,7 @@ pub fn handler_units(
                 route_default_status: reg.route_default_status,
                 route_body: reg.route_body,
                 export_path: None,
+                unknown_prefixes: unknown.iter().cloned().collect(),
             });
         }
     }
@@ -840,6 +894,7 @@ fn file_units(
                     route_default_status: None,
                     route_body: None,
                     export_path: Some(export),
+                    unknown_prefixes: Vec::new(),
                 });
             };
             for export in &convention.exports {
@@ -1301,11 +1356,14 @@ fn last_handler(files: &Files, file: usize, handlers: &[ExprId]) -> Option<ExprI
 /// across files), sorted and without duplicates.
 fn prefixes_of(
     mounts: &BTreeMap<RouterKey, Vec<Mount>>,
-    own: &dyn Fn(RouterKey) -> String,
+    own: &dyn Fn(RouterKey) -> Prefix,
     router: RouterKey,
     depth: usize,
+    unknown: &mut BTreeSet<String>,
 ) -> Vec<String> {
     let mine = own(router);
+    unknown.extend(mine.unknown.clone());
+    let mine = mine.path;
     let Some(list) = mounts.get(&router) else {
         return vec![if mine == "/" { String::new() } else { mine }];
     };
@@ -1314,9 +1372,9 @@ fn prefixes_of(
     }
     let mut out = BTreeSet::new();
     for m in list {
-        let mount_prefix = path_of(&m.prefix);
-        for p in prefixes_of(mounts, own, m.parent, depth + 1) {
-            let joined = join_paths(&join_paths(&p, &mount_prefix), &mine);
+        unknown.extend(m.prefix.unknown.clone());
+        for p in prefixes_of(mounts, own, m.parent, depth + 1, unknown) {
+            let joined = join_paths(&join_paths(&p, &m.prefix.path), &mine);
             out.insert(if joined == "/" { String::new() } else { joined });
         }
     }

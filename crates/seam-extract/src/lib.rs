@@ -313,7 +313,7 @@ fn build_handler(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: pack_metadata(pack),
+            metadata: handler_metadata(pack, unit),
             schema_version: SchemaVersion,
         },
         base_id,
@@ -379,13 +379,31 @@ fn build_opaque_handler(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: pack_metadata(pack),
+            metadata: handler_metadata(pack, unit),
             schema_version: SchemaVersion,
         },
         base_id,
         label: label_of(&unit.method, &unit.path),
         sort_span: (unit.registration.start, unit.registration.start),
     }
+}
+
+/// The pack's metadata for a handler summary; a route under a prefix seam could not read (a
+/// base path the deployment sets) gives `metadata.http.unknownPrefix`, the source text of
+/// each such prefix, which its path leaves out.
+fn handler_metadata(
+    pack: &Pack,
+    unit: &HandlerUnit,
+) -> Option<indexmap::IndexMap<String, serde_json::Value>> {
+    let mut metadata = pack_metadata(pack);
+    if !unit.unknown_prefixes.is_empty() {
+        set_http(
+            &mut metadata,
+            "unknownPrefix",
+            serde_json::json!(unit.unknown_prefixes),
+        );
+    }
+    metadata
 }
 
 /// Sets `metadata.http.<field>`.

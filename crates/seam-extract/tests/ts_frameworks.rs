@@ -584,3 +584,28 @@ fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
         ]
     );
 }
+
+/// `new Hono().basePath(basePath || "/")` over a base path the deployment sets: the routes
+/// start at the part the code fixes, and each says which prefix it left out
+/// (`metadata.http.unknownPrefix`); a value inside fixed text stays a hole.
+#[test]
+fn hono_unknown_base_path_is_left_out() {
+    let run = extract("hono-base-path", &[]);
+    let unknown: Vec<String> = run
+        .summaries
+        .iter()
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            v["metadata"]["http"]["unknownPrefix"].to_string()
+        })
+        .collect();
+    assert_eq!(
+        routes(&run),
+        [
+            "POST /api/auth/signout -> [200]",
+            "GET /api/health -> [200]",
+            "GET /api/{value}/items -> [200]",
+        ]
+    );
+    assert_eq!(unknown, vec![r#"["basePath || \"/\""]"#; 3]);
+}

@@ -211,13 +211,13 @@ fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) ->
 /// A prefix in front of routes: the path the code fixes, and the source text of a start seam
 /// could not read (`basePath || "/"` over a setting), which is left out of the path.
 #[derive(Debug, Clone, Default)]
-struct Prefix {
-    path: String,
-    unknown: Option<String>,
+pub struct Prefix {
+    pub path: String,
+    pub unknown: Option<String>,
 }
 
 impl Prefix {
-    fn read(files: &Files, reader: &Reader, file: usize, expr: ExprId) -> Prefix {
+    pub fn read(files: &Files, reader: &Reader, file: usize, expr: ExprId) -> Prefix {
         let pieces = reader.pieces(file, expr);
         let (known, unknown) = without_unknown_start(&pieces);
         Prefix {
@@ -432,7 +432,10 @@ pub fn handler_units(
         route_status: Option<ExprId>,
         route_default_status: Option<i64>,
         route_body: Option<ExprId>,
+        /// The prefixes of a procedure, from the trees that serve it (no router).
+        served: Option<Vec<Prefix>>,
     }
+    let served = crate::procedures::served(files, pack, &reader);
     let mut registrations = Vec::new();
     for &file in on {
         let model = files.model(file);
@@ -524,7 +527,12 @@ pub fn handler_units(
                             caps = rc;
                             break;
                         }
-                        match chained_receiver(model, receiver, &r.methods) {
+                        let chain = if r.chain.is_empty() {
+                            &r.methods
+                        } else {
+                            &r.chain
+                        };
+                        match chained_receiver(model, receiver, chain) {
                             Some(inner) => receiver = inner,
                             None => break,
                         }
@@ -543,6 +551,14 @@ pub fn handler_units(
                 };
                 let Some(path_expr) = caps.get(&r.path).and_then(Capture::expr) else {
                     continue;
+                };
+                // A path under a key of the object bound (`{ openapi: { path } }`).
+                let path_at = match &r.path_key {
+                    None => (file, path_expr),
+                    Some(key) => match key_path(&reader, file, path_expr, key) {
+                        Some(at) => at,
+                        None => continue,
+                    },
                 };
                 // Inside a project function that takes the router, a handler or the path as
                 // parameters: one registration per call of that function, arguments read in.
@@ -594,28 +610,50 @@ pub fn handler_units(
                             route_status: None,
                             route_default_status: None,
                             route_body: None,
+                            served: None,
                         });
                     }
                     break;
                 }
-                let Some(router) = router else {
-                    continue;
+                // A procedure is a route where a served tree holds it.
+                let procedure = match (r.receiver.is_none(), pack.procedures.is_some()) {
+                    (true, true) => match served.get(&(file, call)) {
+                        Some(prefixes) => Some(prefixes.clone()),
+                        None => continue,
+                    },
+                    _ => None,
                 };
+                if procedure.is_none() && router.is_none() {
+                    continue;
+                }
                 let Some(handler) = last_handler(files, file, &handlers) else {
                     continue;
                 };
+                let method = match &r.method {
+                    ValueRead::Option { meta, key, .. } if key.contains('.') => caps
+                        .get(meta)
+                        .and_then(Capture::expr)
+                        .and_then(|e| key_path(&reader, file, e, key))
+                        .and_then(|(mf, me)| reader.constant(mf, me))
+                        .map(|m| m.to_ascii_uppercase()),
+                    _ => read_method(&reader, &r.method, file, &caps),
+                };
+                if procedure.is_some() && method.is_none() {
+                    continue;
+                }
                 registrations.push(Registration {
                     file,
                     span: model.expr(call).span,
-                    router: Some(router),
+                    router,
                     class_prefix: Vec::new(),
                     version: None,
-                    method: read_method(&reader, &r.method, file, &caps),
-                    path: reader.pieces(file, path_expr),
+                    method,
+                    path: reader.pieces(path_at.0, path_at.1),
                     handler: Target::Expr(handler),
                     route_status: None,
                     route_default_status: None,
                     route_body: None,
+                    served: procedure,
                 });
                 break;
             }
@@ -689,6 +727,7 @@ pub fn handler_units(
                         }),
                         route_default_status: d.default_status,
                         route_body: capture(&d.body),
+                        served: None,
                     });
                 }
                 break;
@@ -715,6 +754,7 @@ pub fn handler_units(
             route_status: None,
             route_default_status: None,
             route_body: None,
+            served: None,
         });
     }
 
@@ -787,9 +827,23 @@ pub fn handler_units(
             },
         };
         let mut unknown = BTreeSet::new();
-        let prefixes = match reg.router {
-            Some(router) => prefixes_of(&mounts, &own, router, 0, &mut unknown),
-            None => vec![String::new()],
+        let prefixes = match (reg.router, &reg.served) {
+            (Some(router), _) => prefixes_of(&mounts, &own, router, 0, &mut unknown),
+            (None, Some(served)) => {
+                unknown.extend(served.iter().filter_map(|p| p.unknown.clone()));
+                let paths: BTreeSet<String> = served
+                    .iter()
+                    .map(|p| {
+                        if p.path == "/" {
+                            String::new()
+                        } else {
+                            p.path.clone()
+                        }
+                    })
+                    .collect();
+                paths.into_iter().collect()
+            }
+            (None, None) => vec![String::new()],
         };
         let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
         if let Some(version) = &reg.version
@@ -1317,6 +1371,15 @@ fn receiver_capture(pattern: &PatternNode, caps: &Captures) -> Option<ExprId> {
         return caps.get(m).and_then(Capture::expr);
     }
     None
+}
+
+/// The value under a dotted key (`openapi.path`) of the object an expression holds.
+fn key_path(reader: &Reader, file: usize, object: ExprId, key: &str) -> Option<(usize, ExprId)> {
+    let mut at = (file, object);
+    for part in key.split('.') {
+        at = reader.object_key(at.0, at.1, part).ok().flatten()?;
+    }
+    Some(at)
 }
 
 /// `x.get(h)` → `x`, when the call is one of the chained registration methods.

@@ -17,6 +17,7 @@ pub mod discover;
 pub mod files;
 pub mod glob;
 pub mod param_roles;
+pub mod procedures;
 pub mod process_exits;
 pub mod provenance;
 pub mod route_lists;

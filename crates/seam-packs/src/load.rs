@@ -30,6 +30,10 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("fastify.yaml", include_str!("../packs/fastify.yaml")),
     ("koa.yaml", include_str!("../packs/koa.yaml")),
     ("hono.yaml", include_str!("../packs/hono.yaml")),
+    (
+        "trpc-openapi.yaml",
+        include_str!("../packs/trpc-openapi.yaml"),
+    ),
     ("nestjs.yaml", include_str!("../packs/nestjs.yaml")),
     ("nextjs.yaml", include_str!("../packs/nextjs.yaml")),
     (
@@ -488,12 +492,7 @@ impl Compiler<'_> {
                 ),
                 None => pattern.clone(),
             };
-            let method = self.value(
-                "method",
-                &ValueFile::Scalar(ScalarFile::Text(r.method.clone())),
-                &combined,
-                &r.pattern,
-            )?;
+            let method = self.value("method", &r.method, &combined, &r.pattern)?;
             routes.push(Route {
                 receiver: r
                     .receiver
@@ -502,12 +501,57 @@ impl Compiler<'_> {
                     .transpose()?,
                 method,
                 methods: r.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
-                path: self.meta("path", &r.path, &combined, &r.pattern)?,
+                path: match &r.path {
+                    ValueFile::Scalar(ScalarFile::Text(t)) => {
+                        self.meta("path", t, &combined, &r.pattern)?
+                    }
+                    ValueFile::Option { option, .. } => {
+                        self.meta("path", option, &combined, &r.pattern)?
+                    }
+                    ValueFile::Scalar(ScalarFile::Number(n)) => {
+                        return Err(self.error(
+                            &r.pattern,
+                            format!("`path` is the number {n}; it names a metavariable"),
+                        ));
+                    }
+                },
+                path_key: match &r.path {
+                    ValueFile::Option { key, .. } => Some(key.clone()),
+                    ValueFile::Scalar(_) => None,
+                },
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
+                chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),
                 pattern,
                 receiver_pattern,
             });
         }
+
+        let procedures = match &raw.procedures {
+            None => None,
+            Some(p) => {
+                let mut routers = Vec::new();
+                let mut members = String::new();
+                for r in &p.routers {
+                    let pattern = self.expression(r, family)?;
+                    members = self.meta("members", &p.members, &pattern, r)?;
+                    routers.push(pattern);
+                }
+                let mut serve = Vec::new();
+                for s in &p.serve {
+                    let pattern = self.expression(&s.pattern, family)?;
+                    serve.push((
+                        self.meta("router", &s.router, &pattern, &s.pattern)?,
+                        self.meta("prefix", &s.prefix, &pattern, &s.pattern)?,
+                        pattern,
+                    ));
+                }
+                Some(Procedures {
+                    routers,
+                    members,
+                    serve: serve.into_iter().map(|(r, x, p)| (p, r, x)).collect(),
+                })
+            }
+        };
 
         let mut decorated = Vec::new();
         for d in &raw.decorated {
@@ -783,6 +827,7 @@ impl Compiler<'_> {
             uri_versioning,
             mounts,
             routes,
+            procedures,
             decorated,
             route_lists,
             files,

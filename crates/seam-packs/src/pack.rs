@@ -132,8 +132,22 @@ pub struct Route {
     pub method: ValueRead,
     /// Lower-case method names the method metavariable may bind; `all` is every method.
     pub methods: Vec<String>,
+    /// The metavariable holding the path, or the object holding it under `path_key`.
     pub path: String,
+    /// A dotted key of the object `path` holds where the path is (`openapi.path`).
+    pub path_key: Option<String>,
     pub handlers: String,
+    /// Lower-case names of the chained calls peeled to reach `receiver_pattern`.
+    pub chain: Vec<String>,
+}
+
+/// Trees of procedures served as routes (see `ProceduresFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Procedures {
+    pub routers: Vec<PatternNode>,
+    pub members: String,
+    /// (pattern, router metavariable, prefix metavariable).
+    pub serve: Vec<(PatternNode, String, String)>,
 }
 
 /// Routes declared as list elements (see `RouteListsFile`).
@@ -372,6 +386,7 @@ pub struct Pack {
     pub uri_versioning: Option<(PatternNode, String)>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
+    pub procedures: Option<Procedures>,
     pub decorated: Vec<Decorated>,
     pub route_lists: Option<RouteLists>,
     pub files: Vec<FileConvention>,

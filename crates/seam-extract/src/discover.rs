@@ -919,29 +919,40 @@ fn file_units(
             let Some(segments) = crate::glob::glob_match(&convention.glob, &model.path) else {
                 continue;
             };
-            let mut parts: Vec<String> = segments
+            let (stem, suffix_method) = file_stem_and_method(&model.path, convention);
+            let Some(names) = segment_names(convention, &segments, stem) else {
+                continue;
+            };
+            if convention
+                .unless_exports
+                .iter()
+                .any(|e| files.export_def(file, e, crate::files::MAX_HOPS).is_some())
+            {
+                continue;
+            }
+            let parts: Vec<String> = names
                 .iter()
                 .filter_map(|s| rewrite_segment(&pack.segments, s))
                 .collect();
-            let (stem, suffix_method) = file_stem_and_method(&model.path, convention);
-            if convention.file_name_segment
-                && !convention.index_names.iter().any(|i| i == stem)
-                && let Some(seg) = rewrite_segment(&pack.segments, stem)
-            {
-                parts.push(seg);
-            }
             let own = format!("/{}", parts.join("/"));
             let path = join_paths(convention.prefix.as_deref().unwrap_or(""), &own);
             let path = with_global_prefix(globals, &model.path, &path);
-            let mut push = |handler: (usize, FuncId), method, path: String, export: Vec<String>| {
-                let (handler_file, function) = handler;
+            // A handler function, or the expression of one seam cannot follow (in `file`).
+            let mut push = |handler: Result<(usize, FuncId), ExprId>,
+                            method,
+                            path: String,
+                            export: Vec<String>| {
+                let (handler_file, function, opaque_handler, registration) = match handler {
+                    Ok((hf, f)) => (hf, Some(f), None, files.model(hf).function(f).span),
+                    Err(e) => (file, None, Some(e), model.expr(e).span),
+                };
                 units.push(HandlerUnit {
                     pack: pack_index,
                     file,
-                    registration: files.model(handler_file).function(function).span,
+                    registration,
                     handler_file,
-                    function: Some(function),
-                    opaque_handler: None,
+                    function,
+                    opaque_handler,
                     method,
                     path: Some(path),
                     route_status: None,
@@ -952,28 +963,110 @@ fn file_units(
                 });
             };
             for export in &convention.exports {
-                let Some(handler) = files
-                    .export_def(file, export, crate::files::MAX_HOPS)
-                    .and_then(|def| files.function_through_calls(def))
-                else {
+                let Some(def) = files.export_def(file, export, crate::files::MAX_HOPS) else {
                     continue;
                 };
+                let handler = files.function_through_calls(def);
                 let method = if export == "default" {
                     suffix_method.clone().or_else(|| convention.method.clone())
                 } else {
-                    Some(export.to_ascii_uppercase())
+                    Some(
+                        convention
+                            .export_methods
+                            .get(export)
+                            .cloned()
+                            .unwrap_or_else(|| export.to_ascii_uppercase()),
+                    )
+                };
+                // An export made by a call seam cannot follow to a function
+                // (`createThemeAction(r)` from a library) is a route all the same, its body
+                // unknown; any other value (an object, `new App()`) is no handler.
+                let handler = match handler {
+                    Some(h) => Ok(h),
+                    None => match files.value_of(def) {
+                        Some((vf, ve))
+                            if vf == file
+                                && matches!(
+                                    model.expr(ve).kind,
+                                    ExprKind::Call { is_new: false, .. }
+                                ) =>
+                        {
+                            Err(ve)
+                        }
+                        _ => continue,
+                    },
                 };
                 push(handler, method, path.clone(), vec![export.clone()]);
             }
             if let Some(object) = &convention.export_object {
                 for (name, handler) in exported_object_functions(files, file, object) {
                     let export = vec![object.clone(), name];
-                    push(handler, convention.method.clone(), path.clone(), export);
+                    push(Ok(handler), convention.method.clone(), path.clone(), export);
                 }
             }
         }
     }
     units
+}
+
+/// The names a file's place spells, one per path segment before rewriting: the directories
+/// the glob's last `**` took, then the file's stem when it is a segment. With a `separator`
+/// each name is split at it; a file directly in a directory that is not a flat folder must
+/// be an index file (`None`: the file is no route).
+fn segment_names(
+    convention: &seam_packs::FileConvention,
+    dirs: &[String],
+    stem: &str,
+) -> Option<Vec<String>> {
+    let is_index = convention.index_names.iter().any(|i| i == stem);
+    let Some(separator) = convention.separator.as_deref().filter(|s| !s.is_empty()) else {
+        let mut names = dirs.to_vec();
+        if convention.file_name_segment && !is_index {
+            names.push(stem.to_owned());
+        }
+        return Some(names);
+    };
+    let mut names = Vec::new();
+    for (i, dir) in dirs.iter().enumerate() {
+        let flat = convention
+            .flat_folder_suffix
+            .as_deref()
+            .and_then(|suffix| dir.strip_suffix(suffix));
+        if flat.is_none() && i + 1 == dirs.len() && !is_index {
+            return None;
+        }
+        names.extend(split_name(flat.unwrap_or(dir), separator));
+    }
+    if !is_index {
+        names.extend(split_name(stem, separator));
+    }
+    Some(names)
+}
+
+/// A name split at `separator`, except inside `[` `]`, whose brackets stay for the segment
+/// rules (`sitemap[.]xml` is one name).
+fn split_name(name: &str, separator: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut depth = 0usize;
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        if depth == 0 && rest.starts_with(separator) {
+            out.push(String::new());
+            rest = &rest[separator.len()..];
+            continue;
+        }
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if let Some(last) = out.last_mut() {
+            last.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    out.retain(|s| !s.is_empty());
+    out
 }
 
 /// A file's name without its extension, and the method a convention's `methodSuffixes` read
@@ -1036,6 +1129,15 @@ fn exported_object_functions(
 /// rule applies.
 fn rewrite_segment(rules: &[seam_packs::SegmentRule], segment: &str) -> Option<String> {
     for rule in rules {
+        if rule.exact {
+            if segment != rule.before {
+                continue;
+            }
+            return match &rule.to {
+                (text, _) if text.is_empty() => None,
+                (text, _) => Some(text.clone()),
+            };
+        }
         let Some(inner) = segment
             .strip_prefix(rule.before.as_str())
             .and_then(|rest| rest.strip_suffix(rule.after.as_str()))
@@ -2261,6 +2363,7 @@ mod tests {
             after: after.to_owned(),
             to: (to.0.to_owned(), to.1.map(str::to_owned)),
             within,
+            exact: false,
         }
     }
 
@@ -2285,6 +2388,17 @@ mod tests {
     }
 
     #[test]
+    fn names_split_at_the_separator_except_inside_brackets() {
+        let split = |s: &str| super::split_name(s, ".");
+        assert_eq!(
+            split("share.$slug.opengraph"),
+            ["share", "$slug", "opengraph"]
+        );
+        assert_eq!(split("sitemap[.]xml"), ["sitemap[.]xml"]);
+        assert_eq!(split("api"), ["api"]);
+    }
+
+    #[test]
     fn a_method_suffix_names_the_method_and_leaves_the_path() {
         let convention = FileConvention {
             glob: "**/server/api/**/*.ts".to_owned(),
@@ -2295,6 +2409,10 @@ mod tests {
             index_names: vec!["index".to_owned()],
             method_suffixes: vec!["get".to_owned(), "patch".to_owned()],
             export_object: None,
+            export_methods: Default::default(),
+            unless_exports: Vec::new(),
+            separator: None,
+            flat_folder_suffix: None,
         };
         let read = |p: &str| {
             let (stem, method) = file_stem_and_method(p, &convention);

@@ -631,3 +631,34 @@ fn trpc_openapi_procedures_are_routes_under_the_served_endpoint() {
         ]
     );
 }
+
+#[test]
+fn react_router() {
+    let run = extract("react-router", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+/// React Router / Remix flat file routes: `+` folders, `.` separators, `$param`, `$` splat,
+/// `_index` and `_pathless` segments, `[.]` escapes, route folders whose module is
+/// `route.tsx`; only resource routes (no `default` component) answer HTTP, `loader` GET and
+/// `action` POST; an action a library makes is a route with an unread body.
+#[test]
+fn react_router_resource_routes() {
+    let run = extract("react-router", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            "GET / -> [302]",
+            "GET /ingest/{path*} -> [200]",
+            // The proxy's own `fetch(request)`, a client call.
+            "GET /{request} -> [return]",
+            "POST /ingest/{path*} -> [200]",
+            "GET /{request} -> [return]",
+            "GET /share/{slug}/opengraph -> [200]",
+            "GET /api/avatar/{id} -> [404, 200]",
+            "POST /api/theme -> []",
+            "GET /sitemap.xml -> [200]",
+            "GET /users/{id} -> [200]",
+        ]
+    );
+}

@@ -438,10 +438,29 @@ pub struct FileConventionFile {
     pub file_name_segment: bool,
     #[serde(default)]
     pub index_names: Vec<String>,
+    /// The method each named export serves, when it is not the export's name upper-cased
+    /// (`loader: GET`, `action: POST`).
+    #[serde(default)]
+    pub export_methods: std::collections::BTreeMap<String, String>,
+    /// A file that also exports one of these names is not a route file (a page whose
+    /// `default` export is its component, beside its `loader`).
+    #[serde(default)]
+    pub unless_exports: Vec<String>,
+    /// Names split into path segments at this text (`share.$slug.tsx` → `share`, `$slug`),
+    /// except inside `[` `]`, which escape it (`sitemap[.]xml`). The file's name is split
+    /// too (unless it is one of `indexNames`).
+    #[serde(default)]
+    pub separator: Option<String>,
+    /// With `separator`: a directory whose name ends with this (`api+`) adds the segments of
+    /// its name and holds route files of any name; a file directly in any other directory is
+    /// a route only when its name is one of `indexNames` (`users.$id/route.tsx`).
+    #[serde(default)]
+    pub flat_folder_suffix: Option<String>,
 }
 
 /// How a directory or file name becomes a path segment: `from` has one `$NAME` between
 /// fixed text (`[...$NAME]`), `to` is what the segment becomes (`{$NAME+}`; empty drops it).
+/// A `from` with no `$NAME` matches that exact name (`$` → `{path*}`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct SegmentFile {

@@ -37,6 +37,10 @@ pub const BUILTIN_PACK_FILES: &[(&str, &str)] = &[
     ("nestjs.yaml", include_str!("../packs/nestjs.yaml")),
     ("nextjs.yaml", include_str!("../packs/nextjs.yaml")),
     (
+        "react-router.yaml",
+        include_str!("../packs/react-router.yaml"),
+    ),
+    (
         "nextjs-pages.yaml",
         include_str!("../packs/nextjs-pages.yaml"),
     ),
@@ -674,19 +678,25 @@ impl Compiler<'_> {
                 index_names: f.index_names.clone(),
                 method_suffixes: f.method_suffixes.clone(),
                 export_object: f.export_object.clone(),
+                export_methods: f.export_methods.clone(),
+                unless_exports: f.unless_exports.clone(),
+                separator: f.separator.clone(),
+                flat_folder_suffix: f.flat_folder_suffix.clone(),
             })
             .collect();
         let mut segments = Vec::new();
         for rule in &raw.segments {
-            let Some((before, after)) = rule.from.split_once("$NAME") else {
+            let exact = !rule.from.contains("$NAME");
+            let (before, after) = rule.from.split_once("$NAME").unwrap_or((&rule.from, ""));
+            if exact && rule.to.contains("$NAME") {
                 return Err(self.error(
                     &rule.from,
                     format!(
-                        "the segment rule `from: {}` must contain `$NAME` once",
-                        rule.from
+                        "the segment rule `from: {}` has no `$NAME` for `to: {}` to use",
+                        rule.from, rule.to
                     ),
                 ));
-            };
+            }
             let to = match rule.to.split_once("$NAME") {
                 Some((a, b)) => (a.to_owned(), Some(b.to_owned())),
                 None => (rule.to.clone(), None),
@@ -696,6 +706,7 @@ impl Compiler<'_> {
                 after: after.to_owned(),
                 to,
                 within: rule.within,
+                exact,
             });
         }
 

@@ -264,6 +264,14 @@ pub struct FileConvention {
     pub method_suffixes: Vec<String>,
     /// An exported object whose property functions are handlers of `method`.
     pub export_object: Option<String>,
+    /// The method of a named export, when not its name upper-cased.
+    pub export_methods: BTreeMap<String, String>,
+    /// A file also exporting one of these is no route file.
+    pub unless_exports: Vec<String>,
+    /// Names split into segments at this text, `[…]` escaping it.
+    pub separator: Option<String>,
+    /// A directory name ending so is a flat folder (see `FileConventionFile`).
+    pub flat_folder_suffix: Option<String>,
 }
 
 /// A segment rewrite: fixed text around one name (`[...`, `]`) and the template it becomes.
@@ -275,6 +283,8 @@ pub struct SegmentRule {
     pub to: (String, Option<String>),
     /// Also applies to each occurrence inside a longer name.
     pub within: bool,
+    /// Matches only the name `before` itself (a `from` with no `$NAME`).
+    pub exact: bool,
 }
 
 /// Which statement a terminal is written as.

@@ -211,6 +211,8 @@ fn nextjs_routes_from_files_segments_groups_and_base_path() {
             "* /shop/api/orders -> [200, 201, 405]",
             // App Router under src/: `(marketing)` dropped, `[[...slug]]` optional catch-all.
             "GET /shop/docs/{slug*} -> [200]",
+            // A `route.tsx` under a dot folder.
+            "GET /shop/.well-known/security.txt -> [200]",
             "GET /shop/api/users/{id} -> [404, 200]",
             "DELETE /shop/api/users/{id} -> [204]",
             "POST /shop/files/{path+} -> [422, 201]",

@@ -45,6 +45,10 @@ pub struct HandlerUnit {
     /// The export the handler is reached through when a file convention found it (`default`
     /// for a wrapped default export, `actions`, `save` for a property of an exported object).
     pub export_path: Option<Vec<String>>,
+    /// The source text of each prefix in front of the path that seam could not read (a base
+    /// path from the deployment's settings): left out of the path, which starts at the part
+    /// the code fixes.
+    pub unknown_prefixes: Vec<String>,
 }
 
 /// One client unit: a call site whose response the enclosing function reads.
@@ -184,9 +188,9 @@ fn created_router(files: &Files, file: usize, creation: ExprId) -> RouterKey {
 
 /// The prefix a router gives its own routes (`APIRouter(prefix="/users")`), empty when its
 /// pattern names none.
-fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) -> String {
+fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) -> Prefix {
     let Some((vf, ve)) = files.value_of(router) else {
-        return String::new();
+        return Prefix::default();
     };
     let model = files.model(vf);
     for (pattern, prefix) in pack.routers.iter().zip(&pack.router_prefixes) {
@@ -199,11 +203,59 @@ fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) ->
             .and_then(|p| caps.get(p))
             .and_then(Capture::expr)
         {
-            Some(e) => join_paths("", &path_of(&reader.pieces(vf, e))),
-            None => String::new(),
+            Some(e) => Prefix::read(files, reader, vf, e),
+            None => Prefix::default(),
         };
     }
-    String::new()
+    Prefix::default()
+}
+
+/// A prefix in front of routes: the path the code fixes, and the source text of a start seam
+/// could not read (`basePath || "/"` over a setting), which is left out of the path.
+#[derive(Debug, Clone, Default)]
+pub struct Prefix {
+    pub path: String,
+    pub unknown: Option<String>,
+}
+
+impl Prefix {
+    pub fn read(files: &Files, reader: &Reader, file: usize, expr: ExprId) -> Prefix {
+        let pieces = reader.pieces(file, expr);
+        let (known, unknown) = without_unknown_start(&pieces);
+        Prefix {
+            path: join_paths("", &path_of(known)),
+            unknown: unknown.then(|| {
+                let model = files.model(file);
+                model.text_collapsed(model.expr(expr).span)
+            }),
+        }
+    }
+}
+
+/// The pieces of a prefix after a start seam could not read: a prefix that is only unreadable
+/// values (and slashes), or that starts with them before an absolute path (`${base}/api`), is
+/// a base path the deployment chooses; `true` when one was left out. A prefix that fixes
+/// text around an unreadable value (`/api/{version}`) keeps it as a hole.
+fn without_unknown_start(pieces: &[Piece]) -> (&[Piece], bool) {
+    let blank = |p: &Piece| matches!(p, Piece::Text(t) if t.chars().all(|c| c == '/'));
+    let start = pieces
+        .iter()
+        .position(|p| !blank(p))
+        .unwrap_or(pieces.len());
+    if !matches!(pieces.get(start), Some(Piece::Hole(_))) {
+        return (pieces, false);
+    }
+    let after = pieces[start..]
+        .iter()
+        .position(|p| !matches!(p, Piece::Hole(_) | Piece::Env) && !blank(p))
+        .map_or(pieces.len(), |i| start + i);
+    match pieces.get(after) {
+        None => (&[], true),
+        Some(Piece::Text(t)) if t.starts_with('/') || t.starts_with("(/") => {
+            (&pieces[after..], true)
+        }
+        Some(_) => (pieces, false),
+    }
 }
 
 /// What a route registration names as its handler.
@@ -220,7 +272,7 @@ enum Target {
 
 struct Mount {
     parent: RouterKey,
-    prefix: Vec<Piece>,
+    prefix: Prefix,
 }
 
 /// The router a plugin function holds: its parameter at the mount's `plugin_parameter`.
@@ -382,7 +434,10 @@ pub fn handler_units(
         route_status: Option<ExprId>,
         route_default_status: Option<i64>,
         route_body: Option<ExprId>,
+        /// The prefixes of a procedure, from the trees that serve it (no router).
+        served: Option<Vec<Prefix>>,
     }
+    let served = crate::procedures::served(files, pack, &reader);
     let mut registrations = Vec::new();
     for &file in on {
         let model = files.model(file);
@@ -409,7 +464,7 @@ pub fn handler_units(
                     .or_default()
                     .push(Mount {
                         parent,
-                        prefix: Vec::new(),
+                        prefix: Prefix::default(),
                     });
                 break;
             }
@@ -443,8 +498,8 @@ pub fn handler_units(
                     .and_then(|p| caps.get(p))
                     .and_then(Capture::expr)
                 {
-                    Some(e) => reader.pieces(file, e),
-                    None => Vec::new(),
+                    Some(e) => Prefix::read(files, &reader, file, e),
+                    None => Prefix::default(),
                 };
                 mounts
                     .entry(child)
@@ -474,7 +529,12 @@ pub fn handler_units(
                             caps = rc;
                             break;
                         }
-                        match chained_receiver(model, receiver, &r.methods) {
+                        let chain = if r.chain.is_empty() {
+                            &r.methods
+                        } else {
+                            &r.chain
+                        };
+                        match chained_receiver(model, receiver, chain) {
                             Some(inner) => receiver = inner,
                             None => break,
                         }
@@ -493,6 +553,14 @@ pub fn handler_units(
                 };
                 let Some(path_expr) = caps.get(&r.path).and_then(Capture::expr) else {
                     continue;
+                };
+                // A path under a key of the object bound (`{ openapi: { path } }`).
+                let path_at = match &r.path_key {
+                    None => (file, path_expr),
+                    Some(key) => match key_path(&reader, file, path_expr, key) {
+                        Some(at) => at,
+                        None => continue,
+                    },
                 };
                 // Inside a project function that takes the router, a handler or the path as
                 // parameters: one registration per call of that function, arguments read in.
@@ -544,28 +612,50 @@ pub fn handler_units(
                             route_status: None,
                             route_default_status: None,
                             route_body: None,
+                            served: None,
                         });
                     }
                     break;
                 }
-                let Some(router) = router else {
-                    continue;
+                // A procedure is a route where a served tree holds it.
+                let procedure = match (r.receiver.is_none(), pack.procedures.is_some()) {
+                    (true, true) => match served.get(&(file, call)) {
+                        Some(prefixes) => Some(prefixes.clone()),
+                        None => continue,
+                    },
+                    _ => None,
                 };
+                if procedure.is_none() && router.is_none() {
+                    continue;
+                }
                 let Some(handler) = last_handler(files, file, &handlers) else {
                     continue;
                 };
+                let method = match &r.method {
+                    ValueRead::Option { meta, key, .. } if key.contains('.') => caps
+                        .get(meta)
+                        .and_then(Capture::expr)
+                        .and_then(|e| key_path(&reader, file, e, key))
+                        .and_then(|(mf, me)| reader.constant(mf, me))
+                        .map(|m| m.to_ascii_uppercase()),
+                    _ => read_method(&reader, &r.method, file, &caps),
+                };
+                if procedure.is_some() && method.is_none() {
+                    continue;
+                }
                 registrations.push(Registration {
                     file,
                     span: model.expr(call).span,
-                    router: Some(router),
+                    router,
                     class_prefix: Vec::new(),
                     version: None,
-                    method: read_method(&reader, &r.method, file, &caps),
-                    path: reader.pieces(file, path_expr),
+                    method,
+                    path: reader.pieces(path_at.0, path_at.1),
                     handler: Target::Expr(handler),
                     route_status: None,
                     route_default_status: None,
                     route_body: None,
+                    served: procedure,
                 });
                 break;
             }
@@ -639,6 +729,7 @@ pub fn handler_units(
                         }),
                         route_default_status: d.default_status,
                         route_body: capture(&d.body),
+                        served: None,
                     });
                 }
                 break;
@@ -665,6 +756,7 @@ pub fn handler_units(
             route_status: None,
             route_default_status: None,
             route_body: None,
+            served: None,
         });
     }
 
@@ -736,9 +828,24 @@ pub fn handler_units(
                 }
             },
         };
-        let prefixes = match reg.router {
-            Some(router) => prefixes_of(&mounts, &own, router, 0),
-            None => vec![String::new()],
+        let mut unknown = BTreeSet::new();
+        let prefixes = match (reg.router, &reg.served) {
+            (Some(router), _) => prefixes_of(&mounts, &own, router, 0, &mut unknown),
+            (None, Some(served)) => {
+                unknown.extend(served.iter().filter_map(|p| p.unknown.clone()));
+                let paths: BTreeSet<String> = served
+                    .iter()
+                    .map(|p| {
+                        if p.path == "/" {
+                            String::new()
+                        } else {
+                            p.path.clone()
+                        }
+                    })
+                    .collect();
+                paths.into_iter().collect()
+            }
+            (None, None) => vec![String::new()],
         };
         let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
         if let Some(version) = &reg.version
@@ -762,6 +869,7 @@ pub fn handler_units(
                 route_default_status: reg.route_default_status,
                 route_body: reg.route_body,
                 export_path: None,
+                unknown_prefixes: unknown.iter().cloned().collect(),
             });
         }
     }
@@ -813,60 +921,154 @@ fn file_units(
             let Some(segments) = crate::glob::glob_match(&convention.glob, &model.path) else {
                 continue;
             };
-            let mut parts: Vec<String> = segments
+            let (stem, suffix_method) = file_stem_and_method(&model.path, convention);
+            let Some(names) = segment_names(convention, &segments, stem) else {
+                continue;
+            };
+            if convention
+                .unless_exports
+                .iter()
+                .any(|e| files.export_def(file, e, crate::files::MAX_HOPS).is_some())
+            {
+                continue;
+            }
+            let parts: Vec<String> = names
                 .iter()
                 .filter_map(|s| rewrite_segment(&pack.segments, s))
                 .collect();
-            let (stem, suffix_method) = file_stem_and_method(&model.path, convention);
-            if convention.file_name_segment
-                && !convention.index_names.iter().any(|i| i == stem)
-                && let Some(seg) = rewrite_segment(&pack.segments, stem)
-            {
-                parts.push(seg);
-            }
             let own = format!("/{}", parts.join("/"));
             let path = join_paths(convention.prefix.as_deref().unwrap_or(""), &own);
             let path = with_global_prefix(globals, &model.path, &path);
-            let mut push = |handler: (usize, FuncId), method, path: String, export: Vec<String>| {
-                let (handler_file, function) = handler;
+            // A handler function, or the expression of one seam cannot follow (in `file`).
+            let mut push = |handler: Result<(usize, FuncId), ExprId>,
+                            method,
+                            path: String,
+                            export: Vec<String>| {
+                let (handler_file, function, opaque_handler, registration) = match handler {
+                    Ok((hf, f)) => (hf, Some(f), None, files.model(hf).function(f).span),
+                    Err(e) => (file, None, Some(e), model.expr(e).span),
+                };
                 units.push(HandlerUnit {
                     pack: pack_index,
                     file,
-                    registration: files.model(handler_file).function(function).span,
+                    registration,
                     handler_file,
-                    function: Some(function),
-                    opaque_handler: None,
+                    function,
+                    opaque_handler,
                     method,
                     path: Some(path),
                     route_status: None,
                     route_default_status: None,
                     route_body: None,
                     export_path: Some(export),
+                    unknown_prefixes: Vec::new(),
                 });
             };
             for export in &convention.exports {
-                let Some(handler) = files
-                    .export_def(file, export, crate::files::MAX_HOPS)
-                    .and_then(|def| files.function_through_calls(def))
-                else {
+                let Some(def) = files.export_def(file, export, crate::files::MAX_HOPS) else {
                     continue;
                 };
+                let handler = files.function_through_calls(def);
                 let method = if export == "default" {
                     suffix_method.clone().or_else(|| convention.method.clone())
                 } else {
-                    Some(export.to_ascii_uppercase())
+                    Some(
+                        convention
+                            .export_methods
+                            .get(export)
+                            .cloned()
+                            .unwrap_or_else(|| export.to_ascii_uppercase()),
+                    )
+                };
+                // An export made by a call seam cannot follow to a function
+                // (`createThemeAction(r)` from a library) is a route all the same, its body
+                // unknown; any other value (an object, `new App()`) is no handler.
+                let handler = match handler {
+                    Some(h) => Ok(h),
+                    None => match files.value_of(def) {
+                        Some((vf, ve))
+                            if vf == file
+                                && matches!(
+                                    model.expr(ve).kind,
+                                    ExprKind::Call { is_new: false, .. }
+                                ) =>
+                        {
+                            Err(ve)
+                        }
+                        _ => continue,
+                    },
                 };
                 push(handler, method, path.clone(), vec![export.clone()]);
             }
             if let Some(object) = &convention.export_object {
                 for (name, handler) in exported_object_functions(files, file, object) {
                     let export = vec![object.clone(), name];
-                    push(handler, convention.method.clone(), path.clone(), export);
+                    push(Ok(handler), convention.method.clone(), path.clone(), export);
                 }
             }
         }
     }
     units
+}
+
+/// The names a file's place spells, one per path segment before rewriting: the directories
+/// the glob's last `**` took, then the file's stem when it is a segment. With a `separator`
+/// each name is split at it; a file directly in a directory that is not a flat folder must
+/// be an index file (`None`: the file is no route).
+fn segment_names(
+    convention: &seam_packs::FileConvention,
+    dirs: &[String],
+    stem: &str,
+) -> Option<Vec<String>> {
+    let is_index = convention.index_names.iter().any(|i| i == stem);
+    let Some(separator) = convention.separator.as_deref().filter(|s| !s.is_empty()) else {
+        let mut names = dirs.to_vec();
+        if convention.file_name_segment && !is_index {
+            names.push(stem.to_owned());
+        }
+        return Some(names);
+    };
+    let mut names = Vec::new();
+    for (i, dir) in dirs.iter().enumerate() {
+        let flat = convention
+            .flat_folder_suffix
+            .as_deref()
+            .and_then(|suffix| dir.strip_suffix(suffix));
+        if flat.is_none() && i + 1 == dirs.len() && !is_index {
+            return None;
+        }
+        names.extend(split_name(flat.unwrap_or(dir), separator));
+    }
+    if !is_index {
+        names.extend(split_name(stem, separator));
+    }
+    Some(names)
+}
+
+/// A name split at `separator`, except inside `[` `]`, whose brackets stay for the segment
+/// rules (`sitemap[.]xml` is one name).
+fn split_name(name: &str, separator: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut depth = 0usize;
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        if depth == 0 && rest.starts_with(separator) {
+            out.push(String::new());
+            rest = &rest[separator.len()..];
+            continue;
+        }
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if let Some(last) = out.last_mut() {
+            last.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    out.retain(|s| !s.is_empty());
+    out
 }
 
 /// A file's name without its extension, and the method a convention's `methodSuffixes` read
@@ -929,6 +1131,15 @@ fn exported_object_functions(
 /// rule applies.
 fn rewrite_segment(rules: &[seam_packs::SegmentRule], segment: &str) -> Option<String> {
     for rule in rules {
+        if rule.exact {
+            if segment != rule.before {
+                continue;
+            }
+            return match &rule.to {
+                (text, _) if text.is_empty() => None,
+                (text, _) => Some(text.clone()),
+            };
+        }
         let Some(inner) = segment
             .strip_prefix(rule.before.as_str())
             .and_then(|rest| rest.strip_suffix(rule.after.as_str()))
@@ -1266,6 +1477,15 @@ fn receiver_capture(pattern: &PatternNode, caps: &Captures) -> Option<ExprId> {
     None
 }
 
+/// The value under a dotted key (`openapi.path`) of the object an expression holds.
+fn key_path(reader: &Reader, file: usize, object: ExprId, key: &str) -> Option<(usize, ExprId)> {
+    let mut at = (file, object);
+    for part in key.split('.') {
+        at = reader.object_key(at.0, at.1, part).ok().flatten()?;
+    }
+    Some(at)
+}
+
 /// `x.get(h)` → `x`, when the call is one of the chained registration methods.
 fn chained_receiver(
     model: &seam_lang::model::Model,
@@ -1303,11 +1523,14 @@ fn last_handler(files: &Files, file: usize, handlers: &[ExprId]) -> Option<ExprI
 /// across files), sorted and without duplicates.
 fn prefixes_of(
     mounts: &BTreeMap<RouterKey, Vec<Mount>>,
-    own: &dyn Fn(RouterKey) -> String,
+    own: &dyn Fn(RouterKey) -> Prefix,
     router: RouterKey,
     depth: usize,
+    unknown: &mut BTreeSet<String>,
 ) -> Vec<String> {
     let mine = own(router);
+    unknown.extend(mine.unknown.clone());
+    let mine = mine.path;
     let Some(list) = mounts.get(&router) else {
         return vec![if mine == "/" { String::new() } else { mine }];
     };
@@ -1316,9 +1539,9 @@ fn prefixes_of(
     }
     let mut out = BTreeSet::new();
     for m in list {
-        let mount_prefix = path_of(&m.prefix);
-        for p in prefixes_of(mounts, own, m.parent, depth + 1) {
-            let joined = join_paths(&join_paths(&p, &mount_prefix), &mine);
+        unknown.extend(m.prefix.unknown.clone());
+        for p in prefixes_of(mounts, own, m.parent, depth + 1, unknown) {
+            let joined = join_paths(&join_paths(&p, &m.prefix.path), &mine);
             out.insert(if joined == "/" { String::new() } else { joined });
         }
     }
@@ -2361,6 +2584,7 @@ mod tests {
             after: after.to_owned(),
             to: (to.0.to_owned(), to.1.map(str::to_owned)),
             within,
+            exact: false,
         }
     }
 
@@ -2385,6 +2609,17 @@ mod tests {
     }
 
     #[test]
+    fn names_split_at_the_separator_except_inside_brackets() {
+        let split = |s: &str| super::split_name(s, ".");
+        assert_eq!(
+            split("share.$slug.opengraph"),
+            ["share", "$slug", "opengraph"]
+        );
+        assert_eq!(split("sitemap[.]xml"), ["sitemap[.]xml"]);
+        assert_eq!(split("api"), ["api"]);
+    }
+
+    #[test]
     fn a_method_suffix_names_the_method_and_leaves_the_path() {
         let convention = FileConvention {
             glob: "**/server/api/**/*.ts".to_owned(),
@@ -2395,6 +2630,10 @@ mod tests {
             index_names: vec!["index".to_owned()],
             method_suffixes: vec!["get".to_owned(), "patch".to_owned()],
             export_object: None,
+            export_methods: Default::default(),
+            unless_exports: Vec::new(),
+            separator: None,
+            flat_folder_suffix: None,
         };
         let read = |p: &str| {
             let (stem, method) = file_stem_and_method(p, &convention);

@@ -19,6 +19,7 @@ pub mod files;
 /// Path globs belong to the pack format (file conventions); re-exported for the engine.
 pub use seam_packs::glob;
 pub mod param_roles;
+pub mod procedures;
 pub mod process_exits;
 pub mod provenance;
 pub mod route_lists;
@@ -317,7 +318,7 @@ fn build_handler(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: pack_metadata(pack),
+            metadata: handler_metadata(pack, unit),
             schema_version: SchemaVersion,
         },
         base_id,
@@ -383,13 +384,31 @@ fn build_opaque_handler(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: pack_metadata(pack),
+            metadata: handler_metadata(pack, unit),
             schema_version: SchemaVersion,
         },
         base_id,
         label: label_of(&unit.method, &unit.path),
         sort_span: (unit.registration.start, unit.registration.start),
     }
+}
+
+/// The pack's metadata for a handler summary; a route under a prefix seam could not read (a
+/// base path the deployment sets) gives `metadata.http.unknownPrefix`, the source text of
+/// each such prefix, which its path leaves out.
+fn handler_metadata(
+    pack: &Pack,
+    unit: &HandlerUnit,
+) -> Option<indexmap::IndexMap<String, serde_json::Value>> {
+    let mut metadata = pack_metadata(pack);
+    if !unit.unknown_prefixes.is_empty() {
+        set_http(
+            &mut metadata,
+            "unknownPrefix",
+            serde_json::json!(unit.unknown_prefixes),
+        );
+    }
+    metadata
 }
 
 /// Sets `metadata.http.<field>`.

@@ -715,6 +715,18 @@ pub fn regex_as_path(regex: &str) -> String {
             '(' => {
                 let end = group_end(&chars, i);
                 let inner: String = chars[i + 1..end.min(chars.len())].iter().collect();
+                // An optional tail (`(?:/(?P<name>.+))?`): `/{name*}`, zero or more segments (`{name?}`
+                // would read as a query string further on).
+                if let Some(segment) = inner.strip_prefix("?:/")
+                    && chars.get(end + 1) == Some(&'?')
+                {
+                    let name = regex_as_path(segment);
+                    out.push_str("/{");
+                    out.push_str(name.trim_start_matches('{').trim_end_matches('}'));
+                    out.push_str("*}");
+                    i = end + 2;
+                    continue;
+                }
                 let name = inner
                     .strip_prefix("?P<")
                     .and_then(|rest| rest.split_once('>'))
@@ -798,6 +810,10 @@ mod tests {
         assert_eq!(regex_as_path(r"^file/\d+\.txt$"), "file/{}.txt");
         assert_eq!(regex_as_path(r"^(?P<path>.*)$"), "{path}");
         assert_eq!(regex_as_path(r"^$"), "");
+        assert_eq!(
+            regex_as_path(r"^logo(?:/(?P<filename>.+))?/?$"),
+            "logo/{filename*}"
+        );
     }
 
     #[test]

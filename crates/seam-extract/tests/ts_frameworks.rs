@@ -175,6 +175,8 @@ fn nextjs_routes_from_files_segments_groups_and_base_path() {
             "* /shop/api/orders -> [200, 201, 405]",
             // App Router under src/: `(marketing)` dropped, `[[...slug]]` optional catch-all.
             "GET /shop/docs/{slug*} -> [200]",
+            // A `route.tsx` under a dot folder.
+            "GET /shop/.well-known/security.txt -> [200]",
             "GET /shop/api/users/{id} -> [404, 200]",
             "DELETE /shop/api/users/{id} -> [204]",
             "POST /shop/files/{path+} -> [422, 201]",
@@ -578,6 +580,84 @@ fn functions_returning_a_request_are_consumers_at_each_call() {
             "src/lib/users.js GET /api/ping null",
             "src/pages/user.js GET /api/v1/{value}/incidents null",
             "src/pages/user.js GET /api/v1/organizations null",
+        ]
+    );
+}
+
+/// `new Hono().basePath(basePath || "/")` over a base path the deployment sets: the routes
+/// start at the part the code fixes, and each says which prefix it left out
+/// (`metadata.http.unknownPrefix`); a value inside fixed text stays a hole.
+#[test]
+fn hono_unknown_base_path_is_left_out() {
+    let run = extract("hono-base-path", &[]);
+    let unknown: Vec<String> = run
+        .summaries
+        .iter()
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            v["metadata"]["http"]["unknownPrefix"].to_string()
+        })
+        .collect();
+    assert_eq!(
+        routes(&run),
+        [
+            "POST /api/auth/signout -> [200]",
+            "GET /api/health -> [200]",
+            "GET /api/{value}/items -> [200]",
+        ]
+    );
+    assert_eq!(unknown, vec![r#"["basePath || \"/\""]"#; 3]);
+}
+
+#[test]
+fn trpc_openapi() {
+    let run = extract("trpc-openapi", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+/// tRPC procedures with `.meta({ openapi: { method, path } })` (inline or an imported
+/// constant) are routes under the endpoint of each handler serving the router that holds them
+/// (one endpoint per branch of `isBeta ? … : …`); a procedure with no `openapi` path, or in no
+/// served router, is not a route.
+#[test]
+fn trpc_openapi_procedures_are_routes_under_the_served_endpoint() {
+    let run = extract("trpc-openapi", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            "POST (/api/v2|/api/v2-beta)/item/create -> [200]",
+            "GET (/api/v2|/api/v2-beta)/item/{itemId} -> [throw, 200]",
+        ]
+    );
+}
+
+#[test]
+fn react_router() {
+    let run = extract("react-router", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+/// React Router / Remix flat file routes: `+` folders, `.` separators, `$param`, `$` splat,
+/// `_index` and `_pathless` segments, `[.]` escapes, route folders whose module is
+/// `route.tsx`; only resource routes (no `default` component) answer HTTP, `loader` GET and
+/// `action` POST; an action a library makes is a route with an unread body.
+#[test]
+fn react_router_resource_routes() {
+    let run = extract("react-router", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            "GET / -> [302]",
+            "GET /ingest/{path*} -> [200]",
+            // The proxy's own `fetch(request)`, a client call.
+            "GET /{request} -> [return]",
+            "POST /ingest/{path*} -> [200]",
+            "GET /{request} -> [return]",
+            "GET /share/{slug}/opengraph -> [200]",
+            "GET /api/avatar/{id} -> [404, 200]",
+            "POST /api/theme -> []",
+            "GET /sitemap.xml -> [200]",
+            "GET /users/{id} -> [200]",
         ]
     );
 }

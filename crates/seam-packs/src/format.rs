@@ -39,6 +39,10 @@ pub struct PackFile {
     /// Calls that register a handler for a method and a path.
     #[serde(default)]
     pub routes: Vec<RouteFile>,
+    /// Trees of procedures (RPC routers of named procedures) served as routes under a prefix:
+    /// a route pattern with no `receiver` is served where the tree holding it is.
+    #[serde(default)]
+    pub procedures: Option<ProceduresFile>,
     /// Decorated functions that are handlers (`@$APP.get($PATH)`); read from the next packs on.
     #[serde(default)]
     pub decorated: Vec<DecoratedFile>,
@@ -183,14 +187,46 @@ pub struct RouteFile {
     /// (`$R.route($PATH)` for `router.route(p).get(h).post(h)`).
     #[serde(default)]
     pub receiver_pattern: Option<String>,
-    /// The HTTP method: a metavariable bound to a method name, or a literal (`GET`, `*`).
-    pub method: String,
+    /// The HTTP method: a metavariable bound to a method name, a literal (`GET`, `*`), or a
+    /// (dotted) key of the object a metavariable holds.
+    pub method: ValueFile,
     /// Method names a metavariable may bind to; `all` means every method (`*`).
     #[serde(default)]
     pub methods: Vec<String>,
-    pub path: String,
+    /// The metavariable holding the path, or a key of the object it holds (a dotted key
+    /// reaches into nested objects: `{ option: $META, key: openapi.path }`); a route whose
+    /// object has no such key is not a route.
+    pub path: ValueFile,
     /// The metavariable holding the handlers; the last one is the unit, earlier ones middleware.
     pub handlers: String,
+    /// The names of the chained calls peeled to reach `receiverPattern` (`.input(s).output(s)`
+    /// between `.meta(m)` and `.query(h)`); absent: the route's `methods`.
+    #[serde(default)]
+    pub chain: Vec<String>,
+}
+
+/// Procedure trees (see `PackFile::procedures`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ProceduresFile {
+    /// Calls that make a router of procedures out of an object (`router({ get: getRoute })`);
+    /// each names the object in `members`. A member is a procedure, another such router, or
+    /// an object literal of members.
+    pub routers: Vec<String>,
+    /// The metavariable holding the object of members.
+    pub members: String,
+    /// Calls that serve a tree under a prefix (`createOpenApiFetchHandler({ endpoint, router })`).
+    pub serve: Vec<ServeFile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ServeFile {
+    pub pattern: String,
+    /// The metavariable holding the router served.
+    pub router: String,
+    /// The metavariable holding the prefix it is served under.
+    pub prefix: String,
 }
 
 /// One string or a list of them.
@@ -405,10 +441,29 @@ pub struct FileConventionFile {
     pub file_name_segment: bool,
     #[serde(default)]
     pub index_names: Vec<String>,
+    /// The method each named export serves, when it is not the export's name upper-cased
+    /// (`loader: GET`, `action: POST`).
+    #[serde(default)]
+    pub export_methods: std::collections::BTreeMap<String, String>,
+    /// A file that also exports one of these names is not a route file (a page whose
+    /// `default` export is its component, beside its `loader`).
+    #[serde(default)]
+    pub unless_exports: Vec<String>,
+    /// Names split into path segments at this text (`share.$slug.tsx` → `share`, `$slug`),
+    /// except inside `[` `]`, which escape it (`sitemap[.]xml`). The file's name is split
+    /// too (unless it is one of `indexNames`).
+    #[serde(default)]
+    pub separator: Option<String>,
+    /// With `separator`: a directory whose name ends with this (`api+`) adds the segments of
+    /// its name and holds route files of any name; a file directly in any other directory is
+    /// a route only when its name is one of `indexNames` (`users.$id/route.tsx`).
+    #[serde(default)]
+    pub flat_folder_suffix: Option<String>,
 }
 
 /// How a directory or file name becomes a path segment: `from` has one `$NAME` between
 /// fixed text (`[...$NAME]`), `to` is what the segment becomes (`{$NAME+}`; empty drops it).
+/// A `from` with no `$NAME` matches that exact name (`$` → `{path*}`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct SegmentFile {

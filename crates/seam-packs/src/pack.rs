@@ -136,8 +136,22 @@ pub struct Route {
     pub method: ValueRead,
     /// Lower-case method names the method metavariable may bind; `all` is every method.
     pub methods: Vec<String>,
+    /// The metavariable holding the path, or the object holding it under `path_key`.
     pub path: String,
+    /// A dotted key of the object `path` holds where the path is (`openapi.path`).
+    pub path_key: Option<String>,
     pub handlers: String,
+    /// Lower-case names of the chained calls peeled to reach `receiver_pattern`.
+    pub chain: Vec<String>,
+}
+
+/// Trees of procedures served as routes (see `ProceduresFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Procedures {
+    pub routers: Vec<PatternNode>,
+    pub members: String,
+    /// (pattern, router metavariable, prefix metavariable).
+    pub serve: Vec<(PatternNode, String, String)>,
 }
 
 /// Routes declared as list elements (see `RouteListsFile`).
@@ -254,6 +268,14 @@ pub struct FileConvention {
     pub method_suffixes: Vec<String>,
     /// An exported object whose property functions are handlers of `method`.
     pub export_object: Option<String>,
+    /// The method of a named export, when not its name upper-cased.
+    pub export_methods: BTreeMap<String, String>,
+    /// A file also exporting one of these is no route file.
+    pub unless_exports: Vec<String>,
+    /// Names split into segments at this text, `[…]` escaping it.
+    pub separator: Option<String>,
+    /// A directory name ending so is a flat folder (see `FileConventionFile`).
+    pub flat_folder_suffix: Option<String>,
 }
 
 /// A segment rewrite: fixed text around one name (`[...`, `]`) and the template it becomes.
@@ -265,6 +287,8 @@ pub struct SegmentRule {
     pub to: (String, Option<String>),
     /// Also applies to each occurrence inside a longer name.
     pub within: bool,
+    /// Matches only the name `before` itself (a `from` with no `$NAME`).
+    pub exact: bool,
 }
 
 /// Which statement a terminal is written as.
@@ -376,6 +400,7 @@ pub struct Pack {
     pub uri_versioning: Option<(PatternNode, String)>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
+    pub procedures: Option<Procedures>,
     pub decorated: Vec<Decorated>,
     pub route_lists: Option<RouteLists>,
     pub files: Vec<FileConvention>,

@@ -28,9 +28,11 @@ fn builtin_packs_load() {
             "ofetch",
             "openapi-fetch",
             "prisma",
+            "react-router",
             "requests",
             "sqlalchemy",
             "sveltekit",
+            "trpc-openapi",
             "typeorm",
         ]
     );

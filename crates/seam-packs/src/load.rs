@@ -475,12 +475,7 @@ impl Compiler<'_> {
                 ),
                 None => pattern.clone(),
             };
-            let method = self.value(
-                "method",
-                &ValueFile::Scalar(ScalarFile::Text(r.method.clone())),
-                &combined,
-                &r.pattern,
-            )?;
+            let method = self.value("method", &r.method, &combined, &r.pattern)?;
             routes.push(Route {
                 receiver: r
                     .receiver
@@ -489,12 +484,57 @@ impl Compiler<'_> {
                     .transpose()?,
                 method,
                 methods: r.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
-                path: self.meta("path", &r.path, &combined, &r.pattern)?,
+                path: match &r.path {
+                    ValueFile::Scalar(ScalarFile::Text(t)) => {
+                        self.meta("path", t, &combined, &r.pattern)?
+                    }
+                    ValueFile::Option { option, .. } => {
+                        self.meta("path", option, &combined, &r.pattern)?
+                    }
+                    ValueFile::Scalar(ScalarFile::Number(n)) => {
+                        return Err(self.error(
+                            &r.pattern,
+                            format!("`path` is the number {n}; it names a metavariable"),
+                        ));
+                    }
+                },
+                path_key: match &r.path {
+                    ValueFile::Option { key, .. } => Some(key.clone()),
+                    ValueFile::Scalar(_) => None,
+                },
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
+                chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),
                 pattern,
                 receiver_pattern,
             });
         }
+
+        let procedures = match &raw.procedures {
+            None => None,
+            Some(p) => {
+                let mut routers = Vec::new();
+                let mut members = String::new();
+                for r in &p.routers {
+                    let pattern = self.expression(r, family)?;
+                    members = self.meta("members", &p.members, &pattern, r)?;
+                    routers.push(pattern);
+                }
+                let mut serve = Vec::new();
+                for s in &p.serve {
+                    let pattern = self.expression(&s.pattern, family)?;
+                    serve.push((
+                        self.meta("router", &s.router, &pattern, &s.pattern)?,
+                        self.meta("prefix", &s.prefix, &pattern, &s.pattern)?,
+                        pattern,
+                    ));
+                }
+                Some(Procedures {
+                    routers,
+                    members,
+                    serve: serve.into_iter().map(|(r, x, p)| (p, r, x)).collect(),
+                })
+            }
+        };
 
         let mut decorated = Vec::new();
         for d in &raw.decorated {
@@ -617,19 +657,25 @@ impl Compiler<'_> {
                 index_names: f.index_names.clone(),
                 method_suffixes: f.method_suffixes.clone(),
                 export_object: f.export_object.clone(),
+                export_methods: f.export_methods.clone(),
+                unless_exports: f.unless_exports.clone(),
+                separator: f.separator.clone(),
+                flat_folder_suffix: f.flat_folder_suffix.clone(),
             })
             .collect();
         let mut segments = Vec::new();
         for rule in &raw.segments {
-            let Some((before, after)) = rule.from.split_once("$NAME") else {
+            let exact = !rule.from.contains("$NAME");
+            let (before, after) = rule.from.split_once("$NAME").unwrap_or((&rule.from, ""));
+            if exact && rule.to.contains("$NAME") {
                 return Err(self.error(
                     &rule.from,
                     format!(
-                        "the segment rule `from: {}` must contain `$NAME` once",
-                        rule.from
+                        "the segment rule `from: {}` has no `$NAME` for `to: {}` to use",
+                        rule.from, rule.to
                     ),
                 ));
-            };
+            }
             let to = match rule.to.split_once("$NAME") {
                 Some((a, b)) => (a.to_owned(), Some(b.to_owned())),
                 None => (rule.to.clone(), None),
@@ -639,6 +685,7 @@ impl Compiler<'_> {
                 after: after.to_owned(),
                 to,
                 within: rule.within,
+                exact,
             });
         }
 
@@ -779,6 +826,7 @@ impl Compiler<'_> {
             uri_versioning,
             mounts,
             routes,
+            procedures,
             decorated,
             route_lists,
             files,

@@ -13,8 +13,10 @@
 //! - [`pairing`]: REST pairing by the route grammar, most specific provider first;
 //! - [`findings`]: one file per finding kind, each with its documentation ([`explain`]);
 //! - [`suppressions`]: `.sussignore` rules (mark, downgrade, hide);
+//! - [`baseline`]: only the findings new since a git revision or a saved report;
 //! - [`model`]: the [`CheckReport`] seam-report renders.
 
+pub mod baseline;
 pub mod contracts;
 pub mod findings;
 pub mod http;
@@ -30,10 +32,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use seam_ir::findings::Finding;
 use seam_ir::summary::{BehavioralSummary, summary_id_from_parts};
 
+pub use baseline::{Baseline, BaselineError, keep_new};
 pub use findings::{KINDS, KindInfo, kind_info};
 pub use model::{
-    CheckMode, CheckReport, FailOn, IntentEntry, IntentSection, PairRecord, SkippedInput,
-    Unmatched, UnmatchedSummary, UnpairableReason, UnpairableSummary,
+    BaselineOutcome, CheckMode, CheckReport, FailOn, IntentEntry, IntentSection, PairRecord,
+    SkippedInput, Unmatched, UnmatchedSummary, UnpairableReason, UnpairableSummary,
 };
 pub use suppressions::{SuppressionError, SuppressionSet, discover_suppression_files, rule_text};
 
@@ -528,6 +531,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         hidden,
         summary_count: summaries.len(),
         intent: None,
+        baseline: None,
     }
 }
 

@@ -23,7 +23,7 @@ use seam_lang::project::{
     FileOutcome, Project, ProjectOptions, lower_memory_file, project_from_outcomes, skipped_by_walk,
 };
 
-use crate::git::Files;
+use seam_lang::project::git::Files;
 
 /// One analysed revision.
 pub struct Analysed {

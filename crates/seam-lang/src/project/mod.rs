@@ -38,6 +38,7 @@
 //! [`crate::resolve`] fills in the repository file each import resolves to.
 
 pub mod components;
+pub mod git;
 pub mod manifest;
 pub mod walk;
 

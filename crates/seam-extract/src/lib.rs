@@ -15,7 +15,6 @@ pub mod classes;
 pub mod conditions;
 pub mod discover;
 pub mod files;
-pub mod glob;
 pub mod param_roles;
 pub mod process_exits;
 pub mod provenance;

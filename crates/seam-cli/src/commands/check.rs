@@ -178,7 +178,7 @@ fn extract_repository(
         None => super::check_intent::documents(dir, Some(&project.files))?,
     };
     progress.phase("seam check: extracting handlers and calls");
-    let mut extracted = extract_project(dir, &packs, &project, documents);
+    let mut extracted = extract_project(&packs, &project, documents);
     progress.phase("seam check: reading the contracts");
     add_contracts(
         dir,
@@ -192,13 +192,12 @@ fn extract_repository(
 /// The summaries of a loaded project (contracts apart), what could not be read, and the
 /// summaries `documents` need.
 pub(super) fn extract_project(
-    dir: &Path,
     packs: &[seam_packs::Pack],
     project: &seam_lang::project::Project,
     documents: Vec<seam_intent::Document>,
 ) -> Extracted {
     let tests = super::check_intent::extra_summaries(&documents, &project.models);
-    let detection = seam_packs::Detection::from_project(dir, &project.manifests);
+    let detection = seam_packs::Detection::from_project(&project.manifests);
     let extraction = seam_extract::extract(
         &project.models,
         &detection,

@@ -52,7 +52,7 @@ pub fn report_at_revision(
     )
     .map_err(|e| e.to_string())?;
     progress.phase("seam check: extracting the base revision");
-    let mut extracted = super::check::extract_project(dir, packs, &project, documents.to_vec());
+    let mut extracted = super::check::extract_project(packs, &project, documents.to_vec());
     let contracts: BTreeMap<String, &[u8]> = files
         .iter()
         .filter(|(path, content)| seam_contracts::may_be_contract(path) && !git::is_unread(content))

@@ -11,6 +11,7 @@
 //! ```
 //!
 //! - [`pairing`]: REST pairing by the route grammar, most specific provider first;
+//! - [`projects`]: each side's project, so independent apps of one repository stay apart;
 //! - [`findings`]: one file per finding kind, each with its documentation ([`explain`]);
 //! - [`suppressions`]: `.sussignore` rules (mark, downgrade, hide);
 //! - [`baseline`]: only the findings new since a git revision or a saved report;
@@ -22,6 +23,7 @@ pub mod findings;
 pub mod http;
 pub mod model;
 pub mod pairing;
+pub mod projects;
 pub mod role;
 pub mod storage;
 pub mod suppressions;

@@ -546,6 +546,13 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
             .copied()
             .filter(|&e| !out.endpoints[e].contract)
             .collect();
+        // A route its own project serves is where a relative URL goes (see `projects`).
+        let code = crate::projects::own_project_first(
+            &summaries[call.summary],
+            code,
+            |e| out.endpoints[e].summary,
+            summaries,
+        );
         let contracts: Vec<usize> = meeting
             .iter()
             .copied()

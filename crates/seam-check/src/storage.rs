@@ -178,7 +178,9 @@ pub fn pair_storage(summaries: &[BehavioralSummary]) -> StoragePairing {
         }
     }
     for (a, site) in out.accesses.iter().enumerate() {
-        // The most specific provider: one naming the table itself before one reached by model.
+        // The schema of the access's own project (see `projects`), then the most specific
+        // provider: one naming the table itself before one reached by model.
+        let file = &summaries[site.summary].location.file;
         let met = out
             .providers
             .iter()
@@ -186,6 +188,10 @@ pub fn pair_storage(summaries: &[BehavioralSummary]) -> StoragePairing {
             .filter(|(_, p)| p.meets(&site.binding))
             .min_by_key(|(_, p)| {
                 (
+                    std::cmp::Reverse(crate::projects::schema_nearness(
+                        &summaries[p.summary].location.file,
+                        file,
+                    )),
                     site.binding.container.as_deref() != Some(p.container.as_str()),
                     p.summary,
                 )

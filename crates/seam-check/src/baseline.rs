@@ -294,6 +294,40 @@ mod tests {
         assert_eq!(fact("a  (b (c)) d"), "a d");
     }
 
+    fn finding(summary: &str, file: &str, line: u32, description: &str) -> Finding {
+        serde_json::from_value(serde_json::json!({
+            "kind": "misreadProviderResponse",
+            "severity": "error",
+            "boundary": {"transport": "http", "semantics": {"name": "rest", "method": "GET", "path": "/a/:id"}, "recognition": "express"},
+            "provider": {"summary": "api.ts::get", "transitionId": "get:response:200:abcdef0",
+                "location": {"file": "api.ts", "range": {"start": 1, "end": 9}, "exportName": null}},
+            "consumer": {"summary": summary, "transitionId": "load:return:none:1234567",
+                "location": {"file": file, "range": {"start": line, "end": line + 5}, "exportName": null}},
+            "description": description
+        }))
+        .expect("a finding")
+    }
+
+    #[test]
+    fn findings_match_by_fact_and_symbol_not_by_line_and_count_as_a_multiset() {
+        let base = [
+            finding("web/a.ts::load", "web/a.ts", 3, "reads \"x\""),
+            finding("web/a.ts::load", "web/a.ts", 3, "reads \"x\""),
+        ];
+        let head = [
+            // Moved down its file: the same.
+            finding("web/a.ts::load", "web/a.ts", 40, "reads \"x\""),
+            // Moved to another file: the same, by name.
+            finding("web/b.ts::load", "web/b.ts", 1, "reads \"x\""),
+            // Another fact on the same pair: new.
+            finding("web/a.ts::load", "web/a.ts", 3, "reads \"y\""),
+        ];
+        assert_eq!(pre_existing(&head, &base), [true, true, false]);
+        // Three copies where the baseline held two: one is new.
+        let three = [base[0].clone(), base[0].clone(), base[0].clone()];
+        assert_eq!(pre_existing(&three, &base), [true, true, false]);
+    }
+
     #[test]
     fn a_file_that_is_not_a_report_is_refused() {
         let err = Baseline::parse("b.json", "{\"runs\": []}").unwrap_err();

@@ -445,3 +445,48 @@ fn the_revision_is_checked_against_its_own_contract() {
         )]
     );
 }
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_example_has_nothing_new_since_its_own_commit() {
+    // Handlers, clients, an OpenAPI document, a Prisma schema and intent documents, all
+    // read again from the commit.
+    let dir = tempfile::tempdir().unwrap();
+    let shop = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shop");
+    copy_tree(&shop, dir.path());
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["commit", "-qm", "shop"]);
+    let plain = seam(&["check", ".", "--format", "json"], dir.path());
+    assert_eq!(plain.status.code(), Some(1));
+    let all = findings(&plain).len();
+    assert!(all > 0);
+    let o = seam(
+        &["check", ".", "--since", "HEAD", "--format", "json"],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(findings(&o), []);
+    assert_eq!(
+        baseline_field(&o),
+        serde_json::json!({"against": "HEAD", "preExisting": all, "new": 0})
+    );
+    let text = seam(&["check", ".", "--since", "HEAD"], dir.path());
+    assert!(
+        !stdout(&text).contains("[error]") && !stdout(&text).contains("[ERROR]"),
+        "{}",
+        stdout(&text)
+    );
+}

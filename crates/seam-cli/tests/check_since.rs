@@ -176,6 +176,26 @@ fn a_new_finding_is_reported_alone_and_trips_the_gate() {
         baseline_field(&o),
         serde_json::json!({"against": "main", "preExisting": 3, "new": 1})
     );
+    // In SARIF, each result left is new, and the run says what was left out.
+    let sarif = seam(
+        &["check", "app", "--since", "main", "--format", "sarif"],
+        r.path(),
+    );
+    let log: Value = serde_json::from_slice(&sarif.stdout).unwrap();
+    let schema: Value = serde_json::from_str(include_str!(
+        "../../seam-report/tests/schemas/sarif-2.1.0.json"
+    ))
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let run = &log["runs"][0];
+    assert_eq!(run["results"].as_array().unwrap().len(), 1);
+    assert_eq!(run["results"][0]["baselineState"], "new");
+    assert_eq!(
+        run["invocations"][0]["toolExecutionNotifications"][0]["message"]["text"],
+        "Compared with main: 1 new finding; 3 pre-existing findings left out and not counted by --fail-on."
+    );
     // The same with the check run from inside the folder.
     let inside = seam(
         &["check", ".", "--since", "main", "--format", "json"],

@@ -425,6 +425,10 @@ pub fn render_sarif_with(report: &CheckReport, options: &SarifOptions) -> String
                         json!([{ "kind": "external", "justification": s.reason }]),
                     );
                 }
+                // Compared with a baseline, what is left is what the baseline lacks.
+                if report.baseline.is_some() {
+                    map.insert("baselineState".into(), json!("new"));
+                }
             }
             result
         })
@@ -440,6 +444,9 @@ pub fn render_sarif_with(report: &CheckReport, options: &SarifOptions) -> String
             })
         })
         .collect();
+    if let Some(line) = baseline_line(report) {
+        notifications.push(json!({ "level": "note", "message": { "text": line } }));
+    }
     for (files, level, what) in [
         (&report.skipped, "warning", "could not be read"),
         (&report.excluded, "note", "was not read"),

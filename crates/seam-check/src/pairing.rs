@@ -546,13 +546,6 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
             .copied()
             .filter(|&e| !out.endpoints[e].contract)
             .collect();
-        // A route its own project serves is where a relative URL goes (see `projects`).
-        let code = crate::projects::own_project_first(
-            &summaries[call.summary],
-            code,
-            |e| out.endpoints[e].summary,
-            summaries,
-        );
         let contracts: Vec<usize> = meeting
             .iter()
             .copied()
@@ -578,8 +571,16 @@ pub fn pair_rest(summaries: &[BehavioralSummary], sides: Sides<'_>) -> RestPairi
                 Vec::new(),
             )
         } else {
+            // Of routes that fit equally well, the one its own project serves is where a
+            // relative URL goes (see `projects`).
+            let best = most_specific(&out.endpoints, &code, call_segments);
             (
-                most_specific(&out.endpoints, &code, call_segments),
+                crate::projects::own_project_first(
+                    &summaries[call.summary],
+                    best,
+                    |e| out.endpoints[e].summary,
+                    summaries,
+                ),
                 contracts,
             )
         };

@@ -5,10 +5,12 @@
 //! A summary's project is its `location.workspace`: the name of the nearest `package.json` or
 //! `pyproject.toml` above its file (seam-lang reads them). Two rules, both of which only
 //! choose among partners that already meet:
-//! - a REST call whose route is served in its own project meets only those providers: a
-//!   relative URL goes to the app's own server first. A call whose project serves none of its
-//!   routes still meets the other projects' (a client app reaching a server app through a
-//!   proxy or a base URL seam does not read);
+//! - of the routes that fit a REST call equally well (the same route served by two apps), it
+//!   meets the ones its own project serves, when there are any: a relative URL goes to the
+//!   app's own server first. A route that fits better wins wherever it is (an app's
+//!   catch-all proxy route does not hide the server it forwards to), and a call whose
+//!   project serves none of them still meets the other projects' (a client app reaching a
+//!   server app through a proxy or a base URL seam does not read);
 //! - a store access meets the schema nearest to it: of the schemas declaring its table, the
 //!   one whose project folder (the folder holding its `prisma/` folder, or its own folder)
 //!   holds the access's file most closely. A schema shared by every app (one `packages/db`)

@@ -64,6 +64,9 @@ pub struct CheckInput {
     /// Files left out on purpose (generated, minified, declarations, over the size limit):
     /// listed in the report so a run says what it did not read, never a finding.
     pub excluded: Vec<SkippedInput>,
+    /// The projects of the repository (see `seam_lang::project::membership`), when known: a
+    /// store access then meets only the schemas of projects its own can reach.
+    pub projects: Option<seam_lang::project::membership::Projects>,
 }
 
 impl CheckInput {
@@ -74,6 +77,7 @@ impl CheckInput {
             mode,
             skipped: Vec::new(),
             excluded: Vec::new(),
+            projects: None,
         }
     }
 
@@ -91,6 +95,7 @@ impl CheckInput {
             provider_file_count,
             skipped: Vec::new(),
             excluded: Vec::new(),
+            projects: None,
         }
     }
 }
@@ -406,7 +411,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     findings.extend(documents_against_handlers(&pairing.endpoints, summaries));
 
     // Storage: the accesses code makes against the schemas that declare the tables.
-    let storage = storage::pair_storage(summaries);
+    let storage = storage::pair_storage(summaries, input.projects.as_ref());
     findings.extend(findings::boundary_field_unknown::check(&storage, summaries));
     findings.extend(findings::boundary_field_unused::check(&storage, summaries));
     for (&p, accesses) in &storage.met {

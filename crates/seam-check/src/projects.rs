@@ -11,10 +11,12 @@
 //!   catch-all proxy route does not hide the server it forwards to), and a call whose
 //!   project serves none of them still meets the other projects' (a client app reaching a
 //!   server app through a proxy or a base URL seam does not read);
-//! - a store access meets the schema nearest to it: of the schemas declaring its table, the
-//!   one whose project folder (the folder holding its `prisma/` folder, or its own folder)
-//!   holds the access's file most closely. A schema shared by every app (one `packages/db`)
-//!   is the only candidate and is kept.
+//! - a store access meets only the schemas of projects its own can reach (the same project,
+//!   one holding the other, or a declared dependency on the schema's package: see
+//!   `seam_lang::project::membership`, given in `CheckInput::projects`), and of those the
+//!   nearest: the one whose project folder (the folder holding its `prisma/` folder, or its
+//!   own folder) holds the access's file most closely. A schema in a shared package serves
+//!   the apps that depend on it.
 
 use seam_ir::summary::BehavioralSummary;
 

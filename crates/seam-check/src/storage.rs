@@ -152,7 +152,10 @@ impl StoreProvider {
 }
 
 /// Every provider, every access, and which met which.
-pub fn pair_storage(summaries: &[BehavioralSummary]) -> StoragePairing {
+pub fn pair_storage(
+    summaries: &[BehavioralSummary],
+    projects: Option<&seam_lang::project::membership::Projects>,
+) -> StoragePairing {
     let mut out = StoragePairing::default();
     for (index, summary) in summaries.iter().enumerate() {
         if let Some(p) = provider_of(index, summary) {
@@ -186,6 +189,12 @@ pub fn pair_storage(summaries: &[BehavioralSummary]) -> StoragePairing {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.meets(&site.binding))
+            // Never a schema of a project the access's own cannot reach.
+            .filter(|(_, p)| {
+                projects.is_none_or(|projects| {
+                    projects.reaches(file, &summaries[p.summary].location.file)
+                })
+            })
             .min_by_key(|(_, p)| {
                 (
                     std::cmp::Reverse(crate::projects::schema_nearness(

@@ -98,3 +98,18 @@ fn a_client_app_meets_the_server_app_beside_it() {
     assert_eq!(report["run"], serde_json::json!([]));
     assert_eq!(code, 1);
 }
+
+#[test]
+fn a_shared_schema_serves_the_apps_that_depend_on_its_package() {
+    let (report, code) = check(&fixture("shared-schema"));
+    assert_eq!(
+        pairs(&report),
+        [
+            "postgresql:Order packages/db/prisma/schema.prisma::Order <- apps/delta/src/orders.ts::bigOrders"
+        ]
+    );
+    // gamma's query by `status` would be a boundaryFieldUnknown against a schema it cannot
+    // reach.
+    assert_eq!(findings(&report), Vec::<String>::new());
+    assert_eq!(code, 0);
+}

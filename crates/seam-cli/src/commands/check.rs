@@ -141,6 +141,7 @@ pub(super) struct Extracted {
     pub excluded: Vec<SkippedInput>,
     pub documents: Vec<seam_intent::Document>,
     pub tests: Vec<BehavioralSummary>,
+    pub projects: seam_lang::project::membership::Projects,
 }
 
 impl Extracted {
@@ -149,6 +150,7 @@ impl Extracted {
         let mut input = CheckInput::new(self.summaries, CheckMode::Repository);
         input.skipped = self.skipped;
         input.excluded = self.excluded;
+        input.projects = Some(self.projects);
         let mut report = check(&input, suppressions);
         super::check_intent::add(
             &mut report,
@@ -226,6 +228,7 @@ pub(super) fn extract_project(
         excluded,
         documents,
         tests,
+        projects: seam_lang::project::membership::Projects::from_manifests(&project.manifests),
     }
 }
 

@@ -42,6 +42,7 @@ pub mod git;
 pub mod glob;
 pub mod lockfile;
 pub mod manifest;
+pub mod membership;
 pub mod walk;
 pub mod workspaces;
 

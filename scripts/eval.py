@@ -298,6 +298,19 @@ def pct(num, den):
     return f"{100 * num / den:.0f}%" if den else "–"
 
 
+def key_meets(call_key, route):
+    """Whether a route (`METHOD /path`, method `*` for any) can serve a call's METHOD and path:
+    segment by segment, a parameter on either side meets any segment."""
+    cm, cp = split_key(call_key)
+    rm, rp = split_key(route)
+    if rm not in ("*", "ALL", cm):
+        return False
+    a, b = [x for x in cp.split("/") if x], [x for x in rp.split("/") if x]
+    if any(x.startswith("{*") or x.startswith("*") for x in b):
+        return True
+    return len(a) == len(b) and all(x == y or "{" in x or "{" in y for x, y in zip(a, b))
+
+
 def score(truth, providers, consumers, report):
     result = {}
     details = {}
@@ -337,7 +350,9 @@ def score(truth, providers, consumers, report):
             misses.append(f"{tc['row']}   [seam: {seen}]")
         paired_to = set()
         for c in at_line:
-            paired_to |= pairs_by_consumer.get(c["ref"], set())
+            # The report names a consumer by file and function name, which several calls (one
+            # `mutationFn` per hook) can share: a pair is this call's when its route meets it.
+            paired_to |= {k for k in pairs_by_consumer.get(c["ref"], set()) if key_meets(c["key"], k)}
         if tc["target_key"]:
             reach_here += 1
             # A route seam reports for any method (`*`) serves the truth's method too.

@@ -39,7 +39,7 @@ seed summaries "" $(find crates/seam-check/tests/fixtures crates/seam-ir/tests -
 seed openapi 0 $(find crates/seam-contracts/tests/fixtures -name '*.yaml')
 seed openapi 1 $(find crates/seam-contracts/tests/fixtures -name '*.json')
 seed prisma "" $(find crates/seam-contracts/tests/fixtures -name '*.prisma')
-seed pack "" crates/seam-packs/packs/*.yaml
+seed pack "" crates/seam-packs/packs/*/pack.yaml
 seed suppressions 0 $(find crates -name '.sussignore*' -o -name '*sussignore*.yml' | head -50)
 printf '\000version: 1\nrules:\n  - kind: deadConsumerBranch\n    boundary: "GET /users/{id}"\n    effect: mark\n    reason: "x"\n' >"$corpus/suppressions/seed.yml"
 printf '\001{"version": 1, "rules": [{"kind": "deadConsumerBranch", "boundary": "GET /x", "effect": "hide", "reason": "x"}]}\n' >"$corpus/suppressions/seed.json"

@@ -129,7 +129,7 @@ fn unreadable_contracts_are_listed_and_the_check_goes_on() {
 
 fn prisma(variant: &str) -> (Vec<String>, i32) {
     let (report, code) = check(&fixture(&format!(
-        "../seam-extract/tests/fixtures/prisma/{variant}"
+        "../seam-packs/packs/prisma/fixtures/prisma-{variant}"
     )));
     assert_eq!(run_kinds(&report), Vec::<String>::new(), "{variant}");
     (lines(&report), code)
@@ -199,7 +199,7 @@ fn storage_findings_take_suppression_rules_by_storage_boundary() {
         .args(["check", "--format", "json", "--all", "--suppressions"])
         .arg(fixture("tests/fixtures/contracts/prisma-suppressions.yml"))
         .arg(fixture(
-            "../seam-extract/tests/fixtures/prisma/single-disagrees",
+            "../seam-packs/packs/prisma/fixtures/prisma-single-disagrees",
         ))
         .output()
     {

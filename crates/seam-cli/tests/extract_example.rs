@@ -187,19 +187,20 @@ fn packs_lists_where_each_came_from() {
         .output()
         .expect("runs");
     assert_eq!(out.status.code(), Some(0));
-    // One line per pack, built-in packs in their embedded order; other packs are added by
-    // other work, so each expected line is checked exactly rather than the whole list.
+    // One line per pack, built-in packs in their folders' name order; other packs are added
+    // by other work, so each expected line is checked exactly rather than the whole list.
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
-        lines[..3],
+        lines[..2],
         [
-            "express\thandler\tjavascript\tnpm: express\tbuilt-in",
-            "fetch\tclient\tjavascript\talways\tbuilt-in",
+            "angular-http\tclient\tjavascript\tnpm: @angular/common\tbuilt-in",
             "axios\tclient\tjavascript\tnpm: axios\tbuilt-in",
         ]
     );
     for line in [
+        "express\thandler\tjavascript\tnpm: express\tbuilt-in",
+        "fetch\tclient\tjavascript\talways\tbuilt-in",
         "fastapi\thandler\tpython\tpypi: fastapi\tbuilt-in",
         "requests\tclient\tpython\tpypi: requests\tbuilt-in",
         "httpx\tclient\tpython\tpypi: httpx\tbuilt-in",

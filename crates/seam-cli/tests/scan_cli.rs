@@ -9,10 +9,28 @@ const SCHEMA_PATH: &str = concat!(
     "/../seam-ir/schemas/aburi/aburi.ir.v1.json"
 );
 
-fn fixture(name: &str) -> PathBuf {
+/// The review fixtures of the built-in packs: (short name, pack, fixture).
+const FIXTURES: [(&str, &str, &str); 3] = [
+    ("nest", "nestjs", "nest-users"),
+    ("express", "express", "express-app"),
+    ("fastapi", "fastapi", "fastapi-app"),
+];
+
+/// `packs/<pack>/<folder>/<fixture>` of the fixture `name`.
+fn pack_path(name: &str, folder: &str) -> PathBuf {
+    let (_, pack, fixture) = FIXTURES
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .expect("a known fixture");
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../seam-review/tests/fixtures")
-        .join(name)
+        .join("../seam-packs/packs")
+        .join(pack)
+        .join(folder)
+        .join(fixture)
+}
+
+fn fixture(name: &str) -> PathBuf {
+    pack_path(name, "fixtures")
 }
 
 fn seam(args: &[&str]) -> Output {
@@ -58,12 +76,9 @@ fn scan_writes_the_ir_and_the_views() {
         assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
         let ir = std::fs::read_to_string(out.path().join("aburi.ir.json")).unwrap();
         assert_schema_valid(&ir);
-        let expected = std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../seam-review/tests/expected")
-                .join(format!("{name}.aburi.ir.json")),
-        )
-        .unwrap();
+        let expected =
+            std::fs::read_to_string(pack_path(name, "expected").with_extension("aburi.ir.json"))
+                .unwrap();
         assert_eq!(ir, expected, "{name}");
         let workspace = std::fs::read_to_string(out.path().join("workspace.md")).unwrap();
         assert!(workspace.starts_with("# Workspace\n"));

@@ -179,14 +179,5 @@ pub fn analyse(root: &Path, project: Project, boundaries: bool) -> Result<Analys
 
 /// The built-in packs, with the repository's `.seam/packs/` replacing same-named ones.
 fn repository_packs(root: &Path) -> Result<Vec<seam_packs::Pack>, AnalyseError> {
-    let mut packs = seam_packs::builtin_packs().map_err(|e| AnalyseError::Packs(e.to_string()))?;
-    for pack in seam_packs::load_pack_dir(&root.join(".seam").join("packs"))
-        .map_err(|e| AnalyseError::Packs(e.to_string()))?
-    {
-        match packs.iter().position(|p| p.name == pack.name) {
-            Some(i) => packs[i] = pack,
-            None => packs.push(pack),
-        }
-    }
-    Ok(packs)
+    seam_packs::repository_packs(root).map_err(|e| AnalyseError::Packs(e.to_string()))
 }

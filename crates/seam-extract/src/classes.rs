@@ -228,7 +228,7 @@ fn exported_class(files: &Files, file: usize, name: &str, hops: usize) -> Option
 }
 
 /// Whether `class` is `ancestor` or extends it (several levels, across files).
-fn descends_from(files: &Files, class: (usize, ClassId), ancestor: (usize, ClassId)) -> bool {
+pub fn descends_from(files: &Files, class: (usize, ClassId), ancestor: (usize, ClassId)) -> bool {
     let mut current = Some(class);
     for _ in 0..MAX_HOPS {
         match current {
@@ -312,7 +312,11 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
     let model = files.model(file);
     match &model.expr(object).kind {
         ExprKind::This => receiver_class(model, object, model.expr(object).span).map(|c| (file, c)),
-        ExprKind::Member { .. } => {
+        ExprKind::Member {
+            object: owner,
+            property,
+            ..
+        } => {
             if let Some(field) = declared_field(files, file, object) {
                 if let Some(t) = field.type_annotation
                     && let Some(found) = class_named(files, field.file, type_name(&t.text))
@@ -325,13 +329,82 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
                     return Some(found);
                 }
             }
-            let (vf, ve) = instance_field(files, file, object)?;
-            instance_class(files, vf, ve).or_else(|| typed_param_class(files, vf, ve))
+            if let Some((vf, ve)) = instance_field(files, file, object)
+                && let Some(found) =
+                    instance_class(files, vf, ve).or_else(|| typed_param_class(files, vf, ve))
+            {
+                return Some(found);
+            }
+            // `sdk.admin.product`: a field of an instance whose class is known, read from the
+            // field's declared type or what the class's constructor assigns it.
+            let MemberProp::Name(name) = property else {
+                return None;
+            };
+            if matches!(model.expr(*owner).kind, ExprKind::This) {
+                return None;
+            }
+            let owner_class = class_of_receiver(files, file, *owner)?;
+            class_of_field(files, owner_class, name)
         }
         ExprKind::Ident { .. } => {
             instance_class(files, file, object).or_else(|| typed_param_class(files, file, object))
         }
         _ => None,
+    }
+}
+
+/// The class of what instances of `class` hold in their field `name`: the field's declared
+/// type (in the class or an ancestor), or the instance its constructor assigns it.
+fn class_of_field(
+    files: &Files,
+    (file, class): (usize, ClassId),
+    name: &str,
+) -> Option<(usize, ClassId)> {
+    let mut current = (file, class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        let cmodel = files.model(cf);
+        for m in &cmodel.class(cid).members {
+            match &m.kind {
+                MemberKind::Property {
+                    type_annotation: Some(t),
+                    ..
+                } if !m.is_static && m.name.as_str() == Some(name) => {
+                    if let Some(found) = class_named(files, cf, type_name(&t.text)) {
+                        return Some(found);
+                    }
+                }
+                MemberKind::Constructor { function } => {
+                    for p in &cmodel.function(*function).params {
+                        let named = p.property_visibility.is_some()
+                            && matches!(
+                                &cmodel.pattern(p.pattern).kind,
+                                seam_lang::model::PatternKind::Ident { name: n, .. } if n == name
+                            );
+                        if named
+                            && let Some(t) = &p.type_annotation
+                            && let Some(found) = class_named(files, cf, type_name(&t.text))
+                        {
+                            return Some(found);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        match parent_class(files, cf, cid) {
+            Some(parent) => current = parent,
+            None => break,
+        }
+    }
+    let (vf, ve) = field_of_class(files, (file, class), name)?;
+    match &files.model(vf).expr(ve).kind {
+        ExprKind::Call {
+            callee,
+            is_new: true,
+            ..
+        } => class_of_expr(files, vf, *callee),
+        _ => instance_class(files, vf, ve),
     }
 }
 
@@ -361,7 +434,8 @@ fn type_name(text: &str) -> &str {
 }
 
 /// The class of the instance an expression holds: `new C(…)` directly or through a variable
-/// (imported or not).
+/// (imported or not), or what an injector hands out for a class passed to it alone
+/// (`inject(UserService)`, `container.resolve(UserService)`).
 fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;
@@ -371,8 +445,25 @@ fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
             is_new: true,
             ..
         } => class_of_expr(files, vf, *callee),
+        ExprKind::Call {
+            args,
+            is_new: false,
+            ..
+        } => match args.as_slice() {
+            [only] if !only.spread && only.name.is_none() => injected_class(files, vf, only.value),
+            _ => None,
+        },
         _ => None,
     }
+}
+
+/// The project class a lone argument names (`UserService` in `inject(UserService)`), when the
+/// argument is a plain or imported class name.
+fn injected_class(files: &Files, file: usize, arg: ExprId) -> Option<(usize, ClassId)> {
+    if !matches!(files.model(file).expr(arg).kind, ExprKind::Ident { .. }) {
+        return None;
+    }
+    class_of_expr(files, file, arg)
 }
 
 /// What a class declares about one of its instance fields: the declared type and the

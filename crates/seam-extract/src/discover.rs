@@ -4,7 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{ArrayElement, BindingKind, ExprId, ExprKind, FuncId, ObjectProp, Span};
+use seam_lang::model::{
+    ArrayElement, BindingKind, ClassId, ExprId, ExprKind, FuncId, ObjectProp, Span,
+};
 use seam_packs::{
     Capture, Captures, Constraint, Pack, PatternNode, UnitKind, ValueRead, match_expr,
 };
@@ -1348,7 +1350,54 @@ fn compose(prefixes: &[String], own: &str) -> String {
 struct ClientObject {
     base: Vec<Piece>,
     /// What the instance's request interceptors put in front of each call's URL.
-    url_prefix: Vec<Piece>,
+    url_prefix: UrlPrefix,
+}
+
+/// What an interceptor puts in front of a request's URL, and for which URLs.
+#[derive(Debug, Clone, Default)]
+pub struct UrlPrefix {
+    pub pieces: Vec<Piece>,
+    /// The rewrite sits under a test of the URL (`if (!config.url.includes("org"))`).
+    pub only_when: Option<UrlTest>,
+}
+
+/// A test of the request's URL text an interceptor's rewrite depends on.
+#[derive(Debug, Clone)]
+pub struct UrlTest {
+    /// `includes`, `startsWith` or `endsWith`.
+    pub method: String,
+    pub text: String,
+    /// The rewrite runs when the test fails (`!url.includes(…)`, or the `else` branch).
+    pub negated: bool,
+}
+
+impl UrlPrefix {
+    /// The prefix for a call whose own URL is `url`: the pieces when the test holds or cannot
+    /// be decided from the URL's known text, nothing when the URL's text decides against it.
+    fn for_url(&self, url: &[Piece]) -> Vec<Piece> {
+        let Some(test) = &self.only_when else {
+            return self.pieces.clone();
+        };
+        let known: String = url
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => t.as_str(),
+                _ => "\u{0}",
+            })
+            .collect();
+        let holds = match test.method.as_str() {
+            "includes" if known.contains(&test.text) => Some(true),
+            // Holes may hold the text: only a URL with none decides that it is absent.
+            "includes" if !known.contains('\u{0}') => Some(false),
+            "startsWith" if !known.starts_with('\u{0}') => Some(known.starts_with(&test.text)),
+            "endsWith" if !known.ends_with('\u{0}') => Some(known.ends_with(&test.text)),
+            _ => None,
+        };
+        match holds {
+            Some(h) if h == test.negated => Vec::new(),
+            _ => self.pieces.clone(),
+        }
+    }
 }
 
 fn client_object(
@@ -1426,7 +1475,7 @@ fn interceptor_prefix(
     reader: &Reader,
     vf: usize,
     ve: ExprId,
-) -> Vec<Piece> {
+) -> UrlPrefix {
     let model = files.model(vf);
     for i in &pack.url_interceptors {
         let Some(client) = &i.client else { continue };
@@ -1449,7 +1498,7 @@ fn interceptor_prefix(
             }
         }
     }
-    Vec::new()
+    UrlPrefix::default()
 }
 
 /// The prefix the first of an interceptor registration's handlers that rewrites the URL puts
@@ -1460,7 +1509,7 @@ fn handlers_prefix(
     file: usize,
     caps: &Captures,
     interceptor: &seam_packs::UrlInterceptor,
-) -> Option<Vec<Piece>> {
+) -> Option<UrlPrefix> {
     let handlers: Vec<ExprId> = match caps.get(&interceptor.handler)? {
         Capture::Expr(e) => vec![*e],
         Capture::List(list) => list.clone(),
@@ -1474,9 +1523,9 @@ fn handlers_prefix(
 
 /// What the pack's project-wide interceptors (registered for every client, not one instance)
 /// put in front of every URL: the first registration found, in file order; worked out once.
-fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> Vec<Piece> {
+fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> UrlPrefix {
     if pack.url_interceptors.iter().all(|i| i.client.is_some()) {
-        return Vec::new();
+        return UrlPrefix::default();
     }
     if let Some(known) = files
         .global_url_prefixes
@@ -1486,7 +1535,7 @@ fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> Vec<Piece> 
     {
         return known;
     }
-    let mut found = Vec::new();
+    let mut found = UrlPrefix::default();
     'files: for file in 0..files.models.len() {
         let model = files.model(file);
         if !pack.family.includes(model.language) {
@@ -1514,14 +1563,14 @@ fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> Vec<Piece> 
 }
 
 /// In `function`, an assignment `P.url = <text> + P.url` (or a template ending in `P.url`) to
-/// its first parameter `P`: the pieces of `<text>`.
+/// its first parameter `P`: the pieces of `<text>`, and the test of `P.url` it sits under.
 fn url_rewrite_prefix(
     files: &Files,
     reader: &Reader,
     file: usize,
     function: FuncId,
     property: &str,
-) -> Option<Vec<Piece>> {
+) -> Option<UrlPrefix> {
     let model = files.model(file);
     let span = model.function(function).span;
     let param = model.bindings.iter().position(|b| {
@@ -1586,10 +1635,87 @@ fn url_rewrite_prefix(
         }
         prefix.retain(|p| !matches!(p, Piece::Text(t) if t.is_empty()));
         if !prefix.is_empty() {
-            return Some(prefix);
+            return Some(UrlPrefix {
+                pieces: prefix,
+                only_when: url_test_around(model, function, expr.span, &is_url),
+            });
         }
     }
     None
+}
+
+/// The innermost `if` in `function` around `span` whose test is a text test of the URL
+/// (`url.includes("x")`, `!url.startsWith("/x")`), as the branch `span` is in sees it.
+fn url_test_around(
+    model: &seam_lang::model::Model,
+    function: FuncId,
+    span: seam_lang::model::Span,
+    is_url: &dyn Fn(ExprId) -> bool,
+) -> Option<UrlTest> {
+    let fspan = model.function(function).span;
+    let mut around: Vec<(seam_lang::model::Span, ExprId, bool)> = model
+        .stmts
+        .iter()
+        .filter(|st| fspan.contains(st.span) && st.span.contains(span))
+        .filter_map(|st| match st.kind {
+            seam_lang::model::StmtKind::If {
+                test,
+                consequent,
+                alternate,
+            } => {
+                let in_else = alternate.is_some_and(|a| model.stmt(a).span.contains(span));
+                (in_else || model.stmt(consequent).span.contains(span))
+                    .then_some((st.span, test, in_else))
+            }
+            _ => None,
+        })
+        .collect();
+    around.sort_by_key(|(sp, ..)| sp.end - sp.start);
+    around
+        .into_iter()
+        .find_map(|(_, test, in_else)| url_test(model, test, in_else, is_url))
+}
+
+/// `test` read as a text test of the URL, negated when the rewrite is in its `else` branch.
+fn url_test(
+    model: &seam_lang::model::Model,
+    mut test: ExprId,
+    mut negated: bool,
+    is_url: &dyn Fn(ExprId) -> bool,
+) -> Option<UrlTest> {
+    while let ExprKind::Unary {
+        op: seam_lang::model::UnaryOp::Not,
+        arg,
+    } = &model.expr(test).kind
+    {
+        negated = !negated;
+        test = *arg;
+    }
+    let ExprKind::Call { callee, args, .. } = &model.expr(test).kind else {
+        return None;
+    };
+    let ExprKind::Member {
+        object,
+        property: seam_lang::model::MemberProp::Name(method),
+        ..
+    } = &model.expr(*callee).kind
+    else {
+        return None;
+    };
+    if !is_url(*object) || !matches!(method.as_str(), "includes" | "startsWith" | "endsWith") {
+        return None;
+    }
+    let ExprKind::Literal {
+        value: seam_lang::model::LiteralValue::String { value: text },
+    } = &model.expr(args.first()?.value).kind
+    else {
+        return None;
+    };
+    Some(UrlTest {
+        method: method.clone(),
+        text: text.clone(),
+        negated,
+    })
 }
 
 /// Whether a declared type names one of the pack's client types (`type:`), by its last
@@ -1811,11 +1937,12 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
         };
         let (path, origin) = match client {
             Some(client) if !is_absolute(&url) => {
-                let prefix = if client.url_prefix.is_empty() {
+                let prefix = if client.url_prefix.pieces.is_empty() {
                     global_url_prefix(files, pack, reader)
                 } else {
                     client.url_prefix.clone()
-                };
+                }
+                .for_url(&url);
                 let url: Vec<Piece> = prefix.iter().chain(&url).cloned().collect();
                 let mut whole = client.base.clone();
                 whole.extend(url.iter().cloned());
@@ -1888,7 +2015,7 @@ pub fn client_units(
             if !pack.calls.iter().any(|c| client_call_anchor_ok(c, name)) {
                 continue;
             }
-            let Some(site) = site_at(files, pack, &reader, file, call) else {
+            let Some(mut site) = site_at(files, pack, &reader, file, call) else {
                 continue;
             };
             let function = enclosing_function(model, model.expr(call).span);
@@ -1902,7 +2029,27 @@ pub fn client_units(
                     .is_some_and(|p| matches!(p, Piece::Hole(h) if param_named(model, func, h)));
                 // A method of an API class whose URL starts with a field subclasses set:
                 // one unit per call through an instance, the field read from its class.
+                let mut this_class = None;
                 if !forwards_parameter
+                    && let Some(Piece::Hole(field)) = site
+                        .own_url
+                        .iter()
+                        .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
+                    && let Some(instance_calls) =
+                        crate::classes::instance_calls(files, &reader, file, func, field, all_files)
+                    && instance_calls.is_empty()
+                {
+                    // No instance is made with `new` (a service the framework injects): the
+                    // field is the class's own.
+                    this_class = model.function(func).class.map(|c| (file, c));
+                    let own = Reader {
+                        this_class,
+                        ..reader
+                    };
+                    if let Some(read) = site_at(files, pack, &own, file, call) {
+                        site = read;
+                    }
+                } else if !forwards_parameter
                     && let Some(Piece::Hole(field)) = site
                         .own_url
                         .iter()
@@ -1951,7 +2098,14 @@ pub fn client_units(
                     inner: (file, call),
                 };
                 let mut budget = MAX_INSTANCES;
-                if layer.expand(&site, (file, func), &no_subst, &[], &mut budget, &mut units) {
+                if layer.expand(
+                    &site,
+                    (file, func, call, this_class),
+                    &no_subst,
+                    &[],
+                    &mut budget,
+                    &mut units,
+                ) {
                     continue;
                 }
             }
@@ -2018,13 +2172,15 @@ struct Layer<'l, 'a> {
 }
 
 impl Layer<'_, '_> {
-    /// When `func` forwards the path or the method of `site` (read under `subst`) from its
-    /// parameters and is called, one unit per call (or per call of the layers above it) into
-    /// `out`, and true; false when `func` is not such a wrapper.
+    /// When `func` (around `call`) forwards the path or the method of `site` (read under
+    /// `subst`) from its parameters and is called, one unit per call (or per call of the layers
+    /// above it) into `out`, and true; false when `func` is not such a wrapper. A function that
+    /// returns `call`'s result also gets one unit per call, but returns false: the call inside
+    /// stays a consumer as well.
     fn expand(
         &self,
         site: &Site,
-        (file, func): (usize, FuncId),
+        (file, func, call, this_class): (usize, FuncId, ExprId, Option<(usize, ClassId)>),
         subst: &Substitution,
         chain: &[(usize, FuncId)],
         budget: &mut usize,
@@ -2046,7 +2202,11 @@ impl Layer<'_, '_> {
             .copied()
             .collect();
         let method_open = site.method.is_none() && !params.is_empty();
-        if holes.is_empty() && !method_open {
+        // A function that returns the response to its caller makes each of its calls a
+        // consumer too (the caller handles what comes back), even when nothing is forwarded.
+        let returns = crate::files::returns_value_of(model, func, call);
+        let may_forward = !holes.is_empty() || method_open;
+        if !may_forward && !returns {
             return false;
         }
         let Some(calls) = self.index.get(&(file, func)) else {
@@ -2056,27 +2216,34 @@ impl Layer<'_, '_> {
             files: self.files,
             environment: &self.pack.environment,
             subst,
-            this_class: None,
+            this_class,
         };
         let mut instances = Vec::new();
         for &(cf, ccall) in calls.iter().take(crate::templates::MAX_CALLS_PER_LAYER) {
             let bound =
                 crate::templates::bind_arguments(self.files, &reader, file, func, cf, ccall);
             let layered = crate::templates::layered(subst, bound);
+            // A method called through an instance of a subclass (`this.users.delete(u)` on a
+            // `UsersService extends AbstractService`) reads `this.x` from that subclass.
+            let this_class = if chain.is_empty() {
+                receiver_subclass(self.files, (file, func), cf, ccall).or(this_class)
+            } else {
+                this_class
+            };
             let outer = Reader {
                 files: self.files,
                 environment: &self.pack.environment,
                 subst: &layered,
-                this_class: None,
+                this_class,
             };
             let Some(instance) = site_at(self.files, self.pack, &outer, self.inner.0, self.inner.1)
             else {
                 continue;
             };
-            instances.push((cf, ccall, layered, instance));
+            instances.push((cf, ccall, layered, instance, this_class));
         }
         let passes_path = |binding: seam_lang::model::BindingId| {
-            instances.iter().any(|(_, _, layered, _)| {
+            instances.iter().any(|(_, _, layered, ..)| {
                 let Some(Some((af, ae))) = layered.get(&(file, binding)) else {
                     return false;
                 };
@@ -2084,7 +2251,7 @@ impl Layer<'_, '_> {
                     files: self.files,
                     environment: &self.pack.environment,
                     subst: layered,
-                    this_class: None,
+                    this_class,
                 };
                 crate::templates::holds_path(&reader.pieces(*af, *ae))
             })
@@ -2092,20 +2259,29 @@ impl Layer<'_, '_> {
         let forwards = holes.iter().any(|(binding, name)| {
             crate::templates::forwards_path(&site.own_url, name, passes_path(*binding))
         });
-        let method_given = method_open && instances.iter().any(|(.., i)| i.method.is_some());
-        if !forwards && !method_given {
+        let method_given =
+            method_open && instances.iter().any(|(_, _, _, i, _)| i.method.is_some());
+        let forwarding = may_forward && (forwards || method_given);
+        if !forwarding && !returns {
             return false;
         }
         let mut through = chain.to_vec();
         through.push((file, func));
-        for (cf, ccall, layered, instance) in instances {
+        for (cf, ccall, layered, instance, this_class) in instances {
             if *budget == 0 {
                 break;
             }
             let caller = self.files.model(cf);
             let outer = enclosing_function(caller, caller.expr(ccall).span);
             if let Some(of) = outer
-                && self.expand(&instance, (cf, of), &layered, &through, budget, out)
+                && self.expand(
+                    &instance,
+                    (cf, of, ccall, this_class),
+                    &layered,
+                    &through,
+                    budget,
+                    out,
+                )
             {
                 continue;
             }
@@ -2122,8 +2298,29 @@ impl Layer<'_, '_> {
                 through: through.clone(),
             });
         }
-        true
+        // Forwarding replaces the call inside by its instances; returning adds them to it.
+        forwarding
     }
+}
+
+/// The class of the instance a call of the method `func` goes through, when it is the
+/// method's class or a subclass of it (`this.users.delete(u)`, `users: UsersService`).
+fn receiver_subclass(
+    files: &Files,
+    (file, func): (usize, FuncId),
+    cf: usize,
+    ccall: ExprId,
+) -> Option<(usize, ClassId)> {
+    let class = files.model(file).function(func).class?;
+    let caller = files.model(cf);
+    let ExprKind::Call { callee, .. } = &caller.expr(ccall).kind else {
+        return None;
+    };
+    let ExprKind::Member { object, .. } = &caller.expr(*callee).kind else {
+        return None;
+    };
+    let receiver = crate::classes::class_of_receiver(files, cf, *object)?;
+    crate::classes::descends_from(files, receiver, (file, class)).then_some(receiver)
 }
 
 /// Whether the pack discovers handlers or clients.

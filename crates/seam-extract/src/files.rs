@@ -23,7 +23,7 @@ pub struct Files<'a> {
     callers: OnceLock<Callers>,
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
-    pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, Vec<crate::url::Piece>>>,
+    pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, crate::discover::UrlPrefix>>,
     /// Imports module resolution left unresolved that a pack's import aliases resolve
     /// (`$lib/api.js`): (file, import index) → the file imported.
     aliased: BTreeMap<(usize, usize), usize>,
@@ -356,6 +356,18 @@ impl<'a> Files<'a> {
                     .and_then(|b| self.binding_def(file, b, hops)),
             };
         }
+        // `export * from "./client"` passes on every name of the module it names.
+        if name != "default"
+            && let Some(found) = model
+                .exports
+                .iter()
+                .filter(|e| e.exported == "*")
+                .filter_map(|e| e.from.as_ref()?.resolved.as_deref())
+                .filter_map(|resolved| self.index_of(resolved))
+                .find_map(|target| self.export_def(target, name, hops))
+        {
+            return Some(found);
+        }
         // Python: every module-level name is importable.
         model
             .module_binding(name)
@@ -539,6 +551,47 @@ pub fn returned_values(model: &Model, func: FuncId) -> Vec<ExprId> {
             })
             .collect(),
         seam_lang::model::FunctionBody::None => Vec::new(),
+    }
+}
+
+/// Whether `func` hands the result of `call` to its caller: a returned value that is the call,
+/// awaits it, or is a chain on it (`call.pipe(map(…))`, `call.then(…)`, `(await call).data`,
+/// `res.json()` for a local `res` assigned the awaited call). The caller then receives the
+/// response (or the failure it delivers), so its call is where the request is handled.
+pub fn returns_value_of(model: &Model, func: FuncId, call: ExprId) -> bool {
+    returned_values(model, func)
+        .into_iter()
+        .any(|v| flows_from(model, v, call, 0))
+}
+
+/// Whether `expr` is `call`, or an await, member read, method call or local whose value starts
+/// from it.
+fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
+    if expr == call {
+        return true;
+    }
+    if hops > 8 {
+        return false;
+    }
+    match &model.expr(expr).kind {
+        ExprKind::Await { arg } => flows_from(model, *arg, call, hops + 1),
+        ExprKind::Member { object, .. } => flows_from(model, *object, call, hops + 1),
+        ExprKind::Call { callee, .. } => match &model.expr(*callee).kind {
+            ExprKind::Member { object, .. } => flows_from(model, *object, call, hops + 1),
+            _ => false,
+        },
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } => {
+            let binding = model.binding(*b);
+            !binding.reassigned
+                && binding.origin.path.is_empty()
+                && binding
+                    .origin
+                    .init
+                    .is_some_and(|init| flows_from(model, init, call, hops + 1))
+        }
+        _ => false,
     }
 }
 

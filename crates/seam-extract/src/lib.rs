@@ -82,7 +82,9 @@ pub fn extract(
     let mut explain = BTreeSet::new();
     let mut files_with_packs = 0;
     for (i, m) in models.iter().enumerate() {
-        let choices = detection.packs_for(&m.path, m.language, packs, &options.forced);
+        let mut choices = detection.packs_for(&m.path, m.language, packs, &options.forced);
+        // A pack that only teaches the review IR has nothing to run here.
+        choices.retain(|c| packs[c.pack].extracts());
         if !choices.is_empty() {
             files_with_packs += 1;
         }

@@ -8,7 +8,10 @@
 //! goes up through every layer that forwards the path or the method (positional, keyword and
 //! destructured parameters), across files, up to [`MAX_LAYERS`] layers. A call whose URL only
 //! ends in a parameter (`fetch(\`/users/${id}\`)`) stays the consumer itself: its callers pass
-//! values, not paths.
+//! values, not paths. A function that returns its request's result (`return fetch(…)`,
+//! `return this.http.get(…).pipe(…)`, `return res.json()`) also makes each of its calls a
+//! consumer, with the request instantiated for that call: the caller is where the response, or
+//! the failure it delivers, is handled.
 
 use seam_lang::model::{BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, PatternStep};
 

@@ -11,8 +11,8 @@ use seam_packs::Detection;
 /// `unit callee kind container fields selector` for every storage access, in summary order.
 fn accesses(variant: &str) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/prisma")
-        .join(variant);
+        .join("../seam-packs/packs/prisma/fixtures")
+        .join(format!("prisma-{variant}"));
     let project = match load_project(&root, &ProjectOptions::default()) {
         Ok(p) => p,
         Err(e) => panic!("fixture does not load: {e}"),

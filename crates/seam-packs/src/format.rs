@@ -92,6 +92,9 @@ pub struct PackFile {
     /// Store packs: where else the code holds a client (`this.prisma`, a transaction callback).
     #[serde(default)]
     pub client_sources: crate::store::ClientSourcesFile,
+    /// What the library means to the review IR (see [`crate::review`]).
+    #[serde(default)]
+    pub review: Option<crate::review::ReviewFile>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

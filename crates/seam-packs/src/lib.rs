@@ -4,7 +4,9 @@
 //! written as code in the pack's language with metavariables (`$RES.status($STATUS).json($BODY)`).
 //! This crate reads packs ([`load`]), compiles their patterns once through seam's own front end
 //! ([`pattern`]), matches them against the language-neutral model ([`matcher`]) and decides
-//! which packs apply to which directory of a repository from its manifests ([`detect`]).
+//! which packs apply to which directory of a repository from its manifests ([`detect`]). A
+//! pack's `review:` section, with the library-neutral `core/review.yaml`, is what the review IR
+//! knows of libraries ([`review`]).
 //! It knows no framework by name: everything framework-specific is in the pack files.
 //!
 //! ```no_run
@@ -16,14 +18,17 @@
 
 pub mod detect;
 pub mod format;
+/// Path globs (file conventions) are seam-lang's; packs use them as `crate::glob`.
+pub use seam_lang::project::glob;
 pub mod load;
 pub mod matcher;
 pub mod pack;
 pub mod pattern;
+pub mod review;
 pub mod store;
 
 pub use detect::{Detection, Manifest, ManifestKind, PackChoice, Reason};
-pub use load::{PackError, builtin_packs, load_pack_dir, load_pack_str};
+pub use load::{PackError, builtin_packs, load_pack_dir, load_pack_str, repository_packs};
 pub use matcher::{Capture, Captures, match_expr};
 pub use pack::*;
 pub use pattern::{PatternError, PatternNode};

@@ -397,9 +397,20 @@ pub struct Pack {
     pub metadata: BTreeMap<String, serde_json::Value>,
     pub accesses: Vec<crate::store::StoreAccess>,
     pub client_sources: crate::store::ClientSources,
+    /// What the library means to the review IR; `None` when the pack has no `review:` section.
+    pub review: Option<crate::review::Family>,
 }
 
 impl Pack {
+    /// Whether the pack has anything for extraction (a pack may only teach the review IR).
+    pub fn extracts(&self) -> bool {
+        match self.kind {
+            UnitKind::Handler => !self.terminals.is_empty(),
+            UnitKind::Client => !self.calls.is_empty(),
+            UnitKind::Store => !self.accesses.is_empty(),
+        }
+    }
+
     /// The role of the parameter at `position`, if the pack gives one.
     pub fn role_at(&self, position: usize) -> Option<&str> {
         self.roles.get(position).and_then(|r| r.as_deref())

@@ -1,3 +1,4 @@
+/// Every folder under `packs/` is a built-in pack, in folder-name order, named as its folder.
 #[test]
 fn builtin_packs_load() {
     let packs = seam_packs::builtin_packs().unwrap_or_else(|e| panic!("{e}"));
@@ -5,29 +6,38 @@ fn builtin_packs_load() {
     assert_eq!(
         names,
         [
-            "express",
-            "fetch",
-            "axios",
-            "jquery",
-            "ofetch",
             "angular-http",
-            "openapi-fetch",
-            "prisma",
+            "axios",
+            "django",
+            "drizzle",
+            "express",
+            "fastapi",
             "fastify",
-            "koa",
+            "fetch",
+            "flask",
+            "generated-client",
             "hono",
+            "httpx",
+            "jquery",
+            "koa",
+            "medusa",
             "nestjs",
             "nextjs",
             "nextjs-pages",
-            "generated-client",
-            "fastapi",
-            "requests",
-            "httpx",
-            "flask",
-            "django",
             "nitro",
+            "ofetch",
+            "openapi-fetch",
+            "prisma",
+            "requests",
+            "sqlalchemy",
             "sveltekit",
-            "medusa",
+            "typeorm",
         ]
     );
+    for (folder, _) in seam_packs::load::BUILTIN_PACK_FILES {
+        assert!(
+            names.contains(folder),
+            "packs/{folder}/pack.yaml names another pack"
+        );
+    }
 }

@@ -29,8 +29,9 @@ use seam_ir::review::{
 };
 use seam_lang::model::{self as m, ExprId, ExprKind, FuncId, Model, StmtId, StmtKind};
 
-use crate::classify::{Classifier, FileClassifier, LanguageFamily};
 use crate::syntax;
+use seam_packs::LanguageFamily;
+use seam_packs::review::{Classifier, FileClassifier};
 
 /// The reserved call-target segment for a subscript that is not a name (spec §10).
 pub const COMPUTED_SEGMENT: &str = "<computed>";
@@ -148,9 +149,9 @@ pub fn language_id(language: m::Language) -> &'static str {
 /// Extracts every Symbol draft of one file.
 pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
     let family = if model.language.is_js_family() {
-        LanguageFamily::Js
+        LanguageFamily::JavaScript
     } else {
-        LanguageFamily::Py
+        LanguageFamily::Python
     };
     let specifiers: Vec<&str> = model.imports.iter().map(|i| i.specifier.as_str()).collect();
     let fc = classifier.for_file(family, &specifiers);
@@ -159,6 +160,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
         cx.top_stmt(*s, false);
     }
     cx.reexports();
+    cx.route_exports();
     let drafts = fold_duplicates(std::mem::take(&mut cx.drafts));
     let mut facts = FileFacts {
         default_export: cx.default_export.clone(),
@@ -317,6 +319,7 @@ impl<'a> FileCx<'a> {
         let model = self.model;
         let stmt = model.stmt(id);
         match &stmt.kind {
+            StmtKind::Export { decl: Some(d) } if self.wrapped_default_handler(*d, stmt.span) => {}
             StmtKind::Export { decl: Some(d) } => self.top_stmt(*d, true),
             StmtKind::Export { decl: None } => self.default_expression(stmt.span),
             StmtKind::FunctionDecl { function } => {
@@ -370,6 +373,92 @@ impl<'a> FileCx<'a> {
                 heritage: Vec::new(),
             });
         }
+    }
+
+    /// Handlers a pack's file convention names (`export function GET` in `app/**/route.ts`,
+    /// the default export of `server/api/x.ts`) get the convention's `extKind`.
+    fn route_exports(&mut self) {
+        let model = self.model;
+        let mut named: Vec<(String, String)> = Vec::new();
+        for e in &model.exports {
+            if e.from.is_some() {
+                continue;
+            }
+            let local = if e.exported == "default" {
+                self.default_export.clone()
+            } else {
+                e.local.clone()
+            };
+            if let Some(local) = local {
+                named.push((local, e.exported.clone()));
+            }
+            // `export default defineEventHandler(serveFile)`: the function named in the call.
+            if let m::ExportTarget::Expr(x) = e.target
+                && let ExprKind::Call { args, .. } = &model.expr(x).kind
+            {
+                for a in args {
+                    if let ExprKind::Ident { name, .. } = &model.expr(a.value).kind {
+                        named.push((name.clone(), e.exported.clone()));
+                    }
+                }
+            }
+        }
+        for (local, exported) in named {
+            let Some((ext_kind, derived_by)) = self.fc.route_export(&model.path, &exported) else {
+                continue;
+            };
+            for d in &mut self.drafts {
+                if d.symbol.name == local && d.symbol.ext_kind.is_none() {
+                    d.symbol.ext_kind = Some(ext_kind.clone());
+                    if !d.symbol.derived_by.contains(&derived_by) {
+                        d.symbol.derived_by.push(derived_by.clone());
+                    }
+                }
+            }
+        }
+    }
+
+    /// The function a convention's default export wraps (`defineEventHandler(async (e) =>
+    /// …)`): the last argument that is a function, through nested calls.
+    fn wrapped_function(&self, expr: ExprId) -> Option<FuncId> {
+        match &self.model.expr(expr).kind {
+            ExprKind::Function { function } => Some(*function),
+            ExprKind::Call { args, .. } => args
+                .iter()
+                .rev()
+                .find_map(|a| self.wrapped_function(a.value)),
+            _ => None,
+        }
+    }
+
+    /// `export default defineEventHandler(async (e) => …)` in a file whose convention names
+    /// the default export as a handler: the wrapped function is the `<default>` Symbol.
+    fn wrapped_default_handler(&mut self, decl: StmtId, span: m::Span) -> bool {
+        let model = self.model;
+        let StmtKind::Expr { expr } = &model.stmt(decl).kind else {
+            return false;
+        };
+        let is_default = model.exports.iter().any(|e| {
+            e.exported == "default" && e.from.is_none() && e.target == m::ExportTarget::Expr(*expr)
+        });
+        if !is_default
+            || !matches!(model.expr(*expr).kind, ExprKind::Call { .. })
+            || self.fc.route_export(&model.path, "default").is_none()
+        {
+            return false;
+        }
+        let Some(function) = self.wrapped_function(*expr) else {
+            return false;
+        };
+        self.function_symbol(
+            function,
+            "<default>",
+            SymbolKind::Function,
+            Visibility::Public,
+            span,
+            Some("export-default"),
+        );
+        true
     }
 
     /// `export default <expression>`: an anonymous function or class becomes `<default>`.
@@ -794,10 +883,14 @@ impl<'a> FileCx<'a> {
         // The class Symbol owns what runs outside its methods: field initialisers.
         let mut walker = Walker::new(self, &owner);
         let mut heritage = Vec::new();
+        let mut framework_base = None;
         for e in &c.extends {
             walker.expr(*e);
             if is_plain_chain(model, *e) {
                 let (target, _) = describe(model, *e);
+                if framework_base.is_none() {
+                    framework_base = walker.cx.fc.class_base(&target);
+                }
                 heritage.push((Via::Inherit, walker.lookup(*e, &target)));
             }
         }
@@ -831,7 +924,14 @@ impl<'a> FileCx<'a> {
         let walked = walker.finish();
         let mut syntax = String::new();
         syntax::class_node(model, class, &mut syntax);
-        let boundary = symbol.decorators.iter().any(|d| d.boundary);
+        // A framework class (a view by its base) is kept even when it only sets attributes.
+        let boundary = symbol.decorators.iter().any(|d| d.boundary) || framework_base.is_some();
+        if let Some((ext_kind, derived_by)) = framework_base
+            && symbol.ext_kind.is_none()
+        {
+            symbol.ext_kind = Some(ext_kind);
+            symbol.derived_by.push(derived_by);
+        }
         let has_fields = c
             .members
             .iter()

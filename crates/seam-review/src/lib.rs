@@ -6,8 +6,9 @@
 //! every Symbol and returns a [`Document`] that passes the 21 invariants. [`markdown`] renders
 //! the reviewer views (`workspace.md`, `components/<id>.md`) and the `explain` card.
 //!
-//! Framework and library knowledge is data: [`classify`] loads the YAML files of
-//! `crates/seam-review/classify/`.
+//! Framework and library knowledge is data: the `review:` sections of the packs (built-in,
+//! and the repository's own in `.seam/packs/`) and seam-packs' library-neutral core, gathered
+//! by [`seam_packs::review::Classifier`].
 //!
 //! ```no_run
 //! let result = seam_review::scan(std::path::Path::new("."), &seam_review::ScanOptions::default()).unwrap();
@@ -15,7 +16,6 @@
 //! # let _ = json;
 //! ```
 
-pub mod classify;
 pub mod components;
 pub mod extract;
 pub mod markdown;
@@ -33,8 +33,8 @@ use seam_ir::review::{
 };
 use seam_lang::project::{self, ProjectOptions};
 
-use crate::classify::{Classifier, FamilyKind};
 use crate::extract::{Draft, FileOutput};
+use seam_packs::review::{Classifier, PluginKind};
 
 /// The JS/TS parser, as `grammarRevision` names it; must match the workspace's oxc pin
 /// (checked by a test).
@@ -66,7 +66,7 @@ pub enum ScanError {
     #[error("{0}")]
     Project(#[from] project::ProjectError),
     #[error("{0}")]
-    Classification(#[from] classify::ClassifyError),
+    Packs(#[from] seam_packs::PackError),
     #[error("cannot start the worker threads: {0}. Try fewer threads.")]
     ThreadPool(String),
     #[error("the review IR breaks an invariant (a bug in seam, please report it): {0}")]
@@ -115,7 +115,7 @@ fn scan_project(
     options: &ScanOptions,
     mut clock: PhaseClock,
 ) -> Result<ScanResult, ScanError> {
-    let classifier = Classifier::builtin()?;
+    let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
     let threads = options
         .threads
         .unwrap_or_else(rayon::current_num_threads)
@@ -349,16 +349,12 @@ fn scan_project(
             JS_GRAMMAR_REVISION,
         ),
     ];
-    for family in &classifier.families {
-        let kind = match family.kind {
-            FamilyKind::Framework => PluginType::Framework,
-            FamilyKind::Effects => PluginType::Effects,
+    for (name, kind) in classifier.plugins() {
+        let kind = match kind {
+            PluginKind::Framework => PluginType::Framework,
+            PluginKind::Effects => PluginType::Effects,
         };
-        plugins.push(PluginRef::other(
-            &family.plugin_name(),
-            kind,
-            env!("CARGO_PKG_VERSION"),
-        ));
+        plugins.push(PluginRef::other(&name, kind, env!("CARGO_PKG_VERSION")));
     }
     plugins.sort_by(|a, b| a.name.cmp(&b.name));
 

@@ -7,7 +7,7 @@ use support::*;
 
 #[test]
 fn streamed_bytes_equal_the_value_writer_on_every_fixture() {
-    for name in ["express", "fastapi", "nest"] {
+    for name in ["express-app", "fastapi-app", "nest-users"] {
         let document = scan_dir(&fixture(name), 2);
         assert!(seam_ir::review::is_canonical(&document), "{name}");
         for pretty in [true, false] {

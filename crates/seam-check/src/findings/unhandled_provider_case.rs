@@ -65,7 +65,9 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     let reading = &ctx.reading;
     if hands_response_to_caller(&consumer.transitions)
         || branches_in_unread_callback(&consumer.transitions)
-        || (reading.failures_as_exceptions && passes_failure_to_caller(&consumer.transitions))
+        || (reading.failures_as_exceptions
+            && (passes_failure_to_caller(&consumer.transitions)
+                || handles_failure_in_error_callback(&consumer.transitions)))
     {
         return Vec::new();
     }
@@ -212,6 +214,33 @@ fn branches_in_unread_callback(transitions: &[Transition]) -> bool {
                 .any(|k| text.contains(k));
             function && branches
         })
+    })
+}
+
+/// Whether the consumer subscribes to the response with an error callback
+/// (`.subscribe({ next, error })`, `.subscribe(next, error)`): with a client that delivers
+/// failures as errors, that callback is the branch for every failure status. The summary keeps
+/// the callbacks only as source text.
+fn handles_failure_in_error_callback(transitions: &[Transition]) -> bool {
+    transitions.iter().flat_map(|t| &t.effects).any(|e| {
+        let Effect::Invocation(inv) = e else {
+            return false;
+        };
+        if !inv.callee.trim_end().ends_with(".subscribe") {
+            return false;
+        }
+        let text = |a: &serde_json::Value| {
+            a.get("sourceText")
+                .and_then(|t| t.as_str())
+                .unwrap_or("")
+                .to_owned()
+        };
+        inv.args.len() >= 2
+            || inv.args.iter().any(|a| {
+                let t = text(a);
+                t.trim_start().starts_with('{')
+                    && (t.contains("error:") || t.contains("error(") || t.contains("error ("))
+            })
     })
 }
 

@@ -37,14 +37,7 @@ pub struct Args {
 /// The built-in packs and the repository's own (`.seam/packs/*.yaml`); a repository pack
 /// replaces a built-in one with the same name.
 pub fn all_packs(root: &std::path::Path) -> Result<Vec<Pack>, seam_packs::PackError> {
-    let mut packs = seam_packs::builtin_packs()?;
-    for pack in seam_packs::load_pack_dir(&root.join(".seam").join("packs"))? {
-        match packs.iter().position(|p| p.name == pack.name) {
-            Some(i) => packs[i] = pack,
-            None => packs.push(pack),
-        }
-    }
-    Ok(packs)
+    seam_packs::repository_packs(root)
 }
 
 pub fn run(args: Args) -> u8 {

@@ -8,10 +8,64 @@ use seam_ir::summary::{BehavioralSummary, WriteOptions, write_summaries};
 use seam_lang::project::{ProjectOptions, load_project};
 use seam_packs::Detection;
 
+/// A fixture tree by name: a pack's (`crates/seam-packs/packs/<pack>/fixtures/<name>`) or,
+/// for one that exercises the engine rather than one library, this crate's
+/// (`tests/fixtures/<name>`).
 pub fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
+    pack_fixtures()
+        .into_iter()
+        .find(|f| f.name == name)
+        .map(|f| f.dir)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures")
+                .join(name)
+        })
+}
+
+/// The folder of the built-in packs.
+pub fn packs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../seam-packs/packs")
+}
+
+/// One fixture tree of a built-in pack, and where its expected outputs are.
+pub struct PackFixture {
+    pub name: String,
+    pub dir: PathBuf,
+    /// `packs/<pack>/expected`.
+    pub expected: PathBuf,
+}
+
+/// Every fixture of every built-in pack, sorted by pack and name.
+pub fn pack_fixtures() -> Vec<PackFixture> {
+    let mut out = Vec::new();
+    let Ok(packs) = std::fs::read_dir(packs_dir()) else {
+        return out;
+    };
+    let mut packs: Vec<PathBuf> = packs.filter_map(Result::ok).map(|e| e.path()).collect();
+    packs.sort();
+    for pack in packs {
+        let Ok(fixtures) = std::fs::read_dir(pack.join("fixtures")) else {
+            continue;
+        };
+        let mut dirs: Vec<PathBuf> = fixtures
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        dirs.sort();
+        for dir in dirs {
+            let Some(name) = dir.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+                continue;
+            };
+            out.push(PackFixture {
+                name,
+                dir,
+                expected: pack.join("expected"),
+            });
+        }
+    }
+    out
 }
 
 /// Loads a fixture tree and extracts it with the built-in packs (`forced` as `-f` would).

@@ -11,10 +11,49 @@ pub const SCHEMA_PATH: &str = concat!(
     "/../seam-ir/schemas/aburi/aburi.ir.v1.json"
 );
 
+/// The folder of the built-in packs, each holding its fixtures (`fixtures/<name>`) and their
+/// expected outputs (`expected/<name>.aburi.ir.json` for the review IR).
+pub fn packs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../seam-packs/packs")
+}
+
+/// A pack fixture by name, whichever pack holds it.
 pub fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
+    review_fixtures()
+        .into_iter()
+        .chain(all_pack_fixtures())
+        .find(|(dir, _)| dir.file_name().is_some_and(|n| n == name))
+        .map(|(dir, _)| dir)
+        .unwrap_or_else(|| panic!("no pack fixture named {name}"))
+}
+
+/// Every pack fixture with its expected review IR: (fixture tree, expected file), sorted.
+pub fn review_fixtures() -> Vec<(PathBuf, PathBuf)> {
+    all_pack_fixtures()
+        .into_iter()
+        .filter(|(_, expected)| expected.is_file())
+        .collect()
+}
+
+/// Every pack fixture, with where its expected review IR is or would be.
+fn all_pack_fixtures() -> Vec<(PathBuf, PathBuf)> {
+    let mut out = Vec::new();
+    let Ok(packs) = std::fs::read_dir(packs_dir()) else {
+        return out;
+    };
+    for pack in packs.filter_map(Result::ok).map(|e| e.path()) {
+        let Ok(fixtures) = std::fs::read_dir(pack.join("fixtures")) else {
+            continue;
+        };
+        for dir in fixtures.filter_map(Result::ok).map(|e| e.path()) {
+            if let Some(name) = dir.file_name().and_then(|n| n.to_str()) {
+                let expected = pack.join("expected").join(format!("{name}.aburi.ir.json"));
+                out.push((dir.clone(), expected));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 pub fn validator() -> jsonschema::Validator {

@@ -11,15 +11,19 @@
 //! ```
 //!
 //! - [`pairing`]: REST pairing by the route grammar, most specific provider first;
+//! - [`projects`]: each side's project, so independent apps of one repository stay apart;
 //! - [`findings`]: one file per finding kind, each with its documentation ([`explain`]);
 //! - [`suppressions`]: `.sussignore` rules (mark, downgrade, hide);
+//! - [`baseline`]: only the findings new since a git revision or a saved report;
 //! - [`model`]: the [`CheckReport`] seam-report renders.
 
+pub mod baseline;
 pub mod contracts;
 pub mod findings;
 pub mod http;
 pub mod model;
 pub mod pairing;
+pub mod projects;
 pub mod role;
 pub mod storage;
 pub mod suppressions;
@@ -31,10 +35,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use seam_ir::findings::Finding;
 use seam_ir::summary::{BehavioralSummary, summary_id_from_parts};
 
+pub use baseline::{Baseline, BaselineError, keep_new};
 pub use findings::{KINDS, KindInfo, kind_info};
 pub use model::{
-    CheckMode, CheckReport, FailOn, IntentEntry, IntentSection, PairRecord, SkippedInput,
-    Unmatched, UnmatchedSummary, UnpairableReason, UnpairableSummary,
+    BaselineOutcome, CheckMode, CheckReport, FailOn, IntentEntry, IntentSection, PairRecord,
+    SkippedInput, Unmatched, UnmatchedSummary, UnpairableReason, UnpairableSummary,
 };
 pub use suppressions::{SuppressionError, SuppressionSet, discover_suppression_files, rule_text};
 
@@ -64,6 +69,9 @@ pub struct CheckInput {
     /// Git submodules the repository declares that are not checked out
     /// ([`unread_sources::unchecked_submodules`]): routes may live there.
     pub unchecked_submodules: Vec<String>,
+    /// The projects of the repository (see `seam_lang::project::membership`), when known: a
+    /// store access then meets only the schemas of projects its own can reach.
+    pub projects: Option<seam_lang::project::membership::Projects>,
 }
 
 impl CheckInput {
@@ -76,6 +84,7 @@ impl CheckInput {
             excluded: Vec::new(),
             include_tests: false,
             unchecked_submodules: Vec::new(),
+            projects: None,
         }
     }
 
@@ -96,6 +105,7 @@ impl CheckInput {
             // Two files name their sides: what they hold takes part, tests or not.
             include_tests: true,
             unchecked_submodules: Vec::new(),
+            projects: None,
         }
     }
 }
@@ -417,7 +427,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     findings.extend(documents_against_handlers(&pairing.endpoints, summaries));
 
     // Storage: the accesses code makes against the schemas that declare the tables.
-    let storage = storage::pair_storage(summaries);
+    let storage = storage::pair_storage(summaries, input.projects.as_ref());
     findings.extend(findings::boundary_field_unknown::check(&storage, summaries));
     findings.extend(findings::boundary_field_unused::check(&storage, summaries));
     for (&p, accesses) in &storage.met {
@@ -559,6 +569,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         hidden,
         summary_count: summaries.len(),
         intent: None,
+        baseline: None,
     }
 }
 

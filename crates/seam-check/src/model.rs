@@ -137,6 +137,20 @@ pub struct CheckReport {
     /// What the intent check added, when intent documents were read (seam-intent fills it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub intent: Option<IntentSection>,
+    /// What a comparison with a baseline left out (`--since`, `--baseline`), when asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<BaselineOutcome>,
+}
+
+/// The comparison with a baseline: what the report was compared with, how many findings
+/// (run findings included) it already held and were left out, and how many are new.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BaselineOutcome {
+    /// The revision (`--since`) or the file (`--baseline`).
+    pub against: String,
+    pub pre_existing: usize,
+    pub new: usize,
 }
 
 /// The intent check's part of a run: what it compared, what it could not, and its findings

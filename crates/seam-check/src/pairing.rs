@@ -581,8 +581,16 @@ pub fn pair_rest(
                 Vec::new(),
             )
         } else {
+            // Of routes that fit equally well, the one its own project serves is where a
+            // relative URL goes (see `projects`).
+            let best = most_specific(&out.endpoints, &code, call_segments);
             (
-                most_specific(&out.endpoints, &code, call_segments),
+                crate::projects::own_project_first(
+                    &summaries[call.summary],
+                    best,
+                    |e| out.endpoints[e].summary,
+                    summaries,
+                ),
                 contracts,
             )
         };

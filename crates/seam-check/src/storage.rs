@@ -163,7 +163,10 @@ impl StoreProvider {
 }
 
 /// Every provider, every access, and which met which.
-pub fn pair_storage(summaries: &[BehavioralSummary]) -> StoragePairing {
+pub fn pair_storage(
+    summaries: &[BehavioralSummary],
+    projects: Option<&seam_lang::project::membership::Projects>,
+) -> StoragePairing {
     let mut out = StoragePairing::default();
     for (index, summary) in summaries.iter().enumerate() {
         if let Some(p) = provider_of(index, summary) {
@@ -189,14 +192,26 @@ pub fn pair_storage(summaries: &[BehavioralSummary]) -> StoragePairing {
         }
     }
     for (a, site) in out.accesses.iter().enumerate() {
-        // The most specific provider: one naming the table itself before one reached by model.
+        // The schema of the access's own project (see `projects`), then the most specific
+        // provider: one naming the table itself before one reached by model.
+        let file = &summaries[site.summary].location.file;
         let met = out
             .providers
             .iter()
             .enumerate()
             .filter(|(_, p)| p.meets(&site.binding))
+            // Never a schema of a project the access's own cannot reach.
+            .filter(|(_, p)| {
+                projects.is_none_or(|projects| {
+                    projects.reaches(file, &summaries[p.summary].location.file)
+                })
+            })
             .min_by_key(|(_, p)| {
                 (
+                    std::cmp::Reverse(crate::projects::schema_nearness(
+                        &summaries[p.summary].location.file,
+                        file,
+                    )),
                     site.binding.container.as_deref() != Some(p.container.as_str()),
                     p.summary,
                 )

@@ -15,7 +15,7 @@ use seam_ir::summary::BehavioralSummary;
 
 use crate::error::ContractError;
 use crate::openapi::{read_openapi, read_openapi_within};
-use crate::prisma::{read_prisma_file, read_prisma_folder};
+use crate::prisma::{SchemaFile, read_prisma_file, read_prisma_folder};
 
 /// How much of a YAML or JSON file is read to see whether it is an OpenAPI document.
 pub const SNIFF_BYTES: usize = 4096;
@@ -72,7 +72,14 @@ fn sniffs_openapi(path: &Path) -> bool {
     {
         return false;
     }
-    let text = String::from_utf8_lossy(&head);
+    starts_openapi(&head)
+}
+
+/// Whether `head` (the first [`SNIFF_BYTES`] of a file, or fewer) declares `openapi: 3…` at
+/// its top level.
+fn starts_openapi(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(SNIFF_BYTES)];
+    let text = String::from_utf8_lossy(head);
     let text = text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('{') {
         // JSON: an `"openapi"` key whose string value starts with 3, at nesting depth 1.
@@ -147,6 +154,15 @@ fn contracts_among<'a>(
     root: &Path,
     files: impl Iterator<Item = (&'a str, PathBuf, Option<u64>)>,
 ) -> Vec<ContractFile> {
+    contracts_sniffed(root, files, |abs, _| sniffs_openapi(abs))
+}
+
+/// [`contracts_among`] with the OpenAPI sniff given: `sniff(path on disk, repository path)`.
+fn contracts_sniffed<'a>(
+    root: &Path,
+    files: impl Iterator<Item = (&'a str, PathBuf, Option<u64>)>,
+    sniff: impl Fn(&Path, &str) -> bool,
+) -> Vec<ContractFile> {
     let mut out = Vec::new();
     let mut prisma_by_dir: BTreeMap<String, Vec<(String, PathBuf)>> = BTreeMap::new();
     for (path, abs, size) in files {
@@ -171,7 +187,7 @@ fn contracts_among<'a>(
                 .is_some_and(|size| size <= crate::openapi::document::MAX_DOCUMENT_BYTES)
         };
         if is_named_openapi(&name)
-            || (is_yaml_or_json(&name) && within_limit() && sniffs_openapi(&abs))
+            || (is_yaml_or_json(&name) && within_limit() && sniff(&abs, path))
         {
             out.push(ContractFile {
                 label: path.to_owned(),
@@ -225,4 +241,72 @@ pub fn read_contract_within(
         ContractKind::PrismaFile => read_prisma_file(&file.path, &file.label),
         ContractKind::PrismaFolder => read_prisma_folder(&file.path, &file.label),
     }
+}
+
+/// Whether a file could be a contract by its name (a YAML or JSON file, or a `.prisma`
+/// file): the files [`read_contracts_in_memory`] needs the content of.
+pub fn may_be_contract(path: &str) -> bool {
+    let name = lower_name(path);
+    name.ends_with(".prisma") || is_yaml_or_json(&name)
+}
+
+/// The contracts among files held in memory (a git revision: repository-relative path and
+/// content), found and read as [`find_contracts_in`] and [`read_contract_within`] do for
+/// files on disk, each read or its error, sorted by label. A file whose content is not at
+/// hand (empty) is not a contract. `root` is where the repository is on disk: an OpenAPI
+/// document's `$ref`s to other files are resolved there, in the working tree, since a
+/// revision's sibling files are not read.
+pub fn read_contracts_in_memory(
+    root: &Path,
+    files: &BTreeMap<String, &[u8]>,
+) -> Vec<Result<Vec<BehavioralSummary>, ContractError>> {
+    let found = contracts_sniffed(
+        root,
+        files
+            .iter()
+            .map(|(path, bytes)| (path.as_str(), root.join(path), Some(bytes.len() as u64))),
+        |_, path| files.get(path).is_some_and(|bytes| starts_openapi(bytes)),
+    );
+    let text = |label: &str| -> Result<String, ContractError> {
+        let bytes = files.get(label).copied().unwrap_or_default();
+        if bytes.len() as u64 > crate::openapi::document::MAX_DOCUMENT_BYTES {
+            return Err(ContractError::new(
+                label,
+                format!(
+                    "The file is {} bytes, more than the {} bytes a contract may have.",
+                    bytes.len(),
+                    crate::openapi::document::MAX_DOCUMENT_BYTES
+                ),
+            ));
+        }
+        String::from_utf8(bytes.to_vec())
+            .map_err(|_| ContractError::new(label, "The file is not UTF-8 text."))
+    };
+    found
+        .into_iter()
+        .map(|contract| match contract.kind {
+            ContractKind::OpenApi => crate::openapi::read_openapi_text(
+                &contract.path,
+                &contract.label,
+                &text(&contract.label)?,
+            ),
+            ContractKind::PrismaFile => crate::prisma::read_prisma_schema(&[SchemaFile {
+                label: contract.label.clone(),
+                text: text(&contract.label)?,
+            }]),
+            ContractKind::PrismaFolder => {
+                let prefix = format!("{}/", contract.label);
+                let mut schema = Vec::new();
+                for path in files.keys() {
+                    if path.starts_with(&prefix) && lower_name(path).ends_with(".prisma") {
+                        schema.push(SchemaFile {
+                            label: path.clone(),
+                            text: text(path)?,
+                        });
+                    }
+                }
+                crate::prisma::read_prisma_schema(&schema)
+            }
+        })
+        .collect()
 }

@@ -18,8 +18,8 @@ pub mod openapi;
 pub mod prisma;
 
 pub use discover::{
-    ContractFile, ContractKind, find_contracts, find_contracts_in, read_contract,
-    read_contract_within,
+    ContractFile, ContractKind, find_contracts, find_contracts_in, may_be_contract, read_contract,
+    read_contract_within, read_contracts_in_memory,
 };
 pub use error::ContractError;
 pub use openapi::{read_openapi, read_openapi_text, read_openapi_within};

@@ -7,7 +7,8 @@
 //!   calls, pairs that broke), under the extension key `x-seam-boundary`;
 //! - [`failon`]: the `--fail-on` grammar and gate;
 //! - [`markdown`]: `diff.md`, for a pull-request comment;
-//! - [`git`], [`revision`]: both revisions read from git objects and analysed in memory;
+//! - [`revision`]: both revisions, read from git objects by `seam_lang::project::git`,
+//!   analysed in memory;
 //! - [`inspect`]: `seam inspect`, summaries as text for a person.
 //!
 //! With `SEAM_DIFF_TIMING` set in the environment, [`diff_git`] prints the elapsed time after
@@ -17,7 +18,6 @@ pub mod boundary;
 pub mod delta;
 pub mod document;
 pub mod failon;
-pub mod git;
 pub mod inspect;
 pub mod markdown;
 pub mod matcher;
@@ -27,6 +27,7 @@ pub mod similarity;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use seam_lang::project::git;
 use serde_json::Value;
 
 pub use document::{
@@ -36,7 +37,7 @@ pub use document::{
 /// Why `seam diff` could not compare; every message says what to do.
 #[derive(Debug, thiserror::Error)]
 pub enum DiffError {
-    #[error("{0}")]
+    #[error("{}", git_message(.0))]
     Git(#[from] git::GitError),
     #[error("{0}")]
     Entry(#[from] EntryError),
@@ -44,6 +45,19 @@ pub enum DiffError {
     Analyse(#[from] revision::AnalyseError),
     #[error("{0}")]
     Input(String),
+}
+
+/// A git error with the remedy `seam diff` offers where the error leaves it to the command.
+fn git_message(e: &git::GitError) -> String {
+    match e {
+        git::GitError::NotARepository { .. } => format!(
+            "{e} Run seam diff inside a repository, or compare two review IRs with --base A.json --head B.json."
+        ),
+        git::GitError::NoWorkTree { .. } => {
+            format!("{e} Name two revisions: seam diff BASE..HEAD.")
+        }
+        _ => e.to_string(),
+    }
 }
 
 /// A finished diff: the document (with the boundary extension when computed) and notes for

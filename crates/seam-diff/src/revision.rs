@@ -6,11 +6,13 @@
 //! fingerprints, summary extraction) runs per revision over the whole project, since a
 //! change in one file can change what another file's calls resolve to.
 //!
-//! Left for later: reusing the per-file Symbol extraction of unchanged files, and reading
-//! the workspace configuration of each revision from its own tree. Component detection and
-//! pack detection read workspace files (`pnpm-workspace.yaml`, `Cargo.toml`, lockfiles,
-//! `.seam/packs/`) from `root`, the working tree, for both revisions; OpenAPI and Prisma
-//! contracts are not read in this form.
+//! Manifests and lockfiles are each revision's own (pack detection reads them from the
+//! project). Left for later: reusing the per-file Symbol extraction of unchanged files, and
+//! reading the workspace files of each revision from its own tree: Component detection reads
+//! them (`pnpm-workspace.yaml`, `Cargo.toml`, `go.work`, …, see
+//! `seam_lang::project::workspaces`) and the repository packs (`.seam/packs/`) from `root`,
+//! the working tree, for both revisions; OpenAPI and Prisma contracts are not read in this
+//! form.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -23,7 +25,7 @@ use seam_lang::project::{
     FileOutcome, Project, ProjectOptions, lower_memory_file, project_from_outcomes, skipped_by_walk,
 };
 
-use crate::git::Files;
+use seam_lang::project::git::Files;
 
 /// One analysed revision.
 pub struct Analysed {
@@ -155,7 +157,7 @@ pub fn analyse_pair(
 pub fn analyse(root: &Path, project: Project, boundaries: bool) -> Result<Analysed, AnalyseError> {
     let summaries = if boundaries {
         let packs = repository_packs(root)?;
-        let detection = seam_packs::Detection::from_project(root, &project.manifests);
+        let detection = seam_packs::Detection::from_project(&project.manifests);
         seam_extract::extract(
             &project.models,
             &detection,

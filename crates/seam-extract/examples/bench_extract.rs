@@ -38,7 +38,7 @@ fn main() {
     let (load, load_cpu) = (t0.elapsed(), cpu_secs() - c0);
     let packs = seam_packs::builtin_packs().unwrap_or_default();
     let (t1, c1) = (Instant::now(), cpu_secs());
-    let detection = seam_packs::Detection::from_project(root, &project.manifests);
+    let detection = seam_packs::Detection::from_project(&project.manifests);
     let options = seam_extract::ExtractOptions {
         forced: forced.clone(),
     };

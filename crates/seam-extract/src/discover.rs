@@ -918,7 +918,9 @@ fn file_units(
     for convention in &pack.files {
         for &file in on {
             let model = files.model(file);
-            let Some(segments) = crate::glob::glob_match(&convention.glob, &model.path) else {
+            let Some(segments) =
+                seam_lang::project::glob::glob_match(&convention.glob, &model.path)
+            else {
                 continue;
             };
             let (stem, suffix_method) = file_stem_and_method(&model.path, convention);
@@ -1213,7 +1215,7 @@ pub fn global_prefixes(
             let (dir, name) = model.path.rsplit_once('/').unwrap_or(("", &model.path));
             if g.file
                 .as_deref()
-                .is_some_and(|glob| !crate::glob::name_matches(glob, name))
+                .is_some_and(|glob| !seam_lang::project::glob::name_matches(glob, name))
             {
                 continue;
             }

@@ -16,8 +16,6 @@ pub mod conditions;
 pub mod discover;
 pub mod exception_status;
 pub mod files;
-/// Path globs belong to the pack format (file conventions); re-exported for the engine.
-pub use seam_packs::glob;
 pub mod param_roles;
 pub mod procedures;
 pub mod process_exits;

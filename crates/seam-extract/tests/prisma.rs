@@ -21,7 +21,7 @@ fn accesses(variant: &str) -> Vec<String> {
         Ok(p) => p,
         Err(e) => panic!("built-in packs do not load: {e}"),
     };
-    let detection = Detection::from_project(&root, &project.manifests);
+    let detection = Detection::from_project(&project.manifests);
     let run = seam_extract::extract(
         &project.models,
         &detection,

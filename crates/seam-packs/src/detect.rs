@@ -60,28 +60,6 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// Reads a manifest from its text; `None` when the file name is not a manifest. A manifest
-    /// that does not parse lists nothing (and `--explain` shows it with no dependencies).
-    pub fn read(path: &str, text: &str) -> Option<Manifest> {
-        let file_name = path.rsplit('/').next().unwrap_or(path);
-        let kind = ManifestKind::from_file_name(file_name)?;
-        let (name, dependencies) = match kind {
-            ManifestKind::PackageJson => read_package_json(text),
-            ManifestKind::PackageLock => (None, read_package_lock(text)),
-            ManifestKind::YarnLock => (None, read_yarn_lock(text)),
-            ManifestKind::Requirements => (None, read_requirements(text)),
-            ManifestKind::Pyproject => read_pyproject(text),
-            ManifestKind::Pipfile => (None, read_pipfile(text)),
-            ManifestKind::PythonLock => (None, read_python_lock(text)),
-        };
-        Some(Manifest {
-            path: path.to_owned(),
-            kind,
-            name,
-            dependencies,
-        })
-    }
-
     /// The directory the manifest is in ("" for the root).
     pub fn dir(&self) -> &str {
         parent_dir(&self.path)
@@ -95,183 +73,6 @@ fn parent_dir(path: &str) -> &str {
 /// Normalised Python distribution name (PEP 503).
 pub fn normalize_python_name(name: &str) -> String {
     name.trim().to_ascii_lowercase().replace(['_', '.'], "-")
-}
-
-fn read_package_json(text: &str) -> (Option<String>, BTreeSet<String>) {
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
-        return (None, BTreeSet::new());
-    };
-    let name = value
-        .get("name")
-        .and_then(|n| n.as_str())
-        .map(str::to_owned);
-    let mut deps = BTreeSet::new();
-    for key in [
-        "dependencies",
-        "devDependencies",
-        "peerDependencies",
-        "optionalDependencies",
-    ] {
-        if let Some(map) = value.get(key).and_then(|d| d.as_object()) {
-            deps.extend(map.keys().cloned());
-        }
-    }
-    (name, deps)
-}
-
-fn read_package_lock(text: &str) -> BTreeSet<String> {
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
-        return BTreeSet::new();
-    };
-    let mut deps = BTreeSet::new();
-    if let Some(packages) = value.get("packages").and_then(|p| p.as_object()) {
-        for key in packages.keys() {
-            // Only direct installs: `node_modules/x`, not `node_modules/a/node_modules/x`.
-            if let Some(name) = key.strip_prefix("node_modules/")
-                && !name.contains("node_modules/")
-            {
-                deps.insert(name.to_owned());
-            }
-        }
-    }
-    if let Some(map) = value.get("dependencies").and_then(|d| d.as_object()) {
-        deps.extend(map.keys().cloned());
-    }
-    deps
-}
-
-fn read_yarn_lock(text: &str) -> BTreeSet<String> {
-    let mut deps = BTreeSet::new();
-    for line in text.lines() {
-        if line.starts_with([' ', '#']) || !line.ends_with(':') {
-            continue;
-        }
-        for spec in line.trim_end_matches(':').split(", ") {
-            let spec = spec.trim_matches('"');
-            // `@scope/name@range` or `name@range`: the name ends at the last `@` after 0.
-            if let Some(at) = spec[1.min(spec.len())..].find('@') {
-                deps.insert(spec[..at + 1].to_owned());
-            }
-        }
-    }
-    deps
-}
-
-/// The distribution name at the start of a requirement (`fastapi[all]>=0.1 ; python_version…`).
-fn requirement_name(line: &str) -> Option<String> {
-    let line = line.trim().trim_matches(|c| c == '"' || c == '\'');
-    let name: String = line
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-        .collect();
-    (!name.is_empty()).then(|| normalize_python_name(&name))
-}
-
-fn read_requirements(text: &str) -> BTreeSet<String> {
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or(""))
-        .filter(|l| !l.trim_start().starts_with('-'))
-        .filter_map(requirement_name)
-        .collect()
-}
-
-/// A small line reader for the parts of pyproject.toml that name dependencies: PEP 621
-/// `[project] dependencies = [...]` and optional-dependencies, and Poetry's dependency tables.
-fn read_pyproject(text: &str) -> (Option<String>, BTreeSet<String>) {
-    let mut name = None;
-    let mut deps = BTreeSet::new();
-    let mut table = String::new();
-    let mut in_array = false;
-    for raw in text.lines() {
-        let line = raw.split(" #").next().unwrap_or("").trim();
-        if line.starts_with('[') && !in_array {
-            table = line
-                .trim_matches(|c| c == '[' || c == ']')
-                .trim()
-                .to_owned();
-            continue;
-        }
-        if in_array {
-            for part in line.split(',') {
-                if let Some(n) = requirement_name(part) {
-                    deps.insert(n);
-                }
-            }
-            if line.contains(']') {
-                in_array = false;
-            }
-            continue;
-        }
-        let Some((key, value)) = line.split_once('=') else {
-            continue;
-        };
-        let key = key.trim();
-        let value = value.trim();
-        let poetry_deps = table == "tool.poetry.dependencies"
-            || (table.starts_with("tool.poetry.group.") && table.ends_with(".dependencies"))
-            || table == "tool.poetry.dev-dependencies";
-        if key == "name" && (table == "project" || table == "tool.poetry") && name.is_none() {
-            name = Some(value.trim_matches('"').trim_matches('\'').to_owned());
-        } else if poetry_deps {
-            if key != "python" {
-                deps.insert(normalize_python_name(key.trim_matches('"')));
-            }
-        } else if (table == "project" && key == "dependencies")
-            || table == "project.optional-dependencies"
-            || table == "dependency-groups"
-        {
-            let inner = value.trim_start_matches('[');
-            for part in inner.split(',') {
-                let part = part.trim_end_matches(']');
-                if let Some(n) = requirement_name(part) {
-                    deps.insert(n);
-                }
-            }
-            in_array = value.starts_with('[') && !value.contains(']');
-        }
-    }
-    (name, deps)
-}
-
-fn read_pipfile(text: &str) -> BTreeSet<String> {
-    let mut deps = BTreeSet::new();
-    let mut in_packages = false;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            in_packages = line == "[packages]" || line == "[dev-packages]";
-            continue;
-        }
-        if in_packages && let Some((key, _)) = line.split_once('=') {
-            deps.insert(normalize_python_name(key.trim().trim_matches('"')));
-        }
-    }
-    deps
-}
-
-fn read_python_lock(text: &str) -> BTreeSet<String> {
-    let mut deps = BTreeSet::new();
-    // poetry.lock / uv.lock: `name = "x"` inside `[[package]]`; Pipfile.lock: JSON keys.
-    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
-        for section in ["default", "develop"] {
-            if let Some(map) = value.get(section).and_then(|d| d.as_object()) {
-                deps.extend(map.keys().map(|k| normalize_python_name(k)));
-            }
-        }
-        return deps;
-    }
-    let mut in_package = false;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            in_package = line == "[[package]]";
-            continue;
-        }
-        if in_package && let Some(v) = line.strip_prefix("name = ") {
-            deps.insert(normalize_python_name(v.trim_matches('"')));
-        }
-    }
-    deps
 }
 
 /// Why a pack runs on a file.
@@ -374,12 +175,9 @@ impl Detection {
         &self.dotenv
     }
 
-    /// Builds the detection from the manifests the project loader found. Lockfiles are read
-    /// here (the loader records them by presence only) from `root`.
-    pub fn from_project(
-        root: &std::path::Path,
-        manifests: &[seam_lang::project::Manifest],
-    ) -> Detection {
+    /// Builds the detection from the manifests the project loader found (lockfiles with the
+    /// packages they record; one seam does not read is left out).
+    pub fn from_project(manifests: &[seam_lang::project::Manifest]) -> Detection {
         use seam_lang::project::ManifestKind as Loaded;
         let mut out = Vec::new();
         let mut dotenv: Vec<(&str, usize, &BTreeMap<String, String>)> = Vec::new();
@@ -399,10 +197,26 @@ impl Detection {
                 Loaded::Requirements => ManifestKind::Requirements,
                 Loaded::Pipfile => ManifestKind::Pipfile,
                 Loaded::Lockfile => {
-                    let text = std::fs::read_to_string(root.join(&m.path)).unwrap_or_default();
-                    if let Some(read) = Manifest::read(&m.path, &text) {
-                        out.push(read);
-                    }
+                    let name = m.path.rsplit('/').next().unwrap_or(&m.path);
+                    let Some(kind) = ManifestKind::from_file_name(name) else {
+                        continue;
+                    };
+                    out.push(Manifest {
+                        path: m.path.clone(),
+                        kind,
+                        name: None,
+                        dependencies: m
+                            .locked
+                            .iter()
+                            .map(|d| {
+                                if kind.is_npm() {
+                                    d.clone()
+                                } else {
+                                    normalize_python_name(d)
+                                }
+                            })
+                            .collect(),
+                    });
                     continue;
                 }
                 Loaded::Tsconfig | Loaded::Jsconfig => continue,
@@ -615,73 +429,58 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
 mod tests {
     use super::*;
 
-    fn deps(m: &Manifest) -> Vec<&str> {
+    /// The detection of manifests given as (path, text), read as the project loader reads them.
+    fn detection(files: &[(&str, &str)]) -> Detection {
+        let manifests: Vec<seam_lang::project::Manifest> = files
+            .iter()
+            .map(|(path, text)| {
+                let kind = seam_lang::project::manifest::kind_for(path).expect("a manifest");
+                seam_lang::project::manifest::parse(path, kind, text).expect("it parses")
+            })
+            .collect();
+        Detection::from_project(&manifests)
+    }
+
+    fn deps<'a>(d: &'a Detection, path: &str) -> Vec<&'a str> {
+        let m = d
+            .manifests()
+            .find(|m| m.path == path)
+            .expect("the manifest");
         m.dependencies.iter().map(String::as_str).collect()
     }
 
     #[test]
-    fn package_json_lists_every_dependency_section_and_the_name() {
-        let m = Manifest::read(
-            "server/package.json",
-            r#"{"name":"@shop/server","dependencies":{"express":"^4"},"devDependencies":{"typescript":"5"}}"#,
-        )
-        .unwrap();
-        assert_eq!(m.name.as_deref(), Some("@shop/server"));
-        assert_eq!(deps(&m), ["express", "typescript"]);
-        assert_eq!(m.dir(), "server");
-    }
-
-    #[test]
-    fn requirements_keep_names_only() {
-        let m = Manifest::read(
-            "requirements-dev.txt",
-            "# tools\nFastAPI[all]>=0.110\n-r base.txt\nSQLAlchemy==2.0 ; python_version > '3.8'\nzope.interface\n",
-        )
-        .unwrap();
-        assert_eq!(deps(&m), ["fastapi", "sqlalchemy", "zope-interface"]);
-    }
-
-    #[test]
-    fn pyproject_reads_pep621_and_poetry() {
-        let m = Manifest::read(
-            "svc/pyproject.toml",
-            "[project]\nname = \"billing\"\ndependencies = [\n  \"fastapi>=0.1\",\n  \"httpx\",\n]\n[tool.poetry.dependencies]\npython = \"^3.11\"\nFlask = \"^3\"\n",
-        )
-        .unwrap();
-        assert_eq!(m.name.as_deref(), Some("billing"));
-        assert_eq!(deps(&m), ["fastapi", "flask", "httpx"]);
-        let one_line = Manifest::read(
-            "pyproject.toml",
-            "[project]\ndependencies = [\"requests\", \"flask\"]\n",
-        )
-        .unwrap();
-        assert_eq!(deps(&one_line), ["flask", "requests"]);
-    }
-
-    #[test]
-    fn pipfile_and_locks() {
-        let p = Manifest::read(
-            "Pipfile",
-            "[packages]\nrequests = \"*\"\n[requires]\npython_version = \"3.11\"\n",
-        )
-        .unwrap();
-        assert_eq!(deps(&p), ["requests"]);
-        let y = Manifest::read("yarn.lock", "\"@koa/router@^12\", \"@koa/router@^12.0.1\":\n  version \"12\"\naxios@^1.7.2:\n  version \"1.7.2\"\n").unwrap();
-        assert_eq!(deps(&y), ["@koa/router", "axios"]);
-        let l = Manifest::read(
-            "poetry.lock",
-            "[[package]]\nname = \"httpx\"\nversion = \"0.27\"\n",
-        )
-        .unwrap();
-        assert_eq!(deps(&l), ["httpx"]);
-        assert!(Manifest::read("src/app.ts", "").is_none());
+    fn python_names_are_normalised_and_lockfiles_read() {
+        let d = detection(&[
+            (
+                "requirements-dev.txt",
+                "# tools\nFastAPI[all]>=0.110\n-r base.txt\nSQLAlchemy==2.0 ; python_version > '3.8'\nzope.interface\n",
+            ),
+            (
+                "svc/yarn.lock",
+                "\"@koa/router@^12\", \"@koa/router@^12.0.1\":\n  version \"12\"\naxios@^1.7.2:\n  version \"1.7.2\"\n",
+            ),
+            (
+                "svc/poetry.lock",
+                "[[package]]\nname = \"Zope.Interface\"\nversion = \"6\"\n",
+            ),
+            ("svc/pnpm-lock.yaml", "lockfileVersion: 9\n"),
+        ]);
+        assert_eq!(
+            deps(&d, "requirements-dev.txt"),
+            ["fastapi", "sqlalchemy", "zope-interface"]
+        );
+        assert_eq!(deps(&d, "svc/yarn.lock"), ["@koa/router", "axios"]);
+        assert_eq!(deps(&d, "svc/poetry.lock"), ["zope-interface"]);
+        // A lockfile seam does not read takes no part.
+        assert!(d.manifests().all(|m| m.path != "svc/pnpm-lock.yaml"));
     }
 
     #[test]
     fn manifests_apply_to_their_directory_and_below_nearest_first() {
-        let d = Detection::new(vec![
-            Manifest::read("package.json", r#"{"name":"shop"}"#).unwrap(),
-            Manifest::read("server/package.json", r#"{"name":"@shop/server"}"#).unwrap(),
+        let d = detection(&[
+            ("package.json", r#"{"name":"shop"}"#),
+            ("server/package.json", r#"{"name":"@shop/server"}"#),
         ]);
         let paths: Vec<&str> = d
             .manifests_for("server/src/app.ts")

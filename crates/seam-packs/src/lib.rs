@@ -18,7 +18,8 @@
 
 pub mod detect;
 pub mod format;
-pub mod glob;
+/// Path globs (file conventions) are seam-lang's; packs use them as `crate::glob`.
+pub use seam_lang::project::glob;
 pub mod load;
 pub mod matcher;
 pub mod pack;

@@ -57,6 +57,21 @@ fn counts_line(report: &CheckReport) -> String {
     line
 }
 
+/// The sentence saying what a baseline comparison left out, when one was made.
+fn baseline_line(report: &CheckReport) -> Option<String> {
+    let b = report.baseline.as_ref()?;
+    Some(format!(
+        "Compared with {}: {}; {} left out and not counted by --fail-on.",
+        b.against,
+        plural(b.new, "new finding", "new findings"),
+        plural(
+            b.pre_existing,
+            "pre-existing finding",
+            "pre-existing findings"
+        ),
+    ))
+}
+
 fn paint(text: &str, code: &str, color: bool) -> String {
     if color {
         format!("\x1b[{code}m{text}\x1b[0m")
@@ -257,6 +272,9 @@ pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
         }
     }
     let _ = writeln!(out, "{}", counts_line(report));
+    if let Some(line) = baseline_line(report) {
+        let _ = writeln!(out, "  {line}");
+    }
     if report.hidden > 0 {
         let _ = writeln!(
             out,
@@ -422,6 +440,10 @@ pub fn render_sarif_with(report: &CheckReport, options: &SarifOptions) -> String
                         json!([{ "kind": "external", "justification": s.reason }]),
                     );
                 }
+                // Compared with a baseline, what is left is what the baseline lacks.
+                if report.baseline.is_some() {
+                    map.insert("baselineState".into(), json!("new"));
+                }
             }
             result
         })
@@ -437,6 +459,9 @@ pub fn render_sarif_with(report: &CheckReport, options: &SarifOptions) -> String
             })
         })
         .collect();
+    if let Some(line) = baseline_line(report) {
+        notifications.push(json!({ "level": "note", "message": { "text": line } }));
+    }
     for (files, level, what) in [
         (&report.skipped, "warning", "could not be read"),
         (&report.excluded, "note", "was not read"),
@@ -505,6 +530,9 @@ pub fn render_markdown(report: &CheckReport) -> String {
         count(Severity::Warning),
         count(Severity::Info)
     );
+    if let Some(line) = baseline_line(report) {
+        let _ = writeln!(out, "{line}");
+    }
     if report.mode != CheckMode::TwoFiles && report.unpaired_count() > 0 {
         let _ = writeln!(
             out,

@@ -1,14 +1,19 @@
 //! `seam check [DIR] | --dir SUMMARIES_DIR | PROVIDER.json CONSUMER.json`: pair both sides of
 //! every boundary and report where they disagree.
 //!
+//! With `--since REF` or `--baseline FILE`, only the findings the revision's check (or the
+//! saved report) does not already hold are reported and counted (see `seam_check::baseline`).
+//!
 //! Exit codes: 0 nothing at or above `--fail-on`; 1 the gate tripped; 2 bad usage or unreadable
-//! input (a message on standard error, nothing written).
+//! input (a message on standard error, nothing written), a revision `--since` cannot read, a
+//! baseline file that is not a report.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use seam_check::{
-    CheckInput, CheckMode, FailOn, SkippedInput, SuppressionSet, check, discover_suppression_files,
+    Baseline, CheckInput, CheckMode, CheckReport, FailOn, SkippedInput, SuppressionSet, check,
+    discover_suppression_files, keep_new,
 };
 use seam_ir::summary::{BehavioralSummary, SummaryReader};
 use seam_report::{
@@ -70,6 +75,15 @@ pub struct Args {
     /// repository checked) and check the code against them.
     #[arg(long, value_name = "DIR")]
     pub intent: Option<PathBuf>,
+    /// Report only the findings that are new since this git revision (a commit, branch or
+    /// tag): the same check runs on the revision, read from git objects, and what it finds
+    /// is left out and not counted by --fail-on.
+    #[arg(long, value_name = "REF", conflicts_with = "baseline")]
+    pub since: Option<String>,
+    /// Report only the findings that are not in this report, written earlier by
+    /// `seam check --format json`.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
 }
 
 use crate::exit::{self, USAGE};
@@ -121,17 +135,43 @@ fn progress(done: usize, total: usize, show: bool) {
 
 /// What a repository run read: summaries, unreadable inputs, files excluded on purpose,
 /// intent documents, and the test and process summaries the documents need.
-struct Extracted {
-    summaries: Vec<BehavioralSummary>,
-    skipped: Vec<SkippedInput>,
-    excluded: Vec<SkippedInput>,
-    documents: Vec<seam_intent::Document>,
-    tests: Vec<BehavioralSummary>,
+pub(super) struct Extracted {
+    pub summaries: Vec<BehavioralSummary>,
+    pub skipped: Vec<SkippedInput>,
+    pub excluded: Vec<SkippedInput>,
+    pub documents: Vec<seam_intent::Document>,
+    pub tests: Vec<BehavioralSummary>,
+    pub projects: seam_lang::project::membership::Projects,
+    /// Git submodules the repository declares that are not checked out: routes may live there.
+    pub unchecked_submodules: Vec<String>,
+}
+
+impl Extracted {
+    /// The check of what was read, the intent check included.
+    pub(super) fn check(self, suppressions: &SuppressionSet) -> CheckReport {
+        let mut input = CheckInput::new(self.summaries, CheckMode::Repository);
+        input.skipped = self.skipped;
+        input.excluded = self.excluded;
+        input.projects = Some(self.projects);
+        input.unchecked_submodules = self.unchecked_submodules;
+        let mut report = check(&input, suppressions);
+        super::check_intent::add(
+            &mut report,
+            &self.documents,
+            input.summaries,
+            self.tests,
+            suppressions,
+        );
+        report
+    }
 }
 
 /// The built-in and repository packs, the extraction, what could not be read, and the intent
 /// documents (under `intent`, or found by the walk).
-fn extract_repository(dir: &Path, intent: Option<&Path>) -> Result<Extracted, String> {
+fn extract_repository(
+    dir: &Path,
+    intent: Option<&Path>,
+) -> Result<(Extracted, Vec<seam_packs::Pack>), String> {
     let progress = crate::progress::Progress::start("seam check: reading the packs");
     let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
     progress.phase("seam check: reading and parsing the files");
@@ -142,13 +182,32 @@ fn extract_repository(dir: &Path, intent: Option<&Path>) -> Result<Extracted, St
         Some(root) => super::check_intent::documents(root, None)?,
         None => super::check_intent::documents(dir, Some(&project.files))?,
     };
-    let tests = super::check_intent::extra_summaries(&documents, &project.models);
     progress.phase("seam check: extracting handlers and calls");
-    let detection = seam_packs::Detection::from_project(dir, &project.manifests);
+    let mut extracted = extract_project(&packs, &project, documents);
+    extracted.unchecked_submodules = seam_check::unread_sources::unchecked_submodules(dir);
+    progress.phase("seam check: reading the contracts");
+    add_contracts(
+        dir,
+        &project.files,
+        &mut extracted.summaries,
+        &mut extracted.skipped,
+    );
+    Ok((extracted, packs))
+}
+
+/// The summaries of a loaded project (contracts apart), what could not be read, and the
+/// summaries `documents` need.
+pub(super) fn extract_project(
+    packs: &[seam_packs::Pack],
+    project: &seam_lang::project::Project,
+    documents: Vec<seam_intent::Document>,
+) -> Extracted {
+    let tests = super::check_intent::extra_summaries(&documents, &project.models);
+    let detection = seam_packs::Detection::from_project(&project.manifests);
     let extraction = seam_extract::extract(
         &project.models,
         &detection,
-        &packs,
+        packs,
         &seam_extract::ExtractOptions::default(),
     );
     // Files excluded on purpose (generated, minified, over-size) are not unreadable input;
@@ -167,16 +226,29 @@ fn extract_repository(dir: &Path, intent: Option<&Path>) -> Result<Extracted, St
             _ => excluded.push(entry),
         }
     }
-    let mut summaries = extraction.summaries;
-    progress.phase("seam check: reading the contracts");
-    add_contracts(dir, &project.files, &mut summaries, &mut skipped);
-    Ok(Extracted {
-        summaries,
+    Extracted {
+        summaries: extraction.summaries,
         skipped,
         excluded,
         documents,
         tests,
-    })
+        projects: seam_lang::project::membership::Projects::from_manifests(&project.manifests),
+        unchecked_submodules: Vec::new(),
+    }
+}
+
+/// A contract that does not parse, as an input that could not be read.
+pub(super) fn contract_skipped(e: &seam_contracts::ContractError) -> SkippedInput {
+    SkippedInput {
+        file: e.file.clone(),
+        reason: match (e.line, e.column) {
+            (Some(line), Some(column)) => {
+                format!("line {line}, column {column}: {}", e.reason)
+            }
+            (Some(line), None) => format!("line {line}: {}", e.reason),
+            _ => e.reason.clone(),
+        },
+    }
 }
 
 /// The OpenAPI documents and Prisma schemas of the repository, read beside the code; one that
@@ -191,16 +263,7 @@ fn add_contracts(
     for file in seam_contracts::find_contracts_in(dir, files) {
         match seam_contracts::read_contract_within(&file, dir) {
             Ok(read) => summaries.extend(read),
-            Err(e) => skipped.push(SkippedInput {
-                file: e.file.clone(),
-                reason: match (e.line, e.column) {
-                    (Some(line), Some(column)) => {
-                        format!("line {line}, column {column}: {}", e.reason)
-                    }
-                    (Some(line), None) => format!("line {line}: {}", e.reason),
-                    _ => e.reason.clone(),
-                },
-            }),
+            Err(e) => skipped.push(contract_skipped(&e)),
         }
     }
 }
@@ -255,7 +318,7 @@ pub fn run(args: Args) -> u8 {
 
     // Read everything first: a bad input stops the run before anything is written.
     let mut documents = Vec::new();
-    let mut tests = Vec::new();
+    let tests = Vec::new();
     if let Some(root) = &args.intent
         && (args.dir.is_some() || args.paths.len() == 2)
     {
@@ -264,6 +327,18 @@ pub fn run(args: Args) -> u8 {
             Err(e) => return fail(e),
         }
     }
+    if args.since.is_some() && (args.dir.is_some() || args.paths.len() == 2) {
+        return fail(
+            "--since compares two revisions of a repository, and summary files have none. Check the repository directory, or compare with a report saved earlier: --baseline FILE.",
+        );
+    }
+    // A baseline file that cannot be used stops the run before the work starts.
+    let mut baseline = match args.baseline.as_deref().map(Baseline::read_file) {
+        Some(Ok(b)) => Some(b),
+        Some(Err(e)) => return fail(e),
+        None => None,
+    };
+    let mut repository: Option<(Extracted, Vec<seam_packs::Pack>)> = None;
     let (input, checked_dir) = match (&args.dir, args.paths.as_slice()) {
         (Some(dir), []) => {
             let files = match summary_files(dir) {
@@ -315,15 +390,9 @@ pub fn run(args: Args) -> u8 {
                 return fail(format!("{} is not a directory.", dir.display()));
             }
             match extract_repository(&dir, args.intent.as_deref()) {
-                Ok(extracted) => {
-                    let mut input = CheckInput::new(extracted.summaries, CheckMode::Repository);
-                    input.unchecked_submodules =
-                        seam_check::unread_sources::unchecked_submodules(&dir);
-                    input.skipped = extracted.skipped;
-                    input.excluded = extracted.excluded;
-                    documents = extracted.documents;
-                    tests = extracted.tests;
-                    (input, dir)
+                Ok(read) => {
+                    repository = Some(read);
+                    (CheckInput::new(Vec::new(), CheckMode::Repository), dir)
                 }
                 Err(e) => return fail(e),
             }
@@ -343,14 +412,37 @@ pub fn run(args: Args) -> u8 {
         Err(e) => return fail(format!("{e}. Fix the rule, or run with --no-suppressions.")),
     };
 
-    let mut report = check(&input, &suppressions);
-    super::check_intent::add(
-        &mut report,
-        &documents,
-        input.summaries,
-        tests,
-        &suppressions,
-    );
+    let mut report = match repository {
+        Some((extracted, packs)) => {
+            if let Some(rev) = &args.since {
+                match super::check_since::report_at_revision(
+                    &checked_dir,
+                    rev,
+                    &packs,
+                    &extracted.documents,
+                    &suppressions,
+                ) {
+                    Ok(base) => baseline = Some(Baseline::from_report(rev.clone(), &base)),
+                    Err(e) => return fail(e),
+                }
+            }
+            extracted.check(&suppressions)
+        }
+        None => {
+            let mut report = check(&input, &suppressions);
+            super::check_intent::add(
+                &mut report,
+                &documents,
+                input.summaries,
+                tests,
+                &suppressions,
+            );
+            report
+        }
+    };
+    if let Some(baseline) = &baseline {
+        keep_new(&mut report, baseline);
+    }
     let color = args.format == Format::Text && crate::ui::color_stdout(args.out.is_none());
     let rendered = match args.format {
         Format::Text => render_text(

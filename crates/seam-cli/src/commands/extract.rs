@@ -66,7 +66,7 @@ pub fn run(args: Args) -> u8 {
             return exit::USAGE;
         }
     };
-    let detection = Detection::from_project(&args.dir, &project.manifests);
+    let detection = Detection::from_project(&project.manifests);
     let options = seam_extract::ExtractOptions {
         forced: args.packs.clone(),
     };

@@ -56,7 +56,7 @@ pub fn run(args: Args) -> u8 {
                 &seam_lang::project::ProjectOptions::default(),
             )
             .map_err(|e| e.to_string())?;
-            let detection = seam_packs::Detection::from_project(&dir, &project.manifests);
+            let detection = seam_packs::Detection::from_project(&project.manifests);
             Ok(seam_extract::extract(
                 &project.models,
                 &detection,

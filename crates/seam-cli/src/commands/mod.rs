@@ -1,6 +1,7 @@
 //! One module per subcommand.
 pub mod check;
 pub mod check_intent;
+pub mod check_since;
 pub mod contract;
 pub mod diff;
 pub mod explain;

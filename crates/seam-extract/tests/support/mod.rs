@@ -73,7 +73,7 @@ pub fn extract(name: &str, forced: &[&str]) -> seam_extract::Extraction {
     let root = fixture(name);
     let project = load_project(&root, &ProjectOptions::default()).expect("fixture loads");
     let packs = seam_packs::builtin_packs().expect("built-in packs load");
-    let detection = Detection::from_project(&root, &project.manifests);
+    let detection = Detection::from_project(&project.manifests);
     let options = seam_extract::ExtractOptions {
         forced: forced.iter().map(|s| s.to_string()).collect(),
     };

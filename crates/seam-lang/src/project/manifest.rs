@@ -20,7 +20,8 @@ pub enum ManifestKind {
     Tsconfig,
     /// `jsconfig*.json`.
     Jsconfig,
-    /// A lockfile of any package manager; recorded by presence, never read.
+    /// A lockfile of any package manager. The ones [`reads_lockfile`] names are read for the
+    /// packages they record ([`Manifest::locked`]); the others are recorded by presence.
     Lockfile,
     /// A dotenv file a repository ships as the deployment's settings or their template
     /// (`.env`, `.env.example`, `.env.development`…): `KEY=value` lines.
@@ -53,6 +54,11 @@ pub struct Manifest {
     /// A dotenv file's variables, in name order.
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub variables: std::collections::BTreeMap<String, String>,
+    /// A lockfile's packages installed directly (not the dependencies of dependencies, where
+    /// the format tells them apart), sorted, spelled as written. Kept apart from
+    /// `dependencies`: a lockfile records what was installed, not what the project declares.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub locked: Vec<String>,
 }
 
 /// Where a package's code starts, from its `package.json`.
@@ -94,6 +100,7 @@ impl Manifest {
             package: None,
             tsconfig: None,
             variables: Default::default(),
+            locked: Vec::new(),
         }
     }
 }
@@ -146,7 +153,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         ManifestKind::Requirements => {
             m.dependencies = text.lines().filter_map(requirement_name).collect();
         }
-        ManifestKind::Lockfile => {}
+        ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
     }
     m.dependencies.sort();

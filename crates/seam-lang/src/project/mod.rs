@@ -38,8 +38,13 @@
 //! [`crate::resolve`] fills in the repository file each import resolves to.
 
 pub mod components;
+pub mod git;
+pub mod glob;
+pub mod lockfile;
 pub mod manifest;
+pub mod membership;
 pub mod walk;
+pub mod workspaces;
 
 use crate::lower::{LowerError, lower_file};
 use crate::model::{Language, Model};
@@ -433,6 +438,7 @@ pub fn needs_content(path: &str) -> bool {
         .is_some();
     (routable && excluded_rule(path).is_none())
         || manifest::kind_for(path).is_some_and(|k| k != ManifestKind::Lockfile)
+        || lockfile::reads_lockfile(path)
 }
 
 /// Lowers one file given by content, with every rule [`load_project`] applies after the walk
@@ -685,9 +691,16 @@ fn read_manifest(
             reason,
         })
     };
-    // Lockfiles are recorded by presence; they can be huge and are never read.
+    // Most lockfiles are recorded by presence. The ones read are read whatever their size,
+    // and one that is not text lists nothing: detection then goes by the other manifests.
     if kind == ManifestKind::Lockfile {
-        return Outcome::Manifest(Manifest::new(path, kind));
+        if !lockfile::reads_lockfile(path) {
+            return Outcome::Manifest(Manifest::new(path, kind));
+        }
+        let text = read().and_then(decode_text).unwrap_or_default();
+        let mut m = Manifest::new(path, kind);
+        m.locked = lockfile::packages(path, &text);
+        return Outcome::Manifest(m);
     }
     if size > options.max_file_size {
         return skip(SkipReason::OverSize {
@@ -975,7 +988,8 @@ mod tests {
         assert!(!needs_content("types/index.d.ts"));
         assert!(!needs_content("assets/logo.png"));
         assert!(!needs_content("README.md"));
-        assert!(!needs_content("package-lock.json"));
+        assert!(needs_content("package-lock.json"));
+        assert!(!needs_content("pnpm-lock.yaml"));
     }
 
     #[test]

@@ -129,7 +129,7 @@ pub fn walk(root: &Path, follow_symlinks: bool) -> Walked {
     Walked { files, errors }
 }
 
-fn nfc(s: &str) -> String {
+pub(crate) fn nfc(s: &str) -> String {
     s.nfc().collect()
 }
 

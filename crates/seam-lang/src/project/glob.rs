@@ -1,5 +1,6 @@
-//! Globs over repository-relative paths, for packs that find handlers or settings by file
-//! name (`**/app/**/route.{ts,js}`, `next.config.{js,mjs}`).
+//! Globs over repository-relative paths: the one matcher for the globs of packs that find
+//! handlers or settings by file name (`**/app/**/route.{ts,js}`, `next.config.{js,mjs}`) and
+//! of workspace members (`packages/*`, `apps/**`, see [`super::workspaces`]).
 //!
 //! `**` is any number of whole segments, `*` any run of characters inside one segment, `?`
 //! one character, `{a,b}` one of the alternatives. Matching reports the segments the last

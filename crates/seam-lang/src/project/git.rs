@@ -1,11 +1,13 @@
-//! Reading two revisions straight from git objects with `gix`: no checkout, no worktree, no
-//! temporary copy. A revision is a map from repo-relative path to file content; a file both
-//! revisions hold with the same blob is read once and shared, so the analysis lowers it once.
+//! Reading a revision straight from git objects with `gix`: no checkout, no worktree, no
+//! temporary copy. A revision is a map from repo-relative path to file content; a file two
+//! revisions hold with the same blob is read once and shared, so an analysis of both lowers
+//! it once. `seam diff` reads two revisions this way, `seam check --since` one.
 //!
 //! Only regular and executable files are read (symbolic links and submodules are left out),
-//! and of those only the ones the loader reads (source files and manifests, see
-//! `seam_lang::project::needs_content`); any other file is counted by the loader from its
-//! path alone, so its blob stays unread.
+//! and of those only the ones the caller wants (by default those the loader reads: source
+//! files and manifests, see [`super::needs_content`]); any other file gets a stand-in
+//! content (see [`is_unread`]), so the loader counts it from its path alone and its blob
+//! stays unread.
 //! The working tree, for `seam diff BASE`, is read with seam's own walk (`.gitignore` and the
 //! skipped directories respected), so it holds what `seam scan` would read.
 
@@ -13,24 +15,23 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use seam_lang::project::walk;
+use super::walk;
 
 /// The files of one revision: path → content (shared between revisions when equal).
 pub type Files = BTreeMap<String, Arc<Vec<u8>>>;
 
-/// Why a revision could not be read; each message says what to do.
+/// Why a revision could not be read; each message says what to do, except where the remedy
+/// depends on the command (not a repository, no working tree): the command adds it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GitError {
-    #[error(
-        "{dir} is not inside a git repository ({detail}). Run seam diff inside a repository, or compare two review IRs with --base A.json --head B.json."
-    )]
+    #[error("{dir} is not inside a git repository ({detail}).")]
     NotARepository { dir: String, detail: String },
     #[error(
         "the revision `{rev}` is not in this repository ({detail}). Check the name with `git rev-parse {rev}`, or fetch it with `git fetch origin {rev}`."
     )]
     UnknownRevision { rev: String, detail: String },
     #[error(
-        "the revision `{rev}` is not in this repository, which is a shallow clone that may not hold it ({detail}). Fetch more history with `git fetch --deepen=50 origin` or `git fetch --unshallow`, then run seam diff again."
+        "the revision `{rev}` is not in this repository, which is a shallow clone that may not hold it ({detail}). Fetch more history with `git fetch --deepen=50 origin` or `git fetch --unshallow`, then run seam again."
     )]
     ShallowMissing { rev: String, detail: String },
     #[error(
@@ -45,9 +46,7 @@ pub enum GitError {
         id: String,
         detail: String,
     },
-    #[error(
-        "the repository at {dir} has no working tree to compare with. Name two revisions: seam diff BASE..HEAD."
-    )]
+    #[error("the repository at {dir} has no working tree to compare with.")]
     NoWorkTree { dir: String },
 }
 
@@ -94,8 +93,18 @@ impl Repo {
             })
     }
 
-    /// The files of the tree `rev` names.
+    /// The files of the tree `rev` names; the blobs the loader reads are read (see
+    /// [`super::needs_content`]), the others stand in by their id.
     pub fn revision_files(&mut self, rev: &str) -> Result<Files, GitError> {
+        self.revision_files_reading(rev, &super::needs_content)
+    }
+
+    /// [`Repo::revision_files`], reading the blobs of the paths `wanted` accepts.
+    pub fn revision_files_reading(
+        &mut self,
+        rev: &str,
+        wanted: &dyn Fn(&str) -> bool,
+    ) -> Result<Files, GitError> {
         let id = self.repo.rev_parse_single(rev).map_err(|e| {
             let detail = e.to_string();
             if self.repo.is_shallow().unwrap_or(false) {
@@ -136,16 +145,13 @@ impl Repo {
             let Ok(path) = std::str::from_utf8(entry.filepath.as_ref()) else {
                 continue;
             };
-            let path: String = unicode_nfc(path);
+            let path: String = walk::nfc(path);
             let content = match self.cache.get(&entry.oid) {
                 Some(c) => c.clone(),
-                // A file the loader only counts is not read (large assets stay in the pack);
-                // its id stands in for it, so equal blobs still compare equal.
-                None if !seam_lang::project::needs_content(&path) => {
-                    let c = Arc::new(Placeholder::bytes(&entry.oid));
-                    self.cache.insert(entry.oid, c.clone());
-                    c
-                }
+                // A file the caller does not want is not read (large assets stay in the
+                // pack); its id stands in for it, so equal blobs still compare equal. Not
+                // cached: another caller may want the same blob read.
+                None if !wanted(&path) => Arc::new(Placeholder::bytes(&entry.oid)),
                 None => {
                     let mut blob =
                         self.repo
@@ -184,8 +190,9 @@ impl Placeholder {
     }
 }
 
-fn unicode_nfc(path: &str) -> String {
-    seam_ir::review::text::nfc(path)
+/// Whether `content` is the stand-in of a blob that was not read.
+pub fn is_unread(content: &[u8]) -> bool {
+    Placeholder::is(content)
 }
 
 /// The working tree's files as seam's walk sees them.
@@ -195,7 +202,7 @@ pub fn worktree_files(root: &Path) -> Files {
         .files
         .into_iter()
         .filter_map(|f| {
-            if !seam_lang::project::needs_content(&f.path) {
+            if !super::needs_content(&f.path) {
                 let mut b = Placeholder::MARKER.to_vec();
                 b.extend_from_slice(b"worktree:");
                 b.extend_from_slice(f.path.as_bytes());

@@ -214,13 +214,14 @@ fn a_new_finding_is_reported_alone_and_trips_the_gate() {
 #[test]
 fn a_new_warning_trips_only_a_warning_gate() {
     let r = repository();
-    // A new branch for a 500 the server never sends: a new deadConsumerBranch warning.
+    // A new branch for a 409 the server never sends: a new deadConsumerBranch warning (a 5xx
+    // branch is never dead: any server can fail).
     write(
         r.path(),
         "app/client.ts",
         &CLIENT.replace(
             "  const body = await res.json();",
-            "  if (res.status === 500) {\n    throw new Error(\"server error\");\n  }\n  const body = await res.json();",
+            "  if (res.status === 409) {\n    throw new Error(\"conflict\");\n  }\n  const body = await res.json();",
         ),
     );
     let o = seam(
@@ -233,7 +234,7 @@ fn a_new_warning_trips_only_a_warning_gate() {
         [(
             "deadConsumerBranch".to_owned(),
             "warning".to_owned(),
-            "Consumer expects status 500 but provider never produces it".to_owned()
+            "Consumer expects status 409 but provider never produces it".to_owned()
         )]
     );
     let o = seam(

@@ -360,42 +360,11 @@ fn class_of_field(
     (file, class): (usize, ClassId),
     name: &str,
 ) -> Option<(usize, ClassId)> {
-    let mut current = (file, class);
-    for _ in 0..MAX_HOPS {
-        let (cf, cid) = current;
-        let cmodel = files.model(cf);
-        for m in &cmodel.class(cid).members {
-            match &m.kind {
-                MemberKind::Property {
-                    type_annotation: Some(t),
-                    ..
-                } if !m.is_static && m.name.as_str() == Some(name) => {
-                    if let Some(found) = class_named(files, cf, type_name(&t.text)) {
-                        return Some(found);
-                    }
-                }
-                MemberKind::Constructor { function } => {
-                    for p in &cmodel.function(*function).params {
-                        let named = p.property_visibility.is_some()
-                            && matches!(
-                                &cmodel.pattern(p.pattern).kind,
-                                seam_lang::model::PatternKind::Ident { name: n, .. } if n == name
-                            );
-                        if named
-                            && let Some(t) = &p.type_annotation
-                            && let Some(found) = class_named(files, cf, type_name(&t.text))
-                        {
-                            return Some(found);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        match parent_class(files, cf, cid) {
-            Some(parent) => current = parent,
-            None => break,
-        }
+    if let Some(declared) = field_declaration(files, (file, class), name)
+        && let Some(t) = declared.type_annotation
+        && let Some(found) = class_named(files, declared.file, type_name(&t.text))
+    {
+        return Some(found);
     }
     let (vf, ve) = field_of_class(files, (file, class), name)?;
     match &files.model(vf).expr(ve).kind {
@@ -498,6 +467,16 @@ pub fn declared_field<'a>(
         return None;
     }
     let class = receiver_class(model, *object, model.expr(expr).span)?;
+    field_declaration(files, (file, class), field)
+}
+
+/// The declaration of the instance field `field` in `class` or the nearest ancestor that
+/// declares it: a field declaration or a TypeScript constructor parameter property.
+fn field_declaration<'a>(
+    files: &Files<'a>,
+    (file, class): (usize, ClassId),
+    field: &str,
+) -> Option<DeclaredField<'a>> {
     let mut current = (file, class);
     for _ in 0..MAX_HOPS {
         let (cf, cid) = current;

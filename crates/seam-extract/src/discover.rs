@@ -2277,56 +2277,58 @@ pub fn client_units(
                 // A method of an API class whose URL starts with a field subclasses set:
                 // one unit per call through an instance, the field read from its class.
                 let mut this_class = None;
-                if !forwards_parameter
-                    && let Some(Piece::Hole(field)) = site
-                        .own_url
-                        .iter()
-                        .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
-                    && let Some(instance_calls) =
-                        crate::classes::instance_calls(files, &reader, file, func, field, all_files)
-                    && instance_calls.is_empty()
+                let field_calls = match site
+                    .own_url
+                    .iter()
+                    .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
                 {
+                    Some(Piece::Hole(field)) if !forwards_parameter => {
+                        crate::classes::instance_calls(files, &reader, file, func, field, all_files)
+                            .map(|calls| (field.clone(), calls))
+                    }
+                    _ => None,
+                };
+                match field_calls {
                     // No instance is made with `new` (a service the framework injects): the
                     // field is the class's own.
-                    this_class = model.function(func).class.map(|c| (file, c));
-                    let own = Reader {
-                        this_class,
-                        ..reader
-                    };
-                    if let Some(read) = site_at(files, pack, &own, file, call) {
-                        site = read;
+                    Some((_, calls)) if calls.is_empty() => {
+                        this_class = model.function(func).class.map(|c| (file, c));
+                        let own = Reader {
+                            this_class,
+                            ..reader
+                        };
+                        if let Some(read) = site_at(files, pack, &own, file, call) {
+                            site = read;
+                        }
                     }
-                } else if !forwards_parameter
-                    && let Some(Piece::Hole(field)) = site
-                        .own_url
-                        .iter()
-                        .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
-                    && let Some(instance_calls) =
-                        crate::classes::instance_calls(files, &reader, file, func, field, all_files)
-                {
-                    let hole = format!("{{{field}}}");
-                    for ic in instance_calls {
-                        let path = site.path.replacen(&hole, &ic.field_path, 1);
-                        let caller = files.model(ic.file);
-                        units.push(ClientUnit {
-                            pack: pack_index,
-                            file: ic.file,
-                            call: ic.call,
-                            function: enclosing_function(caller, caller.expr(ic.call).span),
-                            method: site.method.clone(),
-                            path: Some(client_path(&path)),
-                            // The field starts the URL: its value says where the call goes.
-                            origin: match &ic.field_origin {
-                                Some(origin) if site.origin.as_deref() == Some(UNKNOWN_ORIGIN) => {
-                                    origin.clone()
-                                }
-                                _ => site.origin.clone(),
-                            },
-                            layered: false,
-                            through: Vec::new(),
-                        });
+                    Some((field, calls)) => {
+                        let hole = format!("{{{field}}}");
+                        for ic in calls {
+                            let path = site.path.replacen(&hole, &ic.field_path, 1);
+                            let caller = files.model(ic.file);
+                            units.push(ClientUnit {
+                                pack: pack_index,
+                                file: ic.file,
+                                call: ic.call,
+                                function: enclosing_function(caller, caller.expr(ic.call).span),
+                                method: site.method.clone(),
+                                path: Some(client_path(&path)),
+                                // The field starts the URL: its value says where the call goes.
+                                origin: match &ic.field_origin {
+                                    Some(origin)
+                                        if site.origin.as_deref() == Some(UNKNOWN_ORIGIN) =>
+                                    {
+                                        origin.clone()
+                                    }
+                                    _ => site.origin.clone(),
+                                },
+                                layered: false,
+                                through: Vec::new(),
+                            });
+                        }
+                        continue;
                     }
-                    continue;
+                    None => {}
                 }
                 // A template: the URL or the method comes from the function's parameters.
                 let index = callers.get_or_insert_with(|| {

@@ -284,6 +284,28 @@ fn client_calls(run: &seam_extract::Extraction, recognition: &str) -> Vec<String
         .collect()
 }
 
+/// `file METHOD path <extra>` per summary, in output order, `extra` read from the summary's
+/// JSON.
+fn calls_by_file(
+    run: &seam_extract::Extraction,
+    extra: impl Fn(&serde_json::Value) -> String,
+) -> Vec<String> {
+    run.summaries
+        .iter()
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            let sem = &v["identity"]["boundaryBinding"]["semantics"];
+            format!(
+                "{} {} {} {}",
+                v["location"]["file"].as_str().unwrap_or("-"),
+                sem["method"].as_str().unwrap_or("-"),
+                sem["path"].as_str().unwrap_or("-"),
+                extra(&v),
+            )
+        })
+        .collect()
+}
+
 /// Clients held in fields typed `HttpClient` (constructor parameter properties, declared
 /// fields of a base class) or made by `inject(HttpClient)` (a field initialiser, a constructor
 /// assignment); bases read from an imported environment object and a private field.
@@ -455,21 +477,12 @@ fn medusa_route_files_export_method_named_arrow_functions() {
 #[test]
 fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
     let run = extract("client-templates", &[]);
-    let calls: Vec<String> = run
-        .summaries
-        .iter()
-        .map(|s| {
-            let v = serde_json::to_value(s).expect("serialises");
-            let sem = &v["identity"]["boundaryBinding"]["semantics"];
-            format!(
-                "{} {} {} {}",
-                v["location"]["file"].as_str().unwrap_or("-"),
-                sem["method"].as_str().unwrap_or("-"),
-                sem["path"].as_str().unwrap_or("-"),
-                v["metadata"]["http"]["origin"].as_str().unwrap_or("-"),
-            )
-        })
-        .collect();
+    let calls = calls_by_file(&run, |v| {
+        v["metadata"]["http"]["origin"]
+            .as_str()
+            .unwrap_or("-")
+            .to_owned()
+    });
     assert_eq!(
         calls,
         [
@@ -545,21 +558,7 @@ fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
 #[test]
 fn functions_returning_a_request_are_consumers_at_each_call() {
     let run = extract("returned-requests", &[]);
-    let calls: Vec<String> = run
-        .summaries
-        .iter()
-        .map(|s| {
-            let v = serde_json::to_value(s).expect("serialises");
-            let sem = &v["identity"]["boundaryBinding"]["semantics"];
-            format!(
-                "{} {} {} {}",
-                v["location"]["file"].as_str().unwrap_or("-"),
-                sem["method"].as_str().unwrap_or("-"),
-                sem["path"].as_str().unwrap_or("-"),
-                v["metadata"]["http"]["through"],
-            )
-        })
-        .collect();
+    let calls = calls_by_file(&run, |v| v["metadata"]["http"]["through"].to_string());
     assert_eq!(
         calls,
         [

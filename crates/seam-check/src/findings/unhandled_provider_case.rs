@@ -261,17 +261,40 @@ fn hands_response_to_caller(transitions: &[Transition]) -> bool {
     })
 }
 
+/// The calls a consumer's transitions make on a member named `method` (`….then(…)`), with
+/// the source text of each argument: the summary records callbacks only as text.
+fn method_calls<'t>(
+    transitions: &'t [Transition],
+    method: &'t str,
+) -> impl Iterator<Item = Vec<&'t str>> + 't {
+    transitions
+        .iter()
+        .flat_map(|t| &t.effects)
+        .filter_map(move |e| match e {
+            Effect::Invocation(inv)
+                if inv
+                    .callee
+                    .trim_end()
+                    .strip_suffix(method)
+                    .is_some_and(|head| head.ends_with('.')) =>
+            {
+                Some(
+                    inv.args
+                        .iter()
+                        .map(|a| a.get("sourceText").and_then(|t| t.as_str()).unwrap_or(""))
+                        .collect(),
+                )
+            }
+            _ => None,
+        })
+}
+
 /// Whether the consumer hands the response to a promise callback that branches
 /// (`.then(function (response) { if (response.success) … else … })`): the summary records the
 /// callback only as source text, so which statuses it handles is unknown, not unhandled.
 fn branches_in_unread_callback(transitions: &[Transition]) -> bool {
-    transitions.iter().flat_map(|t| &t.effects).any(|e| {
-        let Effect::Invocation(inv) = e else {
-            return false;
-        };
-        let then = inv.callee.trim_end().ends_with(".then");
-        then && inv.args.iter().any(|a| {
-            let text = a.get("sourceText").and_then(|t| t.as_str()).unwrap_or("");
+    method_calls(transitions, "then").any(|args| {
+        args.iter().any(|text| {
             let function = text.starts_with("function") || text.contains("=>");
             let branches = ["if ", "if(", "switch", " ? ", "&&", "||"]
                 .iter()
@@ -283,25 +306,11 @@ fn branches_in_unread_callback(transitions: &[Transition]) -> bool {
 
 /// Whether the consumer subscribes to the response with an error callback
 /// (`.subscribe({ next, error })`, `.subscribe(next, error)`): with a client that delivers
-/// failures as errors, that callback is the branch for every failure status. The summary keeps
-/// the callbacks only as source text.
+/// failures as errors, that callback is the branch for every failure status.
 fn handles_failure_in_error_callback(transitions: &[Transition]) -> bool {
-    transitions.iter().flat_map(|t| &t.effects).any(|e| {
-        let Effect::Invocation(inv) = e else {
-            return false;
-        };
-        if !inv.callee.trim_end().ends_with(".subscribe") {
-            return false;
-        }
-        let text = |a: &serde_json::Value| {
-            a.get("sourceText")
-                .and_then(|t| t.as_str())
-                .unwrap_or("")
-                .to_owned()
-        };
-        inv.args.len() >= 2
-            || inv.args.iter().any(|a| {
-                let t = text(a);
+    method_calls(transitions, "subscribe").any(|args| {
+        args.len() >= 2
+            || args.iter().any(|t| {
                 t.trim_start().starts_with('{')
                     && (t.contains("error:") || t.contains("error(") || t.contains("error ("))
             })

@@ -70,6 +70,19 @@ pub struct ClientUnit {
     /// The wrapper functions the request was built through, innermost first (empty for a
     /// call the pack matched itself).
     pub through: Vec<(usize, FuncId)>,
+    /// The URL is relative to the page the file is part of (`""`, `?/save`): `path` is what
+    /// it adds to the page's path (see [`relative_url`]), resolved once the routes are known.
+    pub page_relative: bool,
+}
+
+/// Whether a URL a call wrote with no client base is relative to the page it runs on: it
+/// starts with text that is neither a path (`/x`) nor absolute (`https://…`), or is empty.
+pub fn relative_url(url: &[Piece]) -> bool {
+    match url.iter().find(|p| **p != Piece::Text(String::new())) {
+        None => true,
+        Some(Piece::Text(t)) => !t.starts_with('/') && !is_absolute(url) && !t.contains(':'),
+        _ => false,
+    }
 }
 
 /// Which files each pack runs on.
@@ -2149,6 +2162,8 @@ struct Site {
     method: Option<String>,
     /// Where the URL (after a client's base URL) goes: see [`crate::url::origin_of`].
     origin: Option<String>,
+    /// See [`ClientUnit::page_relative`].
+    page_relative: bool,
 }
 
 fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprId) -> Option<Site> {
@@ -2182,6 +2197,7 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
         let Some(url) = url_pieces else {
             continue;
         };
+        let page_relative = client.is_none() && relative_url(&url);
         let (path, origin) = match client {
             Some(client) if !is_absolute(&url) => {
                 let prefix = if client.url_prefix.pieces.is_empty() {
@@ -2212,6 +2228,7 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
             file,
             call,
             path,
+            page_relative,
             own_url: url,
             method: read_method(reader, &c.method, file, &caps),
             origin,
@@ -2324,6 +2341,7 @@ pub fn client_units(
                                 },
                                 layered: false,
                                 through: Vec::new(),
+                                page_relative: false,
                             });
                         }
                         continue;
@@ -2368,6 +2386,7 @@ pub fn client_units(
                 origin: site.origin,
                 layered: false,
                 through: Vec::new(),
+                page_relative: site.page_relative,
             });
         }
     }
@@ -2545,6 +2564,7 @@ impl Layer<'_, '_> {
                 origin: instance.origin,
                 layered: true,
                 through: through.clone(),
+                page_relative: false,
             });
         }
         // Forwarding replaces the call inside by its instances; returning adds them to it.

@@ -29,6 +29,8 @@ pub struct Files<'a> {
     aliased: BTreeMap<(usize, usize), usize>,
     /// Dotenv variables by directory (see `seam_packs::Detection::dotenv`).
     pub dotenv: BTreeMap<String, BTreeMap<String, String>>,
+    /// Every loaded pack's URL builders, with the languages they apply to.
+    pub url_builders: Vec<(seam_packs::LanguageFamily, seam_packs::UrlBuilder)>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -80,7 +82,19 @@ impl<'a> Files<'a> {
             global_url_prefixes: Default::default(),
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
+            url_builders: Vec::new(),
         }
+    }
+
+    /// The URL builders that apply to a file of `language`.
+    pub fn url_builders(
+        &self,
+        language: seam_lang::model::Language,
+    ) -> impl Iterator<Item = &seam_packs::UrlBuilder> {
+        self.url_builders
+            .iter()
+            .filter(move |(family, _)| family.includes(language))
+            .map(|(_, b)| b)
     }
 
     /// The path part of the URL an environment variable holds, as the repository's nearest

@@ -105,6 +105,10 @@ pub fn extract(
     let all: BTreeSet<usize> = (0..models.len()).collect();
     files.resolve_aliases(packs, &on);
     files.dotenv = detection.dotenv().clone();
+    files.url_builders = packs
+        .iter()
+        .flat_map(|p| p.urls.iter().map(|u| (p.family, u.clone())))
+        .collect();
     let files = files;
 
     let units: Vec<Unit> = packs
@@ -124,7 +128,7 @@ pub fn extract(
         })
         .flatten()
         .collect();
-    let units = without_shadowed_instances(units);
+    let units = on_their_pages(&files, without_shadowed_instances(units));
 
     // Every recognised client call, so a call on any path becomes an interaction effect.
     let mut calls: CallIndex = BTreeMap::new();
@@ -430,6 +434,49 @@ fn set_http(
 /// `metadata.http.origin`.
 /// `file::name` of each wrapper a templated call went through, innermost first
 /// (`name@line` for a function with no name).
+/// Client calls whose URL is relative to their page (a form with no action, `?/save`): each
+/// resolved against the path the routes of its folder are served at (a file-convention route
+/// in the same folder: the page's own endpoint); a URL that is only the page's own (`""`,
+/// `?/save`) is left without a path when no route says where the page is.
+fn on_their_pages(files: &Files, mut units: Vec<Unit>) -> Vec<Unit> {
+    let folder = |file: usize| {
+        let path = &files.model(file).path;
+        path.rsplit_once('/').map_or("", |(d, _)| d).to_owned()
+    };
+    let mut pages: BTreeMap<String, String> = BTreeMap::new();
+    for unit in &units {
+        if let Unit::Handler(h) = unit
+            && h.export_path.is_some()
+            && let Some(path) = &h.path
+        {
+            let entry = pages.entry(folder(h.file)).or_insert_with(|| path.clone());
+            if path.len() < entry.len() {
+                *entry = path.clone();
+            }
+        }
+    }
+    for unit in &mut units {
+        if let Unit::Client(c) = unit
+            && c.page_relative
+        {
+            let own = c.path.as_deref().unwrap_or("/").trim_start_matches('/');
+            c.path = match pages.get(&folder(c.file)) {
+                Some(page) if own.is_empty() => Some(page.clone()),
+                // `x` on the page `/a/b` is `/a/x`.
+                Some(page) => Some(format!(
+                    "{}/{own}",
+                    page.rsplit_once('/').map_or("", |(p, _)| p)
+                )),
+                // Nothing says where the page is: `x` is read as `/x`, as before; the page's
+                // own URL is not known.
+                None if own.is_empty() => None,
+                None => c.path.clone(),
+            };
+        }
+    }
+    units
+}
+
 fn through_labels(files: &Files, unit: &ClientUnit) -> Vec<String> {
     unit.through
         .iter()

@@ -85,6 +85,9 @@ impl Reader<'_> {
             }
             return;
         }
+        if self.read_built(file, expr, hops, out) {
+            return;
+        }
         match &model.expr(expr).kind {
             ExprKind::Literal {
                 value: LiteralValue::String { value },
@@ -185,6 +188,35 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// A URL a builder of the packs makes (`new URL(path, base)`, `url.toString()`): the URL
+    /// read from its parts, a relative one resolved against the base as the runtime does (an
+    /// absolute path keeps only the base's origin). False when no builder matches.
+    fn read_built(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) -> bool {
+        let model = self.files.model(file);
+        for builder in self.files.url_builders(model.language) {
+            let mut c = Captures::new();
+            if !match_expr(model, &builder.pattern, expr, &mut c) {
+                continue;
+            }
+            let Some(url) = c.get(&builder.url).and_then(|u| u.expr()) else {
+                continue;
+            };
+            let mut path = Vec::new();
+            self.read(file, url, hops - 1, &mut path);
+            let base = builder.base.as_ref().and_then(|b| c.get(b)?.expr());
+            if let (Some(base), Some(Piece::Text(first))) = (base, path.first())
+                && origin_of(&path).is_none()
+            {
+                let mut front = Vec::new();
+                self.read(file, base, hops - 1, &mut front);
+                out.extend(resolved_base(front, first.starts_with('/')));
+            }
+            out.extend(path);
+            return true;
+        }
+        false
     }
 
     /// The class of the caller's `this` when `callee` is a method called through `this`
@@ -698,6 +730,36 @@ pub fn client_url_path(pieces: &[Piece]) -> String {
         }
     }
     path_of(pieces)
+}
+
+/// What of a base URL stays in front of a relative URL resolved against it: for an absolute
+/// path (`/x`), only the origin (nothing for a base that is itself a path); otherwise the
+/// base up to its last `/`. A base that starts with a value seam cannot read keeps it, so the
+/// URL's origin stays unknown.
+fn resolved_base(mut base: Vec<Piece>, absolute_path: bool) -> Vec<Piece> {
+    let known = base
+        .iter()
+        .take_while(|p| matches!(p, Piece::Text(_)))
+        .count();
+    if absolute_path {
+        if known == base.len() {
+            return match origin_of(&base) {
+                Some(origin) if origin != UNKNOWN_ORIGIN => vec![Piece::Text(origin)],
+                _ => Vec::new(),
+            };
+        }
+        base.truncate(known + 1);
+        return base;
+    }
+    if let Some(Piece::Text(last)) = base.last_mut() {
+        let scheme_end = last.find("://").map_or(0, |i| i + 3);
+        match last[scheme_end..].rfind('/') {
+            Some(i) => last.truncate(scheme_end + i + 1),
+            None if scheme_end > 0 => last.push('/'),
+            None => {}
+        }
+    }
+    base
 }
 
 /// True when the pieces start with an absolute URL (`https://…`), which a base URL does not

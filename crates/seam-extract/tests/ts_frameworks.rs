@@ -660,3 +660,22 @@ fn react_router_resource_routes() {
         ]
     );
 }
+
+/// URLs built with the runtime's URL class (pack `urls:`): a template handed over as a `URL`,
+/// an absolute path resolved against a base's origin, a relative one against its folder, a
+/// helper returning `url.toString()`, and a base nothing reads.
+#[test]
+fn urls_built_with_the_url_class_are_read_through_their_parts() {
+    let run = extract("url-builders", &[]);
+    let calls = calls_by_file(&run, |v| v["metadata"]["http"]["origin"].to_string());
+    assert_eq!(
+        calls,
+        [
+            r#"src/clients.ts GET /api/limits "unknown""#,
+            r#"src/clients.ts POST /oauth/token "https://api.example.com""#,
+            r#"src/clients.ts DELETE /v2/items/{id} "https://api.example.com""#,
+            r#"src/clients.ts GET /IPlayer/GetGames/v1 "https://games.example.com""#,
+            r#"src/clients.ts PUT /api/upload "unknown""#,
+        ]
+    );
+}

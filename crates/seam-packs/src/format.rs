@@ -85,6 +85,11 @@ pub struct PackFile {
     /// from one contributes nothing to the path.
     #[serde(default)]
     pub environment: Vec<String>,
+    /// Expressions that build a URL from other values (`new URL($PATH, $BASE)`,
+    /// `$URL.toString()`): a URL read through one is read through its parts. Every loaded pack's
+    /// builders apply to every file of its languages, whichever client sends the URL.
+    #[serde(default)]
+    pub urls: Vec<UrlBuilderFile>,
     /// Copied into the `metadata` of every summary the pack makes, namespaced as the summary
     /// format wants (`http: { failureDelivery: exception }`), so the checker reads what the
     /// library does without knowing it by name.
@@ -596,6 +601,18 @@ pub struct ClientObjectFile {
     /// property whose declared type is this name is a client (with no base URL).
     #[serde(default, rename = "type")]
     pub type_name: Option<String>,
+}
+
+/// A URL builder (see `PackFile::urls`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct UrlBuilderFile {
+    pub pattern: String,
+    /// The metavariable holding the URL, absolute or relative to `base`.
+    pub url: String,
+    /// The metavariable holding the base a relative URL resolves against.
+    #[serde(default)]
+    pub base: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -798,6 +798,20 @@ impl Compiler<'_> {
             .map(|p| self.expression(p, family))
             .collect::<Result<Vec<_>, _>>()?;
 
+        let mut urls = Vec::with_capacity(raw.urls.len());
+        for u in &raw.urls {
+            let pattern = self.expression(&u.pattern, family)?;
+            urls.push(UrlBuilder {
+                url: self.meta("url", &u.url, &pattern, &u.pattern)?,
+                base: u
+                    .base
+                    .as_ref()
+                    .map(|b| self.meta("base", b, &pattern, &u.pattern))
+                    .transpose()?,
+                pattern,
+            });
+        }
+
         let review = raw
             .review
             .clone()
@@ -843,6 +857,7 @@ impl Compiler<'_> {
             import_aliases: raw.import_aliases.into_iter().collect(),
             response,
             environment,
+            urls,
             metadata: raw.metadata,
             accesses,
             client_sources,

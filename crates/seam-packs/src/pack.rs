@@ -360,6 +360,14 @@ pub struct UrlInterceptor {
     pub url: String,
 }
 
+/// An expression that builds a URL from other values (see `UrlBuilderFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UrlBuilder {
+    pub pattern: PatternNode,
+    pub url: String,
+    pub base: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClientCall {
     pub pattern: PatternNode,
@@ -422,6 +430,7 @@ pub struct Pack {
     pub import_aliases: Vec<(String, String)>,
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
+    pub urls: Vec<UrlBuilder>,
     /// Summary metadata every summary of this pack carries (see `PackFile::metadata`).
     pub metadata: BTreeMap<String, serde_json::Value>,
     pub accesses: Vec<crate::store::StoreAccess>,

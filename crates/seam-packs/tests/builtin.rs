@@ -17,6 +17,7 @@ fn builtin_packs_load() {
             "flask",
             "generated-client",
             "hono",
+            "html-forms",
             "httpx",
             "jquery",
             "koa",

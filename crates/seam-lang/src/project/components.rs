@@ -3,7 +3,12 @@
 //! them is blanked (spaces, newlines kept), so every offset and line of the model is the
 //! component file's own.
 
-use crate::model::Language;
+use crate::model::{Arg, ExprKind, Language, LiteralValue, MemberProp, Model, Span, StmtKind};
+
+/// The call a submitting form is lowered as: the browser's own request, written as the call
+/// `HTMLFormElement.submit(action, method)` at the form's offset, a module-level statement (a
+/// pack reads it like any client call).
+pub const FORM_SUBMIT: (&str, &str) = ("HTMLFormElement", "submit");
 
 /// The language a component file's script blocks are lowered as, by extension.
 pub fn component_language(path: &str) -> Option<Language> {
@@ -58,6 +63,330 @@ pub fn script_blocks_only(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// The text with every character but line breaks blanked, byte for byte (a component with
+/// forms and no script block lowers as an empty module of the file's own lines).
+pub fn blanked(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\r' => c.to_string(),
+            _ => " ".repeat(c.len_utf8()),
+        })
+        .collect()
+}
+
+/// A `<form>` of a component's markup that submits data: the browser sends a request to its
+/// `action` (the page's own URL when absent) with its `method`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkupForm {
+    /// Offset of `<form` in the component file.
+    pub offset: usize,
+    /// Upper case (`POST`).
+    pub method: String,
+    /// The action as written, split into text and the expressions the markup interpolates
+    /// (`/article/{article.slug}?/x` → text, `article.slug`, text); empty when absent.
+    pub action: Vec<ActionPart>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionPart {
+    Text(String),
+    /// The source of an interpolated expression.
+    Expr(String),
+}
+
+/// The forms of a component's markup (outside its script and style blocks) that submit with
+/// a method other than GET: a GET form navigates to a page rather than sending data.
+pub fn submitting_forms(text: &str) -> Vec<MarkupForm> {
+    let lower = text.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(found) = lower[at..].find("<form") {
+        let open = at + found;
+        let after = open + "<form".len();
+        at = after;
+        if !lower[after..].starts_with(|c: char| c == '>' || c == '/' || c.is_ascii_whitespace())
+            || inside_block(&lower, open)
+        {
+            continue;
+        }
+        let (attributes, end) = tag_attributes(text, after);
+        at = end;
+        let attribute = |names: &[&str]| {
+            attributes
+                .iter()
+                .find(|(n, _)| names.iter().any(|x| n.eq_ignore_ascii_case(x)))
+                .map(|(_, v)| v.clone())
+        };
+        let method = attribute(&["method"])
+            .map(|m| m.trim().to_ascii_uppercase())
+            .unwrap_or_else(|| "GET".into());
+        if method == "GET" || !method.chars().all(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        let action = match (
+            attribute(&["action"]),
+            attribute(&[":action", "v-bind:action"]),
+        ) {
+            (_, Some(bound)) => vec![ActionPart::Expr(bound.trim().to_owned())],
+            (Some(written), None) => action_parts(&written),
+            (None, None) => Vec::new(),
+        };
+        out.push(MarkupForm {
+            offset: open,
+            method,
+            action,
+        });
+    }
+    out
+}
+
+/// Adds each form to the model as the statement `HTMLFormElement.submit(action, method)`
+/// (see [`FORM_SUBMIT`]): the action a template of its text and interpolated expressions
+/// (unresolved names), `""` when absent.
+pub fn lower_forms(model: &mut Model, forms: &[MarkupForm]) {
+    for form in forms {
+        let at = u32::try_from(form.offset).unwrap_or(u32::MAX);
+        let span = Span {
+            start: at,
+            end: at.saturating_add(5),
+        };
+        let string = |model: &mut Model, value: &str| {
+            model.push_expr(
+                ExprKind::Literal {
+                    value: LiteralValue::String {
+                        value: value.to_owned(),
+                    },
+                },
+                span,
+            )
+        };
+        let action = match &form.action[..] {
+            [] => string(model, ""),
+            [ActionPart::Text(t)] => string(model, t),
+            parts => {
+                let mut quasis = vec![String::new()];
+                let mut exprs = Vec::new();
+                for part in parts {
+                    match part {
+                        ActionPart::Text(t) => quasis.last_mut().expect("one").push_str(t),
+                        ActionPart::Expr(e) => {
+                            // `article.slug` is the hole `{slug}`, as a member read is.
+                            let dotted =
+                                e.chars().all(|c| c.is_alphanumeric() || "_$.".contains(c));
+                            let name = match e.rsplit('.').next() {
+                                Some(last) if dotted && !last.is_empty() => last,
+                                _ => "value",
+                            };
+                            exprs.push(model.push_expr(
+                                ExprKind::Ident {
+                                    name: name.to_owned(),
+                                    binding: None,
+                                },
+                                span,
+                            ));
+                            quasis.push(String::new());
+                        }
+                    }
+                }
+                model.push_expr(
+                    ExprKind::Template {
+                        quasis,
+                        exprs,
+                        tag: None,
+                    },
+                    span,
+                )
+            }
+        };
+        let method = string(model, &form.method);
+        let object = model.push_expr(
+            ExprKind::Ident {
+                name: FORM_SUBMIT.0.into(),
+                binding: None,
+            },
+            span,
+        );
+        let callee = model.push_expr(
+            ExprKind::Member {
+                object,
+                property: MemberProp::Name(FORM_SUBMIT.1.into()),
+                optional: false,
+            },
+            span,
+        );
+        let args = [action, method]
+            .into_iter()
+            .map(|value| Arg {
+                name: None,
+                value,
+                spread: false,
+                keyword_spread: false,
+            })
+            .collect();
+        let call = model.push_expr(
+            ExprKind::Call {
+                callee,
+                args,
+                optional: false,
+                is_new: false,
+            },
+            span,
+        );
+        let stmt = model.push_stmt(StmtKind::Expr { expr: call }, span);
+        model.body.push(stmt);
+    }
+}
+
+/// Whether `offset` lies inside a `<script>` or `<style>` block.
+fn inside_block(lower: &str, offset: usize) -> bool {
+    ["script", "style"].iter().any(|tag| {
+        let before = &lower[..offset];
+        match before.rfind(&format!("<{tag}")) {
+            Some(open) => !before[open..].contains(&format!("</{tag}")),
+            None => false,
+        }
+    })
+}
+
+/// The attributes of a tag from just after its name, and the offset after its `>`. Values may
+/// be quoted, unquoted or a `{…}` expression (whose braces and quotes are balanced, so an
+/// arrow's `>` inside one does not end the tag).
+fn tag_attributes(text: &str, from: usize) -> (Vec<(String, String)>, usize) {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    let mut out = Vec::new();
+    let skip_ws = |mut i: usize| {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    loop {
+        i = skip_ws(i);
+        if i >= bytes.len() {
+            return (out, i);
+        }
+        match bytes[i] {
+            b'>' => return (out, i + 1),
+            b'/' => {
+                i += 1;
+                continue;
+            }
+            b'{' => {
+                // `{...spread}` or a shorthand `{name}`: no name to read.
+                i = balanced_end(bytes, i);
+                continue;
+            }
+            _ => {}
+        }
+        let start = i;
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !b"=>/".contains(&bytes[i]) {
+            i += 1;
+        }
+        let name = text[start..i].to_owned();
+        i = skip_ws(i);
+        if bytes.get(i) != Some(&b'=') {
+            out.push((name, String::new()));
+            continue;
+        }
+        i = skip_ws(i + 1);
+        let value = match bytes.get(i) {
+            Some(&q @ (b'"' | b'\'')) => {
+                let end = text[i + 1..]
+                    .find(q as char)
+                    .map_or(bytes.len(), |e| i + 1 + e);
+                let v = text[i + 1..end].to_owned();
+                i = (end + 1).min(bytes.len());
+                v
+            }
+            Some(b'{') => {
+                let end = balanced_end(bytes, i);
+                let v = text[i..end].to_owned();
+                i = end;
+                v
+            }
+            _ => {
+                let vs = i;
+                while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'>' {
+                    i += 1;
+                }
+                text[vs..i].to_owned()
+            }
+        };
+        out.push((name, value));
+    }
+}
+
+/// The offset after the `}` closing the `{` at `open`, skipping quoted strings.
+fn balanced_end(bytes: &[u8], open: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = open;
+    let mut quote: Option<u8> = None;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match quote {
+            Some(_) if b == b'\\' => i += 1,
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None => match b {
+                // Comments in an expression may hold quotes and braces of their own.
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    i = bytes[i..]
+                        .iter()
+                        .position(|&c| c == b'\n')
+                        .map_or(bytes.len(), |n| i + n);
+                    continue;
+                }
+                b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                    i = bytes[i + 2..]
+                        .windows(2)
+                        .position(|w| w == b"*/")
+                        .map_or(bytes.len(), |n| i + 2 + n + 2);
+                    continue;
+                }
+                b'"' | b'\'' | b'`' => quote = Some(b),
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return i + 1;
+                    }
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// A written action split at the markup's `{expr}` interpolations.
+fn action_parts(written: &str) -> Vec<ActionPart> {
+    let bytes = written.as_bytes();
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'{' {
+            let end = balanced_end(bytes, i);
+            if !text.is_empty() {
+                out.push(ActionPart::Text(std::mem::take(&mut text)));
+            }
+            let inner = written[i + 1..end.saturating_sub(1).max(i + 1)].trim();
+            out.push(ActionPart::Expr(inner.to_owned()));
+            i = end;
+            continue;
+        }
+        let ch = written[i..].chars().next().unwrap_or(' ');
+        text.push(ch);
+        i += ch.len_utf8();
+    }
+    if !text.is_empty() {
+        out.push(ActionPart::Text(text));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,5 +418,39 @@ mod tests {
             Some(Language::TypeScript)
         );
         assert_eq!(component_language("src/App.tsx"), None);
+    }
+
+    #[test]
+    fn submitting_forms_with_their_method_and_action() {
+        let svelte = "<script>let a;</script>\n<form\n  use:enhance={() => {\n  // don't reset\n  return ({ update }) => update(); /* it's } */ }}\n  method=\"POST\"\n  action=\"/article/{a.slug}?/like\"\n>\n</form>\n<form action=\"/search\"></form>\n<FORM method=post>x</FORM>\n<formfield method=\"post\"></formfield>";
+        let forms = submitting_forms(svelte);
+        assert_eq!(
+            forms,
+            [
+                MarkupForm {
+                    offset: svelte.find("<form\n").unwrap(),
+                    method: "POST".into(),
+                    action: vec![
+                        ActionPart::Text("/article/".into()),
+                        ActionPart::Expr("a.slug".into()),
+                        ActionPart::Text("?/like".into()),
+                    ],
+                },
+                MarkupForm {
+                    offset: svelte.find("<FORM").unwrap(),
+                    method: "POST".into(),
+                    action: vec![],
+                },
+            ]
+        );
+        let vue = "<template><form method=\"delete\" :action=\"`/items/${id}`\"></form></template>";
+        assert_eq!(
+            submitting_forms(vue)[0].action,
+            [ActionPart::Expr("`/items/${id}`".into())]
+        );
+        // A form inside a script block is code's text, not markup.
+        assert!(
+            submitting_forms("<script>const t = '<form method=\"post\">';</script>").is_empty()
+        );
     }
 }

@@ -566,12 +566,18 @@ fn process_source(
             limit: MINIFIED_CHECK_SIZE.min(options.max_file_size),
         });
     }
-    // A component's code is its script blocks; one without any has none to lower.
+    // A component's code is its script blocks and the forms of its markup; one with neither
+    // has nothing to lower.
+    let mut forms = Vec::new();
     let text = match component {
-        Some(_) => match components::script_blocks_only(&text) {
-            Some(blanked) => blanked,
-            None => return Outcome::Unroutable(extension_of(path)),
-        },
+        Some(_) => {
+            forms = components::submitting_forms(&text);
+            match components::script_blocks_only(&text) {
+                Some(blanked) => blanked,
+                None if !forms.is_empty() => components::blanked(&text),
+                None => return Outcome::Unroutable(extension_of(path)),
+            }
+        }
         None => text,
     };
     match lower_on_enough_stack(path, language, &text, options.stack_size) {
@@ -579,6 +585,7 @@ fn process_source(
             if let Some(stray) = stray {
                 model.diagnostics.push(stray.diagnostic(&model.lines));
             }
+            components::lower_forms(&mut model, &forms);
             Outcome::Model(model)
         }
         Err(message) => skip(SkipReason::ParseFailed { message }),

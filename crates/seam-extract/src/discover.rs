@@ -1696,9 +1696,64 @@ fn client_object_hops(
     {
         return Some(ClientObject::default());
     }
+    // A property of a callback's first parameter, the client a call hands the callback
+    // (`test(name, async ({ request }) => …)`).
+    if let Some(b) = model.resolved_binding(expr)
+        && let BindingKind::Param { function, index: 0 } = model.binding(b).kind
+        && let [seam_lang::model::PatternStep::Key(key)] = &model.binding(b).origin.path[..]
+        && hands_client(files, pack, reader, file, function, key)
+    {
+        return Some(ClientObject::default());
+    }
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;
     client_value(files, pack, reader, vf, ve, hops)
+}
+
+/// Whether a call of the pack's `injected` clients hands the function `callback` (of `file`)
+/// the client as the property `key` of its first parameter.
+fn hands_client(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    callback: FuncId,
+    key: &str,
+) -> bool {
+    let model = files.model(file);
+    let injected: Vec<&seam_packs::InjectedClient> = pack
+        .clients
+        .iter()
+        .filter_map(|c| c.injected.as_ref())
+        .filter(|i| i.property == key)
+        .collect();
+    if injected.is_empty() {
+        return false;
+    }
+    files.calls(file).any(|c| {
+        injected.iter().any(|i| {
+            if !anchor_ok(&i.pattern, c.name) {
+                return false;
+            }
+            let mut caps = Captures::new();
+            if !match_expr(model, &i.pattern, c.call, &mut caps) {
+                return false;
+            }
+            let handed = match &i.callback {
+                ValueRead::Meta(m) => caps.get(m).and_then(Capture::expr).map(|e| (file, e)),
+                ValueRead::Option { meta, key, .. } => caps
+                    .get(meta)
+                    .and_then(Capture::expr)
+                    .and_then(|o| reader.object_key(file, o, key).ok().flatten()),
+                _ => None,
+            };
+            handed.is_some_and(|(hf, he)| {
+                hf == file
+                    && matches!(files.model(hf).expr(he).kind,
+                        ExprKind::Function { function } if function == callback)
+            })
+        })
+    })
 }
 
 /// What the request interceptors registered on the client made at `(vf, ve)` put in front of
@@ -2058,6 +2113,40 @@ fn client_value(
 /// A `create` pattern whose callee is a plain name, matched against a call whose callee is
 /// an import from `module` of that name (or the module's default export), whatever the local
 /// name.
+/// Whether a name holds what a CommonJS `require(module)` gives: the module itself
+/// (`const request = require("supertest")`) or its export `exported` (`const { agent } =
+/// require("supertest")`).
+fn required_from(
+    model: &seam_lang::model::Model,
+    name: ExprId,
+    module: &str,
+    exported: &str,
+) -> bool {
+    let Some(b) = model.resolved_binding(name) else {
+        return false;
+    };
+    let binding = model.binding(b);
+    let Some(init) = binding.origin.init else {
+        return false;
+    };
+    let ExprKind::Call { callee, args, .. } = &model.expr(init).kind else {
+        return false;
+    };
+    let requires = matches!(&model.expr(*callee).kind,
+        ExprKind::Ident { name, binding: None } if name == "require");
+    let names_module = args.first().is_some_and(|a| {
+        matches!(&model.expr(a.value).kind,
+            ExprKind::Literal { value: seam_lang::model::LiteralValue::String { value } } if value == module)
+    });
+    requires
+        && names_module
+        && match &binding.origin.path[..] {
+            [] => true,
+            [seam_lang::model::PatternStep::Key(k)] => k == exported,
+            _ => false,
+        }
+}
+
 fn created_from(
     model: &seam_lang::model::Model,
     create: &PatternNode,
@@ -2090,7 +2179,7 @@ fn created_from(
                 })
         }))
     });
-    if !imported {
+    if !imported && !required_from(model, *callee, module, exported) {
         return false;
     }
     let any_callee = PatternNode::Call {

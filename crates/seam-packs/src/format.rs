@@ -601,6 +601,22 @@ pub struct ClientObjectFile {
     /// property whose declared type is this name is a client (with no base URL).
     #[serde(default, rename = "type")]
     pub type_name: Option<String>,
+    /// A call that hands a callback its client, as a test runner hands a test its fixtures
+    /// (`test($NAME, $FN)`): the property `property` of the callback's first parameter
+    /// (`async ({ request }) => …`) is a client.
+    #[serde(default)]
+    pub injected: Option<InjectedClientFile>,
+}
+
+/// See `ClientObjectFile::injected`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct InjectedClientFile {
+    pub pattern: String,
+    /// Where the callback is: a metavariable (`$FN`), or a key of an options object
+    /// (`{ option: $OPTIONS, key: testSuite }`).
+    pub callback: ValueFile,
+    pub property: String,
 }
 
 /// A URL builder (see `PackFile::urls`).

@@ -722,10 +722,22 @@ impl Compiler<'_> {
                 }
                 (None, _, _) => None,
             };
-            if c.import.is_none() && create.is_none() && c.type_name.is_none() {
+            let injected = match &c.injected {
+                Some(i) => {
+                    let pattern = self.expression(&i.pattern, family)?;
+                    Some(InjectedClient {
+                        callback: self.value("callback", &i.callback, &pattern, &i.pattern)?,
+                        property: i.property.clone(),
+                        pattern,
+                    })
+                }
+                None => None,
+            };
+            if c.import.is_none() && create.is_none() && c.type_name.is_none() && injected.is_none()
+            {
                 return Err(self.error(
                     "clients:",
-                    "each entry under `clients` needs `import`, `create` or `type`",
+                    "each entry under `clients` needs `import`, `create`, `type` or `injected`",
                 ));
             }
             if c.from.is_some()
@@ -743,6 +755,7 @@ impl Compiler<'_> {
                 base_url,
                 from: c.from.clone(),
                 type_name: c.type_name.clone(),
+                injected,
             });
         }
 

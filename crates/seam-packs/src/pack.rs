@@ -348,6 +348,15 @@ pub struct ClientObject {
     pub from: Option<String>,
     /// A declared type whose values are clients.
     pub type_name: Option<String>,
+    pub injected: Option<InjectedClient>,
+}
+
+/// A client handed to a callback (see `InjectedClientFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct InjectedClient {
+    pub pattern: PatternNode,
+    pub callback: ValueRead,
+    pub property: String,
 }
 
 /// A request interceptor on a client instance that rewrites the URL (see `UrlInterceptorFile`).

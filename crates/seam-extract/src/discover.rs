@@ -887,6 +887,9 @@ pub fn handler_units(
         }
     }
     units.extend(file_units(files, pack_index, pack, on, &globals));
+    units.extend(crate::contract_routes::units(
+        files, pack_index, pack, on, &reader,
+    ));
     units
 }
 

@@ -13,6 +13,7 @@ pub mod assemble;
 pub mod callees;
 pub mod classes;
 pub mod conditions;
+pub mod contract_routes;
 pub mod discover;
 pub mod exception_status;
 pub mod files;

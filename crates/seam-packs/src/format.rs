@@ -81,6 +81,10 @@ pub struct PackFile {
     /// How a caller reads the response of a client call.
     #[serde(default)]
     pub response: ResponseFile,
+    /// Handler packs: routes a contract of operations declares and an implementation object
+    /// serves, key by key (`tsr.router(contract, { getPost: handler })`).
+    #[serde(default)]
+    pub contracts: Vec<ContractRoutesFile>,
     /// Expressions that read an environment variable (`process.env.$NAME`): a base URL read
     /// from one contributes nothing to the path.
     #[serde(default)]
@@ -617,6 +621,22 @@ pub struct InjectedClientFile {
     /// (`{ option: $OPTIONS, key: testSuite }`).
     pub callback: ValueFile,
     pub property: String,
+}
+
+/// See `PackFile::contracts`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ContractRoutesFile {
+    /// The call that serves a contract with an implementation (`tsr.router($C, $H)`).
+    pub pattern: String,
+    /// The metavariable holding the contract: an object of operations (or a call whose first
+    /// object argument is one, `c.router({ … })`), nested routers being objects of their own.
+    pub contract: String,
+    /// The metavariable holding the implementation: an object whose keys are the contract's.
+    pub handlers: String,
+    /// The keys of an operation that hold its method and its path.
+    pub method: String,
+    pub path: String,
 }
 
 /// A URL builder (see `PackFile::urls`).

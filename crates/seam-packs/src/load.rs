@@ -825,6 +825,18 @@ impl Compiler<'_> {
             });
         }
 
+        let mut contracts = Vec::with_capacity(raw.contracts.len());
+        for c in &raw.contracts {
+            let pattern = self.expression(&c.pattern, family)?;
+            contracts.push(ContractRoutes {
+                contract: self.meta("contract", &c.contract, &pattern, &c.pattern)?,
+                handlers: self.meta("handlers", &c.handlers, &pattern, &c.pattern)?,
+                method: c.method.clone(),
+                path: c.path.clone(),
+                pattern,
+            });
+        }
+
         let review = raw
             .review
             .clone()
@@ -871,6 +883,7 @@ impl Compiler<'_> {
             response,
             environment,
             urls,
+            contracts,
             metadata: raw.metadata,
             accesses,
             client_sources,

@@ -369,6 +369,16 @@ pub struct UrlInterceptor {
     pub url: String,
 }
 
+/// Routes of a contract served by an implementation (see `ContractRoutesFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContractRoutes {
+    pub pattern: PatternNode,
+    pub contract: String,
+    pub handlers: String,
+    pub method: String,
+    pub path: String,
+}
+
 /// An expression that builds a URL from other values (see `UrlBuilderFile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlBuilder {
@@ -440,6 +450,7 @@ pub struct Pack {
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
     pub urls: Vec<UrlBuilder>,
+    pub contracts: Vec<ContractRoutes>,
     /// Summary metadata every summary of this pack carries (see `PackFile::metadata`).
     pub metadata: BTreeMap<String, serde_json::Value>,
     pub accesses: Vec<crate::store::StoreAccess>,

@@ -37,6 +37,7 @@ fn builtin_packs_load() {
             "supertest",
             "sveltekit",
             "trpc-openapi",
+            "ts-rest",
             "typeorm",
         ]
     );

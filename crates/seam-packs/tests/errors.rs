@@ -79,7 +79,10 @@ fn a_client_from_a_module_needs_a_plain_call_to_create() {
     ));
     assert!(e.contains("`from` needs a `create` pattern"), "{e}");
     let e = error(&format!("{head}clients:\n  - from: lib\n{calls}"));
-    assert!(e.contains("needs `import`, `create`, `type` or `injected`"), "{e}");
+    assert!(
+        e.contains("needs `import`, `create`, `type` or `injected`"),
+        "{e}"
+    );
     // An injected client's callback must be a metavariable of its pattern.
     let e = error(&format!(
         "{head}clients:\n  - injected: {{ pattern: \"test($NAME, $FN)\", callback: $CB, property: request }}\n{calls}"

@@ -89,8 +89,8 @@ impl Loaded {
 
     /// The OpenAPI documents and Prisma schemas among the walked files, read as summaries;
     /// one that does not parse is returned as its error and the others are still read.
-    pub fn contracts(&self) -> Contracts {
-        read_contracts(&self.root, &self.project.files)
+    pub fn contracts(&self, phases: &Phases) -> Contracts {
+        read_contracts(&self.root, &self.project.files, phases)
     }
 
     /// The review IR of the loaded project. Consumes it: the models are freed once the
@@ -123,10 +123,18 @@ pub struct Contracts {
 
 /// The contracts among `files` (repository-relative paths under `root`, as the walk lists
 /// them), in the order [`seam_contracts::find_contracts_in`] gives.
-pub fn read_contracts(root: &Path, files: &[String]) -> Contracts {
+/// With timing on, each contract that took a tenth of a second or more gets a line.
+pub fn read_contracts(root: &Path, files: &[String], phases: &Phases) -> Contracts {
     let mut out = Contracts::default();
     for file in seam_contracts::find_contracts_in(root, files) {
-        match seam_contracts::read_contract_within(&file, root) {
+        let started = std::time::Instant::now();
+        let read = seam_contracts::read_contract_within(&file, root);
+        let took = started.elapsed();
+        if took.as_millis() >= 100 {
+            let count = read.as_ref().map_or(0, Vec::len);
+            phases.detail(&format!("{} ({count} summaries)", file.label), took);
+        }
+        match read {
             Ok(read) => out.summaries.extend(read),
             Err(e) => out.errors.push(e),
         }

@@ -228,7 +228,7 @@ fn extract_repository(
     }
     extracted.unchecked_submodules = seam_check::unread_sources::unchecked_submodules(dir);
     progress.phase("seam check: reading the contracts");
-    let contracts = loaded.contracts();
+    let contracts = loaded.contracts(phases);
     extracted.summaries.extend(contracts.summaries);
     extracted
         .skipped

@@ -7,6 +7,7 @@ mod commands;
 mod exit;
 mod output;
 mod progress;
+mod threads;
 mod ui;
 
 use clap::{Parser, Subcommand};
@@ -27,8 +28,9 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
     after_help = exit::HELP
 )]
 struct Cli {
-    /// How many threads to use (default: all cores; RAYON_NUM_THREADS also works).
-    #[arg(long, global = true)]
+    /// How many threads to use (default: all cores; RAYON_NUM_THREADS also works); more than
+    /// the machine runs at once is lowered to that.
+    #[arg(long, global = true, value_name = "N", value_parser = threads::parse_count)]
     threads: Option<usize>,
     /// Print nothing on standard error but errors.
     #[arg(short = 'q', long, global = true, conflicts_with = "verbose")]
@@ -94,11 +96,20 @@ fn main() -> ExitCode {
         verbose: cli.verbose,
         color: cli.color,
     });
-    if let Some(n) = cli.threads {
-        // Ignored when a pool already exists; the CLI builds none before this point.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global();
+    let env = std::env::var(threads::ENV).ok();
+    match threads::decide(cli.threads, env.as_deref(), threads::available()) {
+        Ok(decision) => {
+            if let (Some(note), true) = (&decision.note, ui::notes()) {
+                eprintln!("{note}");
+            }
+            if let Some(n) = decision.threads {
+                threads::configure(n);
+            }
+        }
+        Err(message) => {
+            eprintln!("seam: {message}");
+            return ExitCode::from(exit::USAGE);
+        }
     }
     let code: u8 = match cli.command {
         Command::Check(args) => commands::check::run(args),

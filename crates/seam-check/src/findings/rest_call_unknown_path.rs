@@ -1,7 +1,5 @@
 //! `restCallUnknownPath`: see [`DOC`].
 
-use std::cmp::Reverse;
-
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
@@ -59,10 +57,6 @@ pub const INFO: KindInfo = KindInfo {
 };
 
 pub const KIND: &str = INFO.name;
-
-/// How near a route is to a call, greater is nearer: it pairs but for the method, the
-/// likeness of their starts, the fewest edits between their paths.
-type Nearness = (bool, usize, Reverse<usize>);
 
 /// How many nearest routes a finding names.
 const NEAREST: usize = 3;
@@ -203,8 +197,10 @@ pub fn check_among(
     };
     // Nearer first: a route that pairs but for the method, then the start shared (segments
     // spelled the same before holes met), then the fewest edits from the call's path, then
-    // the key.
-    let mut ranked: Vec<(Nearness, &Endpoint)> = endpoints
+    // the key. The edit distance is the costly part and only orders routes within one tier of
+    // the first two, so it is computed for the tiers reached, nearest first, until the names
+    // are found (the same routes, in the same order, as ranking every route at once).
+    let mut tiered: Vec<((bool, usize), &Endpoint)> = endpoints
         .iter()
         .copied()
         .filter_map(|e| {
@@ -212,19 +208,28 @@ pub fn check_among(
             if shared < needed {
                 return None;
             }
-            let same_route = call_meets_route(call, e);
-            let distance = edit_distance(&call_path, e.normalized_path());
-            Some(((same_route, score, Reverse(distance)), e))
+            Some(((call_meets_route(call, e), score), e))
         })
         .collect();
-    ranked.sort_by(|(a, x), (b, y)| b.cmp(a).then_with(|| x.key.cmp(&y.key)));
+    // Stable: endpoints equal in tier keep their run order, as in one sort of every key.
+    tiered.sort_by(|(a, _), (b, _)| b.cmp(a));
     let mut nearest: Vec<&Endpoint> = Vec::new();
-    for (_, e) in &ranked {
+    for tier in tiered.chunk_by(|(a, _), (b, _)| a == b) {
         if nearest.len() == NEAREST {
             break;
         }
-        if !nearest.iter().any(|n| n.key == e.key) {
-            nearest.push(e);
+        let mut ranked: Vec<(usize, &Endpoint)> = tier
+            .iter()
+            .map(|(_, e)| (edit_distance(&call_path, e.normalized_path()), *e))
+            .collect();
+        ranked.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.key.cmp(&y.key)));
+        for (_, e) in ranked {
+            if nearest.len() == NEAREST {
+                break;
+            }
+            if !nearest.iter().any(|n| n.key == e.key) {
+                nearest.push(e);
+            }
         }
     }
     let names: Vec<&str> = nearest.iter().map(|e| e.key.as_str()).collect();

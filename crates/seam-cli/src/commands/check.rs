@@ -84,6 +84,33 @@ pub struct Args {
     /// `seam check --format json`.
     #[arg(long, value_name = "FILE")]
     pub baseline: Option<PathBuf>,
+    /// Also write the v7 summaries of the code to this file, from the same parse (the bytes
+    /// `seam extract -o FILE` writes; contracts are not among them).
+    #[arg(long, value_name = "FILE")]
+    pub summaries: Option<PathBuf>,
+    /// Also write the review IR (aburi.ir.json, workspace.md, components/) into this folder,
+    /// from the same parse (the files `seam scan --output-dir DIR` writes).
+    #[arg(long = "ir-dir", value_name = "DIR")]
+    pub ir_dir: Option<PathBuf>,
+}
+
+/// What a repository check writes besides its report, from the same load.
+struct SideOutputs<'a> {
+    summaries: Option<&'a Path>,
+    ir_dir: Option<&'a Path>,
+}
+
+/// Why a repository run stopped: a message still to print, or an exit code whose message
+/// was printed where the failure happened (an output that could not be written).
+enum Stop {
+    Message(String),
+    Code(u8),
+}
+
+impl From<String> for Stop {
+    fn from(message: String) -> Self {
+        Stop::Message(message)
+    }
 }
 
 use crate::exit::{self, USAGE};
@@ -167,32 +194,80 @@ impl Extracted {
 }
 
 /// The built-in and repository packs, the extraction, what could not be read, and the intent
-/// documents (under `intent`, or found by the walk).
+/// documents (under `intent`, or found by the walk). The repository is loaded once
+/// (seam-pipeline); the summaries and the review IR asked for in `outputs` are written from
+/// that load, the review IR last since it consumes the models.
 fn extract_repository(
     dir: &Path,
     intent: Option<&Path>,
-) -> Result<(Extracted, Vec<seam_packs::Pack>), String> {
+    outputs: &SideOutputs,
+    phases: &mut seam_pipeline::Phases,
+) -> Result<(Extracted, Vec<seam_packs::Pack>), Stop> {
     let progress = crate::progress::Progress::start("seam check: reading the packs");
     let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
+    phases.lap("read the packs");
     progress.phase("seam check: reading and parsing the files");
-    let project =
-        seam_lang::project::load_project(dir, &seam_lang::project::ProjectOptions::default())
-            .map_err(|e| e.to_string())?;
+    let loaded = seam_pipeline::load_with_packs(dir, packs, phases).map_err(|e| e.to_string())?;
     let documents = match intent {
         Some(root) => super::check_intent::documents(root, None)?,
-        None => super::check_intent::documents(dir, Some(&project.files))?,
+        None => super::check_intent::documents(dir, Some(&loaded.project.files))?,
     };
     progress.phase("seam check: extracting handlers and calls");
-    let mut extracted = extract_project(&packs, &project, documents);
+    let mut extracted = extract_project(&loaded.packs, &loaded.project, documents);
+    phases.lap("summaries");
+    if let Some(path) = outputs.summaries {
+        crate::output::to_file("the summaries", path, |file| {
+            seam_ir::summary::write_summaries(
+                file,
+                &extracted.summaries,
+                seam_ir::summary::WriteOptions::default(),
+            )
+        })
+        .map_err(Stop::Code)?;
+        phases.lap("write the summaries");
+    }
     extracted.unchecked_submodules = seam_check::unread_sources::unchecked_submodules(dir);
     progress.phase("seam check: reading the contracts");
-    add_contracts(
-        dir,
-        &project.files,
-        &mut extracted.summaries,
-        &mut extracted.skipped,
-    );
+    let contracts = loaded.contracts(phases);
+    extracted.summaries.extend(contracts.summaries);
+    extracted
+        .skipped
+        .extend(contracts.errors.iter().map(contract_skipped));
+    phases.lap("contracts");
+    let packs = loaded.packs.clone();
+    match outputs.ir_dir {
+        Some(out_dir) => {
+            progress.phase("seam check: writing the review IR");
+            write_review(loaded, out_dir, phases)?;
+        }
+        // The models are no longer needed: freed before the check.
+        None => drop(loaded),
+    }
     Ok((extracted, packs))
+}
+
+/// The review IR of the loaded repository into `out_dir`, as `seam scan` writes it.
+fn write_review(
+    loaded: seam_pipeline::Loaded,
+    out_dir: &Path,
+    phases: &mut seam_pipeline::Phases,
+) -> Result<(), String> {
+    let result = loaded.review(phases).map_err(|e| match e {
+        seam_review::ScanError::Internal(_) => format!(
+            "{e}. This is a bug in seam: please report it with the repository that shows it."
+        ),
+        _ => e.to_string(),
+    })?;
+    if crate::ui::notes() {
+        for note in &result.notes {
+            eprintln!("note: {note}");
+        }
+    }
+    seam_review::write_outputs(&result.document, out_dir, false).map_err(|e| e.to_string())?;
+    phases.lap("write the review IR");
+    // The document is large and the process ends soon: leave its memory to the OS.
+    std::mem::forget(result);
+    Ok(())
 }
 
 /// The summaries of a loaded project (contracts apart), what could not be read, and the
@@ -248,23 +323,6 @@ pub(super) fn contract_skipped(e: &seam_contracts::ContractError) -> SkippedInpu
             (Some(line), None) => format!("line {line}: {}", e.reason),
             _ => e.reason.clone(),
         },
-    }
-}
-
-/// The OpenAPI documents and Prisma schemas of the repository, read beside the code; one that
-/// does not parse is listed with its line and reason, and the run goes on without it. Found
-/// among the files the project load walked (one walk per run).
-fn add_contracts(
-    dir: &Path,
-    files: &[String],
-    summaries: &mut Vec<BehavioralSummary>,
-    skipped: &mut Vec<SkippedInput>,
-) {
-    for file in seam_contracts::find_contracts_in(dir, files) {
-        match seam_contracts::read_contract_within(&file, dir) {
-            Ok(read) => summaries.extend(read),
-            Err(e) => skipped.push(contract_skipped(&e)),
-        }
     }
 }
 
@@ -338,6 +396,16 @@ pub fn run(args: Args) -> u8 {
         Some(Err(e)) => return fail(e),
         None => None,
     };
+    if (args.summaries.is_some() || args.ir_dir.is_some())
+        && (args.dir.is_some()
+            || args.paths.len() == 2
+            || args.paths.first().is_some_and(|p| p.is_file()))
+    {
+        return fail(
+            "--summaries and --ir-dir write what seam reads from a repository's code; check a repository directory to use them.",
+        );
+    }
+    let mut phases = seam_pipeline::Phases::from_env();
     let mut repository: Option<(Extracted, Vec<seam_packs::Pack>)> = None;
     let (input, checked_dir) = match (&args.dir, args.paths.as_slice()) {
         (Some(dir), []) => {
@@ -389,12 +457,17 @@ pub fn run(args: Args) -> u8 {
             if !dir.is_dir() {
                 return fail(format!("{} is not a directory.", dir.display()));
             }
-            match extract_repository(&dir, args.intent.as_deref()) {
+            let outputs = SideOutputs {
+                summaries: args.summaries.as_deref(),
+                ir_dir: args.ir_dir.as_deref(),
+            };
+            match extract_repository(&dir, args.intent.as_deref(), &outputs, &mut phases) {
                 Ok(read) => {
                     repository = Some(read);
                     (CheckInput::new(Vec::new(), CheckMode::Repository), dir)
                 }
-                Err(e) => return fail(e),
+                Err(Stop::Message(e)) => return fail(e),
+                Err(Stop::Code(code)) => return code,
             }
         }
         (Some(_), _) => return fail("--dir cannot be combined with positional paths."),
@@ -443,6 +516,7 @@ pub fn run(args: Args) -> u8 {
     if let Some(baseline) = &baseline {
         keep_new(&mut report, baseline);
     }
+    phases.lap("check");
     let color = args.format == Format::Text && crate::ui::color_stdout(args.out.is_none());
     let rendered = match args.format {
         Format::Text => render_text(
@@ -471,6 +545,7 @@ pub fn run(args: Args) -> u8 {
     if let Err(code) = crate::output::emit("the report", args.out.as_deref(), rendered.as_bytes()) {
         return code;
     }
+    phases.lap("render and write the report");
     let fail_on = match args.fail_on {
         FailOnArg::Error => FailOn::Error,
         FailOnArg::Warning => FailOn::Warning,

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use crate::exit;
 
 use seam_ir::summary::{WriteOptions, write_summaries};
-use seam_lang::project::{ProjectOptions, load_project};
 use seam_packs::{Detection, Pack};
 
 #[derive(clap::Args)]
@@ -59,20 +58,20 @@ pub fn run(args: Args) -> u8 {
         }
     }
     let progress = crate::progress::Progress::start("seam extract: reading and parsing the files");
-    let project = match load_project(&args.dir, &ProjectOptions::default()) {
-        Ok(p) => p,
+    let mut phases = seam_pipeline::Phases::from_env();
+    let loaded = match seam_pipeline::load_with_packs(&args.dir, packs, &mut phases) {
+        Ok(l) => l,
         Err(e) => {
             eprintln!("error: {e}");
             return exit::USAGE;
         }
     };
-    let detection = Detection::from_project(&project.manifests);
-    let options = seam_extract::ExtractOptions {
-        forced: args.packs.clone(),
-    };
     progress.phase("seam extract: extracting handlers and calls");
-    let extraction = seam_extract::extract(&project.models, &detection, &packs, &options);
+    let extraction = loaded.summaries(&args.packs);
+    phases.lap("summaries");
     drop(progress);
+    let detection = loaded.detection();
+    let (packs, project) = (&loaded.packs, &loaded.project);
 
     if args.explain || crate::ui::settings().verbose {
         let mut err = std::io::stderr().lock();
@@ -123,7 +122,7 @@ pub fn run(args: Args) -> u8 {
     if extraction.files_with_packs == 0 {
         eprintln!(
             "{}",
-            no_pack_explanation(&args.dir, &project, &detection, &packs)
+            no_pack_explanation(&args.dir, project, &detection, packs)
         );
         return exit::FOUND;
     }
@@ -145,6 +144,7 @@ pub fn run(args: Args) -> u8 {
             write_summaries(out, summaries, WriteOptions::default())
         }),
     };
+    phases.lap("write the summaries");
     if let Err(code) = written {
         return code;
     }

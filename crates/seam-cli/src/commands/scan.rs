@@ -23,7 +23,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> u8 {
     let progress = crate::progress::Progress::start("seam scan: reading and analysing the files");
-    let scanned = seam_review::scan(&args.dir, &seam_review::ScanOptions::default());
+    let mut phases = seam_pipeline::Phases::from_env();
+    let scanned = match seam_pipeline::load(&args.dir, &mut phases) {
+        Ok(loaded) => loaded.review(&mut phases),
+        Err(seam_pipeline::LoadError::Project(e)) => Err(seam_review::ScanError::Project(e)),
+        Err(seam_pipeline::LoadError::Packs(e)) => Err(seam_review::ScanError::Packs(e)),
+    };
     drop(progress);
     let result = match scanned {
         Ok(r) => r,
@@ -47,6 +52,7 @@ pub fn run(args: Args) -> u8 {
         eprintln!("error: {e}");
         return 2;
     }
+    phases.lap("write the review IR");
     let stats = &result.document.stats;
     let skipped = stats.total_files - stats.parsed_files;
     if skipped > 0 && crate::ui::notes() {

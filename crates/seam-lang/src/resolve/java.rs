@@ -114,7 +114,10 @@ impl Resolver<'_> {
                 resolved: Some(file),
             });
             for e in &mut model.exprs {
-                if let ExprKind::Ident { name: n, binding: b } = &mut e.kind
+                if let ExprKind::Ident {
+                    name: n,
+                    binding: b,
+                } = &mut e.kind
                     && b.is_none()
                     && *n == name
                 {
@@ -162,8 +165,9 @@ mod tests {
     fn same_package_types_bind_by_implicit_import() {
         let files = vec!["p/A.java".to_owned(), "p/B.java".to_owned()];
         let r = Resolver::new(&files, &[]);
-        let mut m = crate::lower::java::lower("p/A.java", "class A { Object f() { return new B(); } }")
-            .expect("lowers");
+        let mut m =
+            crate::lower::java::lower("p/A.java", "class A { Object f() { return new B(); } }")
+                .expect("lowers");
         r.resolve_model(&mut m);
         let import = m.imports.last().expect("implicit import");
         assert_eq!(import.resolved.as_deref(), Some("p/B.java"));

@@ -179,7 +179,8 @@ impl<'s> Lowerer<'s> {
             span: span(node),
             resolved: None,
         });
-        self.m.push_stmt(StmtKind::Import { import: index }, span(node))
+        self.m
+            .push_stmt(StmtKind::Import { import: index }, span(node))
     }
 
     /// A class, interface, record, enum or annotation type, as a statement.
@@ -195,7 +196,9 @@ impl<'s> Lowerer<'s> {
 
     fn enum_declaration(&mut self, node: Node<'_>) -> StmtId {
         let name_node = field(node, self.f.name);
-        let name = name_node.map(|n| self.text(n).to_owned()).unwrap_or_default();
+        let name = name_node
+            .map(|n| self.text(n).to_owned())
+            .unwrap_or_default();
         let mut members = Vec::new();
         if let Some(body) = field(node, self.f.body) {
             for c in named(body) {
@@ -361,10 +364,14 @@ impl<'s> Lowerer<'s> {
 
     fn member(&mut self, class: ClassId, node: Node<'_>, in_interface: bool) {
         match cst::kind_of(node) {
-            "method_declaration" | "constructor_declaration" | "compact_constructor_declaration" => {
+            "method_declaration"
+            | "constructor_declaration"
+            | "compact_constructor_declaration" => {
                 self.method(class, node, in_interface);
             }
-            "field_declaration" | "constant_declaration" => self.field_declaration(class, node, in_interface),
+            "field_declaration" | "constant_declaration" => {
+                self.field_declaration(class, node, in_interface)
+            }
             "class_declaration"
             | "interface_declaration"
             | "record_declaration"
@@ -416,7 +423,9 @@ impl<'s> Lowerer<'s> {
         let mods = self.modifiers(node);
         let type_annotation = field(node, self.f.type_).map(|t| self.annotation(t));
         for d in fields(node, self.f.declarator) {
-            let Some(n) = field(d, self.f.name) else { continue };
+            let Some(n) = field(d, self.f.name) else {
+                continue;
+            };
             let value = field(d, self.f.value).map(|v| self.expr(v));
             let name = self.text(n).to_owned();
             self.push_member(
@@ -468,9 +477,16 @@ impl<'s> Lowerer<'s> {
             class: Some(class),
             parent: self.func,
             is_static: mods.is_static,
-            visibility: mods.visibility.or(in_interface.then_some(Visibility::Public)),
+            visibility: mods
+                .visibility
+                .or(in_interface.then_some(Visibility::Public)),
             doc_throws: cst::first_of_kind(node, "throws")
-                .map(|t| named(t).into_iter().map(|x| collapse_whitespace(self.text(x))).collect())
+                .map(|t| {
+                    named(t)
+                        .into_iter()
+                        .map(|x| collapse_whitespace(self.text(x)))
+                        .collect()
+                })
                 .unwrap_or_default(),
             span: span(node),
             name_span: name_node.map(span),
@@ -523,10 +539,11 @@ impl<'s> Lowerer<'s> {
             let (name_node, type_node) = match kind {
                 "identifier" => (Some(p), None),
                 "spread_parameter" => (
-                    cst::first_of_kind(p, "variable_declarator").and_then(|d| field(d, self.f.name)),
-                    named(p).into_iter().find(|c| {
-                        !matches!(cst::kind_of(*c), "modifiers" | "variable_declarator")
-                    }),
+                    cst::first_of_kind(p, "variable_declarator")
+                        .and_then(|d| field(d, self.f.name)),
+                    named(p)
+                        .into_iter()
+                        .find(|c| !matches!(cst::kind_of(*c), "modifiers" | "variable_declarator")),
                 ),
                 _ => (field(p, self.f.name), field(p, self.f.type_)),
             };
@@ -638,7 +655,9 @@ impl<'s> Lowerer<'s> {
         for c in named(list) {
             if cst::kind_of(c) == "element_value_pair" {
                 let key = field(c, self.f.key).map(|k| self.text(k).to_owned());
-                let Some(v) = field(c, self.f.value) else { continue };
+                let Some(v) = field(c, self.f.value) else {
+                    continue;
+                };
                 let value = self.element_value(v);
                 args.push(Arg {
                     name: key,
@@ -708,7 +727,8 @@ impl<'s> Lowerer<'s> {
             _ => {
                 let name = self.text(node).to_owned();
                 let binding = self.lookup(&name);
-                self.m.push_expr(ExprKind::Ident { name, binding }, span(node))
+                self.m
+                    .push_expr(ExprKind::Ident { name, binding }, span(node))
             }
         }
     }
@@ -716,7 +736,10 @@ impl<'s> Lowerer<'s> {
     /// A type written where an expression is wanted (`extends Base`): its name.
     pub(super) fn type_expr(&mut self, node: Node<'_>) -> ExprId {
         match cst::kind_of(node) {
-            "type_identifier" | "identifier" | "scoped_type_identifier" | "scoped_identifier"
+            "type_identifier"
+            | "identifier"
+            | "scoped_type_identifier"
+            | "scoped_identifier"
             | "generic_type" => self.name_expr(node),
             _ => self.m.push_expr(ExprKind::Other, span(node)),
         }
@@ -772,11 +795,17 @@ impl<'s> Lowerer<'s> {
                 let args = parts
                     .iter()
                     .find(|p| cst::kind_of(**p) == "type_arguments")
-                    .map(|a| named(*a).into_iter().map(|t| self.type_ref(t, depth + 1)).collect())
+                    .map(|a| {
+                        named(*a)
+                            .into_iter()
+                            .map(|t| self.type_ref(t, depth + 1))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 TypeRef::Named { name, args }
             }
-            "array_type" => match field(node, self.f.name).or_else(|| named(node).first().copied()) {
+            "array_type" => match field(node, self.f.name).or_else(|| named(node).first().copied())
+            {
                 Some(element) => TypeRef::Array {
                     items: Box::new(self.type_ref(element, depth + 1)),
                 },

@@ -156,7 +156,14 @@ impl<'s> Lowerer<'s> {
                 if let Some(n) = field(node, self.f.name) {
                     // `x instanceof T t`: the pattern variable is in scope from here on.
                     let name = self.text(n).to_owned();
-                    self.declare(&name, BindingKind::Var { kind: VarKind::Const }, BindingOrigin::none(), span(n));
+                    self.declare(
+                        &name,
+                        BindingKind::Var {
+                            kind: VarKind::Const,
+                        },
+                        BindingOrigin::none(),
+                        span(n),
+                    );
                 }
                 ExprKind::Binary {
                     op: BinaryOp::Instanceof,
@@ -216,7 +223,8 @@ impl<'s> Lowerer<'s> {
             );
         }
         let binding = self.lookup(&name);
-        self.m.push_expr(ExprKind::Ident { name, binding }, span(node))
+        self.m
+            .push_expr(ExprKind::Ident { name, binding }, span(node))
     }
 
     fn args(&mut self, node: Option<Node<'_>>) -> Vec<Arg> {
@@ -235,7 +243,9 @@ impl<'s> Lowerer<'s> {
     /// `obj.m(args)`, `m(args)` (a method of the class reads as `this.m`), `super.m(args)`.
     fn method_invocation(&mut self, node: Node<'_>) -> ExprId {
         let name_node = field(node, self.f.name);
-        let name = name_node.map(|n| self.text(n).to_owned()).unwrap_or_default();
+        let name = name_node
+            .map(|n| self.text(n).to_owned())
+            .unwrap_or_default();
         let name_span = name_node.map_or(span(node), span);
         let callee = match field(node, self.f.object) {
             Some(o) => {
@@ -262,7 +272,8 @@ impl<'s> Lowerer<'s> {
             }
             None => {
                 let binding = self.lookup(&name);
-                self.m.push_expr(ExprKind::Ident { name, binding }, name_span)
+                self.m
+                    .push_expr(ExprKind::Ident { name, binding }, name_span)
             }
         };
         let args = self.args(field(node, self.f.arguments));
@@ -379,7 +390,8 @@ impl<'s> Lowerer<'s> {
             }
             None => {
                 let e = self.m.push_expr(ExprKind::Other, span(node));
-                self.m.push_pattern(PatternKind::Expr { expr: e }, span(node))
+                self.m
+                    .push_pattern(PatternKind::Expr { expr: e }, span(node))
             }
         };
         self.m

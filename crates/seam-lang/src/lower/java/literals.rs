@@ -158,6 +158,9 @@ mod tests {
     #[test]
     fn escapes_and_text_blocks_decode() {
         assert_eq!(decode(r#"a\tb\"c\u0041\101"#), "a\tb\"cAA");
-        assert_eq!(text_block("\n    select *\n      from t\n    "), "select *\n  from t\n");
+        assert_eq!(
+            text_block("\n    select *\n      from t\n    "),
+            "select *\n  from t\n"
+        );
     }
 }

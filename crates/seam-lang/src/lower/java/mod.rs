@@ -216,7 +216,13 @@ impl<'s> Lowerer<'s> {
     }
 
     /// Declares a name in the innermost block scope (or at module level outside functions).
-    fn declare(&mut self, name: &str, kind: BindingKind, origin: BindingOrigin, at: Span) -> BindingId {
+    fn declare(
+        &mut self,
+        name: &str,
+        kind: BindingKind,
+        origin: BindingOrigin,
+        at: Span,
+    ) -> BindingId {
         let id = self.m.push_binding(Binding {
             name: name.to_owned(),
             kind,

@@ -70,7 +70,8 @@ impl<'s> Lowerer<'s> {
             "if_statement" => {
                 let test = self.condition(field(node, self.f.condition), node);
                 let consequent = self.one_stmt(field(node, self.f.consequence), node);
-                let alternate = field(node, self.f.alternative).map(|a| self.one_stmt(Some(a), node));
+                let alternate =
+                    field(node, self.f.alternative).map(|a| self.one_stmt(Some(a), node));
                 StmtKind::If {
                     test,
                     consequent,
@@ -118,13 +119,20 @@ impl<'s> Lowerer<'s> {
             },
             "labeled_statement" => {
                 let parts = named(node);
-                let label = parts.first().map(|l| self.text(*l).to_owned()).unwrap_or_default();
+                let label = parts
+                    .first()
+                    .map(|l| self.text(*l).to_owned())
+                    .unwrap_or_default();
                 let body = self.one_stmt(parts.get(1).copied(), node);
                 StmtKind::Labeled { label, body }
             }
-            "try_statement" | "try_with_resources_statement" => return self.try_statement(node, out),
+            "try_statement" | "try_with_resources_statement" => {
+                return self.try_statement(node, out);
+            }
             "synchronized_statement" => StmtKind::Block {
-                body: field(node, self.f.body).map(|b| self.block(b)).unwrap_or_default(),
+                body: field(node, self.f.body)
+                    .map(|b| self.block(b))
+                    .unwrap_or_default(),
             },
             "assert_statement" => {
                 let parts = named(node);
@@ -137,8 +145,11 @@ impl<'s> Lowerer<'s> {
                     message: parts.get(1).map(|m| self.expr(*m)),
                 }
             }
-            "class_declaration" | "interface_declaration" | "record_declaration"
-            | "enum_declaration" | "annotation_type_declaration" => {
+            "class_declaration"
+            | "interface_declaration"
+            | "record_declaration"
+            | "enum_declaration"
+            | "annotation_type_declaration" => {
                 out.push(self.type_declaration(node));
                 return None;
             }
@@ -158,7 +169,11 @@ impl<'s> Lowerer<'s> {
     pub(super) fn local_variables(&mut self, node: Node<'_>) -> StmtKind {
         let mods = self.modifiers(node);
         let type_annotation = field(node, self.f.type_).map(|t| self.annotation(t));
-        let kind = if mods.is_final { VarKind::Const } else { VarKind::Let };
+        let kind = if mods.is_final {
+            VarKind::Const
+        } else {
+            VarKind::Let
+        };
         let mut declarators = Vec::new();
         for d in fields(node, self.f.declarator) {
             declarators.push(self.declarator(d, kind, type_annotation.clone()));
@@ -166,7 +181,12 @@ impl<'s> Lowerer<'s> {
         StmtKind::VarDecl { kind, declarators }
     }
 
-    fn declarator(&mut self, d: Node<'_>, kind: VarKind, type_annotation: Option<TypeAnnotation>) -> VarDeclarator {
+    fn declarator(
+        &mut self,
+        d: Node<'_>,
+        kind: VarKind,
+        type_annotation: Option<TypeAnnotation>,
+    ) -> VarDeclarator {
         // The initialiser is evaluated before the name is in scope.
         let init = field(d, self.f.value).map(|v| self.expr(v));
         let pattern = match field(d, self.f.name) {
@@ -215,7 +235,10 @@ impl<'s> Lowerer<'s> {
                 }
             });
             let test = field(node, lw.f.condition).map(|c| lw.expr(c));
-            let update = fields(node, lw.f.update).into_iter().next().map(|u| lw.expr(u));
+            let update = fields(node, lw.f.update)
+                .into_iter()
+                .next()
+                .map(|u| lw.expr(u));
             let body = lw.one_stmt(field(node, lw.f.body), node);
             StmtKind::Loop {
                 kind: LoopKind::For,
@@ -237,7 +260,8 @@ impl<'s> Lowerer<'s> {
         let stmt = self.scoped(|lw| {
             let left = field(node, lw.f.name).map(|n| {
                 let name = lw.text(n).to_owned();
-                let binding = lw.declare(&name, BindingKind::LoopVar, BindingOrigin::none(), span(n));
+                let binding =
+                    lw.declare(&name, BindingKind::LoopVar, BindingOrigin::none(), span(n));
                 lw.m.push_pattern(
                     PatternKind::Ident {
                         name,
@@ -316,12 +340,8 @@ impl<'s> Lowerer<'s> {
                 match cst::kind_of(c) {
                     "catch_clause" => handlers.push(lw.catch_clause(c)),
                     "finally_clause" => {
-                        finalizer = Some(
-                            named(c)
-                                .first()
-                                .map(|b| lw.block(*b))
-                                .unwrap_or_default(),
-                        );
+                        finalizer =
+                            Some(named(c).first().map(|b| lw.block(*b)).unwrap_or_default());
                     }
                     _ => {}
                 }
@@ -350,7 +370,12 @@ impl<'s> Lowerer<'s> {
                 }
                 if let Some(n) = field(p, lw.f.name) {
                     let name = lw.text(n).to_owned();
-                    let binding = lw.declare(&name, BindingKind::CatchParam, BindingOrigin::none(), span(n));
+                    let binding = lw.declare(
+                        &name,
+                        BindingKind::CatchParam,
+                        BindingOrigin::none(),
+                        span(n),
+                    );
                     param = Some(lw.m.push_pattern(
                         PatternKind::Ident {
                             name,
@@ -360,7 +385,9 @@ impl<'s> Lowerer<'s> {
                     ));
                 }
             }
-            let body = field(node, lw.f.body).map(|b| lw.block(b)).unwrap_or_default();
+            let body = field(node, lw.f.body)
+                .map(|b| lw.block(b))
+                .unwrap_or_default();
             CatchClause {
                 param,
                 types,
@@ -392,7 +419,8 @@ impl<'s> Lowerer<'s> {
                             for v in values {
                                 tests.push(Some(lw.expr(v)));
                             }
-                        } else if kind == "switch_rule" && cst::kind_of(c) == "expression_statement" {
+                        } else if kind == "switch_rule" && cst::kind_of(c) == "expression_statement"
+                        {
                             // `case A -> value;` yields the value: read as a statement.
                             lw.stmt(c, &mut stmts);
                         } else {

@@ -76,7 +76,10 @@ public class UserController {
     assert_eq!(get.params.len(), 2);
     assert_eq!(get.params[0].decorators[0].name, "PathVariable");
     assert_eq!(
-        get.params[0].type_annotation.as_ref().map(|t| t.text.as_str()),
+        get.params[0]
+            .type_annotation
+            .as_ref()
+            .map(|t| t.text.as_str()),
         Some("Long")
     );
     // `users.find(id)` reads the field through `this`.
@@ -168,7 +171,12 @@ class D {
     assert_eq!(cases.len(), 3);
     assert!(!cases[0].falls_through);
     assert!(cases[1].falls_through);
-    let StmtKind::Try { handlers, finalizer, .. } = &m.stmt(body[1]).kind else {
+    let StmtKind::Try {
+        handlers,
+        finalizer,
+        ..
+    } = &m.stmt(body[1]).kind
+    else {
         panic!("try")
     };
     assert_eq!(handlers[0].types.len(), 2);
@@ -199,7 +207,11 @@ fn deep_nesting_stops_at_the_limit() {
 
 #[test]
 fn a_top_level_expression_is_a_statement_for_patterns() {
-    let m = lower("<pattern>.java", "(\nResponseEntity.status(__seam_meta_S)\n);\n").expect("lowers");
+    let m = lower(
+        "<pattern>.java",
+        "(\nResponseEntity.status(__seam_meta_S)\n);\n",
+    )
+    .expect("lowers");
     assert_eq!(m.body.len(), 1);
     assert!(matches!(m.stmt(m.body[0]).kind, StmtKind::Expr { .. }));
 }

@@ -30,6 +30,7 @@ fn builtin_packs_load() {
             "prisma",
             "react-router",
             "requests",
+            "spring-mvc",
             "sqlalchemy",
             "sveltekit",
             "trpc-openapi",

@@ -31,6 +31,7 @@ fn builtin_packs_load() {
             "react-router",
             "requests",
             "spring-mvc",
+            "spring-rest-client",
             "sqlalchemy",
             "sveltekit",
             "trpc-openapi",

@@ -301,7 +301,8 @@ impl<'s> Lowerer<'s> {
     }
 
     /// The field and method names a class body declares (records: their components too).
-    fn class_scope(&self, node: Node<'_>, body: Option<Node<'_>>) -> ClassScope {
+    fn class_scope(&mut self, node: Node<'_>, body: Option<Node<'_>>) -> ClassScope {
+        let in_interface = cst::kind_of(node) == "interface_declaration";
         let mut scope = ClassScope::default();
         if let Some(params) = field(node, self.f.parameters) {
             for p in named(params) {
@@ -313,10 +314,31 @@ impl<'s> Lowerer<'s> {
         for member in body.map(named).unwrap_or_default() {
             match cst::kind_of(member) {
                 "field_declaration" | "constant_declaration" => {
+                    let constant = in_interface || {
+                        let mods = cst::first_of_kind(member, "modifiers");
+                        let has = |kw: &str| mods.is_some_and(|m| cst::has_token(m, kw));
+                        has("static") && has("final")
+                    };
                     for d in fields(member, self.f.declarator) {
-                        if let Some(n) = field(d, self.f.name) {
-                            scope.fields.push(self.text(n).to_owned());
+                        let Some(n) = field(d, self.f.name) else {
+                            continue;
+                        };
+                        let name = self.text(n).to_owned();
+                        if constant {
+                            // The initialiser is filled in when the field is lowered.
+                            let id = self.m.push_binding(Binding {
+                                name: name.clone(),
+                                kind: BindingKind::Var {
+                                    kind: VarKind::Const,
+                                },
+                                scope: self.func,
+                                origin: BindingOrigin::none(),
+                                reassigned: false,
+                                span: span(n),
+                            });
+                            scope.constants.push((name.clone(), id));
                         }
+                        scope.fields.push(name);
                     }
                 }
                 "method_declaration" => {
@@ -428,6 +450,12 @@ impl<'s> Lowerer<'s> {
             };
             let value = field(d, self.f.value).map(|v| self.expr(v));
             let name = self.text(n).to_owned();
+            if let Some(binding) = self.constant(&name)
+                && let Some(b) = self.m.bindings.get_mut(binding.index())
+                && b.span == span(n)
+            {
+                b.origin.init = value;
+            }
             self.push_member(
                 class,
                 ClassMember {

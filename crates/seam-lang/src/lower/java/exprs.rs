@@ -211,6 +211,14 @@ impl<'s> Lowerer<'s> {
     /// else a type or an import.
     fn identifier(&mut self, node: Node<'_>) -> ExprId {
         let name = self.text(node).to_owned();
+        if !self.is_local(&name)
+            && let Some(binding) = self.constant(&name)
+        {
+            let binding = Some(binding);
+            return self
+                .m
+                .push_expr(ExprKind::Ident { name, binding }, span(node));
+        }
         if !self.is_local(&name) && self.is_field(&name) {
             let this = self.m.push_expr(ExprKind::This, span(node));
             return self.m.push_expr(

@@ -98,6 +98,9 @@ pub fn lower_tree(path: &str, source: &str, tree: &Tree) -> Model {
 struct ClassScope {
     fields: Vec<String>,
     methods: Vec<String>,
+    /// `static final` fields (and interface fields): a bare name reads the constant's
+    /// binding, whose `origin.init` is the initialiser.
+    constants: Vec<(String, BindingId)>,
 }
 
 pub(crate) struct Lowerer<'s> {
@@ -255,6 +258,14 @@ impl<'s> Lowerer<'s> {
         self.frames
             .iter()
             .any(|frame| frame.iter().any(|(n, _)| n == name))
+    }
+
+    /// The binding of a `static final` field of an enclosing class named by a bare name.
+    fn constant(&self, name: &str) -> Option<BindingId> {
+        self.classes
+            .iter()
+            .rev()
+            .find_map(|(_, c)| c.constants.iter().find(|(n, _)| n == name).map(|(_, b)| *b))
     }
 
     /// True when a bare name is a field of an enclosing class.

@@ -324,12 +324,23 @@ fn thrown(model: &Model, value: Option<ExprId>) -> (Option<String>, Option<Strin
     }
 }
 
+/// The number a library constant names (`HttpStatus.NOT_FOUND`, also written fully
+/// qualified), from the pack's `constants`.
+fn named_constant(model: &Model, expr: ExprId, constants: &BTreeMap<String, i64>) -> Option<i64> {
+    if constants.is_empty() {
+        return None;
+    }
+    let chain = model.member_chain(expr)?;
+    (0..chain.len()).find_map(|start| constants.get(&chain[start..].join(".")).copied())
+}
+
 /// The status a terminal produces and the status key of its transition id.
 fn status(
     model: &Model,
     scope: &Scope,
     read: &Option<ValueRead>,
     captures: &Captures,
+    constants: &BTreeMap<String, i64>,
 ) -> (Option<ValueRef>, String) {
     match read {
         Some(ValueRead::Number(n)) => (
@@ -354,6 +365,12 @@ fn status(
                     }
                     None => (None, "none".to_owned()),
                 },
+                _ if let Some(n) = named_constant(model, e, constants) => (
+                    Some(ValueRef::Literal(LiteralValueRef {
+                        value: seam_ir::summary::LiteralValue::Number(n.into()),
+                    })),
+                    n.to_string(),
+                ),
                 _ => {
                     let value = scope.value(e);
                     // A constant that holds a number is that number.
@@ -433,7 +450,8 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                         } else {
                             (read, from)
                         };
-                        let (status_code, key) = status(model, &scope, read, from);
+                        let (status_code, key) =
+                            status(model, &scope, read, from, &facts.pack.constants);
                         let body = match facts.route_body.filter(|_| t.route) {
                             Some(declared) => Some(declared_shape(model, declared)),
                             None => capture_expr(captures, &t.body).map(|b| shape_of(model, b)),

@@ -1672,18 +1672,19 @@ fn client_object_hops(
     {
         return Some(ClientObject::default());
     }
-    // A field the class declares (`this.http`): its declared type, or its initialiser.
+    // A field the class declares (`this.http`): its initialiser (which may give a base
+    // URL, `WebClient.create(base)`), or its declared type.
     if let Some(field) = crate::classes::declared_field(files, file, expr) {
+        if let Some(value) = field.value
+            && let Some(client) = client_value(files, pack, reader, field.file, value, hops)
+        {
+            return Some(client);
+        }
         if field
             .type_annotation
             .is_some_and(|t| is_client_type(pack, &t.shape))
         {
             return Some(ClientObject::default());
-        }
-        if let Some(value) = field.value
-            && let Some(client) = client_value(files, pack, reader, field.file, value, hops)
-        {
-            return Some(client);
         }
     }
     // A parameter whose declared type is a client type (`function f(http: Client)`).

@@ -25,7 +25,8 @@ pub const PROCESS_TARGET: &str = "process";
 fn is_exit_call(model: &Model, callee: ExprId) -> bool {
     match model.member_chain(callee).as_deref() {
         Some(["process", "exit"]) => model.language.is_js_family(),
-        Some(["sys", "exit"]) => !model.language.is_js_family(),
+        Some(["sys", "exit"]) => model.language == seam_lang::model::Language::Python,
+        Some(["System", "exit"]) => model.language == seam_lang::model::Language::Java,
         _ => false,
     }
 }

@@ -30,7 +30,8 @@ use seam_ir::summary::{
     SchemaVersion, SourceLocation, Transition, transition_id,
 };
 use seam_lang::model::{
-    BindingKind, ExprId, ExprKind, FuncId, FunctionBody, ImportedItem, LiteralValue, Model, Span,
+    BindingKind, ExprId, ExprKind, FuncId, FunctionBody, ImportedItem, Language, LiteralValue,
+    Model, Span,
 };
 use serde_json::{Value, json};
 
@@ -632,10 +633,13 @@ pub fn extract_tests_reaching(
         if !is_test_file(&model.path) {
             continue;
         }
-        let (cases, file_mocks) = if model.language.is_js_family() {
-            js_cases(&repo, model)
-        } else {
-            (py_cases(&repo, model), Vec::new())
+        let (cases, file_mocks) = match model.language {
+            Language::Python => (py_cases(&repo, model), Vec::new()),
+            // Java test files (JUnit) are not read yet.
+            Language::Java => (Vec::new(), Vec::new()),
+            Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
+                js_cases(&repo, model)
+            }
         };
         let runner_js = if model.source.contains("vitest") {
             "vitest"

@@ -2,7 +2,7 @@
 //! language-neutral [`model::Model`]. Languages live here; no framework is known here.
 //!
 //! - [`model`]: the model types every later stage reads.
-//! - [`lower`]: one lowering per language (JS/TS via oxc, Python via tree-sitter).
+//! - [`lower`]: one lowering per language (JS/TS via oxc, Python and Java via tree-sitter).
 //! - [`project`]: walking a repository, skip reasons, manifests, the parallel driver.
 //! - [`resolve`]: module resolution across the files of a project.
 

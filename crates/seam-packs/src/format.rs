@@ -78,6 +78,10 @@ pub struct PackFile {
     /// that holds it.
     #[serde(default)]
     pub import_aliases: std::collections::BTreeMap<String, String>,
+    /// Numbers the library names (`HttpStatus.NOT_FOUND: 404`): a status written as one of
+    /// these dotted names reads as its number.
+    #[serde(default)]
+    pub constants: BTreeMap<String, i64>,
     /// How a caller reads the response of a client call.
     #[serde(default)]
     pub response: ResponseFile,

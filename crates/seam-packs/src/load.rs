@@ -880,6 +880,7 @@ impl Compiler<'_> {
             calls,
             url_interceptors,
             import_aliases: raw.import_aliases.into_iter().collect(),
+            constants: raw.constants,
             response,
             environment,
             urls,
@@ -930,10 +931,11 @@ impl Compiler<'_> {
             let this = match l.as_str() {
                 "javascript" | "typescript" => LanguageFamily::JavaScript,
                 "python" => LanguageFamily::Python,
+                "java" => LanguageFamily::Java,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript or python"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python or java"),
                     ));
                 }
             };

@@ -31,6 +31,7 @@ pub enum LanguageFamily {
     /// JavaScript, TypeScript, JSX, TSX.
     JavaScript,
     Python,
+    Java,
 }
 
 impl LanguageFamily {
@@ -38,6 +39,7 @@ impl LanguageFamily {
         match self {
             LanguageFamily::JavaScript => language.is_js_family(),
             LanguageFamily::Python => language == Language::Python,
+            LanguageFamily::Java => language == Language::Java,
         }
     }
 
@@ -46,6 +48,7 @@ impl LanguageFamily {
         match self {
             LanguageFamily::JavaScript => Language::TypeScript,
             LanguageFamily::Python => Language::Python,
+            LanguageFamily::Java => Language::Java,
         }
     }
 
@@ -53,6 +56,7 @@ impl LanguageFamily {
         match self {
             LanguageFamily::JavaScript => "javascript",
             LanguageFamily::Python => "python",
+            LanguageFamily::Java => "java",
         }
     }
 }
@@ -447,6 +451,8 @@ pub struct Pack {
     pub url_interceptors: Vec<UrlInterceptor>,
     /// Import aliases the framework resolves (see `PackFile::import_aliases`), in name order.
     pub import_aliases: Vec<(String, String)>,
+    /// Numbers the library names, by dotted name (see `PackFile::constants`).
+    pub constants: BTreeMap<String, i64>,
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
     pub urls: Vec<UrlBuilder>,

@@ -125,10 +125,14 @@ fn substitute_metavariables(pattern: &str) -> String {
 /// Compiles an expression pattern written in `language`.
 pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
     let substituted = substitute_metavariables(pattern);
-    let source = if language == Language::Python {
-        format!("(\n{substituted}\n)\n")
-    } else {
-        format!("(\n{substituted}\n);\n")
+    let source = match language {
+        Language::Python => format!("(\n{substituted}\n)\n"),
+        // Java: a top-level statement, which tree-sitter-java reads (patterns only).
+        Language::Java
+        | Language::TypeScript
+        | Language::Tsx
+        | Language::JavaScript
+        | Language::Jsx => format!("(\n{substituted}\n);\n"),
     };
     let model = parse(pattern, language, &source)?;
     let expr = match model.body.as_slice() {
@@ -154,10 +158,14 @@ pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNo
 pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
     let body = pattern.trim().trim_start_matches('@');
     let substituted = substitute_metavariables(body);
-    let source = if language == Language::Python {
-        format!("@{substituted}\ndef __seam_decorated():\n    pass\n")
-    } else {
-        format!("class __SeamDecorated {{\n  @{substituted}\n  m() {{}}\n}}\n")
+    let source = match language {
+        Language::Python => format!("@{substituted}\ndef __seam_decorated():\n    pass\n"),
+        Language::Java => {
+            format!("class __SeamDecorated {{\n  @{substituted}\n  void m() {{}}\n}}\n")
+        }
+        Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
+            format!("class __SeamDecorated {{\n  @{substituted}\n  m() {{}}\n}}\n")
+        }
     };
     let model = parse(pattern, language, &source)?;
     let decorator = model
@@ -171,10 +179,12 @@ pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNod
 }
 
 fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, PatternError> {
-    let path = if language == Language::Python {
-        "<pattern>.py"
-    } else {
-        "<pattern>.ts"
+    let path = match language {
+        Language::Python => "<pattern>.py",
+        Language::Java => "<pattern>.java",
+        Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
+            "<pattern>.ts"
+        }
     };
     // Same guards as a source file: a pattern nested thousands of levels deep is parsed on a
     // thread with a stack sized for it, then refused at the lowering's depth limit.

@@ -33,6 +33,8 @@ fn builtin_packs_load() {
             "prisma",
             "react-router",
             "requests",
+            "spring-mvc",
+            "spring-rest-client",
             "sqlalchemy",
             "supertest",
             "sveltekit",

@@ -143,15 +143,23 @@ pub struct FileOutput {
 
 /// The review language id of a model language.
 pub fn language_id(language: m::Language) -> &'static str {
-    if language.is_js_family() { "ts" } else { "py" }
+    match language {
+        m::Language::TypeScript | m::Language::Tsx | m::Language::JavaScript | m::Language::Jsx => {
+            "ts"
+        }
+        m::Language::Python => "py",
+        m::Language::Java => "java",
+    }
 }
 
 /// Extracts every Symbol draft of one file.
 pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
-    let family = if model.language.is_js_family() {
-        LanguageFamily::JavaScript
-    } else {
-        LanguageFamily::Python
+    let family = match model.language {
+        m::Language::Python => LanguageFamily::Python,
+        m::Language::Java => LanguageFamily::Java,
+        m::Language::TypeScript | m::Language::Tsx | m::Language::JavaScript | m::Language::Jsx => {
+            LanguageFamily::JavaScript
+        }
     };
     let specifiers: Vec<&str> = model.imports.iter().map(|i| i.specifier.as_str()).collect();
     let fc = classifier.for_file(family, &specifiers);
@@ -271,7 +279,7 @@ impl<'a> FileCx<'a> {
     }
 
     fn is_python(&self) -> bool {
-        !self.model.language.is_js_family()
+        self.model.language == m::Language::Python
     }
 
     fn top_visibility(&self, name: &str, exported_by_statement: bool) -> Visibility {

@@ -41,6 +41,8 @@ use seam_packs::review::{Classifier, PluginKind};
 pub const JS_GRAMMAR_REVISION: &str = "oxc@0.146.0";
 /// The Python grammar, as `grammarRevision` names it; must match the tree-sitter-python pin.
 pub const PY_GRAMMAR_REVISION: &str = "tree-sitter-python@0.25.0";
+/// The Java grammar, as `grammarRevision` names it; must match the tree-sitter-java pin.
+pub const JAVA_GRAMMAR_REVISION: &str = "tree-sitter-java@0.23.5";
 
 /// Options for [`scan`].
 #[derive(Debug, Clone)]
@@ -180,6 +182,11 @@ fn scan_project(
         models.push(m);
     }
     let parsed_files = models.len() as u64;
+    // Java is declared (language and grammar) only where the scan read Java, so the
+    // documents of repositories without it stay as they were.
+    let has_java = models
+        .iter()
+        .any(|m| m.language == seam_lang::model::Language::Java);
 
     let mut outputs: Vec<FileOutput> = pool.install(|| {
         models
@@ -349,6 +356,13 @@ fn scan_project(
             JS_GRAMMAR_REVISION,
         ),
     ];
+    if has_java {
+        plugins.push(PluginRef::lang(
+            "lang-java",
+            env!("CARGO_PKG_VERSION"),
+            JAVA_GRAMMAR_REVISION,
+        ));
+    }
     for (name, kind) in classifier.plugins() {
         let kind = match kind {
             PluginKind::Framework => PluginType::Framework,
@@ -363,7 +377,13 @@ fn scan_project(
         version: env!("CARGO_PKG_VERSION").to_owned(),
         plugins,
     };
-    let mut workspace = Workspace::new(vec!["py".to_owned(), "ts".to_owned()]);
+    let mut workspace = Workspace::new(
+        has_java
+            .then(|| "java".to_owned())
+            .into_iter()
+            .chain(["py".to_owned(), "ts".to_owned()])
+            .collect(),
+    );
     workspace.managers = detected.managers;
     let mut document = Document::new(generator, workspace);
     document.components = comps;
@@ -456,6 +476,10 @@ mod tests {
         assert_eq!(
             super::PY_GRAMMAR_REVISION,
             format!("tree-sitter-python@{}", pin("tree-sitter-python").unwrap())
+        );
+        assert_eq!(
+            super::JAVA_GRAMMAR_REVISION,
+            format!("tree-sitter-java@{}", pin("tree-sitter-java").unwrap())
         );
     }
 }

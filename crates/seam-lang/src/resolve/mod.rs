@@ -9,10 +9,12 @@
 //!
 //! - JavaScript/TypeScript: see [`js`].
 //! - Python: see [`python`].
+//! - Java: see [`java`].
 //!
 //! [`Import::resolved`]: crate::model::Import::resolved
 //! [`ReExport::resolved`]: crate::model::ReExport::resolved
 
+pub mod java;
 pub mod js;
 pub mod python;
 
@@ -34,6 +36,8 @@ pub struct Resolver<'p> {
     tsconfigs: BTreeMap<String, js::EffectiveTsConfig>,
     /// Directories of `pyproject.toml` files, sorted.
     pyproject_dirs: Vec<&'p str>,
+    /// Every `.java` file, sorted (imports name types by their path's end).
+    java_files: Vec<&'p str>,
 }
 
 impl<'p> Resolver<'p> {
@@ -71,6 +75,15 @@ impl<'p> Resolver<'p> {
             packages,
             tsconfigs: BTreeMap::new(),
             pyproject_dirs,
+            java_files: {
+                let mut v: Vec<&str> = files
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|f| f.ends_with(".java"))
+                    .collect();
+                v.sort_unstable();
+                v
+            },
         };
         resolver.tsconfigs = js::effective_tsconfigs(&resolver);
         resolver
@@ -87,7 +100,9 @@ impl<'p> Resolver<'p> {
     /// Fills the `resolved` fields of one model's imports and re-exports.
     pub fn resolve_model(&self, model: &mut Model) {
         let from = model.path.clone();
-        if model.language.is_js_family() {
+        if model.language == crate::model::Language::Java {
+            self.resolve_java_model(model);
+        } else if model.language.is_js_family() {
             for import in &mut model.imports {
                 import.resolved = self.resolve_js(&from, &import.specifier);
                 for name in &mut import.names {

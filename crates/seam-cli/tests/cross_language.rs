@@ -1,0 +1,72 @@
+//! Boundaries paired across languages in one run: an Angular service (TypeScript) calling a
+//! Spring controller (Java), with one deliberate mismatch (a DELETE no controller serves).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/cross_language")
+        .join(name)
+}
+
+/// `seam check DIR --format json --all --no-suppressions`: the report and the exit code.
+fn check(dir: &Path) -> (Value, i32) {
+    let output = Command::new(env!("CARGO_BIN_EXE_seam"))
+        .args(["check", "--format", "json", "--all", "--no-suppressions"])
+        .arg(dir)
+        .output()
+        .expect("seam runs");
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "no JSON report ({e}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (report, output.status.code().unwrap_or(-1))
+}
+
+fn list(report: &Value, key: &str, line: impl Fn(&Value) -> String) -> Vec<String> {
+    report[key]
+        .as_array()
+        .map(|a| a.iter().map(line).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn an_angular_service_pairs_with_a_spring_controller_and_the_unserved_call_is_an_error() {
+    let (report, code) = check(&fixture("angular-spring"));
+    let pairs = list(&report, "pairs", |p| {
+        format!(
+            "{} {} <- {}",
+            p["key"].as_str().unwrap_or(""),
+            p["provider"].as_str().unwrap_or(""),
+            p["consumer"].as_str().unwrap_or("")
+        )
+    });
+    let server = "server/src/main/java/com/example/users/UserController.java";
+    let web = "web/src/app/users.service.ts";
+    assert_eq!(
+        pairs,
+        [
+            format!("GET /api/users {server}::list <- {web}::list"),
+            format!("GET /api/users/{{id}} {server}::get <- {web}::get"),
+            format!("POST /api/users {server}::create <- {web}::create"),
+        ]
+    );
+    let findings = list(&report, "findings", |f| {
+        format!(
+            "{} {} {}",
+            f["severity"].as_str().unwrap_or(""),
+            f["kind"].as_str().unwrap_or(""),
+            f["consumer"]["summary"].as_str().unwrap_or("")
+        )
+    });
+    assert_eq!(
+        findings,
+        [format!("error restCallUnknownPath {web}::removeAvatar")]
+    );
+    assert_eq!(code, 1);
+}

@@ -1,0 +1,179 @@
+//! Java packages and imports.
+//!
+//! Java files sit under source roots (`src/main/java`, a module's own folder) in folders that
+//! spell their package, so a type `a.b.User` is the project file whose path ends in
+//! `a/b/User.java`. A single-type import names that file; an import of a nested type
+//! (`a.b.User.Role`) names the file of its outermost type; a static import names the file of
+//! its type. When two files end the same way (two modules with the same package), the one
+//! sharing the longest folder prefix with the importing file wins, then the first by path.
+//! A wildcard import names a package, not a file, and stays unresolved.
+//!
+//! Types of the same package need no import: a name used in a file that no declaration or
+//! import binds, and that a file of the same folder declares (`Name.java`), is bound by an
+//! implicit import of that file (specifier `Name`, span empty), so it resolves like any
+//! imported name.
+use super::{Resolver, parent_dir};
+use crate::model::*;
+use std::collections::BTreeSet;
+
+impl Resolver<'_> {
+    /// The project file that declares the dotted type name `a.b.User` (or `a.b.User.Inner`).
+    pub fn resolve_java(&self, from: &str, dotted: &str) -> Option<String> {
+        let parts: Vec<&str> = dotted.split('.').filter(|p| !p.is_empty()).collect();
+        for end in (1..=parts.len()).rev() {
+            let suffix = format!("{}.java", parts[..end].join("/"));
+            let found = self.java_file_ending(from, &suffix);
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    fn java_file_ending(&self, from: &str, suffix: &str) -> Option<String> {
+        let slash_suffix = format!("/{suffix}");
+        let mut best: Option<(usize, &str)> = None;
+        for file in self.java_files.iter().copied() {
+            if file != suffix && !file.ends_with(&slash_suffix) {
+                continue;
+            }
+            let shared = common_dir_prefix(from, file);
+            if best.is_none_or(|(s, _)| shared > s) {
+                best = Some((shared, file));
+            }
+        }
+        best.map(|(_, f)| f.to_owned())
+    }
+
+    /// Resolves a Java model's imports and adds the implicit imports of same-package types.
+    pub(super) fn resolve_java_model(&self, model: &mut Model) {
+        let from = model.path.clone();
+        for import in &mut model.imports {
+            let wildcard = import
+                .names
+                .iter()
+                .any(|n| matches!(n.imported, ImportedItem::All));
+            import.resolved = if wildcard {
+                None
+            } else {
+                self.resolve_java(&from, &import.specifier)
+            };
+            for name in &mut import.names {
+                name.resolved.clone_from(&import.resolved);
+            }
+        }
+        self.same_package_types(model);
+    }
+
+    fn same_package_types(&self, model: &mut Model) {
+        let dir = parent_dir(&model.path).to_owned();
+        let own = model.path.clone();
+        let mut wanted: BTreeSet<String> = BTreeSet::new();
+        for e in &model.exprs {
+            if let ExprKind::Ident {
+                name,
+                binding: None,
+            } = &e.kind
+                && name.starts_with(|c: char| c.is_ascii_uppercase())
+            {
+                wanted.insert(name.clone());
+            }
+        }
+        for name in wanted {
+            let file = if dir.is_empty() {
+                format!("{name}.java")
+            } else {
+                format!("{dir}/{name}.java")
+            };
+            if file == own || !self.is_file(&file) {
+                continue;
+            }
+            let import = u32::try_from(model.imports.len()).unwrap_or(u32::MAX);
+            let binding = model.push_binding(Binding {
+                name: name.clone(),
+                kind: BindingKind::Import { import, name: 0 },
+                scope: None,
+                origin: BindingOrigin::none(),
+                reassigned: false,
+                span: Span::new(0, 0),
+            });
+            model.imports.push(Import {
+                specifier: name.clone(),
+                kind: ImportKind::Static,
+                level: 0,
+                names: vec![ImportedName {
+                    imported: ImportedItem::Named(name.clone()),
+                    local: name.clone(),
+                    binding: Some(binding),
+                    type_only: false,
+                    span: Span::new(0, 0),
+                    resolved: Some(file.clone()),
+                }],
+                type_only: false,
+                span: Span::new(0, 0),
+                resolved: Some(file),
+            });
+            for e in &mut model.exprs {
+                if let ExprKind::Ident {
+                    name: n,
+                    binding: b,
+                } = &mut e.kind
+                    && b.is_none()
+                    && *n == name
+                {
+                    *b = Some(binding);
+                }
+            }
+        }
+    }
+}
+
+/// How many leading folders two paths share.
+fn common_dir_prefix(a: &str, b: &str) -> usize {
+    parent_dir(a)
+        .split('/')
+        .zip(parent_dir(b).split('/'))
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::resolve::Resolver;
+
+    #[test]
+    fn types_resolve_by_package_path_nearest_module_first() {
+        let files = vec![
+            "api/src/main/java/a/b/User.java".to_owned(),
+            "web/src/main/java/a/b/User.java".to_owned(),
+            "web/src/main/java/a/c/Ctl.java".to_owned(),
+        ];
+        let r = Resolver::new(&files, &[]);
+        let from = "web/src/main/java/a/c/Ctl.java";
+        assert_eq!(
+            r.resolve_java(from, "a.b.User").as_deref(),
+            Some("web/src/main/java/a/b/User.java")
+        );
+        assert_eq!(
+            r.resolve_java(from, "a.b.User.Role").as_deref(),
+            Some("web/src/main/java/a/b/User.java")
+        );
+        assert_eq!(r.resolve_java(from, "java.util.List"), None);
+    }
+
+    #[test]
+    fn same_package_types_bind_by_implicit_import() {
+        let files = vec!["p/A.java".to_owned(), "p/B.java".to_owned()];
+        let r = Resolver::new(&files, &[]);
+        let mut m =
+            crate::lower::java::lower("p/A.java", "class A { Object f() { return new B(); } }")
+                .expect("lowers");
+        r.resolve_model(&mut m);
+        let import = m.imports.last().expect("implicit import");
+        assert_eq!(import.resolved.as_deref(), Some("p/B.java"));
+        assert!(m.exprs.iter().any(|e| matches!(
+            &e.kind,
+            crate::model::ExprKind::Ident { name, binding: Some(_) } if name == "B"
+        )));
+    }
+}

@@ -122,6 +122,9 @@ pub struct DetectFile {
     /// Python distribution names (requirements, pyproject, Pipfile).
     #[serde(default)]
     pub pypi: Vec<String>,
+    /// Go module paths (go.mod `require`); a major-version subpath (`/v4`) matches too.
+    #[serde(default)]
+    pub go: Vec<String>,
     /// The pack applies to every file of its languages (a global such as `fetch`).
     #[serde(default)]
     pub always: bool,

@@ -31,6 +31,7 @@ pub enum LanguageFamily {
     /// JavaScript, TypeScript, JSX, TSX.
     JavaScript,
     Python,
+    Go,
 }
 
 impl LanguageFamily {
@@ -38,6 +39,7 @@ impl LanguageFamily {
         match self {
             LanguageFamily::JavaScript => language.is_js_family(),
             LanguageFamily::Python => language == Language::Python,
+            LanguageFamily::Go => language == Language::Go,
         }
     }
 
@@ -46,6 +48,7 @@ impl LanguageFamily {
         match self {
             LanguageFamily::JavaScript => Language::TypeScript,
             LanguageFamily::Python => Language::Python,
+            LanguageFamily::Go => Language::Go,
         }
     }
 
@@ -53,6 +56,7 @@ impl LanguageFamily {
         match self {
             LanguageFamily::JavaScript => "javascript",
             LanguageFamily::Python => "python",
+            LanguageFamily::Go => "go",
         }
     }
 }
@@ -73,6 +77,7 @@ pub enum UnitKind {
 pub struct DetectRule {
     pub npm: Vec<String>,
     pub pypi: Vec<String>,
+    pub go: Vec<String>,
     pub always: bool,
 }
 

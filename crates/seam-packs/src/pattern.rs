@@ -9,7 +9,7 @@
 
 use seam_lang::model::{
     ArrayElement, AssignOp, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model,
-    ObjectProp, PatternKind, StmtKind, collapse_whitespace,
+    ObjectProp, PatternKind, StmtKind, VarDeclarator, collapse_whitespace,
 };
 use seam_lang::project::lower_text_guarded;
 
@@ -125,15 +125,26 @@ fn substitute_metavariables(pattern: &str) -> String {
 /// Compiles an expression pattern written in `language`.
 pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
     let substituted = substitute_metavariables(pattern);
-    let source = if language == Language::Python {
-        format!("(\n{substituted}\n)\n")
-    } else {
-        format!("(\n{substituted}\n);\n")
+    let source = match language {
+        Language::Python => format!("(\n{substituted}\n)\n"),
+        // Go has no expression statements at package level: the pattern initialises `_`.
+        Language::Go => format!("package p\nvar _ = (\n{substituted}\n)\n"),
+        _ => format!("(\n{substituted}\n);\n"),
     };
     let model = parse(pattern, language, &source)?;
     let expr = match model.body.as_slice() {
         [stmt] => match &model.stmt(*stmt).kind {
             StmtKind::Expr { expr } => *expr,
+            StmtKind::VarDecl { declarators, .. } if language == Language::Go => {
+                match declarators.as_slice() {
+                    [VarDeclarator { init: Some(e), .. }] => *e,
+                    _ => {
+                        return Err(PatternError::NotAnExpression {
+                            pattern: pattern.to_owned(),
+                        });
+                    }
+                }
+            }
             _ => {
                 return Err(PatternError::NotAnExpression {
                     pattern: pattern.to_owned(),
@@ -171,10 +182,10 @@ pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNod
 }
 
 fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, PatternError> {
-    let path = if language == Language::Python {
-        "<pattern>.py"
-    } else {
-        "<pattern>.ts"
+    let path = match language {
+        Language::Python => "<pattern>.py",
+        Language::Go => "<pattern>.go",
+        _ => "<pattern>.ts",
     };
     // Same guards as a source file: a pattern nested thousands of levels deep is parsed on a
     // thread with a stack sized for it, then refused at the lowering's depth limit.

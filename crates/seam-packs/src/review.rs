@@ -366,6 +366,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
             let family = match l.as_str() {
                 "javascript" | "typescript" => LanguageFamily::JavaScript,
                 "python" => LanguageFamily::Python,
+                "go" => LanguageFamily::Go,
                 other => {
                     return Err(problem(
                         other,

@@ -4,6 +4,7 @@
 //! with every identifier resolved to its declaration where one exists in the file. Module
 //! resolution across files happens later, in [`crate::resolve`].
 
+pub mod go;
 pub mod js;
 pub mod python;
 
@@ -21,6 +22,9 @@ pub enum LowerError {
 pub fn lower_file(path: &str, language: Language, source: &str) -> Result<Model, LowerError> {
     match language {
         Language::Python => python::lower(path, source),
-        _ => js::lower(path, language, source),
+        Language::Go => go::lower(path, source),
+        Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
+            js::lower(path, language, source)
+        }
     }
 }

@@ -35,10 +35,11 @@ pub enum Language {
     JavaScript,
     Jsx,
     Python,
+    Go,
 }
 
 impl Language {
-    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`).
+    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `go`).
     pub fn short_id(self) -> &'static str {
         match self {
             Language::TypeScript => "ts",
@@ -46,12 +47,16 @@ impl Language {
             Language::JavaScript => "js",
             Language::Jsx => "jsx",
             Language::Python => "py",
+            Language::Go => "go",
         }
     }
 
     /// True for the JavaScript family (JS, JSX, TS, TSX).
     pub fn is_js_family(self) -> bool {
-        !matches!(self, Language::Python)
+        match self {
+            Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => true,
+            Language::Python | Language::Go => false,
+        }
     }
 
     /// The language for a file name, by extension; `None` when seam has no lowering for it.
@@ -64,6 +69,7 @@ impl Language {
             "js" | "mjs" | "cjs" => Language::JavaScript,
             "jsx" => Language::Jsx,
             "py" | "pyi" => Language::Python,
+            "go" => Language::Go,
             _ => return None,
         })
     }

@@ -9,10 +9,12 @@
 //!
 //! - JavaScript/TypeScript: see [`js`].
 //! - Python: see [`python`].
+//! - Go: see [`go`].
 //!
 //! [`Import::resolved`]: crate::model::Import::resolved
 //! [`ReExport::resolved`]: crate::model::ReExport::resolved
 
+pub mod go;
 pub mod js;
 pub mod python;
 
@@ -87,7 +89,9 @@ impl<'p> Resolver<'p> {
     /// Fills the `resolved` fields of one model's imports and re-exports.
     pub fn resolve_model(&self, model: &mut Model) {
         let from = model.path.clone();
-        if model.language.is_js_family() {
+        if model.language == crate::model::Language::Go {
+            // Go models are resolved by [`go::GoPackages`], which needs every model first.
+        } else if model.language.is_js_family() {
             for import in &mut model.imports {
                 import.resolved = self.resolve_js(&from, &import.specifier);
                 for name in &mut import.names {
@@ -137,10 +141,14 @@ impl<'p> Resolver<'p> {
 /// Fills every `resolved` field of the project's models.
 pub fn resolve_project(project: &mut Project) {
     let resolver = Resolver::new(&project.files, &project.manifests);
-    project
-        .models
-        .par_iter_mut()
-        .for_each(|model| resolver.resolve_model(model));
+    let go = go::GoPackages::new(&project.models, &project.manifests);
+    project.models.par_iter_mut().for_each(|model| {
+        if model.language == crate::model::Language::Go {
+            go.resolve_model(model);
+        } else {
+            resolver.resolve_model(model);
+        }
+    });
 }
 
 /// The directory of a repo-relative file path (`""` at the root).

@@ -452,20 +452,31 @@ pub fn handler_units(
                 if !match_expr(model, pattern, call, &mut caps) {
                     continue;
                 }
-                let Some(parent) = caps
-                    .get(parent)
-                    .and_then(Capture::expr)
-                    .and_then(|e| router_of(files, pack, file, e))
-                else {
+                let Some(parent_expr) = caps.get(parent).and_then(Capture::expr) else {
                     continue;
                 };
-                mounts
-                    .entry(created_router(files, file, call))
-                    .or_default()
-                    .push(Mount {
+                let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
+                    Some(parent) => vec![parent],
+                    // Made over a parameter of a project function (`func routes(g *Group) {
+                    // users := g.Group("/users") … }`): over each caller's argument.
+                    None => wrappers
+                        .calls_of(file, call, &[parent_expr])
+                        .unwrap_or_default()
+                        .iter()
+                        .filter_map(|w| w.argument(files, file, parent_expr))
+                        .filter_map(|(pf, pe)| router_of(files, pack, pf, pe))
+                        .collect(),
+                };
+                if parents.is_empty() {
+                    continue;
+                }
+                let child = created_router(files, file, call);
+                for parent in parents {
+                    mounts.entry(child).or_default().push(Mount {
                         parent,
                         prefix: Prefix::default(),
                     });
+                }
                 break;
             }
             for m in &pack.mounts {

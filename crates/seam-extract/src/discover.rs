@@ -133,6 +133,26 @@ fn client_call_anchor_ok(call: &seam_packs::ClientCall, name: Option<&str>) -> b
     }
 }
 
+/// A path that starts with a method and a space (`GET /items/{id}`) gives that method and
+/// loses it; any other keeps `method`.
+fn method_from_path(allowed: bool, path: &mut [Piece], method: Option<String>) -> Option<String> {
+    if !allowed {
+        return method;
+    }
+    let Some(Piece::Text(first)) = path.first_mut() else {
+        return method;
+    };
+    let Some((word, rest)) = first.split_once(' ') else {
+        return method;
+    };
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_uppercase()) {
+        return method;
+    }
+    let found = word.to_owned();
+    *first = rest.trim_start().to_owned();
+    Some(found)
+}
+
 /// The router an expression refers to, if its value was made by one of the pack's router
 /// patterns.
 pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Option<RouterKey> {
@@ -607,6 +627,7 @@ pub fn handler_units(
                             subst: &w.subst,
                             this_class: None,
                         };
+                        let mut path = reader.pieces(file, path_expr);
                         registrations.push(Registration {
                             file: handler_file,
                             span: if handler_file == w.file {
@@ -617,8 +638,12 @@ pub fn handler_units(
                             router: Some(router),
                             class_prefix: Vec::new(),
                             version: None,
-                            method: read_method(&reader, &r.method, file, &caps),
-                            path: reader.pieces(file, path_expr),
+                            method: method_from_path(
+                                r.method_in_path,
+                                &mut path,
+                                read_method(&reader, &r.method, file, &caps),
+                            ),
+                            path,
                             handler: Target::Expr(handler),
                             route_status: None,
                             route_default_status: None,
@@ -636,7 +661,9 @@ pub fn handler_units(
                     },
                     _ => None,
                 };
-                if procedure.is_none() && router.is_none() {
+                // A pattern that names no receiver registers on the process's one router
+                // (`http.HandleFunc`), at the root.
+                if procedure.is_none() && router.is_none() && r.receiver.is_some() {
                     continue;
                 }
                 let Some(handler) = last_handler(files, file, &handlers) else {
@@ -654,6 +681,8 @@ pub fn handler_units(
                 if procedure.is_some() && method.is_none() {
                     continue;
                 }
+                let mut path = reader.pieces(path_at.0, path_at.1);
+                let method = method_from_path(r.method_in_path, &mut path, method);
                 registrations.push(Registration {
                     file,
                     span: model.expr(call).span,
@@ -661,7 +690,7 @@ pub fn handler_units(
                     class_prefix: Vec::new(),
                     version: None,
                     method,
-                    path: reader.pieces(path_at.0, path_at.1),
+                    path,
                     handler: Target::Expr(handler),
                     route_status: None,
                     route_default_status: None,

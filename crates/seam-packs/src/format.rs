@@ -206,6 +206,10 @@ pub struct RouteFile {
     /// between `.meta(m)` and `.query(h)`); absent: the route's `methods`.
     #[serde(default)]
     pub chain: Vec<String>,
+    /// The path may start with the method and a space (`"GET /items/{id}"`, Go 1.22's
+    /// ServeMux): that method replaces `method`.
+    #[serde(default)]
+    pub method_in_path: bool,
 }
 
 /// Procedure trees (see `PackFile::procedures`).

@@ -506,6 +506,7 @@ impl Compiler<'_> {
                 },
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
                 chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),
+                method_in_path: r.method_in_path,
                 pattern,
                 receiver_pattern,
             });

@@ -148,6 +148,8 @@ pub struct Route {
     pub handlers: String,
     /// Lower-case names of the chained calls peeled to reach `receiver_pattern`.
     pub chain: Vec<String>,
+    /// The path may start with `METHOD ` (see `RouteFile::method_in_path`).
+    pub method_in_path: bool,
 }
 
 /// Trees of procedures served as routes (see `ProceduresFile`).

@@ -58,11 +58,15 @@ fn module_constant(model: &Model, object: ExprId, property: &MemberProp) -> Opti
         return None;
     };
     let module = &model.imports.get(import as usize)?.specifier;
-    let value = seam_packs::constants::module_constant(module, name)?;
-    literal_ref(&LiteralValue::Number {
-        value,
-        raw: String::new(),
-    })
+    match seam_packs::constants::module_constant(module, name)? {
+        seam_packs::constants::ConstantValue::Number(value) => literal_ref(&LiteralValue::Number {
+            value: *value,
+            raw: String::new(),
+        }),
+        seam_packs::constants::ConstantValue::Text(value) => literal_ref(&LiteralValue::String {
+            value: value.clone(),
+        }),
+    }
 }
 
 fn derived(from: ValueRef, derivation: Derivation) -> ValueRef {

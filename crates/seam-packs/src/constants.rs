@@ -12,11 +12,23 @@ const CORE_CONSTANTS: &str = include_str!("../core/constants.yaml");
 #[serde(deny_unknown_fields)]
 struct ModuleConstants {
     module: String,
-    values: BTreeMap<String, f64>,
+    #[serde(default)]
+    values: BTreeMap<String, ConstantValue>,
+    /// Functions that format like C's printf (`fmt.Sprintf("/users/%d", id)`).
+    #[serde(default)]
+    printf: Vec<String>,
 }
 
-/// Module → constant name → value.
-type Table = BTreeMap<String, BTreeMap<String, f64>>;
+/// A constant's value: a number or a text.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum ConstantValue {
+    Number(f64),
+    Text(String),
+}
+
+/// Module → what seam knows of it.
+type Table = BTreeMap<String, ModuleConstants>;
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
@@ -25,13 +37,20 @@ fn table() -> &'static Table {
         // table empty rather than failing every run.
         let entries: Vec<ModuleConstants> =
             serde_norway::from_str(CORE_CONSTANTS).unwrap_or_default();
-        entries.into_iter().map(|e| (e.module, e.values)).collect()
+        entries.into_iter().map(|e| (e.module.clone(), e)).collect()
     })
 }
 
 /// The value of the constant `name` that `module` exports, if seam knows it.
-pub fn module_constant(module: &str, name: &str) -> Option<f64> {
-    table().get(module)?.get(name).copied()
+pub fn module_constant(module: &str, name: &str) -> Option<&'static ConstantValue> {
+    table().get(module)?.values.get(name)
+}
+
+/// Whether `module`'s function `name` formats its arguments into its first, printf-style.
+pub fn is_printf(module: &str, name: &str) -> bool {
+    table()
+        .get(module)
+        .is_some_and(|m| m.printf.iter().any(|p| p == name))
 }
 
 #[cfg(test)]
@@ -43,8 +62,13 @@ mod tests {
         assert!(!entries.is_empty());
         assert_eq!(
             super::module_constant("net/http", "StatusNotFound"),
-            Some(404.0)
+            Some(&super::ConstantValue::Number(404.0))
         );
+        assert_eq!(
+            super::module_constant("net/http", "MethodPost"),
+            Some(&super::ConstantValue::Text("POST".into()))
+        );
+        assert!(super::is_printf("fmt", "Sprintf"));
         assert_eq!(super::module_constant("net/http", "Nope"), None);
     }
 }

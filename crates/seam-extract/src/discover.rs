@@ -163,7 +163,31 @@ pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Optio
 fn is_router(files: &Files, pack: &Pack, def: RouterKey) -> bool {
     files
         .value_of(def)
-        .is_some_and(|(vf, ve)| matches_any(files, vf, &pack.routers, ve))
+        .is_some_and(|(vf, ve)| is_router_value(files, pack, vf, ve, 3))
+}
+
+/// A value made by one of the pack's router patterns, or the call of a project function
+/// whose one returned value is a router (`e := routes.NewEcho()`, a few levels deep).
+fn is_router_value(files: &Files, pack: &Pack, file: usize, expr: ExprId, depth: usize) -> bool {
+    if matches_any(files, file, &pack.routers, expr) {
+        return true;
+    }
+    let ExprKind::Call { callee, .. } = &files.model(file).expr(expr).kind else {
+        return false;
+    };
+    let Some(depth) = depth.checked_sub(1) else {
+        return false;
+    };
+    let Some((ff, func)) = files.function_of(file, *callee) else {
+        return false;
+    };
+    let [returned] = crate::files::returned_values(files.model(ff), func)[..] else {
+        return false;
+    };
+    files
+        .definition(ff, returned)
+        .and_then(|d| files.value_of(d))
+        .is_some_and(|(vf, ve)| is_router_value(files, pack, vf, ve, depth))
 }
 
 /// Whether a definition is a router of one pack, each definition matched against the

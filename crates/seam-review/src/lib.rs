@@ -363,7 +363,11 @@ fn scan_project(
         version: env!("CARGO_PKG_VERSION").to_owned(),
         plugins,
     };
-    let mut workspace = Workspace::new(vec!["py".to_owned(), "ts".to_owned()]);
+    let mut languages = vec!["py".to_owned(), "ts".to_owned()];
+    if symbols.iter().any(|s| s.id.starts_with("go:")) {
+        languages.insert(0, "go".to_owned());
+    }
+    let mut workspace = Workspace::new(languages);
     workspace.managers = detected.managers;
     let mut document = Document::new(generator, workspace);
     document.components = comps;

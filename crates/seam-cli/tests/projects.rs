@@ -113,3 +113,22 @@ fn a_shared_schema_serves_the_apps_that_depend_on_its_package() {
     assert_eq!(findings(&report), Vec::<String>::new());
     assert_eq!(code, 0);
 }
+
+/// A TypeScript web app calling a Go (gin) server beside it: both calls the server serves are
+/// paired across the languages, and the one it does not serve is reported.
+#[test]
+fn a_typescript_client_meets_a_go_server() {
+    let (report, code) = check(&fixture("ts-go"));
+    assert_eq!(
+        pairs(&report),
+        [
+            "GET /api/notes/{id} server/main.go::getNote <- web/src/notes.ts::loadNote",
+            "POST /api/notes server/main.go::createNote <- web/src/notes.ts::addNote",
+        ]
+    );
+    assert_eq!(
+        findings(&report),
+        ["error restCallUnknownPath server/main.go::getNote <- web/src/notes.ts::deleteNote"]
+    );
+    assert_eq!(code, 1);
+}

@@ -592,3 +592,108 @@ pub fn field_of_class(
     }
     None
 }
+
+/// `h.GetUser` where `h` is known to hold a value of a project type with that method (a
+/// parameter declared `h *Handler`, a name initialised by a function declared to return
+/// `*Handler`, the receiver itself): the method. Go hands handlers around as method values;
+/// the type comes from declarations only, never from a guess.
+pub fn method_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, FuncId)> {
+    let model = files.model(file);
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(method),
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    let type_name = declared_type(files, file, *object, 4)?;
+    let dir = model.path.rsplit_once('/').map_or("", |(d, _)| d);
+    // The type's own package first (the same directory), then any file of the project.
+    let mut candidates: Vec<usize> = (0..files.models.len())
+        .filter(|&f| files.model(f).language == model.language)
+        .collect();
+    candidates.sort_by_key(|&f| {
+        let p = &files.model(f).path;
+        p.rsplit_once('/').map_or("", |(d, _)| d) != dir
+    });
+    candidates.into_iter().find_map(|f| {
+        let m = files.model(f);
+        m.classes
+            .iter()
+            .filter(|c| c.name.as_deref() == Some(type_name.as_str()))
+            .flat_map(|c| &c.members)
+            .find_map(|member| match &member.kind {
+                MemberKind::Method { function } if member.name.as_str() == Some(method) => {
+                    Some((f, *function))
+                }
+                _ => None,
+            })
+    })
+}
+
+/// The project type name a value is declared with (`*pkg.Handler` → `Handler`).
+fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option<String> {
+    let hops = hops.checked_sub(1)?;
+    let model = files.model(file);
+    let named = |t: &seam_lang::model::TypeAnnotation| match &t.shape {
+        seam_lang::model::TypeRef::Named { name, .. } => {
+            Some(name.rsplit('.').next().unwrap_or(name).to_owned())
+        }
+        _ => None,
+    };
+    match &model.expr(expr).kind {
+        ExprKind::This => {
+            let span = model.expr(expr).span;
+            let class = model
+                .functions
+                .iter()
+                .filter(|f| f.span.contains(span))
+                .filter_map(|f| f.class)
+                .next_back()?;
+            model.class(class).name.clone()
+        }
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } => {
+            let binding = model.binding(*b);
+            match &binding.kind {
+                BindingKind::Param { function, index } => model
+                    .function(*function)
+                    .params
+                    .get(*index as usize)?
+                    .type_annotation
+                    .as_ref()
+                    .and_then(named),
+                BindingKind::Var { .. } if binding.origin.path.is_empty() => {
+                    let init = binding.origin.init?;
+                    match &model.expr(init).kind {
+                        ExprKind::Call { callee, .. } => match files.definition(file, *callee)? {
+                            crate::files::Def::Function(ff, func) => files
+                                .model(ff)
+                                .function(func)
+                                .return_type
+                                .as_ref()
+                                .and_then(|t| match &t.shape {
+                                    // `(*Handler, error)`: the first result.
+                                    seam_lang::model::TypeRef::Tuple { items } => {
+                                        match items.first()? {
+                                            seam_lang::model::TypeRef::Named { name, .. } => Some(
+                                                name.rsplit('.').next().unwrap_or(name).to_owned(),
+                                            ),
+                                            _ => None,
+                                        }
+                                    }
+                                    _ => named(t),
+                                }),
+                            _ => None,
+                        },
+                        _ => declared_type(files, file, init, hops),
+                    }
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}

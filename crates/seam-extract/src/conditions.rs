@@ -48,6 +48,27 @@ fn literal_ref(value: &LiteralValue) -> Option<ValueRef> {
     Some(ValueRef::Literal(LiteralValueRef { value: v }))
 }
 
+/// `http.StatusNotFound` through an import of a module whose constants seam knows: the value.
+fn module_constant(model: &Model, object: ExprId, property: &MemberProp) -> Option<ValueRef> {
+    let MemberProp::Name(name) = property else {
+        return None;
+    };
+    let binding = model.resolved_binding(object)?;
+    let BindingKind::Import { import, .. } = model.binding(binding).kind else {
+        return None;
+    };
+    let module = &model.imports.get(import as usize)?.specifier;
+    match seam_packs::constants::module_constant(module, name)? {
+        seam_packs::constants::ConstantValue::Number(value) => literal_ref(&LiteralValue::Number {
+            value: *value,
+            raw: String::new(),
+        }),
+        seam_packs::constants::ConstantValue::Text(value) => literal_ref(&LiteralValue::String {
+            value: value.clone(),
+        }),
+    }
+}
+
 fn derived(from: ValueRef, derivation: Derivation) -> ValueRef {
     ValueRef::Derived(DerivedValue {
         from: Box::new(from),
@@ -82,6 +103,9 @@ impl Scope<'_> {
             ExprKind::Member {
                 object, property, ..
             } => {
+                if let Some(value) = module_constant(model, *object, property) {
+                    return value;
+                }
                 let from = self.value_hops(*object, hops - 1);
                 match property {
                     MemberProp::Name(p) => derived(

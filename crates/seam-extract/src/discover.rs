@@ -146,6 +146,26 @@ fn client_call_anchor_ok(call: &seam_packs::ClientCall, name: Option<&str>) -> b
     }
 }
 
+/// A path that starts with a method and a space (`GET /items/{id}`) gives that method and
+/// loses it; any other keeps `method`.
+fn method_from_path(allowed: bool, path: &mut [Piece], method: Option<String>) -> Option<String> {
+    if !allowed {
+        return method;
+    }
+    let Some(Piece::Text(first)) = path.first_mut() else {
+        return method;
+    };
+    let Some((word, rest)) = first.split_once(' ') else {
+        return method;
+    };
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_uppercase()) {
+        return method;
+    }
+    let found = word.to_owned();
+    *first = rest.trim_start().to_owned();
+    Some(found)
+}
+
 /// The router an expression refers to, if its value was made by one of the pack's router
 /// patterns.
 pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Option<RouterKey> {
@@ -156,7 +176,31 @@ pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Optio
 fn is_router(files: &Files, pack: &Pack, def: RouterKey) -> bool {
     files
         .value_of(def)
-        .is_some_and(|(vf, ve)| matches_any(files, vf, &pack.routers, ve))
+        .is_some_and(|(vf, ve)| is_router_value(files, pack, vf, ve, 3))
+}
+
+/// A value made by one of the pack's router patterns, or the call of a project function
+/// whose one returned value is a router (`e := routes.NewEcho()`, a few levels deep).
+fn is_router_value(files: &Files, pack: &Pack, file: usize, expr: ExprId, depth: usize) -> bool {
+    if matches_any(files, file, &pack.routers, expr) {
+        return true;
+    }
+    let ExprKind::Call { callee, .. } = &files.model(file).expr(expr).kind else {
+        return false;
+    };
+    let Some(depth) = depth.checked_sub(1) else {
+        return false;
+    };
+    let Some((ff, func)) = files.function_of(file, *callee) else {
+        return false;
+    };
+    let [returned] = crate::files::returned_values(files.model(ff), func)[..] else {
+        return false;
+    };
+    files
+        .definition(ff, returned)
+        .and_then(|d| files.value_of(d))
+        .is_some_and(|(vf, ve)| is_router_value(files, pack, vf, ve, depth))
 }
 
 /// Whether a definition is a router of one pack, each definition matched against the
@@ -465,20 +509,31 @@ pub fn handler_units(
                 if !match_expr(model, pattern, call, &mut caps) {
                     continue;
                 }
-                let Some(parent) = caps
-                    .get(parent)
-                    .and_then(Capture::expr)
-                    .and_then(|e| router_of(files, pack, file, e))
-                else {
+                let Some(parent_expr) = caps.get(parent).and_then(Capture::expr) else {
                     continue;
                 };
-                mounts
-                    .entry(created_router(files, file, call))
-                    .or_default()
-                    .push(Mount {
+                let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
+                    Some(parent) => vec![parent],
+                    // Made over a parameter of a project function (`func routes(g *Group) {
+                    // users := g.Group("/users") … }`): over each caller's argument.
+                    None => wrappers
+                        .calls_of(file, call, &[parent_expr])
+                        .unwrap_or_default()
+                        .iter()
+                        .filter_map(|w| w.argument(files, file, parent_expr))
+                        .filter_map(|(pf, pe)| router_of(files, pack, pf, pe))
+                        .collect(),
+                };
+                if parents.is_empty() {
+                    continue;
+                }
+                let child = created_router(files, file, call);
+                for parent in parents {
+                    mounts.entry(child).or_default().push(Mount {
                         parent,
                         prefix: Prefix::default(),
                     });
+                }
                 break;
             }
             for m in &pack.mounts {
@@ -609,6 +664,7 @@ pub fn handler_units(
                             subst: &w.subst,
                             this_class: None,
                         };
+                        let mut path = reader.pieces(file, path_expr);
                         registrations.push(Registration {
                             file: handler_file,
                             span: if handler_file == w.file {
@@ -619,8 +675,12 @@ pub fn handler_units(
                             router: Some(router),
                             class_prefix: Vec::new(),
                             version: None,
-                            method: read_method(&reader, &r.method, file, &caps),
-                            path: reader.pieces(file, path_expr),
+                            method: method_from_path(
+                                r.method_in_path,
+                                &mut path,
+                                read_method(&reader, &r.method, file, &caps),
+                            ),
+                            path,
                             handler: Target::Expr(handler),
                             route_status: None,
                             route_default_status: None,
@@ -638,7 +698,9 @@ pub fn handler_units(
                     },
                     _ => None,
                 };
-                if procedure.is_none() && router.is_none() {
+                // A pattern that names no receiver registers on the process's one router
+                // (`http.HandleFunc`), at the root.
+                if procedure.is_none() && router.is_none() && r.receiver.is_some() {
                     continue;
                 }
                 let Some(handler) = last_handler(files, file, &handlers) else {
@@ -656,6 +718,8 @@ pub fn handler_units(
                 if procedure.is_some() && method.is_none() {
                     continue;
                 }
+                let mut path = reader.pieces(path_at.0, path_at.1);
+                let method = method_from_path(r.method_in_path, &mut path, method);
                 registrations.push(Registration {
                     file,
                     span: model.expr(call).span,
@@ -663,7 +727,7 @@ pub fn handler_units(
                     class_prefix: Vec::new(),
                     version: None,
                     method,
-                    path: reader.pieces(path_at.0, path_at.1),
+                    path,
                     handler: Target::Expr(handler),
                     route_status: None,
                     route_default_status: None,

@@ -292,6 +292,13 @@ impl<'a> Files<'a> {
                 // `self.client` / `this.base`: the value the class gives the field, if one.
                 object_def => match crate::classes::instance_field(self, file, expr) {
                     Some((f, e)) => Some(Def::Expr(f, e)),
+                    // A Go method value (`h.GetUser`) through a name of a declared type.
+                    None if model.language == seam_lang::model::Language::Go => {
+                        match crate::classes::method_value(self, file, expr) {
+                            Some((f, func)) => Some(Def::Function(f, func)),
+                            None => object_def.map(|_| Def::Expr(file, expr)),
+                        }
+                    }
                     None => object_def.map(|_| Def::Expr(file, expr)),
                 },
             },

@@ -635,8 +635,8 @@ pub fn extract_tests_reaching(
         }
         let (cases, file_mocks) = match model.language {
             Language::Python => (py_cases(&repo, model), Vec::new()),
-            // Java test files (JUnit) are not read yet.
-            Language::Java => (Vec::new(), Vec::new()),
+            // Java (JUnit) and Go (`testing`) test files are not read yet.
+            Language::Java | Language::Go => (Vec::new(), Vec::new()),
             Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
                 js_cases(&repo, model)
             }

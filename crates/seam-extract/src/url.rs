@@ -27,6 +27,38 @@ pub enum Piece {
     Env,
 }
 
+/// The module an expression's import binding names, with the member read through it.
+fn imported_member(model: &seam_lang::model::Model, expr: ExprId) -> Option<(&str, &str)> {
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(name),
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    let b = model.resolved_binding(*object)?;
+    let seam_lang::model::BindingKind::Import { import, .. } = model.binding(b).kind else {
+        return None;
+    };
+    Some((model.imports.get(import as usize)?.specifier.as_str(), name))
+}
+
+/// `fmt.Sprintf` through an import of `fmt`: a printf-style formatter (core data).
+fn is_printf(model: &seam_lang::model::Model, callee: ExprId) -> bool {
+    imported_member(model, callee)
+        .is_some_and(|(module, name)| seam_packs::constants::is_printf(module, name))
+}
+
+/// `http.MethodPost` through an import of `net/http`: the text the module's constant holds.
+fn module_constant_text(model: &seam_lang::model::Model, expr: ExprId) -> Option<Piece> {
+    let (module, name) = imported_member(model, expr)?;
+    match seam_packs::constants::module_constant(module, name)? {
+        seam_packs::constants::ConstantValue::Text(t) => Some(Piece::Text(t.clone())),
+        seam_packs::constants::ConstantValue::Number(_) => None,
+    }
+}
+
 /// Reads expressions as strings with holes.
 pub struct Reader<'a> {
     pub files: &'a Files<'a>,
@@ -145,6 +177,23 @@ impl Reader<'_> {
                 binding: Some(b), ..
             } => self.read_binding(file, expr, *b, hops, out),
             kind => {
+                if let Some(piece) = module_constant_text(model, expr) {
+                    out.push(piece);
+                    return;
+                }
+                if let ExprKind::Call {
+                    callee,
+                    args,
+                    is_new: false,
+                    ..
+                } = kind
+                    && let Some((format, rest)) = args.split_first()
+                    && is_printf(model, *callee)
+                    && let Some(format) = self.constant(file, format.value)
+                {
+                    self.read_printf(file, &format, rest, hops, out);
+                    return;
+                }
                 if let ExprKind::Call {
                     callee,
                     is_new: false,
@@ -217,6 +266,47 @@ impl Reader<'_> {
             return true;
         }
         false
+    }
+
+    /// A printf-style format with its arguments: each verb (`%d`, `%s`, `%v`, `%05.2f`) is
+    /// the next argument read in its place, `%%` a percent sign.
+    fn read_printf(
+        &self,
+        file: usize,
+        format: &str,
+        args: &[seam_lang::model::Arg],
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) {
+        let mut args = args.iter();
+        let mut text = String::new();
+        let mut chars = format.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c != '%' {
+                text.push(c);
+                continue;
+            }
+            if chars.peek() == Some(&'%') {
+                chars.next();
+                text.push('%');
+                continue;
+            }
+            // Flags, width and precision, then the verb letter.
+            while chars.peek().is_some_and(|c| !c.is_ascii_alphabetic()) {
+                chars.next();
+            }
+            chars.next();
+            if !text.is_empty() {
+                out.push(Piece::Text(std::mem::take(&mut text)));
+            }
+            match args.next() {
+                Some(a) => self.read(file, a.value, hops - 1, out),
+                None => out.push(Piece::Hole("arg".to_owned())),
+            }
+        }
+        if !text.is_empty() {
+            out.push(Piece::Text(text));
+        }
     }
 
     /// The class of the caller's `this` when `callee` is a method called through `this`

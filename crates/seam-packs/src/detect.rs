@@ -22,6 +22,8 @@ pub enum ManifestKind {
     Pipfile,
     /// poetry.lock, uv.lock, Pipfile.lock.
     PythonLock,
+    /// `go.mod`: dependencies are module paths.
+    GoMod,
 }
 
 impl ManifestKind {
@@ -33,6 +35,7 @@ impl ManifestKind {
             "yarn.lock" => ManifestKind::YarnLock,
             "pyproject.toml" => ManifestKind::Pyproject,
             "Pipfile" => ManifestKind::Pipfile,
+            "go.mod" => ManifestKind::GoMod,
             "poetry.lock" | "uv.lock" | "Pipfile.lock" => ManifestKind::PythonLock,
             n if n.starts_with("requirements") && n.ends_with(".txt") => ManifestKind::Requirements,
             _ => return None,
@@ -196,6 +199,7 @@ impl Detection {
                 Loaded::Pyproject => ManifestKind::Pyproject,
                 Loaded::Requirements => ManifestKind::Requirements,
                 Loaded::Pipfile => ManifestKind::Pipfile,
+                Loaded::GoMod => ManifestKind::GoMod,
                 Loaded::Lockfile => {
                     let name = m.path.rsplit('/').next().unwrap_or(&m.path);
                     let Some(kind) = ManifestKind::from_file_name(name) else {
@@ -219,9 +223,9 @@ impl Detection {
                     });
                     continue;
                 }
-                Loaded::Tsconfig | Loaded::Jsconfig => continue,
+                Loaded::Tsconfig | Loaded::Jsconfig | Loaded::GoWork => continue,
             };
-            let python = !kind.is_npm();
+            let python = !kind.is_npm() && kind != ManifestKind::GoMod;
             out.push(Manifest {
                 path: m.path.clone(),
                 kind,
@@ -406,6 +410,23 @@ impl Detection {
 
 fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
     for m in manifests {
+        if m.kind == ManifestKind::GoMod {
+            // A module path names its major versions as subpaths (`echo` is `echo/v4`).
+            let found = pack.detect.go.iter().find_map(|w| {
+                m.dependencies.iter().find(|d| {
+                    *d == w
+                        || d.strip_prefix(w.as_str())
+                            .is_some_and(|r| r.starts_with('/'))
+                })
+            });
+            if let Some(dep) = found {
+                return Some(Reason::Dependency {
+                    manifest: m.path.clone(),
+                    dependency: dep.clone(),
+                });
+            }
+            continue;
+        }
         let wanted: Vec<String> = if m.kind.is_npm() {
             pack.detect.npm.clone()
         } else {

@@ -135,6 +135,9 @@ pub struct DetectFile {
     /// Python distribution names (requirements, pyproject, Pipfile).
     #[serde(default)]
     pub pypi: Vec<String>,
+    /// Go module paths (go.mod `require`); a major-version subpath (`/v4`) matches too.
+    #[serde(default)]
+    pub go: Vec<String>,
     /// The pack applies to every file of its languages (a global such as `fetch`).
     #[serde(default)]
     pub always: bool,
@@ -216,6 +219,10 @@ pub struct RouteFile {
     /// between `.meta(m)` and `.query(h)`); absent: the route's `methods`.
     #[serde(default)]
     pub chain: Vec<String>,
+    /// The path may start with the method and a space (`"GET /items/{id}"`, Go 1.22's
+    /// ServeMux): that method replaces `method`.
+    #[serde(default)]
+    pub method_in_path: bool,
 }
 
 /// Procedure trees (see `PackFile::procedures`).

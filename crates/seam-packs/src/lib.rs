@@ -16,6 +16,7 @@
 //! }
 //! ```
 
+pub mod constants;
 pub mod detect;
 pub mod format;
 /// Path globs (file conventions) are seam-lang's; packs use them as `crate::glob`.

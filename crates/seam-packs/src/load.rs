@@ -354,9 +354,11 @@ impl Compiler<'_> {
         let detect = DetectRule {
             npm: raw.detect.npm.clone(),
             pypi: raw.detect.pypi.clone(),
+            go: raw.detect.go.clone(),
             always: raw.detect.always,
         };
-        if !detect.always && detect.npm.is_empty() && detect.pypi.is_empty() {
+        if !detect.always && detect.npm.is_empty() && detect.pypi.is_empty() && detect.go.is_empty()
+        {
             return Err(self.error(
                 "detect:",
                 "`detect` lists no dependency and is not `always: true`, so the pack could only run when forced with -f",
@@ -504,6 +506,7 @@ impl Compiler<'_> {
                 },
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
                 chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),
+                method_in_path: r.method_in_path,
                 pattern,
                 receiver_pattern,
             });
@@ -907,7 +910,13 @@ impl Compiler<'_> {
             UnitKind::Handler => PluginKind::Framework,
             UnitKind::Client | UnitKind::Store => PluginKind::Effects,
         };
-        let names: Vec<String> = detect.npm.iter().chain(&detect.pypi).cloned().collect();
+        let names: Vec<String> = detect
+            .npm
+            .iter()
+            .chain(&detect.pypi)
+            .chain(&detect.go)
+            .cloned()
+            .collect();
         let default_imports = (!detect.always).then(|| names.clone());
         let problem = |near: &str, message: String| self.error(near, message);
         let mut compiled = crate::review::compile_family(
@@ -932,17 +941,18 @@ impl Compiler<'_> {
                 "javascript" | "typescript" => LanguageFamily::JavaScript,
                 "python" => LanguageFamily::Python,
                 "java" => LanguageFamily::Java,
+                "go" => LanguageFamily::Go,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript, python or java"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java or go"),
                     ));
                 }
             };
             if family.is_some_and(|f| f != this) {
                 return Err(self.error(
                     "languages",
-                    "a pack's patterns are written in one language, so `languages` must not mix python with javascript/typescript; write two packs",
+                    "a pack's patterns are written in one language, so `languages` must not mix python, go and javascript/typescript; write one pack per language",
                 ));
             }
             family = Some(this);

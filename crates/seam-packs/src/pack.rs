@@ -32,6 +32,7 @@ pub enum LanguageFamily {
     JavaScript,
     Python,
     Java,
+    Go,
 }
 
 impl LanguageFamily {
@@ -40,6 +41,7 @@ impl LanguageFamily {
             LanguageFamily::JavaScript => language.is_js_family(),
             LanguageFamily::Python => language == Language::Python,
             LanguageFamily::Java => language == Language::Java,
+            LanguageFamily::Go => language == Language::Go,
         }
     }
 
@@ -49,6 +51,7 @@ impl LanguageFamily {
             LanguageFamily::JavaScript => Language::TypeScript,
             LanguageFamily::Python => Language::Python,
             LanguageFamily::Java => Language::Java,
+            LanguageFamily::Go => Language::Go,
         }
     }
 
@@ -57,6 +60,7 @@ impl LanguageFamily {
             LanguageFamily::JavaScript => "javascript",
             LanguageFamily::Python => "python",
             LanguageFamily::Java => "java",
+            LanguageFamily::Go => "go",
         }
     }
 }
@@ -77,6 +81,7 @@ pub enum UnitKind {
 pub struct DetectRule {
     pub npm: Vec<String>,
     pub pypi: Vec<String>,
+    pub go: Vec<String>,
     pub always: bool,
 }
 
@@ -147,6 +152,8 @@ pub struct Route {
     pub handlers: String,
     /// Lower-case names of the chained calls peeled to reach `receiver_pattern`.
     pub chain: Vec<String>,
+    /// The path may start with `METHOD ` (see `RouteFile::method_in_path`).
+    pub method_in_path: bool,
 }
 
 /// Trees of procedures served as routes (see `ProceduresFile`).

@@ -9,7 +9,7 @@
 
 use seam_lang::model::{
     ArrayElement, AssignOp, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model,
-    ObjectProp, PatternKind, StmtKind, collapse_whitespace,
+    ObjectProp, PatternKind, StmtKind, VarDeclarator, collapse_whitespace,
 };
 use seam_lang::project::lower_text_guarded;
 
@@ -127,6 +127,8 @@ pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNo
     let substituted = substitute_metavariables(pattern);
     let source = match language {
         Language::Python => format!("(\n{substituted}\n)\n"),
+        // Go has no expression statements at package level: the pattern initialises `_`.
+        Language::Go => format!("package p\nvar _ = (\n{substituted}\n)\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -138,6 +140,16 @@ pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNo
     let expr = match model.body.as_slice() {
         [stmt] => match &model.stmt(*stmt).kind {
             StmtKind::Expr { expr } => *expr,
+            StmtKind::VarDecl { declarators, .. } if language == Language::Go => {
+                match declarators.as_slice() {
+                    [VarDeclarator { init: Some(e), .. }] => *e,
+                    _ => {
+                        return Err(PatternError::NotAnExpression {
+                            pattern: pattern.to_owned(),
+                        });
+                    }
+                }
+            }
             _ => {
                 return Err(PatternError::NotAnExpression {
                     pattern: pattern.to_owned(),
@@ -163,7 +175,12 @@ pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNod
         Language::Java => {
             format!("class __SeamDecorated {{\n  @{substituted}\n  void m() {{}}\n}}\n")
         }
-        Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
+        // Go has no decorators: the class form fails to parse as Go, a clear pattern error.
+        Language::Go
+        | Language::TypeScript
+        | Language::Tsx
+        | Language::JavaScript
+        | Language::Jsx => {
             format!("class __SeamDecorated {{\n  @{substituted}\n  m() {{}}\n}}\n")
         }
     };
@@ -181,6 +198,7 @@ pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNod
 fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, PatternError> {
     let path = match language {
         Language::Python => "<pattern>.py",
+        Language::Go => "<pattern>.go",
         Language::Java => "<pattern>.java",
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             "<pattern>.ts"

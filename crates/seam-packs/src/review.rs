@@ -367,6 +367,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
                 "javascript" | "typescript" => LanguageFamily::JavaScript,
                 "python" => LanguageFamily::Python,
                 "java" => LanguageFamily::Java,
+                "go" => LanguageFamily::Go,
                 other => {
                     return Err(problem(
                         other,

@@ -149,6 +149,7 @@ pub fn language_id(language: m::Language) -> &'static str {
         }
         m::Language::Python => "py",
         m::Language::Java => "java",
+        m::Language::Go => "go",
     }
 }
 
@@ -157,6 +158,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
     let family = match model.language {
         m::Language::Python => LanguageFamily::Python,
         m::Language::Java => LanguageFamily::Java,
+        m::Language::Go => LanguageFamily::Go,
         m::Language::TypeScript | m::Language::Tsx | m::Language::JavaScript | m::Language::Jsx => {
             LanguageFamily::JavaScript
         }
@@ -282,8 +284,20 @@ impl<'a> FileCx<'a> {
         self.model.language == m::Language::Python
     }
 
+    fn is_go(&self) -> bool {
+        self.model.language == m::Language::Go
+    }
+
     fn top_visibility(&self, name: &str, exported_by_statement: bool) -> Visibility {
-        if self.is_python() {
+        // Go exports the names that start with an upper-case letter; the others are seen by
+        // the whole package.
+        if self.is_go() {
+            if name.starts_with(|c: char| c.is_uppercase()) {
+                Visibility::Public
+            } else {
+                Visibility::Internal
+            }
+        } else if self.is_python() {
             if name.starts_with('_') {
                 Visibility::Internal
             } else {
@@ -330,6 +344,24 @@ impl<'a> FileCx<'a> {
             StmtKind::Export { decl: Some(d) } if self.wrapped_default_handler(*d, stmt.span) => {}
             StmtKind::Export { decl: Some(d) } => self.top_stmt(*d, true),
             StmtKind::Export { decl: None } => self.default_expression(stmt.span),
+            // A Go method is declared outside its type: it is a member of the type's class,
+            // which a file that does not declare the type holds as a partial class (the
+            // methods alone), written where its first method is.
+            StmtKind::FunctionDecl { function } if model.function(*function).class.is_some() => {
+                let Some(class) = model.function(*function).class else {
+                    return;
+                };
+                let c = model.class(class);
+                let first_method = c.members.iter().find_map(|m| match m.kind {
+                    m::MemberKind::Method { function } => Some(function),
+                    _ => None,
+                });
+                if c.name_source != m::NameSource::Declared && first_method == Some(*function) {
+                    let name = declared_name(c.name.as_deref(), c.name_source);
+                    let vis = self.top_visibility(&name, false);
+                    self.class_symbol(class, &name, vis, c.span);
+                }
+            }
             StmtKind::FunctionDecl { function } => {
                 let f = model.function(*function);
                 let name = declared_name(f.name.as_deref(), f.name_source);
@@ -356,6 +388,11 @@ impl<'a> FileCx<'a> {
     /// `export { a as b } from './x'`: a dropped Symbol per re-exported name, so the name
     /// the module offers is on record without counting as behaviour here.
     fn reexports(&mut self) {
+        // A Go package's front file re-exports its siblings' names for resolution only
+        // (see seam-lang's Go resolution): they declare nothing.
+        if self.is_go() {
+            return;
+        }
         let model = self.model;
         for e in &model.exports {
             if e.from.is_none() || e.exported == "*" || !is_identifier_name(&e.exported) {
@@ -997,6 +1034,8 @@ impl<'a> FileCx<'a> {
                 Visibility::Private
             } else {
                 match member.visibility.or(f.visibility) {
+                    // An unexported Go method is seen by its whole package.
+                    Some(m::Visibility::Private) if self.is_go() => Visibility::Internal,
                     Some(m::Visibility::Private | m::Visibility::HashPrivate) => {
                         Visibility::Private
                     }

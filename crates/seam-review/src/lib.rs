@@ -377,13 +377,14 @@ fn scan_project(
         version: env!("CARGO_PKG_VERSION").to_owned(),
         plugins,
     };
-    let mut workspace = Workspace::new(
-        has_java
-            .then(|| "java".to_owned())
-            .into_iter()
-            .chain(["py".to_owned(), "ts".to_owned()])
-            .collect(),
-    );
+    let mut languages = vec!["py".to_owned(), "ts".to_owned()];
+    if has_java {
+        languages.insert(0, "java".to_owned());
+    }
+    if symbols.iter().any(|s| s.id.starts_with("go:")) {
+        languages.insert(0, "go".to_owned());
+    }
+    let mut workspace = Workspace::new(languages);
     workspace.managers = detected.managers;
     let mut document = Document::new(generator, workspace);
     document.components = comps;

@@ -147,7 +147,22 @@ impl Index<'_> {
                 let (file, base) = self.import_target(import, 0)?;
                 let found = if base.is_empty() {
                     match tail.split_first() {
-                        Some((head, rest)) => self.member_candidates(&file, head, rest),
+                        // A name the module declares, or one it re-exports (a Go package's
+                        // front file re-exports what its other files declare).
+                        Some((head, rest)) => {
+                            self.member_candidates(&file, head, rest).or_else(|| {
+                                let next = ImportRef {
+                                    file: Some(file.clone()),
+                                    item: ImportItem::Named(head.clone()),
+                                };
+                                match self.import_target(&next, 0) {
+                                    Ok((f, name)) if f != file => {
+                                        self.member_candidates(&f, &name, rest)
+                                    }
+                                    _ => None,
+                                }
+                            })
+                        }
                         None => None,
                     }
                 } else {

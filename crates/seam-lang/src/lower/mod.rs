@@ -4,6 +4,7 @@
 //! with every identifier resolved to its declaration where one exists in the file. Module
 //! resolution across files happens later, in [`crate::resolve`].
 
+pub mod go;
 pub mod java;
 pub mod js;
 pub mod python;
@@ -23,6 +24,7 @@ pub fn lower_file(path: &str, language: Language, source: &str) -> Result<Model,
     match language {
         Language::Python => python::lower(path, source),
         Language::Java => java::lower(path, source),
+        Language::Go => go::lower(path, source),
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             js::lower(path, language, source)
         }

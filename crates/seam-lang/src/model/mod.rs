@@ -36,10 +36,11 @@ pub enum Language {
     Jsx,
     Python,
     Java,
+    Go,
 }
 
 impl Language {
-    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`).
+    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`).
     pub fn short_id(self) -> &'static str {
         match self {
             Language::TypeScript => "ts",
@@ -48,6 +49,7 @@ impl Language {
             Language::Jsx => "jsx",
             Language::Python => "py",
             Language::Java => "java",
+            Language::Go => "go",
         }
     }
 
@@ -55,7 +57,7 @@ impl Language {
     pub fn is_js_family(self) -> bool {
         match self {
             Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => true,
-            Language::Python | Language::Java => false,
+            Language::Python | Language::Java | Language::Go => false,
         }
     }
 
@@ -70,6 +72,7 @@ impl Language {
             "jsx" => Language::Jsx,
             "py" | "pyi" => Language::Python,
             "java" => Language::Java,
+            "go" => Language::Go,
             _ => return None,
         })
     }

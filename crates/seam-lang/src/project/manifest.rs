@@ -16,6 +16,10 @@ pub enum ManifestKind {
     Requirements,
     /// `Pipfile`.
     Pipfile,
+    /// `go.mod`: the module path is the name, `require`d modules the dependencies.
+    GoMod,
+    /// `go.work`: the `use`d module directories are the workspaces.
+    GoWork,
     /// `tsconfig*.json`.
     Tsconfig,
     /// `jsconfig*.json`.
@@ -112,6 +116,8 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         "package.json" => ManifestKind::PackageJson,
         "pyproject.toml" => ManifestKind::Pyproject,
         "Pipfile" => ManifestKind::Pipfile,
+        "go.mod" => ManifestKind::GoMod,
+        "go.work" => ManifestKind::GoWork,
         "package-lock.json"
         | "npm-shrinkwrap.json"
         | "yarn.lock"
@@ -153,12 +159,54 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         ManifestKind::Requirements => {
             m.dependencies = text.lines().filter_map(requirement_name).collect();
         }
+        ManifestKind::GoMod => parse_go_mod(&mut m, text),
+        ManifestKind::GoWork => m.workspaces = go_directives(text, "use"),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
     }
     m.dependencies.sort();
     m.dependencies.dedup();
     Ok(m)
+}
+
+/// `go.mod`: `module` gives the name, every `require`d module path a dependency.
+fn parse_go_mod(m: &mut Manifest, text: &str) {
+    m.name = go_directives(text, "module").into_iter().next();
+    m.dependencies = go_directives(text, "require");
+}
+
+/// The first word of each `directive x …` line and of each line of a `directive ( … )`
+/// block, comments dropped, quotes removed.
+fn go_directives(text: &str, directive: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    for line in text.lines() {
+        let line = line.split("//").next().unwrap_or("").trim();
+        if in_block {
+            if line.starts_with(')') {
+                in_block = false;
+            } else if let Some(word) = line.split_whitespace().next() {
+                out.push(word.trim_matches('"').to_string());
+            }
+            continue;
+        }
+        let Some(rest) = line.strip_prefix(directive) else {
+            continue;
+        };
+        if !rest.starts_with([' ', '\t', '(']) {
+            continue;
+        }
+        let rest = rest.trim();
+        if let Some(inner) = rest.strip_prefix('(') {
+            in_block = inner.trim().is_empty();
+            if !in_block && let Some(word) = inner.split_whitespace().next() {
+                out.push(word.trim_matches(['"', ')']).to_string());
+            }
+        } else if let Some(word) = rest.split_whitespace().next() {
+            out.push(word.trim_matches('"').to_string());
+        }
+    }
+    out
 }
 
 /// `KEY=value` lines of a dotenv file: `export ` and surrounding quotes dropped, comments and

@@ -25,7 +25,10 @@ impl Projects {
     pub fn from_manifests(manifests: &[Manifest]) -> Projects {
         let mut by_dir: BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> = BTreeMap::new();
         for m in manifests {
-            if !matches!(m.kind, ManifestKind::PackageJson | ManifestKind::Pyproject) {
+            if !matches!(
+                m.kind,
+                ManifestKind::PackageJson | ManifestKind::Pyproject | ManifestKind::GoMod
+            ) {
                 continue;
             }
             let entry = by_dir.entry(m.dir.clone()).or_default();

@@ -352,7 +352,12 @@ fn ignored_dotenv_templates(
     ];
     let mut dirs: BTreeSet<&str> = manifests
         .iter()
-        .filter(|m| m.kind == ManifestKind::PackageJson || m.kind == ManifestKind::Pyproject)
+        .filter(|m| {
+            matches!(
+                m.kind,
+                ManifestKind::PackageJson | ManifestKind::Pyproject | ManifestKind::GoMod
+            )
+        })
         .map(|m| m.dir.as_str())
         .collect();
     dirs.insert("");

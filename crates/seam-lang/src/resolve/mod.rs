@@ -10,10 +10,12 @@
 //! - JavaScript/TypeScript: see [`js`].
 //! - Python: see [`python`].
 //! - Java: see [`java`].
+//! - Go: see [`go`].
 //!
 //! [`Import::resolved`]: crate::model::Import::resolved
 //! [`ReExport::resolved`]: crate::model::ReExport::resolved
 
+pub mod go;
 pub mod java;
 pub mod js;
 pub mod python;
@@ -102,6 +104,8 @@ impl<'p> Resolver<'p> {
         let from = model.path.clone();
         if model.language == crate::model::Language::Java {
             self.resolve_java_model(model);
+        } else if model.language == crate::model::Language::Go {
+            // Go models are resolved by [`go::GoPackages`], which needs every model first.
         } else if model.language.is_js_family() {
             for import in &mut model.imports {
                 import.resolved = self.resolve_js(&from, &import.specifier);
@@ -152,10 +156,14 @@ impl<'p> Resolver<'p> {
 /// Fills every `resolved` field of the project's models.
 pub fn resolve_project(project: &mut Project) {
     let resolver = Resolver::new(&project.files, &project.manifests);
-    project
-        .models
-        .par_iter_mut()
-        .for_each(|model| resolver.resolve_model(model));
+    let go = go::GoPackages::new(&project.models, &project.manifests);
+    project.models.par_iter_mut().for_each(|model| {
+        if model.language == crate::model::Language::Go {
+            go.resolve_model(model);
+        } else {
+            resolver.resolve_model(model);
+        }
+    });
 }
 
 /// The directory of a repo-relative file path (`""` at the root).

@@ -198,7 +198,7 @@ fn source_type_for(path: &str, language: Language) -> SourceType {
         Language::TypeScript => SourceType::ts(),
         Language::Tsx => SourceType::tsx(),
         Language::Jsx => SourceType::jsx(),
-        Language::JavaScript | Language::Python | Language::Java => {
+        Language::JavaScript | Language::Python | Language::Java | Language::Go => {
             SourceType::unambiguous().with_jsx(true)
         }
     })

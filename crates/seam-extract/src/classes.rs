@@ -688,6 +688,12 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
                                 }),
                             _ => None,
                         },
+                        // `&Handler{…}`: a composite literal names its type before the brace.
+                        ExprKind::Object { .. } | ExprKind::Array { .. }
+                            if model.language == seam_lang::model::Language::Go =>
+                        {
+                            literal_type(model.text(model.expr(init).span))
+                        }
                         _ => declared_type(files, file, init, hops),
                     }
                 }
@@ -696,4 +702,18 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
         }
         _ => None,
     }
+}
+
+/// The type a Go composite literal is written with (`handler.WebHandler{…}` → `WebHandler`),
+/// when it is a plain (qualified) name.
+fn literal_type(text: &str) -> Option<String> {
+    let written = text
+        .split('{')
+        .next()?
+        .trim()
+        .trim_start_matches(['&', '*']);
+    let name = written.rsplit('.').next()?;
+    let valid = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    valid.then(|| name.to_owned())
 }

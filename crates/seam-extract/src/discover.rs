@@ -930,7 +930,32 @@ pub fn handler_units(
         {
             own_path = join_paths(&format!("/{segment}{version}"), &own_path);
         }
-        let path = angle_parameters_as_holes(&compose(&prefixes, &own_path));
+        let written = path_of(&reg.path);
+        let appended = pack.append_paths
+            && !written.is_empty()
+            && !written.starts_with('/')
+            && reg.class_prefix.is_empty()
+            && reg.version.is_none();
+        let composed = if appended {
+            // `Group("/user")` + `"s"`: the prefix and the path as written, one string.
+            let glued: Vec<String> = match prefixes.as_slice() {
+                [] => vec![format!("/{written}")],
+                many => many
+                    .iter()
+                    .map(|p| {
+                        if p.is_empty() {
+                            format!("/{written}")
+                        } else {
+                            format!("{p}{written}")
+                        }
+                    })
+                    .collect(),
+            };
+            compose(&glued, "")
+        } else {
+            compose(&prefixes, &own_path)
+        };
+        let path = angle_parameters_as_holes(&composed);
         let path = with_global_prefix(&globals, &files.model(reg.file).path, &path);
         for (handler_file, function, method) in handlers {
             units.push(HandlerUnit {

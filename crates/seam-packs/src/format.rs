@@ -24,6 +24,10 @@ pub struct PackFile {
     /// optionally with the prefix the router gives its own routes (`APIRouter(prefix=$P)`).
     #[serde(default)]
     pub routers: Vec<RouterFile>,
+    /// A route's path that does not start with `/` is appended to its router's prefix as
+    /// written (Echo: `Group("/user")` with `GET("s", …)` serves `/users`), not as a segment.
+    #[serde(default)]
+    pub append_paths: bool,
     /// Prefixes put in front of every route of the pack in the directory (and below) of the
     /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
     #[serde(default)]

@@ -847,6 +847,7 @@ impl Compiler<'_> {
             .transpose()?;
 
         Ok(Pack {
+            append_paths: raw.append_paths,
             review,
             recognition: raw
                 .binding

@@ -429,6 +429,8 @@ pub struct Pack {
     pub recognition: String,
     pub detect: DetectRule,
     pub routers: Vec<PatternNode>,
+    /// A relative route path is appended to the router's prefix as written (`appendPaths`).
+    pub append_paths: bool,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
     /// Per entry of `routers`: the metavariable holding the router it serves under.

@@ -314,7 +314,8 @@ impl<'s> Lowerer<'s> {
     fn literal_value(&mut self, body: Node<'_>, is_list: bool) -> ExprKind {
         let elements = named(body);
         let keyed = elements.iter().any(|e| e.kind() == "keyed_element");
-        if is_list || !keyed {
+        // `T{}` of a struct or map type is an empty object; only a list type makes an array.
+        if is_list || (!keyed && !elements.is_empty()) {
             let out = elements
                 .iter()
                 .map(|e| {

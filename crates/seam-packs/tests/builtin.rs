@@ -18,6 +18,7 @@ fn builtin_packs_load() {
             "generated-client",
             "hono",
             "httpx",
+            "jax-rs",
             "jquery",
             "koa",
             "medusa",

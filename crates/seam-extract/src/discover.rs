@@ -768,7 +768,10 @@ pub fn handler_units(
                     },
                     None => None,
                 };
-                let path = match caps.get(&d.path).and_then(Capture::expr) {
+                let path = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
+                    let pd = d.path_decorator.as_ref()?;
+                    decorator_capture(model, pd, &model.function(func?).decorators)
+                }) {
                     Some(e) => reader.pieces(file, e),
                     None => Vec::new(),
                 };

@@ -39,7 +39,7 @@ fn is_plain(t: &TypeRef) -> bool {
 }
 
 /// Gives the parameters still without a role the pack's role for class-annotated and for
-/// plain parameters. The receiver of a method (`self`) is left alone.
+/// plain parameters. The receiver of a Python method (`self`) is left alone.
 pub fn annotated_roles(
     files: &Files,
     file: usize,
@@ -49,7 +49,9 @@ pub fn annotated_roles(
 ) {
     let model = files.model(file);
     let func = model.function(function);
-    let skip = usize::from(func.class.is_some());
+    // Python methods take their receiver (`self`) as the first parameter.
+    let skip =
+        usize::from(func.class.is_some() && model.language == seam_lang::model::Language::Python);
     for (input, param) in inputs.iter_mut().zip(&func.params).skip(skip) {
         let Input::Parameter(p) = input else { continue };
         if p.role.is_some() {

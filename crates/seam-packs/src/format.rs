@@ -424,6 +424,10 @@ pub struct DecoratedFile {
     /// its first metavariable is the status. Terminals with `route: true` report it.
     #[serde(default)]
     pub status_decorator: Option<String>,
+    /// Another decorator of the same function that declares its path when the matched one
+    /// has none (JAX-RS `@GET` beside `@Path($PATH)`); its first metavariable is the path.
+    #[serde(default)]
+    pub path_decorator: Option<String>,
     /// The status terminals with `route: true` report when nothing declares one (201 for a
     /// POST route in NestJS).
     #[serde(default)]

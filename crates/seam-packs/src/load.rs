@@ -569,6 +569,14 @@ impl Compiler<'_> {
                             .map_err(|e| self.pattern_error(p, e))
                     })
                     .transpose()?,
+                path_decorator: d
+                    .path_decorator
+                    .as_ref()
+                    .map(|p| {
+                        compile_decorator(p, family.pattern_language())
+                            .map_err(|e| self.pattern_error(p, e))
+                    })
+                    .transpose()?,
                 default_status: d.default_status,
                 class_prefix: d
                     .class_prefix

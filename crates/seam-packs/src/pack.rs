@@ -244,6 +244,8 @@ pub struct Decorated {
     pub on_class: bool,
     /// A decorator of the same function declaring the status (its first metavariable).
     pub status_decorator: Option<PatternNode>,
+    /// A decorator of the same function declaring the path (its first metavariable).
+    pub path_decorator: Option<PatternNode>,
     /// The status route terminals report when nothing declares one.
     pub default_status: Option<i64>,
 }

@@ -23,6 +23,7 @@ fn builtin_packs_load() {
             "hono",
             "html-forms",
             "httpx",
+            "jax-rs",
             "jquery",
             "koa",
             "medusa",

@@ -79,6 +79,36 @@ impl Resolver<'_> {
                 wanted.insert(name.clone());
             }
         }
+        // Types named only in declarations (`private final UserService users;`).
+        let mut named = Vec::new();
+        for f in &model.functions {
+            named.extend(f.params.iter().filter_map(|p| p.type_annotation.as_ref()));
+            named.extend(f.return_type.as_ref());
+        }
+        for c in &model.classes {
+            for m in &c.members {
+                if let MemberKind::Property {
+                    type_annotation: Some(t),
+                    ..
+                } = &m.kind
+                {
+                    named.push(t);
+                }
+            }
+        }
+        for s in &model.stmts {
+            if let StmtKind::VarDecl { declarators, .. } = &s.kind {
+                named.extend(
+                    declarators
+                        .iter()
+                        .filter_map(|d| d.type_annotation.as_ref()),
+                );
+            }
+        }
+        for t in named {
+            type_names(&t.shape, &mut wanted);
+        }
+        wanted.retain(|name| model.module_binding(name).is_none());
         for name in wanted {
             let file = if dir.is_empty() {
                 format!("{name}.java")
@@ -125,6 +155,22 @@ impl Resolver<'_> {
                 }
             }
         }
+    }
+}
+
+/// The class names a type mentions (`Optional<User>` → `Optional`, `User`).
+fn type_names(t: &TypeRef, out: &mut BTreeSet<String>) {
+    match t {
+        TypeRef::Named { name, args } => {
+            if !name.contains('.') {
+                out.insert(name.clone());
+            }
+            for a in args {
+                type_names(a, out);
+            }
+        }
+        TypeRef::Array { items } => type_names(items, out),
+        _ => {}
     }
 }
 

@@ -8,6 +8,7 @@ pub mod go;
 pub mod java;
 pub mod js;
 pub mod python;
+mod tree_sitter_parser;
 
 use crate::model::{Language, Model};
 

@@ -44,35 +44,18 @@ mod stmts;
 use super::LowerError;
 use crate::model::*;
 use std::cell::RefCell;
-use tree_sitter::{Node, Parser, Tree};
+use tree_sitter::{Node, Tree};
 
 /// How deep the lowering recurses (see the Python lowering's limit of the same name).
 pub const MAX_DEPTH: u32 = 500;
 
 thread_local! {
-    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+    static PARSER: super::tree_sitter_parser::ParserSlot = const { RefCell::new(None) };
 }
 
 /// Parses Go source with tree-sitter. Exposed so benchmarks can time parsing alone.
 pub fn parse(source: &str) -> Result<Tree, LowerError> {
-    PARSER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            let mut parser = Parser::new();
-            parser
-                .set_language(&tree_sitter_go::LANGUAGE.into())
-                .map_err(|e| {
-                    LowerError::ParseFailed(format!("the Go grammar could not be loaded: {e}"))
-                })?;
-            *slot = Some(parser);
-        }
-        let parser = slot
-            .as_mut()
-            .ok_or_else(|| LowerError::ParseFailed("no Go parser".into()))?;
-        parser
-            .parse(source, None)
-            .ok_or_else(|| LowerError::ParseFailed("the Go parser returned no tree".into()))
-    })
+    super::tree_sitter_parser::parse_with(&PARSER, || tree_sitter_go::LANGUAGE.into(), "Go", source)
 }
 
 /// Parses and lowers a Go file.

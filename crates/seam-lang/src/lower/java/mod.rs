@@ -46,36 +46,23 @@ use crate::model::*;
 use cst::Fields;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use tree_sitter::{Node, Parser, Tree};
+use tree_sitter::{Node, Tree};
 
 /// How deep the lowering recurses (see the Python lowering's limit, which this one shares).
 pub const MAX_DEPTH: u32 = 500;
 
 thread_local! {
-    // A parser per thread: creating one allocates, and files are parsed one after another.
-    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+    static PARSER: super::tree_sitter_parser::ParserSlot = const { RefCell::new(None) };
 }
 
 /// Parses Java source with tree-sitter. Exposed so benchmarks can time parsing alone.
 pub fn parse(source: &str) -> Result<Tree, LowerError> {
-    PARSER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        if slot.is_none() {
-            let mut parser = Parser::new();
-            parser
-                .set_language(&tree_sitter_java::LANGUAGE.into())
-                .map_err(|e| {
-                    LowerError::ParseFailed(format!("the Java grammar could not be loaded: {e}"))
-                })?;
-            *slot = Some(parser);
-        }
-        let parser = slot
-            .as_mut()
-            .ok_or_else(|| LowerError::ParseFailed("no Java parser".into()))?;
-        parser
-            .parse(source, None)
-            .ok_or_else(|| LowerError::ParseFailed("the Java parser returned no tree".into()))
-    })
+    super::tree_sitter_parser::parse_with(
+        &PARSER,
+        || tree_sitter_java::LANGUAGE.into(),
+        "Java",
+        source,
+    )
 }
 
 /// Parses and lowers a Java file.

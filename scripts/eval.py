@@ -311,6 +311,23 @@ def key_meets(call_key, route):
     return len(a) == len(b) and all(x == y or "{" in x or "{" in y for x, y in zip(a, b))
 
 
+TEST_FOLDERS = {"tests", "test", "__tests__", "e2e", "cypress"}
+
+
+def is_test_path(path):
+    """Test code by its path, the convention seam's pairing uses (seam-ir `is_test_path`):
+    its calls take no part in pairing unless `seam check --include-tests`."""
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    if not parts:
+        return False
+    name = parts.pop()
+    if any(p in TEST_FOLDERS for p in parts):
+        return True
+    if name.endswith(".py"):
+        return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+    return name.endswith("_test.go") or ".test." in name or ".spec." in name
+
+
 def score(truth, providers, consumers, report):
     result = {}
     details = {}
@@ -353,6 +370,9 @@ def score(truth, providers, consumers, report):
             # The report names a consumer by file and function name, which several calls (one
             # `mutationFn` per hook) can share: a pair is this call's when its route meets it.
             paired_to |= {k for k in pairs_by_consumer.get(c["ref"], set()) if key_meets(c["key"], k)}
+        if tc["target_key"] and is_test_path(tc["file"]):
+            # Test code is out of pairing by default: its calls count for consumer recall only.
+            continue
         if tc["target_key"]:
             reach_here += 1
             # A route seam reports for any method (`*`) serves the truth's method too.

@@ -16,6 +16,11 @@ fn fixture(rel: &str) -> PathBuf {
 
 /// `seam check --format json --all` on a fixture folder.
 fn check(rel: &str) -> Value {
+    check_with(rel, &[])
+}
+
+/// `seam check --format json --all EXTRA…` on a fixture folder.
+fn check_with(rel: &str, extra: &[&str]) -> Value {
     let output = match Command::new(env!("CARGO_BIN_EXE_seam"))
         .args([
             "check",
@@ -26,6 +31,7 @@ fn check(rel: &str) -> Value {
             "none",
             "--no-suppressions",
         ])
+        .args(extra)
         .arg(fixture(rel))
         .env("NO_COLOR", "1")
         .output()
@@ -155,6 +161,12 @@ fn test_files_take_no_part_in_pairing() {
     assert!(pairs(&silent).is_empty());
     assert_eq!(unpairable(&silent), ["GET /api/order/{id} testCode"]);
     assert_eq!(findings(&silent), Vec::<String>::new());
+    // Asked for, the test's call is checked like any other.
+    let included = check_with("test_files/silent", &["--include-tests"]);
+    assert_eq!(
+        findings(&included)[0],
+        "error restCallUnknownPath: The client calls GET /api/order/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/orders/{order_id})"
+    );
     // The same call in the application is.
     let fires = check("test_files/fires");
     assert_eq!(

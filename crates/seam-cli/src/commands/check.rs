@@ -92,6 +92,10 @@ pub struct Args {
     /// from the same parse (the files `seam scan --output-dir DIR` writes).
     #[arg(long = "ir-dir", value_name = "DIR")]
     pub ir_dir: Option<PathBuf>,
+    /// Pair the client calls and handlers of test files too (`*.test.*`, `*.spec.*`, `tests/`,
+    /// `e2e/`, …): by default they are test code and take no part in pairing.
+    #[arg(long)]
+    pub include_tests: bool,
 }
 
 /// What a repository check writes besides its report, from the same load.
@@ -174,9 +178,11 @@ pub(super) struct Extracted {
 }
 
 impl Extracted {
-    /// The check of what was read, the intent check included.
-    pub(super) fn check(self, suppressions: &SuppressionSet) -> CheckReport {
+    /// The check of what was read, the intent check included; `include_tests` pairs the
+    /// calls and handlers of test files too.
+    pub(super) fn check(self, suppressions: &SuppressionSet, include_tests: bool) -> CheckReport {
         let mut input = CheckInput::new(self.summaries, CheckMode::Repository);
+        input.include_tests = include_tests;
         input.skipped = self.skipped;
         input.excluded = self.excluded;
         input.projects = Some(self.projects);
@@ -407,7 +413,7 @@ pub fn run(args: Args) -> u8 {
     }
     let mut phases = seam_pipeline::Phases::from_env();
     let mut repository: Option<(Extracted, Vec<seam_packs::Pack>)> = None;
-    let (input, checked_dir) = match (&args.dir, args.paths.as_slice()) {
+    let (mut input, checked_dir) = match (&args.dir, args.paths.as_slice()) {
         (Some(dir), []) => {
             let files = match summary_files(dir) {
                 Ok(files) => files,
@@ -494,14 +500,16 @@ pub fn run(args: Args) -> u8 {
                     &packs,
                     &extracted.documents,
                     &suppressions,
+                    args.include_tests,
                 ) {
                     Ok(base) => baseline = Some(Baseline::from_report(rev.clone(), &base)),
                     Err(e) => return fail(e),
                 }
             }
-            extracted.check(&suppressions)
+            extracted.check(&suppressions, args.include_tests)
         }
         None => {
+            input.include_tests |= args.include_tests;
             let mut report = check(&input, &suppressions);
             super::check_intent::add(
                 &mut report,

@@ -21,6 +21,7 @@ pub fn report_at_revision(
     packs: &[seam_packs::Pack],
     documents: &[seam_intent::Document],
     suppressions: &SuppressionSet,
+    include_tests: bool,
 ) -> Result<CheckReport, String> {
     let progress = crate::progress::Progress::start("seam check: reading the base revision");
     let mut repo = git::Repo::discover(dir).map_err(|e| message(&e))?;
@@ -64,7 +65,7 @@ pub fn report_at_revision(
             Err(e) => extracted.skipped.push(super::check::contract_skipped(&e)),
         }
     }
-    Ok(extracted.check(suppressions))
+    Ok(extracted.check(suppressions, include_tests))
 }
 
 /// `dir`'s place inside the repository whose working tree is `root`: `Some("services/api/")`,

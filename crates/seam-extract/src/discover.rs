@@ -2152,7 +2152,9 @@ fn client_value(
                 }
             }
             Some(ValueRead::Meta(m)) => match caps.get(m).and_then(Capture::expr) {
-                Some(e) => reader.pieces(vf, e),
+                Some(e) => {
+                    constructed_pieces(files, reader, vf, e).unwrap_or_else(|| reader.pieces(vf, e))
+                }
                 None => Vec::new(),
             },
             _ => Vec::new(),
@@ -2204,6 +2206,77 @@ fn client_value(
         }
         _ => None,
     }
+}
+
+/// The most `new C(…)` calls a constructor's parameter is read through.
+const MAX_CONSTRUCTIONS: usize = 8;
+
+/// A value a class constructor reads from its parameters (`this.client = make(options.base)`),
+/// read through the arguments of the project's `new C(…)` calls: the value when every one of
+/// them gives the same, `None` when the value is not in a constructor, reads no parameter, or
+/// the constructions disagree (or there are none, or too many).
+fn constructed_pieces(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    expr: ExprId,
+) -> Option<Vec<Piece>> {
+    let model = files.model(file);
+    let ctor = enclosing_function(model, model.expr(expr).span)?;
+    let function = model.function(ctor);
+    if function.kind != seam_lang::model::FunctionKind::Constructor {
+        return None;
+    }
+    let class = function.class?;
+    let params: Vec<(seam_lang::model::BindingId, u32)> = model
+        .bindings
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| match b.kind {
+            BindingKind::Param { function, index }
+                if function == ctor && b.origin.path.is_empty() =>
+            {
+                Some((seam_lang::model::BindingId::from_index(i), index))
+            }
+            _ => None,
+        })
+        .collect();
+    if params.is_empty()
+        || params
+            .iter()
+            .any(|(b, _)| reader.subst.contains_key(&(file, *b)))
+    {
+        return None;
+    }
+    let sites = files.constructions().get(&(file, class))?;
+    if sites.is_empty() || sites.len() > MAX_CONSTRUCTIONS {
+        return None;
+    }
+    let mut agreed: Option<Vec<Piece>> = None;
+    for &(sf, site) in sites {
+        let ExprKind::Call { args, .. } = &files.model(sf).expr(site).kind else {
+            return None;
+        };
+        let mut subst = reader.subst.clone();
+        for &(b, index) in &params {
+            let value = match args.get(index as usize) {
+                Some(arg) if !arg.spread => Some((sf, arg.value)),
+                Some(_) => return None,
+                None => None,
+            };
+            subst.insert((file, b), value);
+        }
+        let inner = Reader {
+            subst: &subst,
+            ..*reader
+        };
+        let pieces = inner.pieces(file, expr);
+        match &agreed {
+            Some(seen) if *seen != pieces => return None,
+            _ => agreed = Some(pieces),
+        }
+    }
+    agreed
 }
 
 /// A `create` pattern whose callee is a plain name, matched against a call whose callee is
@@ -2382,44 +2455,150 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
         let Some(url) = url_pieces else {
             continue;
         };
-        let page_relative = client.is_none() && relative_url(&url);
-        let (path, origin) = match client {
-            Some(client) if !is_absolute(&url) => {
-                let prefix = if client.url_prefix.pieces.is_empty() {
-                    global_url_prefix(files, pack, reader)
-                } else {
-                    client.url_prefix.clone()
-                }
-                .for_url(&url);
-                let url: Vec<Piece> = prefix.iter().chain(&url).cloned().collect();
-                let mut whole = client.base.clone();
-                whole.extend(url.iter().cloned());
-                (
-                    join_paths(
-                        &path_of(&client.base),
-                        // Only a value at the very start of the whole URL is a base.
-                        &if client.base.iter().all(|p| *p == Piece::Text(String::new())) {
-                            client_url_path(&url)
-                        } else {
-                            path_of(&url)
-                        },
-                    ),
-                    origin_of(&whole),
-                )
-            }
-            _ => (join_paths("", &client_url_path(&url)), origin_of(&url)),
-        };
-        return Some(Site {
-            file,
-            call,
-            path,
-            page_relative,
-            own_url: url,
-            method: read_method(reader, &c.method, file, &caps),
-            origin,
-        });
+        let method = read_method(reader, &c.method, file, &caps);
+        return Some(site_of(
+            files,
+            pack,
+            reader,
+            (file, call),
+            client,
+            url,
+            method,
+        ));
     }
-    None
+    member_site(files, pack, reader, file, call)
+}
+
+/// A call's site from its URL as written and the client it goes through: the client's base
+/// URL and interceptor prefix in front.
+fn site_of(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    (file, call): (usize, ExprId),
+    client: Option<ClientObject>,
+    url: Vec<Piece>,
+    method: Option<String>,
+) -> Site {
+    let page_relative = client.is_none() && relative_url(&url);
+    let (path, origin) = match client {
+        Some(client) if !is_absolute(&url) => {
+            let prefix = if client.url_prefix.pieces.is_empty() {
+                global_url_prefix(files, pack, reader)
+            } else {
+                client.url_prefix.clone()
+            }
+            .for_url(&url);
+            let url: Vec<Piece> = prefix.iter().chain(&url).cloned().collect();
+            let mut whole = client.base.clone();
+            whole.extend(url.iter().cloned());
+            (
+                join_paths(
+                    &path_of(&client.base),
+                    // Only a value at the very start of the whole URL is a base.
+                    &if client.base.iter().all(|p| *p == Piece::Text(String::new())) {
+                        client_url_path(&url)
+                    } else {
+                        path_of(&url)
+                    },
+                ),
+                origin_of(&whole),
+            )
+        }
+        _ => (join_paths("", &client_url_path(&url)), origin_of(&url)),
+    };
+    Site {
+        file,
+        call,
+        path,
+        page_relative,
+        own_url: url,
+        method,
+        origin,
+    }
+}
+
+/// A typed RPC client's call (`client.posts[":id"].$get()`): the members between the client
+/// object and the called method are the path's segments.
+fn member_site(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    call: ExprId,
+) -> Option<Site> {
+    if pack.member_calls.is_empty() {
+        return None;
+    }
+    let model = files.model(file);
+    let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+        return None;
+    };
+    let ExprKind::Member {
+        object,
+        property: seam_lang::model::MemberProp::Name(called),
+        ..
+    } = &model.expr(*callee).kind
+    else {
+        return None;
+    };
+    let rule = pack
+        .member_calls
+        .iter()
+        .find(|m| m.methods.contains_key(called.as_str()))?;
+    let mut segments = Vec::new();
+    let mut at = *object;
+    // Walk down the chain to the first expression that is not a member of a known name: the
+    // client object itself.
+    let client = loop {
+        if let Some(client) = client_object(files, pack, reader, file, at) {
+            break client;
+        }
+        let ExprKind::Member {
+            object, property, ..
+        } = &model.expr(at).kind
+        else {
+            return None;
+        };
+        let name = match property {
+            seam_lang::model::MemberProp::Name(n) => n.clone(),
+            seam_lang::model::MemberProp::Computed(e) => reader.constant(file, *e)?,
+            seam_lang::model::MemberProp::Private(_) => return None,
+        };
+        segments.push(name);
+        at = *object;
+        if segments.len() > 32 {
+            return None;
+        }
+    };
+    let mut url = Vec::new();
+    for segment in segments.iter().rev() {
+        if rule.index.contains(segment) {
+            continue;
+        }
+        url.push(Piece::Text("/".to_owned()));
+        match rule
+            .parameter_prefix
+            .as_deref()
+            .and_then(|p| segment.strip_prefix(p))
+        {
+            Some(param) => url.push(Piece::Hole(param.to_owned())),
+            None => url.push(Piece::Text(segment.clone())),
+        }
+    }
+    if url.is_empty() {
+        url.push(Piece::Text("/".to_owned()));
+    }
+    let method = rule.methods.get(called.as_str()).cloned();
+    Some(site_of(
+        files,
+        pack,
+        reader,
+        (file, call),
+        Some(client),
+        url,
+        method,
+    ))
 }
 
 /// A client path: the pieces written as a path, with doubled slashes from joining a base
@@ -2461,7 +2640,12 @@ pub fn client_units(
         let model = files.model(file);
         for crate::files::NamedCall { call, name } in files.calls(file) {
             // Most calls are not the pack's: skip them before any matching.
-            if !pack.calls.iter().any(|c| client_call_anchor_ok(c, name)) {
+            if !pack.calls.iter().any(|c| client_call_anchor_ok(c, name))
+                && !pack
+                    .member_calls
+                    .iter()
+                    .any(|m| name.is_some_and(|n| m.methods.contains_key(n)))
+            {
                 continue;
             }
             let Some(mut site) = site_at(files, pack, &reader, file, call) else {

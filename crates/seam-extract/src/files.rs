@@ -21,6 +21,8 @@ pub struct Files<'a> {
     calls: Vec<OnceLock<FileCalls>>,
     /// Every call of a project function by the function it reaches, built on first use.
     callers: OnceLock<Callers>,
+    /// Every `new C(…)` of a project class by the class it makes, built on first use.
+    constructions: OnceLock<Constructions>,
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
     pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, crate::discover::UrlPrefix>>,
@@ -36,6 +38,9 @@ pub struct Files<'a> {
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
 /// source order.
 pub type Callers = BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>;
+
+/// `new C(…)` calls by the project class they make (file of the class, class).
+pub type Constructions = BTreeMap<(usize, seam_lang::model::ClassId), Vec<(usize, ExprId)>>;
 
 /// A file's calls with the names their callees end in, the names kept beside the calls (one
 /// buffer) so a pack skipping most calls by name does not touch the expressions at all.
@@ -79,6 +84,7 @@ impl<'a> Files<'a> {
             by_path,
             calls: models.iter().map(|_| OnceLock::new()).collect(),
             callers: OnceLock::new(),
+            constructions: OnceLock::new(),
             global_url_prefixes: Default::default(),
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
@@ -225,6 +231,32 @@ impl<'a> Files<'a> {
                     }
                     if let Some(target) = self.function_of(file, *callee) {
                         out.entry(target).or_default().push((file, call));
+                    }
+                }
+            }
+            out
+        })
+    }
+
+    /// Every `new C(…)` of a project class, by the class it makes; built once per run.
+    pub fn constructions(&self) -> &Constructions {
+        self.constructions.get_or_init(|| {
+            let mut out = Constructions::new();
+            for file in 0..self.models.len() {
+                let model = self.model(file);
+                for NamedCall { call, .. } in self.calls(file) {
+                    let ExprKind::Call {
+                        callee,
+                        is_new: true,
+                        ..
+                    } = &model.expr(call).kind
+                    else {
+                        continue;
+                    };
+                    if let Some(Def::Binding(cf, b)) = self.definition(file, *callee)
+                        && let BindingKind::Class { class } = self.model(cf).binding(b).kind
+                    {
+                        out.entry((cf, class)).or_default().push((file, call));
                     }
                 }
             }

@@ -176,6 +176,20 @@ impl Reader<'_> {
             ExprKind::Ident {
                 binding: Some(b), ..
             } => self.read_binding(file, expr, *b, hops, out),
+            // `cond ? process.env.BASE : undefined`: a branch that gives no value leaves the
+            // other one as what a URL can be built from.
+            ExprKind::Conditional {
+                consequent,
+                alternate,
+                ..
+            } if is_absent(model, *alternate) || is_absent(model, *consequent) => {
+                let other = if is_absent(model, *alternate) {
+                    *consequent
+                } else {
+                    *alternate
+                };
+                self.read(file, other, hops - 1, out);
+            }
             kind => {
                 if let Some(piece) = module_constant_text(model, expr) {
                     out.push(piece);
@@ -358,9 +372,10 @@ impl Reader<'_> {
         let Some((ff, func)) = self.files.function_of(file, callee) else {
             return false;
         };
-        let [returned] = crate::files::returned_values(self.files.model(ff), func)[..] else {
+        let returned = crate::files::returned_values(self.files.model(ff), func);
+        if returned.is_empty() {
             return false;
-        };
+        }
         let bound = crate::templates::bind_arguments(self.files, self, ff, func, file, call);
         let layered = crate::templates::layered(self.subst, bound);
         let inner = Reader {
@@ -371,8 +386,29 @@ impl Reader<'_> {
                 .this_class
                 .or_else(|| self.class_of_this_call(file, callee)),
         };
-        inner.read(ff, returned, hops - 1, out);
-        true
+        if let [returned] = returned[..] {
+            inner.read(ff, returned, hops - 1, out);
+            return true;
+        }
+        // An environment accessor (`env(name)` returning `process.env[name]`, or a runtime
+        // copy of it on another path): when one return is a deployment's setting and no
+        // other says anything the code fixes, the call reads the environment.
+        let reads: Vec<Vec<Piece>> = returned
+            .iter()
+            .map(|&r| {
+                let mut pieces = Vec::new();
+                inner.read(ff, r, hops - 1, &mut pieces);
+                pieces
+            })
+            .collect();
+        let setting = |p: &Vec<Piece>| !p.is_empty() && p.iter().all(|x| matches!(x, Piece::Env));
+        let says_nothing =
+            |p: &Vec<Piece>| p.iter().all(|x| matches!(x, Piece::Hole(_) | Piece::Env));
+        if reads.iter().any(setting) && reads.iter().all(says_nothing) {
+            out.push(Piece::Env);
+            return true;
+        }
+        false
     }
 
     /// The value a member read has when the code fixes it: a key of an object literal held
@@ -860,6 +896,16 @@ pub fn is_absolute(pieces: &[Piece]) -> bool {
         Some(Piece::Env) => true,
         _ => false,
     }
+}
+
+/// Whether an expression is `undefined` or `null`: a branch that gives no value.
+fn is_absent(model: &seam_lang::model::Model, expr: ExprId) -> bool {
+    matches!(
+        model.expr(expr).kind,
+        ExprKind::Literal {
+            value: LiteralValue::Undefined | LiteralValue::Null
+        }
+    )
 }
 
 /// `metadata.http.origin` of a call whose URL starts with a value seam could not read (a

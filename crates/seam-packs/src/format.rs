@@ -72,6 +72,11 @@ pub struct PackFile {
     /// Client call sites (`fetch($URL, $OPTS)`, `$CLIENT.get($URL)`).
     #[serde(default)]
     pub calls: Vec<CallFile>,
+    /// Typed RPC clients whose member chain spells the path (`client.posts[":id"].$get()`):
+    /// a call of one of `methods` on a chain of members that starts at a client object of
+    /// the pack.
+    #[serde(default)]
+    pub member_calls: Vec<MemberCallFile>,
     /// Request interceptors registered on a client instance that rewrite each request's URL
     /// (`$CLIENT.interceptors.request.use($HANDLER)` whose handler sets `config.url`).
     #[serde(default)]
@@ -693,6 +698,20 @@ pub struct CallFile {
     pub where_: BTreeMap<String, ConstraintFile>,
     pub url: ValueFile,
     pub method: ValueFile,
+}
+
+/// See `PackFile::member_calls`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MemberCallFile {
+    /// The member called, by name, and the HTTP method it sends (`$get: GET`).
+    pub methods: BTreeMap<String, String>,
+    /// A member whose name starts with this text is a path parameter (`":id"` → `{id}`).
+    #[serde(default)]
+    pub parameter_prefix: Option<String>,
+    /// Members named here are the path's root (`index` → `/`), not one of its segments.
+    #[serde(default)]
+    pub index: Vec<String>,
 }
 
 /// A value a pack reads: a literal, a metavariable, or a key of an options object.

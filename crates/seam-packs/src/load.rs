@@ -780,7 +780,26 @@ impl Compiler<'_> {
                 pattern,
             });
         }
-        if kind == UnitKind::Client && calls.is_empty() && !review_only {
+        let member_calls: Vec<MemberCall> = raw
+            .member_calls
+            .iter()
+            .map(|m| MemberCall {
+                methods: m
+                    .methods
+                    .iter()
+                    .map(|(name, method)| (name.clone(), method.to_ascii_uppercase()))
+                    .collect(),
+                parameter_prefix: m.parameter_prefix.clone().filter(|p| !p.is_empty()),
+                index: m.index.clone(),
+            })
+            .collect();
+        if member_calls.iter().any(|m| m.methods.is_empty()) {
+            return Err(self.error(
+                "memberCalls:",
+                "each entry under `memberCalls` needs `methods`: the member called and the HTTP method it sends",
+            ));
+        }
+        if kind == UnitKind::Client && calls.is_empty() && member_calls.is_empty() && !review_only {
             return Err(self.error(
                 "kind:",
                 "a client pack needs at least one entry under `calls`",
@@ -890,6 +909,7 @@ impl Compiler<'_> {
             terminals,
             clients,
             calls,
+            member_calls,
             url_interceptors,
             import_aliases: raw.import_aliases.into_iter().collect(),
             constants: raw.constants,

@@ -190,8 +190,23 @@ fn match_node<'p>(
                 PatternProp::Meta(m) => {
                     bind(model, captures, m, Capture::Name(name.clone(), expr.span))
                 }
+                PatternProp::Computed(_) => false,
             };
             property_ok && match_node(model, object, *target_object, captures)
+        }
+        (
+            PatternNode::Member {
+                object,
+                property: PatternProp::Computed(key),
+            },
+            ExprKind::Member {
+                object: target_object,
+                property: MemberProp::Computed(target_key),
+                ..
+            },
+        ) => {
+            match_node(model, key, *target_key, captures)
+                && match_node(model, object, *target_object, captures)
         }
         (
             PatternNode::Call {

@@ -400,6 +400,16 @@ pub struct UrlBuilder {
     pub base: Option<String>,
 }
 
+/// A typed RPC client's call whose member chain spells the path (see
+/// `PackFile::member_calls`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemberCall {
+    /// Called member name → HTTP method.
+    pub methods: BTreeMap<String, String>,
+    pub parameter_prefix: Option<String>,
+    pub index: Vec<String>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClientCall {
     pub pattern: PatternNode,
@@ -459,6 +469,7 @@ pub struct Pack {
     pub terminals: Vec<Terminal>,
     pub clients: Vec<ClientObject>,
     pub calls: Vec<ClientCall>,
+    pub member_calls: Vec<MemberCall>,
     pub url_interceptors: Vec<UrlInterceptor>,
     /// Import aliases the framework resolves (see `PackFile::import_aliases`), in name order.
     pub import_aliases: Vec<(String, String)>,
@@ -481,7 +492,7 @@ impl Pack {
     pub fn extracts(&self) -> bool {
         match self.kind {
             UnitKind::Handler => !self.terminals.is_empty(),
-            UnitKind::Client => !self.calls.is_empty(),
+            UnitKind::Client => !self.calls.is_empty() || !self.member_calls.is_empty(),
             UnitKind::Store => !self.accesses.is_empty(),
         }
     }

@@ -52,6 +52,8 @@ pub enum PatternNode {
 pub enum PatternProp {
     Name(String),
     Meta(String),
+    /// `[…]`: a computed member, its key matched as an expression (`process.env[$NAME]`).
+    Computed(Box<PatternNode>),
 }
 
 /// One argument or element position.
@@ -254,6 +256,14 @@ fn convert(model: &Model, id: ExprId, pattern: &str) -> Result<PatternNode, Patt
         ExprKind::This => PatternNode::This,
         ExprKind::Member {
             object,
+            property: MemberProp::Computed(key),
+            ..
+        } => PatternNode::Member {
+            object: Box::new(convert(model, *object, pattern)?),
+            property: PatternProp::Computed(Box::new(convert(model, *key, pattern)?)),
+        },
+        ExprKind::Member {
+            object,
             property: MemberProp::Name(name),
             ..
         } => PatternNode::Member {
@@ -366,10 +376,10 @@ impl PatternNode {
             PatternNode::Meta(m) => push(m),
             PatternNode::Member { object, property } => {
                 object.collect_metavariables(out);
-                if let PatternProp::Meta(m) = property
-                    && !out.contains(m)
-                {
-                    out.push(m.clone());
+                match property {
+                    PatternProp::Meta(m) if !out.contains(m) => out.push(m.clone()),
+                    PatternProp::Computed(key) => key.collect_metavariables(out),
+                    _ => {}
                 }
             }
             PatternNode::Call { callee, args, .. } => {

@@ -21,6 +21,7 @@ fn builtin_packs_load() {
             "gin",
             "go-http-client",
             "hono",
+            "hono-client",
             "html-forms",
             "httpx",
             "jax-rs",

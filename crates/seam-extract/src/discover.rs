@@ -73,6 +73,9 @@ pub struct ClientUnit {
     /// The URL is relative to the page the file is part of (`""`, `?/save`): `path` is what
     /// it adds to the page's path (see [`relative_url`]), resolved once the routes are known.
     pub page_relative: bool,
+    /// Read from a call shape alone (see `seam_packs::ClientCall::fallback`), directly or
+    /// through a wrapper: any other unit at the same call replaces it.
+    pub fallback: bool,
 }
 
 /// Whether a URL a call wrote with no client base is relative to the page it runs on: it
@@ -2384,6 +2387,13 @@ fn constraints_hold(
         if c.path_literal && !is_path_literal(files.model(file), cap.expr()?) {
             return None;
         }
+        if c.http_method
+            && !reader
+                .constant(file, cap.expr()?)
+                .is_some_and(|m| is_http_method(&m))
+        {
+            return None;
+        }
         if c.opaque
             && files
                 .definition(file, cap.expr()?)
@@ -2394,6 +2404,13 @@ fn constraints_hold(
         }
     }
     Some(client)
+}
+
+/// Whether text names an HTTP method, in any case.
+fn is_http_method(text: &str) -> bool {
+    ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+        .iter()
+        .any(|m| m.eq_ignore_ascii_case(text))
 }
 
 /// Whether an expression is a string or template literal whose text starts with `/`.
@@ -2422,6 +2439,8 @@ struct Site {
     origin: Option<String>,
     /// See [`ClientUnit::page_relative`].
     page_relative: bool,
+    /// See [`ClientUnit::fallback`].
+    fallback: bool,
 }
 
 fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprId) -> Option<Site> {
@@ -2456,15 +2475,9 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
             continue;
         };
         let method = read_method(reader, &c.method, file, &caps);
-        return Some(site_of(
-            files,
-            pack,
-            reader,
-            (file, call),
-            client,
-            url,
-            method,
-        ));
+        let mut site = site_of(files, pack, reader, (file, call), client, url, method);
+        site.fallback = c.fallback;
+        return Some(site);
     }
     member_site(files, pack, reader, file, call)
 }
@@ -2515,6 +2528,7 @@ fn site_of(
         own_url: url,
         method,
         origin,
+        fallback: false,
     }
 }
 
@@ -2711,6 +2725,7 @@ pub fn client_units(
                                 layered: false,
                                 through: Vec::new(),
                                 page_relative: false,
+                                fallback: site.fallback,
                             });
                         }
                         continue;
@@ -2756,6 +2771,7 @@ pub fn client_units(
                 layered: false,
                 through: Vec::new(),
                 page_relative: site.page_relative,
+                fallback: site.fallback,
             });
         }
     }
@@ -2934,6 +2950,7 @@ impl Layer<'_, '_> {
                 layered: true,
                 through: through.clone(),
                 page_relative: false,
+                fallback: site.fallback,
             });
         }
         // Forwarding replaces the call inside by its instances; returning adds them to it.

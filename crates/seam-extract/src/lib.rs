@@ -129,7 +129,7 @@ pub fn extract(
         })
         .flatten()
         .collect();
-    let units = on_their_pages(&files, without_shadowed_instances(units));
+    let units = on_their_pages(&files, without_shadowed_instances(&files, units));
 
     // Every recognised client call, so a call on any path becomes an interaction effect.
     let mut calls: CallIndex = BTreeMap::new();
@@ -854,9 +854,38 @@ fn assign_ids(built: Vec<Built>) -> Vec<BehavioralSummary> {
 }
 
 /// A call a pack matches itself (a generated client's operation) is not also an instance of
-/// another pack's wrapper template around it; and one call instantiates a template once per
-/// request it makes.
-fn without_shadowed_instances(units: Vec<Unit>) -> Vec<Unit> {
+/// another pack's wrapper template around it; one call instantiates a template once per
+/// request it makes; and a call read from its shape alone (`fallback`) gives way to any other
+/// reading of the same call, and to a route registration (`app.route({ method, url, handler
+/// })` describes a route, not a request).
+fn without_shadowed_instances(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
+    let read_otherwise: BTreeSet<(usize, seam_lang::model::ExprId)> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Client(c) if !c.fallback => Some((c.file, c.call)),
+            _ => None,
+        })
+        .collect();
+    let registrations: BTreeSet<(usize, u32, u32)> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Handler(h) => Some((h.file, h.registration.start, h.registration.end)),
+            _ => None,
+        })
+        .collect();
+    let registers = |file: usize, call: seam_lang::model::ExprId| {
+        let span = files.model(file).expr(call).span;
+        registrations.contains(&(file, span.start, span.end))
+    };
+    let units: Vec<Unit> = units
+        .into_iter()
+        .filter(|u| match u {
+            Unit::Client(c) if c.fallback => {
+                !read_otherwise.contains(&(c.file, c.call)) && !registers(c.file, c.call)
+            }
+            _ => true,
+        })
+        .collect();
     let direct: BTreeSet<(usize, seam_lang::model::ExprId)> = units
         .iter()
         .filter_map(|u| match u {

@@ -210,6 +210,16 @@ impl Reader<'_> {
                 }
                 if let ExprKind::Call {
                     callee,
+                    args,
+                    is_new: false,
+                    ..
+                } = kind
+                    && self.read_replaced(file, *callee, args, hops, out)
+                {
+                    return;
+                }
+                if let ExprKind::Call {
+                    callee,
                     is_new: false,
                     ..
                 } = kind
@@ -251,6 +261,69 @@ impl Reader<'_> {
                 }
             }
         }
+    }
+
+    /// A path template filled in by text replacement (`"/pet/{petId}".replace("{petId}",
+    /// id)`, as generated clients write it): the template with the placeholder as a hole named
+    /// after it. False when the call is not a `replace`/`replaceAll` of known text.
+    fn read_replaced(
+        &self,
+        file: usize,
+        callee: ExprId,
+        args: &[seam_lang::model::Arg],
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) -> bool {
+        let model = self.files.model(file);
+        let ExprKind::Member {
+            object,
+            property: MemberProp::Name(name),
+            ..
+        } = &model.expr(callee).kind
+        else {
+            return false;
+        };
+        if name != "replace" && name != "replaceAll" || args.len() != 2 {
+            return false;
+        }
+        let Some(placeholder) = self.constant(file, args[0].value).filter(|p| !p.is_empty()) else {
+            return false;
+        };
+        let mut template = Vec::new();
+        self.read(file, *object, hops - 1, &mut template);
+        let hole = placeholder
+            .trim_start_matches([':', '{', '<'])
+            .trim_end_matches(['}', '>'])
+            .to_owned();
+        let mut replaced = false;
+        for piece in template {
+            let Piece::Text(text) = piece else {
+                out.push(piece);
+                continue;
+            };
+            // `replace` with a string argument replaces the first occurrence only.
+            let limit = if name == "replace" && replaced {
+                0
+            } else {
+                usize::MAX
+            };
+            let mut rest = text.as_str();
+            let mut done = 0;
+            while done < limit
+                && let Some(at) = rest.find(&placeholder)
+            {
+                out.push(Piece::Text(rest[..at].to_owned()));
+                out.push(Piece::Hole(hole.clone()));
+                rest = &rest[at + placeholder.len()..];
+                done += 1;
+                replaced = true;
+                if name == "replace" {
+                    break;
+                }
+            }
+            out.push(Piece::Text(rest.to_owned()));
+        }
+        true
     }
 
     /// A URL a builder of the packs makes (`new URL(path, base)`, `url.toString()`): the URL

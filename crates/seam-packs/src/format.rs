@@ -606,6 +606,10 @@ pub struct ConstraintFile {
     /// parameter, a hook's or a context's result): nothing says it is not the pack's client.
     #[serde(default)]
     pub opaque: bool,
+    /// The metavariable is a string naming an HTTP method (`"GET"`, `'post'`): a request
+    /// described as an object is known by its shape when its method is written out.
+    #[serde(default)]
+    pub http_method: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -698,6 +702,10 @@ pub struct CallFile {
     pub where_: BTreeMap<String, ConstraintFile>,
     pub url: ValueFile,
     pub method: ValueFile,
+    /// A call known by its shape alone (a request described as an object): any other reading
+    /// of the same call, by any pack, directly or through a wrapper, wins over this one.
+    #[serde(default)]
+    pub fallback: bool,
 }
 
 /// See `PackFile::member_calls`.

@@ -314,6 +314,7 @@ impl Compiler<'_> {
                     one_of: c.one_of.clone(),
                     path_literal: c.path_literal,
                     opaque: c.opaque,
+                    http_method: c.http_method,
                 },
             );
         }
@@ -777,6 +778,7 @@ impl Compiler<'_> {
                 constraints: self.constraints(&c.where_, &pattern, &c.pattern)?,
                 url: self.value("url", &c.url, &pattern, &c.pattern)?,
                 method: self.value("method", &c.method, &pattern, &c.pattern)?,
+                fallback: c.fallback,
                 pattern,
             });
         }

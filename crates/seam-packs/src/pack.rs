@@ -116,6 +116,8 @@ pub struct Constraint {
     pub path_literal: bool,
     /// An object whose value cannot be followed in the project.
     pub opaque: bool,
+    /// A string naming an HTTP method.
+    pub http_method: bool,
 }
 
 /// A prefix for every route of the pack under the directory where it is found.
@@ -416,6 +418,8 @@ pub struct ClientCall {
     pub constraints: BTreeMap<String, Constraint>,
     pub url: ValueRead,
     pub method: ValueRead,
+    /// Known by its shape alone: another reading of the same call wins.
+    pub fallback: bool,
 }
 
 /// How callers read a response; each pattern has one metavariable, the response (or error).

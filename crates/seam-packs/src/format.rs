@@ -102,6 +102,11 @@ pub struct PackFile {
     /// builders apply to every file of its languages, whichever client sends the URL.
     #[serde(default)]
     pub urls: Vec<UrlBuilderFile>,
+    /// Expressions that encode a request body (`JSON.stringify($BODY)`), one metavariable
+    /// each, the value encoded: a body sent through one is read as that value. Every loaded
+    /// pack's encoders apply to every client call of its languages.
+    #[serde(default)]
+    pub body_encoders: Vec<String>,
     /// Copied into the `metadata` of every summary the pack makes, namespaced as the summary
     /// format wants (`http: { failureDelivery: exception }`), so the checker reads what the
     /// library does without knowing it by name.
@@ -693,6 +698,9 @@ pub struct CallFile {
     pub where_: BTreeMap<String, ConstraintFile>,
     pub url: ValueFile,
     pub method: ValueFile,
+    /// The request body the call sends (`$BODY`, or `{ option: $OPTIONS, key: body }`).
+    #[serde(default)]
+    pub body: Option<ValueFile>,
 }
 
 /// A value a pack reads: a literal, a metavariable, or a key of an options object.

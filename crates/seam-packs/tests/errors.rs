@@ -149,7 +149,7 @@ fn a_client_body_and_its_encoders_are_checked() {
         ".seam/packs/mine.yaml:7: `body` names `$OPTS`, which the pattern `send($URL, $OPTIONS)` does not bind"
     );
     let e = error(&format!(
-        "{client}calls:\n  - pattern: send($URL)\n    url: $URL\n    method: POST\nbodyEncoders: [encode($A, $B)]\n"
+        "{client}calls:\n  - pattern: send($URL)\n    url: $URL\n    method: POST\nbodyEncoders:\n  - \"encode($A, $B)\"\n"
     ));
     assert!(
         e.ends_with(

@@ -777,3 +777,62 @@ fn a_method_call_on_an_instance_of_the_subjects_class_reaches_it() {
     assert_eq!(report["intent"]["checked"][0]["covered"], 1);
     assert_eq!(report["intent"]["unchecked"], serde_json::json!([]));
 }
+
+#[test]
+fn the_remaining_rules_are_refused_with_their_place_and_the_fix() {
+    // An outcome with no ending and no results.
+    assert_eq!(
+        refused("get.intent.yaml", &format!("{HEAD}  - id: found\n")),
+        "get.intent.yaml:7:5: transitions[0]: outcome `found` says neither how it ends nor what it results in; add one of `response`, `returns`, `throws`, `exit`, or a `results` list. Nothing was checked.\n"
+    );
+    // A clause that tests its subject two ways.
+    assert_eq!(
+        refused(
+            "get.intent.yaml",
+            &format!(
+                "{HEAD}  - id: found\n    when: [ {{ reads: prisma:order, finds: nothing, is: set }} ]\n    response: {{ status: 404 }}\n"
+            )
+        ),
+        "get.intent.yaml:8:13: transitions[0].when[0]: a `when` clause tests its subject one way: keep one of `finds`, `is`, `equals`, `has`, and write the others as clauses of their own. Nothing was checked.\n"
+    );
+    // `receives` sections that do not fit the protocol, both ways.
+    assert_eq!(
+        refused(
+            "get.intent.yaml",
+            "kind: boundary\nname: g\npurpose: p\naudience: a\nboundary: { semantics: rest, method: GET, path: /orders/:id, receives: { cookies: { type: string } } }\ntransitions:\n  - id: found\n    response: { status: 200 }\n"
+        ),
+        "get.intent.yaml:5:11: boundary: `receives.cookies` is not a section of a REST boundary's input; put it under `headers`, `query`, `params` or `body`. Nothing was checked.\n"
+    );
+    assert_eq!(
+        refused(
+            "orders.intent.yaml",
+            "kind: boundary\nname: g\npurpose: p\naudience: a\nboundary: { semantics: message-bus, messageBus: kafka, channel: orders, receives: { params: { id: { type: string } } } }\ntransitions:\n  - id: found\n    returns: {}\n"
+        ),
+        "orders.intent.yaml:5:11: boundary: `receives.params` lists fields the way a REST boundary does; a message-bus boundary names each field directly, as `receives: { orderId: { type: string } }`. Nothing was checked.\n"
+    );
+    // A value source that is not an input path.
+    assert_eq!(
+        refused(
+            "get.intent.yaml",
+            &format!(
+                "{HEAD}  - id: found\n    response: {{ status: 200 }}\n    results:\n      - writes: prisma:order\n        from: {{ id: params.id }}\n"
+            )
+        ),
+        "get.intent.yaml:10:9: transitions[0].results[0]: `from.id` is `params.id`; a value source is an input path, written `input.<path>` (as `input.params.id`). Nothing was checked.\n"
+    );
+    // No transitions, no scenarios.
+    assert_eq!(
+        refused(
+            "get.intent.yaml",
+            &format!("{HEAD}[]\n").replace(":\n[]", ": []")
+        ),
+        "get.intent.yaml:1:1: the document has no `transitions`; add at least one. Nothing was checked.\n"
+    );
+    assert_eq!(
+        refused(
+            "orders.prd.yaml",
+            "kind: prd\ntitle: T\npurpose: p\naudience: a\nscenarios: []\n"
+        ),
+        "orders.prd.yaml:1:1: the document has no `scenarios`; add at least one. Nothing was checked.\n"
+    );
+}

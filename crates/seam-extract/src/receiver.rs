@@ -56,7 +56,13 @@ fn assigned_class(
 ) -> Option<(usize, seam_lang::model::ClassId)> {
     let model = files.model(file);
     let binding = model.resolved_binding(object)?;
-    if model.binding(binding).origin.init.is_some() {
+    // Only a variable declared without a value and given one later; the scan below is over
+    // the whole file, so every other name (a parameter above all) stops here.
+    let declared = model.binding(binding);
+    if !matches!(declared.kind, seam_lang::model::BindingKind::Var { .. })
+        || declared.origin.init.is_some()
+        || !declared.reassigned
+    {
         return None;
     }
     let mut values = model.exprs.iter().filter_map(|e| match &e.kind {

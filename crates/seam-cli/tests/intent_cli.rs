@@ -3,7 +3,8 @@
 //! one where it agrees; bad documents stop the run with the file, line, column and fix (exit
 //! 2); the inferred-intent downgrade, suppressions and every output format.
 //!
-//! Fixtures: `tests/fixtures/intent/app` (Express and Prisma, with a vitest file) and
+//! Fixtures: `tests/fixtures/intent/app` (Express and Prisma, with a vitest file),
+//! `tests/fixtures/intent/nest` (a NestJS controller and its vitest unit tests) and
 //! `tests/fixtures/intent/py` (FastAPI, with pytest tests), and per kind the documents under
 //! `tests/fixtures/intent/cases/<kind>/{fires,silent}`.
 
@@ -116,6 +117,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
         "valueFromElsewhere",
         &[
             "error Intent \"archive-order\" says archived writes prisma:order with id taken from input.params.id; post takes it from input.body.id (in the transition at line 21). Take the value from the source the intent gives, or correct the document.",
+            // A field sent in a request body (fetch's `body`, through `JSON.stringify`).
+            "error Intent \"pay-order\" says paid writes POST /charges with orderId taken from input.params.id; post takes it from input.body.orderId (in the transition at line 47). Take the value from the source the intent gives, or correct the document.",
         ],
     ),
     (
@@ -342,7 +345,7 @@ fn the_text_report_has_an_intent_section_and_sarif_a_rule_per_intent_kind() {
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains(
-            "\nIntent: 1 boundary intent checked against code.\n  [error] POST /orders/{id}/archive: Intent \"archive-order\" says archived writes prisma:order with id taken from input.params.id; post takes it from input.body.id (in the transition at line 21). Take the value from the source the intent gives, or correct the document.\n    valueFromElsewhere in archive.intent.yaml:7\n    code: src/orders.ts::post (src/orders.ts:15)\n    to accept it, add under `rules:` in .sussignore.yml:\n      - kind: valueFromElsewhere\n        boundary: \"POST /orders/{id}/archive\"\n        effect: mark\n"
+            "\nIntent: 2 boundary intents checked against code.\n  [error] POST /orders/{id}/archive: Intent \"archive-order\" says archived writes prisma:order with id taken from input.params.id; post takes it from input.body.id (in the transition at line 21). Take the value from the source the intent gives, or correct the document.\n    valueFromElsewhere in archive.intent.yaml:7\n    code: src/orders.ts::post (src/orders.ts:15)\n    to accept it, add under `rules:` in .sussignore.yml:\n      - kind: valueFromElsewhere\n        boundary: \"POST /orders/{id}/archive\"\n        effect: mark\n"
         ),
         "{stdout}"
     );
@@ -732,5 +735,104 @@ fn a_store_may_be_spelled_by_its_table_where_a_schema_declares_it() {
         [
             "Intent \"cancel-order\" declares status 409 at POST /api/orders/{id}/cancel; post has no transition that produces it."
         ]
+    );
+}
+
+#[test]
+fn a_python_script_exits_through_raise_and_through_what_main_returns() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("reindex.intent.yaml"),
+        "kind: boundary\nname: reindex\npurpose: Rebuild a search index.\naudience: operators\nboundary: { semantics: unit-invocation, deploymentTarget: process, instanceName: scripts/reindex.py }\ntransitions:\n  - id: done\n    exit: { code: 0 }\n  - id: usage\n    exit: { code: 2 }\n  - id: refused\n    exit: { code: 3 }\n  - id: crashed\n    exit: { code: 4 }\n",
+    )
+    .expect("written");
+    // `return 0` and `return 2` in `main` (as `sys.exit(main())` makes them exit codes) and
+    // `raise SystemExit(3)` cover three outcomes; nothing exits with 4.
+    assert_eq!(
+        of_kind(&report("py", dir.path(), &[]), "uncoveredOutcome"),
+        [
+            "error Intent \"reindex\" declares exit code 4 at unit:process scripts/reindex.py; reindex has no transition that produces it."
+        ]
+    );
+}
+
+#[test]
+fn a_method_call_on_an_instance_of_the_subjects_class_reaches_it() {
+    // `controller.archive("1")` on `controller = new OrdersController(…)`: the walk follows no
+    // import to the route, but the call's `receiverClass` is the class serving it (suss's
+    // `callOnSubjectClass`). In the second file a spy replaces that very method.
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("orders.prd.yaml"),
+        "kind: prd\ntitle: Orders\npurpose: p\naudience: a\nscenarios:\n  - title: Archive\n    when: w\n    expect: e\n    about: [\"POST /orders/:id/archive\"]\n    coveredBy: [tests/orders.controller.test.ts > OrdersController > archives an order]\n  - title: Archive spied\n    when: w\n    expect: e\n    about: [\"POST /orders/:id/archive\"]\n    coveredBy: [tests/orders.spied.test.ts > OrdersController > archives through a spy]\n",
+    )
+    .expect("written");
+    let report = report("nest", dir.path(), &[]);
+    assert_eq!(
+        of_kind(&report, "testMissesSubject"),
+        [
+            "warning Scenario \"Archive spied\" in PRD \"Orders\" lists the test \"tests/orders.spied.test.ts > OrdersController > archives through a spy\", which reaches POST /orders/:id/archive only through a call its mocks replace (vi.spyOn(controller, \"archive\")), by controller.archive."
+        ]
+    );
+    assert_eq!(report["intent"]["checked"][0]["covered"], 1);
+    assert_eq!(report["intent"]["unchecked"], serde_json::json!([]));
+}
+
+#[test]
+fn the_remaining_rules_are_refused_with_their_place_and_the_fix() {
+    // An outcome with no ending and no results.
+    assert_eq!(
+        refused("get.intent.yaml", &format!("{HEAD}  - id: found\n")),
+        "get.intent.yaml:7:5: transitions[0]: outcome `found` says neither how it ends nor what it results in; add one of `response`, `returns`, `throws`, `exit`, or a `results` list. Nothing was checked.\n"
+    );
+    // A clause that tests its subject two ways.
+    assert_eq!(
+        refused(
+            "get.intent.yaml",
+            &format!(
+                "{HEAD}  - id: found\n    when: [ {{ reads: prisma:order, finds: nothing, is: set }} ]\n    response: {{ status: 404 }}\n"
+            )
+        ),
+        "get.intent.yaml:8:13: transitions[0].when[0]: a `when` clause tests its subject one way: keep one of `finds`, `is`, `equals`, `has`, and write the others as clauses of their own. Nothing was checked.\n"
+    );
+    // `receives` sections that do not fit the protocol, both ways.
+    assert_eq!(
+        refused(
+            "get.intent.yaml",
+            "kind: boundary\nname: g\npurpose: p\naudience: a\nboundary: { semantics: rest, method: GET, path: /orders/:id, receives: { cookies: { type: string } } }\ntransitions:\n  - id: found\n    response: { status: 200 }\n"
+        ),
+        "get.intent.yaml:5:11: boundary: `receives.cookies` is not a section of a REST boundary's input; put it under `headers`, `query`, `params` or `body`. Nothing was checked.\n"
+    );
+    assert_eq!(
+        refused(
+            "orders.intent.yaml",
+            "kind: boundary\nname: g\npurpose: p\naudience: a\nboundary: { semantics: message-bus, messageBus: kafka, channel: orders, receives: { params: { id: { type: string } } } }\ntransitions:\n  - id: found\n    returns: {}\n"
+        ),
+        "orders.intent.yaml:5:11: boundary: `receives.params` lists fields the way a REST boundary does; a message-bus boundary names each field directly, as `receives: { orderId: { type: string } }`. Nothing was checked.\n"
+    );
+    // A value source that is not an input path.
+    assert_eq!(
+        refused(
+            "get.intent.yaml",
+            &format!(
+                "{HEAD}  - id: found\n    response: {{ status: 200 }}\n    results:\n      - writes: prisma:order\n        from: {{ id: params.id }}\n"
+            )
+        ),
+        "get.intent.yaml:10:9: transitions[0].results[0]: `from.id` is `params.id`; a value source is an input path, written `input.<path>` (as `input.params.id`). Nothing was checked.\n"
+    );
+    // No transitions, no scenarios.
+    assert_eq!(
+        refused(
+            "get.intent.yaml",
+            &format!("{HEAD}[]\n").replace(":\n[]", ": []")
+        ),
+        "get.intent.yaml:1:1: the document has no `transitions`; add at least one. Nothing was checked.\n"
+    );
+    assert_eq!(
+        refused(
+            "orders.prd.yaml",
+            "kind: prd\ntitle: T\npurpose: p\naudience: a\nscenarios: []\n"
+        ),
+        "orders.prd.yaml:1:1: the document has no `scenarios`; add at least one. Nothing was checked.\n"
     );
 }

@@ -25,7 +25,8 @@ pub struct RecognisedCall {
     pub path: Option<String>,
     /// Store accesses (a store pack's call) rather than a service call.
     pub storage: Option<(BoundaryBinding, Vec<Interaction>)>,
-    /// The columns the first store access writes or selects by, with their values.
+    /// The columns the first store access writes or selects by, or the fields a service call
+    /// sends in its body, with their values.
     pub slots: Vec<crate::storage::StoreSlot>,
 }
 
@@ -208,14 +209,17 @@ fn effects_and_provenance(
                 args_declared_at: None,
                 args_summary: None,
                 callee_parameter: None,
-                receiver_class: None,
+                receiver_class: crate::receiver::receiver_class(facts.files, facts.file, site.call),
                 receiver_constructions: None,
                 preconditions: None,
                 location,
                 count: None,
             }),
         };
-        fold_effect(&mut out, effect);
+        let at = fold_effect(&mut out, effect);
+        if let (Some(r), Some(scope)) = (recognised, scope) {
+            crate::provenance::record(scope, &r.slots, at, &mut provenance);
+        }
     }
     (out, provenance)
 }

@@ -21,6 +21,8 @@ pub mod param_roles;
 pub mod procedures;
 pub mod process_exits;
 pub mod provenance;
+pub mod receiver;
+pub mod request_body;
 pub mod route_lists;
 pub mod route_wrappers;
 pub mod shape;
@@ -144,7 +146,7 @@ pub fn extract(
                     method: c.method.clone(),
                     path: c.path.clone(),
                     storage: None,
-                    slots: Vec::new(),
+                    slots: request_body::body_slots(&files, packs, pack, c.file, c.call),
                 },
             );
         }

@@ -1,5 +1,6 @@
-//! Provenance: where each column a store access writes, or selects rows by, got its value
-//! (the transition's `provenance` field of the v7 format).
+//! Provenance: where each column a store access writes, or selects rows by, and each field a
+//! service call sends in its body (see [`crate::request_body`]), got its value (the
+//! transition's `provenance` field of the v7 format).
 //!
 //! The value expression of each column (`{ where: { id: req.params.id } }`) is read with the
 //! same value references conditions use: a path off one of the unit's inputs (flattened, as

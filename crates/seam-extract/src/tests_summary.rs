@@ -14,7 +14,8 @@
 //!
 //! A summary is named by its title path joined with ` > ` (`tests/orders.test.ts > orders >
 //! archives`, `tests/test_orders.py > TestArchive > test_archive`). Its one transition lists
-//! the calls the test makes as invocation effects. `metadata.test` says `runner`, `titlePath`,
+//! the calls the test makes as invocation effects (a method call on an instance whose class
+//! is known says the class, `receiverClass`). `metadata.test` says `runner`, `titlePath`,
 //! `skipped`, `mocks` (`{module?, name?, written}`) and `reaches`: every function the test's
 //! calls lead to through the repository's imports (a few calls deep), and every HTTP route it
 //! calls with a literal path (`request(app).post("/orders/1/archive")`,
@@ -628,8 +629,10 @@ pub fn extract_tests_reaching(
     let repo = Repo {
         by_path: models.iter().map(|m| (m.path.as_str(), m)).collect(),
     };
+    // Reads the class a test's method calls run on.
+    let files = crate::files::Files::new(models);
     let mut out = Vec::new();
-    for model in models {
+    for (index, model) in models.iter().enumerate() {
         if !is_test_file(&model.path) {
             continue;
         }
@@ -684,7 +687,7 @@ pub fn extract_tests_reaching(
                     args_declared_at: None,
                     args_summary: None,
                     callee_parameter: None,
-                    receiver_class: None,
+                    receiver_class: crate::receiver::receiver_class(&files, index, call),
                     receiver_constructions: None,
                     preconditions: None,
                     location: Some(LineRange { start, end }),

@@ -1,6 +1,6 @@
-//! Provenance: where each column a store access writes, or selects rows by, got its value,
-//! in the transition's `provenance` field (an input path, a conversion of one, a literal, or
-//! where the reading stopped).
+//! Provenance: where each column a store access writes, or selects rows by, and each field a
+//! request sends in its body, got its value, in the transition's `provenance` field (an input
+//! path, a conversion of one, a literal, or where the reading stopped).
 
 use std::path::Path;
 
@@ -48,6 +48,17 @@ fn written_and_selecting_columns_say_where_their_values_came_from() {
     assert_eq!(
         provenance(),
         [
+            // A request body: fetch's `body` option through `JSON.stringify`, in the handler
+            // and in the client unit of the call.
+            r#"post field 2 orderId <- [{"type":"input","inputRef":"req","path":["params","id"]}]"#,
+            r#"post field 2 amount <- [{"type":"derived","from":{"type":"input","inputRef":"req","path":["body","total"]},"derivation":{"type":"methodCall","method":"Number","args":[]}}]"#,
+            r#"post field 2 currency <- [{"type":"literal","value":"EUR"}]"#,
+            r#"anonymous field 2 orderId <- [{"type":"input","inputRef":"req","path":["params","id"]}]"#,
+            r#"anonymous field 2 amount <- [{"type":"derived","from":{"type":"input","inputRef":"req","path":["body","total"]},"derivation":{"type":"methodCall","method":"Number","args":[]}}]"#,
+            r#"anonymous field 2 currency <- [{"type":"literal","value":"EUR"}]"#,
+            // axios's second argument, held in a local name, from the function's parameters.
+            r#"refund field 0 orderId <- [{"type":"input","inputRef":"order","path":["id"]}]"#,
+            r#"refund field 0 reason <- [{"type":"input","inputRef":"reason","path":[]}]"#,
             r#"post field 0 archivedAt <- [{"type":"literal","value":"now"}]"#,
             r#"post selector 0 id <- [{"type":"input","inputRef":"req","path":["body","id"]}]"#,
             r#"put field 2 note <- [{"type":"input","inputRef":"req","path":["body","note"]}]"#,

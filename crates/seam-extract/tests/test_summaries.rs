@@ -164,3 +164,61 @@ fn with_only_in_a_file_every_other_case_is_skipped() {
         ]
     );
 }
+
+#[test]
+fn a_python_script_exits_through_raise_and_through_what_main_returns() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../seam-cli/tests/fixtures/intent/py");
+    let project = match load_project(&root, &ProjectOptions::default()) {
+        Ok(p) => p,
+        Err(e) => panic!("fixture does not load: {e}"),
+    };
+    let units = seam_extract::process_exits::extract_process_units(&project.models);
+    let rows: Vec<String> = units
+        .iter()
+        .flat_map(|u| {
+            u.transitions.iter().map(move |t| {
+                format!(
+                    "{} {} {} {} conditions={}",
+                    u.location.file,
+                    t.id,
+                    serde_json::to_string(&u.metadata).unwrap_or_default(),
+                    serde_json::to_string(&t.output).unwrap_or_default(),
+                    t.conditions.len()
+                )
+            })
+        })
+        .collect();
+    // `raise SystemExit(3)` is an exit; `sys.exit(main())` makes main's returns the exit codes.
+    assert_eq!(
+        rows,
+        [
+            r#"scripts/reindex.py reindex:exit:3:ed1bda0 {"process":{"exitCodeFrom":"return"}} {"type":"exit","code":{"type":"literal","value":3}} conditions=1"#,
+            r#"scripts/reindex.py main:return:none:9e35917 {"process":{"exitCodeFrom":"return"}} {"type":"return","value":{"type":"literal","value":2}} conditions=1"#,
+            r#"scripts/reindex.py main:return:none:da39a3e {"process":{"exitCodeFrom":"return"}} {"type":"return","value":{"type":"literal","value":0}} conditions=0"#,
+        ]
+    );
+}
+
+#[test]
+fn a_method_call_on_an_instance_says_its_class() {
+    let tests = tests_of("nest");
+    let rows: Vec<String> = tests
+        .iter()
+        .flat_map(|t| {
+            t.transitions[0].effects.iter().map(move |e| {
+                format!(
+                    "{} {}",
+                    t.identity.name,
+                    serde_json::to_string(e).unwrap_or_default()
+                )
+            })
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            r#"tests/orders.controller.test.ts > OrdersController > archives an order {"type":"invocation","callee":"controller.archive","args":[],"receiverClass":{"file":"src/orders.controller.ts","name":"OrdersController"},"location":{"start":14,"end":14}}"#,
+            r#"tests/orders.spied.test.ts > OrdersController > archives through a spy {"type":"invocation","callee":"controller.archive","args":[],"receiverClass":{"file":"src/orders.controller.ts","name":"OrdersController"},"location":{"start":15,"end":15}}"#,
+        ]
+    );
+}

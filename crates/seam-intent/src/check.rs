@@ -247,7 +247,12 @@ pub fn effect_matches(declared: &EffectLine, made: &MadeEffect) -> bool {
 /// Whether a code transition ends the way an outcome declares (suss's `outcomeMatches`).
 pub fn outcome_matches(declared: &TransitionIntent, code: &CodeOutcome) -> bool {
     if let Some(exit) = &declared.exit {
-        return code.kind == EndingKind::Exit && code.status == Some(exit.code);
+        // An exit call with that code, or a return of it where the return is the exit code.
+        return match code.kind {
+            EndingKind::Exit => code.status == Some(exit.code),
+            EndingKind::Return => code.exit_code == Some(exit.code),
+            _ => false,
+        };
     }
     if let Some(response) = &declared.response {
         return code.kind == EndingKind::Response

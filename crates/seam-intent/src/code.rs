@@ -89,6 +89,9 @@ pub struct CodeOutcome {
     pub turns_on: Vec<Guard>,
     pub line: u32,
     pub transition_id: String,
+    /// The process exit code a return gives, in a unit whose returned value is its exit code
+    /// (`metadata.process.exitCodeFrom: return`): the literal number it returns.
+    pub exit_code: Option<i64>,
 }
 
 /// The boundary key of a binding as a string (`GET /users/{id}`, `postgresql:orders`).
@@ -516,10 +519,27 @@ impl<'a> Facts<'a> {
     /// Every transition of a unit that ends one way or another.
     pub fn outcomes_of(&self, unit: usize) -> Vec<CodeOutcome> {
         let summary = &self.summaries[unit];
+        let return_is_exit_code = summary
+            .metadata
+            .as_ref()
+            .and_then(|m| m.get("process"))
+            .and_then(|p| p.get("exitCodeFrom"))
+            .and_then(|v| v.as_str())
+            == Some("return");
         let mut out = Vec::new();
         for (index, t) in summary.transitions.iter().enumerate() {
             let Some((kind, status, body, error_type)) = ending_of(&t.output) else {
                 continue;
+            };
+            let exit_code = match (&body, kind) {
+                (
+                    Some(TypeShape::Literal(seam_ir::summary::LiteralShape {
+                        value: seam_ir::summary::ShapeLiteral::Number(n),
+                        ..
+                    })),
+                    EndingKind::Return,
+                ) if return_is_exit_code => n.as_i64(),
+                _ => None,
             };
             out.push(CodeOutcome {
                 kind,
@@ -530,6 +550,7 @@ impl<'a> Facts<'a> {
                 turns_on: self.guards_of(unit, index),
                 line: t.location.start,
                 transition_id: t.id.clone(),
+                exit_code,
             });
         }
         out

@@ -8,8 +8,11 @@
 //!   `about` names nothing the summaries provide → `testMissesSubject`;
 //! - the test's reach (`metadata.test.reaches`: functions through imports, HTTP routes called
 //!   with a literal path) meets the subject on a way no mock replaces → covered;
-//! - it meets it only on ways a mock replaces → `testMissesSubject` with the mocks and the
-//!   calls on the way (`a -> b -> c`);
+//! - the test calls a method on an instance of the subject's class (an invocation whose
+//!   `receiverClass` is a class in a file providing the subject) that no mock replaces →
+//!   covered (suss's `callOnSubjectClass`);
+//! - it meets it only on ways a mock replaces (or only through such a method call) →
+//!   `testMissesSubject` with the mocks and the calls on the way (`a -> b -> c`);
 //! - it never meets it: when the test made calls into the repository the walk could not follow
 //!   (`unfollowedCall` gaps), or calls named like the subject, the check is `unchecked`
 //!   (`unfollowedCall`), else `testMissesSubject` ("which never reaches …").
@@ -164,6 +167,46 @@ fn via(entry: &serde_json::Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A method call the test makes on an instance of its subject's class (suss's
+/// `callOnSubjectClass`): an invocation whose `receiverClass` is a class in a file that
+/// provides the subject, and that none of `mocks` replaces. Its callee, when there is one.
+fn call_on_subject_class(
+    test: &BehavioralSummary,
+    subject: &Subject,
+    mocks: &[&serde_json::Value],
+) -> Option<String> {
+    let field = |mock: &serde_json::Value, key: &str| -> Option<String> {
+        mock.get(key).and_then(|v| v.as_str()).map(str::to_owned)
+    };
+    for t in &test.transitions {
+        for effect in &t.effects {
+            let seam_ir::summary::Effect::Invocation(call) = effect else {
+                continue;
+            };
+            let Some(class) = &call.receiver_class else {
+                continue;
+            };
+            if !subject.providers.iter().any(|p| p.file == class.file) {
+                continue;
+            }
+            let method = last_name(&call.callee);
+            let replaced =
+                mocks
+                    .iter()
+                    .any(|mock| match (field(mock, "module"), field(mock, "name")) {
+                        (None, name) => name.as_deref() == Some(method),
+                        (Some(module), name) => {
+                            module == class.file && name.as_deref().is_none_or(|n| n == method)
+                        }
+                    });
+            if !replaced {
+                return Some(call.callee.clone());
+            }
+        }
+    }
+    None
+}
+
 enum Verdict {
     Covered,
     Finding(&'static str, Severity, String),
@@ -233,21 +276,29 @@ fn verdict(claim: &Claim, facts: &Facts<'_>, test: Option<&BehavioralSummary>) -
         .map(|a| a.iter().collect())
         .unwrap_or_default();
     let hits: Vec<&&serde_json::Value> = reaches.iter().filter(|e| meets(e, &subject)).collect();
-    if hits.iter().any(|e| e.get("mockedBy").is_none()) {
+    let mocks: Vec<&serde_json::Value> = meta
+        .and_then(|m| m.get("mocks"))
+        .and_then(|v| v.as_array())
+        .into_iter()
+        .flatten()
+        .collect();
+    if hits.iter().any(|e| e.get("mockedBy").is_none())
+        || call_on_subject_class(test, &subject, &mocks).is_some()
+    {
         return Verdict::Covered;
     }
-    if let Some(shortest) = hits.iter().min_by_key(|e| via(e).len()) {
-        let mut mocks: Vec<String> = Vec::new();
-        for mock in meta
-            .and_then(|m| m.get("mocks"))
-            .and_then(|v| v.as_array())
-            .into_iter()
-            .flatten()
-        {
-            if let Some(written) = mock.get("written").and_then(|v| v.as_str())
-                && !mocks.iter().any(|m| m == written)
+    let through_mock = hits
+        .iter()
+        .min_by_key(|e| via(e).len())
+        .map(|shortest| via(shortest))
+        .or_else(|| call_on_subject_class(test, &subject, &[]).map(|callee| vec![callee]));
+    if let Some(path) = through_mock {
+        let mut written: Vec<&str> = Vec::new();
+        for mock in &mocks {
+            if let Some(w) = mock.get("written").and_then(|v| v.as_str())
+                && !written.contains(&w)
             {
-                mocks.push(written.to_owned());
+                written.push(w);
             }
         }
         return Verdict::Finding(
@@ -256,8 +307,8 @@ fn verdict(claim: &Claim, facts: &Facts<'_>, test: Option<&BehavioralSummary>) -
             format!(
                 "which reaches {} only through a call its mocks replace ({}), by {}",
                 subject.label,
-                mocks.join(", "),
-                via(shortest).join(" -> ")
+                written.join(", "),
+                path.join(" -> ")
             ),
         );
     }

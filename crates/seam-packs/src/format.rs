@@ -107,6 +107,11 @@ pub struct PackFile {
     /// builders apply to every file of its languages, whichever client sends the URL.
     #[serde(default)]
     pub urls: Vec<UrlBuilderFile>,
+    /// Expressions that encode a request body (`JSON.stringify($BODY)`), one metavariable
+    /// each, the value encoded: a body sent through one is read as that value. Every loaded
+    /// pack's encoders apply to every client call of its languages.
+    #[serde(default)]
+    pub body_encoders: Vec<String>,
     /// Copied into the `metadata` of every summary the pack makes, namespaced as the summary
     /// format wants (`http: { failureDelivery: exception }`), so the checker reads what the
     /// library does without knowing it by name.
@@ -706,6 +711,9 @@ pub struct CallFile {
     /// of the same call, by any pack, directly or through a wrapper, wins over this one.
     #[serde(default)]
     pub fallback: bool,
+    /// The request body the call sends (`$BODY`, or `{ option: $OPTIONS, key: body }`).
+    #[serde(default)]
+    pub body: Option<ValueFile>,
 }
 
 /// See `PackFile::member_calls`.

@@ -779,6 +779,10 @@ impl Compiler<'_> {
                 url: self.value("url", &c.url, &pattern, &c.pattern)?,
                 method: self.value("method", &c.method, &pattern, &c.pattern)?,
                 fallback: c.fallback,
+                body: match &c.body {
+                    Some(body) => Some(self.value("body", body, &pattern, &c.pattern)?),
+                    None => None,
+                },
                 pattern,
             });
         }
@@ -829,6 +833,20 @@ impl Compiler<'_> {
             error_status: accessor(&raw.response.error_status)?,
             throws_on_failure: accessor(&raw.response.throws_on_failure)?,
         };
+        let body_encoders = raw
+            .body_encoders
+            .iter()
+            .map(|p| {
+                let node = self.expression(p, family)?;
+                if node.metavariables().len() != 1 {
+                    return Err(self.error(
+                        p,
+                        format!("the body encoder `{p}` must use exactly one metavariable, the value it encodes"),
+                    ));
+                }
+                Ok(node)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let accesses = self.accesses(&raw.accesses, family)?;
         if kind == UnitKind::Store && accesses.is_empty() && !review_only {
             return Err(self.error(
@@ -918,6 +936,7 @@ impl Compiler<'_> {
             response,
             environment,
             urls,
+            body_encoders,
             contracts,
             metadata: raw.metadata,
             accesses,

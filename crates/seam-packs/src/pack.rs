@@ -420,6 +420,9 @@ pub struct ClientCall {
     pub method: ValueRead,
     /// Known by its shape alone: another reading of the same call wins.
     pub fallback: bool,
+    /// The request body the call sends: what a transition's `provenance` reads the sent
+    /// fields' values from.
+    pub body: Option<ValueRead>,
 }
 
 /// How callers read a response; each pattern has one metavariable, the response (or error).
@@ -482,6 +485,9 @@ pub struct Pack {
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
     pub urls: Vec<UrlBuilder>,
+    /// Expressions that encode a request body, one metavariable each (see
+    /// `PackFile::body_encoders`).
+    pub body_encoders: Vec<PatternNode>,
     pub contracts: Vec<ContractRoutes>,
     /// Summary metadata every summary of this pack carries (see `PackFile::metadata`).
     pub metadata: BTreeMap<String, serde_json::Value>,

@@ -137,3 +137,24 @@ fn yaml_nested_thousands_of_brackets_deep_is_refused_at_once() {
         ".seam/packs/mine.yaml:6: the YAML is nested more than 120 brackets deep at line 6, column 134; seam reads at most 120 levels"
     );
 }
+
+#[test]
+fn a_client_body_and_its_encoders_are_checked() {
+    let client = "name: mine\nlanguages: [typescript]\nkind: client\nbinding: { transport: http, protocol: rest }\ndetect: { npm: [mine] }\n";
+    let e = error(&format!(
+        "{client}calls:\n  - pattern: send($URL, $OPTIONS)\n    url: $URL\n    method: POST\n    body: {{ option: $OPTS, key: body }}\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:7: `body` names `$OPTS`, which the pattern `send($URL, $OPTIONS)` does not bind"
+    );
+    let e = error(&format!(
+        "{client}calls:\n  - pattern: send($URL)\n    url: $URL\n    method: POST\nbodyEncoders:\n  - \"encode($A, $B)\"\n"
+    ));
+    assert!(
+        e.ends_with(
+            "the body encoder `encode($A, $B)` must use exactly one metavariable, the value it encodes"
+        ),
+        "{e}"
+    );
+}

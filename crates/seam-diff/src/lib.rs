@@ -156,7 +156,7 @@ pub fn diff_git_with(
     let mut diff = diff_documents(&base.document, &head.document, &refs, &renames)?.value;
     phases.lap("symbol diff");
     if boundaries {
-        let b = boundary::boundary_diff(&base.summaries, &head.summaries);
+        let b = boundary::boundary_diff(base.summaries, head.summaries);
         if let Value::Object(map) = &mut diff {
             map.insert(BOUNDARY_KEY.to_owned(), b);
         }

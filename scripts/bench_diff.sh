@@ -46,7 +46,10 @@ if [[ ! -d "$corpus/.git" ]]; then
   g add -A
   g commit -qm "generated corpus"
   # One file changes: the first TypeScript service method gains a guard.
-  target=$(cd "$corpus" && git ls-files '*.ts' | grep -m1 -i service || git ls-files '*.ts' | head -1)
+  # awk reads the whole list: `grep -m1` would close the pipe early, and under pipefail the
+  # SIGPIPE of a long `git ls-files` (6,000 files) ended the script before the last commit.
+  target=$(cd "$corpus" && git ls-files '*.ts' | awk 'tolower($0) ~ /service/ && !f { print; f = 1 }')
+  [[ -n "$target" ]] || target=$(cd "$corpus" && git ls-files '*.ts' | awk 'NR == 1')
   python3 - "$corpus/$target" <<'PY'
 import re, sys
 path = sys.argv[1]

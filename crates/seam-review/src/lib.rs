@@ -318,18 +318,12 @@ fn scan_project(
     clock.lap("propagate effects");
     // Each Symbol's fingerprints depend on it alone: computed in parallel, the first error
     // (in Symbol order) reported.
-    // A Symbol of a file taken from the other scan whose content came out the same there
-    // takes its fingerprints from there (see [`shared`]).
     pool.install(|| {
         symbols.par_iter_mut().try_for_each(|s| {
-            if shared.fingerprints_taken(s) {
-                return Ok(());
-            }
             let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
             fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))
         })
     })?;
-    pool.install(|| shared.hold_fingerprinted(&symbols));
     drop(syntax);
     clock.lap("fingerprints");
 

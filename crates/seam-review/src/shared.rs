@@ -7,21 +7,14 @@
 //! files again. Everything after extraction (call resolution, effect propagation,
 //! fingerprints, Components) is cross-file and still runs in each scan over all its files.
 //!
-//! Fingerprints are per Symbol too, but a Symbol is fingerprinted after resolution and
-//! propagation, which may differ between the scans. So the first scan keeps its shared
-//! files' fingerprinted Symbols, and the second gives a Symbol of a file it took the
-//! fingerprints kept for it when the Symbol came out equal to the kept one in everything else
-//! (its syntax tokens are equal by construction: they come from the output it took).
-//!
 //! The caller names the shared files and answers for them: a path it names must have the
 //! same model in both scans (same bytes, same module resolution), and both scans must read
 //! the same packs. `seam_diff::revision` decides it from the bytes and the resolved imports
 //! and exports of both sides.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
 use rayon::prelude::*;
-use seam_ir::review::Symbol;
 use seam_lang::model::Model;
 use seam_packs::review::Classifier;
 
@@ -32,10 +25,7 @@ use crate::extract::{self, FileOutput};
 pub struct SharedFiles {
     shared: BTreeSet<String>,
     held: HashMap<String, FileOutput>,
-    /// The files whose outputs this scan took from an earlier one.
-    taken: HashSet<String>,
-    /// Fingerprinted Symbols of shared files, by id, left by the scan that extracted them.
-    fingerprinted: HashMap<String, Symbol>,
+    taken: usize,
 }
 
 impl SharedFiles {
@@ -54,41 +44,7 @@ impl SharedFiles {
 
     /// How many files a scan took from an earlier one instead of extracting them.
     pub fn taken(&self) -> usize {
-        self.taken.len()
-    }
-
-    /// True when `symbol` (not yet fingerprinted, of a file this scan took) equals the one
-    /// the earlier scan fingerprinted in everything but the fingerprints, which it then
-    /// takes. [`fill_fingerprints`] puts a Symbol in canonical order before hashing it; the
-    /// kept one is in that order already.
-    ///
-    /// [`fill_fingerprints`]: seam_ir::review::fill_fingerprints
-    pub(crate) fn fingerprints_taken(&self, symbol: &mut Symbol) -> bool {
-        if symbol.dropped || !self.taken.contains(&symbol.source.file) {
-            return false;
-        }
-        let Some(kept) = self.fingerprinted.get(&symbol.id) else {
-            return false;
-        };
-        seam_ir::review::order_symbol(symbol);
-        symbol.fingerprint = kept.fingerprint.clone();
-        *symbol == *kept
-    }
-
-    /// Keeps the fingerprinted Symbols of the shared files this scan extracted, for the next
-    /// scan; a scan that took files frees what the earlier one kept.
-    pub(crate) fn hold_fingerprinted(&mut self, symbols: &[Symbol]) {
-        if !self.taken.is_empty() {
-            self.fingerprinted = HashMap::new();
-            return;
-        }
-        let shared = &self.shared;
-        let kept: Vec<(String, Symbol)> = symbols
-            .par_iter()
-            .filter(|s| !s.dropped && shared.contains(&s.source.file))
-            .map(|s| (s.id.clone(), s.clone()))
-            .collect();
-        self.fingerprinted.extend(kept);
+        self.taken
     }
 
     /// Every model's output, in `models` order: a shared file's is taken when an earlier
@@ -100,8 +56,7 @@ impl SharedFiles {
     ) -> Vec<FileOutput> {
         let mut outputs: Vec<Option<FileOutput>> =
             models.iter().map(|m| self.held.remove(&m.path)).collect();
-        self.taken
-            .extend(outputs.iter().flatten().map(|o| o.path.clone()));
+        self.taken += outputs.iter().flatten().count();
         let missing: Vec<usize> = (0..models.len())
             .filter(|&i| outputs[i].is_none())
             .collect();

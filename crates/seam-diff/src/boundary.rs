@@ -256,9 +256,9 @@ fn clients(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value>
     out
 }
 
-fn checked(summaries: &[BehavioralSummary]) -> CheckReport {
+fn checked(summaries: Vec<BehavioralSummary>) -> CheckReport {
     check(
-        &CheckInput::new(summaries.to_vec(), CheckMode::Repository),
+        &CheckInput::new(summaries, CheckMode::Repository),
         &SuppressionSet::none(),
     )
 }
@@ -349,13 +349,17 @@ fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
 }
 
 /// The boundary diff value of two revisions' summaries.
-pub fn boundary_diff(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Value {
+pub fn boundary_diff(base: Vec<BehavioralSummary>, head: Vec<BehavioralSummary>) -> Value {
+    let routes = routes(&base, &head);
+    let clients = clients(&base, &head);
+    // The checks take the summaries over: a copy of each revision's (≈ 500 MB on 6,000
+    // files) is neither made nor held.
     let (base_report, head_report) = rayon::join(|| checked(base), || checked(head));
     json!({
         "version": 1,
         "brokenPairs": broken_pairs(&base_report, &head_report),
-        "routes": routes(base, head),
-        "clients": clients(base, head),
+        "routes": routes,
+        "clients": clients,
     })
 }
 

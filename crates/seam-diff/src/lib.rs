@@ -8,12 +8,14 @@
 //! - [`failon`]: the `--fail-on` grammar and gate;
 //! - [`markdown`]: `diff.md`, for a pull-request comment;
 //! - [`revision`]: both revisions, read from git objects by `seam_lang::project::git`,
-//!   analysed in memory;
+//!   analysed in memory; [`alike`]: the files whose per-file review-IR work is done once;
 //! - [`inspect`]: `seam inspect`, summaries as text for a person.
 //!
-//! With `SEAM_DIFF_TIMING` set in the environment, [`diff_git`] prints the elapsed time after
-//! each phase on standard error (for benchmarks; never part of an output).
+//! With `SEAM_TIMING` (or `SEAM_DIFF_TIMING`) set in the environment, [`diff_git`] prints
+//! each phase's wall time and memory on standard error, the review IR's sub-phases indented
+//! (`seam_pipeline::Phases`; for benchmarks, never part of an output).
 
+pub mod alike;
 pub mod boundary;
 pub mod delta;
 pub mod document;
@@ -28,6 +30,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use seam_lang::project::git;
+use seam_pipeline::Phases;
 use serde_json::Value;
 
 pub use document::{
@@ -75,6 +78,25 @@ pub enum HeadSide<'a> {
     WorkTree,
 }
 
+/// How the git form runs.
+#[derive(Debug, Clone, Copy)]
+pub struct GitOptions {
+    /// Add the boundary diff (the summaries of both revisions).
+    pub boundaries: bool,
+    /// Do the review IR's per-file work once for a file both revisions hold alike (the
+    /// default). Off, each revision is analysed in full; the output is the same (tested).
+    pub share_per_file: bool,
+}
+
+impl Default for GitOptions {
+    fn default() -> Self {
+        GitOptions {
+            boundaries: true,
+            share_per_file: true,
+        }
+    }
+}
+
 /// `seam diff BASE..HEAD` (or `BASE` against the working tree) in the repository holding
 /// `dir`. `boundaries` adds the boundary diff.
 pub fn diff_git(
@@ -83,12 +105,30 @@ pub fn diff_git(
     head: HeadSide<'_>,
     boundaries: bool,
 ) -> Result<DiffOutput, DiffError> {
-    let clock = std::time::Instant::now();
-    let lap = |what: &str| {
-        if std::env::var_os("SEAM_DIFF_TIMING").is_some() {
-            eprintln!("timing: {what}: {:.2?}", clock.elapsed());
-        }
-    };
+    diff_git_with(
+        dir,
+        base_rev,
+        head,
+        &GitOptions {
+            boundaries,
+            ..GitOptions::default()
+        },
+    )
+}
+
+/// [`diff_git`] with every option.
+pub fn diff_git_with(
+    dir: &Path,
+    base_rev: &str,
+    head: HeadSide<'_>,
+    options: &GitOptions,
+) -> Result<DiffOutput, DiffError> {
+    let boundaries = options.boundaries;
+    let mut phases = Phases::new(
+        ["SEAM_TIMING", "SEAM_DIFF_TIMING"]
+            .iter()
+            .any(|v| std::env::var_os(v).is_some_and(|v| !v.is_empty())),
+    );
     let mut repo = git::Repo::discover(dir)?;
     let base_files = repo.revision_files(base_rev)?;
     let (head_files, head_label) = match head {
@@ -98,28 +138,39 @@ pub fn diff_git(
             "working tree".to_owned(),
         ),
     };
-    lap("read both trees");
+    phases.lap("read both trees");
     let root = repo.root();
     let renames = git::exact_renames(&base_files, &head_files);
-    let (base, head, sharing) =
-        revision::analyse_pair(&root, &base_files, &head_files, boundaries)?;
+    let (base, head, sharing) = revision::analyse_pair(
+        &root,
+        &base_files,
+        &head_files,
+        boundaries,
+        options.share_per_file,
+        &mut phases,
+    )?;
     let refs = Refs {
         base: base_rev.to_owned(),
         head: head_label,
     };
-    lap("analyse both revisions");
     let mut diff = diff_documents(&base.document, &head.document, &refs, &renames)?.value;
-    lap("symbol diff");
+    phases.lap("symbol diff");
     if boundaries {
-        let b = boundary::boundary_diff(&base.summaries, &head.summaries);
+        let b = boundary::boundary_diff(base.summaries, head.summaries);
         if let Value::Object(map) = &mut diff {
             map.insert(BOUNDARY_KEY.to_owned(), b);
         }
-        lap("boundary diff");
+        phases.lap("boundary diff");
     }
     let mut notes: Vec<String> = Vec::new();
     notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
     notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
+    if options.share_per_file {
+        notes.push(format!(
+            "{} files' Symbols extracted once for both revisions",
+            sharing.extracted_once
+        ));
+    }
     notes.push(format!(
         "{} files lowered once for both revisions, {} lowered for one side",
         sharing.shared, sharing.lowered_apart

@@ -2,18 +2,21 @@
 //!
 //! A file with the same path and content on both sides is lowered once and its model given
 //! to both projects; only the files that differ are parsed twice (once per side that holds
-//! them). Everything after lowering (Symbol extraction, call resolution, effect propagation,
-//! fingerprints, summary extraction) runs per revision over the whole project, since a
-//! change in one file can change what another file's calls resolve to.
+//! them). A file whose model also came out of module resolution equal on both sides
+//! ([`crate::alike`]) has its review-IR Symbol extraction done once, by the base's scan, and
+//! taken by the head's (`seam_review::SharedFiles`). Everything cross-file (call resolution,
+//! effect propagation, fingerprints, Components) and the summary extraction (whose units
+//! and call index span files) run per revision over the whole project, since a change in
+//! one file can change what another file's calls resolve to.
 //!
 //! Manifests and lockfiles are each revision's own (pack detection reads them from the
-//! project). Left for later: reusing the per-file Symbol extraction of unchanged files, and
-//! reading the workspace files of each revision from its own tree: Component detection reads
-//! them (`pnpm-workspace.yaml`, `Cargo.toml`, `go.work`, …, see
+//! project). Left for later: reading the workspace files of each revision from its own tree:
+//! Component detection reads them (`pnpm-workspace.yaml`, `Cargo.toml`, `go.work`, …, see
 //! `seam_lang::project::workspaces`) and the repository packs (`.seam/packs/`) from `root`,
 //! the working tree, for both revisions; OpenAPI and Prisma contracts are not read in this
 //! form.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -26,6 +29,9 @@ use seam_lang::project::{
 };
 
 use seam_lang::project::git::Files;
+use seam_pipeline::Phases;
+
+use crate::alike;
 
 /// One analysed revision.
 pub struct Analysed {
@@ -42,6 +48,8 @@ pub struct Sharing {
     pub shared: usize,
     /// Files lowered for one side only (changed, added or removed).
     pub lowered_apart: usize,
+    /// Files whose review-IR Symbol extraction was done once for both sides.
+    pub extracted_once: usize,
 }
 
 /// Why a revision could not be analysed.
@@ -53,13 +61,17 @@ pub enum AnalyseError {
     Packs(String),
 }
 
-/// Analyses `base` and `head`, sharing the lowering of files they hold alike. `root` is the
-/// working tree (workspace configuration and repository packs are read there).
+/// Analyses `base` and `head`, sharing the lowering of files they hold alike and, with
+/// `share_per_file`, the review IR's per-file Symbol extraction of files whose models came
+/// out equal (see [`crate::alike`]). `root` is the working tree (workspace configuration and
+/// repository packs are read there).
 pub fn analyse_pair(
     root: &Path,
     base: &Files,
     head: &Files,
     boundaries: bool,
+    share_per_file: bool,
+    phases: &mut Phases,
 ) -> Result<(Analysed, Analysed, Sharing), AnalyseError> {
     let options = ProjectOptions::default();
     let base_paths: Vec<String> = base.keys().cloned().collect();
@@ -91,9 +103,11 @@ pub fn analyse_pair(
             jobs.push((path, content, false, true));
         }
     }
+    let same_bytes: BTreeSet<&str> = jobs.iter().filter(|j| j.2 && j.3).map(|j| j.0).collect();
     let sharing = Sharing {
-        shared: jobs.iter().filter(|j| j.2 && j.3).count(),
-        lowered_apart: jobs.iter().filter(|j| !(j.2 && j.3)).count(),
+        shared: same_bytes.len(),
+        lowered_apart: jobs.len() - same_bytes.len(),
+        extracted_once: 0,
     };
     // Largest first, as the walk-based loader does.
     jobs.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(b.0)));
@@ -102,24 +116,37 @@ pub fn analyse_pair(
         .stack_size(options.stack_size)
         .build()
         .map_err(|e| AnalyseError::Scan(seam_review::ScanError::ThreadPool(e.to_string())))?;
-    let outcomes: Vec<FileOutcome> = pool.install(|| {
+    // A file both sides hold alike is lowered once; its copy for the other side is made on
+    // the same worker (a serial loop of copies took a few tenths of a second on 6,000 files).
+    let outcomes: Vec<(FileOutcome, Option<FileOutcome>)> = pool.install(|| {
         jobs.par_iter()
-            .map(|(path, content, _, _)| lower_memory_file(path, content, &options))
+            .map(|(path, content, for_base, for_head)| {
+                let outcome = lower_memory_file(path, content, &options);
+                let copy = (*for_base && *for_head).then(|| outcome.clone());
+                (outcome, copy)
+            })
             .collect()
     });
+    phases.lap_with(
+        "lower",
+        &format!(
+            "{} files once for both revisions, {} for one",
+            sharing.shared, sharing.lowered_apart
+        ),
+    );
     let mut base_outcomes = Vec::new();
     let mut head_outcomes = Vec::new();
     let mut base_listed = Vec::new();
     let mut head_listed = Vec::new();
-    for (job, outcome) in jobs.iter().zip(outcomes) {
-        match (job.2, job.3) {
-            (true, true) => {
+    for (job, (outcome, copy)) in jobs.iter().zip(outcomes) {
+        match (job.2, job.3, copy) {
+            (true, true, Some(copy)) => {
                 base_listed.push(job.0.to_owned());
                 head_listed.push(job.0.to_owned());
-                base_outcomes.push(outcome.clone());
+                base_outcomes.push(copy);
                 head_outcomes.push(outcome);
             }
-            (true, false) => {
+            (true, _, _) => {
                 base_listed.push(job.0.to_owned());
                 base_outcomes.push(outcome);
             }
@@ -129,43 +156,95 @@ pub fn analyse_pair(
             }
         }
     }
+    let base_project = project_from_outcomes(root, base_listed, base_outcomes);
+    let head_project = project_from_outcomes(root, head_listed, head_outcomes);
+    phases.lap("resolve modules, both revisions");
+    let mut shared = if share_per_file {
+        seam_review::SharedFiles::of(alike::alike_models(
+            &base_project,
+            &head_project,
+            &same_bytes,
+        ))
+    } else {
+        seam_review::SharedFiles::none()
+    };
+    phases.lap("compare resolved models");
     // One revision after the other: each one's models are freed inside its analysis (after
     // Symbol extraction), so only one revision's analysis is in memory beside the other's
-    // lowered files. Side by side, the peak held both analyses (2.6 GB on 6,000 files).
-    let base = pool.install(|| {
-        analyse(
+    // models. Side by side, the peak held both analyses (2.6 GB on 6,000 files).
+    // The packs (and the review classifier built from them) are the working tree's for both
+    // revisions: read once.
+    let packs = repository_packs(root)?;
+    let classifier = seam_packs::review::Classifier::new(&packs)
+        .map_err(|e| AnalyseError::Packs(e.to_string()))?;
+    phases.lap("read the packs");
+    let mut side = |project| {
+        let context = Context {
             root,
-            project_from_outcomes(root, base_listed, base_outcomes),
+            packs: &packs,
+            classifier: &classifier,
             boundaries,
-        )
-    });
-    let head = pool.install(|| {
-        analyse(
-            root,
-            project_from_outcomes(root, head_listed, head_outcomes),
-            boundaries,
-        )
-    });
+        };
+        pool.install(|| analyse(&context, project, &mut shared, phases))
+    };
+    let base = side(base_project);
+    let head = side(head_project);
     let (base, head) = (base?, head?);
-    Ok((base, head, sharing))
+    Ok((
+        base,
+        head,
+        Sharing {
+            extracted_once: shared.taken(),
+            ..sharing
+        },
+    ))
 }
 
-/// The summaries (when asked) and the review IR of one loaded project.
-pub fn analyse(root: &Path, project: Project, boundaries: bool) -> Result<Analysed, AnalyseError> {
-    let summaries = if boundaries {
-        let packs = repository_packs(root)?;
+/// What both revisions' analyses read alike.
+pub struct Context<'a> {
+    /// The working tree: workspace configuration is read there.
+    pub root: &'a Path,
+    /// The built-in packs and the working tree's `.seam/packs/`.
+    pub packs: &'a [seam_packs::Pack],
+    /// The review classifier built from `packs`.
+    pub classifier: &'a seam_packs::review::Classifier,
+    /// Extract the summaries (for the boundary diff).
+    pub boundaries: bool,
+}
+
+/// The summaries (when asked) and the review IR of one loaded project; the per-file part of
+/// the review IR is shared with the other revision's analysis through `shared`.
+pub fn analyse(
+    context: &Context<'_>,
+    project: Project,
+    shared: &mut seam_review::SharedFiles,
+    phases: &mut Phases,
+) -> Result<Analysed, AnalyseError> {
+    let summaries = if context.boundaries {
         let detection = seam_packs::Detection::from_project(&project.manifests);
-        seam_extract::extract(
+        let summaries = seam_extract::extract(
             &project.models,
             &detection,
-            &packs,
+            context.packs,
             &seam_extract::ExtractOptions::default(),
         )
-        .summaries
+        .summaries;
+        phases.lap("summaries");
+        summaries
     } else {
         Vec::new()
     };
-    let result = seam_review::scan_loaded(root, project, &seam_review::ScanOptions::default())?;
+    let result = seam_review::scan_loaded_sharing(
+        context.root,
+        project,
+        &seam_review::ScanOptions::default(),
+        context.classifier,
+        shared,
+    )?;
+    phases.lap("review IR");
+    for (name, took) in &result.phases {
+        phases.detail(name, *took);
+    }
 
     Ok(Analysed {
         document: result.document,

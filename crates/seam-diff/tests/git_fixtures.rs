@@ -66,10 +66,29 @@ fn repo(before: &[(&str, &str)], after: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
+/// The git form's diff; every fixture also checks that doing the per-file work of the files
+/// both revisions hold alike once gives the document two full analyses give.
 fn git_diff(dir: &Path) -> Value {
-    seam_diff::diff_git(dir, "HEAD~1", seam_diff::HeadSide::Revision("HEAD"), true)
+    let run = |share_per_file| {
+        seam_diff::diff_git_with(
+            dir,
+            "HEAD~1",
+            seam_diff::HeadSide::Revision("HEAD"),
+            &seam_diff::GitOptions {
+                boundaries: true,
+                share_per_file,
+            },
+        )
         .unwrap()
         .diff
+    };
+    let shared = run(true);
+    assert_eq!(
+        seam_diff::to_json(&shared, true),
+        seam_diff::to_json(&run(false), true),
+        "sharing the per-file work changed the diff"
+    );
+    shared
 }
 
 fn statuses(d: &Value) -> Vec<String> {

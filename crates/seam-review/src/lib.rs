@@ -21,6 +21,7 @@ pub mod extract;
 pub mod markdown;
 pub mod propagate;
 pub mod resolve;
+pub mod shared;
 pub mod syntax;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,6 +35,7 @@ use seam_ir::review::{
 use seam_lang::project::{self, ProjectOptions};
 
 use crate::extract::{Draft, FileOutput};
+pub use crate::shared::SharedFiles;
 use seam_packs::review::{Classifier, PluginKind};
 
 /// The JS/TS parser, as `grammarRevision` names it; must match the workspace's oxc pin
@@ -97,7 +99,15 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
         },
     )?;
     clock.lap("walk, parse and lower");
-    scan_project(root, project, options, clock)
+    let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
+    scan_project(
+        root,
+        project,
+        options,
+        clock,
+        &classifier,
+        &mut SharedFiles::none(),
+    )
 }
 
 /// [`scan`] of a project already loaded (for example from git objects with
@@ -108,7 +118,36 @@ pub fn scan_loaded(
     project: project::Project,
     options: &ScanOptions,
 ) -> Result<ScanResult, ScanError> {
-    scan_project(root, project, options, PhaseClock::new())
+    let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
+    scan_project(
+        root,
+        project,
+        options,
+        PhaseClock::new(),
+        &classifier,
+        &mut SharedFiles::none(),
+    )
+}
+
+/// [`scan_loaded`] of one of two scans that hold files alike (two revisions of a
+/// repository), with the classifier both use (built once from the packs `root` holds): the
+/// per-file Symbol extraction of the `shared` files is done by the first scan and taken by
+/// the second (see [`shared`]). The document is the one [`scan_loaded`] gives.
+pub fn scan_loaded_sharing(
+    root: &Path,
+    project: project::Project,
+    options: &ScanOptions,
+    classifier: &Classifier,
+    shared: &mut SharedFiles,
+) -> Result<ScanResult, ScanError> {
+    scan_project(
+        root,
+        project,
+        options,
+        PhaseClock::new(),
+        classifier,
+        shared,
+    )
 }
 
 fn scan_project(
@@ -116,8 +155,9 @@ fn scan_project(
     mut project: project::Project,
     options: &ScanOptions,
     mut clock: PhaseClock,
+    classifier: &Classifier,
+    shared: &mut SharedFiles,
 ) -> Result<ScanResult, ScanError> {
-    let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
     let threads = options
         .threads
         .unwrap_or_else(rayon::current_num_threads)
@@ -188,12 +228,7 @@ fn scan_project(
         .iter()
         .any(|m| m.language == seam_lang::model::Language::Java);
 
-    let mut outputs: Vec<FileOutput> = pool.install(|| {
-        models
-            .par_iter()
-            .map(|m| extract::extract_file(m, &classifier))
-            .collect()
-    });
+    let mut outputs: Vec<FileOutput> = pool.install(|| shared.extract_all(&models, classifier));
     // What the later phases need of the models: each file's imported repository files
     // (component dependencies). The models themselves are freed here, before resolution,
     // which lowers the peak memory of a large scan.

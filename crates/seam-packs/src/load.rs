@@ -951,20 +951,30 @@ impl Compiler<'_> {
                 "python" => LanguageFamily::Python,
                 "java" => LanguageFamily::Java,
                 "go" => LanguageFamily::Go,
+                "kotlin" => LanguageFamily::Kotlin,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java or go"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin or go"),
                     ));
                 }
             };
-            if family.is_some_and(|f| f != this) {
-                return Err(self.error(
-                    "languages",
-                    "a pack's patterns are written in one language, so `languages` must not mix python, go and javascript/typescript; write one pack per language",
-                ));
-            }
-            family = Some(this);
+            let joined = match (family, this) {
+                (None, t) => t,
+                (Some(f), t) if f == t => t,
+                // Java and Kotlin share one pattern language (Java; see LanguageFamily::Jvm).
+                (
+                    Some(LanguageFamily::Java | LanguageFamily::Kotlin | LanguageFamily::Jvm),
+                    LanguageFamily::Java | LanguageFamily::Kotlin,
+                ) => LanguageFamily::Jvm,
+                _ => {
+                    return Err(self.error(
+                        "languages",
+                        "a pack's patterns are written in one language, so `languages` must not mix python, go, java/kotlin and javascript/typescript; write one pack per language",
+                    ));
+                }
+            };
+            family = Some(joined);
         }
         family.ok_or_else(|| {
             self.error(

@@ -129,6 +129,8 @@ pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNo
         Language::Python => format!("(\n{substituted}\n)\n"),
         // Go has no expression statements at package level: the pattern initialises `_`.
         Language::Go => format!("package p\nvar _ = (\n{substituted}\n)\n"),
+        // Kotlin reads top-level statements (script form), as Java's lowering does.
+        Language::Kotlin => format!("(\n{substituted}\n)\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -175,6 +177,9 @@ pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNod
         Language::Java => {
             format!("class __SeamDecorated {{\n  @{substituted}\n  void m() {{}}\n}}\n")
         }
+        Language::Kotlin => {
+            format!("class __SeamDecorated {{\n  @{substituted}\n  fun m() {{}}\n}}\n")
+        }
         // Go has no decorators: the class form fails to parse as Go, a clear pattern error.
         Language::Go
         | Language::TypeScript
@@ -200,6 +205,7 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
         Language::Python => "<pattern>.py",
         Language::Go => "<pattern>.go",
         Language::Java => "<pattern>.java",
+        Language::Kotlin => "<pattern>.kt",
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             "<pattern>.ts"
         }

@@ -58,11 +58,8 @@ impl Resolver<'_> {
             import.resolved = if wildcard {
                 None
             } else {
-                self.resolve_java(&from, &import.specifier).or_else(|| {
-                    self.jvm
-                        .import(&import.specifier, &from)
-                        .map(str::to_owned)
-                })
+                self.resolve_java(&from, &import.specifier)
+                    .or_else(|| self.jvm.import(&import.specifier, &from).map(str::to_owned))
             };
             for name in &mut import.names {
                 name.resolved.clone_from(&import.resolved);

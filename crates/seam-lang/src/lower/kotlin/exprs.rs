@@ -329,15 +329,39 @@ impl<'s> Lowerer<'s> {
             self.expr(callee_node)
         };
         let args = self.call_args(suffix);
+        let is_new = self.is_instantiation(callee_node);
         self.m.push_expr(
             ExprKind::Call {
                 callee,
                 args,
                 optional: false,
-                is_new: false,
+                is_new,
             },
             span(node),
         )
+    }
+
+    /// Kotlin has no `new`: a call of a capitalised name (`User(…)`, `a.b.Err(…)`) is an
+    /// instantiation by the language's naming convention, and reads as `new` does in Java.
+    fn is_instantiation(&self, callee: Node<'_>) -> bool {
+        let name = match cst::kind_of(callee) {
+            "simple_identifier" => {
+                let name = self.text(callee);
+                if self.is_method(name) && !self.is_local(name) {
+                    return false;
+                }
+                name
+            }
+            "navigation_expression" => match named(callee)
+                .last()
+                .and_then(|s| named(*s).into_iter().next())
+            {
+                Some(n) if cst::kind_of(n) == "simple_identifier" => self.text(n),
+                _ => return false,
+            },
+            _ => return false,
+        };
+        name.starts_with(|c: char| c.is_ascii_uppercase())
     }
 
     /// The arguments of a `call_suffix`: the parenthesised ones, then a trailing lambda.

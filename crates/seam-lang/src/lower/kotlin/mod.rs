@@ -31,7 +31,8 @@
 //!   (`@field:`) is dropped.
 //! - **Expressions.** `"a/$x/${y}"` is a template; `listOf`/`setOf`/`arrayOf(…)` (and their
 //!   mutable forms) are arrays and `mapOf(k to v, …)` an object, when the name is not bound
-//!   in the file; `X(…)` is a call (Kotlin has no `new`); `x!!`, `x as T` and parentheses are
+//!   in the file; a call of a capitalised name `User(…)` is an instantiation (`is_new`, Kotlin's
+//!   naming convention stands in for Java's `new`); `x!!`, `x as T` and parentheses are
 //!   unwrapped; `a ?: b` is [`LogicalOp::Nullish`]; `when` is a switch (with a subject) or an
 //!   `if` chain; a lambda without parameters declares `it`. `val v = e ?: return r` (or
 //!   `throw`) declares `v = e` followed by `if (v == null) return r`.

@@ -355,9 +355,14 @@ impl Compiler<'_> {
             npm: raw.detect.npm.clone(),
             pypi: raw.detect.pypi.clone(),
             go: raw.detect.go.clone(),
+            maven: raw.detect.maven.clone(),
             always: raw.detect.always,
         };
-        if !detect.always && detect.npm.is_empty() && detect.pypi.is_empty() && detect.go.is_empty()
+        if !detect.always
+            && detect.npm.is_empty()
+            && detect.pypi.is_empty()
+            && detect.go.is_empty()
+            && detect.maven.is_empty()
         {
             return Err(self.error(
                 "detect:",
@@ -919,14 +924,17 @@ impl Compiler<'_> {
             UnitKind::Handler => PluginKind::Framework,
             UnitKind::Client | UnitKind::Store => PluginKind::Effects,
         };
-        let names: Vec<String> = detect
+        let imported: Vec<String> = detect
             .npm
             .iter()
             .chain(&detect.pypi)
             .chain(&detect.go)
             .cloned()
             .collect();
-        let default_imports = (!detect.always).then(|| names.clone());
+        // Maven coordinates name no import: a pack detected only by them classifies every
+        // file of its languages unless its review section lists imports.
+        let default_imports = (!detect.always && !imported.is_empty()).then(|| imported.clone());
+        let names: Vec<String> = imported.into_iter().chain(detect.maven.clone()).collect();
         let problem = |near: &str, message: String| self.error(near, message);
         let mut compiled = crate::review::compile_family(
             raw,

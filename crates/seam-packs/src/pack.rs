@@ -99,6 +99,8 @@ pub struct DetectRule {
     pub npm: Vec<String>,
     pub pypi: Vec<String>,
     pub go: Vec<String>,
+    /// Maven coordinates (`group:artifact`), for pom.xml and Gradle build files.
+    pub maven: Vec<String>,
     pub always: bool,
 }
 

@@ -65,6 +65,10 @@ impl Language {
 
     /// The language for a file name, by extension; `None` when seam has no lowering for it.
     pub fn from_path(path: &str) -> Option<Language> {
+        // Gradle build scripts are manifests (see `project::jvm_build`), not sources.
+        if path.ends_with(".gradle.kts") {
+            return None;
+        }
         let ext = path.rsplit_once('.').map(|(_, e)| e)?;
         Some(match ext {
             "ts" | "mts" | "cts" => Language::TypeScript,

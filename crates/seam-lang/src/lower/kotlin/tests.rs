@@ -65,7 +65,7 @@ fn shape(m: &Model, body: &[StmtId]) -> Vec<String> {
         .collect()
 }
 
-fn body<'m>(f: &'m Function) -> &'m [StmtId] {
+fn body(f: &Function) -> &[StmtId] {
     match &f.body {
         FunctionBody::Block(b) => b,
         _ => &[],

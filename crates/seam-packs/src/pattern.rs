@@ -443,4 +443,12 @@ mod tests {
         assert_eq!(substitute_metavariables("$(x).$foo"), "$(x).$foo");
         assert_eq!(substitute_metavariables("$ + $9"), "$ + $9");
     }
+
+    #[test]
+    fn kotlin_patterns_compile_as_expressions_and_decorators() {
+        assert!(compile_expression("call.respond($STATUS, $BODY)", Language::Kotlin).is_ok());
+        assert!(compile_expression("get($PATH) { $$$BODY }", Language::Kotlin).is_ok());
+        assert!(compile_decorator("@GetMapping(value = [$PATH])", Language::Kotlin).is_ok());
+        assert!(compile_expression("class {", Language::Kotlin).is_err());
+    }
 }

@@ -1,5 +1,6 @@
 //! Boundaries paired across languages in one run: an Angular service (TypeScript) calling a
-//! Spring controller (Java), with one deliberate mismatch (a DELETE no controller serves).
+//! Spring controller (Java), with one deliberate mismatch (a DELETE no controller serves), and
+//! fetch calls (TypeScript) to a Spring controller written in Kotlin (a POST nobody serves).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -67,6 +68,41 @@ fn an_angular_service_pairs_with_a_spring_controller_and_the_unserved_call_is_an
     assert_eq!(
         findings,
         [format!("error restCallUnknownPath {web}::removeAvatar")]
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_fetch_client_pairs_with_a_kotlin_spring_controller_and_the_unserved_call_is_an_error() {
+    let (report, code) = check(&fixture("fetch-kotlin"));
+    let pairs = list(&report, "pairs", |p| {
+        format!(
+            "{} {} <- {}",
+            p["key"].as_str().unwrap_or(""),
+            p["provider"].as_str().unwrap_or(""),
+            p["consumer"].as_str().unwrap_or("")
+        )
+    });
+    let server = "server/src/main/kotlin/com/example/notes/NoteController.kt";
+    let web = "web/src/notes.ts";
+    assert_eq!(
+        pairs,
+        [
+            format!("GET /api/notes/{{id}} {server}::get <- {web}::getNote"),
+            format!("POST /api/notes {server}::create <- {web}::createNote"),
+        ]
+    );
+    let findings = list(&report, "findings", |f| {
+        format!(
+            "{} {} {}",
+            f["severity"].as_str().unwrap_or(""),
+            f["kind"].as_str().unwrap_or(""),
+            f["consumer"]["summary"].as_str().unwrap_or("")
+        )
+    });
+    assert_eq!(
+        findings,
+        [format!("error restCallUnknownPath {web}::archiveNote")]
     );
     assert_eq!(code, 1);
 }

@@ -335,7 +335,65 @@ fn named_constant(model: &Model, expr: ExprId, constants: &BTreeMap<String, i64>
         return None;
     }
     let chain = model.member_chain(expr)?;
-    (0..chain.len()).find_map(|start| constants.get(&chain[start..].join(".")).copied())
+    let found = |chain: &[&str]| {
+        (0..chain.len()).find_map(|start| constants.get(&chain[start..].join(".")).copied())
+    };
+    found(&chain).or_else(|| {
+        // A name imported from its class (`import …HttpStatus.NOT_FOUND`, Java's static
+        // import, or a class's members by `import …HttpStatus.*`) reads as the qualified name.
+        imported_qualifiers(model, expr)
+            .into_iter()
+            .find_map(|prefix| {
+                let mut qualified: Vec<&str> = prefix.split('.').collect();
+                qualified.extend(chain.iter().skip(1));
+                found(&qualified)
+            })
+    })
+}
+
+/// The dotted names the head of a member chain may stand for through the file's imports:
+/// the import that binds it (a single-name import names the name itself, a static import
+/// its class), else every wildcard import of a class (`a.b.C.*`).
+fn imported_qualifiers(model: &Model, expr: ExprId) -> Vec<String> {
+    let mut head = expr;
+    while let ExprKind::Member { object, .. } = &model.expr(head).kind {
+        head = *object;
+    }
+    let ExprKind::Ident { name, binding } = &model.expr(head).kind else {
+        return Vec::new();
+    };
+    match binding.map(|b| &model.binding(b).kind) {
+        Some(seam_lang::model::BindingKind::Import { import, name: n }) => {
+            let Some(import) = model.imports.get(*import as usize) else {
+                return Vec::new();
+            };
+            let imported = match import.names.get(*n as usize).map(|i| &i.imported) {
+                Some(seam_lang::model::ImportedItem::Named(i)) => i.as_str(),
+                _ => return Vec::new(),
+            };
+            if import.specifier.ends_with(&format!(".{imported}")) {
+                // `import a.b.HttpStatus.NOT_FOUND` (or `… as NF`): the specifier spells it.
+                vec![import.specifier.clone()]
+            } else {
+                vec![format!("{}.{imported}", import.specifier)]
+            }
+        }
+        Some(_) => Vec::new(),
+        None => model
+            .imports
+            .iter()
+            .filter(|i| {
+                i.names
+                    .iter()
+                    .any(|n| matches!(n.imported, seam_lang::model::ImportedItem::All))
+                    && i.specifier
+                        .rsplit('.')
+                        .next()
+                        .is_some_and(|last| last.starts_with(|c: char| c.is_ascii_uppercase()))
+            })
+            .map(|i| format!("{}.{name}", i.specifier))
+            .collect(),
+    }
 }
 
 /// The status a terminal produces and the status key of its transition id.

@@ -639,7 +639,7 @@ pub fn extract_tests_reaching(
         let (cases, file_mocks) = match model.language {
             Language::Python => (py_cases(&repo, model), Vec::new()),
             // Java (JUnit) and Go (`testing`) test files are not read yet.
-            Language::Java | Language::Go => (Vec::new(), Vec::new()),
+            Language::Java | Language::Go | Language::Kotlin => (Vec::new(), Vec::new()),
             Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
                 js_cases(&repo, model)
             }

@@ -5,8 +5,8 @@
 //! ```
 //!
 //! Four measurements, each in a fresh child process so its peak RSS (VmHWM) is its own:
-//! - `parse-only`: oxc parse + semantic for JS/TS, tree-sitter parse for Python and Go, on sources
-//!   already read into memory (reading is not timed);
+//! - `parse-only`: oxc parse + semantic for JS/TS, tree-sitter parse for Python, Go, Java and
+//!   Kotlin, on sources already read into memory (reading is not timed);
 //! - `full`: `load_project`: walk, read, decode, parse, lower, bind, read manifests, resolve
 //!   imports — everything seam-lang does;
 //!
@@ -417,6 +417,8 @@ fn parse_only(path: &str, source: &str) -> bool {
     match Language::from_path(path) {
         Some(Language::Python) => seam_lang::lower::python::parse(source).is_ok(),
         Some(Language::Go) => seam_lang::lower::go::parse(source).is_ok(),
+        Some(Language::Java) => seam_lang::lower::java::parse(source).is_ok(),
+        Some(Language::Kotlin) => seam_lang::lower::kotlin::parse(source).is_ok(),
         Some(_) => {
             // A per-thread arena, reset per file, as the lowering uses.
             thread_local! {

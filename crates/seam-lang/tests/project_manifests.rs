@@ -147,3 +147,57 @@ fn malformed_manifests_are_skipped_with_the_reason() {
         "{reasons:?}"
     );
 }
+
+#[test]
+fn maven_and_gradle_multi_module_layouts_are_workspaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: &str| {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write(
+        "pom.xml",
+        "<project><artifactId>shop</artifactId><modules><module>api</module><module>services</module></modules></project>",
+    );
+    write(
+        "api/pom.xml",
+        "<project><artifactId>shop-api</artifactId><dependencies><dependency><groupId>org.springframework</groupId><artifactId>spring-web</artifactId></dependency></dependencies></project>",
+    );
+    write(
+        "services/pom.xml",
+        "<project><artifactId>services</artifactId><modules><module>billing</module></modules></project>",
+    );
+    write(
+        "services/billing/pom.xml",
+        "<project><artifactId>billing</artifactId></project>",
+    );
+    write("api/src/main/kotlin/a/Api.kt", "package a\nclass Api\n");
+    write(
+        "build.gradle.kts",
+        "dependencies { implementation(\"io.ktor:ktor-server-core:2.3.4\") }\n",
+    );
+    let p = load_project(dir.path(), &ProjectOptions::default()).unwrap();
+    let ws = seam_lang::project::workspaces::read_workspaces(dir.path(), &p.manifests);
+    let members: Vec<&str> = ws.members.iter().map(String::as_str).collect();
+    assert_eq!(members, vec!["api", "services", "services/billing"]);
+    assert_eq!(ws.tools[0].tool, "mvn");
+    // The Gradle build script is a manifest, not a Kotlin source.
+    assert!(p.models.iter().all(|m| !m.path.ends_with(".gradle.kts")));
+    assert!(p.manifests.iter().any(|m| m.kind == ManifestKind::Gradle
+        && m.dependencies == strings(&["io.ktor:ktor-server-core"])));
+
+    let gradle = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(gradle.path().join("app")).unwrap();
+    std::fs::create_dir_all(gradle.path().join("lib/core")).unwrap();
+    std::fs::write(
+        gradle.path().join("settings.gradle.kts"),
+        "rootProject.name = \"shop\"\ninclude(\":app\", \":lib:core\")\n",
+    )
+    .unwrap();
+    let p = load_project(gradle.path(), &ProjectOptions::default()).unwrap();
+    let ws = seam_lang::project::workspaces::read_workspaces(gradle.path(), &p.manifests);
+    let members: Vec<&str> = ws.members.iter().map(String::as_str).collect();
+    assert_eq!(members, vec!["app", "lib/core"]);
+    assert_eq!(ws.tools[0].tool, "gradle");
+}

@@ -24,6 +24,8 @@ pub enum ManifestKind {
     PythonLock,
     /// `go.mod`: dependencies are module paths.
     GoMod,
+    /// `pom.xml`, `build.gradle(.kts)`: dependencies are Maven coordinates `group:artifact`.
+    Jvm,
 }
 
 impl ManifestKind {
@@ -36,6 +38,7 @@ impl ManifestKind {
             "pyproject.toml" => ManifestKind::Pyproject,
             "Pipfile" => ManifestKind::Pipfile,
             "go.mod" => ManifestKind::GoMod,
+            "pom.xml" | "build.gradle" | "build.gradle.kts" => ManifestKind::Jvm,
             "poetry.lock" | "uv.lock" | "Pipfile.lock" => ManifestKind::PythonLock,
             n if n.starts_with("requirements") && n.ends_with(".txt") => ManifestKind::Requirements,
             _ => return None,
@@ -200,6 +203,7 @@ impl Detection {
                 Loaded::Requirements => ManifestKind::Requirements,
                 Loaded::Pipfile => ManifestKind::Pipfile,
                 Loaded::GoMod => ManifestKind::GoMod,
+                Loaded::Maven | Loaded::Gradle => ManifestKind::Jvm,
                 Loaded::Lockfile => {
                     let name = m.path.rsplit('/').next().unwrap_or(&m.path);
                     let Some(kind) = ManifestKind::from_file_name(name) else {
@@ -223,9 +227,11 @@ impl Detection {
                     });
                     continue;
                 }
-                Loaded::Tsconfig | Loaded::Jsconfig | Loaded::GoWork => continue,
+                Loaded::Tsconfig | Loaded::Jsconfig | Loaded::GoWork | Loaded::GradleSettings => {
+                    continue;
+                }
             };
-            let python = !kind.is_npm() && kind != ManifestKind::GoMod;
+            let python = !kind.is_npm() && !matches!(kind, ManifestKind::GoMod | ManifestKind::Jvm);
             out.push(Manifest {
                 path: m.path.clone(),
                 kind,
@@ -410,6 +416,20 @@ impl Detection {
 
 fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
     for m in manifests {
+        if m.kind == ManifestKind::Jvm {
+            let found = pack
+                .detect
+                .maven
+                .iter()
+                .find_map(|w| m.dependencies.iter().find(|d| same_coordinate(w, d)));
+            if let Some(dep) = found {
+                return Some(Reason::Dependency {
+                    manifest: m.path.clone(),
+                    dependency: dep.clone(),
+                });
+            }
+            continue;
+        }
         if m.kind == ManifestKind::GoMod {
             // A module path names its major versions as subpaths (`echo` is `echo/v4`).
             let found = pack.detect.go.iter().find_map(|w| {
@@ -444,6 +464,17 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
         }
     }
     None
+}
+
+/// True when two Maven coordinates name the same artifact; a side without a group (a
+/// Gradle catalog alias) compares by artifact.
+fn same_coordinate(wanted: &str, declared: &str) -> bool {
+    match (wanted.split_once(':'), declared.split_once(':')) {
+        (Some(_), Some(_)) => wanted == declared,
+        (Some((_, a)), None) => a == declared,
+        (None, Some((_, b))) => wanted == b,
+        (None, None) => wanted == declared,
+    }
 }
 
 #[cfg(test)]
@@ -512,5 +543,59 @@ mod tests {
         assert_eq!(d.workspace_for("server/src/app.ts"), Some("@shop/server"));
         assert_eq!(d.workspace_for("web/src/a.ts"), Some("shop"));
         assert_eq!(d.workspace_for("serverless/a.ts"), Some("shop"));
+    }
+}
+
+#[cfg(test)]
+mod jvm_tests {
+    use super::*;
+
+    fn chosen(files: &[(&str, &str)], source: &str, language: Language) -> Vec<String> {
+        let manifests: Vec<seam_lang::project::Manifest> = files
+            .iter()
+            .map(|(path, text)| {
+                let kind = seam_lang::project::manifest::kind_for(path).expect("a manifest");
+                seam_lang::project::manifest::parse(path, kind, text).expect("it parses")
+            })
+            .collect();
+        let packs = crate::builtin_packs().expect("built-in packs load");
+        Detection::from_project(&manifests)
+            .packs_for(source, language, &packs, &[])
+            .into_iter()
+            .map(|c| packs[c.pack].name.clone())
+            .filter(|n| n.starts_with("spring") || n == "jax-rs")
+            .collect()
+    }
+
+    #[test]
+    fn spring_packs_run_where_a_build_file_depends_on_spring() {
+        let pom = "<project><artifactId>a</artifactId><dependencies><dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies></project>";
+        assert_eq!(
+            chosen(
+                &[("api/pom.xml", pom)],
+                "api/src/main/java/a/A.java",
+                Language::Java
+            ),
+            vec!["spring-mvc", "spring-rest-client"]
+        );
+        let gradle = "dependencies { implementation(libs.spring.boot.starter.webflux) }";
+        assert_eq!(
+            chosen(
+                &[("app/build.gradle.kts", gradle)],
+                "app/src/main/kotlin/a/A.kt",
+                Language::Kotlin
+            ),
+            vec!["spring-rest-client"]
+        );
+        // A module without the dependency: no Spring pack, whatever its code says.
+        let plain = "<project><artifactId>b</artifactId><dependencies><dependency><groupId>com.google.guava</groupId><artifactId>guava</artifactId></dependency></dependencies></project>";
+        assert!(
+            chosen(
+                &[("api/pom.xml", pom), ("tool/pom.xml", plain)],
+                "tool/src/main/kotlin/b/B.kt",
+                Language::Kotlin
+            )
+            .is_empty()
+        );
     }
 }

@@ -152,6 +152,10 @@ pub struct DetectFile {
     /// Go module paths (go.mod `require`); a major-version subpath (`/v4`) matches too.
     #[serde(default)]
     pub go: Vec<String>,
+    /// Maven coordinates `group:artifact` (pom.xml `<dependency>`, Gradle `implementation(…)`);
+    /// a name without a group matches the artifact (Gradle version-catalog aliases).
+    #[serde(default)]
+    pub maven: Vec<String>,
     /// The pack applies to every file of its languages (a global such as `fetch`).
     #[serde(default)]
     pub always: bool,

@@ -356,9 +356,14 @@ impl Compiler<'_> {
             npm: raw.detect.npm.clone(),
             pypi: raw.detect.pypi.clone(),
             go: raw.detect.go.clone(),
+            maven: raw.detect.maven.clone(),
             always: raw.detect.always,
         };
-        if !detect.always && detect.npm.is_empty() && detect.pypi.is_empty() && detect.go.is_empty()
+        if !detect.always
+            && detect.npm.is_empty()
+            && detect.pypi.is_empty()
+            && detect.go.is_empty()
+            && detect.maven.is_empty()
         {
             return Err(self.error(
                 "detect:",
@@ -960,14 +965,17 @@ impl Compiler<'_> {
             UnitKind::Handler => PluginKind::Framework,
             UnitKind::Client | UnitKind::Store => PluginKind::Effects,
         };
-        let names: Vec<String> = detect
+        let imported: Vec<String> = detect
             .npm
             .iter()
             .chain(&detect.pypi)
             .chain(&detect.go)
             .cloned()
             .collect();
-        let default_imports = (!detect.always).then(|| names.clone());
+        // Maven coordinates name no import: a pack detected only by them classifies every
+        // file of its languages unless its review section lists imports.
+        let default_imports = (!detect.always && !imported.is_empty()).then(|| imported.clone());
+        let names: Vec<String> = imported.into_iter().chain(detect.maven.clone()).collect();
         let problem = |near: &str, message: String| self.error(near, message);
         let mut compiled = crate::review::compile_family(
             raw,
@@ -992,20 +1000,30 @@ impl Compiler<'_> {
                 "python" => LanguageFamily::Python,
                 "java" => LanguageFamily::Java,
                 "go" => LanguageFamily::Go,
+                "kotlin" => LanguageFamily::Kotlin,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java or go"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin or go"),
                     ));
                 }
             };
-            if family.is_some_and(|f| f != this) {
-                return Err(self.error(
-                    "languages",
-                    "a pack's patterns are written in one language, so `languages` must not mix python, go and javascript/typescript; write one pack per language",
-                ));
-            }
-            family = Some(this);
+            let joined = match (family, this) {
+                (None, t) => t,
+                (Some(f), t) if f == t => t,
+                // Java and Kotlin share one pattern language (Java; see LanguageFamily::Jvm).
+                (
+                    Some(LanguageFamily::Java | LanguageFamily::Kotlin | LanguageFamily::Jvm),
+                    LanguageFamily::Java | LanguageFamily::Kotlin,
+                ) => LanguageFamily::Jvm,
+                _ => {
+                    return Err(self.error(
+                        "languages",
+                        "a pack's patterns are written in one language, so `languages` must not mix python, go, java/kotlin and javascript/typescript; write one pack per language",
+                    ));
+                }
+            };
+            family = Some(joined);
         }
         family.ok_or_else(|| {
             self.error(

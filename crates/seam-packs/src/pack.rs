@@ -33,6 +33,10 @@ pub enum LanguageFamily {
     Python,
     Java,
     Go,
+    Kotlin,
+    /// Java and Kotlin (`languages: [java, kotlin]`): patterns are written in Java, and
+    /// Kotlin code lowers to the same model for annotations, calls and instantiations.
+    Jvm,
 }
 
 impl LanguageFamily {
@@ -42,7 +46,17 @@ impl LanguageFamily {
             LanguageFamily::Python => language == Language::Python,
             LanguageFamily::Java => language == Language::Java,
             LanguageFamily::Go => language == Language::Go,
+            LanguageFamily::Kotlin => language == Language::Kotlin,
+            LanguageFamily::Jvm => matches!(language, Language::Java | Language::Kotlin),
         }
+    }
+
+    /// True when a file of family `file` is one this family reads (`Jvm` reads Java and
+    /// Kotlin files).
+    pub fn covers(self, file: LanguageFamily) -> bool {
+        self == file
+            || (self == LanguageFamily::Jvm
+                && matches!(file, LanguageFamily::Java | LanguageFamily::Kotlin))
     }
 
     /// The language patterns are parsed as (TypeScript is a superset of the JS family).
@@ -50,8 +64,9 @@ impl LanguageFamily {
         match self {
             LanguageFamily::JavaScript => Language::TypeScript,
             LanguageFamily::Python => Language::Python,
-            LanguageFamily::Java => Language::Java,
+            LanguageFamily::Java | LanguageFamily::Jvm => Language::Java,
             LanguageFamily::Go => Language::Go,
+            LanguageFamily::Kotlin => Language::Kotlin,
         }
     }
 
@@ -61,6 +76,8 @@ impl LanguageFamily {
             LanguageFamily::Python => "python",
             LanguageFamily::Java => "java",
             LanguageFamily::Go => "go",
+            LanguageFamily::Kotlin => "kotlin",
+            LanguageFamily::Jvm => "java, kotlin",
         }
     }
 }
@@ -82,6 +99,8 @@ pub struct DetectRule {
     pub npm: Vec<String>,
     pub pypi: Vec<String>,
     pub go: Vec<String>,
+    /// Maven coordinates (`group:artifact`), for pom.xml and Gradle build files.
+    pub maven: Vec<String>,
     pub always: bool,
 }
 

@@ -131,6 +131,8 @@ pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNo
         Language::Python => format!("(\n{substituted}\n)\n"),
         // Go has no expression statements at package level: the pattern initialises `_`.
         Language::Go => format!("package p\nvar _ = (\n{substituted}\n)\n"),
+        // Kotlin reads top-level statements (script form), as Java's lowering does.
+        Language::Kotlin => format!("(\n{substituted}\n)\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -177,6 +179,9 @@ pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNod
         Language::Java => {
             format!("class __SeamDecorated {{\n  @{substituted}\n  void m() {{}}\n}}\n")
         }
+        Language::Kotlin => {
+            format!("class __SeamDecorated {{\n  @{substituted}\n  fun m() {{}}\n}}\n")
+        }
         // Go has no decorators: the class form fails to parse as Go, a clear pattern error.
         Language::Go
         | Language::TypeScript
@@ -202,6 +207,7 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
         Language::Python => "<pattern>.py",
         Language::Go => "<pattern>.go",
         Language::Java => "<pattern>.java",
+        Language::Kotlin => "<pattern>.kt",
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             "<pattern>.ts"
         }
@@ -446,5 +452,13 @@ mod tests {
         );
         assert_eq!(substitute_metavariables("$(x).$foo"), "$(x).$foo");
         assert_eq!(substitute_metavariables("$ + $9"), "$ + $9");
+    }
+
+    #[test]
+    fn kotlin_patterns_compile_as_expressions_and_decorators() {
+        assert!(compile_expression("call.respond($STATUS, $BODY)", Language::Kotlin).is_ok());
+        assert!(compile_expression("get($PATH) { $$$BODY }", Language::Kotlin).is_ok());
+        assert!(compile_decorator("@GetMapping(value = [$PATH])", Language::Kotlin).is_ok());
+        assert!(compile_expression("class {", Language::Kotlin).is_err());
     }
 }

@@ -214,7 +214,7 @@ impl Family {
     }
 
     pub fn applies_to_language(&self, language: LanguageFamily) -> bool {
-        self.languages.contains(&language)
+        self.languages.iter().any(|l| l.covers(language))
     }
 
     /// True when the family applies to a file with these import specifiers.
@@ -368,6 +368,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
                 "python" => LanguageFamily::Python,
                 "java" => LanguageFamily::Java,
                 "go" => LanguageFamily::Go,
+                "kotlin" => LanguageFamily::Kotlin,
                 other => {
                     return Err(problem(
                         other,

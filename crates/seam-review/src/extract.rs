@@ -150,6 +150,7 @@ pub fn language_id(language: m::Language) -> &'static str {
         m::Language::Python => "py",
         m::Language::Java => "java",
         m::Language::Go => "go",
+        m::Language::Kotlin => "kotlin",
     }
 }
 
@@ -159,6 +160,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
         m::Language::Python => LanguageFamily::Python,
         m::Language::Java => LanguageFamily::Java,
         m::Language::Go => LanguageFamily::Go,
+        m::Language::Kotlin => LanguageFamily::Kotlin,
         m::Language::TypeScript | m::Language::Tsx | m::Language::JavaScript | m::Language::Jsx => {
             LanguageFamily::JavaScript
         }

@@ -45,6 +45,8 @@ pub const JS_GRAMMAR_REVISION: &str = "oxc@0.146.0";
 pub const PY_GRAMMAR_REVISION: &str = "tree-sitter-python@0.25.0";
 /// The Java grammar, as `grammarRevision` names it; must match the tree-sitter-java pin.
 pub const JAVA_GRAMMAR_REVISION: &str = "tree-sitter-java@0.23.5";
+/// The Kotlin grammar, as `grammarRevision` names it; must match the tree-sitter-kotlin-sg pin.
+pub const KOTLIN_GRAMMAR_REVISION: &str = "tree-sitter-kotlin-sg@0.4.1";
 
 /// Options for [`scan`].
 #[derive(Debug, Clone)]
@@ -227,6 +229,10 @@ fn scan_project(
     let has_java = models
         .iter()
         .any(|m| m.language == seam_lang::model::Language::Java);
+    // Kotlin likewise.
+    let has_kotlin = models
+        .iter()
+        .any(|m| m.language == seam_lang::model::Language::Kotlin);
 
     let mut outputs: Vec<FileOutput> = pool.install(|| shared.extract_all(&models, classifier));
     // What the later phases need of the models: each file's imported repository files
@@ -398,6 +404,13 @@ fn scan_project(
             JAVA_GRAMMAR_REVISION,
         ));
     }
+    if has_kotlin {
+        plugins.push(PluginRef::lang(
+            "lang-kotlin",
+            env!("CARGO_PKG_VERSION"),
+            KOTLIN_GRAMMAR_REVISION,
+        ));
+    }
     for (name, kind) in classifier.plugins() {
         let kind = match kind {
             PluginKind::Framework => PluginType::Framework,
@@ -413,6 +426,9 @@ fn scan_project(
         plugins,
     };
     let mut languages = vec!["py".to_owned(), "ts".to_owned()];
+    if has_kotlin {
+        languages.insert(0, "kotlin".to_owned());
+    }
     if has_java {
         languages.insert(0, "java".to_owned());
     }
@@ -516,6 +532,13 @@ mod tests {
         assert_eq!(
             super::JAVA_GRAMMAR_REVISION,
             format!("tree-sitter-java@{}", pin("tree-sitter-java").unwrap())
+        );
+        assert_eq!(
+            super::KOTLIN_GRAMMAR_REVISION,
+            format!(
+                "tree-sitter-kotlin-sg@{}",
+                pin("tree-sitter-kotlin-sg").unwrap()
+            )
         );
     }
 }

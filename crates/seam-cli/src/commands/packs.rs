@@ -48,6 +48,12 @@ pub fn run(args: Args) -> u8 {
             if !pack.detect.pypi.is_empty() {
                 parts.push(format!("pypi: {}", pack.detect.pypi.join(", ")));
             }
+            if !pack.detect.go.is_empty() {
+                parts.push(format!("go: {}", pack.detect.go.join(", ")));
+            }
+            if !pack.detect.maven.is_empty() {
+                parts.push(format!("maven: {}", pack.detect.maven.join(", ")));
+            }
             parts.join("; ")
         };
         json.push(serde_json::json!({

@@ -7,6 +7,7 @@
 pub mod go;
 pub mod java;
 pub mod js;
+pub mod kotlin;
 pub mod python;
 mod tree_sitter_parser;
 
@@ -26,6 +27,7 @@ pub fn lower_file(path: &str, language: Language, source: &str) -> Result<Model,
         Language::Python => python::lower(path, source),
         Language::Java => java::lower(path, source),
         Language::Go => go::lower(path, source),
+        Language::Kotlin => kotlin::lower(path, source),
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             js::lower(path, language, source)
         }

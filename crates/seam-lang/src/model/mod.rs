@@ -37,10 +37,11 @@ pub enum Language {
     Python,
     Java,
     Go,
+    Kotlin,
 }
 
 impl Language {
-    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`).
+    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`).
     pub fn short_id(self) -> &'static str {
         match self {
             Language::TypeScript => "ts",
@@ -50,6 +51,7 @@ impl Language {
             Language::Python => "py",
             Language::Java => "java",
             Language::Go => "go",
+            Language::Kotlin => "kt",
         }
     }
 
@@ -57,12 +59,16 @@ impl Language {
     pub fn is_js_family(self) -> bool {
         match self {
             Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => true,
-            Language::Python | Language::Java | Language::Go => false,
+            Language::Python | Language::Java | Language::Go | Language::Kotlin => false,
         }
     }
 
     /// The language for a file name, by extension; `None` when seam has no lowering for it.
     pub fn from_path(path: &str) -> Option<Language> {
+        // Gradle build scripts are manifests (see `project::jvm_build`), not sources.
+        if path.ends_with(".gradle.kts") {
+            return None;
+        }
         let ext = path.rsplit_once('.').map(|(_, e)| e)?;
         Some(match ext {
             "ts" | "mts" | "cts" => Language::TypeScript,
@@ -73,6 +79,7 @@ impl Language {
             "py" | "pyi" => Language::Python,
             "java" => Language::Java,
             "go" => Language::Go,
+            "kt" | "kts" => Language::Kotlin,
             _ => return None,
         })
     }
@@ -84,6 +91,9 @@ pub struct Model {
     /// Repository-relative path, POSIX separators, NFC.
     pub path: String,
     pub language: Language,
+    /// The package a Java or Kotlin file declares (`a.b` for `package a.b`); `None` otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub package: Option<String>,
     #[serde(skip)]
     pub source: String,
     #[serde(skip)]
@@ -111,6 +121,7 @@ impl Model {
         Model {
             path: path.into(),
             language,
+            package: None,
             source,
             lines,
             body: Vec::new(),

@@ -20,6 +20,14 @@ pub enum ManifestKind {
     GoMod,
     /// `go.work`: the `use`d module directories are the workspaces.
     GoWork,
+    /// `pom.xml`: the `artifactId` is the name, `groupId:artifactId` of each dependency a
+    /// dependency, `<module>`s the workspaces (see [`super::jvm_build`]).
+    Maven,
+    /// `build.gradle` / `build.gradle.kts`: `group:artifact` coordinates are dependencies.
+    Gradle,
+    /// `settings.gradle` / `settings.gradle.kts`: `rootProject.name` is the name, the
+    /// `include`d projects (as directories) the workspaces.
+    GradleSettings,
     /// `tsconfig*.json`.
     Tsconfig,
     /// `jsconfig*.json`.
@@ -118,6 +126,9 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         "Pipfile" => ManifestKind::Pipfile,
         "go.mod" => ManifestKind::GoMod,
         "go.work" => ManifestKind::GoWork,
+        "pom.xml" => ManifestKind::Maven,
+        "build.gradle" | "build.gradle.kts" => ManifestKind::Gradle,
+        "settings.gradle" | "settings.gradle.kts" => ManifestKind::GradleSettings,
         "package-lock.json"
         | "npm-shrinkwrap.json"
         | "yarn.lock"
@@ -161,6 +172,9 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         }
         ManifestKind::GoMod => parse_go_mod(&mut m, text),
         ManifestKind::GoWork => m.workspaces = go_directives(text, "use"),
+        ManifestKind::Maven => super::jvm_build::parse_pom(&mut m, text),
+        ManifestKind::Gradle => super::jvm_build::parse_gradle(&mut m, text),
+        ManifestKind::GradleSettings => super::jvm_build::parse_gradle_settings(&mut m, text),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
     }

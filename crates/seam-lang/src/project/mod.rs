@@ -40,6 +40,7 @@
 pub mod components;
 pub mod git;
 pub mod glob;
+pub mod jvm_build;
 pub mod lockfile;
 pub mod manifest;
 pub mod membership;

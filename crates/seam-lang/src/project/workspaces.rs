@@ -8,6 +8,8 @@
 //!   present, every directory holding a `project.json` (its `name` names the member);
 //! - `Cargo.toml` `[workspace] members` minus `exclude` (names from each member's
 //!   `[package] name`), `go.work` `use` (names from each `go.mod` `module`);
+//! - Maven: the root `pom.xml` `<module>`s and those of aggregator modules below it (names
+//!   from each module's `artifactId`); Gradle: the root `settings.gradle(.kts)` `include`s;
 //! - `pyproject.toml` `[tool.uv.workspace] members` minus `exclude`; poetry: path
 //!   dependencies of `[tool.poetry.dependencies]` and of every dependency group, and
 //!   `[tool.poetry] packages` (`include`, under `from`) when the root declares more than one.
@@ -24,7 +26,7 @@ use super::manifest::{Manifest, ManifestKind};
 /// A workspace manager found, with the member globs it declares (exclusions left out).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WorkspaceTool {
-    /// `npm`, `yarn`, `bun`, `pnpm`, `nx`, `cargo`, `go`, `uv`, `poetry`.
+    /// `npm`, `yarn`, `bun`, `pnpm`, `nx`, `cargo`, `go`, `mvn`, `gradle`, `uv`, `poetry`.
     pub tool: String,
     pub roots: Vec<String>,
 }
@@ -137,6 +139,14 @@ pub fn read_workspaces(root: &Path, manifests: &[Manifest]) -> Workspaces {
     if let Ok(text) = std::fs::read_to_string(root.join("go.work")) {
         let uses = go_work_uses(&text);
         add("go", uses, &["go.mod"]);
+    }
+    add("mvn", maven_modules(manifests), &["pom.xml"]);
+    if let Some(settings) = manifests
+        .iter()
+        .filter(|m| m.kind == ManifestKind::GradleSettings && m.dir.is_empty())
+        .min_by(|a, b| a.path.cmp(&b.path))
+    {
+        add("gradle", settings.workspaces.clone(), &[]);
     }
     if let Some(value) = read_toml(&root.join("pyproject.toml")) {
         let tool = value.get("tool");
@@ -294,6 +304,38 @@ fn string_list(value: Option<&serde_json::Value>) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The module directories of the root `pom.xml`, and of the aggregator modules below it.
+fn maven_modules(manifests: &[Manifest]) -> Vec<String> {
+    let poms: BTreeMap<&str, &Manifest> = manifests
+        .iter()
+        .filter(|m| m.kind == ManifestKind::Maven)
+        .map(|m| (m.dir.as_str(), m))
+        .collect();
+    let mut out = Vec::new();
+    let mut queue: Vec<String> = vec![String::new()];
+    while let Some(dir) = queue.pop() {
+        let Some(pom) = poms.get(dir.as_str()) else {
+            continue;
+        };
+        for module in &pom.workspaces {
+            let member = clean_dir(&if dir.is_empty() {
+                module.clone()
+            } else {
+                format!("{dir}/{module}")
+            });
+            if member.is_empty() || member.starts_with("..") || out.contains(&member) {
+                continue;
+            }
+            out.push(member.clone());
+            if out.len() < 1000 {
+                queue.push(member);
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The directories of `use` directives in a `go.work` file (`use ./a` and `use ( ./a ./b )`).

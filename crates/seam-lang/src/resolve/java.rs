@@ -21,10 +21,12 @@ impl Resolver<'_> {
     pub fn resolve_java(&self, from: &str, dotted: &str) -> Option<String> {
         let parts: Vec<&str> = dotted.split('.').filter(|p| !p.is_empty()).collect();
         for end in (1..=parts.len()).rev() {
-            let suffix = format!("{}.java", parts[..end].join("/"));
-            let found = self.java_file_ending(from, &suffix);
-            if found.is_some() {
-                return found;
+            for ext in ["java", "kt"] {
+                let suffix = format!("{}.{ext}", parts[..end].join("/"));
+                let found = self.java_file_ending(from, &suffix);
+                if found.is_some() {
+                    return found;
+                }
             }
         }
         None
@@ -57,12 +59,15 @@ impl Resolver<'_> {
                 None
             } else {
                 self.resolve_java(&from, &import.specifier)
+                    .or_else(|| self.jvm.import(&import.specifier, &from).map(str::to_owned))
             };
             for name in &mut import.names {
                 name.resolved.clone_from(&import.resolved);
             }
         }
         self.same_package_types(model);
+        // Kotlin declarations of the same package (any file name).
+        self.same_package_names(model);
     }
 
     fn same_package_types(&self, model: &mut Model) {
@@ -118,42 +123,7 @@ impl Resolver<'_> {
             if file == own || !self.is_file(&file) {
                 continue;
             }
-            let import = u32::try_from(model.imports.len()).unwrap_or(u32::MAX);
-            let binding = model.push_binding(Binding {
-                name: name.clone(),
-                kind: BindingKind::Import { import, name: 0 },
-                scope: None,
-                origin: BindingOrigin::none(),
-                reassigned: false,
-                span: Span::new(0, 0),
-            });
-            model.imports.push(Import {
-                specifier: name.clone(),
-                kind: ImportKind::Static,
-                level: 0,
-                names: vec![ImportedName {
-                    imported: ImportedItem::Named(name.clone()),
-                    local: name.clone(),
-                    binding: Some(binding),
-                    type_only: false,
-                    span: Span::new(0, 0),
-                    resolved: Some(file.clone()),
-                }],
-                type_only: false,
-                span: Span::new(0, 0),
-                resolved: Some(file),
-            });
-            for e in &mut model.exprs {
-                if let ExprKind::Ident {
-                    name: n,
-                    binding: b,
-                } = &mut e.kind
-                    && b.is_none()
-                    && *n == name
-                {
-                    *b = Some(binding);
-                }
-            }
+            super::kotlin::bind_implicit_import(model, &name, file);
         }
     }
 }
@@ -175,7 +145,7 @@ fn type_names(t: &TypeRef, out: &mut BTreeSet<String>) {
 }
 
 /// How many leading folders two paths share.
-fn common_dir_prefix(a: &str, b: &str) -> usize {
+pub(super) fn common_dir_prefix(a: &str, b: &str) -> usize {
     parent_dir(a)
         .split('/')
         .zip(parent_dir(b).split('/'))

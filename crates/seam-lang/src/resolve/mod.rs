@@ -11,6 +11,7 @@
 //! - Python: see [`python`].
 //! - Java: see [`java`].
 //! - Go: see [`go`].
+//! - Kotlin (and the package index Java shares): see [`kotlin`].
 //!
 //! [`Import::resolved`]: crate::model::Import::resolved
 //! [`ReExport::resolved`]: crate::model::ReExport::resolved
@@ -18,6 +19,7 @@
 pub mod go;
 pub mod java;
 pub mod js;
+pub mod kotlin;
 pub mod python;
 
 use crate::model::{ImportedItem, Model};
@@ -38,8 +40,11 @@ pub struct Resolver<'p> {
     tsconfigs: BTreeMap<String, js::EffectiveTsConfig>,
     /// Directories of `pyproject.toml` files, sorted.
     pyproject_dirs: Vec<&'p str>,
-    /// Every `.java` file, sorted (imports name types by their path's end).
+    /// Every `.java` and `.kt` file, sorted (imports name types by their path's end).
     java_files: Vec<&'p str>,
+    /// Top-level names of Java and Kotlin files by package; empty until
+    /// [`resolve_project`] fills it from the models.
+    pub jvm: kotlin::JvmPackages,
 }
 
 impl<'p> Resolver<'p> {
@@ -81,11 +86,12 @@ impl<'p> Resolver<'p> {
                 let mut v: Vec<&str> = files
                     .iter()
                     .map(String::as_str)
-                    .filter(|f| f.ends_with(".java"))
+                    .filter(|f| f.ends_with(".java") || f.ends_with(".kt"))
                     .collect();
                 v.sort_unstable();
                 v
             },
+            jvm: kotlin::JvmPackages::default(),
         };
         resolver.tsconfigs = js::effective_tsconfigs(&resolver);
         resolver
@@ -104,6 +110,8 @@ impl<'p> Resolver<'p> {
         let from = model.path.clone();
         if model.language == crate::model::Language::Java {
             self.resolve_java_model(model);
+        } else if model.language == crate::model::Language::Kotlin {
+            self.resolve_kotlin_model(model);
         } else if model.language == crate::model::Language::Go {
             // Go models are resolved by [`go::GoPackages`], which needs every model first.
         } else if model.language.is_js_family() {
@@ -155,7 +163,8 @@ impl<'p> Resolver<'p> {
 
 /// Fills every `resolved` field of the project's models.
 pub fn resolve_project(project: &mut Project) {
-    let resolver = Resolver::new(&project.files, &project.manifests);
+    let mut resolver = Resolver::new(&project.files, &project.manifests);
+    resolver.jvm = kotlin::JvmPackages::new(&project.models);
     let go = go::GoPackages::new(&project.models, &project.manifests);
     project.models.par_iter_mut().for_each(|model| {
         if model.language == crate::model::Language::Go {

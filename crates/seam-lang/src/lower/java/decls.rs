@@ -34,7 +34,14 @@ impl<'s> Lowerer<'s> {
         }
         for c in children {
             match cst::kind_of(c) {
-                "import_declaration" | "package_declaration" => {}
+                "import_declaration" => {}
+                "package_declaration" => {
+                    let name = named(c)
+                        .into_iter()
+                        .find(|p| matches!(cst::kind_of(*p), "scoped_identifier" | "identifier"));
+                    self.m.package =
+                        name.map(|p| collapse_whitespace(self.text(p)).replace(' ', ""));
+                }
                 "class_declaration"
                 | "interface_declaration"
                 | "record_declaration"

@@ -198,9 +198,11 @@ fn source_type_for(path: &str, language: Language) -> SourceType {
         Language::TypeScript => SourceType::ts(),
         Language::Tsx => SourceType::tsx(),
         Language::Jsx => SourceType::jsx(),
-        Language::JavaScript | Language::Python | Language::Java | Language::Go => {
-            SourceType::unambiguous().with_jsx(true)
-        }
+        Language::JavaScript
+        | Language::Python
+        | Language::Java
+        | Language::Go
+        | Language::Kotlin => SourceType::unambiguous().with_jsx(true),
     })
 }
 

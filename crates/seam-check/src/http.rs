@@ -135,6 +135,10 @@ pub struct ConsumerReading {
     /// "absent"`, openapi-fetch's `data`): a check that the body is there tells success from
     /// failure as `res.ok` does.
     pub body_absent_on_failure: bool,
+    /// How the response comes back is unknown (`metadata.http.failureDelivery: "unknown"`): a
+    /// request known by its shape alone (a project's transport, an SDK's request builder) may
+    /// be sent and read somewhere else.
+    pub delivery_unknown: bool,
 }
 
 impl ConsumerReading {
@@ -154,6 +158,7 @@ impl ConsumerReading {
                 == Some("followed"),
             body_absent_on_failure: http_word(consumer, "bodyOnFailure").as_deref()
                 == Some("absent"),
+            delivery_unknown: http_word(consumer, "failureDelivery").as_deref() == Some("unknown"),
         }
     }
 

@@ -348,3 +348,22 @@ fn a_route_may_live_in_a_submodule_that_is_not_checked_out() {
         ]
     );
 }
+
+#[test]
+fn a_request_known_by_its_shape_is_not_judged_for_statuses() {
+    // `transport.execute({ url, method })`: paired, but the transport decides how the response
+    // and its failures come back, so no status is unhandled here.
+    let silent = check("shape_only/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /v1/items/{item_id} api/main.py::read_item web/items.ts::loadItem"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    let fires = check("shape_only/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}

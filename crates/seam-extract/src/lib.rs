@@ -511,6 +511,15 @@ fn client_metadata(
             serde_json::json!(through_labels(files, unit)),
         );
     }
+    // A request known by its shape alone may be sent, and its response read, elsewhere.
+    if unit.fallback {
+        set_http(
+            &mut metadata,
+            "failureDelivery",
+            serde_json::json!("unknown"),
+        );
+        return metadata;
+    }
     if pack.response.throws_on_failure.is_empty() {
         return metadata;
     }

@@ -24,7 +24,10 @@ handles is unknown. A consumer that reads a body field the provider sets to one 
 success and another on the failure (`{"success": false, …}` against `{"success": true, …}`)
 tells the failure apart by it, and so does a branch on the body's presence with a client that
 leaves it absent on every failure (openapi-fetch's `data`). A consumer none of whose paths
-could be read (a call at a module's top level whose response goes to a callback) is not judged.
+could be read (a call at a module's top level whose response goes to a callback) is not judged,
+nor is one whose client's way of handing back the response is unknown
+(`metadata.http.failureDelivery: "unknown"`: a request seam knows by its shape alone, such as
+an object `{ method, url }` given to a project's transport, may be sent and read elsewhere).
 
 Two more forms: a provider response declared as a class (`4XX`) that no consumer branch can
 receive ("the status-range form"), and a status the provider returns in several situations with
@@ -79,6 +82,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     // No path of the consumer was read (a call made at a module's top level, its response
     // handed to a callback): which statuses it handles is unknown, not unhandled.
     if consumer.transitions.is_empty()
+        || reading.delivery_unknown
         || hands_response_to_caller(&consumer.transitions)
         || branches_in_unread_callback(&consumer.transitions)
         || (reading.failures_as_exceptions

@@ -16,6 +16,7 @@ fn builtin_packs_load() {
             "fastapi",
             "fastify",
             "fetch",
+            "fiber",
             "flask",
             "generated-client",
             "gin",

@@ -727,7 +727,7 @@ fn unfollowed_calls(facts: &UnitFacts, ends: &[PathEnd]) -> Vec<Gap> {
 /// (`repo: UserRepository` naming an interface, `declare const db: { findById(…) }`).
 fn lands_on_declaration(files: &Files, file: usize, callee: ExprId) -> bool {
     if let Some((f, func)) = files.function_of(file, callee) {
-        return !crate::files::has_body(files.model(f), func);
+        return !implemented(files.model(f), func);
     }
     let model = files.model(file);
     let ExprKind::Member {
@@ -745,7 +745,7 @@ fn lands_on_declaration(files: &Files, file: usize, callee: ExprId) -> bool {
         return !methods.is_empty()
             && methods
                 .iter()
-                .all(|(f, func)| !crate::files::has_body(files.model(*f), *func));
+                .all(|(f, func)| !implemented(files.model(*f), *func));
     }
     let Some((tf, declared)) = crate::classes::receiver_type(files, file, *object) else {
         return false;
@@ -759,6 +759,20 @@ fn lands_on_declaration(files: &Files, file: usize, callee: ExprId) -> bool {
     };
     matches!(shape, TypeRef::Object { properties }
         if properties.iter().any(|p| p.name == *method && matches!(p.shape, TypeRef::Function)))
+}
+
+/// Whether `func` has a body, or a declaration of the same name beside it has one: TypeScript
+/// overload signatures are bodiless declarations followed by their implementation.
+fn implemented(model: &Model, func: FuncId) -> bool {
+    let f = model.function(func);
+    crate::files::has_body(model, func)
+        || (f.name.is_some()
+            && model.functions.iter().enumerate().any(|(i, g)| {
+                g.name == f.name
+                    && g.class == f.class
+                    && g.parent == f.parent
+                    && crate::files::has_body(model, FuncId::from_index(i))
+            }))
 }
 
 /// The role and request field a parameter takes from its default value (`Header()`), from

@@ -67,7 +67,7 @@ pub struct CheckInput {
     /// `testCode`, see [`seam_ir::vocab::is_test_path`]).
     pub include_tests: bool,
     /// Git submodules the repository declares that are not checked out
-    /// ([`unread_sources::unchecked_submodules`]): routes may live there.
+    /// ([`seam_lang::project::submodules::unchecked_submodules`]): routes may live there.
     pub unchecked_submodules: Vec<String>,
     /// The projects of the repository (see `seam_lang::project::membership`), when known: a
     /// store access then meets only the schemas of projects its own can reach.

@@ -6,8 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use indexmap::IndexMap;
 use seam_ir::summary::*;
 use seam_lang::model::{
-    BindingKind, ExprId, ExprKind, FuncId, Language, LiteralValue, MemberProp, Model, PatternKind,
-    Span,
+    ExprId, ExprKind, FuncId, Language, LiteralValue, MemberProp, Model, PatternKind, Span, TypeRef,
 };
 use seam_packs::{Capture, Captures, OutputKind, Pack, ValueRead};
 
@@ -700,10 +699,7 @@ fn unfollowed_calls(facts: &UnitFacts, ends: &[PathEnd]) -> Vec<Gap> {
             let ExprKind::Call { callee, .. } = &model.expr(site.call).kind else {
                 continue;
             };
-            let Some((f, func)) = callee_function(facts.files, facts.file, *callee) else {
-                continue;
-            };
-            if crate::files::has_body(facts.files.model(f), func) {
+            if !lands_on_declaration(facts.files, facts.file, *callee) {
                 continue;
             }
             let text = model.text_collapsed(model.expr(*callee).span);
@@ -724,11 +720,14 @@ fn unfollowed_calls(facts: &UnitFacts, ends: &[PathEnd]) -> Vec<Gap> {
     out
 }
 
-/// The project function a callee names: a function, or a method of a project object
-/// (`db.findById` where `db` is declared in the project with a bodiless `findById`).
-fn callee_function(files: &Files, file: usize, callee: ExprId) -> Option<(usize, FuncId)> {
-    if let Some(found) = files.function_of(file, callee) {
-        return Some(found);
+/// Whether a callee names a project declaration with no body: a bodiless function; a method
+/// of the project class a receiver is (`this`, a class name, `new C()`, a typed parameter or
+/// field) that no declaration of that name implements (abstract, an interface, overload
+/// signatures only); or a method signature of the type a receiver is declared with
+/// (`repo: UserRepository` naming an interface, `declare const db: { findById(…) }`).
+fn lands_on_declaration(files: &Files, file: usize, callee: ExprId) -> bool {
+    if let Some((f, func)) = files.function_of(file, callee) {
+        return !implemented(files.model(f), func);
     }
     let model = files.model(file);
     let ExprKind::Member {
@@ -737,46 +736,43 @@ fn callee_function(files: &Files, file: usize, callee: ExprId) -> Option<(usize,
         ..
     } = &model.expr(callee).kind
     else {
-        return None;
+        return false;
     };
-    // A class instance or object declared in the project: find the member by name.
-    let def = files.definition(file, *object)?;
-    let class = match def {
-        crate::files::Def::Binding(f, b) => match &files.model(f).binding(b).kind {
-            BindingKind::Class { class } => Some((f, *class)),
-            _ => {
-                let (vf, ve) = files.value_of(def)?;
-                match &files.model(vf).expr(ve).kind {
-                    ExprKind::Call {
-                        callee,
-                        is_new: true,
-                        ..
-                    } => match files.definition(vf, *callee)? {
-                        crate::files::Def::Binding(cf, cb) => {
-                            match &files.model(cf).binding(cb).kind {
-                                BindingKind::Class { class } => Some((cf, *class)),
-                                _ => None,
-                            }
-                        }
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            }
+    let class = crate::classes::class_of_expr(files, file, *object)
+        .or_else(|| crate::classes::class_of_receiver(files, file, *object));
+    if let Some(class) = class {
+        let methods = crate::classes::methods_named(files, class, method);
+        return !methods.is_empty()
+            && methods
+                .iter()
+                .all(|(f, func)| !implemented(files.model(*f), *func));
+    }
+    let Some((tf, declared)) = crate::classes::receiver_type(files, file, *object) else {
+        return false;
+    };
+    let shape = match &declared.shape {
+        TypeRef::Named { name, .. } => match crate::classes::type_decl_named(files, tf, name) {
+            Some(decl) => &decl.shape,
+            None => return false,
         },
-        _ => None,
-    }?;
-    let (cf, class) = class;
-    let cmodel = files.model(cf);
-    cmodel.class(class).members.iter().find_map(|m| {
-        if m.name.as_str() != Some(method.as_str()) {
-            return None;
-        }
-        match &m.kind {
-            seam_lang::model::MemberKind::Method { function } => Some((cf, *function)),
-            _ => None,
-        }
-    })
+        other => other,
+    };
+    matches!(shape, TypeRef::Object { properties }
+        if properties.iter().any(|p| p.name == *method && matches!(p.shape, TypeRef::Function)))
+}
+
+/// Whether `func` has a body, or a declaration of the same name beside it has one: TypeScript
+/// overload signatures are bodiless declarations followed by their implementation.
+fn implemented(model: &Model, func: FuncId) -> bool {
+    let f = model.function(func);
+    crate::files::has_body(model, func)
+        || (f.name.is_some()
+            && model.functions.iter().enumerate().any(|(i, g)| {
+                g.name == f.name
+                    && g.class == f.class
+                    && g.parent == f.parent
+                    && crate::files::has_body(model, FuncId::from_index(i))
+            }))
 }
 
 /// The role and request field a parameter takes from its default value (`Header()`), from

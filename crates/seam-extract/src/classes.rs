@@ -717,3 +717,128 @@ fn literal_type(text: &str) -> Option<String> {
         && name.chars().all(|c| c.is_alphanumeric() || c == '_');
     valid.then(|| name.to_owned())
 }
+
+/// The type a receiver is declared with, and the file the annotation is written in: a field's
+/// declared type (`this.repo`, `constructor(private repo: UserRepository)`), a parameter's
+/// (`repo: UserRepository`), or a variable's (`declare const db: { findById(…) }`).
+pub fn receiver_type<'a>(
+    files: &Files<'a>,
+    file: usize,
+    object: ExprId,
+) -> Option<(usize, &'a seam_lang::model::TypeAnnotation)> {
+    let model: &'a Model = files.model(file);
+    if let Some(field) = declared_field(files, file, object) {
+        return Some((field.file, field.type_annotation?));
+    }
+    let b = model.resolved_binding(object)?;
+    match model.binding(b).kind {
+        BindingKind::Param { function, index } => model
+            .function(function)
+            .params
+            .get(index as usize)?
+            .type_annotation
+            .as_ref()
+            .map(|t| (file, t)),
+        BindingKind::Var { .. } => model.stmts.iter().find_map(|s| {
+            let seam_lang::model::StmtKind::VarDecl { declarators, .. } = &s.kind else {
+                return None;
+            };
+            declarators.iter().find_map(|d| {
+                let declares = matches!(
+                    &model.pattern(d.pattern).kind,
+                    seam_lang::model::PatternKind::Ident { binding: Some(db), .. } if *db == b
+                );
+                if declares {
+                    d.type_annotation.as_ref().map(|t| (file, t))
+                } else {
+                    None
+                }
+            })
+        }),
+        _ => None,
+    }
+}
+
+/// The interface or type alias a module-level name of `file` is: declared there or imported
+/// (through re-exports).
+pub fn type_decl_named<'a>(
+    files: &Files<'a>,
+    file: usize,
+    name: &str,
+) -> Option<&'a seam_lang::model::TypeDecl> {
+    type_decl_named_hops(files, file, name, MAX_HOPS)
+}
+
+fn type_decl_named_hops<'a>(
+    files: &Files<'a>,
+    file: usize,
+    name: &str,
+    hops: usize,
+) -> Option<&'a seam_lang::model::TypeDecl> {
+    let hops = hops.checked_sub(1)?;
+    let model: &'a Model = files.model(file);
+    let b = model.module_binding(name)?;
+    match &model.binding(b).kind {
+        BindingKind::TypeDecl { decl } => Some(model.type_decl(*decl)),
+        BindingKind::Import { import, name } => {
+            let imp = model.imports.get(*import as usize)?;
+            let target = files.import_target(file, *import as usize)?;
+            let ImportedItem::Named(exported) = &imp.names.get(*name as usize)?.imported else {
+                return None;
+            };
+            exported_type_decl(files, target, exported, hops)
+        }
+        _ => None,
+    }
+}
+
+fn exported_type_decl<'a>(
+    files: &Files<'a>,
+    file: usize,
+    name: &str,
+    hops: usize,
+) -> Option<&'a seam_lang::model::TypeDecl> {
+    let hops = hops.checked_sub(1)?;
+    let model: &'a Model = files.model(file);
+    let export = model.exports.iter().find(|e| e.exported == name)?;
+    if let Some(from) = &export.from {
+        let target = files.index_of(from.resolved.as_deref()?)?;
+        return exported_type_decl(files, target, &from.imported, hops);
+    }
+    match export.target {
+        ExportTarget::TypeDecl(d) => Some(model.type_decl(d)),
+        _ => type_decl_named_hops(files, file, export.local.as_deref().unwrap_or(name), hops),
+    }
+}
+
+/// The methods named `name` of `class` or of the nearest ancestor that declares one (several
+/// with TypeScript overloads: the signatures and the implementation).
+pub fn methods_named(
+    files: &Files,
+    (file, class): (usize, ClassId),
+    name: &str,
+) -> Vec<(usize, FuncId)> {
+    let mut current = (file, class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        let found: Vec<(usize, FuncId)> = files
+            .model(cf)
+            .class(cid)
+            .members
+            .iter()
+            .filter(|m| m.name.as_str() == Some(name))
+            .filter_map(|m| match &m.kind {
+                MemberKind::Method { function } => Some((cf, *function)),
+                _ => None,
+            })
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+        let Some(parent) = parent_class(files, cf, cid) else {
+            break;
+        };
+        current = parent;
+    }
+    Vec::new()
+}

@@ -10,6 +10,13 @@ fn json(s: &BehavioralSummary) -> serde_json::Value {
     serde_json::to_value(s).expect("serialises")
 }
 
+fn json_gap_type(g: &seam_ir::summary::Gap) -> String {
+    serde_json::to_value(g).expect("serialises")["type"]
+        .as_str()
+        .unwrap_or("-")
+        .to_owned()
+}
+
 fn by_id<'a>(summaries: &'a [BehavioralSummary], id: &str) -> &'a BehavioralSummary {
     summaries
         .iter()
@@ -315,5 +322,40 @@ fn output_is_the_same_on_one_thread_and_many() {
 #[test]
 fn origins_fixture() {
     let run = extract("origins", &[]);
+    insta::assert_snapshot!(text(&run.summaries));
+}
+
+/// `unfollowedCall` gaps: a call into a project declaration with no body (a declared variable
+/// typed with an object type literal, a method of an interface reached through a typed
+/// parameter, constructor parameter property or field, an abstract method called on `this`,
+/// a Java interface through a typed field) is recorded with its callee; a call into a method
+/// with a body is not.
+#[test]
+fn gaps_fixture() {
+    let run = extract("gaps", &[]);
+    let mut gaps: Vec<String> = run
+        .summaries
+        .iter()
+        .flat_map(|s| {
+            let v = json(s);
+            let id = v["identity"]["id"].as_str().unwrap_or("-").to_owned();
+            s.gaps
+                .iter()
+                .filter(|g| json_gap_type(g) == "unfollowedCall")
+                .map(move |g| format!("{id} {}", g.callee.as_deref().unwrap_or("-")))
+        })
+        .collect();
+    gaps.sort();
+    assert_eq!(
+        gaps,
+        [
+            "fixture-gaps::java/src/main/java/com/example/gaps/OrderController.java::get orders.find",
+            "fixture-gaps::src/server.ts::delete#DELETE /users/{id} repo.remove",
+            "fixture-gaps::src/server.ts::get#GET /db/{id} db.findById",
+            "fixture-gaps::src/users.controller.ts::get this.repo.findById",
+            "fixture-gaps::src/users.controller.ts::notifyOne this.audit.record",
+            "fixture-gaps::src/users.controller.ts::notifyOne this.notify",
+        ]
+    );
     insta::assert_snapshot!(text(&run.summaries));
 }

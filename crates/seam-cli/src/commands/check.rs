@@ -232,7 +232,7 @@ fn extract_repository(
         .map_err(Stop::Code)?;
         phases.lap("write the summaries");
     }
-    extracted.unchecked_submodules = seam_check::unread_sources::unchecked_submodules(dir);
+    extracted.unchecked_submodules = seam_lang::project::submodules::unchecked_submodules(dir);
     progress.phase("seam check: reading the contracts");
     let contracts = loaded.contracts(phases);
     extracted.summaries.extend(contracts.summaries);

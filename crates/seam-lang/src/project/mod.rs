@@ -44,6 +44,7 @@ pub mod jvm_build;
 pub mod lockfile;
 pub mod manifest;
 pub mod membership;
+pub mod submodules;
 pub mod walk;
 pub mod workspaces;
 

@@ -367,3 +367,17 @@ fn a_request_known_by_its_shape_is_not_judged_for_statuses() {
         ]
     );
 }
+
+#[test]
+fn a_variable_segment_meets_the_parameter_route_and_an_all_unknown_path_meets_none() {
+    // `/api/items/${id}` could spell `/api/items/feed`, but a value from a variable meets the
+    // parameter route; `/${kind}/${id}` has no known segment, so it is unpairable rather than
+    // paired with `/status/{name}` (two segments, like it) or reported as an unknown path.
+    let report = check("choosing_route");
+    assert_eq!(
+        pairs(&report),
+        ["GET /api/items/{item_id} api/main.py::read_item web/items.ts::loadItem"]
+    );
+    assert_eq!(unpairable(&report), ["GET /{kind}/{id} unknownDestination"]);
+    assert_eq!(findings(&report), Vec::<String>::new());
+}

@@ -4,9 +4,10 @@
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
-use tree_sitter::{Language, Parser, Tree};
+use tree_sitter::{Language, Node, Parser, Tree};
 
 use super::LowerError;
+use crate::model::{Diagnostic, Span, collapse_whitespace};
 
 /// A thread's parser for one grammar, made on first use.
 pub type ParserSlot = RefCell<Option<Parser>>;
@@ -35,4 +36,60 @@ pub fn parse_with(
             .parse(source, None)
             .ok_or_else(|| LowerError::ParseFailed(format!("the {name} parser returned no tree")))
     })
+}
+
+/// Records every ERROR and MISSING node of a tree-sitter tree as a diagnostic. Walks with a
+/// cursor (no recursion) and only into subtrees that contain an error.
+pub fn syntax_diagnostics(src: &str, root: Node<'_>, out: &mut Vec<Diagnostic>) {
+    if !root.has_error() {
+        return;
+    }
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        let mut descend = false;
+        let line = node.start_position().row + 1;
+        if node.is_missing() {
+            out.push(Diagnostic {
+                message: format!(
+                    "Syntax error at line {line}: expected `{}` here.",
+                    node.kind()
+                ),
+                span: span(node),
+            });
+        } else if node.is_error() {
+            let text = src.get(node.start_byte()..node.end_byte()).unwrap_or("");
+            let snippet: String = collapse_whitespace(text).chars().take(40).collect();
+            let message = if snippet.is_empty() {
+                format!("Syntax error at line {line}: the input is incomplete here.")
+            } else {
+                format!(
+                    "Syntax error at line {line}: unexpected `{snippet}`; this part is not in the model."
+                )
+            };
+            out.push(Diagnostic {
+                message,
+                span: span(node),
+            });
+        } else if node.has_error() {
+            descend = true;
+        }
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
+/// A node's byte span.
+fn span(node: Node<'_>) -> Span {
+    let to = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Span::new(to(node.start_byte()), to(node.end_byte()))
 }

@@ -68,7 +68,7 @@ pub fn lower(path: &str, source: &str) -> Result<Model, LowerError> {
 pub fn lower_tree(path: &str, source: &str, tree: &Tree) -> Model {
     let root = tree.root_node();
     let mut lw = Lowerer::new(path, source);
-    lw.syntax_diagnostics(root);
+    super::tree_sitter_parser::syntax_diagnostics(source, root, &mut lw.m.diagnostics);
     lw.source_file(root);
     lw.finish()
 }
@@ -289,57 +289,6 @@ impl<'s> Lowerer<'s> {
             span: at,
             resolved: None,
         });
-    }
-
-    /// Records every ERROR and MISSING node (a cursor walk into subtrees holding errors).
-    fn syntax_diagnostics(&mut self, root: Node<'_>) {
-        if !root.has_error() {
-            return;
-        }
-        let mut cursor = root.walk();
-        loop {
-            let node = cursor.node();
-            let mut descend = false;
-            let line = node.start_position().row + 1;
-            if node.is_missing() {
-                self.m.diagnostics.push(Diagnostic {
-                    message: format!(
-                        "Syntax error at line {line}: expected `{}` here.",
-                        node.kind()
-                    ),
-                    span: span(node),
-                });
-            } else if node.is_error() {
-                let snippet: String = collapse_whitespace(self.text(node))
-                    .chars()
-                    .take(40)
-                    .collect();
-                let message = if snippet.is_empty() {
-                    format!("Syntax error at line {line}: the input is incomplete here.")
-                } else {
-                    format!(
-                        "Syntax error at line {line}: unexpected `{snippet}`; this part is not in the model."
-                    )
-                };
-                self.m.diagnostics.push(Diagnostic {
-                    message,
-                    span: span(node),
-                });
-            } else if node.has_error() {
-                descend = true;
-            }
-            if descend && cursor.goto_first_child() {
-                continue;
-            }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return;
-                }
-            }
-        }
     }
 }
 

@@ -75,7 +75,7 @@ pub fn lower(path: &str, source: &str) -> Result<Model, LowerError> {
 pub fn lower_tree(path: &str, source: &str, tree: &Tree) -> Model {
     let root = tree.root_node();
     let mut lw = Lowerer::new(path, source);
-    lw.syntax_diagnostics(root);
+    super::tree_sitter_parser::syntax_diagnostics(source, root, &mut lw.m.diagnostics);
     lw.program(root);
     lw.m
 }
@@ -147,62 +147,6 @@ impl<'s> Lowerer<'s> {
 
     fn ascend(&mut self) {
         self.depth = self.depth.saturating_sub(1);
-    }
-
-    /// Records every ERROR and MISSING node. Walks with a cursor (no recursion) and only
-    /// into subtrees that contain an error.
-    fn syntax_diagnostics(&mut self, root: Node<'_>) {
-        if !root.has_error() {
-            return;
-        }
-        let mut cursor = root.walk();
-        loop {
-            let node = cursor.node();
-            let mut descend = false;
-            if node.is_missing() {
-                self.m.diagnostics.push(Diagnostic {
-                    message: format!(
-                        "Syntax error at line {}: expected `{}` here.",
-                        node.start_position().row + 1,
-                        cst::kind_of(node)
-                    ),
-                    span: cst::span(node),
-                });
-            } else if node.is_error() {
-                let snippet: String = collapse_whitespace(self.text(node))
-                    .chars()
-                    .take(40)
-                    .collect();
-                let message = if snippet.is_empty() {
-                    format!(
-                        "Syntax error at line {}: the input is incomplete here.",
-                        node.start_position().row + 1
-                    )
-                } else {
-                    format!(
-                        "Syntax error at line {}: unexpected `{snippet}`; this part is not in the model.",
-                        node.start_position().row + 1
-                    )
-                };
-                self.m.diagnostics.push(Diagnostic {
-                    message,
-                    span: cst::span(node),
-                });
-            } else if node.has_error() {
-                descend = true;
-            }
-            if descend && cursor.goto_first_child() {
-                continue;
-            }
-            loop {
-                if cursor.goto_next_sibling() {
-                    break;
-                }
-                if !cursor.goto_parent() {
-                    return;
-                }
-            }
-        }
     }
 
     /// Declares a name in the innermost block scope (or at module level outside functions).

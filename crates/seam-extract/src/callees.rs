@@ -8,7 +8,7 @@ use seam_lang::model::{
     ClassId, ExprId, ExprKind, FuncId, MemberKind, MemberProp, ObjectProp, PatternStep, PropKey,
 };
 
-use crate::files::{Def, Files, returned_values};
+use crate::files::{Def, Files};
 
 /// The function a value expression is or produces: an inline function, a name holding one, a
 /// call of a project function that returns exactly one function (a factory's closure), or an
@@ -42,7 +42,7 @@ pub fn function_in_value(
 
 /// The value a function returns when it returns exactly one.
 fn single_returned(files: &Files, file: usize, func: FuncId) -> Option<ExprId> {
-    match returned_values(files.model(file), func).as_slice() {
+    match files.returned_values(file, func).as_slice() {
         [one] => Some(*one),
         _ => None,
     }

@@ -81,32 +81,53 @@ pub fn instance_field(files: &Files, file: usize, expr: ExprId) -> Option<(usize
         MemberKind::Constructor { function } => Some(*function),
         _ => None,
     })?;
-    let mut assigned = None;
+    // The class's one assignment of the field, in its constructor; two, or one elsewhere, make
+    // the value unknown.
+    match files
+        .field_assignments(file)
+        .get(&(class, field.clone()))?
+        .as_slice()
+    {
+        [(span, value)] if model.function(constructor).span.contains(*span) => Some((file, *value)),
+        _ => None,
+    }
+}
+
+/// A file's assignments of instance fields (`this.x = v` inside a class, `self.x = v` in a
+/// method), by (class, field): where each is and the value it assigns.
+pub type FieldAssignments =
+    std::collections::BTreeMap<(ClassId, String), Vec<(seam_lang::model::Span, ExprId)>>;
+
+/// Lists every instance-field assignment of a model, in source order.
+pub fn field_assignments(model: &Model) -> FieldAssignments {
+    let mut out = FieldAssignments::new();
     for e in &model.exprs {
         let ExprKind::Assign { target, value, .. } = &e.kind else {
             continue;
         };
-        if !c.span.contains(e.span) {
-            continue;
-        }
         let seam_lang::model::PatternKind::Expr { expr: target } = &model.pattern(*target).kind
         else {
             continue;
         };
-        let same_field = matches!(
-            &model.expr(*target).kind,
-            ExprKind::Member { object, property: MemberProp::Name(n), .. }
-                if n == field && receiver_class(model, *object, e.span) == Some(class)
-        );
-        if !same_field {
+        let ExprKind::Member {
+            object,
+            property: MemberProp::Name(n),
+            ..
+        } = &model.expr(*target).kind
+        else {
+            continue;
+        };
+        let Some(class) = receiver_class(model, *object, e.span) else {
+            continue;
+        };
+        if !model.class(class).span.contains(e.span) {
             continue;
         }
-        if assigned.is_some() || !model.function(constructor).span.contains(e.span) {
-            return None;
-        }
-        assigned = Some((file, *value));
+        out.entry((class, n.clone()))
+            .or_default()
+            .push((e.span, *value));
     }
-    assigned
+    out
 }
 
 /// The class whose instance `object` (`this`, or a method's first parameter in Python) is,
@@ -181,7 +202,7 @@ fn imported_class(
 
 /// The class a module-level name of `file` is: declared there or imported.
 pub fn class_named(files: &Files, file: usize, name: &str) -> Option<(usize, ClassId)> {
-    let b = files.model(file).module_binding(name)?;
+    let b = files.module_binding(file, name)?;
     match &files.model(file).binding(b).kind {
         BindingKind::Class { class } => Some((file, *class)),
         _ => imported_class_of(files, file, b, MAX_HOPS),
@@ -608,28 +629,17 @@ pub fn method_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, 
         return None;
     };
     let type_name = declared_type(files, file, *object, 4)?;
-    let dir = model.path.rsplit_once('/').map_or("", |(d, _)| d);
+    let dir_of = |path: &str| path.rsplit_once('/').map_or("", |(d, _)| d).to_owned();
+    let dir = dir_of(&model.path);
+    let methods = files
+        .methods_by_type()
+        .get(&(model.language, type_name, method.clone()))?;
     // The type's own package first (the same directory), then any file of the project.
-    let mut candidates: Vec<usize> = (0..files.models.len())
-        .filter(|&f| files.model(f).language == model.language)
-        .collect();
-    candidates.sort_by_key(|&f| {
-        let p = &files.model(f).path;
-        p.rsplit_once('/').map_or("", |(d, _)| d) != dir
-    });
-    candidates.into_iter().find_map(|f| {
-        let m = files.model(f);
-        m.classes
-            .iter()
-            .filter(|c| c.name.as_deref() == Some(type_name.as_str()))
-            .flat_map(|c| &c.members)
-            .find_map(|member| match &member.kind {
-                MemberKind::Method { function } if member.name.as_str() == Some(method) => {
-                    Some((f, *function))
-                }
-                _ => None,
-            })
-    })
+    methods
+        .iter()
+        .find(|(f, _)| dir_of(&files.model(*f).path) == dir)
+        .or_else(|| methods.first())
+        .copied()
 }
 
 /// The project type name a value is declared with (`*pkg.Handler` → `Handler`).
@@ -777,7 +787,7 @@ fn type_decl_named_hops<'a>(
 ) -> Option<&'a seam_lang::model::TypeDecl> {
     let hops = hops.checked_sub(1)?;
     let model: &'a Model = files.model(file);
-    let b = model.module_binding(name)?;
+    let b = files.module_binding(file, name)?;
     match &model.binding(b).kind {
         BindingKind::TypeDecl { decl } => Some(model.type_decl(*decl)),
         BindingKind::Import { import, name } => {

@@ -197,7 +197,7 @@ fn is_router_value(files: &Files, pack: &Pack, file: usize, expr: ExprId, depth:
     let Some((ff, func)) = files.function_of(file, *callee) else {
         return false;
     };
-    let [returned] = crate::files::returned_values(files.model(ff), func)[..] else {
+    let [returned] = files.returned_values(ff, func)[..] else {
         return false;
     };
     files
@@ -2203,7 +2203,8 @@ fn client_value(
                 subst: &subst,
                 this_class: None,
             };
-            crate::files::returned_values(fmodel, func)
+            files
+                .returned_values(ff, func)
                 .into_iter()
                 .find_map(|r| client_object_hops(files, pack, &inner, ff, r, hops))
         }
@@ -2857,7 +2858,7 @@ impl Layer<'_, '_> {
         let method_open = site.method.is_none() && !params.is_empty();
         // A function that returns the response to its caller makes each of its calls a
         // consumer too (the caller handles what comes back), even when nothing is forwarded.
-        let returns = crate::files::returns_value_of(model, func, call);
+        let returns = crate::files::returns_value_of(self.files, file, func, call);
         let may_forward = !holes.is_empty() || method_open;
         if !may_forward && !returns {
             return false;

@@ -23,6 +23,16 @@ pub struct Files<'a> {
     callers: OnceLock<Callers>,
     /// Every `new C(…)` of a project class by the class it makes, built on first use.
     constructions: OnceLock<Constructions>,
+    /// Per file, its instance-field assignments by (class, field), built on first use.
+    field_assignments: Vec<OnceLock<crate::classes::FieldAssignments>>,
+    /// Every method of a named class or type, by (language, type name, method name), built
+    /// on first use.
+    methods_by_type: OnceLock<MethodsByType>,
+    /// Per file, the values each function's own `return`s give, built on first use.
+    returns: Vec<OnceLock<BTreeMap<FuncId, Vec<ExprId>>>>,
+    /// Per file, its module-level names (the first binding of each), built on first use.
+    /// (Sorted by name, so no borrowed key ties the index to the models' lifetime.)
+    module_bindings: Vec<OnceLock<Vec<BindingId>>>,
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
     pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, crate::discover::UrlPrefix>>,
@@ -41,6 +51,11 @@ pub type Callers = BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>;
 
 /// `new C(…)` calls by the project class they make (file of the class, class).
 pub type Constructions = BTreeMap<(usize, seam_lang::model::ClassId), Vec<(usize, ExprId)>>;
+
+/// Methods by (language, type name, method name): (file, function) in file order, then in
+/// the order the file declares them.
+pub type MethodsByType =
+    BTreeMap<(seam_lang::model::Language, String, String), Vec<(usize, FuncId)>>;
 
 /// A file's calls with the names their callees end in, the names kept beside the calls (one
 /// buffer) so a pack skipping most calls by name does not touch the expressions at all.
@@ -85,6 +100,10 @@ impl<'a> Files<'a> {
             calls: models.iter().map(|_| OnceLock::new()).collect(),
             callers: OnceLock::new(),
             constructions: OnceLock::new(),
+            field_assignments: models.iter().map(|_| OnceLock::new()).collect(),
+            methods_by_type: OnceLock::new(),
+            returns: models.iter().map(|_| OnceLock::new()).collect(),
+            module_bindings: models.iter().map(|_| OnceLock::new()).collect(),
             global_url_prefixes: Default::default(),
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
@@ -101,6 +120,13 @@ impl<'a> Files<'a> {
             .iter()
             .filter(move |(family, _)| family.includes(language))
             .map(|(_, b)| b)
+    }
+
+    /// A file's instance-field assignments (`this.x = v`, `self.x = v`) by (class, field),
+    /// listed once per file rather than once per field read.
+    pub fn field_assignments(&self, file: usize) -> &crate::classes::FieldAssignments {
+        self.field_assignments[file]
+            .get_or_init(|| crate::classes::field_assignments(self.model(file)))
     }
 
     /// The path part of the URL an environment variable holds, as the repository's nearest
@@ -264,6 +290,64 @@ impl<'a> Files<'a> {
         })
     }
 
+    /// The values a function returns: its expression body, or the value of each `return` in
+    /// its own body (not in functions nested inside it), in arena order.
+    pub fn returned_values(&self, file: usize, func: FuncId) -> Vec<ExprId> {
+        let model = self.model(file);
+        match &model.function(func).body {
+            seam_lang::model::FunctionBody::Expr(e) => vec![*e],
+            seam_lang::model::FunctionBody::Block(_) => self.returns[file]
+                .get_or_init(|| returns_by_function(model))
+                .get(&func)
+                .cloned()
+                .unwrap_or_default(),
+            seam_lang::model::FunctionBody::None => Vec::new(),
+        }
+    }
+
+    /// The module-level binding of `name` in a file (the first one the file declares).
+    pub fn module_binding(&self, file: usize, name: &str) -> Option<BindingId> {
+        let model = self.model(file);
+        let sorted = self.module_bindings[file].get_or_init(|| {
+            let mut out: Vec<BindingId> = (0..model.bindings.len())
+                .filter(|&i| model.bindings[i].scope.is_none())
+                .map(BindingId::from_index)
+                .collect();
+            // Stable: the first binding of a name stays first among its equals.
+            out.sort_by(|a, b| model.binding(*a).name.cmp(&model.binding(*b).name));
+            out.dedup_by(|later, first| model.binding(*later).name == model.binding(*first).name);
+            out
+        });
+        sorted
+            .binary_search_by(|b| model.binding(*b).name.as_str().cmp(name))
+            .ok()
+            .map(|i| sorted[i])
+    }
+
+    /// Every method of every named class or type of the project (see [`MethodsByType`]).
+    pub fn methods_by_type(&self) -> &MethodsByType {
+        self.methods_by_type.get_or_init(|| {
+            let mut out = MethodsByType::new();
+            for (file, model) in self.models.iter().enumerate() {
+                for class in &model.classes {
+                    let Some(type_name) = &class.name else {
+                        continue;
+                    };
+                    for member in &class.members {
+                        if let (seam_lang::model::MemberKind::Method { function }, Some(name)) =
+                            (&member.kind, member.name.as_str())
+                        {
+                            out.entry((model.language, type_name.clone(), name.to_owned()))
+                                .or_default()
+                                .push((file, *function));
+                        }
+                    }
+                }
+            }
+            out
+        })
+    }
+
     /// The calls of a file in arena (source) order, with their callee names: every pack walks
     /// this list instead of every expression of the file.
     pub fn calls(&self, file: usize) -> impl Iterator<Item = NamedCall<'_>> + '_ {
@@ -310,7 +394,7 @@ impl<'a> Files<'a> {
                 binding: None,
             } => {
                 // Python module-level names are not always bound by the lowering.
-                match model.module_binding(name) {
+                match self.module_binding(file, name) {
                     Some(b) => self.binding_def(file, b, hops),
                     None => None,
                 }
@@ -398,14 +482,14 @@ impl<'a> Files<'a> {
                 ExportTarget::Expr(e) => self.definition_hops(file, e, hops),
                 // A class is reached through the name that declares it (a resource class
                 // registered in another module).
-                ExportTarget::Class(_) => model
-                    .module_binding(export.local.as_deref().unwrap_or(name))
+                ExportTarget::Class(_) => self
+                    .module_binding(file, export.local.as_deref().unwrap_or(name))
                     .and_then(|b| self.binding_def(file, b, hops)),
                 ExportTarget::TypeDecl(_) => None,
                 ExportTarget::None => export
                     .local
                     .as_deref()
-                    .and_then(|l| model.module_binding(l))
+                    .and_then(|l| self.module_binding(file, l))
                     .and_then(|b| self.binding_def(file, b, hops)),
             };
         }
@@ -422,8 +506,7 @@ impl<'a> Files<'a> {
             return Some(found);
         }
         // Python: every module-level name is importable.
-        model
-            .module_binding(name)
+        self.module_binding(file, name)
             .and_then(|b| self.binding_def(file, b, hops))
     }
 
@@ -584,27 +667,18 @@ pub fn enclosing_function(model: &Model, span: Span) -> Option<FuncId> {
     best.map(|(f, _)| f)
 }
 
-/// The values a function returns: its expression body, or the value of each `return` in its
-/// own body (not in functions nested inside it).
-pub fn returned_values(model: &Model, func: FuncId) -> Vec<ExprId> {
-    let f = model.function(func);
-    match &f.body {
-        seam_lang::model::FunctionBody::Expr(e) => vec![*e],
-        seam_lang::model::FunctionBody::Block(_) => model
-            .stmts
-            .iter()
-            .filter_map(|s| match s.kind {
-                seam_lang::model::StmtKind::Return { value: Some(v) }
-                    if f.span.contains(s.span)
-                        && enclosing_function(model, s.span) == Some(func) =>
-                {
-                    Some(v)
-                }
-                _ => None,
-            })
-            .collect(),
-        seam_lang::model::FunctionBody::None => Vec::new(),
+/// Every function's own `return` values in one pass over a model's statements: a `return`
+/// belongs to the innermost function around it.
+fn returns_by_function(model: &Model) -> BTreeMap<FuncId, Vec<ExprId>> {
+    let mut out: BTreeMap<FuncId, Vec<ExprId>> = BTreeMap::new();
+    for s in &model.stmts {
+        if let StmtKind::Return { value: Some(v) } = s.kind
+            && let Some(func) = enclosing_function(model, s.span)
+        {
+            out.entry(func).or_default().push(v);
+        }
     }
+    out
 }
 
 /// Whether `func` hands the result of `call` to its caller: a returned value that is the call,
@@ -612,8 +686,10 @@ pub fn returned_values(model: &Model, func: FuncId) -> Vec<ExprId> {
 /// `call.then(f)`), directly or through a local assigned from it. The caller then receives the
 /// response (or the failure it delivers), so its call is where the request is handled. A read
 /// of the response (`res.data`, `res.json()`) is handled where it is read.
-pub fn returns_value_of(model: &Model, func: FuncId, call: ExprId) -> bool {
-    returned_values(model, func)
+pub fn returns_value_of(files: &Files, file: usize, func: FuncId, call: ExprId) -> bool {
+    let model = files.model(file);
+    files
+        .returned_values(file, func)
         .into_iter()
         .any(|v| flows_from(model, v, call, 0))
 }

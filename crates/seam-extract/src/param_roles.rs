@@ -95,7 +95,7 @@ fn alias_role(files: &Files, file: usize, name: &str, pack: &Pack) -> Option<Str
     if pack.input_defaults.is_empty() {
         return None;
     }
-    let binding = files.model(file).module_binding(name)?;
+    let binding = files.module_binding(file, name)?;
     let def = files.binding_def(file, binding, crate::files::MAX_HOPS)?;
     let (vf, value) = files.value_of(def)?;
     let model = files.model(vf);

@@ -490,7 +490,7 @@ impl Scan<'_> {
             return None;
         };
         let (ff, func) = self.files.function_of(f, *callee)?;
-        let [returned] = crate::files::returned_values(self.files.model(ff), func)[..] else {
+        let [returned] = self.files.returned_values(ff, func)[..] else {
             return None;
         };
         self.object(ff, returned, MAX_HOPS)

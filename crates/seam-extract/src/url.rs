@@ -445,7 +445,7 @@ impl Reader<'_> {
         let Some((ff, func)) = self.files.function_of(file, callee) else {
             return false;
         };
-        let returned = crate::files::returned_values(self.files.model(ff), func);
+        let returned = self.files.returned_values(ff, func);
         if returned.is_empty() {
             return false;
         }
@@ -824,8 +824,7 @@ impl Reader<'_> {
                 ..
             } => {
                 let (ff, func) = self.files.function_of(file, *callee).ok_or(())?;
-                let [returned] = crate::files::returned_values(self.files.model(ff), func)[..]
-                else {
+                let [returned] = self.files.returned_values(ff, func)[..] else {
                     return Err(());
                 };
                 let bound =

@@ -109,6 +109,41 @@ fn anchor_ok(pattern: &PatternNode, name: Option<&str>) -> bool {
 
 /// [`anchor_ok`] for a route, which also needs one of its methods as the callee's name when
 /// the method is the callee's property (`$APP.$METHOD(…)` with `methods: [get, post]`).
+/// The calls of a file that a route pattern spells as part of a larger registration: the
+/// `r.HandleFunc(p, h)` of `r.HandleFunc(p, h).Methods("GET")`. They are that registration,
+/// not another one.
+fn calls_spelled_by_routes(files: &Files, pack: &Pack, file: usize) -> BTreeSet<ExprId> {
+    let mut out = BTreeSet::new();
+    let spells_inner_call = |p: &PatternNode| {
+        matches!(p, PatternNode::Call { callee, .. }
+            if matches!(callee.as_ref(), PatternNode::Member { object, .. }
+                if matches!(object.as_ref(), PatternNode::Call { .. })))
+    };
+    let chained: Vec<&seam_packs::Route> = pack
+        .routes
+        .iter()
+        .filter(|r| spells_inner_call(&r.pattern))
+        .collect();
+    if chained.is_empty() {
+        return out;
+    }
+    let model = files.model(file);
+    for crate::files::NamedCall { call, name } in files.calls(file) {
+        for r in &chained {
+            if route_anchor_ok(r, name) && match_expr(model, &r.pattern, call, &mut Captures::new())
+            {
+                if let ExprKind::Call { callee, .. } = &model.expr(call).kind
+                    && let ExprKind::Member { object, .. } = &model.expr(*callee).kind
+                {
+                    out.insert(*object);
+                }
+                break;
+            }
+        }
+    }
+    out
+}
+
 fn route_anchor_ok(route: &seam_packs::Route, name: Option<&str>) -> bool {
     if !anchor_ok(&route.pattern, name) {
         return false;
@@ -501,6 +536,7 @@ pub fn handler_units(
     let mut registrations = Vec::new();
     for &file in on {
         let model = files.model(file);
+        let spelled = calls_spelled_by_routes(files, pack, file);
         for crate::files::NamedCall { call, name } in files.calls(file) {
             // A router made over another (`Api(blueprint)`) serves under it, unprefixed.
             for (pattern, parent) in pack.routers.iter().zip(&pack.router_parents) {
@@ -579,7 +615,7 @@ pub fn handler_units(
                 break;
             }
             for r in &pack.routes {
-                if !route_anchor_ok(r, name) {
+                if !route_anchor_ok(r, name) || spelled.contains(&call) {
                     continue;
                 }
                 let mut caps = Captures::new();
@@ -667,29 +703,27 @@ pub fn handler_units(
                             subst: &w.subst,
                             this_class: None,
                         };
-                        let mut path = reader.pieces(file, path_expr);
-                        registrations.push(Registration {
-                            file: handler_file,
-                            span: if handler_file == w.file {
-                                w.span
-                            } else {
-                                model.expr(call).span
-                            },
-                            router: Some(router),
-                            class_prefix: Vec::new(),
-                            version: None,
-                            method: method_from_path(
-                                r.method_in_path,
-                                &mut path,
-                                read_method(&reader, &r.method, file, &caps),
-                            ),
-                            path,
-                            handler: Target::Expr(handler),
-                            route_status: None,
-                            route_default_status: None,
-                            route_body: None,
-                            served: None,
-                        });
+                        for method in read_methods(&reader, &r.method, file, &caps) {
+                            let mut path = reader.pieces(file, path_expr);
+                            registrations.push(Registration {
+                                file: handler_file,
+                                span: if handler_file == w.file {
+                                    w.span
+                                } else {
+                                    model.expr(call).span
+                                },
+                                router: Some(router),
+                                class_prefix: Vec::new(),
+                                version: None,
+                                method: method_from_path(r.method_in_path, &mut path, method),
+                                path,
+                                handler: Target::Expr(handler),
+                                route_status: None,
+                                route_default_status: None,
+                                route_body: None,
+                                served: None,
+                            });
+                        }
                     }
                     break;
                 }
@@ -709,34 +743,37 @@ pub fn handler_units(
                 let Some(handler) = last_handler(files, file, &handlers) else {
                     continue;
                 };
-                let method = match &r.method {
-                    ValueRead::Option { meta, key, .. } if key.contains('.') => caps
-                        .get(meta)
-                        .and_then(Capture::expr)
-                        .and_then(|e| key_path(&reader, file, e, key))
-                        .and_then(|(mf, me)| reader.constant(mf, me))
-                        .map(|m| m.to_ascii_uppercase()),
-                    _ => read_method(&reader, &r.method, file, &caps),
+                let methods = match &r.method {
+                    ValueRead::Option { meta, key, .. } if key.contains('.') => vec![
+                        caps.get(meta)
+                            .and_then(Capture::expr)
+                            .and_then(|e| key_path(&reader, file, e, key))
+                            .and_then(|(mf, me)| reader.constant(mf, me))
+                            .map(|m| m.to_ascii_uppercase()),
+                    ],
+                    _ => read_methods(&reader, &r.method, file, &caps),
                 };
-                if procedure.is_some() && method.is_none() {
+                if procedure.is_some() && methods.iter().any(Option::is_none) {
                     continue;
                 }
-                let mut path = reader.pieces(path_at.0, path_at.1);
-                let method = method_from_path(r.method_in_path, &mut path, method);
-                registrations.push(Registration {
-                    file,
-                    span: model.expr(call).span,
-                    router,
-                    class_prefix: Vec::new(),
-                    version: None,
-                    method,
-                    path,
-                    handler: Target::Expr(handler),
-                    route_status: None,
-                    route_default_status: None,
-                    route_body: None,
-                    served: procedure,
-                });
+                for method in methods {
+                    let mut path = reader.pieces(path_at.0, path_at.1);
+                    let method = method_from_path(r.method_in_path, &mut path, method);
+                    registrations.push(Registration {
+                        file,
+                        span: model.expr(call).span,
+                        router,
+                        class_prefix: Vec::new(),
+                        version: None,
+                        method,
+                        path,
+                        handler: Target::Expr(handler),
+                        route_status: None,
+                        route_default_status: None,
+                        route_body: None,
+                        served: procedure.clone(),
+                    });
+                }
                 break;
             }
         }
@@ -1524,6 +1561,18 @@ fn read_methods(
     file: usize,
     caps: &Captures,
 ) -> Vec<Option<String>> {
+    // `.Methods("GET", "HEAD")`: one method per argument.
+    if let ValueRead::Meta(m) = value
+        && let Some(Capture::List(list)) = caps.get(m)
+        && !list.is_empty()
+    {
+        let mut out: Vec<Option<String>> = list
+            .iter()
+            .map(|x| reader.constant(file, *x).map(|m| m.to_ascii_uppercase()))
+            .collect();
+        out.dedup();
+        return out;
+    }
     if let ValueRead::Meta(m) = value
         && let Some(Capture::Expr(e)) = caps.get(m)
         && let ExprKind::Array { elements, .. } = &reader.files.model(file).expr(*e).kind

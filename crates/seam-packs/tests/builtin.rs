@@ -21,6 +21,7 @@ fn builtin_packs_load() {
             "generated-client",
             "gin",
             "go-http-client",
+            "gorilla-mux",
             "hono",
             "hono-client",
             "html-forms",

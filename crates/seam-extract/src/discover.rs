@@ -2163,10 +2163,16 @@ fn is_client_type(pack: &Pack, shape: &seam_lang::model::TypeRef) -> bool {
     let seam_lang::model::TypeRef::Named { name, .. } = shape else {
         return false;
     };
+    // A qualified type (`resty.Client`) matches by its package and name, a bare one
+    // (`HttpClient`) by the name alone.
     let last = name.rsplit('.').next().unwrap_or(name);
-    pack.clients
-        .iter()
-        .any(|c| c.type_name.as_deref() == Some(last))
+    pack.clients.iter().any(|c| match c.type_name.as_deref() {
+        Some(t) if t.contains('.') => {
+            name == t || name.strip_suffix(t).is_some_and(|rest| rest.ends_with('.'))
+        }
+        Some(t) => t == last,
+        None => false,
+    })
 }
 
 /// Whether a value makes a client: a `create` pattern (through the import of its `from`
@@ -2191,6 +2197,22 @@ fn client_value(
         };
         if !matched {
             continue;
+        }
+        // A request or client made from another client keeps that client's base.
+        let from_client = match &c.of {
+            Some(of) => {
+                let Some(inner) = caps.get(of).and_then(Capture::expr) else {
+                    continue;
+                };
+                match client_object_hops(files, pack, reader, vf, inner, hops) {
+                    Some(client) => Some(client),
+                    None => continue,
+                }
+            }
+            None => None,
+        };
+        if let Some(client) = from_client {
+            return Some(client);
         }
         let base = match &c.base_url {
             Some(ValueRead::Option { meta, key, .. }) => {

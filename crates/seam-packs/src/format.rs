@@ -647,6 +647,10 @@ pub struct ClientObjectFile {
     /// (`async ({ request }) => …`) is a client.
     #[serde(default)]
     pub injected: Option<InjectedClientFile>,
+    /// A metavariable of `create` that must itself be a client: the call makes a request or
+    /// a client from another one (`$C.R()`, `$REQ.SetBody($B)`), which keeps its base URL.
+    #[serde(default)]
+    pub of: Option<String>,
 }
 
 /// See `ClientObjectFile::injected`.

@@ -766,7 +766,21 @@ impl Compiler<'_> {
                     "`from` needs a `create` pattern that calls a plain name (`createClient($C)`)",
                 ));
             }
+            // `of: $C`: a metavariable of `create` that must itself be a client.
+            let of = match (&c.of, &create, &c.create) {
+                (Some(of), Some(pattern), Some(source)) => {
+                    Some(self.meta("of", of, pattern, source)?)
+                }
+                (Some(_), _, _) => {
+                    return Err(self.error(
+                        "of:",
+                        "`of` names a metavariable of the entry's `create` pattern (`of: $C` with `create: $C.R()`)",
+                    ));
+                }
+                (None, _, _) => None,
+            };
             clients.push(ClientObject {
+                of,
                 import: c.import.clone(),
                 create,
                 base_url,

@@ -383,6 +383,8 @@ pub struct ClientObject {
     /// A declared type whose values are clients.
     pub type_name: Option<String>,
     pub injected: Option<InjectedClient>,
+    /// The metavariable of `create` that must be a client itself (its base URL carries).
+    pub of: Option<String>,
 }
 
 /// A client handed to a callback (see `InjectedClientFile`).

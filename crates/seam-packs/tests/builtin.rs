@@ -42,6 +42,7 @@ fn builtin_packs_load() {
             "prisma",
             "react-router",
             "requests",
+            "resty",
             "spring-mvc",
             "spring-rest-client",
             "sqlalchemy",

@@ -91,6 +91,26 @@ fn a_client_from_a_module_needs_a_plain_call_to_create() {
 }
 
 #[test]
+fn a_client_made_of_another_names_a_metavariable_of_its_creation() {
+    let head = "name: mine\nlanguages: [go]\nkind: client\nbinding: { transport: http, protocol: rest }\ndetect: { go: [mine] }\n";
+    let calls = "calls:\n  - pattern: $C.Get($U)\n    where: { $C: { client: true } }\n    url: $U\n    method: GET\n";
+    let e = error(&format!(
+        "{head}clients:\n  - create: $C.R()\n    of: $X\n{calls}"
+    ));
+    assert!(
+        e.contains("`of` names `$X`, which the pattern `$C.R()` does not bind"),
+        "{e}"
+    );
+    let e = error(&format!(
+        "{head}clients:\n  - type: mine.Client\n    of: $C\n{calls}"
+    ));
+    assert!(
+        e.contains("`of` names a metavariable of the entry's `create`"),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_file_convention_that_names_no_handler() {
     let e = error(&format!(
         "{HEAD}files:\n  - glob: \"**/routes/**/x.ts\"\n    method: POST\nterminals:\n  - pattern: $RES.json($BODY)\n    status: 200\n"

@@ -49,6 +49,9 @@ pub struct HandlerUnit {
     /// path from the deployment's settings): left out of the path, which starts at the part
     /// the code fixes.
     pub unknown_prefixes: Vec<String>,
+    /// Where a `*` handler reads the method it branches on, when its pack says (see
+    /// [`crate::method_branches`]).
+    pub method_branches: Option<seam_packs::MethodBranches>,
 }
 
 /// One client unit: a call site whose response the enclosing function reads.
@@ -978,6 +981,7 @@ pub fn handler_units(
                 route_body: reg.route_body,
                 export_path: None,
                 unknown_prefixes: unknown.iter().cloned().collect(),
+                method_branches: None,
             });
         }
     }
@@ -1075,6 +1079,7 @@ fn file_units(
                     route_body: None,
                     export_path: Some(export),
                     unknown_prefixes: Vec::new(),
+                    method_branches: convention.method_branches.clone(),
                 });
             };
             for export in &convention.exports {
@@ -3044,6 +3049,7 @@ mod tests {
             unless_exports: Vec::new(),
             separator: None,
             flat_folder_suffix: None,
+            method_branches: None,
         };
         let read = |p: &str| {
             let (stem, method) = file_stem_and_method(p, &convention);

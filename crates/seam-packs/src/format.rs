@@ -501,6 +501,19 @@ pub struct FileConventionFile {
     /// a route only when its name is one of `indexNames` (`users.$id/route.tsx`).
     #[serde(default)]
     pub flat_folder_suffix: Option<String>,
+    /// A handler of method `*` that compares this property of the input with this role to
+    /// method names (`req.method === "GET"`, `switch (req.method)`) is one route per method it
+    /// names, each with the paths that method takes.
+    #[serde(default)]
+    pub method_branches: Option<MethodBranchesFile>,
+}
+
+/// Where a handler reads the request's method: `{ role: request, property: method }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MethodBranchesFile {
+    pub role: String,
+    pub property: String,
 }
 
 /// How a directory or file name becomes a path segment: `from` has one `$NAME` between

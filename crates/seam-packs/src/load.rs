@@ -678,6 +678,10 @@ impl Compiler<'_> {
                 unless_exports: f.unless_exports.clone(),
                 separator: f.separator.clone(),
                 flat_folder_suffix: f.flat_folder_suffix.clone(),
+                method_branches: f.method_branches.as_ref().map(|m| MethodBranches {
+                    role: m.role.clone(),
+                    property: m.property.clone(),
+                }),
             })
             .collect();
         let mut segments = Vec::new();

@@ -310,6 +310,15 @@ pub struct FileConvention {
     pub separator: Option<String>,
     /// A directory name ending so is a flat folder (see `FileConventionFile`).
     pub flat_folder_suffix: Option<String>,
+    /// Where a `*` handler reads the method it branches on (one route per method named).
+    pub method_branches: Option<MethodBranches>,
+}
+
+/// The property of an input (by role) holding the request's method (`req.method`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodBranches {
+    pub role: String,
+    pub property: String,
 }
 
 /// A segment rewrite: fixed text around one name (`[...`, `]`) and the template it becomes.

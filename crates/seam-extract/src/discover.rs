@@ -1103,7 +1103,10 @@ fn file_units(
                 // unknown; any other value (an object, `new App()`) is no handler.
                 let handler = match handler {
                     Some(h) => Ok(h),
-                    None => match files.value_of(def) {
+                    None => match files
+                        .value_of(def)
+                        .or_else(|| destructured_from(files, def))
+                    {
                         Some((vf, ve))
                             if vf == file
                                 && matches!(
@@ -1127,6 +1130,16 @@ fn file_units(
         }
     }
     units
+}
+
+/// The initialiser a name is destructured from (`export const { GET } = lib(…)` → `lib(…)`),
+/// whose key seam cannot follow to a function when the initialiser is a library's call.
+fn destructured_from(files: &Files, def: crate::files::Def) -> Option<(usize, ExprId)> {
+    let crate::files::Def::Binding(file, binding) = def else {
+        return None;
+    };
+    let origin = &files.model(file).binding(binding).origin;
+    (!origin.path.is_empty()).then_some((file, origin.init?))
 }
 
 /// The names a file's place spells, one per path segment before rewriting: the directories

@@ -399,7 +399,7 @@ fn build_opaque_handler(
             identity: CodeUnitIdentity {
                 name,
                 name_kind: Some(NameKind::Label),
-                export_path: None,
+                export_path: unit.export_path.clone(),
                 boundary_binding: Some(rest_binding(pack, &unit.method, &unit.path)),
                 deployable_unit: None,
                 id: None,

@@ -170,6 +170,11 @@ fn nextjs_routes_from_files_segments_groups_and_base_path() {
     assert_eq!(
         routes(&run),
         [
+            // Handlers re-exported from another module (`export { GET, HEAD } from "@/lib/…"`,
+            // `export { default } from "…"`), read where they are written.
+            "GET /shop/api/health -> [200]",
+            "HEAD /shop/api/health -> [200]",
+            "* /shop/api/legacy -> [410]",
             // Pages Router: one route per method the handler branches on (`switch`, `if`),
             // each with its own outcomes; the 405 fallback is no route.
             "DELETE /shop/api/orders/{id} -> [204]",
@@ -180,6 +185,8 @@ fn nextjs_routes_from_files_segments_groups_and_base_path() {
             "GET /shop/docs/{slug*} -> [200]",
             // A `route.tsx` under a dot folder.
             "GET /shop/.well-known/security.txt -> [200]",
+            // `export const { GET } = createFromSource(…)`: a library's call, body unknown.
+            "GET /shop/api/search -> []",
             "GET /shop/api/users/{id} -> [404, 200]",
             "DELETE /shop/api/users/{id} -> [204]",
             "POST /shop/files/{path+} -> [422, 201]",

@@ -712,34 +712,39 @@ pub fn handler_units(
                 let Some(handler) = last_handler(files, file, &handlers) else {
                     continue;
                 };
-                let method = match &r.method {
-                    ValueRead::Option { meta, key, .. } if key.contains('.') => caps
-                        .get(meta)
-                        .and_then(Capture::expr)
-                        .and_then(|e| key_path(&reader, file, e, key))
-                        .and_then(|(mf, me)| reader.constant(mf, me))
-                        .map(|m| m.to_ascii_uppercase()),
-                    _ => read_method(&reader, &r.method, file, &caps),
+                // One method, or each of a list (`method: ["GET", "HEAD"]`).
+                let methods = match &r.method {
+                    ValueRead::Option { meta, key, .. } if key.contains('.') => vec![
+                        caps.get(meta)
+                            .and_then(Capture::expr)
+                            .and_then(|e| key_path(&reader, file, e, key))
+                            .and_then(|(mf, me)| reader.constant(mf, me))
+                            .map(|m| m.to_ascii_uppercase()),
+                    ],
+                    _ => read_methods(&reader, &r.method, file, &caps),
                 };
-                if procedure.is_some() && method.is_none() {
+                if procedure.is_some() && methods.iter().any(Option::is_none) {
                     continue;
                 }
-                let mut path = reader.pieces(path_at.0, path_at.1);
-                let method = method_from_path(r.method_in_path, &mut path, method);
-                registrations.push(Registration {
-                    file,
-                    span: model.expr(call).span,
-                    router,
-                    class_prefix: Vec::new(),
-                    version: None,
-                    method,
-                    path,
-                    handler: Target::Expr(handler),
-                    route_status: None,
-                    route_default_status: None,
-                    route_body: None,
-                    served: procedure,
-                });
+                let path = reader.pieces(path_at.0, path_at.1);
+                for method in methods {
+                    let mut path = path.clone();
+                    let method = method_from_path(r.method_in_path, &mut path, method);
+                    registrations.push(Registration {
+                        file,
+                        span: model.expr(call).span,
+                        router,
+                        class_prefix: Vec::new(),
+                        version: None,
+                        method,
+                        path,
+                        handler: Target::Expr(handler),
+                        route_status: None,
+                        route_default_status: None,
+                        route_body: None,
+                        served: procedure.clone(),
+                    });
+                }
                 break;
             }
         }

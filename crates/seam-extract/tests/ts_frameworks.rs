@@ -47,6 +47,9 @@ fn fastify_routes_plugins_and_statuses() {
             "GET /health -> [200]",
             // route({ method, url, handler }).
             "DELETE /cache -> [403, 204]",
+            // route({ method: ["GET", "HEAD"], … }): one route per method.
+            "GET /status -> [200]",
+            "HEAD /status -> [200]",
             // reply.code(201) then a returned value: the set status wins.
             "POST /api/echo -> [201]",
             // A plugin inside a plugin: both prefixes.

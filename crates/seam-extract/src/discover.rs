@@ -589,7 +589,9 @@ pub fn handler_units(
                 if !match_expr(model, &r.pattern, call, &mut caps) {
                     continue;
                 }
-                if !method_allowed(&r.method, &r.methods, &caps) {
+                if !method_allowed(&r.method, &r.methods, &caps)
+                    || constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none()
+                {
                     continue;
                 }
                 if let Some(receiver_pattern) = &r.receiver_pattern {

@@ -241,6 +241,10 @@ pub struct RouteFile {
     /// ServeMux): that method replaces `method`.
     #[serde(default)]
     pub method_in_path: bool,
+    /// What bound metavariables must be for the call to be this route (`$PATH: { pathLiteral:
+    /// true }`: koa-router's `router.get(name, path, h)` against `router.get(path, mw, h)`).
+    #[serde(default, rename = "where")]
+    pub where_: BTreeMap<String, ConstraintFile>,
 }
 
 /// Procedure trees (see `PackFile::procedures`).

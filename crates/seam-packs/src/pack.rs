@@ -175,6 +175,8 @@ pub struct Route {
     pub chain: Vec<String>,
     /// The path may start with `METHOD ` (see `RouteFile::method_in_path`).
     pub method_in_path: bool,
+    /// What the bound metavariables must be (`pathLiteral`), by metavariable name.
+    pub constraints: BTreeMap<String, Constraint>,
 }
 
 /// Trees of procedures served as routes (see `ProceduresFile`).

@@ -781,16 +781,17 @@ pub fn handler_units(
                     },
                     None => None,
                 };
-                let path = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
+                let paths = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
                     let pd = d.path_decorator.as_ref()?;
                     decorator_capture(model, pd, &model.function(func?).decorators)
                 }) {
-                    Some(e) => reader.pieces(file, e),
-                    None => Vec::new(),
+                    // A list of paths (`@Get(["a", "b"])`): a route at each.
+                    Some(e) => crate::path_lists::paths(&reader, file, e),
+                    None => vec![Vec::new()],
                 };
-                let (class_prefix, version) = match class {
+                let (class_prefixes, class_version) = match class {
                     Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
-                    None => (Vec::new(), None),
+                    None => (vec![Vec::new()], None),
                 };
                 let capture = |m: &Option<String>| {
                     m.as_ref().and_then(|m| caps.get(m)).and_then(Capture::expr)
@@ -806,24 +807,41 @@ pub fn handler_units(
                         .unwrap_or_default(),
                 };
                 for (function, method) in targets {
-                    registrations.push(Registration {
-                        file,
-                        span: decorator.span,
-                        router,
-                        class_prefix: class_prefix.clone(),
-                        version: version.clone(),
-                        method,
-                        path: path.clone(),
-                        handler: Target::Function(function),
-                        route_status: capture(&d.status).or_else(|| {
-                            d.status_decorator.as_ref().and_then(|sd| {
-                                decorator_capture(model, sd, &model.function(function).decorators)
-                            })
-                        }),
-                        route_default_status: d.default_status,
-                        route_body: capture(&d.body),
-                        served: None,
-                    });
+                    // A version the method declares replaces the class's.
+                    let version = d
+                        .version_decorator
+                        .as_ref()
+                        .and_then(|vd| {
+                            decorator_capture(model, vd, &model.function(function).decorators)
+                        })
+                        .and_then(|e| reader.constant(file, e))
+                        .or_else(|| class_version.clone());
+                    for class_prefix in &class_prefixes {
+                        for path in &paths {
+                            registrations.push(Registration {
+                                file,
+                                span: decorator.span,
+                                router,
+                                class_prefix: class_prefix.clone(),
+                                version: version.clone(),
+                                method: method.clone(),
+                                path: path.clone(),
+                                handler: Target::Function(function),
+                                route_status: capture(&d.status).or_else(|| {
+                                    d.status_decorator.as_ref().and_then(|sd| {
+                                        decorator_capture(
+                                            model,
+                                            sd,
+                                            &model.function(function).decorators,
+                                        )
+                                    })
+                                }),
+                                route_default_status: d.default_status,
+                                route_body: capture(&d.body),
+                                served: None,
+                            });
+                        }
+                    }
                 }
                 break;
             }
@@ -855,6 +873,7 @@ pub fn handler_units(
 
     let mut units = Vec::new();
     let globals = global_prefixes(files, pack, &reader, on);
+    let excluded = crate::prefix_exclusions::exclusions(files, pack, &reader, on);
     let versioned = versioned_dirs(files, pack, on);
     let own = |router: RouterKey| own_prefix(files, pack, &reader, router);
     for reg in registrations {
@@ -941,6 +960,12 @@ pub fn handler_units(
             (None, None) => vec![String::new()],
         };
         let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
+        let global = !crate::prefix_exclusions::excluded(
+            &excluded,
+            &files.model(reg.file).path,
+            reg.method.as_deref(),
+            &own_path,
+        );
         if let Some(version) = &reg.version
             && let Some(segment) = nearest_for_dir(&versioned, &files.model(reg.file).path)
         {
@@ -972,7 +997,11 @@ pub fn handler_units(
             compose(&prefixes, &own_path)
         };
         let path = angle_parameters_as_holes(&composed);
-        let path = with_global_prefix(&globals, &files.model(reg.file).path, &path);
+        let path = if global {
+            with_global_prefix(&globals, &files.model(reg.file).path, &path)
+        } else {
+            path
+        };
         for (handler_file, function, method) in handlers {
             units.push(HandlerUnit {
                 pack: pack_index,
@@ -1414,15 +1443,16 @@ fn decorator_capture(
     })
 }
 
-/// The prefix a decorator on the class adds (`@Controller("users")`) and the URI version it
-/// declares, by the first pattern that matches one of the class's decorators: `$PREFIX` (or
-/// else the first expression bound) is the prefix, `$VERSION` the version.
+/// The prefixes a decorator on the class adds (`@Controller("users")`, one per path of a list
+/// `@Controller(["a", "b"])`) and the URI version it declares, by the first pattern that
+/// matches one of the class's decorators: `$PREFIX` (or else the first expression bound) is
+/// the prefix, `$VERSION` the version.
 fn class_prefix_of(
     reader: &Reader,
     file: usize,
     patterns: &[PatternNode],
     class: seam_lang::model::ClassId,
-) -> (Vec<Piece>, Option<String>) {
+) -> (Vec<Vec<Piece>>, Option<String>) {
     let model = reader.files.model(file);
     for pattern in patterns {
         for d in &model.class(class).decorators {
@@ -1440,12 +1470,15 @@ fn class_prefix_of(
                     .find_map(|(_, c)| c.expr())
             });
             return (
-                prefix.map(|e| reader.pieces(file, e)).unwrap_or_default(),
+                prefix.map_or_else(
+                    || vec![Vec::new()],
+                    |e| crate::path_lists::paths(reader, file, e),
+                ),
                 version,
             );
         }
     }
-    (Vec::new(), None)
+    (vec![Vec::new()], None)
 }
 
 /// Directories where the pack's URI versioning is switched on, with the text before the

@@ -19,6 +19,8 @@ pub mod exception_status;
 pub mod files;
 pub mod method_branches;
 pub mod param_roles;
+pub mod path_lists;
+pub mod prefix_exclusions;
 pub mod procedures;
 pub mod process_exits;
 pub mod provenance;

@@ -193,6 +193,10 @@ pub struct GlobalPrefixFile {
     /// when the pattern is not a call. Absent: every file the pack runs on.
     #[serde(default)]
     pub file: Option<String>,
+    /// The metavariable holding a list of routes left without the prefix: each a path (any
+    /// method), or an object whose `path` and `method` keys hold them.
+    #[serde(default)]
+    pub exclude: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -446,6 +450,10 @@ pub struct DecoratedFile {
     /// has none (JAX-RS `@GET` beside `@Path($PATH)`); its first metavariable is the path.
     #[serde(default)]
     pub path_decorator: Option<String>,
+    /// Another decorator of the same function that declares its URI version
+    /// (`@Version($VERSION)`), in place of the class's; its first metavariable is the version.
+    #[serde(default)]
+    pub version_decorator: Option<String>,
     /// The status terminals with `route: true` report when nothing declares one (201 for a
     /// POST route in NestJS).
     #[serde(default)]

@@ -421,6 +421,11 @@ impl Compiler<'_> {
             global_prefixes.push(GlobalPrefix {
                 prefix: self.meta("prefix", &g.prefix, &pattern, &g.pattern)?,
                 file: g.file.clone(),
+                exclude: g
+                    .exclude
+                    .as_ref()
+                    .map(|x| self.meta("exclude", x, &pattern, &g.pattern))
+                    .transpose()?,
                 pattern,
             });
         }
@@ -578,6 +583,14 @@ impl Compiler<'_> {
                     .transpose()?,
                 path_decorator: d
                     .path_decorator
+                    .as_ref()
+                    .map(|p| {
+                        compile_decorator(p, family.pattern_language())
+                            .map_err(|e| self.pattern_error(p, e))
+                    })
+                    .transpose()?,
+                version_decorator: d
+                    .version_decorator
                     .as_ref()
                     .map(|p| {
                         compile_decorator(p, family.pattern_language())

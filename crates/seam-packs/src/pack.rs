@@ -146,6 +146,8 @@ pub struct GlobalPrefix {
     pub prefix: String,
     /// Only files whose name matches this glob are searched.
     pub file: Option<String>,
+    /// The metavariable holding the routes the prefix leaves out.
+    pub exclude: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -269,6 +271,8 @@ pub struct Decorated {
     pub status_decorator: Option<PatternNode>,
     /// A decorator of the same function declaring the path (its first metavariable).
     pub path_decorator: Option<PatternNode>,
+    /// A decorator of the same function declaring its URI version, over the class's.
+    pub version_decorator: Option<PatternNode>,
     /// The status route terminals report when nothing declares one.
     pub default_status: Option<i64>,
 }

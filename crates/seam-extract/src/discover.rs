@@ -589,9 +589,7 @@ pub fn handler_units(
                 if !match_expr(model, &r.pattern, call, &mut caps) {
                     continue;
                 }
-                if !method_allowed(&r.method, &r.methods, &caps)
-                    || constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none()
-                {
+                if !method_allowed(&r.method, &r.methods, &caps) {
                     continue;
                 }
                 if let Some(receiver_pattern) = &r.receiver_pattern {
@@ -643,6 +641,58 @@ pub fn handler_units(
                 let mut used = handlers.clone();
                 used.push(path_expr);
                 used.extend(receiver.filter(|_| router.is_none()));
+                // In a loop over a list of definitions written out: once per element, the
+                // pattern's constraints checked on each element's values.
+                let mut looped = used.clone();
+                if let ValueRead::Meta(m) = &r.method {
+                    looped.extend(caps.get(m).and_then(Capture::expr));
+                }
+                if router.is_some()
+                    && let Some(elements) = crate::route_loops::each_element(files, file, &looped)
+                {
+                    for subst in &elements {
+                        let reader = Reader {
+                            files,
+                            environment: &pack.environment,
+                            subst,
+                            this_class: None,
+                        };
+                        if constraints_hold(files, pack, &reader, file, &r.constraints, &caps)
+                            .is_none()
+                        {
+                            continue;
+                        }
+                        let Some((handler_file, handler)) = last_handler(files, file, &handlers)
+                            .and_then(|h| crate::route_loops::substituted(files, subst, file, h))
+                        else {
+                            continue;
+                        };
+                        if handler_file != file {
+                            continue;
+                        }
+                        let path = reader.pieces(path_at.0, path_at.1);
+                        for method in read_methods(&reader, &r.method, file, &caps) {
+                            registrations.push(Registration {
+                                file,
+                                span: model.expr(call).span,
+                                router,
+                                class_prefix: Vec::new(),
+                                version: None,
+                                method,
+                                path: path.clone(),
+                                handler: Target::Expr(handler),
+                                route_status: None,
+                                route_default_status: None,
+                                route_body: None,
+                                served: None,
+                            });
+                        }
+                    }
+                    break;
+                }
+                if constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none() {
+                    continue;
+                }
                 if let Some(wrapper_calls) = wrappers.calls_of(file, call, &used) {
                     for w in wrapper_calls {
                         let Some(router) = receiver

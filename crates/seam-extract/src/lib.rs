@@ -27,6 +27,7 @@ pub mod provenance;
 pub mod receiver;
 pub mod request_body;
 pub mod route_lists;
+pub mod route_loops;
 pub mod route_wrappers;
 pub mod shape;
 pub mod storage;

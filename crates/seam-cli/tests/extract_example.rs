@@ -192,9 +192,10 @@ fn packs_lists_where_each_came_from() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
-        lines[..2],
+        lines[..3],
         [
             "angular-http\tclient\tjavascript\tnpm: @angular/common\tbuilt-in",
+            "astro\thandler\tjavascript\tnpm: astro\tbuilt-in",
             "axios\tclient\tjavascript\tnpm: axios\tbuilt-in",
         ]
     );

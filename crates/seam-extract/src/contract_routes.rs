@@ -161,6 +161,7 @@ impl Site<'_> {
             route_body: None,
             export_path: None,
             unknown_prefixes: Vec::new(),
+            method_branches: None,
         }
     }
 }

@@ -49,6 +49,9 @@ pub struct HandlerUnit {
     /// path from the deployment's settings): left out of the path, which starts at the part
     /// the code fixes.
     pub unknown_prefixes: Vec<String>,
+    /// Where a `*` handler reads the method it branches on, when its pack says (see
+    /// [`crate::method_branches`]).
+    pub method_branches: Option<seam_packs::MethodBranches>,
 }
 
 /// One client unit: a call site whose response the enclosing function reads.
@@ -674,6 +677,58 @@ pub fn handler_units(
                 let mut used = handlers.clone();
                 used.push(path_expr);
                 used.extend(receiver.filter(|_| router.is_none()));
+                // In a loop over a list of definitions written out: once per element, the
+                // pattern's constraints checked on each element's values.
+                let mut looped = used.clone();
+                if let ValueRead::Meta(m) = &r.method {
+                    looped.extend(caps.get(m).and_then(Capture::expr));
+                }
+                if router.is_some()
+                    && let Some(elements) = crate::route_loops::each_element(files, file, &looped)
+                {
+                    for subst in &elements {
+                        let reader = Reader {
+                            files,
+                            environment: &pack.environment,
+                            subst,
+                            this_class: None,
+                        };
+                        if constraints_hold(files, pack, &reader, file, &r.constraints, &caps)
+                            .is_none()
+                        {
+                            continue;
+                        }
+                        let Some((handler_file, handler)) = last_handler(files, file, &handlers)
+                            .and_then(|h| crate::route_loops::substituted(files, subst, file, h))
+                        else {
+                            continue;
+                        };
+                        if handler_file != file {
+                            continue;
+                        }
+                        let path = reader.pieces(path_at.0, path_at.1);
+                        for method in read_methods(&reader, &r.method, file, &caps) {
+                            registrations.push(Registration {
+                                file,
+                                span: model.expr(call).span,
+                                router,
+                                class_prefix: Vec::new(),
+                                version: None,
+                                method,
+                                path: path.clone(),
+                                handler: Target::Expr(handler),
+                                route_status: None,
+                                route_default_status: None,
+                                route_body: None,
+                                served: None,
+                            });
+                        }
+                    }
+                    break;
+                }
+                if constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none() {
+                    continue;
+                }
                 if let Some(wrapper_calls) = wrappers.calls_of(file, call, &used) {
                     for w in wrapper_calls {
                         let Some(router) = receiver
@@ -743,6 +798,7 @@ pub fn handler_units(
                 let Some(handler) = last_handler(files, file, &handlers) else {
                     continue;
                 };
+                // One method, or each of a list (`method: ["GET", "HEAD"]`).
                 let methods = match &r.method {
                     ValueRead::Option { meta, key, .. } if key.contains('.') => vec![
                         caps.get(meta)
@@ -756,8 +812,9 @@ pub fn handler_units(
                 if procedure.is_some() && methods.iter().any(Option::is_none) {
                     continue;
                 }
+                let path = reader.pieces(path_at.0, path_at.1);
                 for method in methods {
-                    let mut path = reader.pieces(path_at.0, path_at.1);
+                    let mut path = path.clone();
                     let method = method_from_path(r.method_in_path, &mut path, method);
                     registrations.push(Registration {
                         file,
@@ -808,16 +865,17 @@ pub fn handler_units(
                     },
                     None => None,
                 };
-                let path = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
+                let paths = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
                     let pd = d.path_decorator.as_ref()?;
                     decorator_capture(model, pd, &model.function(func?).decorators)
                 }) {
-                    Some(e) => reader.pieces(file, e),
-                    None => Vec::new(),
+                    // A list of paths (`@Get(["a", "b"])`): a route at each.
+                    Some(e) => crate::path_lists::paths(&reader, file, e),
+                    None => vec![Vec::new()],
                 };
-                let (class_prefix, version) = match class {
+                let (class_prefixes, class_version) = match class {
                     Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
-                    None => (Vec::new(), None),
+                    None => (vec![Vec::new()], None),
                 };
                 let capture = |m: &Option<String>| {
                     m.as_ref().and_then(|m| caps.get(m)).and_then(Capture::expr)
@@ -833,24 +891,41 @@ pub fn handler_units(
                         .unwrap_or_default(),
                 };
                 for (function, method) in targets {
-                    registrations.push(Registration {
-                        file,
-                        span: decorator.span,
-                        router,
-                        class_prefix: class_prefix.clone(),
-                        version: version.clone(),
-                        method,
-                        path: path.clone(),
-                        handler: Target::Function(function),
-                        route_status: capture(&d.status).or_else(|| {
-                            d.status_decorator.as_ref().and_then(|sd| {
-                                decorator_capture(model, sd, &model.function(function).decorators)
-                            })
-                        }),
-                        route_default_status: d.default_status,
-                        route_body: capture(&d.body),
-                        served: None,
-                    });
+                    // A version the method declares replaces the class's.
+                    let version = d
+                        .version_decorator
+                        .as_ref()
+                        .and_then(|vd| {
+                            decorator_capture(model, vd, &model.function(function).decorators)
+                        })
+                        .and_then(|e| reader.constant(file, e))
+                        .or_else(|| class_version.clone());
+                    for class_prefix in &class_prefixes {
+                        for path in &paths {
+                            registrations.push(Registration {
+                                file,
+                                span: decorator.span,
+                                router,
+                                class_prefix: class_prefix.clone(),
+                                version: version.clone(),
+                                method: method.clone(),
+                                path: path.clone(),
+                                handler: Target::Function(function),
+                                route_status: capture(&d.status).or_else(|| {
+                                    d.status_decorator.as_ref().and_then(|sd| {
+                                        decorator_capture(
+                                            model,
+                                            sd,
+                                            &model.function(function).decorators,
+                                        )
+                                    })
+                                }),
+                                route_default_status: d.default_status,
+                                route_body: capture(&d.body),
+                                served: None,
+                            });
+                        }
+                    }
                 }
                 break;
             }
@@ -882,6 +957,7 @@ pub fn handler_units(
 
     let mut units = Vec::new();
     let globals = global_prefixes(files, pack, &reader, on);
+    let excluded = crate::prefix_exclusions::exclusions(files, pack, &reader, on);
     let versioned = versioned_dirs(files, pack, on);
     let own = |router: RouterKey| own_prefix(files, pack, &reader, router);
     for reg in registrations {
@@ -968,6 +1044,12 @@ pub fn handler_units(
             (None, None) => vec![String::new()],
         };
         let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
+        let global = !crate::prefix_exclusions::excluded(
+            &excluded,
+            &files.model(reg.file).path,
+            reg.method.as_deref(),
+            &own_path,
+        );
         if let Some(version) = &reg.version
             && let Some(segment) = nearest_for_dir(&versioned, &files.model(reg.file).path)
         {
@@ -999,7 +1081,11 @@ pub fn handler_units(
             compose(&prefixes, &own_path)
         };
         let path = angle_parameters_as_holes(&composed);
-        let path = with_global_prefix(&globals, &files.model(reg.file).path, &path);
+        let path = if global {
+            with_global_prefix(&globals, &files.model(reg.file).path, &path)
+        } else {
+            path
+        };
         for (handler_file, function, method) in handlers {
             units.push(HandlerUnit {
                 pack: pack_index,
@@ -1015,6 +1101,7 @@ pub fn handler_units(
                 route_body: reg.route_body,
                 export_path: None,
                 unknown_prefixes: unknown.iter().cloned().collect(),
+                method_branches: None,
             });
         }
     }
@@ -1112,6 +1199,7 @@ fn file_units(
                     route_body: None,
                     export_path: Some(export),
                     unknown_prefixes: Vec::new(),
+                    method_branches: convention.method_branches.clone(),
                 });
             };
             for export in &convention.exports {
@@ -1135,7 +1223,10 @@ fn file_units(
                 // unknown; any other value (an object, `new App()`) is no handler.
                 let handler = match handler {
                     Some(h) => Ok(h),
-                    None => match files.value_of(def) {
+                    None => match files
+                        .value_of(def)
+                        .or_else(|| destructured_from(files, def))
+                    {
                         Some((vf, ve))
                             if vf == file
                                 && matches!(
@@ -1159,6 +1250,16 @@ fn file_units(
         }
     }
     units
+}
+
+/// The initialiser a name is destructured from (`export const { GET } = lib(…)` → `lib(…)`),
+/// whose key seam cannot follow to a function when the initialiser is a library's call.
+fn destructured_from(files: &Files, def: crate::files::Def) -> Option<(usize, ExprId)> {
+    let crate::files::Def::Binding(file, binding) = def else {
+        return None;
+    };
+    let origin = &files.model(file).binding(binding).origin;
+    (!origin.path.is_empty()).then_some((file, origin.init?))
 }
 
 /// The names a file's place spells, one per path segment before rewriting: the directories
@@ -1426,15 +1527,16 @@ fn decorator_capture(
     })
 }
 
-/// The prefix a decorator on the class adds (`@Controller("users")`) and the URI version it
-/// declares, by the first pattern that matches one of the class's decorators: `$PREFIX` (or
-/// else the first expression bound) is the prefix, `$VERSION` the version.
+/// The prefixes a decorator on the class adds (`@Controller("users")`, one per path of a list
+/// `@Controller(["a", "b"])`) and the URI version it declares, by the first pattern that
+/// matches one of the class's decorators: `$PREFIX` (or else the first expression bound) is
+/// the prefix, `$VERSION` the version.
 fn class_prefix_of(
     reader: &Reader,
     file: usize,
     patterns: &[PatternNode],
     class: seam_lang::model::ClassId,
-) -> (Vec<Piece>, Option<String>) {
+) -> (Vec<Vec<Piece>>, Option<String>) {
     let model = reader.files.model(file);
     for pattern in patterns {
         for d in &model.class(class).decorators {
@@ -1452,12 +1554,15 @@ fn class_prefix_of(
                     .find_map(|(_, c)| c.expr())
             });
             return (
-                prefix.map(|e| reader.pieces(file, e)).unwrap_or_default(),
+                prefix.map_or_else(
+                    || vec![Vec::new()],
+                    |e| crate::path_lists::paths(reader, file, e),
+                ),
                 version,
             );
         }
     }
-    (Vec::new(), None)
+    (vec![Vec::new()], None)
 }
 
 /// Directories where the pack's URI versioning is switched on, with the text before the
@@ -3116,6 +3221,7 @@ mod tests {
             unless_exports: Vec::new(),
             separator: None,
             flat_folder_suffix: None,
+            method_branches: None,
         };
         let read = |p: &str| {
             let (stem, method) = file_stem_and_method(p, &convention);

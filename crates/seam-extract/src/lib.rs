@@ -17,13 +17,17 @@ pub mod contract_routes;
 pub mod discover;
 pub mod exception_status;
 pub mod files;
+pub mod method_branches;
 pub mod param_roles;
+pub mod path_lists;
+pub mod prefix_exclusions;
 pub mod procedures;
 pub mod process_exits;
 pub mod provenance;
 pub mod receiver;
 pub mod request_body;
 pub mod route_lists;
+pub mod route_loops;
 pub mod route_wrappers;
 pub mod shape;
 pub mod storage;
@@ -155,9 +159,11 @@ pub fn extract(
 
     let mut built: Vec<Built> = units
         .par_iter()
-        .filter_map(|u| match u {
-            Unit::Handler(h) => Some(build_handler(&files, detection, packs, &calls, h)),
-            Unit::Client(c) => build_client(&files, detection, packs, &calls, c),
+        .flat_map_iter(|u| match u {
+            Unit::Handler(h) => per_method(build_handler(&files, detection, packs, &calls, h), h),
+            Unit::Client(c) => build_client(&files, detection, packs, &calls, c)
+                .into_iter()
+                .collect(),
         })
         .collect();
     built.extend(
@@ -332,6 +338,38 @@ fn build_handler(
     }
 }
 
+/// A handler split into one per method it branches on, when its pack says where it reads
+/// the method (see [`method_branches`]).
+fn per_method(built: Built, unit: &HandlerUnit) -> Vec<Built> {
+    let Some(split) = unit
+        .method_branches
+        .as_ref()
+        .and_then(|rule| method_branches::split(&built.summary, rule))
+    else {
+        return vec![built];
+    };
+    split
+        .into_iter()
+        .map(|summary| {
+            let method = match summary
+                .identity
+                .boundary_binding
+                .as_ref()
+                .map(|b| &b.semantics)
+            {
+                Some(Semantics::Rest(r)) => r.method.clone(),
+                _ => None,
+            };
+            Built {
+                label: label_of(&method, &unit.path),
+                summary,
+                base_id: built.base_id.clone(),
+                sort_span: built.sort_span,
+            }
+        })
+        .collect()
+}
+
 /// The name of a handler that has none of its own: its method (`get`; `all` for `*`).
 fn method_label(method: &Option<String>) -> String {
     match method.as_deref() {
@@ -364,7 +402,7 @@ fn build_opaque_handler(
             identity: CodeUnitIdentity {
                 name,
                 name_kind: Some(NameKind::Label),
-                export_path: None,
+                export_path: unit.export_path.clone(),
                 boundary_binding: Some(rest_binding(pack, &unit.method, &unit.path)),
                 deployable_unit: None,
                 id: None,

@@ -47,6 +47,9 @@ fn fastify_routes_plugins_and_statuses() {
             "GET /health -> [200]",
             // route({ method, url, handler }).
             "DELETE /cache -> [403, 204]",
+            // route({ method: ["GET", "HEAD"], … }): one route per method.
+            "GET /status -> [200]",
+            "HEAD /status -> [200]",
             // reply.code(201) then a returned value: the set status wins.
             "POST /api/echo -> [201]",
             // A plugin inside a plugin: both prefixes.
@@ -170,18 +173,63 @@ fn nextjs_routes_from_files_segments_groups_and_base_path() {
     assert_eq!(
         routes(&run),
         [
-            // Pages Router: one summary per file, method `*`, outcomes conditioned on req.method.
-            "* /shop/api/orders/{id} -> [200, 204, 405]",
-            "* /shop/api/orders -> [200, 201, 405]",
+            // Handlers re-exported from another module (`export { GET, HEAD } from "@/lib/…"`,
+            // `export { default } from "…"`), read where they are written.
+            "GET /shop/api/health -> [200]",
+            "HEAD /shop/api/health -> [200]",
+            "* /shop/api/legacy -> [410]",
+            // Pages Router: one route per method the handler branches on (`switch`, `if`),
+            // each with its own outcomes; the 405 fallback is no route.
+            "DELETE /shop/api/orders/{id} -> [204]",
+            "GET /shop/api/orders/{id} -> [200]",
+            "GET /shop/api/orders -> [200]",
+            "POST /shop/api/orders -> [201]",
             // App Router under src/: `(marketing)` dropped, `[[...slug]]` optional catch-all.
             "GET /shop/docs/{slug*} -> [200]",
             // A `route.tsx` under a dot folder.
             "GET /shop/.well-known/security.txt -> [200]",
+            // `export const { GET } = createFromSource(…)`: a library's call, body unknown.
+            "GET /shop/api/search -> []",
             "GET /shop/api/users/{id} -> [404, 200]",
             "DELETE /shop/api/users/{id} -> [204]",
             "POST /shop/files/{path+} -> [422, 201]",
         ]
     );
+}
+
+#[test]
+fn pages_api_handlers_are_one_route_per_method_they_branch_on() {
+    let run = extract("pages-api", &[]);
+    assert_eq!(
+        routes(&run),
+        [
+            // `switch (req.method)` in a .jsx file.
+            "DELETE /api/carts/{id} -> [204]",
+            "GET /api/carts/{id} -> [200]",
+            // `if`, and `||` naming two methods; the check before the branch is on each.
+            "GET /api/carts -> [401, 200]",
+            "POST /api/carts -> [401, 201]",
+            "PUT /api/carts -> [401, 201]",
+            // Only the preflight is set apart: the rest answers every other method.
+            "* /api/checkout -> [400, 200]",
+            "OPTIONS /api/checkout -> [204]",
+            // No method compared: one route for every method (a .tsx file).
+            "* /api/health -> [200]",
+            // `!== "POST"` rejects the others with 405.
+            "POST /api/webhook -> [202]",
+        ]
+    );
+    // The method comparisons hold by construction and are left out.
+    let get = run
+        .summaries
+        .iter()
+        .find(|s| {
+            s.identity.id.as_deref()
+                == Some("fixture-pages-api::pages/api/carts/index.ts::default#GET /api/carts")
+        })
+        .expect("GET /api/carts");
+    let text = serde_json::to_string(&get.transitions).expect("serialises");
+    assert!(!text.contains(r#""property":"method""#), "{text}");
 }
 
 #[test]

@@ -193,6 +193,10 @@ pub struct GlobalPrefixFile {
     /// when the pattern is not a call. Absent: every file the pack runs on.
     #[serde(default)]
     pub file: Option<String>,
+    /// The metavariable holding a list of routes left without the prefix: each a path (any
+    /// method), or an object whose `path` and `method` keys hold them.
+    #[serde(default)]
+    pub exclude: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -241,6 +245,10 @@ pub struct RouteFile {
     /// ServeMux): that method replaces `method`.
     #[serde(default)]
     pub method_in_path: bool,
+    /// What bound metavariables must be for the call to be this route (`$PATH: { pathLiteral:
+    /// true }`: koa-router's `router.get(name, path, h)` against `router.get(path, mw, h)`).
+    #[serde(default, rename = "where")]
+    pub where_: BTreeMap<String, ConstraintFile>,
 }
 
 /// Procedure trees (see `PackFile::procedures`).
@@ -442,6 +450,10 @@ pub struct DecoratedFile {
     /// has none (JAX-RS `@GET` beside `@Path($PATH)`); its first metavariable is the path.
     #[serde(default)]
     pub path_decorator: Option<String>,
+    /// Another decorator of the same function that declares its URI version
+    /// (`@Version($VERSION)`), in place of the class's; its first metavariable is the version.
+    #[serde(default)]
+    pub version_decorator: Option<String>,
     /// The status terminals with `route: true` report when nothing declares one (201 for a
     /// POST route in NestJS).
     #[serde(default)]
@@ -501,6 +513,19 @@ pub struct FileConventionFile {
     /// a route only when its name is one of `indexNames` (`users.$id/route.tsx`).
     #[serde(default)]
     pub flat_folder_suffix: Option<String>,
+    /// A handler of method `*` that compares this property of the input with this role to
+    /// method names (`req.method === "GET"`, `switch (req.method)`) is one route per method it
+    /// names, each with the paths that method takes.
+    #[serde(default)]
+    pub method_branches: Option<MethodBranchesFile>,
+}
+
+/// Where a handler reads the request's method: `{ role: request, property: method }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MethodBranchesFile {
+    pub role: String,
+    pub property: String,
 }
 
 /// How a directory or file name becomes a path segment: `from` has one `$NAME` between

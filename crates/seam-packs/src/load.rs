@@ -421,6 +421,11 @@ impl Compiler<'_> {
             global_prefixes.push(GlobalPrefix {
                 prefix: self.meta("prefix", &g.prefix, &pattern, &g.pattern)?,
                 file: g.file.clone(),
+                exclude: g
+                    .exclude
+                    .as_ref()
+                    .map(|x| self.meta("exclude", x, &pattern, &g.pattern))
+                    .transpose()?,
                 pattern,
             });
         }
@@ -513,6 +518,7 @@ impl Compiler<'_> {
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
                 chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),
                 method_in_path: r.method_in_path,
+                constraints: self.constraints(&r.where_, &combined, &r.pattern)?,
                 pattern,
                 receiver_pattern,
             });
@@ -577,6 +583,14 @@ impl Compiler<'_> {
                     .transpose()?,
                 path_decorator: d
                     .path_decorator
+                    .as_ref()
+                    .map(|p| {
+                        compile_decorator(p, family.pattern_language())
+                            .map_err(|e| self.pattern_error(p, e))
+                    })
+                    .transpose()?,
+                version_decorator: d
+                    .version_decorator
                     .as_ref()
                     .map(|p| {
                         compile_decorator(p, family.pattern_language())
@@ -678,6 +692,10 @@ impl Compiler<'_> {
                 unless_exports: f.unless_exports.clone(),
                 separator: f.separator.clone(),
                 flat_folder_suffix: f.flat_folder_suffix.clone(),
+                method_branches: f.method_branches.as_ref().map(|m| MethodBranches {
+                    role: m.role.clone(),
+                    property: m.property.clone(),
+                }),
             })
             .collect();
         let mut segments = Vec::new();

@@ -146,6 +146,8 @@ pub struct GlobalPrefix {
     pub prefix: String,
     /// Only files whose name matches this glob are searched.
     pub file: Option<String>,
+    /// The metavariable holding the routes the prefix leaves out.
+    pub exclude: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -175,6 +177,8 @@ pub struct Route {
     pub chain: Vec<String>,
     /// The path may start with `METHOD ` (see `RouteFile::method_in_path`).
     pub method_in_path: bool,
+    /// What the bound metavariables must be (`pathLiteral`), by metavariable name.
+    pub constraints: BTreeMap<String, Constraint>,
 }
 
 /// Trees of procedures served as routes (see `ProceduresFile`).
@@ -267,6 +271,8 @@ pub struct Decorated {
     pub status_decorator: Option<PatternNode>,
     /// A decorator of the same function declaring the path (its first metavariable).
     pub path_decorator: Option<PatternNode>,
+    /// A decorator of the same function declaring its URI version, over the class's.
+    pub version_decorator: Option<PatternNode>,
     /// The status route terminals report when nothing declares one.
     pub default_status: Option<i64>,
 }
@@ -310,6 +316,15 @@ pub struct FileConvention {
     pub separator: Option<String>,
     /// A directory name ending so is a flat folder (see `FileConventionFile`).
     pub flat_folder_suffix: Option<String>,
+    /// Where a `*` handler reads the method it branches on (one route per method named).
+    pub method_branches: Option<MethodBranches>,
+}
+
+/// The property of an input (by role) holding the request's method (`req.method`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodBranches {
+    pub role: String,
+    pub property: String,
 }
 
 /// A segment rewrite: fixed text around one name (`[...`, `]`) and the template it becomes.

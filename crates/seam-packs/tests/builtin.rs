@@ -7,6 +7,7 @@ fn builtin_packs_load() {
         names,
         [
             "angular-http",
+            "astro",
             "axios",
             "chi",
             "django",

@@ -32,9 +32,9 @@ await http.delete(`/orders/${id}`);   // DELETE /api/orders/{id}: nothing serves
 
 A call whose URL starts with a value seam could not read (`${this.baseUrl}/orders`, a URL
 from configuration) is checked by the path after that value, at warning severity: the value
-may name another host. It is reported only when a route shares the path's leading segments but
-the last (at most two: `{base}/api/v1/query` needs a route under `/api/v1/`); one shared segment
-says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback) is
+may name another host. It is reported only when a route shares the path's first two segments
+(`{base}/api/v1/query` needs a route under `/api/v1/`, `{base}/api/tokens` the same path by
+another method); one shared segment says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback) is
 never checked here; it is listed as `external` among the unpairable summaries.
 
 When the repository declares a git submodule that is not checked out, or a source file could
@@ -115,12 +115,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// How many leading segments a call whose start is unknown must share with a route before
-/// the route counts as near: its segments but the last, at most two (`{base}/api/v1/query`
-/// needs a route under `/api/v1/`). One shared segment (`/api/…`, `/v1/…`) says little about
-/// a URL whose host could not be read: another service spells its paths the same way.
-fn unknown_start_prefix(call_segments: &[&str]) -> usize {
-    call_segments.len().saturating_sub(1).clamp(1, 2)
-}
+/// the route counts as near: two, whatever the call's length (`{base}/api/v1/query` needs a
+/// route under `/api/v1/`, `{base}/api/tokens` the same path by another method). One shared
+/// segment (`/api/…`, `/v1/…`) says little about a URL whose host could not be read: another
+/// service spells its paths the same way.
+const UNKNOWN_START_SHARED: usize = 2;
 
 /// The first segment of a normalised path (`/users/{id}` → `users`), `None` for `/`. Only
 /// endpoints with the call's first segment can share a prefix with it, so callers checking many
@@ -191,7 +190,7 @@ pub fn check_among(
     let call_path = known_path(call);
     let call_segments: Vec<&str> = segments(&call_path).collect();
     let needed = if call.start_unknown {
-        unknown_start_prefix(&call_segments)
+        UNKNOWN_START_SHARED
     } else {
         1
     };
@@ -273,7 +272,7 @@ pub fn check_among(
 
 #[cfg(test)]
 mod tests {
-    use super::{edit_distance, shared_prefix, unknown_start_prefix};
+    use super::{UNKNOWN_START_SHARED, edit_distance, shared_prefix};
 
     #[test]
     fn prefixes_share_static_heads_and_holes_after_them() {
@@ -294,10 +293,12 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_start_needs_the_leading_segments_but_the_last() {
-        assert_eq!(unknown_start_prefix(&["orders"]), 1);
-        assert_eq!(unknown_start_prefix(&["orders", "{id}"]), 1);
-        assert_eq!(unknown_start_prefix(&["api", "v1", "query"]), 2);
-        assert_eq!(unknown_start_prefix(&["a", "b", "c", "d"]), 2);
+    fn an_unknown_start_needs_two_shared_leading_segments() {
+        // `{base}/api/access-tokens` against routes under `/api/v1/`: one shared segment,
+        // not near (a migration client calling another product's server, seen in the corpus).
+        assert!(shared_prefix("/api/access-tokens", "/api/v1/tokens") < UNKNOWN_START_SHARED);
+        // `{base}/api/tokens` against `POST /api/tokens`: the same path, by another method.
+        assert!(shared_prefix("/api/tokens", "/api/tokens") >= UNKNOWN_START_SHARED);
+        assert!(shared_prefix("/api/v1/query", "/api/v1/users") >= UNKNOWN_START_SHARED);
     }
 }

@@ -17,6 +17,7 @@ pub mod contract_routes;
 pub mod discover;
 pub mod exception_status;
 pub mod files;
+pub mod library_constants;
 pub mod param_roles;
 pub mod procedures;
 pub mod process_exits;

@@ -26,6 +26,7 @@ pub mod receiver;
 pub mod request_body;
 pub mod route_lists;
 pub mod route_wrappers;
+pub mod router_classes;
 pub mod shape;
 pub mod storage;
 pub mod templates;

@@ -11,6 +11,7 @@
 
 pub mod assemble;
 pub mod callees;
+pub mod class_defaults;
 pub mod classes;
 pub mod conditions;
 pub mod contract_routes;

@@ -815,6 +815,13 @@ impl Reader<'_> {
                 (None, None) => Ok(None),
                 _ => Err(()),
             },
+            // An instance of a project class (`settings = Settings()`): the attribute the call
+            // gives or the class declares.
+            ExprKind::Call { callee, args, .. }
+                if let Some(class) = crate::classes::class_of_expr(self.files, file, *callee) =>
+            {
+                crate::class_defaults::instance_attribute(self.files, file, args, class, key)
+            }
             // A project function that returns one object (`normalize(init)` returning
             // `{ ...init, headers }`): its key, read with the call's arguments bound.
             ExprKind::Call {

@@ -22,6 +22,7 @@ pub mod library_constants;
 pub mod param_roles;
 pub mod procedures;
 pub mod process_exits;
+pub mod project_constants;
 pub mod provenance;
 pub mod receiver;
 pub mod request_body;

@@ -13,6 +13,7 @@ use crate::files::{Files, MAX_HOPS};
 /// argument of that name, else the class's (or an ancestor's) initialiser of the field, or in
 /// Python a class attribute read through the instance. `Ok(None)` when the class declares no
 /// such attribute; `Err` when positional or spread arguments may set it.
+#[allow(clippy::result_unit_err)] // the value reader's own convention (`Reader::object_key`)
 pub fn instance_attribute(
     files: &Files,
     file: usize,

@@ -123,3 +123,47 @@ fn returning_the_call_passes_the_failure_to_the_caller() {
         ]
     );
 }
+
+/// A rejection handler chained on the client call's promise (`.catch(fn)`, `.then(ok, fail)`)
+/// is the branch for every failure status; one chained on another promise is not.
+#[test]
+fn a_catch_chained_on_the_call_handles_every_failure() {
+    let with_chain = |chained: &str, args: usize| {
+        let mut consumers =
+            delivering_exceptions(read("unhandledProviderCase/fires/consumer.json"));
+        let call: seam_ir::summary::Effect = serde_json::from_value(serde_json::json!({
+            "type": "interaction",
+            "binding": {
+                "transport": "http",
+                "semantics": { "name": "rest", "method": "GET", "path": "/users/{id}" },
+                "recognition": "axios"
+            },
+            "callee": "UsersApi.get",
+            "interaction": { "class": "service-call", "method": "GET" },
+            "location": { "start": 7, "end": 7 }
+        }))
+        .expect("an interaction effect");
+        let handler: seam_ir::summary::Effect = serde_json::from_value(serde_json::json!({
+            "type": "invocation",
+            "callee": chained,
+            "args": vec![serde_json::json!({ "kind": "expression", "sourceText": "() => done()" }); args],
+            "async": false
+        }))
+        .expect("an invocation effect");
+        consumers[0].transitions[0].effects.extend([call, handler]);
+        findings(consumers)
+    };
+    let unhandled = [
+        "warning unhandledProviderCase getUser:response:404:2222222 -: Provider produces status 404 but no consumer branch handles it",
+    ];
+    assert_eq!(
+        with_chain("UsersApi.get(id) .then((r) => show(r)) .catch", 1),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        with_chain("UsersApi.get(id) .then", 2),
+        Vec::<String>::new()
+    );
+    assert_eq!(with_chain("UsersApi.get(id) .then", 1), unhandled);
+    assert_eq!(with_chain("other.load() .catch", 1), unhandled);
+}

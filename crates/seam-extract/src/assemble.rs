@@ -397,12 +397,13 @@ fn imported_qualifiers(model: &Model, expr: ExprId) -> Vec<String> {
 
 /// The status a terminal produces and the status key of its transition id.
 fn status(
-    model: &Model,
+    (files, file): (&Files, usize),
     scope: &Scope,
     read: &Option<ValueRead>,
     captures: &Captures,
     constants: &BTreeMap<String, i64>,
 ) -> (Option<ValueRef>, String) {
+    let model = files.model(file);
     match read {
         Some(ValueRead::Number(n)) => (
             Some(ValueRef::Literal(LiteralValueRef {
@@ -426,12 +427,18 @@ fn status(
                     }
                     None => (None, "none".to_owned()),
                 },
-                _ if let Some(n) = named_constant(model, e, constants) => (
-                    Some(ValueRef::Literal(LiteralValueRef {
-                        value: seam_ir::summary::LiteralValue::Number(n.into()),
-                    })),
-                    n.to_string(),
-                ),
+                _ if let Some(n) = named_constant(model, e, constants)
+                    .map(|n| n as f64)
+                    .or_else(|| crate::project_constants::class_number(files, file, e))
+                    .and_then(json_number) =>
+                {
+                    (
+                        Some(ValueRef::Literal(LiteralValueRef {
+                            value: seam_ir::summary::LiteralValue::Number(n.clone()),
+                        })),
+                        n.to_string(),
+                    )
+                }
                 _ => {
                     let value = scope.value(e);
                     // A constant that holds a number is that number.
@@ -511,8 +518,13 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                         } else {
                             (read, from)
                         };
-                        let (status_code, key) =
-                            status(model, &scope, read, from, &facts.pack.constants);
+                        let (status_code, key) = status(
+                            (facts.files, facts.file),
+                            &scope,
+                            read,
+                            from,
+                            &facts.pack.constants,
+                        );
                         let body = match facts.route_body.filter(|_| t.route) {
                             Some(declared) => Some(declared_shape(model, declared)),
                             None => capture_expr(captures, &t.body).map(|b| shape_of(model, b)),

@@ -49,23 +49,15 @@ fn literal_ref(value: &LiteralValue) -> Option<ValueRef> {
 }
 
 /// `http.StatusNotFound` through an import of a module whose constants seam knows: the value.
-fn module_constant(model: &Model, object: ExprId, property: &MemberProp) -> Option<ValueRef> {
-    let MemberProp::Name(name) = property else {
-        return None;
-    };
-    let binding = model.resolved_binding(object)?;
-    let BindingKind::Import { import, .. } = model.binding(binding).kind else {
-        return None;
-    };
-    let module = &model.imports.get(import as usize)?.specifier;
-    match seam_packs::constants::module_constant(module, name)? {
+fn module_constant(model: &Model, expr: ExprId) -> Option<ValueRef> {
+    match crate::library_constants::library_constant(model, expr)? {
         seam_packs::constants::ConstantValue::Number(value) => literal_ref(&LiteralValue::Number {
-            value: *value,
+            value,
             raw: String::new(),
         }),
-        seam_packs::constants::ConstantValue::Text(value) => literal_ref(&LiteralValue::String {
-            value: value.clone(),
-        }),
+        seam_packs::constants::ConstantValue::Text(value) => {
+            literal_ref(&LiteralValue::String { value })
+        }
     }
 }
 
@@ -103,7 +95,7 @@ impl Scope<'_> {
             ExprKind::Member {
                 object, property, ..
             } => {
-                if let Some(value) = module_constant(model, *object, property) {
+                if let Some(value) = module_constant(model, expr) {
                     return value;
                 }
                 let from = self.value_hops(*object, hops - 1);
@@ -199,6 +191,10 @@ impl Scope<'_> {
             return self.unresolved(expr);
         }
         if let BindingKind::Import { .. } = binding.kind {
+            // `from starlette.status import HTTP_404_NOT_FOUND`: the library's value.
+            if let Some(value) = module_constant(model, expr) {
+                return value;
+            }
             return ValueRef::Dependency(DependencyValue {
                 name: binding.name.clone(),
                 access_chain: Vec::new(),

@@ -223,7 +223,7 @@ fn is_router(files: &Files, pack: &Pack, def: RouterKey) -> bool {
 /// A value made by one of the pack's router patterns, or the call of a project function
 /// whose one returned value is a router (`e := routes.NewEcho()`, a few levels deep).
 fn is_router_value(files: &Files, pack: &Pack, file: usize, expr: ExprId, depth: usize) -> bool {
-    if matches_any(files, file, &pack.routers, expr) {
+    if crate::router_classes::match_router(files, &pack.routers, file, expr).is_some() {
         return true;
     }
     let ExprKind::Call { callee, .. } = &files.model(file).expr(expr).kind else {
@@ -290,22 +290,20 @@ fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) ->
     let Some((vf, ve)) = files.value_of(router) else {
         return Prefix::default();
     };
-    let model = files.model(vf);
-    for (pattern, prefix) in pack.routers.iter().zip(&pack.router_prefixes) {
-        let mut caps = Captures::new();
-        if !match_expr(model, pattern, ve, &mut caps) {
-            continue;
-        }
-        return match prefix
-            .as_ref()
-            .and_then(|p| caps.get(p))
-            .and_then(Capture::expr)
-        {
-            Some(e) => Prefix::read(files, reader, vf, e),
-            None => Prefix::default(),
-        };
+    let Some((index, caps)) = crate::router_classes::match_router(files, &pack.routers, vf, ve)
+    else {
+        return Prefix::default();
+    };
+    match pack
+        .router_prefixes
+        .get(index)
+        .and_then(Option::as_ref)
+        .and_then(|p| caps.get(p))
+        .and_then(Capture::expr)
+    {
+        Some(e) => Prefix::read(files, reader, vf, e),
+        None => Prefix::default(),
     }
-    Prefix::default()
 }
 
 /// A prefix in front of routes: the path the code fixes, and the source text of a start seam

@@ -44,14 +44,16 @@ fn is_status_name(name: &str) -> bool {
     name.to_ascii_lowercase().contains("status")
 }
 
-/// A number literal that is an HTTP status.
+/// A number literal that is an HTTP status, or a library constant naming one
+/// (`status.HTTP_404_NOT_FOUND`).
 fn status_literal(model: &Model, expr: ExprId) -> Option<u16> {
-    match &model.expr(expr).kind {
+    let value = match &model.expr(expr).kind {
         ExprKind::Literal {
             value: LiteralValue::Number { value, .. },
-        } if value.fract() == 0.0 && (100.0..600.0).contains(value) => Some(*value as u16),
-        _ => None,
-    }
+        } => *value,
+        _ => crate::library_constants::library_number(model, expr)?,
+    };
+    (value.fract() == 0.0 && (100.0..600.0).contains(&value)).then_some(value as u16)
 }
 
 /// The constructor of a class: `__init__` or `constructor`.

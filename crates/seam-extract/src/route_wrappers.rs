@@ -1,12 +1,25 @@
 //! Route registrations made inside a project function that takes the router, the handler or
 //! the path as parameters (`def register(api, cls, path): api.add_resource(cls, path)`,
 //! `function mount(app, path, h) { app.get(path, h) }`): the registration happens once per
-//! call of that function, with the caller's arguments in place of the parameters.
+//! call of that function, with the caller's arguments in place of the parameters. A caller
+//! that passes its own parameters on is a wrapper too, followed to its callers (any depth).
+//!
+//! A registration in a loop over a literal list (`for cls, path in [(A, "/a"), (B, "/b")]:
+//! api.add_resource(cls, path)`, also a list a wrapper's caller passes) happens once per
+//! element, with the element's parts in place of the loop variables.
 
-use seam_lang::model::{BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, Span};
+use seam_lang::model::{
+    ArrayElement, BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, PatternId, PatternKind,
+    Span, StmtKind,
+};
 
 use crate::files::Files;
 use crate::url::Substitution;
+
+/// How many wrapper levels and loops are followed from one registration.
+const MAX_DEPTH: usize = 6;
+/// How many registrations one registration call may stand for.
+const MAX_EXPANSIONS: usize = 512;
 
 /// Finds the calls of wrapper functions, through the run's index of callers (built on first
 /// use, once for every pack: most repositories register routes directly and never pay for it).
@@ -14,36 +27,49 @@ pub struct RouteWrappers<'r, 'a> {
     files: &'r Files<'a>,
 }
 
-/// One call of a wrapper: where it is, and what each parameter of the wrapper receives.
+/// One call of a wrapper (or one element of a loop): where it is, and what each parameter or
+/// loop variable receives.
 pub struct WrapperCall {
     pub file: usize,
     pub call: ExprId,
     pub span: Span,
-    /// The wrapper's parameters mapped to the caller's arguments (`None`: not passed).
+    /// The wrapper's parameters (and loop variables) mapped to what they receive (`None`: not
+    /// passed).
     pub subst: Substitution,
 }
 
 impl WrapperCall {
     /// The expression a captured expression of the wrapper stands for at this call: the
-    /// caller's argument for a parameter, the expression itself otherwise. `None` for a
-    /// parameter the caller did not pass.
+    /// caller's argument for a parameter (followed through the callers of callers), the
+    /// expression itself otherwise. `None` for a parameter the caller did not pass.
     pub fn argument(&self, files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
-        match parameter(files.model(file), expr) {
-            Some(b) => match self.subst.get(&(file, b)) {
-                Some(passed) => *passed,
-                None => Some((file, expr)),
-            },
-            None => Some((file, expr)),
+        let (mut file, mut expr) = (file, expr);
+        for _ in 0..=MAX_DEPTH {
+            let Some(b) = parameter(files.model(file), expr) else {
+                return Some((file, expr));
+            };
+            match self.subst.get(&(file, b)) {
+                Some(Some(passed)) => (file, expr) = *passed,
+                Some(None) => return None,
+                None => return Some((file, expr)),
+            }
         }
+        Some((file, expr))
     }
 }
 
-/// The binding an expression names, when it is a bare parameter name.
+/// The binding an expression names, when it is a bare parameter or loop variable name.
 fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
     match &model.expr(expr).kind {
         ExprKind::Ident {
             binding: Some(b), ..
-        } if matches!(model.binding(*b).kind, BindingKind::Param { .. }) => Some(*b),
+        } if matches!(
+            model.binding(*b).kind,
+            BindingKind::Param { .. } | BindingKind::LoopVar
+        ) =>
+        {
+            Some(*b)
+        }
         _ => None,
     }
 }
@@ -53,30 +79,95 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         RouteWrappers { files }
     }
 
-    /// When the registration `call` in `file` uses a parameter of its enclosing function as
-    /// one of `used` (receiver, handlers, path), the calls of that function with their
-    /// arguments; `None` when it uses none or the function is never called.
+    /// When the registration `call` in `file` uses a parameter of a project function or a loop
+    /// variable as one of `used` (receiver, handlers, path), one [`WrapperCall`] per call of
+    /// that function (and of the functions that pass it their own parameters) and per element
+    /// of the literal list looped over; `None` when it uses none, or nothing calls or feeds it.
     pub fn calls_of(&self, file: usize, call: ExprId, used: &[ExprId]) -> Option<Vec<WrapperCall>> {
         let model = self.files.model(file);
-        // Most registrations use no parameter at all: skip the search for the function.
+        // Most registrations use no parameter at all: skip the search.
         if !used.iter().any(|e| parameter(model, *e).is_some()) {
             return None;
         }
-        let func = crate::files::enclosing_function(model, model.expr(call).span)?;
-        let own_parameter = |e: &ExprId| {
-            parameter(model, *e).is_some_and(|b| {
-                matches!(model.binding(b).kind, BindingKind::Param { function, .. } if function == func)
-            })
+        let start = WrapperCall {
+            file,
+            call,
+            span: model.expr(call).span,
+            subst: Substitution::new(),
         };
-        if !used.iter().any(own_parameter) {
-            return None;
-        }
-        let sites = self.files.callers().get(&(file, func))?;
-        let out: Vec<WrapperCall> = sites
-            .iter()
-            .filter_map(|&(cf, ccall)| self.wrapper_call(file, func, cf, ccall))
-            .collect();
+        let used: Vec<(usize, ExprId)> = used.iter().map(|e| (file, *e)).collect();
+        let mut out = Vec::new();
+        self.expand(start, &used, MAX_DEPTH, &mut out);
         (!out.is_empty()).then_some(out)
+    }
+
+    /// Replaces the first used parameter or loop variable `w` does not map yet by each value it
+    /// receives, until every one is mapped.
+    fn expand(
+        &self,
+        w: WrapperCall,
+        used: &[(usize, ExprId)],
+        depth: usize,
+        out: &mut Vec<WrapperCall>,
+    ) {
+        // Parameters first: a loop may iterate over what a caller passes.
+        let unmapped: Vec<(usize, BindingId)> = used
+            .iter()
+            .filter_map(|&(f, e)| {
+                let (af, ae) = w.argument(self.files, f, e)?;
+                parameter(self.files.model(af), ae).map(|b| (af, b))
+            })
+            .collect();
+        let is_param = |&(f, b): &(usize, BindingId)| {
+            matches!(
+                self.files.model(f).binding(b).kind,
+                BindingKind::Param { .. }
+            )
+        };
+        let open = unmapped
+            .iter()
+            .find(|x| is_param(x))
+            .or_else(|| unmapped.first())
+            .copied();
+        let Some((file, binding)) = open else {
+            if out.len() < MAX_EXPANSIONS {
+                out.push(w);
+            }
+            return;
+        };
+        let Some(depth) = depth.checked_sub(1) else {
+            return;
+        };
+        match self.files.model(file).binding(binding).kind {
+            BindingKind::Param { function, .. } => {
+                let Some(sites) = self.files.callers().get(&(file, function)) else {
+                    return;
+                };
+                for &(cf, ccall) in sites {
+                    let Some(caller) = self.wrapper_call(file, function, cf, ccall) else {
+                        continue;
+                    };
+                    let mut subst = w.subst.clone();
+                    subst.extend(caller.subst);
+                    let next = WrapperCall { subst, ..caller };
+                    self.expand(next, used, depth, out);
+                }
+            }
+            BindingKind::LoopVar => {
+                for subst in self.loop_elements(&w, file, binding) {
+                    let mut merged = w.subst.clone();
+                    merged.extend(subst);
+                    let next = WrapperCall {
+                        file: w.file,
+                        call: w.call,
+                        span: w.span,
+                        subst: merged,
+                    };
+                    self.expand(next, used, depth, out);
+                }
+            }
+            _ => {}
+        }
     }
 
     fn wrapper_call(
@@ -123,5 +214,120 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
             span: caller.expr(caller_call).span,
             subst,
         })
+    }
+
+    /// The loop variables of the loop that binds `binding`, mapped to the parts of each element
+    /// of the literal list it iterates (read through `w`'s substitution: a parameter holding
+    /// the list). Empty when the list is not a literal one.
+    fn loop_elements(&self, w: &WrapperCall, file: usize, binding: BindingId) -> Vec<Substitution> {
+        let model = self.files.model(file);
+        let Some((left, iterable)) = model.stmts.iter().find_map(|s| match &s.kind {
+            StmtKind::Loop {
+                left: Some(left),
+                iterable: Some(iterable),
+                ..
+            } if binds(model, *left, binding) => Some((*left, *iterable)),
+            _ => None,
+        }) else {
+            return Vec::new();
+        };
+        let Some((lf, list)) = self.literal_list(w, file, iterable) else {
+            return Vec::new();
+        };
+        let list_model = self.files.model(lf);
+        let ExprKind::Array { elements, .. } = &list_model.expr(list).kind else {
+            return Vec::new();
+        };
+        elements
+            .iter()
+            .filter_map(|element| {
+                let ArrayElement::Expr(element) = element else {
+                    return None;
+                };
+                let mut subst = Substitution::new();
+                destructure(model, file, left, list_model, lf, *element, &mut subst)
+                    .then_some(subst)
+            })
+            .collect()
+    }
+
+    /// The literal list (or tuple) an iterated expression holds: written in place, a name
+    /// bound to one, or a parameter a caller passed one in.
+    fn literal_list(&self, w: &WrapperCall, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+        let (mut file, mut expr) = w.argument(self.files, file, expr)?;
+        for _ in 0..crate::files::MAX_HOPS {
+            let model = self.files.model(file);
+            if let ExprKind::Array { elements, .. } = &model.expr(expr).kind {
+                // A spread element may hold anything.
+                return (!elements
+                    .iter()
+                    .any(|e| matches!(e, ArrayElement::Spread(_))))
+                .then_some((file, expr));
+            }
+            let def = self.files.definition(file, expr)?;
+            let (vf, ve) = self.files.value_of(def)?;
+            if (vf, ve) == (file, expr) {
+                return None;
+            }
+            (file, expr) = (vf, ve);
+        }
+        None
+    }
+}
+
+/// Whether the loop target `pattern` declares `binding`.
+fn binds(model: &Model, pattern: PatternId, binding: BindingId) -> bool {
+    match &model.pattern(pattern).kind {
+        PatternKind::Ident { binding: b, .. } => *b == Some(binding),
+        PatternKind::Array { elements, rest } => elements
+            .iter()
+            .flatten()
+            .chain(rest)
+            .any(|p| binds(model, *p, binding)),
+        _ => false,
+    }
+}
+
+/// Maps each name of the loop target `pattern` to its part of `element` (`cls, path` over
+/// `(A, "/a")`); false when a part cannot be read (an element that is no literal tuple where
+/// the target takes one apart).
+fn destructure(
+    model: &Model,
+    file: usize,
+    pattern: PatternId,
+    element_model: &Model,
+    element_file: usize,
+    element: ExprId,
+    subst: &mut Substitution,
+) -> bool {
+    match &model.pattern(pattern).kind {
+        PatternKind::Ident {
+            binding: Some(b), ..
+        } => {
+            subst.insert((file, *b), Some((element_file, element)));
+            true
+        }
+        PatternKind::Array {
+            elements,
+            rest: None,
+        } => {
+            let ExprKind::Array {
+                elements: parts, ..
+            } = &element_model.expr(element).kind
+            else {
+                return false;
+            };
+            if parts.len() != elements.len() {
+                return false;
+            }
+            elements.iter().zip(parts).all(|(p, part)| match (p, part) {
+                (None, _) => true,
+                (Some(p), ArrayElement::Expr(part)) => {
+                    destructure(model, file, *p, element_model, element_file, *part, subst)
+                }
+                _ => false,
+            })
+        }
+        _ => false,
     }
 }

@@ -52,9 +52,8 @@ fn is_printf(model: &seam_lang::model::Model, callee: ExprId) -> bool {
 
 /// `http.MethodPost` through an import of `net/http`: the text the module's constant holds.
 fn module_constant_text(model: &seam_lang::model::Model, expr: ExprId) -> Option<Piece> {
-    let (module, name) = imported_member(model, expr)?;
-    match seam_packs::constants::module_constant(module, name)? {
-        seam_packs::constants::ConstantValue::Text(t) => Some(Piece::Text(t.clone())),
+    match crate::library_constants::library_constant(model, expr)? {
+        seam_packs::constants::ConstantValue::Text(t) => Some(Piece::Text(t)),
         seam_packs::constants::ConstantValue::Number(_) => None,
     }
 }
@@ -816,6 +815,13 @@ impl Reader<'_> {
                 (None, None) => Ok(None),
                 _ => Err(()),
             },
+            // An instance of a project class (`settings = Settings()`): the attribute the call
+            // gives or the class declares.
+            ExprKind::Call { callee, args, .. }
+                if let Some(class) = crate::classes::class_of_expr(self.files, file, *callee) =>
+            {
+                crate::class_defaults::instance_attribute(self.files, file, args, class, key)
+            }
             // A project function that returns one object (`normalize(init)` returning
             // `{ ...init, headers }`): its key, read with the call's arguments bound.
             ExprKind::Call {

@@ -71,7 +71,8 @@ fn jquery_fixture() {
 /// added with `+=` and `+`; viewsets expanded by the actions they define, inherit from a project
 /// base class or from framework mixins (declared, bodies unread); `lookup_url_kwarg` and
 /// `lookup_field`; `@action` routes (detail and list, methods, `url_path` regexes) and
-/// `@x.mapping.patch`; a generic view serving its base class's methods. A viewset no router
+/// `@x.mapping.patch`; a generic view serving its base class's methods; an `APIView` with its own
+/// methods answering `Response(…, status=…)`. A viewset no router
 /// registers declares nothing.
 #[test]
 fn drf_fixture() {
@@ -82,6 +83,7 @@ fn drf_fixture() {
         [
             "DELETE /api/documents/{doc_id}/ api/urls.py",
             "DELETE /api/documents/{doc_id}/versions/{version_id}/ api/views.py",
+            "DELETE /api/orders/{pk}/ api/orders.py",
             "DELETE /api/tags/{pk}/ api/views.py",
             "GET /api/documents/ api/views.py",
             "GET /api/documents/next_asn/ api/views.py",
@@ -92,6 +94,7 @@ fn drf_fixture() {
             "GET /api/logs/ api/views.py",
             "GET /api/logs/{pk}/ api/views.py",
             "GET /api/notes/ api/urls.py",
+            "GET /api/orders/{pk}/ api/orders.py",
             "GET /api/reports/ api/urls.py",
             "GET /api/reports/{slug}/ api/urls.py",
             "GET /api/tags/ api/urls.py",
@@ -106,6 +109,26 @@ fn drf_fixture() {
             "PUT /api/tags/{pk}/ api/urls.py",
         ]
     );
+    // An APIView's own methods answer with `Response(…, status=…)` (200 by default) and the
+    // framework's exceptions; viewset actions likewise.
+    let statuses = |name: &str, path: &str| -> Vec<String> {
+        run.summaries
+            .iter()
+            .filter(|s| {
+                let b = serde_json::to_value(&s.identity.boundary_binding).expect("serialises");
+                s.identity.name == name && b["semantics"]["path"] == path
+            })
+            .flat_map(|s| &s.transitions)
+            .map(|t| {
+                let o = serde_json::to_value(&t.output).expect("serialises");
+                o["statusCode"]["value"].to_string()
+            })
+            .collect()
+    };
+    assert_eq!(statuses("get", "/api/orders/{pk}/"), ["410", "404", "200"]);
+    assert_eq!(statuses("delete", "/api/orders/{pk}/"), ["204"]);
+    assert_eq!(statuses("destroy", "/api/tags/{pk}/"), ["204"]);
+    assert_eq!(statuses("list", "/api/logs/"), ["200"]);
 }
 
 #[test]

@@ -33,14 +33,21 @@ fn routes(summaries: &[BehavioralSummary]) -> Vec<String> {
 #[test]
 fn python_route_wrapper_registers_once_per_call() {
     let summaries = extract("route-wrappers-py");
-    // `register_all` registers classes from a list, not from its parameters: nothing.
+    // A loop over a literal list registers once per element (`/ping`, `/people/{id}`), also
+    // through a helper whose caller passes the list (`register_all`: `/v2/orders`); a helper
+    // calling a helper with its own parameter registers too (`register_orders`: `/v3/orders`).
     assert_eq!(
         routes(&summaries),
         [
             "handler GET /api/health get",
+            "handler GET /api/ping get",
             "handler GET /api/users/{id} get",
+            "handler GET /api/people/{id} get",
             "handler DELETE /api/users/{id} delete",
+            "handler DELETE /api/people/{id} delete",
+            "handler POST /api/v3/orders post",
             "handler POST /api/orders post",
+            "handler POST /api/v2/orders post",
         ]
     );
     insta::assert_snapshot!(text(&summaries));

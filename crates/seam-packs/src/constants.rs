@@ -17,6 +17,42 @@ struct ModuleConstants {
     /// Functions that format like C's printf (`fmt.Sprintf("/users/%d", id)`).
     #[serde(default)]
     printf: Vec<String>,
+    /// Every name that spells its number after this prefix (`HTTP_404_NOT_FOUND`) is it.
+    #[serde(default, rename = "numberedNames")]
+    numbered_names: Option<String>,
+    /// Members of a constant that are the constant itself (`HTTPStatus.OK.value`).
+    #[serde(default, rename = "valueMembers")]
+    value_members: Vec<String>,
+}
+
+impl ModuleConstants {
+    fn value(&self, name: &str) -> Option<ConstantValue> {
+        if let Some(v) = self.values.get(name) {
+            return Some(v.clone());
+        }
+        if let Some(n) = self.numbered(name) {
+            return Some(ConstantValue::Number(n));
+        }
+        let (constant, member) = name.rsplit_once('.')?;
+        if self.value_members.iter().any(|m| m == member) {
+            return self
+                .values
+                .get(constant)
+                .cloned()
+                .or_else(|| self.numbered(constant).map(ConstantValue::Number));
+        }
+        None
+    }
+
+    /// `HTTP_404_NOT_FOUND` (or `HTTP_404`) under the prefix `HTTP_`: 404.
+    fn numbered(&self, name: &str) -> Option<f64> {
+        let rest = name.strip_prefix(self.numbered_names.as_deref()?)?;
+        let digits = rest.split('_').next()?;
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse().ok()
+    }
 }
 
 /// A constant's value: a number or a text.
@@ -41,9 +77,20 @@ fn table() -> &'static Table {
     })
 }
 
-/// The value of the constant `name` that `module` exports, if seam knows it.
-pub fn module_constant(module: &str, name: &str) -> Option<&'static ConstantValue> {
-    table().get(module)?.values.get(name)
+/// The value of the constant `name` (possibly dotted: `HTTPStatus.NOT_FOUND`) that `module`
+/// exports, if seam knows it.
+pub fn module_constant(module: &str, name: &str) -> Option<ConstantValue> {
+    table().get(module)?.value(name)
+}
+
+/// The value a fully qualified name stands for (`fastapi.status.HTTP_404_NOT_FOUND`,
+/// `net/http.StatusNotFound`), the module being any of its dotted prefixes, longest first.
+pub fn qualified_constant(qualified: &str) -> Option<ConstantValue> {
+    qualified
+        .char_indices()
+        .rev()
+        .filter(|&(_, c)| c == '.')
+        .find_map(|(i, _)| module_constant(&qualified[..i], &qualified[i + 1..]))
 }
 
 /// Whether `module`'s function `name` formats its arguments into its first, printf-style.
@@ -62,13 +109,44 @@ mod tests {
         assert!(!entries.is_empty());
         assert_eq!(
             super::module_constant("net/http", "StatusNotFound"),
-            Some(&super::ConstantValue::Number(404.0))
+            Some(super::ConstantValue::Number(404.0))
         );
         assert_eq!(
             super::module_constant("net/http", "MethodPost"),
-            Some(&super::ConstantValue::Text("POST".into()))
+            Some(super::ConstantValue::Text("POST".into()))
         );
         assert!(super::is_printf("fmt", "Sprintf"));
         assert_eq!(super::module_constant("net/http", "Nope"), None);
+    }
+
+    #[test]
+    fn python_statuses_by_enum_member_and_by_numbered_name() {
+        use super::{ConstantValue::Number, qualified_constant};
+        assert_eq!(
+            qualified_constant("http.HTTPStatus.NOT_FOUND"),
+            Some(Number(404.0))
+        );
+        assert_eq!(
+            qualified_constant("http.HTTPStatus.CREATED.value"),
+            Some(Number(201.0))
+        );
+        assert_eq!(qualified_constant("http.HTTPStatus.NOPE"), None);
+        assert_eq!(
+            qualified_constant("fastapi.status.HTTP_422_UNPROCESSABLE_CONTENT"),
+            Some(Number(422.0))
+        );
+        assert_eq!(
+            qualified_constant("rest_framework.status.HTTP_204_NO_CONTENT"),
+            Some(Number(204.0))
+        );
+        assert_eq!(qualified_constant("starlette.status.HTTP_X_Y"), None);
+        assert_eq!(
+            qualified_constant("starlette.status.WS_1000_NORMAL_CLOSURE"),
+            None
+        );
+        assert_eq!(
+            qualified_constant("github.com/gofiber/fiber/v2.StatusOK"),
+            Some(Number(200.0))
+        );
     }
 }

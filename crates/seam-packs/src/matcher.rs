@@ -370,3 +370,50 @@ fn match_sequence<'p>(
         }
     }
 }
+
+/// Matches a call pattern against the call `id` as if its callee were `callee` of
+/// `callee_model`: a project class instantiated in place of the framework class it extends
+/// (`APIRouterV2(prefix="/x")` with `class APIRouterV2(APIRouter)` matches
+/// `APIRouter($$$ARGS, prefix=$P)`). The callee binds no metavariable; the arguments are
+/// matched as usual. On failure `captures` is left as it was.
+pub fn match_call_with_callee(
+    model: &Model,
+    pattern: &PatternNode,
+    id: ExprId,
+    callee_model: &Model,
+    callee: ExprId,
+    captures: &mut Captures,
+) -> bool {
+    let PatternNode::Call {
+        callee: pattern_callee,
+        args,
+        is_new,
+    } = pattern
+    else {
+        return false;
+    };
+    let ExprKind::Call {
+        args: target_args,
+        is_new: target_new,
+        ..
+    } = &model.expr(id).kind
+    else {
+        return false;
+    };
+    if is_new != target_new {
+        return false;
+    }
+    if !match_expr(callee_model, pattern_callee, callee, &mut Captures::new()) {
+        return false;
+    }
+    let mut bound = Bound {
+        captures,
+        trail: Vec::new(),
+    };
+    if match_args(model, args, target_args, &mut bound) {
+        true
+    } else {
+        bound.undo(0);
+        false
+    }
+}

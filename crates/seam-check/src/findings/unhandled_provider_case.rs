@@ -15,7 +15,8 @@ kind_documentation!(
 A status the provider produces that no branch of the consumer handles. A consumer handles a
 status when a branch compares the status with it (`res.status === 404`), guards on a range that
 holds it (`res.status >= 400`, `!res.ok`), or, for a 2xx, falls through to the code after its
-guards. A client that throws on every failure (axios) hands each non-2xx to a `catch`, which
+guards. A client that throws on every failure (axios) hands each non-2xx to a `catch` (or a
+rejection handler chained on the call's promise, `api.get(id).then(show).catch(…)`), which
 counts as handling it, and so does returning the call's result without a catch
 (`return this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that
 hands the response to a promise callback that branches (`.then(function (r) { if (r.success)
@@ -87,7 +88,8 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
         || branches_in_unread_callback(&consumer.transitions)
         || (reading.failures_as_exceptions
             && (passes_failure_to_caller(&consumer.transitions)
-                || handles_failure_in_error_callback(&consumer.transitions)))
+                || handles_failure_in_error_callback(&consumer.transitions)
+                || catches_on_the_call(&consumer.transitions)))
     {
         return Vec::new();
     }
@@ -318,6 +320,32 @@ fn handles_failure_in_error_callback(transitions: &[Transition]) -> bool {
                 t.trim_start().starts_with('{')
                     && (t.contains("error:") || t.contains("error(") || t.contains("error ("))
             })
+    })
+}
+
+/// Whether the consumer chains a rejection handler on the client call's promise
+/// (`api.get(id).then(show).catch(() => …)`, `api.get(id).then(show, (e) => …)`): with a
+/// client that delivers failures as exceptions, that handler is the branch for every failure
+/// status, as an error callback is.
+fn catches_on_the_call(transitions: &[Transition]) -> bool {
+    transitions.iter().any(|t| {
+        let calls: Vec<String> = t
+            .effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Interaction(i) => i.callee.as_ref().map(|c| format!("{c}(")),
+                _ => None,
+            })
+            .collect();
+        t.effects.iter().any(|e| match e {
+            Effect::Invocation(inv) => {
+                let callee = inv.callee.trim_end();
+                let rejection = (callee.ends_with(".catch") && !inv.args.is_empty())
+                    || (callee.ends_with(".then") && inv.args.len() >= 2);
+                rejection && calls.iter().any(|c| callee.starts_with(c.as_str()))
+            }
+            _ => false,
+        })
     })
 }
 

@@ -14,6 +14,7 @@ pub mod callees;
 pub mod classes;
 pub mod conditions;
 pub mod contract_routes;
+pub mod declared_clients;
 pub mod discover;
 pub mod exception_status;
 pub mod files;
@@ -128,6 +129,7 @@ pub fn extract(
                 .collect::<Vec<_>>(),
             UnitKind::Client => client_units(&files, pi, pack, &on[pi], &all)
                 .into_iter()
+                .chain(declared_clients::declared_units(&files, pi, pack, &on[pi]))
                 .map(Unit::Client)
                 .collect(),
             // A store pack's accesses are found below; they make units of their own.

@@ -1,4 +1,4 @@
-//! Clients declared as interfaces (an interface marked as an HTTP client whose methods each
+//! Clients declared as interfaces (an interface or abstract class marked as an HTTP client whose methods each
 //! say a method and a path, the framework making the calls): each such method is one client
 //! unit, at its decorator, with the interface's prefix in front of its path. Which decorators
 //! mark the interface and say what is the pack's `declaredClients` data.
@@ -33,6 +33,11 @@ pub fn declared_units(
     for &file in on {
         let model = files.model(file);
         for (i, class) in model.classes.iter().enumerate() {
+            // The framework implements an interface (or abstract class); a concrete class with
+            // the same annotations serves them (Spring MVC reads @GetExchange on controllers).
+            if !class.is_abstract {
+                continue;
+            }
             let class_id = ClassId::from_index(i);
             // The first entry whose markers the interface carries reads it.
             let Some(declared) = pack.declared_clients.iter().find(|d| {

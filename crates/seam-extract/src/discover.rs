@@ -1529,7 +1529,7 @@ fn decorator_capture(
 /// `@Controller(["a", "b"])`) and the URI version it declares, by the first pattern that
 /// matches one of the class's decorators: `$PREFIX` (or else the first expression bound) is
 /// the prefix, `$VERSION` the version.
-fn class_prefix_of(
+pub(crate) fn class_prefix_of(
     reader: &Reader,
     file: usize,
     patterns: &[PatternNode],
@@ -1658,7 +1658,7 @@ fn unwrap_handler(
 }
 
 /// The methods a registration serves: one, or each string of a list (`methods=["GET", "POST"]`).
-fn read_methods(
+pub(crate) fn read_methods(
     reader: &Reader,
     value: &ValueRead,
     file: usize,
@@ -1718,7 +1718,7 @@ pub fn angle_parameters_as_holes(path: &str) -> String {
     out
 }
 
-fn method_allowed(method: &ValueRead, methods: &[String], caps: &Captures) -> bool {
+pub(crate) fn method_allowed(method: &ValueRead, methods: &[String], caps: &Captures) -> bool {
     match method {
         ValueRead::Meta(m) => match caps.get(m) {
             Some(Capture::Name(n, _)) => {

@@ -15,6 +15,7 @@ pub mod class_defaults;
 pub mod classes;
 pub mod conditions;
 pub mod contract_routes;
+pub mod declared_clients;
 pub mod discover;
 pub mod exception_status;
 pub mod files;
@@ -132,6 +133,7 @@ pub fn extract(
                 .collect::<Vec<_>>(),
             UnitKind::Client => client_units(&files, pi, pack, &on[pi], &all)
                 .into_iter()
+                .chain(declared_clients::declared_units(&files, pi, pack, &on[pi]))
                 .map(Unit::Client)
                 .collect(),
             // A store pack's accesses are found below; they make units of their own.

@@ -576,7 +576,12 @@ mod jvm_tests {
                 "api/src/main/java/a/A.java",
                 Language::Java
             ),
-            vec!["spring-mvc", "spring-rest-client"]
+            // spring-web holds the HTTP interfaces too.
+            vec![
+                "spring-declarative-client",
+                "spring-mvc",
+                "spring-rest-client"
+            ]
         );
         let gradle = "dependencies { implementation(libs.spring.boot.starter.webflux) }";
         assert_eq!(
@@ -585,7 +590,7 @@ mod jvm_tests {
                 "app/src/main/kotlin/a/A.kt",
                 Language::Kotlin
             ),
-            vec!["spring-rest-client"]
+            vec!["spring-declarative-client", "spring-rest-client"]
         );
         // A module without the dependency: no Spring pack, whatever its code says.
         let plain = "<project><artifactId>b</artifactId><dependencies><dependency><groupId>com.google.guava</groupId><artifactId>guava</artifactId></dependency></dependencies></project>";

@@ -50,6 +50,10 @@ pub struct PackFile {
     /// Decorated functions that are handlers (`@$APP.get($PATH)`); read from the next packs on.
     #[serde(default)]
     pub decorated: Vec<DecoratedFile>,
+    /// Client packs: clients declared as interfaces (`@FeignClient`, `@HttpExchange`), each
+    /// decorated method of a marked interface one call.
+    #[serde(default)]
+    pub declared_clients: Vec<DeclaredClientFile>,
     /// Routes declared as elements of a list (`urlpatterns = [path("x/", view)]`), lists
     /// included in other lists under a prefix, across modules.
     #[serde(default)]
@@ -458,6 +462,21 @@ pub struct DecoratedFile {
     /// POST route in NestJS).
     #[serde(default)]
     pub default_status: Option<i64>,
+}
+
+/// A client declared as an interface: the interface's decorators say it is one (and its
+/// prefix, through each method entry's `classPrefix`); each of its methods with a decorator of
+/// `methods` is one call, at that decorator's method and path.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DeclaredClientFile {
+    /// Decorators of the interface, any one of which makes it a declared client. Absent: any
+    /// interface or class whose methods carry a decorator of `methods`.
+    #[serde(default)]
+    pub interface: Option<OneOrMany>,
+    /// The method decorators, read as the entries of `decorated` are (`decorator`, `method`,
+    /// `path`, `classPrefix`), the first that matches each decorator.
+    pub methods: Vec<DecoratedFile>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

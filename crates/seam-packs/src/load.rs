@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use crate::format::{ConstraintFile, PackFile, RouterFile, ScalarFile, TerminalFile, ValueFile};
+use crate::format::{
+    ConstraintFile, DecoratedFile, PackFile, RouterFile, ScalarFile, TerminalFile, ValueFile,
+};
 use crate::pack::*;
 use crate::pattern::{PatternError, PatternNode, compile_decorator, compile_expression};
 
@@ -551,86 +553,21 @@ impl Compiler<'_> {
             }
         };
 
-        let mut decorated = Vec::new();
-        for d in &raw.decorated {
-            let pattern = compile_decorator(&d.decorator, family.pattern_language())
-                .map_err(|e| self.pattern_error(&d.decorator, e))?;
-            decorated.push(Decorated {
-                receiver: d
-                    .receiver
-                    .as_ref()
-                    .map(|x| self.meta("receiver", x, &pattern, &d.decorator))
-                    .transpose()?,
-                method: self.value(
-                    "method",
-                    &ValueFile::Scalar(ScalarFile::Text(d.method.clone())),
-                    &pattern,
-                    &d.decorator,
-                )?,
-                methods: d.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
-                path: if d.path.is_empty() {
-                    String::new()
-                } else {
-                    self.meta("path", &d.path, &pattern, &d.decorator)?
-                },
-                status_decorator: d
-                    .status_decorator
-                    .as_ref()
-                    .map(|p| {
-                        compile_decorator(p, family.pattern_language())
-                            .map_err(|e| self.pattern_error(p, e))
-                    })
-                    .transpose()?,
-                path_decorator: d
-                    .path_decorator
-                    .as_ref()
-                    .map(|p| {
-                        compile_decorator(p, family.pattern_language())
-                            .map_err(|e| self.pattern_error(p, e))
-                    })
-                    .transpose()?,
-                version_decorator: d
-                    .version_decorator
-                    .as_ref()
-                    .map(|p| {
-                        compile_decorator(p, family.pattern_language())
-                            .map_err(|e| self.pattern_error(p, e))
-                    })
-                    .transpose()?,
-                default_status: d.default_status,
-                class_prefix: d
-                    .class_prefix
-                    .as_ref()
-                    .map(|cp| cp.items())
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(|p| {
-                        compile_decorator(p, family.pattern_language())
-                            .map_err(|e| self.pattern_error(p, e))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-                status: d
-                    .status
-                    .as_ref()
-                    .map(|x| self.meta("status", x, &pattern, &d.decorator))
-                    .transpose()?,
-                body: d
-                    .body
-                    .as_ref()
-                    .map(|x| self.meta("body", x, &pattern, &d.decorator))
-                    .transpose()?,
-                on_class: match d.target.as_deref() {
-                    None | Some("function") => false,
-                    Some("class") => true,
-                    Some(other) => {
-                        return Err(self.error(
-                            &format!("target: {other}"),
-                            format!("`target: {other}` is not known; write function or class"),
-                        ));
-                    }
-                },
-                decorator: pattern,
-            });
+        let decorated = raw
+            .decorated
+            .iter()
+            .map(|d| self.decorated(d, family))
+            .collect::<Result<Vec<_>, _>>()?;
+        let declared_clients = raw
+            .declared_clients
+            .iter()
+            .map(|d| self.declared_client(d, family))
+            .collect::<Result<Vec<_>, _>>()?;
+        if kind != UnitKind::Client && !declared_clients.is_empty() {
+            return Err(self.error(
+                "declaredClients:",
+                "`declaredClients` belongs in a client pack (`kind: client`)",
+            ));
         }
 
         let route_lists = raw
@@ -842,7 +779,12 @@ impl Compiler<'_> {
                 "each entry under `memberCalls` needs `methods`: the member called and the HTTP method it sends",
             ));
         }
-        if kind == UnitKind::Client && calls.is_empty() && member_calls.is_empty() && !review_only {
+        if kind == UnitKind::Client
+            && calls.is_empty()
+            && member_calls.is_empty()
+            && raw.declared_clients.is_empty()
+            && !review_only
+        {
             return Err(self.error(
                 "kind:",
                 "a client pack needs at least one entry under `calls`",
@@ -955,6 +897,7 @@ impl Compiler<'_> {
             routes,
             procedures,
             decorated,
+            declared_clients,
             route_lists,
             files,
             segments,
@@ -979,6 +922,125 @@ impl Compiler<'_> {
             accesses,
             client_sources,
         })
+    }
+
+    /// Compiles one `decorated:` entry (also the method entries of `declaredClients:`).
+    fn decorated(&self, d: &DecoratedFile, family: LanguageFamily) -> Result<Decorated, PackError> {
+        let pattern = compile_decorator(&d.decorator, family.pattern_language())
+            .map_err(|e| self.pattern_error(&d.decorator, e))?;
+        Ok(Decorated {
+            receiver: d
+                .receiver
+                .as_ref()
+                .map(|x| self.meta("receiver", x, &pattern, &d.decorator))
+                .transpose()?,
+            method: self.value(
+                "method",
+                &ValueFile::Scalar(ScalarFile::Text(d.method.clone())),
+                &pattern,
+                &d.decorator,
+            )?,
+            methods: d.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
+            path: if d.path.is_empty() {
+                String::new()
+            } else {
+                self.meta("path", &d.path, &pattern, &d.decorator)?
+            },
+            status_decorator: d
+                .status_decorator
+                .as_ref()
+                .map(|p| {
+                    compile_decorator(p, family.pattern_language())
+                        .map_err(|e| self.pattern_error(p, e))
+                })
+                .transpose()?,
+            path_decorator: d
+                .path_decorator
+                .as_ref()
+                .map(|p| {
+                    compile_decorator(p, family.pattern_language())
+                        .map_err(|e| self.pattern_error(p, e))
+                })
+                .transpose()?,
+            version_decorator: d
+                .version_decorator
+                .as_ref()
+                .map(|p| {
+                    compile_decorator(p, family.pattern_language())
+                        .map_err(|e| self.pattern_error(p, e))
+                })
+                .transpose()?,
+            default_status: d.default_status,
+            class_prefix: d
+                .class_prefix
+                .as_ref()
+                .map(|cp| cp.items())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| {
+                    compile_decorator(p, family.pattern_language())
+                        .map_err(|e| self.pattern_error(p, e))
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            status: d
+                .status
+                .as_ref()
+                .map(|x| self.meta("status", x, &pattern, &d.decorator))
+                .transpose()?,
+            body: d
+                .body
+                .as_ref()
+                .map(|x| self.meta("body", x, &pattern, &d.decorator))
+                .transpose()?,
+            on_class: match d.target.as_deref() {
+                None | Some("function") => false,
+                Some("class") => true,
+                Some(other) => {
+                    return Err(self.error(
+                        &format!("target: {other}"),
+                        format!("`target: {other}` is not known; write function or class"),
+                    ));
+                }
+            },
+            decorator: pattern,
+        })
+    }
+
+    /// Compiles one `declaredClients:` entry: the interface markers and the method entries.
+    fn declared_client(
+        &self,
+        d: &crate::format::DeclaredClientFile,
+        family: LanguageFamily,
+    ) -> Result<DeclaredClient, PackError> {
+        if d.methods.is_empty() {
+            return Err(self.error(
+                "declaredClients:",
+                "each entry under `declaredClients` needs `methods`: the method decorators that say each call's method and path",
+            ));
+        }
+        let interface = d
+            .interface
+            .as_ref()
+            .map(|i| i.items())
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| {
+                compile_decorator(p, family.pattern_language())
+                    .map_err(|e| self.pattern_error(p, e))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let methods = d
+            .methods
+            .iter()
+            .map(|m| self.decorated(m, family))
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(m) = d.methods.iter().zip(&methods).find(|(_, c)| c.on_class) {
+            return Err(self.error(
+                &m.0.decorator,
+                format!("`{}` under `declaredClients` is a method decorator; `target: class` is not allowed there", m.0.decorator),
+            ));
+        }
+        Ok(DeclaredClient { interface, methods })
     }
 
     /// Compiles the `review:` section: a handler pack is a framework plugin, any other an

@@ -277,6 +277,15 @@ pub struct Decorated {
     pub default_status: Option<i64>,
 }
 
+/// A client declared as an interface (see `format::DeclaredClientFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeclaredClient {
+    /// Decorators of the interface that mark it; empty when any class may be one.
+    pub interface: Vec<PatternNode>,
+    /// Method decorators saying each call's method and path (and the interface's prefix).
+    pub methods: Vec<Decorated>,
+}
+
 /// How a parameter's request field is named.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FieldName {
@@ -497,6 +506,8 @@ pub struct Pack {
     pub routes: Vec<Route>,
     pub procedures: Option<Procedures>,
     pub decorated: Vec<Decorated>,
+    /// Clients declared as interfaces, each annotated method a call.
+    pub declared_clients: Vec<DeclaredClient>,
     pub route_lists: Option<RouteLists>,
     pub files: Vec<FileConvention>,
     pub segments: Vec<SegmentRule>,
@@ -538,7 +549,11 @@ impl Pack {
     pub fn extracts(&self) -> bool {
         match self.kind {
             UnitKind::Handler => !self.terminals.is_empty(),
-            UnitKind::Client => !self.calls.is_empty() || !self.member_calls.is_empty(),
+            UnitKind::Client => {
+                !self.calls.is_empty()
+                    || !self.member_calls.is_empty()
+                    || !self.declared_clients.is_empty()
+            }
             UnitKind::Store => !self.accesses.is_empty(),
         }
     }

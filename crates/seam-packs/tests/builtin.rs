@@ -44,6 +44,7 @@ fn builtin_packs_load() {
             "react-router",
             "requests",
             "resty",
+            "spring-declarative-client",
             "spring-mvc",
             "spring-rest-client",
             "sqlalchemy",

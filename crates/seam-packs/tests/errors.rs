@@ -178,3 +178,40 @@ fn a_client_body_and_its_encoders_are_checked() {
         "{e}"
     );
 }
+
+const CLIENT_HEAD: &str = "name: mine\nlanguages: [java]\nkind: client\nbinding: { transport: http, protocol: rest }\ndetect: { maven: [com.example:mine] }\n";
+
+#[test]
+fn a_declared_client_method_whose_path_the_decorator_does_not_bind() {
+    let e = error(&format!(
+        "{CLIENT_HEAD}declaredClients:\n  - interface: [\"@Client($$$ARGS)\"]\n    methods:\n      - decorator: \"@Get($PATH)\"\n        method: GET\n        path: $URL\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:11: `path` names `$URL`, which the pattern `@Get($PATH)` does not bind"
+    );
+}
+
+#[test]
+fn a_declared_client_without_methods() {
+    let e = error(&format!(
+        "{CLIENT_HEAD}declaredClients:\n  - interface: [\"@Client($$$ARGS)\"]\n    methods: []\n"
+    ));
+    assert!(
+        e.starts_with(
+            ".seam/packs/mine.yaml:6: each entry under `declaredClients` needs `methods`"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn declared_clients_in_a_handler_pack() {
+    let e = error(&format!(
+        "{HEAD}terminals:\n  - pattern: $RES.json($BODY)\n    body: $BODY\ndeclaredClients:\n  - methods:\n      - decorator: \"@Get($PATH)\"\n        method: GET\n        path: $PATH\n"
+    ));
+    assert!(
+        e.contains("`declaredClients` belongs in a client pack"),
+        "{e}"
+    );
+}

@@ -6,6 +6,7 @@
 #   BENCH_WORK=DIR                           (keep the corpus and outputs there; default a
 #                                             temporary directory, removed after)
 #   BENCH_NO_BUILD=1                         (use target/release/seam as it is)
+#   BENCH_SEAM=PATH                          (measure this binary instead; implies no build)
 #
 # The corpus is committed into a git repository; a last commit changes one file (one method
 # gains a guard). `seam diff HEAD~1..HEAD` reads both trees from git objects, lowers the
@@ -39,10 +40,10 @@ if [[ -z "$work" ]]; then
   trap 'rm -rf "$work"' EXIT
 fi
 mkdir -p "$work"
-if [[ -z "${BENCH_NO_BUILD:-}" ]]; then
+if [[ -z "${BENCH_NO_BUILD:-}" && -z "${BENCH_SEAM:-}" ]]; then
   cargo build --release -p seam-cli
 fi
-seam="$PWD/target/release/seam"
+seam="${BENCH_SEAM:-$PWD/target/release/seam}"
 corpus="$work/repo-$n"
 if [[ ! -d "$corpus/.git" ]]; then
   rm -rf "$corpus"

@@ -233,11 +233,11 @@ fn two_scans_sharing_one_cache_write_what_one_alone_writes() {
     let (none, _) = scan(&repo, &tmp.path().join("none"), &["--no-cache"]);
     std::thread::scope(|s| {
         for i in 0..2 {
-            let (repo, cache, tmp) = (&repo, &cache, tmp.path());
+            let (repo, cache, tmp, none) = (&repo, &cache, tmp.path(), &none);
             s.spawn(move || {
                 let out = tmp.join(format!("out{i}"));
                 let (got, _) = scan(repo, &out, &["--cache-dir", cache.to_str().unwrap()]);
-                assert_eq!(got, none);
+                assert_eq!(&got, none);
             });
         }
     });

@@ -33,7 +33,7 @@ use crate::cache::{Cache, Key};
 use crate::{LoadError, Phases};
 
 /// The folder of review-IR entries inside the cache; the number is the entry format.
-const KIND: &str = "review-1";
+const KIND: &str = "review-2";
 
 /// A repository loaded for its review IR: the models of the files the cache did not hold,
 /// and the entries of those it did.

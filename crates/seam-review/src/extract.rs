@@ -112,6 +112,9 @@ pub struct Draft {
     pub symbol: Symbol,
     /// The normalised token stream for the `syntax` fingerprint.
     pub syntax: String,
+    /// The `syntax` fingerprint itself, when a cache entry kept it instead of the tokens
+    /// (`syntax` is then empty): the fingerprint depends on the tokens alone.
+    pub syntax_fingerprint: Option<String>,
     /// One per `symbol.calls` entry, same order.
     pub lookups: Vec<Lookup>,
     /// Interface or type alias: the type space of a name.
@@ -416,6 +419,7 @@ impl<'a> FileCx<'a> {
             self.drafts.push(Draft {
                 symbol,
                 syntax: String::new(),
+                syntax_fingerprint: None,
                 lookups: Vec::new(),
                 type_space: e.type_only,
                 bodiless: false,
@@ -715,6 +719,7 @@ impl<'a> FileCx<'a> {
         self.drafts.push(Draft {
             symbol,
             syntax,
+            syntax_fingerprint: None,
             lookups: Vec::new(),
             type_space: kind != SymbolKind::Enum,
             bodiless: false,
@@ -1121,6 +1126,7 @@ impl<'a> FileCx<'a> {
         self.drafts.push(Draft {
             symbol,
             syntax,
+            syntax_fingerprint: None,
             lookups,
             type_space: false,
             bodiless: false,

@@ -386,10 +386,15 @@ fn scan_project(
 
     clock.lap("resolve calls");
     let mut syntax: BTreeMap<String, String> = BTreeMap::new();
+    // Fingerprints of the drafts a cache entry gave without their tokens.
+    let mut syntax_fingerprints: BTreeMap<String, String> = BTreeMap::new();
     let mut symbols: Vec<Symbol> = Vec::with_capacity(drafts.len());
     for d in drafts {
         if !d.symbol.dropped {
-            syntax.insert(d.symbol.id.clone(), d.syntax);
+            match d.syntax_fingerprint {
+                Some(fp) => syntax_fingerprints.insert(d.symbol.id.clone(), fp),
+                None => syntax.insert(d.symbol.id.clone(), d.syntax),
+            };
         }
         symbols.push(d.symbol);
     }
@@ -399,11 +404,23 @@ fn scan_project(
     // (in Symbol order) reported.
     pool.install(|| {
         symbols.par_iter_mut().try_for_each(|s| {
-            let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
-            fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))
+            let kept = syntax_fingerprints.get(&s.id);
+            let tokens = match kept {
+                // Any tokens: the syntax axis is replaced by the kept one below.
+                Some(_) => "(kept)",
+                None => syntax.get(&s.id).map(String::as_str).unwrap_or("(none)"),
+            };
+            fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))?;
+            if let Some(fp) = kept
+                && !s.dropped
+            {
+                s.fingerprint.syntax.clone_from(fp);
+            }
+            Ok::<(), ScanError>(())
         })
     })?;
     drop(syntax);
+    drop(syntax_fingerprints);
     clock.lap("fingerprints");
 
     // Components and languages.

@@ -11,7 +11,9 @@
 use seam_lang::model::{Language, Model};
 use serde::{Deserialize, Serialize};
 
-use crate::extract::{Draft, FileFacts, FileOutput, language_id};
+use seam_ir::review::{Symbol, Via, fingerprint_syntax};
+
+use crate::extract::{Draft, FileFacts, FileOutput, Lookup, language_id};
 
 /// A file's per-file review-IR result.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,9 +29,28 @@ pub struct FileEntry {
 struct Stored {
     language: Language,
     path: String,
-    drafts: Vec<Draft>,
+    drafts: Vec<StoredDraft>,
     facts: FileFacts,
     imports: Vec<String>,
+}
+
+/// A draft as written: its `syntax` fingerprint in place of its tokens, which are most of a
+/// draft's bytes (a class's tokens hold its methods') and are read by nothing else. Tokens
+/// that would make the fingerprint fail (blank) are kept, so the scan fails as it would.
+#[derive(Deserialize)]
+struct StoredDraft {
+    symbol: Symbol,
+    syntax: StoredSyntax,
+    lookups: Vec<Lookup>,
+    type_space: bool,
+    bodiless: bool,
+    heritage: Vec<(Via, Lookup)>,
+}
+
+#[derive(Serialize, Deserialize)]
+enum StoredSyntax {
+    Fingerprint(String),
+    Tokens(String),
 }
 
 /// The same fields, borrowed: written without copying the output.
@@ -37,9 +58,55 @@ struct Stored {
 struct StoredRef<'a> {
     language: Language,
     path: &'a str,
-    drafts: &'a [Draft],
+    drafts: Vec<StoredDraftRef<'a>>,
     facts: &'a FileFacts,
     imports: &'a [String],
+}
+
+#[derive(Serialize)]
+struct StoredDraftRef<'a> {
+    symbol: &'a Symbol,
+    syntax: StoredSyntax,
+    lookups: &'a [Lookup],
+    type_space: bool,
+    bodiless: bool,
+    heritage: &'a [(Via, Lookup)],
+}
+
+impl<'a> StoredDraftRef<'a> {
+    fn of(d: &'a Draft) -> StoredDraftRef<'a> {
+        let syntax = match &d.syntax_fingerprint {
+            Some(fp) => StoredSyntax::Fingerprint(fp.clone()),
+            None if d.syntax.trim().is_empty() => StoredSyntax::Tokens(d.syntax.clone()),
+            None => StoredSyntax::Fingerprint(fingerprint_syntax(&d.syntax)),
+        };
+        StoredDraftRef {
+            symbol: &d.symbol,
+            syntax,
+            lookups: &d.lookups,
+            type_space: d.type_space,
+            bodiless: d.bodiless,
+            heritage: &d.heritage,
+        }
+    }
+}
+
+impl StoredDraft {
+    fn into_draft(self) -> Draft {
+        let (syntax, syntax_fingerprint) = match self.syntax {
+            StoredSyntax::Fingerprint(fp) => (String::new(), Some(fp)),
+            StoredSyntax::Tokens(tokens) => (tokens, None),
+        };
+        Draft {
+            symbol: self.symbol,
+            syntax,
+            syntax_fingerprint,
+            lookups: self.lookups,
+            type_space: self.type_space,
+            bodiless: self.bodiless,
+            heritage: self.heritage,
+        }
+    }
 }
 
 /// Called on the worker that extracted a file, with its model and output (to keep them).
@@ -52,7 +119,7 @@ impl FileEntry {
         serde_json::to_vec(&StoredRef {
             language: model.language,
             path: &output.path,
-            drafts: &output.drafts,
+            drafts: output.drafts.iter().map(StoredDraftRef::of).collect(),
             facts: &output.facts,
             imports: &imports,
         })
@@ -67,7 +134,11 @@ impl FileEntry {
             output: FileOutput {
                 path: stored.path,
                 language: language_id(stored.language),
-                drafts: stored.drafts,
+                drafts: stored
+                    .drafts
+                    .into_iter()
+                    .map(StoredDraft::into_draft)
+                    .collect(),
                 facts: stored.facts,
             },
             imports: stored.imports,

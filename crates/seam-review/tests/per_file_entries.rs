@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use seam_ir::review::fingerprint_syntax;
 use seam_lang::project::{ProjectOptions, load_project};
 use seam_packs::review::Classifier;
 use seam_review::extract::extract_file;
@@ -35,7 +36,15 @@ fn an_entry_reads_back_as_the_output_it_was_written_from() {
             let output = extract_file(model, &classifier);
             let entry = FileEntry::decode(&FileEntry::encode(model, &output))
                 .unwrap_or_else(|| panic!("{name}: {} does not read back", model.path));
-            assert_eq!(entry.output, output, "{name}: {}", model.path);
+            // Everything reads back, the tokens as their fingerprint (blank ones as they are).
+            let mut expected = output.clone();
+            for d in &mut expected.drafts {
+                if !d.syntax.trim().is_empty() {
+                    d.syntax_fingerprint = Some(fingerprint_syntax(&d.syntax));
+                    d.syntax.clear();
+                }
+            }
+            assert_eq!(entry.output, expected, "{name}: {}", model.path);
             assert_eq!(entry.language, model.language);
         }
         assert!(FileEntry::decode(b"{\"language\":\"ts\"").is_none());

@@ -122,7 +122,7 @@ impl Cache {
     pub fn get(&self, kind: &str, key: &Key) -> Option<Vec<u8>> {
         let found = std::fs::read(self.path_of(kind, key))
             .ok()
-            .and_then(|bytes| payload(bytes));
+            .and_then(payload);
         let counter = if found.is_some() {
             &self.hits
         } else {

@@ -58,7 +58,7 @@ where
 
 /// A walked file after the first pass: done, or a source read and waiting for its lowering.
 enum First<'w> {
-    Done(Outcome),
+    Done(Box<Outcome>),
     Source(&'w walk::WalkedFile, Vec<u8>),
 }
 
@@ -83,16 +83,14 @@ where
         .par_iter()
         .map(|file| {
             if !is_lowerable(&file.path, file.size, options) {
-                return First::Done(process_file(file, options));
+                return First::Done(Box::new(process_file(file, options)));
             }
             match read_bytes(&file.abs) {
                 Ok(bytes) => First::Source(file, bytes),
-                Err(reason) => First::Done(process_source(
-                    &file.path,
-                    file.size,
-                    || Err(reason),
-                    options,
-                )),
+                Err(reason) => {
+                    let outcome = process_source(&file.path, file.size, || Err(reason), options);
+                    First::Done(Box::new(outcome))
+                }
             }
         })
         .collect();
@@ -100,7 +98,7 @@ where
     let mut pending = Vec::new();
     for f in first {
         match f {
-            First::Done(outcome) => done.push(outcome),
+            First::Done(outcome) => done.push(*outcome),
             First::Source(file, bytes) => pending.push((file, bytes)),
         }
     }

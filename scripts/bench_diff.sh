@@ -6,6 +6,7 @@
 #   BENCH_WORK=DIR                           (keep the corpus and outputs there; default a
 #                                             temporary directory, removed after)
 #   BENCH_NO_BUILD=1                         (use target/release/seam as it is)
+#   BENCH_SEAM=PATH                          (measure this binary instead; implies no build)
 #
 # The corpus is committed into a git repository; a last commit changes one file (one method
 # gains a guard). `seam diff HEAD~1..HEAD` reads both trees from git objects, lowers the
@@ -39,10 +40,10 @@ if [[ -z "$work" ]]; then
   trap 'rm -rf "$work"' EXIT
 fi
 mkdir -p "$work"
-if [[ -z "${BENCH_NO_BUILD:-}" ]]; then
+if [[ -z "${BENCH_NO_BUILD:-}" && -z "${BENCH_SEAM:-}" ]]; then
   cargo build --release -p seam-cli
 fi
-seam="$PWD/target/release/seam"
+seam="${BENCH_SEAM:-$PWD/target/release/seam}"
 corpus="$work/repo-$n"
 if [[ ! -d "$corpus/.git" ]]; then
   rm -rf "$corpus"
@@ -74,6 +75,8 @@ fi
 measure() {
   local best_wall="" best_rss="" best_cpu="" i log="$work/time.txt" status
   for ((i = 0; i < runs; i++)); do
+    # BEFORE: a command run before each timed run, untimed (empty the cache, warm it up).
+    if [[ -n "${BEFORE:-}" ]]; then eval "$BEFORE"; fi
     set +e
     (cd "$corpus" && /usr/bin/time -v -o "$log" "$seam" "$@" >/dev/null 2>"$work/stderr.txt")
     status=$?
@@ -107,9 +110,9 @@ declare -A walls cpus
 for label in scan diff diff-symbols; do
   rm -rf "$work/out"
   case "$label" in
-    scan) measure scan . --output-dir "$work/out" ;;
-    diff) measure diff HEAD~1..HEAD --output-dir "$work/out" ;;
-    diff-symbols) measure diff HEAD~1..HEAD --no-boundaries --output-dir "$work/out" ;;
+    scan) measure scan . --no-cache --output-dir "$work/out" ;;
+    diff) measure diff HEAD~1..HEAD --no-cache --output-dir "$work/out" ;;
+    diff-symbols) measure diff HEAD~1..HEAD --no-cache --no-boundaries --output-dir "$work/out" ;;
   esac
   walls[$label]=$wall
   cpus[$label]=$cpu
@@ -123,5 +126,46 @@ done
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 echo "diff / scan: wall $(ratio "${walls[diff]}" "${walls[scan]}"), CPU $(ratio "${cpus[diff]}" "${cpus[scan]}");" \
   "diff --no-boundaries / scan: wall $(ratio "${walls[diff-symbols]}" "${walls[scan]}"), CPU $(ratio "${cpus[diff-symbols]}" "${cpus[scan]}")"
-echo "summary line of the diff: $(cd "$corpus" && "$seam" diff HEAD~1..HEAD --output-dir "$work/out" 2>/dev/null)"
+echo "summary line of the diff: $(cd "$corpus" && "$seam" diff HEAD~1..HEAD --no-cache --output-dir "$work/out" 2>/dev/null)"
+
+# The per-file cache (SEAM_CACHE_DIR, kept in the work folder). Per command:
+#   no cache   --no-cache
+#   cold       the cache emptied before each run (the run fills it)
+#   warm       the cache filled by the same command just before, nothing changed
+#   1 changed  the cache filled at HEAD~1 (a scan of that tree), then the command at HEAD,
+#              where one file differs: the case of a rerun after an edit
+# `seam extract` and `seam check` keep no per-file entries (their summaries are cross-file):
+# one row each, for scale.
+export SEAM_CACHE_DIR="$work/cache"
+branch=$(git -C "$corpus" rev-parse --abbrev-ref HEAD)
+at_base_scan() {
+  rm -rf "$SEAM_CACHE_DIR"
+  git -C "$corpus" checkout -q HEAD~1
+  (cd "$corpus" && "$seam" scan . --output-dir "$work/out-base" >/dev/null 2>&1)
+  git -C "$corpus" checkout -q "$branch"
+}
+echo
+printf '%-44s %10s %10s %14s\n' "command, cache" "wall (s)" "CPU (s)" "peak RSS (MB)"
+declare -A cw
+row() {
+  local shown="$1" key="$2"
+  printf '%-44s %10s %10s %14.1f\n' "$shown" "$wall" "$cpu" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+  cw[$key]=$wall
+}
+for cmd in scan diff diff-symbols; do
+  case "$cmd" in
+    scan) args=(scan . --output-dir "$work/out") ;;
+    diff) args=(diff HEAD~1..HEAD --output-dir "$work/out") ;;
+    diff-symbols) args=(diff HEAD~1..HEAD --no-boundaries --output-dir "$work/out") ;;
+  esac
+  BEFORE= measure "${args[@]}" --no-cache; row "seam $cmd, no cache" "$cmd-none"
+  BEFORE='rm -rf "$SEAM_CACHE_DIR"' measure "${args[@]}"; row "seam $cmd, cold" "$cmd-cold"
+  BEFORE= measure "${args[@]}"; row "seam $cmd, warm" "$cmd-warm"
+  BEFORE=at_base_scan measure "${args[@]}"; row "seam $cmd, 1 file changed" "$cmd-changed"
+done
+BEFORE= measure extract . -o "$work/summaries.json"; row "seam extract (no per-file cache)" extract
+BEFORE= measure check . --format json -o "$work/report.json" --fail-on none; row "seam check (no per-file cache)" check
+echo "warm after 1 file changed / cold: scan $(ratio "${cw[scan-changed]}" "${cw[scan-cold]}")," \
+  "diff $(ratio "${cw[diff-changed]}" "${cw[diff-cold]}"), diff --no-boundaries $(ratio "${cw[diff-symbols-changed]}" "${cw[diff-symbols-cold]}")"
+echo "cache size: $(du -sh "$SEAM_CACHE_DIR" | cut -f1) in $(find "$SEAM_CACHE_DIR" -type f | wc -l) files"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -3,6 +3,7 @@
 //! Each subcommand is one module under `commands/`, with an `Args` struct and a `run`
 //! function returning the process exit code.
 
+mod cache;
 mod commands;
 mod exit;
 mod output;

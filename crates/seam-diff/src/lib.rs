@@ -123,6 +123,19 @@ pub fn diff_git_with(
     head: HeadSide<'_>,
     options: &GitOptions,
 ) -> Result<DiffOutput, DiffError> {
+    diff_git_cached(dir, base_rev, head, options, None)
+}
+
+/// [`diff_git_with`] reading and keeping the review IR's per-file entries in `cache` (the
+/// entries `seam scan` keeps: content-keyed, so a file unchanged between the revisions is
+/// read once for both). The output is the same with or without a cache.
+pub fn diff_git_cached(
+    dir: &Path,
+    base_rev: &str,
+    head: HeadSide<'_>,
+    options: &GitOptions,
+    cache: Option<&seam_pipeline::Cache>,
+) -> Result<DiffOutput, DiffError> {
     let boundaries = options.boundaries;
     let mut phases = Phases::new(
         ["SEAM_TIMING", "SEAM_DIFF_TIMING"]
@@ -147,6 +160,7 @@ pub fn diff_git_with(
         &head_files,
         boundaries,
         options.share_per_file,
+        cache,
         &mut phases,
     )?;
     let refs = Refs {
@@ -169,6 +183,12 @@ pub fn diff_git_with(
         notes.push(format!(
             "{} files' Symbols extracted once for both revisions",
             sharing.extracted_once
+        ));
+    }
+    if cache.is_some() {
+        notes.push(format!(
+            "{} files' Symbols read from the cache (both revisions counted)",
+            sharing.from_cache
         ));
     }
     notes.push(format!(

@@ -25,11 +25,12 @@ use rayon::prelude::*;
 use seam_ir::review::Document;
 use seam_ir::summary::BehavioralSummary;
 use seam_lang::project::{
-    FileOutcome, Project, ProjectOptions, lower_memory_file, project_from_outcomes, skipped_by_walk,
+    FileOutcome, Prelude, Project, ProjectOptions, SourceFile, is_lowerable, lower_memory_file,
+    project_from_outcomes, skipped_by_walk,
 };
 
 use seam_lang::project::git::Files;
-use seam_pipeline::Phases;
+use seam_pipeline::{Cache, Phases, ReviewKeys};
 
 use crate::alike;
 
@@ -50,6 +51,8 @@ pub struct Sharing {
     pub lowered_apart: usize,
     /// Files whose review-IR Symbol extraction was done once for both sides.
     pub extracted_once: usize,
+    /// Files (of either side) whose review-IR entry was read from the per-file cache.
+    pub from_cache: usize,
 }
 
 /// Why a revision could not be analysed.
@@ -71,6 +74,7 @@ pub fn analyse_pair(
     head: &Files,
     boundaries: bool,
     share_per_file: bool,
+    cache: Option<&Cache>,
     phases: &mut Phases,
 ) -> Result<(Analysed, Analysed, Sharing), AnalyseError> {
     let options = ProjectOptions::default();
@@ -108,6 +112,7 @@ pub fn analyse_pair(
         shared: same_bytes.len(),
         lowered_apart: jobs.len() - same_bytes.len(),
         extracted_once: 0,
+        from_cache: 0,
     };
     // Largest first, as the walk-based loader does.
     jobs.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(b.0)));
@@ -178,23 +183,57 @@ pub fn analyse_pair(
     let classifier = seam_packs::review::Classifier::new(&packs)
         .map_err(|e| AnalyseError::Packs(e.to_string()))?;
     phases.lap("read the packs");
-    let mut side = |project| {
+    // Each side's per-file cache keys, from its own files, manifests and bytes: a file
+    // unchanged between the revisions (and on disk) has the same key on both and in `seam scan`.
+    let keys = |files: &Files, project: &Project| {
+        let sources: Vec<SourceFile<'_>> = files
+            .iter()
+            .filter(|(path, bytes)| {
+                !skipped_by_walk(path, &project.files)
+                    && is_lowerable(path, bytes.len() as u64, &options)
+            })
+            .map(|(path, bytes)| SourceFile {
+                path,
+                bytes: bytes.as_slice(),
+            })
+            .collect();
+        ReviewKeys::new(
+            &packs,
+            &options,
+            &Prelude {
+                files: &project.files,
+                manifests: &project.manifests,
+                sources: &sources,
+            },
+        )
+    };
+    let (base_keys, head_keys) = match cache {
+        Some(_) => (keys(base, &base_project), keys(head, &head_project)),
+        None => (ReviewKeys::default(), ReviewKeys::default()),
+    };
+    let mut from_cache = 0;
+    let mut side = |project, keys: &ReviewKeys| {
         let context = Context {
             root,
             packs: &packs,
             classifier: &classifier,
             boundaries,
+            cache: cache.map(|c| (c, keys)),
         };
-        pool.install(|| analyse(&context, project, &mut shared, phases))
+        pool.install(|| analyse(&context, project, &mut shared, &mut from_cache, phases))
     };
-    let base = side(base_project);
-    let head = side(head_project);
+    let base = side(base_project, &base_keys);
+    let head = side(head_project, &head_keys);
     let (base, head) = (base?, head?);
+    if let Some(cache) = cache {
+        cache.evict();
+    }
     Ok((
         base,
         head,
         Sharing {
             extracted_once: shared.taken(),
+            from_cache,
             ..sharing
         },
     ))
@@ -210,14 +249,17 @@ pub struct Context<'a> {
     pub classifier: &'a seam_packs::review::Classifier,
     /// Extract the summaries (for the boundary diff).
     pub boundaries: bool,
+    /// The per-file cache and this revision's keys into it.
+    pub cache: Option<(&'a Cache, &'a ReviewKeys)>,
 }
 
 /// The summaries (when asked) and the review IR of one loaded project; the per-file part of
 /// the review IR is shared with the other revision's analysis through `shared`.
 pub fn analyse(
     context: &Context<'_>,
-    project: Project,
+    mut project: Project,
     shared: &mut seam_review::SharedFiles,
+    from_cache: &mut usize,
     phases: &mut Phases,
 ) -> Result<Analysed, AnalyseError> {
     let summaries = if context.boundaries {
@@ -234,12 +276,28 @@ pub fn analyse(
     } else {
         Vec::new()
     };
-    let result = seam_review::scan_loaded_sharing(
+    // The summaries needed every model; the review IR takes the cached files' entries.
+    let entries = match context.cache {
+        Some((cache, keys)) => keys.take_cached(cache, &mut project),
+        None => Vec::new(),
+    };
+    *from_cache += entries.len();
+    let keep = |model: &seam_lang::model::Model, output: &seam_review::extract::FileOutput| {
+        if let Some((cache, keys)) = context.cache {
+            keys.keep(cache, model, output);
+        }
+    };
+    let result = seam_review::scan_sharing_with_entries(
         context.root,
         project,
         &seam_review::ScanOptions::default(),
         context.classifier,
         shared,
+        entries,
+        context
+            .cache
+            .is_some()
+            .then_some(&keep as seam_review::EntrySink<'_>),
     )?;
     phases.lap("review IR");
     for (name, took) in &result.phases {

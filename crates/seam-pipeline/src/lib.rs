@@ -11,7 +11,9 @@
 //! With `SEAM_TIMING` set in the environment, every phase prints one line on standard error:
 //! its wall time, the process's resident memory after it and the peak so far ([`Phases`]).
 
+pub mod cache;
 mod phases;
+pub mod review_cache;
 
 use std::path::{Path, PathBuf};
 
@@ -19,7 +21,9 @@ use seam_ir::summary::BehavioralSummary;
 use seam_lang::project::{self, Project, ProjectOptions};
 use seam_packs::{Detection, Pack};
 
+pub use cache::{Cache, CacheChoice};
 pub use phases::Phases;
+pub use review_cache::{ReviewKeys, ReviewLoad, load_for_review};
 
 /// Why a repository could not be loaded at all (a path or pack problem, not a file problem).
 #[derive(Debug, thiserror::Error)]

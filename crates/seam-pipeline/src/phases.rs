@@ -45,9 +45,10 @@ impl Phases {
                 format!("  ({note})")
             };
             eprintln!(
-                "timing: {name:<32} {:>7.2} s  total {:>7.2} s  rss {rss:>5} MB  peak {peak:>5} MB{note}",
+                "timing: {name:<32} {:>7.2} s  total {:>7.2} s  cpu {:>7.2} s  rss {rss:>5} MB  peak {peak:>5} MB{note}",
                 (now - self.last).as_secs_f64(),
                 (now - self.start).as_secs_f64(),
+                cpu_seconds(),
             );
         }
         self.last = now;
@@ -61,6 +62,27 @@ impl Phases {
             eprintln!("timing:   {name:<30} {:>7.2} s", took.as_secs_f64());
         }
     }
+}
+
+/// The process's CPU time so far (user and system, all threads), from /proc; 0 elsewhere.
+/// On a loaded machine it is the steadier figure than wall time.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which may hold spaces) start at the last `)`.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line: 11 and 12 counted from the state;
+    // the kernel counts them in clock ticks of 1/100 s.
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 /// The resident set and its peak (VmRSS, VmHWM) in MB; 0 where /proc cannot be read.

@@ -41,7 +41,7 @@ pub const TYPE_SPACE_SUFFIX: &str = "__type";
 
 /// How a callee may be found in the repository; decided per call site while the model is at
 /// hand, settled by [`crate::resolve`] once every file is extracted.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Lookup {
     /// Settled already: the bucket it stays unresolved in.
     Unresolved(Bucket),
@@ -66,7 +66,7 @@ pub enum Lookup {
 }
 
 /// Where an imported name lives.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ImportRef {
     /// The repository file the specifier resolved to; `None` for a package or an
     /// unresolvable path.
@@ -74,7 +74,7 @@ pub struct ImportRef {
     pub item: ImportItem,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ImportItem {
     Named(String),
     Default,
@@ -82,7 +82,7 @@ pub enum ImportItem {
 }
 
 /// A class, by the file that declares it and its name there.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ClassRef {
     Local {
         file: String,
@@ -95,7 +95,9 @@ pub enum ClassRef {
 }
 
 /// Why a call stays unresolved (spec `stats.callResolution.unresolved`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Bucket {
     LocalScope,
     External,
@@ -105,11 +107,14 @@ pub enum Bucket {
 }
 
 /// A Symbol before resolution, propagation and fingerprints.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Draft {
     pub symbol: Symbol,
     /// The normalised token stream for the `syntax` fingerprint.
     pub syntax: String,
+    /// The `syntax` fingerprint itself, when a cache entry kept it instead of the tokens
+    /// (`syntax` is then empty): the fingerprint depends on the tokens alone.
+    pub syntax_fingerprint: Option<String>,
     /// One per `symbol.calls` entry, same order.
     pub lookups: Vec<Lookup>,
     /// Interface or type alias: the type space of a name.
@@ -122,7 +127,7 @@ pub struct Draft {
 }
 
 /// What other files need to know about this one.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FileFacts {
     /// The qualified name of the default export, when it is a Symbol.
     pub default_export: Option<String>,
@@ -133,7 +138,7 @@ pub struct FileFacts {
 }
 
 /// One file's output.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct FileOutput {
     pub path: String,
     pub language: &'static str,
@@ -414,6 +419,7 @@ impl<'a> FileCx<'a> {
             self.drafts.push(Draft {
                 symbol,
                 syntax: String::new(),
+                syntax_fingerprint: None,
                 lookups: Vec::new(),
                 type_space: e.type_only,
                 bodiless: false,
@@ -713,6 +719,7 @@ impl<'a> FileCx<'a> {
         self.drafts.push(Draft {
             symbol,
             syntax,
+            syntax_fingerprint: None,
             lookups: Vec::new(),
             type_space: kind != SymbolKind::Enum,
             bodiless: false,
@@ -1119,6 +1126,7 @@ impl<'a> FileCx<'a> {
         self.drafts.push(Draft {
             symbol,
             syntax,
+            syntax_fingerprint: None,
             lookups,
             type_space: false,
             bodiless: false,

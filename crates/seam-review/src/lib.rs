@@ -19,6 +19,7 @@
 pub mod components;
 pub mod extract;
 pub mod markdown;
+pub mod per_file;
 pub mod propagate;
 pub mod resolve;
 pub mod shared;
@@ -35,6 +36,7 @@ use seam_ir::review::{
 use seam_lang::project::{self, ProjectOptions};
 
 use crate::extract::{Draft, FileOutput};
+pub use crate::per_file::{EntrySink, FileEntry};
 pub use crate::shared::SharedFiles;
 use seam_packs::review::{Classifier, PluginKind};
 
@@ -109,6 +111,8 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
         clock,
         &classifier,
         &mut SharedFiles::none(),
+        Vec::new(),
+        None,
     )
 }
 
@@ -128,6 +132,8 @@ pub fn scan_loaded(
         PhaseClock::new(),
         &classifier,
         &mut SharedFiles::none(),
+        Vec::new(),
+        None,
     )
 }
 
@@ -149,9 +155,60 @@ pub fn scan_loaded_sharing(
         PhaseClock::new(),
         classifier,
         shared,
+        Vec::new(),
+        None,
     )
 }
 
+/// [`scan_loaded`] of a project that holds the models of some files only, with the
+/// [`FileEntry`]s of the others (kept from an earlier run; see [`per_file`]), and the
+/// classifier built from the packs `root` holds. `sink` is given each file this scan
+/// extracts. The document is the one [`scan_loaded`] gives for the whole project when every
+/// entry is what its file's model would give.
+pub fn scan_with_entries(
+    root: &Path,
+    project: project::Project,
+    options: &ScanOptions,
+    classifier: &Classifier,
+    entries: Vec<FileEntry>,
+    sink: Option<EntrySink<'_>>,
+) -> Result<ScanResult, ScanError> {
+    scan_project(
+        root,
+        project,
+        options,
+        PhaseClock::new(),
+        classifier,
+        &mut SharedFiles::none(),
+        entries,
+        sink,
+    )
+}
+
+/// [`scan_loaded_sharing`] and [`scan_with_entries`] at once: two revisions' scans that share
+/// per-file extraction with each other and with a cache.
+pub fn scan_sharing_with_entries(
+    root: &Path,
+    project: project::Project,
+    options: &ScanOptions,
+    classifier: &Classifier,
+    shared: &mut SharedFiles,
+    entries: Vec<FileEntry>,
+    sink: Option<EntrySink<'_>>,
+) -> Result<ScanResult, ScanError> {
+    scan_project(
+        root,
+        project,
+        options,
+        PhaseClock::new(),
+        classifier,
+        shared,
+        entries,
+        sink,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
 fn scan_project(
     root: &Path,
     mut project: project::Project,
@@ -159,6 +216,8 @@ fn scan_project(
     mut clock: PhaseClock,
     classifier: &Classifier,
     shared: &mut SharedFiles,
+    entries: Vec<FileEntry>,
+    sink: Option<EntrySink<'_>>,
 ) -> Result<ScanResult, ScanError> {
     let threads = options
         .threads
@@ -200,49 +259,63 @@ fn scan_project(
             reason,
         });
     }
-    let mut models = Vec::new();
-    for m in &project.models {
-        if m.path.contains('\\') {
+    // A file's name may keep it out of the review IR; the same rules for a model and for
+    // an entry kept from an earlier run.
+    let mut admit = |path: &str| -> bool {
+        if path.contains('\\') {
             notes.push(format!(
-                "{}: left out: a name with a backslash cannot be written in the review IR",
-                m.path
+                "{path}: left out: a name with a backslash cannot be written in the review IR"
             ));
-            continue;
+            return false;
         }
         total_files += 1;
-        if m.path.contains(':') || m.path.contains('#') {
+        if path.contains(':') || path.contains('#') {
             notes.push(format!(
-                "{}: skipped: a name holding `:` or `#` cannot be part of a Symbol id; rename the file",
-                m.path
+                "{path}: skipped: a name holding `:` or `#` cannot be part of a Symbol id; rename the file"
             ));
             skipped.push(SkippedFile {
-                path: m.path.clone(),
+                path: path.to_owned(),
                 reason: SkipReason::Unroutable,
             });
-            continue;
+            return false;
         }
-        models.push(m);
-    }
-    let parsed_files = models.len() as u64;
+        true
+    };
+    let models: Vec<&seam_lang::model::Model> =
+        project.models.iter().filter(|m| admit(&m.path)).collect();
+    let entries: Vec<FileEntry> = entries
+        .into_iter()
+        .filter(|e| admit(&e.output.path))
+        .collect();
+    let parsed_files = (models.len() + entries.len()) as u64;
     // Java is declared (language and grammar) only where the scan read Java, so the
     // documents of repositories without it stay as they were.
-    let has_java = models
-        .iter()
-        .any(|m| m.language == seam_lang::model::Language::Java);
+    let has_language = |language: seam_lang::model::Language| {
+        models.iter().any(|m| m.language == language)
+            || entries.iter().any(|e| e.language == language)
+    };
+    let has_java = has_language(seam_lang::model::Language::Java);
     // Kotlin likewise.
-    let has_kotlin = models
-        .iter()
-        .any(|m| m.language == seam_lang::model::Language::Kotlin);
+    let has_kotlin = has_language(seam_lang::model::Language::Kotlin);
 
-    let mut outputs: Vec<FileOutput> = pool.install(|| shared.extract_all(&models, classifier));
+    let mut outputs: Vec<FileOutput> =
+        pool.install(|| shared.extract_all(&models, classifier, sink));
     // What the later phases need of the models: each file's imported repository files
     // (component dependencies). The models themselves are freed here, before resolution,
     // which lowers the peak memory of a large scan.
-    let file_imports: Vec<(String, Vec<String>)> = models
+    let mut file_imports: Vec<(String, Vec<String>)> = models
         .iter()
         .map(|m| (m.path.clone(), imported_files(m)))
         .collect();
     drop(models);
+    if !entries.is_empty() {
+        for e in entries {
+            file_imports.push((e.output.path.clone(), e.imports));
+            outputs.push(e.output);
+        }
+        // In path order, as the models were: the order duplicates are folded in.
+        outputs.sort_by(|a, b| a.path.cmp(&b.path));
+    }
     let manifests = std::mem::take(&mut project.manifests);
     // Freeing millions of model nodes takes a while: done beside resolution, joined at the end.
     let freeing = std::thread::Builder::new()
@@ -313,10 +386,15 @@ fn scan_project(
 
     clock.lap("resolve calls");
     let mut syntax: BTreeMap<String, String> = BTreeMap::new();
+    // Fingerprints of the drafts a cache entry gave without their tokens.
+    let mut syntax_fingerprints: BTreeMap<String, String> = BTreeMap::new();
     let mut symbols: Vec<Symbol> = Vec::with_capacity(drafts.len());
     for d in drafts {
         if !d.symbol.dropped {
-            syntax.insert(d.symbol.id.clone(), d.syntax);
+            match d.syntax_fingerprint {
+                Some(fp) => syntax_fingerprints.insert(d.symbol.id.clone(), fp),
+                None => syntax.insert(d.symbol.id.clone(), d.syntax),
+            };
         }
         symbols.push(d.symbol);
     }
@@ -326,11 +404,23 @@ fn scan_project(
     // (in Symbol order) reported.
     pool.install(|| {
         symbols.par_iter_mut().try_for_each(|s| {
-            let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
-            fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))
+            let kept = syntax_fingerprints.get(&s.id);
+            let tokens = match kept {
+                // Any tokens: the syntax axis is replaced by the kept one below.
+                Some(_) => "(kept)",
+                None => syntax.get(&s.id).map(String::as_str).unwrap_or("(none)"),
+            };
+            fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))?;
+            if let Some(fp) = kept
+                && !s.dropped
+            {
+                s.fingerprint.syntax.clone_from(fp);
+            }
+            Ok::<(), ScanError>(())
         })
     })?;
     drop(syntax);
+    drop(syntax_fingerprints);
     clock.lap("fingerprints");
 
     // Components and languages.
@@ -466,7 +556,7 @@ fn scan_project(
 }
 
 /// The repository files a model imports or re-exports from, as module resolution found them.
-fn imported_files(model: &seam_lang::model::Model) -> Vec<String> {
+pub(crate) fn imported_files(model: &seam_lang::model::Model) -> Vec<String> {
     let mut files: Vec<String> = model
         .imports
         .iter()

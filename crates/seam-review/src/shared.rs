@@ -53,6 +53,7 @@ impl SharedFiles {
         &mut self,
         models: &[&Model],
         classifier: &Classifier,
+        sink: Option<crate::EntrySink<'_>>,
     ) -> Vec<FileOutput> {
         let mut outputs: Vec<Option<FileOutput>> =
             models.iter().map(|m| self.held.remove(&m.path)).collect();
@@ -65,6 +66,9 @@ impl SharedFiles {
             .par_iter()
             .map(|&i| {
                 let output = extract::extract_file(models[i], classifier);
+                if let Some(sink) = sink {
+                    sink(models[i], &output);
+                }
                 let copy = shared.contains(&output.path).then(|| output.clone());
                 (output, copy)
             })

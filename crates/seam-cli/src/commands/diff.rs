@@ -39,6 +39,8 @@ pub struct Args {
     /// Leave out the boundary diff (summaries of both revisions).
     #[arg(long)]
     pub no_boundaries: bool,
+    #[command(flatten)]
+    pub cache: crate::cache::CacheArgs,
 }
 
 const INPUT: u8 = 2;
@@ -73,7 +75,27 @@ pub fn run(args: Args) -> u8 {
                 Some(h) => HeadSide::Revision(h),
                 None => HeadSide::WorkTree,
             };
-            seam_diff::diff_git(&args.repo, &base, head_side, !args.no_boundaries)
+            // The cache is the repository's (its top folder's `.seam/cache`), shared with
+            // `seam scan` there.
+            let top = std::fs::canonicalize(&args.repo)
+                .ok()
+                .and_then(|dir| {
+                    dir.ancestors()
+                        .find(|a| a.join(".git").exists())
+                        .map(|a| a.to_path_buf())
+                })
+                .unwrap_or_else(|| args.repo.clone());
+            let cache = args.cache.open(&top);
+            seam_diff::diff_git_cached(
+                &args.repo,
+                &base,
+                head_side,
+                &seam_diff::GitOptions {
+                    boundaries: !args.no_boundaries,
+                    ..seam_diff::GitOptions::default()
+                },
+                cache.as_ref(),
+            )
         }
     };
     let output = match output {

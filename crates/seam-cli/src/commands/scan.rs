@@ -19,13 +19,21 @@ pub struct Args {
     /// Write aburi.ir.json on one line instead of indented.
     #[arg(long)]
     pub compact: bool,
+    #[command(flatten)]
+    pub cache: crate::cache::CacheArgs,
 }
 
 pub fn run(args: Args) -> u8 {
     let progress = crate::progress::Progress::start("seam scan: reading and analysing the files");
     let mut phases = seam_pipeline::Phases::from_env();
-    let scanned = match seam_pipeline::load(&args.dir, &mut phases) {
-        Ok(loaded) => loaded.review(&mut phases),
+    let cache = args.cache.open(&args.dir);
+    let loaded = match &cache {
+        Some(cache) => seam_pipeline::load_for_review(&args.dir, cache, &mut phases)
+            .map(|l| l.review(cache, &mut phases)),
+        None => seam_pipeline::load(&args.dir, &mut phases).map(|l| l.review(&mut phases)),
+    };
+    let scanned = match loaded {
+        Ok(result) => result,
         Err(seam_pipeline::LoadError::Project(e)) => Err(seam_review::ScanError::Project(e)),
         Err(seam_pipeline::LoadError::Packs(e)) => Err(seam_review::ScanError::Packs(e)),
     };

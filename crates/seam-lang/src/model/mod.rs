@@ -24,10 +24,10 @@ pub use lines::{LineIndex, Position};
 pub use nodes::*;
 pub use visit::{ExprVisitor, walk_expr_children, walk_stmt_children};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The language a file was parsed as. `Jsx`/`Tsx` enable JSX; `.js` files are parsed with JSX on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
     TypeScript,

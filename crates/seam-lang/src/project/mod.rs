@@ -37,6 +37,7 @@
 //! output never depends on the thread count or the file-system order. After lowering,
 //! [`crate::resolve`] fills in the repository file each import resolves to.
 
+mod claiming;
 pub mod components;
 pub mod git;
 pub mod glob;
@@ -50,6 +51,7 @@ pub mod workspaces;
 
 use crate::lower::{LowerError, lower_file};
 use crate::model::{Language, Model};
+pub use claiming::{Prelude, SourceFile, is_lowerable, load_project_claiming};
 pub use manifest::{Manifest, ManifestKind, PackageInfo, TsConfigInfo};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -252,6 +254,13 @@ pub(crate) fn is_within(path: &str, dir: &str) -> bool {
 /// Walks `root`, lowers every source file in parallel, reads the manifests and resolves
 /// imports. Fails only when `root` itself cannot be read; everything else is recorded.
 pub fn load_project(root: &Path, options: &ProjectOptions) -> Result<Project, ProjectError> {
+    check_root(root)?;
+    let pool = lowering_pool(options)?;
+    Ok(pool.install(|| load_in_pool(root, options)))
+}
+
+/// `root` is a readable directory.
+fn check_root(root: &Path) -> Result<(), ProjectError> {
     let meta = std::fs::metadata(root).map_err(|source| ProjectError::RootUnreadable {
         root: root.to_path_buf(),
         source,
@@ -265,15 +274,18 @@ pub fn load_project(root: &Path, options: &ProjectOptions) -> Result<Project, Pr
         root: root.to_path_buf(),
         source,
     })?;
+    Ok(())
+}
 
+/// The rayon pool files are lowered on (large stacks, see [`DEFAULT_STACK_SIZE`]).
+fn lowering_pool(options: &ProjectOptions) -> Result<rayon::ThreadPool, ProjectError> {
     let threads = options.threads.unwrap_or_else(rayon::current_num_threads);
-    let pool = rayon::ThreadPoolBuilder::new()
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .stack_size(options.stack_size)
         .thread_name(|i| format!("seam-lang-{i}"))
         .build()
-        .map_err(|e| ProjectError::ThreadPool(e.to_string()))?;
-    Ok(pool.install(|| load_in_pool(root, options)))
+        .map_err(|e| ProjectError::ThreadPool(e.to_string()))
 }
 
 /// What became of one walked file.
@@ -289,7 +301,7 @@ fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
     let start = Instant::now();
     let walked = walk::walk(root, options.follow_symlinks);
     timings.walk = start.elapsed();
-    let mut skipped = walked.errors;
+    let skipped = walked.errors;
     let files: Vec<String> = walked.files.iter().map(|f| f.path.clone()).collect();
 
     let start = Instant::now();
@@ -304,6 +316,24 @@ fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
     timings.lower = start.elapsed();
     let start = Instant::now();
 
+    let mut project = collect_outcomes(root, options, files, skipped, outcomes, timings);
+    project.timings.collect = start.elapsed();
+    let start = Instant::now();
+    crate::resolve::resolve_project(&mut project);
+    project.timings.resolve = start.elapsed();
+    project
+}
+
+/// The walked files' outcomes gathered into a project, sorted, with the ignored dotenv
+/// templates; not yet module-resolved.
+fn collect_outcomes(
+    root: &Path,
+    options: &ProjectOptions,
+    files: Vec<String>,
+    mut skipped: Vec<SkippedFile>,
+    outcomes: Vec<Outcome>,
+    timings: LoadTimings,
+) -> Project {
     let mut models = Vec::new();
     let mut manifests = Vec::new();
     let mut unroutable: BTreeMap<String, u64> = BTreeMap::new();
@@ -319,8 +349,7 @@ fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
     skipped.sort();
     manifests.extend(ignored_dotenv_templates(root, &manifests, options));
     manifests.sort_by(|a, b| a.path.cmp(&b.path));
-
-    let mut project = Project {
+    Project {
         root: root.to_path_buf(),
         models,
         skipped,
@@ -328,12 +357,7 @@ fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
         unroutable,
         files,
         timings,
-    };
-    project.timings.collect = start.elapsed();
-    let start = Instant::now();
-    crate::resolve::resolve_project(&mut project);
-    project.timings.resolve = start.elapsed();
-    project
+    }
 }
 
 /// Dotenv templates (`.env.example` and the like) beside a package manifest that the walk
@@ -533,7 +557,7 @@ fn process_file(file: &walk::WalkedFile, options: &ProjectOptions) -> Outcome {
 fn process_source(
     path: &str,
     size: u64,
-    read: impl Fn() -> Result<Vec<u8>, SkipReason>,
+    read: impl FnOnce() -> Result<Vec<u8>, SkipReason>,
     options: &ProjectOptions,
 ) -> Outcome {
     let skip = |reason| {
@@ -695,7 +719,7 @@ pub fn looks_minified(text: &str) -> bool {
 fn read_manifest(
     path: &str,
     size: u64,
-    read: impl Fn() -> Result<Vec<u8>, SkipReason>,
+    read: impl FnOnce() -> Result<Vec<u8>, SkipReason>,
     kind: ManifestKind,
     options: &ProjectOptions,
 ) -> Outcome {

@@ -1,0 +1,320 @@
+//! The per-file cache never changes an output: `seam scan` and `seam diff` cold (empty
+//! cache), warm (every entry there), after a file changed, with torn entries, with two runs
+//! sharing the cache at once, and with `--no-cache` write the same bytes; the default cache
+//! folder (`.seam/cache`) changes nothing `seam extract` and `seam check` read.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn packs_fixture(pack: &str, fixture: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../seam-packs/packs")
+        .join(pack)
+        .join("fixtures")
+        .join(fixture)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args([
+            "-c",
+            "user.email=t@example.invalid",
+            "-c",
+            "user.name=t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+}
+
+/// A repository of four languages (TypeScript, Python, Java, Go) with two commits: the second
+/// changes one TypeScript file.
+fn repository(dir: &Path) {
+    copy_dir(&packs_fixture("nestjs", "nest-users"), &dir.join("web"));
+    copy_dir(&packs_fixture("fastapi", "fastapi-app"), &dir.join("api"));
+    copy_dir(
+        &packs_fixture("spring-mvc", "spring-users"),
+        &dir.join("jvm"),
+    );
+    copy_dir(&packs_fixture("gin", "gin"), &dir.join("go"));
+    git(dir, &["init", "-q"]);
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-qm", "first"]);
+    let ts = first_file(&dir.join("web"), ".ts");
+    let text = std::fs::read_to_string(&ts).unwrap();
+    std::fs::write(&ts, format!("{text}\nexport function added(x: number) {{\n  if (!x) {{\n    throw new Error('no');\n  }}\n  return x;\n}}\n")).unwrap();
+    git(dir, &["commit", "-qam", "second"]);
+}
+
+fn first_file(dir: &Path, ext: &str) -> PathBuf {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(ext) {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+        .into_iter()
+        .next()
+        .expect("a file with that extension")
+}
+
+/// Runs seam with no cache folder from the environment (the test's own flags decide).
+fn seam(dir: &Path, args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_seam"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("SEAM_CACHE_DIR")
+        .env("SEAM_TIMING", "1")
+        .output()
+        .expect("seam runs");
+    assert!(
+        out.status.success(),
+        "seam {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Every file under `dir`, by relative path, with its bytes.
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                out.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn scan(repo: &Path, out: &Path, cache: &[&str]) -> (BTreeMap<String, Vec<u8>>, String) {
+    let _ = std::fs::remove_dir_all(out);
+    let mut args = vec!["scan", ".", "--output-dir", out.to_str().unwrap()];
+    args.extend_from_slice(cache);
+    let run = seam(repo, &args);
+    (
+        files(out),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+fn diff(repo: &Path, out: &Path, cache: &[&str]) -> (BTreeMap<String, Vec<u8>>, String) {
+    let _ = std::fs::remove_dir_all(out);
+    let mut args = vec![
+        "diff",
+        "HEAD~1..HEAD",
+        "--output-dir",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(cache);
+    let run = seam(repo, &args);
+    (
+        files(out),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+/// The number of models the load lowered, from the timing line.
+fn lowered(stderr: &str) -> usize {
+    stderr
+        .lines()
+        .find_map(|l| {
+            l.split("(")
+                .nth(1)?
+                .split(" models lowered")
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no lowering count in:\n{stderr}"))
+}
+
+fn entries(cache: &Path) -> Vec<PathBuf> {
+    files(cache)
+        .into_keys()
+        .filter(|p| p.starts_with("review-") && !p.contains(".tmp-"))
+        .map(|p| cache.join(p))
+        .collect()
+}
+
+#[test]
+fn scan_output_is_the_same_cold_warm_changed_torn_and_without_a_cache() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    repository(&repo);
+    let cache = tmp.path().join("cache");
+    let c = cache.to_str().unwrap();
+    let out = tmp.path().join("out");
+
+    let (none, _) = scan(&repo, &out, &["--no-cache"]);
+    assert!(none.contains_key("aburi.ir.json"));
+    assert!(!cache.exists(), "--no-cache writes no cache");
+    let (cold, cold_err) = scan(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(cold, none, "cold");
+    assert!(lowered(&cold_err) > 0);
+    let kept = entries(&cache);
+    assert!(!kept.is_empty());
+    let (warm, warm_err) = scan(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(warm, none, "warm");
+    assert_eq!(
+        lowered(&warm_err),
+        0,
+        "every file from the cache:\n{warm_err}"
+    );
+
+    // Torn entries (a run killed mid-write, a disk that lost the end) are read as misses.
+    for path in &kept {
+        let bytes = std::fs::read(path).unwrap();
+        std::fs::write(path, &bytes[..bytes.len() / 2]).unwrap();
+    }
+    let (torn, torn_err) = scan(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(torn, none, "torn");
+    assert_eq!(lowered(&torn_err), lowered(&cold_err));
+
+    // One file of each kind changed: a TypeScript file (others keep their entries), then a
+    // Java file (every Java, Kotlin and Go file resolves against the others: all lowered).
+    for (ext, line) in [
+        (".ts", "\nexport const later = 1;\n"),
+        (".java", "\nclass Later {}\n"),
+    ] {
+        let file = first_file(&repo, ext);
+        let mut text = std::fs::read_to_string(&file).unwrap();
+        text.push_str(line);
+        std::fs::write(&file, text).unwrap();
+        let (truth, _) = scan(&repo, &out, &["--no-cache"]);
+        let (changed, changed_err) = scan(&repo, &out, &["--cache-dir", c]);
+        assert_eq!(changed, truth, "after a {ext} file changed");
+        let n = lowered(&changed_err);
+        assert!(n >= 1 && n < lowered(&cold_err), "{ext}: {n} lowered");
+    }
+}
+
+#[test]
+fn two_scans_sharing_one_cache_write_what_one_alone_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    repository(&repo);
+    let cache = tmp.path().join("cache");
+    let (none, _) = scan(&repo, &tmp.path().join("none"), &["--no-cache"]);
+    std::thread::scope(|s| {
+        for i in 0..2 {
+            let (repo, cache, tmp, none) = (&repo, &cache, tmp.path(), &none);
+            s.spawn(move || {
+                let out = tmp.join(format!("out{i}"));
+                let (got, _) = scan(repo, &out, &["--cache-dir", cache.to_str().unwrap()]);
+                assert_eq!(&got, none);
+            });
+        }
+    });
+    let (warm, _) = scan(
+        &repo,
+        &tmp.path().join("after"),
+        &["--cache-dir", cache.to_str().unwrap()],
+    );
+    assert_eq!(warm, none);
+}
+
+#[test]
+fn diff_output_is_the_same_with_and_without_the_cache() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    repository(&repo);
+    let cache = tmp.path().join("cache");
+    let c = cache.to_str().unwrap();
+    let out = tmp.path().join("out");
+    let (none, _) = diff(&repo, &out, &["--no-cache"]);
+    assert!(none.contains_key("diff.json"));
+    let (cold, _) = diff(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(cold, none, "cold");
+    let (warm, warm_err) = diff(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(warm, none, "warm");
+    assert!(
+        !warm_err.contains(" 0 files' Symbols read from the cache"),
+        "{warm_err}"
+    );
+    // The entries `seam scan` keeps serve the diff: same keys for the same files.
+    let scan_cache = tmp.path().join("scan-cache");
+    let sc = scan_cache.to_str().unwrap();
+    scan(&repo, &tmp.path().join("scan"), &["--cache-dir", sc]);
+    let (after_scan, after_scan_err) = diff(&repo, &out, &["--cache-dir", sc]);
+    assert_eq!(after_scan, none, "after a scan");
+    assert!(
+        !after_scan_err.contains(" 0 files' Symbols read from the cache"),
+        "{after_scan_err}"
+    );
+}
+
+#[test]
+fn the_default_cache_folder_changes_nothing_extract_and_check_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    repository(&repo);
+    let extract = |name: &str| {
+        let path = tmp.path().join(name);
+        seam(&repo, &["extract", ".", "-o", path.to_str().unwrap()]);
+        std::fs::read(path).unwrap()
+    };
+    let check = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_seam"))
+            .args(["check", ".", "--format", "json"])
+            .current_dir(&repo)
+            .env_remove("SEAM_CACHE_DIR")
+            .output()
+            .unwrap();
+        out.stdout
+    };
+    let (extract_before, check_before) = (extract("before.json"), check());
+    let (none, _) = scan(&repo, &tmp.path().join("none"), &["--no-cache"]);
+    // No --cache-dir and no SEAM_CACHE_DIR: `.seam/cache` in the repository.
+    let (cold, _) = scan(&repo, &tmp.path().join("cold"), &[]);
+    assert!(repo.join(".seam/cache/.gitignore").is_file());
+    assert!(!entries(&repo.join(".seam/cache")).is_empty());
+    let (warm, warm_err) = scan(&repo, &tmp.path().join("warm"), &[]);
+    assert_eq!(cold, none);
+    assert_eq!(warm, none);
+    assert_eq!(lowered(&warm_err), 0);
+    assert_eq!(extract("after.json"), extract_before);
+    assert_eq!(check(), check_before);
+    // git does not see the cache either.
+    let status = Command::new("git")
+        .args(["status", "--porcelain"])
+        .current_dir(&repo)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&status.stdout), "");
+}

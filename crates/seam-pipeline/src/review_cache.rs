@@ -1,0 +1,236 @@
+//! The review IR with the per-file cache: a file whose entry is in the cache is neither
+//! lowered nor extracted again.
+//!
+//! A file's entry ([`seam_review::FileEntry`]) is what its lowered, module-resolved model
+//! gives the review IR, so its key holds everything that decides it:
+//! - seam's build (the version and the executable's size and modification time, so a rebuilt
+//!   binary never reads an older one's entries) and the entry format;
+//! - the packs (built-in and the repository's own) and the load options;
+//! - the file's path and the SHA-256 of its bytes;
+//! - what its module resolution reads: every walked path and the manifests (the JavaScript,
+//!   TypeScript and Python resolvers read nothing else), and for Java, Kotlin and Go, whose
+//!   imports resolve against the declarations of the other files, the bytes of every file of
+//!   those languages ([`seam_lang::project::load_project_claiming`] needs those claimed all
+//!   together or not at all, and this key gives that).
+//!
+//! Everything cross-file (call resolution, propagation, fingerprints, Components) runs on
+//! every scan, from the entries and the fresh outputs alike.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+
+use seam_lang::model::{Language, Model};
+use seam_lang::project::{self, Prelude, Project, ProjectOptions, SourceFile};
+use seam_packs::Pack;
+use seam_packs::review::Classifier;
+use seam_review::FileEntry;
+use seam_review::extract::FileOutput;
+
+use crate::cache::{Cache, Key};
+use crate::{LoadError, Phases};
+
+/// The folder of review-IR entries inside the cache; the number is the entry format.
+const KIND: &str = "review-2";
+
+/// A repository loaded for its review IR: the models of the files the cache did not hold,
+/// and the entries of those it did.
+pub struct ReviewLoad {
+    pub root: PathBuf,
+    pub packs: Vec<Pack>,
+    pub project: Project,
+    pub entries: Vec<FileEntry>,
+    keys: ReviewKeys,
+}
+
+/// The entry key of every source file of one load or revision, by path.
+#[derive(Clone, Default)]
+pub struct ReviewKeys(Arc<HashMap<String, Key>>);
+
+impl ReviewKeys {
+    /// The keys of `prelude`'s sources, under `packs` and `options` (see the module
+    /// documentation for what a key holds).
+    pub fn new(packs: &[Pack], options: &ProjectOptions, prelude: &Prelude<'_>) -> ReviewKeys {
+        ReviewKeys(Arc::new(file_keys(&base_context(packs, options), prelude)))
+    }
+
+    /// The entry of the file at `path` with these bytes, when `cache` holds a whole one.
+    pub fn lookup(&self, cache: &Cache, path: &str) -> Option<FileEntry> {
+        let key = self.0.get(path)?;
+        let entry = FileEntry::decode(&cache.get(KIND, key)?)?;
+        (entry.output.path == path).then_some(entry)
+    }
+
+    /// Keeps the entry of a freshly extracted file.
+    pub fn keep(&self, cache: &Cache, model: &Model, output: &FileOutput) {
+        if let Some(key) = self.0.get(&model.path) {
+            cache.put(KIND, key, &FileEntry::encode(model, output));
+        }
+    }
+
+    /// Takes out of `project` the models whose entry `cache` holds, returning the entries
+    /// (for a caller that needed every model first, as the boundary diff's summaries do).
+    pub fn take_cached(&self, cache: &Cache, project: &mut Project) -> Vec<FileEntry> {
+        use rayon::prelude::*;
+        let found: Vec<Option<FileEntry>> = project
+            .models
+            .par_iter()
+            .map(|m| self.lookup(cache, &m.path))
+            .collect();
+        let mut entries = Vec::new();
+        let mut kept = Vec::with_capacity(project.models.len());
+        for (model, entry) in std::mem::take(&mut project.models).into_iter().zip(found) {
+            match entry {
+                Some(e) => entries.push(e),
+                None => kept.push(model),
+            }
+        }
+        project.models = kept;
+        entries
+    }
+}
+
+/// Reads the packs and walks `root`; a source file whose entry `cache` holds is not lowered.
+pub fn load_for_review(
+    root: &Path,
+    cache: &Cache,
+    phases: &mut Phases,
+) -> Result<ReviewLoad, LoadError> {
+    let packs = seam_packs::repository_packs(root)?;
+    phases.lap("read the packs");
+    let options = ProjectOptions::default();
+    let mut keys_out = ReviewKeys::default();
+    let (project, entries) = project::load_project_claiming(root, &options, |prelude| {
+        let keys = ReviewKeys::new(&packs, &options, prelude);
+        keys_out = keys.clone();
+        move |source: &SourceFile<'_>| keys.lookup(cache, source.path)
+    })?;
+    let (hits, misses) = cache.counts();
+    phases.lap_with(
+        "walk, parse and lower",
+        &format!(
+            "{} models lowered, {} files from the cache ({hits} hits, {misses} misses)",
+            project.models.len(),
+            entries.len()
+        ),
+    );
+    Ok(ReviewLoad {
+        root: root.to_path_buf(),
+        packs,
+        project,
+        entries,
+        keys: keys_out,
+    })
+}
+
+impl ReviewLoad {
+    /// The review IR: the entries as they are, the models extracted (and their entries kept
+    /// in `cache`). Consumes the load; the models are freed before resolution.
+    pub fn review(
+        self,
+        cache: &Cache,
+        phases: &mut Phases,
+    ) -> Result<seam_review::ScanResult, seam_review::ScanError> {
+        let classifier = Classifier::new(&self.packs)?;
+        let keys = self.keys;
+        let keep = |model: &Model, output: &FileOutput| keys.keep(cache, model, output);
+        let result = seam_review::scan_with_entries(
+            &self.root,
+            self.project,
+            &seam_review::ScanOptions::default(),
+            &classifier,
+            self.entries,
+            Some(&keep),
+        );
+        phases.lap("review IR");
+        if let Ok(r) = &result {
+            for (name, took) in &r.phases {
+                phases.detail(name, *took);
+            }
+        }
+        let removed = cache.evict();
+        phases.lap_with(
+            "cache eviction",
+            &format!("{removed} entries removed from {}", cache.dir().display()),
+        );
+        result
+    }
+}
+
+/// What every key holds: seam's build, the entry format, the packs and the load options.
+fn base_context(packs: &[Pack], options: &ProjectOptions) -> Sha256 {
+    let mut h = Sha256::new();
+    h.update(KIND.as_bytes());
+    h.update(build_identity().as_bytes());
+    h.update(format!("{packs:?}").as_bytes());
+    h.update(format!("{}:{}", options.max_file_size, options.follow_symlinks).as_bytes());
+    h
+}
+
+/// seam's version and the running executable's size and modification time: a rebuilt seam
+/// (same version, other code or built-in packs) never reads the entries of another build.
+fn build_identity() -> String {
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|p| std::fs::metadata(p).ok())
+        .map(|m| {
+            let modified = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{}:{modified}", m.len())
+        })
+        .unwrap_or_default();
+    format!("seam {} {exe}", env!("CARGO_PKG_VERSION"))
+}
+
+/// True for the languages whose module resolution reads other files' declarations.
+fn resolves_across_files(path: &str) -> bool {
+    matches!(
+        Language::from_path(path),
+        Some(Language::Java | Language::Kotlin | Language::Go)
+    )
+}
+
+/// Every source file's key (see the module documentation).
+fn file_keys(base: &Sha256, prelude: &Prelude<'_>) -> HashMap<String, Key> {
+    use rayon::prelude::*;
+    let digests: Vec<[u8; 32]> = prelude
+        .sources
+        .par_iter()
+        .map(|s| Sha256::digest(s.bytes).into())
+        .collect();
+    let mut shared = base.clone();
+    for f in prelude.files {
+        shared.update(f.as_bytes());
+        shared.update([0]);
+    }
+    shared.update(format!("{:?}", prelude.manifests).as_bytes());
+    let mut coupled = shared.clone();
+    coupled.update(b"declarations of java, kotlin and go");
+    for (s, d) in prelude.sources.iter().zip(&digests) {
+        if resolves_across_files(s.path) {
+            coupled.update(s.path.as_bytes());
+            coupled.update(d);
+        }
+    }
+    prelude
+        .sources
+        .iter()
+        .zip(&digests)
+        .map(|(s, d)| {
+            let mut h = if resolves_across_files(s.path) {
+                coupled.clone()
+            } else {
+                shared.clone()
+            };
+            h.update(s.path.as_bytes());
+            h.update([0]);
+            h.update(d);
+            (s.path.to_owned(), Key(h.finalize().into()))
+        })
+        .collect()
+}

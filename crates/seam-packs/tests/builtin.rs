@@ -9,6 +9,8 @@ fn builtin_packs_load() {
             "angular-http",
             "axios",
             "chi",
+            "ctfd-js",
+            "ctfd-js-pages",
             "django",
             "drizzle",
             "echo",

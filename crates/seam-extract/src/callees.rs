@@ -69,7 +69,7 @@ pub fn value_at_path(
 }
 
 /// The expression under `key` in the object literal a value expression holds or returns.
-fn object_value_key(
+pub(crate) fn object_value_key(
     files: &Files,
     file: usize,
     expr: ExprId,
@@ -154,8 +154,42 @@ pub fn member_function(
     if let Some(found) = object_method(files, file, *object, name) {
         return Some(found);
     }
+    if let Some(found) = crate::prototypes::method(files, file, *object, name, hops) {
+        return Some(found);
+    }
+    if let Some(found) = field_object_function(files, file, *object, name, hops) {
+        return Some(found);
+    }
     let (cf, class) = crate::classes::class_of_receiver(files, file, *object)?;
     class_method(files, cf, class, name, hops)
+}
+
+/// `auth.emailPassword.forgotPassword(…)`: a function under `name` in the object literal a
+/// field of the receiver's class holds (`emailPassword = { forgotPassword: async (…) => … }`).
+fn field_object_function(
+    files: &Files,
+    file: usize,
+    object: ExprId,
+    name: &str,
+    hops: usize,
+) -> Option<(usize, FuncId)> {
+    let ExprKind::Member {
+        object: owner,
+        property: MemberProp::Name(field),
+        ..
+    } = &files.model(file).expr(object).kind
+    else {
+        return None;
+    };
+    // Only through a name holding an instance (`authClient`): reading a field's class through
+    // `this.x` on every member call costs a scan of the file each time.
+    if !matches!(files.model(file).expr(*owner).kind, ExprKind::Ident { .. }) {
+        return None;
+    }
+    let class = crate::classes::class_of_receiver(files, file, *owner)?;
+    let (vf, ve) = crate::classes::field_of_class(files, class, field)?;
+    let (kf, ke) = object_value_key(files, vf, ve, name, hops)?;
+    function_in_value(files, kf, ke, hops)
 }
 
 /// The method (or function-valued field) `name` of a class or its nearest ancestor.

@@ -88,6 +88,7 @@ pub fn declared_units(
                                         through: Vec::new(),
                                         page_relative: false,
                                         fallback: false,
+                                        read_inside: false,
                                     });
                                 }
                             }

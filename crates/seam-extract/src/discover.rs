@@ -79,6 +79,9 @@ pub struct ClientUnit {
     /// Read from a call shape alone (see `seam_packs::ClientCall::fallback`), directly or
     /// through a wrapper: any other unit at the same call replaces it.
     pub fallback: bool,
+    /// A call of a wrapper that sends what its caller passes but reads the response itself
+    /// (neither returns nor forwards it): the statuses are judged at the request inside.
+    pub read_inside: bool,
 }
 
 /// Whether a URL a call wrote with no client base is relative to the page it runs on: it
@@ -1919,6 +1922,15 @@ fn client_object_hops(
     {
         return Some(ClientObject::default());
     }
+    // The package's object passed on by a project module (`export default CTFd`).
+    if let Some(package) = files.imported_package(file, expr)
+        && pack
+            .clients
+            .iter()
+            .any(|c| c.import.as_deref() == Some(package))
+    {
+        return Some(ClientObject::default());
+    }
     // A field the class declares (`this.http`): its initialiser (which may give a base
     // URL, `WebClient.create(base)`), or its declared type.
     if let Some(field) = crate::classes::declared_field(files, file, expr) {
@@ -2901,6 +2913,7 @@ pub fn client_units(
                                 through: Vec::new(),
                                 page_relative: false,
                                 fallback: site.fallback,
+                                read_inside: false,
                             });
                         }
                         continue;
@@ -2924,14 +2937,23 @@ pub fn client_units(
                     inner: (file, call),
                 };
                 let mut budget = MAX_INSTANCES;
-                if layer.expand(
+                let before = units.len();
+                let forwarded = layer.expand(
                     &site,
                     (file, func, call, this_class),
                     &no_subst,
                     &[],
                     &mut budget,
                     &mut units,
-                ) {
+                );
+                if crate::templates::settles_parameter(model, func)
+                    || (!forwarded && !crate::files::returns_value_of(files, file, func, call))
+                {
+                    for unit in &mut units[before..] {
+                        unit.read_inside = true;
+                    }
+                }
+                if forwarded {
                     continue;
                 }
             }
@@ -2947,6 +2969,7 @@ pub fn client_units(
                 through: Vec::new(),
                 page_relative: site.page_relative,
                 fallback: site.fallback,
+                read_inside: false,
             });
         }
     }
@@ -3032,7 +3055,10 @@ impl Layer<'_, '_> {
         let method_open = site.method.is_none() && !params.is_empty();
         // A function that returns the response to its caller makes each of its calls a
         // consumer too (the caller handles what comes back), even when nothing is forwarded.
-        let returns = crate::files::returns_value_of(self.files, file, func, call);
+        // So does one whose request carries its parameters (a body built from them), at the
+        // layer that makes the request.
+        let returns = crate::files::returns_value_of(self.files, file, func, call)
+            || (depth == 0 && crate::templates::sends_parameters(model, func, call, &site.own_url));
         let may_forward = !holes.is_empty() || method_open;
         if !may_forward && !returns {
             return false;
@@ -3095,6 +3121,10 @@ impl Layer<'_, '_> {
         }
         let mut through = chain.to_vec();
         through.push((file, func));
+        // A deferred the request settles hands the caller what the request resolves it with
+        // (a body), not the response.
+        let settled = crate::files::returns_settled_deferred(self.files, file, func, call);
+        let start = out.len();
         for (cf, ccall, layered, instance, this_class) in instances {
             if *budget == 0 {
                 break;
@@ -3126,7 +3156,13 @@ impl Layer<'_, '_> {
                 through: through.clone(),
                 page_relative: false,
                 fallback: site.fallback,
+                read_inside: false,
             });
+        }
+        if settled {
+            for unit in &mut out[start..] {
+                unit.read_inside = true;
+            }
         }
         // Forwarding replaces the call inside by its instances; returning adds them to it.
         forwarding

@@ -33,6 +33,14 @@ pub struct Files<'a> {
     /// Per file, its module-level names (the first binding of each), built on first use.
     /// (Sorted by name, so no borrowed key ties the index to the models' lifetime.)
     module_bindings: Vec<OnceLock<Vec<BindingId>>>,
+    /// Per file, its prototype assignments (`C.prototype.m = function …`), read on first use.
+    prototypes: Vec<OnceLock<crate::prototypes::FilePrototypes>>,
+    /// Every `new C(…)` and write of a field on an instance held in a variable, on first use.
+    instances: OnceLock<crate::prototypes::Instances>,
+    /// Whether any file gives a constructor function prototype methods.
+    has_prototypes: OnceLock<bool>,
+    /// The same, by the constructor function each makes (resolved once).
+    constructor_uses: OnceLock<crate::prototypes::ConstructorUsesIndex>,
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
     pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, crate::discover::UrlPrefix>>,
@@ -104,6 +112,10 @@ impl<'a> Files<'a> {
             methods_by_type: OnceLock::new(),
             returns: models.iter().map(|_| OnceLock::new()).collect(),
             module_bindings: models.iter().map(|_| OnceLock::new()).collect(),
+            prototypes: models.iter().map(|_| OnceLock::new()).collect(),
+            instances: OnceLock::new(),
+            constructor_uses: OnceLock::new(),
+            has_prototypes: OnceLock::new(),
             global_url_prefixes: Default::default(),
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
@@ -236,6 +248,88 @@ impl<'a> Files<'a> {
             Some(path) => self.index_of(path),
             None => self.aliased.get(&(file, import)).copied(),
         }
+    }
+
+    /// The prototype assignments of one file.
+    pub fn prototypes(&self, file: usize) -> &crate::prototypes::FilePrototypes {
+        self.prototypes[file]
+            .get_or_init(|| crate::prototypes::FilePrototypes::read(self.model(file)))
+    }
+
+    /// Whether any file of the run assigns prototype methods (most projects: none).
+    pub fn has_prototypes(&self) -> bool {
+        *self
+            .has_prototypes
+            .get_or_init(|| (0..self.models.len()).any(|f| self.prototypes(f).any()))
+    }
+
+    /// Where the project makes instances and writes their fields.
+    pub fn instances(&self) -> &crate::prototypes::Instances {
+        self.instances
+            .get_or_init(|| crate::prototypes::Instances::read(self.models))
+    }
+
+    /// The package a name is imported from, also through the project's own re-exports of it
+    /// (`import CTFd from "./index"` where `index.js` imports `CTFd` from a package and
+    /// exports it as its default): the package's specifier. `None` for a project value.
+    pub fn imported_package(&self, file: usize, expr: ExprId) -> Option<&'a str> {
+        let b = self.models[file].resolved_binding(expr)?;
+        self.binding_package(file, b, MAX_HOPS)
+    }
+
+    fn binding_package(&self, file: usize, b: BindingId, hops: usize) -> Option<&'a str> {
+        let hops = hops.checked_sub(1)?;
+        let model = &self.models[file];
+        let BindingKind::Import { import, name } = model.binding(b).kind else {
+            return None;
+        };
+        let imp = model.imports.get(import as usize)?;
+        let Some(target) = self.import_target(file, import as usize) else {
+            return Some(imp.specifier.as_str());
+        };
+        let exported = match &imp.names.get(name as usize)?.imported {
+            ImportedItem::Named(n) => n.as_str(),
+            ImportedItem::Default => "default",
+            _ => return None,
+        };
+        let target_model = &self.models[target];
+        let export = target_model
+            .exports
+            .iter()
+            .find(|e| e.exported == exported)?;
+        if let Some(from) = &export.from {
+            return match from.resolved.as_deref().and_then(|r| self.index_of(r)) {
+                None => Some(from.specifier.as_str()),
+                Some(_) => None,
+            };
+        }
+        let local = match export.target {
+            ExportTarget::Binding(local) => Some(local),
+            ExportTarget::Expr(e) => target_model.resolved_binding(e),
+            _ => export
+                .local
+                .as_deref()
+                .and_then(|l| target_model.module_binding(l)),
+        }?;
+        self.binding_package(target, local, hops)
+    }
+
+    /// Instances by the constructor function that makes them; `None` while it is being built
+    /// on this thread (resolving a constructor never needs an instance's field).
+    pub fn constructor_uses(&self) -> Option<&crate::prototypes::ConstructorUsesIndex> {
+        thread_local! {
+            static BUILDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        }
+        if let Some(done) = self.constructor_uses.get() {
+            return Some(done);
+        }
+        if BUILDING.with(|b| b.get()) {
+            return None;
+        }
+        BUILDING.with(|b| b.set(true));
+        let built = crate::prototypes::constructor_uses(self);
+        BUILDING.with(|b| b.set(false));
+        Some(self.constructor_uses.get_or_init(|| built))
     }
 
     /// Every call of a project function (a name or a member naming it), by the function it
@@ -406,7 +500,9 @@ impl<'a> Files<'a> {
             } => match self.definition_hops(file, *object, hops.checked_sub(1)?) {
                 Some(Def::Module(target)) => self.export_def(target, name, hops - 1),
                 // `self.client` / `this.base`: the value the class gives the field, if one.
-                object_def => match crate::classes::instance_field(self, file, expr) {
+                object_def => match crate::classes::instance_field(self, file, expr)
+                    .or_else(|| crate::prototypes::instance_field(self, file, expr))
+                {
                     Some((f, e)) => Some(Def::Expr(f, e)),
                     // A Go method value (`h.GetUser`) through a name of a declared type.
                     None if model.language == seam_lang::model::Language::Go => {
@@ -702,6 +798,9 @@ fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
     if hops > 8 {
         return false;
     }
+    if settled_by(model, expr, call) {
+        return true;
+    }
     match &model.expr(expr).kind {
         ExprKind::Await { arg } => flows_from(model, *arg, call, hops + 1),
         // A method given nothing reads the response (`res.json()`); one given a function or an
@@ -725,6 +824,47 @@ fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `func` returns a deferred `call` settles (see [`settled_by`]).
+pub fn returns_settled_deferred(files: &Files, file: usize, func: FuncId, call: ExprId) -> bool {
+    let model = files.model(file);
+    files
+        .returned_values(file, func)
+        .into_iter()
+        .any(|v| settled_by(model, v, call))
+}
+
+/// Whether `expr` is a deferred the call settles, or its promise: a local made by a call
+/// (`Q.defer()`, `$.Deferred()`) and handed to `call` (`this.request(…, deferred)`), returned
+/// as `deferred.promise` or itself. The caller receives what the request resolves it with.
+fn settled_by(model: &Model, expr: ExprId, call: ExprId) -> bool {
+    let held = match &model.expr(expr).kind {
+        ExprKind::Member { object, .. } => *object,
+        _ => expr,
+    };
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(held).kind
+    else {
+        return false;
+    };
+    let binding = model.binding(*b);
+    let made_by_call = !binding.reassigned
+        && matches!(binding.kind, BindingKind::Var { .. })
+        && binding.origin.path.is_empty()
+        && binding
+            .origin
+            .init
+            .is_some_and(|i| matches!(model.expr(i).kind, ExprKind::Call { .. }));
+    let ExprKind::Call { args, .. } = &model.expr(call).kind else {
+        return false;
+    };
+    made_by_call
+        && args.iter().any(|a| {
+            matches!(&model.expr(a.value).kind,
+                ExprKind::Ident { binding: Some(x), .. } if x == b)
+        })
 }
 
 /// The statements of a function's block body (empty for an expression body).

@@ -27,6 +27,7 @@ pub mod prefix_exclusions;
 pub mod procedures;
 pub mod process_exits;
 pub mod project_constants;
+pub mod prototypes;
 pub mod provenance;
 pub mod receiver;
 pub mod request_body;
@@ -141,7 +142,10 @@ pub fn extract(
         })
         .flatten()
         .collect();
-    let units = on_their_pages(&files, without_shadowed_instances(&files, units));
+    let units = on_their_pages(
+        &files,
+        one_reading_per_request(without_shadowed_instances(&files, units)),
+    );
 
     // Every recognised client call, so a call on any path becomes an interaction effect.
     let mut calls: CallIndex = BTreeMap::new();
@@ -555,8 +559,9 @@ fn client_metadata(
             serde_json::json!(through_labels(files, unit)),
         );
     }
-    // A request known by its shape alone may be sent, and its response read, elsewhere.
-    if unit.fallback {
+    // A request known by its shape alone may be sent, and its response read, elsewhere; a
+    // wrapper's caller does not see the response the wrapper reads.
+    if unit.fallback || unit.read_inside {
         set_http(
             &mut metadata,
             "failureDelivery",
@@ -904,6 +909,64 @@ fn assign_ids(built: Vec<Built>) -> Vec<BehavioralSummary> {
             *n += 1;
             b.summary.identity.id = Some(if *n == 1 { id } else { format!("{id}@{n}") });
             b.summary
+        })
+        .collect()
+}
+
+/// One request read twice at a call: through a chain of wrapper layers and through the same
+/// chain with one more wrapper inside it (`this.request(…)` reaching `fetch(url)` in `request`,
+/// where that `fetch` is also the project's own wrapper of the global). The two are one
+/// request: the reading whose path has fewer holes stays (the longer chain on a tie).
+fn one_reading_per_request(units: Vec<Unit>) -> Vec<Unit> {
+    let holes = |c: &ClientUnit| {
+        c.path
+            .as_deref()
+            .map_or(usize::MAX, |p| p.matches('{').count())
+    };
+    let layered: Vec<&ClientUnit> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Client(c) if c.layered => Some(c),
+            _ => None,
+        })
+        .collect();
+    // `a` gives way to `b`: same call, pack and method, one chain inside the other.
+    let gives_way = |a: &ClientUnit, b: &ClientUnit| {
+        let (short, long) = if a.through.len() < b.through.len() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let nested =
+            short.through.len() < long.through.len() && long.through.ends_with(&short.through);
+        let same = (a.file, a.call, a.pack, &a.method) == (b.file, b.call, b.pack, &b.method)
+            && a.path != b.path
+            && nested;
+        same && (holes(a) > holes(b) || (holes(a) == holes(b) && std::ptr::eq(a, short)))
+    };
+    let mut at_call: BTreeMap<(usize, seam_lang::model::ExprId), Vec<usize>> = BTreeMap::new();
+    for (i, c) in layered.iter().enumerate() {
+        at_call.entry((c.file, c.call)).or_default().push(i);
+    }
+    let dropped: BTreeSet<usize> = at_call
+        .values()
+        .filter(|same| same.len() > 1)
+        .flat_map(|same| {
+            same.iter()
+                .copied()
+                .filter(|&a| same.iter().any(|&b| gives_way(layered[a], layered[b])))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut i = 0;
+    units
+        .into_iter()
+        .filter(|u| match u {
+            Unit::Client(c) if c.layered => {
+                i += 1;
+                !dropped.contains(&(i - 1))
+            }
+            _ => true,
         })
         .collect()
 }

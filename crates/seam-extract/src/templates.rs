@@ -18,6 +18,64 @@ use seam_lang::model::{BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, 
 use crate::files::Files;
 use crate::url::{Piece, Reader, Substitution};
 
+/// Whether `func` hands its outcome to a parameter instead of returning it: it calls one
+/// (`done(body)`) or settles one (`deferred.resolve(body)`, `deferred.reject(error)`). Its
+/// callers receive what that callback or deferred is given, never the response itself.
+pub fn settles_parameter(model: &Model, func: FuncId) -> bool {
+    let span = model.function(func).span;
+    let is_param = |e: ExprId| {
+        matches!(&model.expr(e).kind, ExprKind::Ident { binding: Some(b), .. }
+            if matches!(model.binding(*b).kind, BindingKind::Param { function, .. } if function == func))
+    };
+    model.exprs.iter().any(|e| {
+        let ExprKind::Call { callee, .. } = &e.kind else {
+            return false;
+        };
+        if !span.contains(e.span) {
+            return false;
+        }
+        match &model.expr(*callee).kind {
+            ExprKind::Ident { .. } => is_param(*callee),
+            ExprKind::Member {
+                object,
+                property: seam_lang::model::MemberProp::Name(name),
+                ..
+            } => (name == "resolve" || name == "reject") && is_param(*object),
+            _ => false,
+        }
+    })
+}
+
+/// Whether the request `call` makes carries `func`'s parameters other than through its URL:
+/// an object literal written as an argument of the call mentions one that is no hole of the
+/// URL (`$post({ json: data })`, `fetch(url, { body: JSON.stringify(user) })`). The function is then a template of the request's content,
+/// and each of its calls is where that content comes from.
+pub fn sends_parameters(model: &Model, func: FuncId, call: ExprId, url: &[Piece]) -> bool {
+    let params: Vec<BindingId> = param_bindings(model, func)
+        .into_iter()
+        .filter(|(_, name)| !url.iter().any(|p| matches!(p, Piece::Hole(h) if h == name)))
+        .map(|(b, _)| b)
+        .collect();
+    if params.is_empty() {
+        return false;
+    }
+    let ExprKind::Call { args, .. } = &model.expr(call).kind else {
+        return false;
+    };
+    // Only an options or body object written at the call carries content (`{ json: data }`);
+    // a bare argument is a context, a client or a value the URL already holds.
+    args.iter().any(|a| {
+        if !matches!(model.expr(a.value).kind, ExprKind::Object { .. }) {
+            return false;
+        }
+        let span = model.expr(a.value).span;
+        model.exprs.iter().any(|e| {
+            span.contains(e.span)
+                && matches!(&e.kind, ExprKind::Ident { binding: Some(b), .. } if params.contains(b))
+        })
+    })
+}
+
 /// How many wrapper layers a client call is followed up through.
 pub const MAX_LAYERS: usize = 5;
 

@@ -177,6 +177,13 @@ impl Reader<'_> {
             } => self.read_binding(file, expr, *b, hops, out),
             // `cond ? process.env.BASE : undefined`: a branch that gives no value leaves the
             // other one as what a URL can be built from.
+            // `url + (query ? "?" + query : "")`: with or without its query string, the path
+            // is the same.
+            ExprKind::Conditional {
+                consequent,
+                alternate,
+                ..
+            } if self.query_or_nothing(file, *consequent, *alternate, hops) => {}
             ExprKind::Conditional {
                 consequent,
                 alternate,
@@ -551,6 +558,10 @@ impl Reader<'_> {
                 self.read(file, init, hops - 1, out);
                 return;
             }
+            if let Some(init) = self.placeholders_replaced(file, b) {
+                self.read(file, init, hops - 1, out);
+                return;
+            }
             if let Some(parts) = self.accumulated(file, b) {
                 for part in parts {
                     self.read(file, part, hops - 1, out);
@@ -614,6 +625,51 @@ impl Reader<'_> {
     /// first value, then each `+=` that always runs or whose `if` tests a parameter the caller
     /// passed (not as `null`/`undefined`). `None` when an append depends on anything else,
     /// or when no call site says which parameters were passed.
+    /// A local path template whose placeholders are filled in place (`path = "/users/{id}"`,
+    /// then `path = path.replace("{id}", params.id)`, as generated clients write): the
+    /// template itself, each `{id}` a parameter segment. `None` for any other reassignment.
+    fn placeholders_replaced(&self, file: usize, b: BindingId) -> Option<ExprId> {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.scope.is_none() || !binding.origin.path.is_empty() {
+            return None;
+        }
+        let init = binding.origin.init?;
+        let mut any = false;
+        for a in assignments_to(model, b) {
+            if a.value == init {
+                continue;
+            }
+            let ExprKind::Call { callee, args, .. } = &model.expr(a.value).kind else {
+                return None;
+            };
+            let ExprKind::Member {
+                object,
+                property: MemberProp::Name(method),
+                ..
+            } = &model.expr(*callee).kind
+            else {
+                return None;
+            };
+            let on_itself = matches!(&model.expr(*object).kind,
+                ExprKind::Ident { binding: Some(x), .. } if *x == b);
+            let placeholder = args.first().is_some_and(|a| {
+                matches!(&model.expr(a.value).kind,
+                    ExprKind::Literal { value: LiteralValue::String { value } }
+                        if value.starts_with('{') && value.ends_with('}'))
+            });
+            if a.op != seam_lang::model::AssignOp::Assign
+                || !(method == "replace" || method == "replaceAll")
+                || !on_itself
+                || !placeholder
+            {
+                return None;
+            }
+            any = true;
+        }
+        any.then_some(init)
+    }
+
     fn accumulated(&self, file: usize, b: BindingId) -> Option<Vec<ExprId>> {
         let model = self.files.model(file);
         let binding = model.binding(b);
@@ -977,6 +1033,26 @@ pub fn is_absolute(pieces: &[Piece]) -> bool {
 }
 
 /// Whether an expression is `undefined` or `null`: a branch that gives no value.
+impl Reader<'_> {
+    /// Whether one branch of a conditional is empty (`""`, `undefined`, `null`) and the other
+    /// a query string (`"?" + q`): the branches differ in the query only, which adds nothing
+    /// to the path.
+    fn query_or_nothing(&self, file: usize, a: ExprId, b: ExprId, hops: usize) -> bool {
+        let model = self.files.model(file);
+        let empty = |e: ExprId| {
+            is_absent(model, e)
+                || matches!(&model.expr(e).kind,
+                    ExprKind::Literal { value: LiteralValue::String { value } } if value.is_empty())
+        };
+        let query = |e: ExprId| {
+            let mut pieces = Vec::new();
+            self.read(file, e, hops.saturating_sub(1).min(4), &mut pieces);
+            matches!(pieces.first(), Some(Piece::Text(t)) if t.starts_with('?'))
+        };
+        (empty(a) && query(b)) || (empty(b) && query(a))
+    }
+}
+
 fn is_absent(model: &seam_lang::model::Model, expr: ExprId) -> bool {
     matches!(
         model.expr(expr).kind,

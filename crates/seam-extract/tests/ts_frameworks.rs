@@ -727,3 +727,67 @@ fn urls_built_with_the_url_class_are_read_through_their_parts() {
         ]
     );
 }
+
+/// The line of the client call a summary stands for: its `interaction` effect.
+fn call_line(v: &serde_json::Value) -> String {
+    v["transitions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|t| t["effects"].as_array().into_iter().flatten())
+        .find(|e| e["type"] == "interaction")
+        .map_or("-".to_owned(), |e| e["location"]["start"].to_string())
+}
+
+/// Constructor functions and their prototype methods (swagger-js-codegen's client: an IIFE
+/// returning `API`, `API.prototype.get_user_list = function …` calling the shared
+/// `this.request(method, domain + path, …, deferred)` and returning `deferred.promise`). Each
+/// call through the instance (`App.api.patch_user(…)`, `App.api` an object-literal key holding
+/// `new API("/")`) is a consumer at its own line; `this.domain` is the instance's field as the
+/// program last sets it (`api.domain = config.urlRoot + "/api/v1"` after construction), and a
+/// constructor that stores its parameter (`this.base = base`) reads the one `new Store("/api")`.
+#[test]
+fn calls_through_constructor_function_prototypes_are_consumers_at_each_call() {
+    let run = extract("prototype-client", &[]);
+    let calls = calls_by_file(&run, call_line);
+    assert_eq!(
+        calls,
+        [
+            // The shared `request` forwards method and URL: its `fetch` is no consumer of its
+            // own; each operation's `this.request(…)` is, and so is each call of the operation.
+            "src/compat/api.js GET /api/v1/users 43",
+            "src/compat/api.js PATCH /api/v1/users/{user_id} 55",
+            "src/pages/store.js GET /api/items 11",
+            "src/pages/store.js GET /api/items 17",
+            "src/pages/users.js PATCH /api/v1/users/{user_id} 4",
+            "src/pages/users.js GET /api/v1/users 12",
+        ]
+    );
+}
+
+/// A method that sends what its caller passes (`body: JSON.stringify(data)`) but reads the
+/// response itself is a template of the request's content: each call is a consumer too, reached
+/// through a key of an object literal a class field holds (`authClient.emailPassword
+/// .forgotPassword(…)`), and says `failureDelivery: unknown` (the caller never sees the
+/// response). A method that sends nothing of its caller's (`signOut()`) stays one consumer.
+#[test]
+fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
+    let run = extract("body-templates", &[]);
+    let calls = calls_by_file(&run, |v| {
+        format!(
+            "{} {}",
+            call_line(v),
+            v["metadata"]["http"]["failureDelivery"]
+                .as_str()
+                .unwrap_or("-")
+        )
+    });
+    assert_eq!(
+        calls,
+        [
+            "src/forms/forgot.js POST /api/auth/forgot-password 4 unknown",
+            "src/lib/auth-client.js POST /api/auth/forgot-password 5 response",
+            "src/lib/auth-client.js POST /api/auth/signout 16 response",
+        ]
+    );
+}

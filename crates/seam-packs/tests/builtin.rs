@@ -10,6 +10,8 @@ fn builtin_packs_load() {
             "astro",
             "axios",
             "chi",
+            "ctfd-js",
+            "ctfd-js-pages",
             "django",
             "drizzle",
             "echo",

@@ -106,3 +106,42 @@ fn a_fetch_client_pairs_with_a_kotlin_spring_controller_and_the_unserved_call_is
     );
     assert_eq!(code, 1);
 }
+
+/// A client declared as an interface (an OpenFeign `@FeignClient`) is a consumer per method: in
+/// one repository beside the Spring controller it calls, each method pairs with the route it
+/// names, and the one method whose path the controller does not serve is reported.
+#[test]
+fn a_feign_client_pairs_with_the_spring_controller_and_the_unserved_method_is_an_error() {
+    let (report, code) = check(&fixture("feign-spring"));
+    let pairs = list(&report, "pairs", |p| {
+        format!(
+            "{} {} <- {}",
+            p["key"].as_str().unwrap_or(""),
+            p["provider"].as_str().unwrap_or(""),
+            p["consumer"].as_str().unwrap_or("")
+        )
+    });
+    let server = "src/main/java/com/example/shop/ItemController.java";
+    let client = "src/main/java/com/example/shop/ItemsClient.java";
+    assert_eq!(
+        pairs,
+        [
+            format!("GET /api/items {server}::list <- {client}::list"),
+            format!("GET /api/items/{{id}} {server}::get <- {client}::get"),
+            format!("POST /api/items {server}::create <- {client}::create"),
+        ]
+    );
+    let findings = list(&report, "findings", |f| {
+        format!(
+            "{} {} {}",
+            f["severity"].as_str().unwrap_or(""),
+            f["kind"].as_str().unwrap_or(""),
+            f["consumer"]["summary"].as_str().unwrap_or("")
+        )
+    });
+    assert_eq!(
+        findings,
+        [format!("error restCallUnknownPath {client}::archive")]
+    );
+    assert_eq!(code, 1);
+}

@@ -36,17 +36,34 @@ fn list(report: &Value, key: &str, line: impl Fn(&Value) -> String) -> Vec<Strin
         .unwrap_or_default()
 }
 
-#[test]
-fn an_angular_service_pairs_with_a_spring_controller_and_the_unserved_call_is_an_error() {
-    let (report, code) = check(&fixture("angular-spring"));
-    let pairs = list(&report, "pairs", |p| {
+/// The report's pairs, one line each: `KEY provider <- consumer`.
+fn pairs(report: &Value) -> Vec<String> {
+    list(report, "pairs", |p| {
         format!(
             "{} {} <- {}",
             p["key"].as_str().unwrap_or(""),
             p["provider"].as_str().unwrap_or(""),
             p["consumer"].as_str().unwrap_or("")
         )
-    });
+    })
+}
+
+/// The report's findings, one line each: `severity kind consumer`.
+fn findings(report: &Value) -> Vec<String> {
+    list(report, "findings", |f| {
+        format!(
+            "{} {} {}",
+            f["severity"].as_str().unwrap_or(""),
+            f["kind"].as_str().unwrap_or(""),
+            f["consumer"]["summary"].as_str().unwrap_or("")
+        )
+    })
+}
+
+#[test]
+fn an_angular_service_pairs_with_a_spring_controller_and_the_unserved_call_is_an_error() {
+    let (report, code) = check(&fixture("angular-spring"));
+    let pairs = pairs(&report);
     let server = "server/src/main/java/com/example/users/UserController.java";
     let web = "web/src/app/users.service.ts";
     assert_eq!(
@@ -57,14 +74,7 @@ fn an_angular_service_pairs_with_a_spring_controller_and_the_unserved_call_is_an
             format!("POST /api/users {server}::create <- {web}::create"),
         ]
     );
-    let findings = list(&report, "findings", |f| {
-        format!(
-            "{} {} {}",
-            f["severity"].as_str().unwrap_or(""),
-            f["kind"].as_str().unwrap_or(""),
-            f["consumer"]["summary"].as_str().unwrap_or("")
-        )
-    });
+    let findings = findings(&report);
     assert_eq!(
         findings,
         [format!("error restCallUnknownPath {web}::removeAvatar")]
@@ -75,14 +85,7 @@ fn an_angular_service_pairs_with_a_spring_controller_and_the_unserved_call_is_an
 #[test]
 fn a_fetch_client_pairs_with_a_kotlin_spring_controller_and_the_unserved_call_is_an_error() {
     let (report, code) = check(&fixture("fetch-kotlin"));
-    let pairs = list(&report, "pairs", |p| {
-        format!(
-            "{} {} <- {}",
-            p["key"].as_str().unwrap_or(""),
-            p["provider"].as_str().unwrap_or(""),
-            p["consumer"].as_str().unwrap_or("")
-        )
-    });
+    let pairs = pairs(&report);
     let server = "server/src/main/kotlin/com/example/notes/NoteController.kt";
     let web = "web/src/notes.ts";
     assert_eq!(
@@ -92,14 +95,7 @@ fn a_fetch_client_pairs_with_a_kotlin_spring_controller_and_the_unserved_call_is
             format!("POST /api/notes {server}::create <- {web}::createNote"),
         ]
     );
-    let findings = list(&report, "findings", |f| {
-        format!(
-            "{} {} {}",
-            f["severity"].as_str().unwrap_or(""),
-            f["kind"].as_str().unwrap_or(""),
-            f["consumer"]["summary"].as_str().unwrap_or("")
-        )
-    });
+    let findings = findings(&report);
     assert_eq!(
         findings,
         [format!("error restCallUnknownPath {web}::archiveNote")]
@@ -113,14 +109,7 @@ fn a_fetch_client_pairs_with_a_kotlin_spring_controller_and_the_unserved_call_is
 #[test]
 fn a_feign_client_pairs_with_the_spring_controller_and_the_unserved_method_is_an_error() {
     let (report, code) = check(&fixture("feign-spring"));
-    let pairs = list(&report, "pairs", |p| {
-        format!(
-            "{} {} <- {}",
-            p["key"].as_str().unwrap_or(""),
-            p["provider"].as_str().unwrap_or(""),
-            p["consumer"].as_str().unwrap_or("")
-        )
-    });
+    let pairs = pairs(&report);
     let server = "src/main/java/com/example/shop/ItemController.java";
     let client = "src/main/java/com/example/shop/ItemsClient.java";
     assert_eq!(
@@ -131,14 +120,7 @@ fn a_feign_client_pairs_with_the_spring_controller_and_the_unserved_method_is_an
             format!("POST /api/items {server}::create <- {client}::create"),
         ]
     );
-    let findings = list(&report, "findings", |f| {
-        format!(
-            "{} {} {}",
-            f["severity"].as_str().unwrap_or(""),
-            f["kind"].as_str().unwrap_or(""),
-            f["consumer"]["summary"].as_str().unwrap_or("")
-        )
-    });
+    let findings = findings(&report);
     assert_eq!(
         findings,
         [format!("error restCallUnknownPath {client}::archive")]

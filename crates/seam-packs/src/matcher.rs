@@ -51,16 +51,7 @@ pub fn match_expr(
     if !may_match_call(model, pattern, id) {
         return false;
     }
-    let mut bound = Bound {
-        captures,
-        trail: Vec::new(),
-    };
-    if match_node(model, pattern, id, &mut bound) {
-        true
-    } else {
-        bound.undo(0);
-        false
-    }
+    Bound::all_or_nothing(captures, |bound| match_node(model, pattern, id, bound))
 }
 
 /// A cheap test a call pattern's match needs to pass, before any binding: the expression is a
@@ -131,7 +122,25 @@ struct Bound<'c, 'p> {
     trail: Vec<&'p str>,
 }
 
-impl Bound<'_, '_> {
+impl<'c, 'p> Bound<'c, 'p> {
+    /// Runs a match that binds into `captures`; on failure every name it bound is removed, so
+    /// `captures` is left as it was.
+    fn all_or_nothing(
+        captures: &'c mut Captures,
+        run: impl FnOnce(&mut Bound<'c, 'p>) -> bool,
+    ) -> bool {
+        let mut bound = Bound {
+            captures,
+            trail: Vec::new(),
+        };
+        if run(&mut bound) {
+            true
+        } else {
+            bound.undo(0);
+            false
+        }
+    }
+
     fn mark(&self) -> usize {
         self.trail.len()
     }
@@ -406,14 +415,7 @@ pub fn match_call_with_callee(
     if !match_expr(callee_model, pattern_callee, callee, &mut Captures::new()) {
         return false;
     }
-    let mut bound = Bound {
-        captures,
-        trail: Vec::new(),
-    };
-    if match_args(model, args, target_args, &mut bound) {
-        true
-    } else {
-        bound.undo(0);
-        false
-    }
+    Bound::all_or_nothing(captures, |bound| {
+        match_args(model, args, target_args, bound)
+    })
 }

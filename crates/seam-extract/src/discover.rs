@@ -2655,8 +2655,16 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
                 .and_then(Capture::expr)
                 .and_then(|o| reader.object_key(file, o, key).ok().flatten())
                 .map(|(kf, ke)| reader.pieces(kf, ke)),
+            ValueRead::Chain {
+                meta,
+                call: Some(call),
+                ..
+            } => caps
+                .get(meta)
+                .and_then(Capture::expr)
+                .and_then(|r| crate::builder_chains::chain_url(reader, file, r, call)),
             ValueRead::Text(t) => Some(vec![Piece::Text(t.clone())]),
-            ValueRead::Number(_) => None,
+            ValueRead::Number(_) | ValueRead::Chain { call: None, .. } => None,
         };
         let Some(url) = url_pieces else {
             continue;

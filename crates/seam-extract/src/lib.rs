@@ -10,6 +10,7 @@
 //! it is returned, so the output is the same on any thread count.
 
 pub mod assemble;
+pub mod builder_chains;
 pub mod callees;
 pub mod class_defaults;
 pub mod classes;

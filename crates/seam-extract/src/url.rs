@@ -1189,6 +1189,19 @@ pub fn read_method(
                 Err(()) => None,
             }
         }
+        ValueRead::Chain {
+            meta,
+            call,
+            method_calls,
+            default,
+        } => crate::builder_chains::chain_method(
+            reader,
+            file,
+            captures.get(meta)?.expr()?,
+            call.as_deref(),
+            method_calls,
+            default.as_deref(),
+        ),
     }?;
     Some(if method.eq_ignore_ascii_case("all") {
         "*".to_owned()

@@ -782,7 +782,8 @@ pub struct MemberCallFile {
     pub index: Vec<String>,
 }
 
-/// A value a pack reads: a literal, a metavariable, or a key of an options object.
+/// A value a pack reads: a literal, a metavariable, a key of an options object, or a call
+/// of a builder chain.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(untagged)]
 pub enum ValueFile {
@@ -793,6 +794,22 @@ pub enum ValueFile {
         #[serde(default)]
         default: Option<String>,
     },
+    Chain(ChainFile),
+}
+
+/// `{ chain: $REQUEST, call: url }`: the first argument of the last `.url(…)` in the builder
+/// chain `$REQUEST` holds; `methodCalls: [get, post]` reads the method from which of these the
+/// chain calls last (`.post(body)`), `call` then naming a call whose argument is the method.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ChainFile {
+    pub chain: String,
+    #[serde(default)]
+    pub call: Option<String>,
+    #[serde(default)]
+    pub method_calls: Vec<String>,
+    #[serde(default)]
+    pub default: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -296,6 +296,39 @@ impl Compiler<'_> {
                 key: key.clone(),
                 default: default.clone(),
             },
+            ValueFile::Chain(c) => {
+                // Point at the read itself (`url: { chain: $R, … }`), not the pattern.
+                let written = format!("{field}: {{ chain: {}", c.chain);
+                let near = if self.line_of(&written).is_some() {
+                    written.as_str()
+                } else {
+                    c.chain.as_str()
+                };
+                if !matches!(field, "url" | "method") {
+                    return Err(self.error(
+                        near,
+                        format!("`{field}` cannot read a builder chain: `chain:` is read for a client call's `url` and `method` only"),
+                    ));
+                }
+                if c.call.is_none() && c.method_calls.is_empty() {
+                    return Err(self.error(
+                        near,
+                        format!("`{field}: {{ chain: {} }}` names no call to read: add `call:` (or `methodCalls:` for a method)", c.chain),
+                    ));
+                }
+                let meta = self
+                    .meta(field, &c.chain, pattern, source)
+                    .map_err(|mut e| {
+                        e.line = self.line_of(near).or(e.line);
+                        e
+                    })?;
+                ValueRead::Chain {
+                    meta,
+                    call: c.call.clone(),
+                    method_calls: c.method_calls.clone(),
+                    default: c.default.clone(),
+                }
+            }
         })
     }
 
@@ -512,10 +545,16 @@ impl Compiler<'_> {
                             format!("`path` is the number {n}; it names a metavariable"),
                         ));
                     }
+                    ValueFile::Chain(c) => {
+                        return Err(self.error(
+                            &c.chain,
+                            "a route's `path` cannot read a builder chain: `chain:` is read for a client call's `url` and `method` only",
+                        ));
+                    }
                 },
                 path_key: match &r.path {
                     ValueFile::Option { key, .. } => Some(key.clone()),
-                    ValueFile::Scalar(_) => None,
+                    ValueFile::Scalar(_) | ValueFile::Chain(_) => None,
                 },
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
                 chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),

@@ -120,6 +120,16 @@ pub enum ValueRead {
         key: String,
         default: Option<String>,
     },
+    /// A call of the builder chain a metavariable bound (`{ chain: $REQ, call: url }`, read
+    /// for a client call's URL and method only): the first argument of the last call named
+    /// `call`; for a method, the last of `method_calls` the chain makes names it, else the
+    /// argument of `call`, else `default`.
+    Chain {
+        meta: String,
+        call: Option<String>,
+        method_calls: Vec<String>,
+        default: Option<String>,
+    },
 }
 
 /// A condition on what a metavariable bound.

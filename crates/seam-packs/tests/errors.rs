@@ -215,3 +215,31 @@ fn declared_clients_in_a_handler_pack() {
         "{e}"
     );
 }
+
+#[test]
+fn a_builder_chain_read_is_checked() {
+    // `chain` names a metavariable of the pattern, as every read does.
+    let e = error(&format!(
+        "{CLIENT_HEAD}calls:\n  - pattern: $C.newCall($REQUEST)\n    url: {{ chain: $REQ, call: url }}\n    method: GET\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:8: `url` names `$REQ`, which the pattern `$C.newCall($REQUEST)` does not bind"
+    );
+    // A chain read with nothing to read.
+    let e = error(&format!(
+        "{CLIENT_HEAD}calls:\n  - pattern: $C.newCall($REQUEST)\n    url: {{ chain: $REQUEST, call: url }}\n    method: {{ chain: $REQUEST }}\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:9: `method: { chain: $REQUEST }` names no call to read: add `call:` (or `methodCalls:` for a method)"
+    );
+    // Only a client call's URL and method read chains.
+    let e = error(&format!(
+        "{CLIENT_HEAD}calls:\n  - pattern: $C.newCall($REQUEST)\n    url: {{ chain: $REQUEST, call: url }}\n    method: GET\n    body: {{ chain: $REQUEST, call: post }}\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:10: `body` cannot read a builder chain: `chain:` is read for a client call's `url` and `method` only"
+    );
+}

@@ -527,7 +527,9 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                         );
                         let body = match facts.route_body.filter(|_| t.route) {
                             Some(declared) => Some(declared_shape(model, declared)),
-                            None => capture_expr(captures, &t.body).map(|b| shape_of(model, b)),
+                            None => capture_expr(captures, &t.body).map(|b| {
+                                crate::struct_literals::body_shape(facts.files, facts.file, b)
+                            }),
                         };
                         (
                             Output::Response(ResponseOutput {

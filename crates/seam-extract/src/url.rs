@@ -50,6 +50,12 @@ fn is_printf(model: &seam_lang::model::Model, callee: ExprId) -> bool {
         .is_some_and(|(module, name)| seam_packs::constants::is_printf(module, name))
 }
 
+/// `path.Join` through an import of `path`: joins its arguments with slashes (core data).
+fn is_path_join(model: &seam_lang::model::Model, callee: ExprId) -> bool {
+    imported_member(model, callee)
+        .is_some_and(|(module, name)| seam_packs::constants::is_path_join(module, name))
+}
+
 /// `http.MethodPost` through an import of `net/http`: the text the module's constant holds.
 fn module_constant_text(model: &seam_lang::model::Model, expr: ExprId) -> Option<Piece> {
     match crate::library_constants::library_constant(model, expr)? {
@@ -74,6 +80,12 @@ impl Reader<'_> {
     pub fn pieces(&self, file: usize, expr: ExprId) -> Vec<Piece> {
         let mut out = Vec::new();
         self.read(file, expr, MAX_HOPS, &mut out);
+        out
+    }
+
+    fn pieces_hops(&self, file: usize, expr: ExprId, hops: usize) -> Vec<Piece> {
+        let mut out = Vec::new();
+        self.read(file, expr, hops, &mut out);
         out
     }
 
@@ -212,6 +224,20 @@ impl Reader<'_> {
                     && let Some(format) = self.constant(file, format.value)
                 {
                     self.read_printf(file, &format, rest, hops, out);
+                    return;
+                }
+                if let ExprKind::Call {
+                    callee,
+                    args,
+                    is_new: false,
+                    ..
+                } = kind
+                    && is_path_join(model, *callee)
+                {
+                    let parts = args
+                        .iter()
+                        .map(|a| self.pieces_hops(file, a.value, hops - 1));
+                    out.extend(crate::path_joins::join(parts.collect()));
                     return;
                 }
                 if let ExprKind::Call {

@@ -17,6 +17,10 @@ struct ModuleConstants {
     /// Functions that format like C's printf (`fmt.Sprintf("/users/%d", id)`).
     #[serde(default)]
     printf: Vec<String>,
+    /// Functions that join their arguments into one slash-separated path
+    /// (`path.Join("/admin", "/login")` is `/admin/login`).
+    #[serde(default, rename = "pathJoins")]
+    path_joins: Vec<String>,
     /// Every name that spells its number after this prefix (`HTTP_404_NOT_FOUND`) is it.
     #[serde(default, rename = "numberedNames")]
     numbered_names: Option<String>,
@@ -100,6 +104,13 @@ pub fn is_printf(module: &str, name: &str) -> bool {
         .is_some_and(|m| m.printf.iter().any(|p| p == name))
 }
 
+/// Whether `module`'s function `name` joins its arguments into one slash-separated path.
+pub fn is_path_join(module: &str, name: &str) -> bool {
+    table()
+        .get(module)
+        .is_some_and(|m| m.path_joins.iter().any(|p| p == name))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -116,6 +127,7 @@ mod tests {
             Some(super::ConstantValue::Text("POST".into()))
         );
         assert!(super::is_printf("fmt", "Sprintf"));
+        assert!(super::is_path_join("path", "Join"));
         assert_eq!(super::module_constant("net/http", "Nope"), None);
     }
 

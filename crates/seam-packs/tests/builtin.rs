@@ -12,6 +12,7 @@ fn builtin_packs_load() {
             "chi",
             "ctfd-js",
             "ctfd-js-pages",
+            "cypress",
             "django",
             "drizzle",
             "echo",

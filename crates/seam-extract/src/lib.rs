@@ -316,6 +316,7 @@ fn build_handler(
         route_status: unit.route_status,
         route_body: unit.route_body,
         route_default_status: unit.route_default_status,
+        own_call: None,
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
@@ -709,6 +710,7 @@ fn build_storage_unit(
         route_status: None,
         route_body: None,
         route_default_status: None,
+        own_call: None,
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
@@ -786,6 +788,7 @@ fn build_client(
                 route_status: None,
                 route_body: None,
                 route_default_status: None,
+                own_call: Some(unit.call),
             };
             let a = assemble(&facts, &ends);
             (

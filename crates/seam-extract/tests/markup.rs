@@ -6,7 +6,8 @@
 mod support;
 use support::extract;
 
-/// `file METHOD path line` per client summary, the line the request's call is on.
+/// `file METHOD path line` per client summary, the line of its request (the interaction
+/// effect with the summary's own binding).
 fn calls(run: &seam_extract::Extraction) -> Vec<String> {
     run.summaries
         .iter()
@@ -19,7 +20,11 @@ fn calls(run: &seam_extract::Extraction) -> Vec<String> {
                 .into_iter()
                 .flatten()
                 .flat_map(|t| t["effects"].as_array().into_iter().flatten())
-                .find(|e| e["type"] == "interaction")
+                .find(|e| {
+                    e["type"] == "interaction"
+                        && e["binding"]["semantics"]
+                            == v["identity"]["boundaryBinding"]["semantics"]
+                })
                 .map_or("-".to_owned(), |e| e["location"]["start"].to_string());
             file.ends_with(".js").then(|| {
                 format!(
@@ -38,19 +43,21 @@ fn urls_read_from_template_attributes_are_the_routes_the_templates_name() {
     assert_eq!(
         calls(&run),
         [
-            // `dataset.statusUrl` of `#events`: `{% url 'hc-status' check.code %}`.
-            "static/js/details.js GET /checks/{code}/status/ 5",
+            // `dataset.statusUrl` of `#events`: `{% url 'hc-status' check.code %}` (a client
+            // path is written without its trailing slash).
+            "static/js/details.js GET /checks/{code}/status 5",
+            // `href` of `#base-url` (`{% url 'hc-index' %}`, `/`) less its last character, then
+            // a query: the empty URL is the page's own, which nothing here says.
+            "static/js/details.js GET - 19",
             // `this` in a handler registered on `#transfer-btn`.
-            "static/js/details.js GET /checks/{code}/transfer/ 8",
+            "static/js/details.js GET /checks/{code}/transfer 8",
             // `.integrations tr` chooses the `<tr>` of the table: both `{% url %}` arguments.
             "static/js/details.js POST /checks/{code}/channels/{channel_code}/enabled 12",
             // `{{ check.url }}` is the page's context: a hole, as before.
             "static/js/details.js POST /{url} 16",
-            // `href` of `#base-url` (`{% url 'hc-index' %}`, `/`) less its last character.
-            "static/js/details.js GET / 19",
             // A function another classic script declares (`loadPingDetails`), its URL the
             // `{% url 'hc-ping-details' check.code '0' %}` less `0/`, then `n + "/"`.
-            "static/js/details.js GET /checks/{code}/pings/{n}/ 24",
+            "static/js/details.js GET /checks/{code}/pings/{value} 24",
         ]
     );
 }

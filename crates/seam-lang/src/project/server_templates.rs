@@ -91,7 +91,15 @@ pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
             selector.push('#');
             selector.push_str(id.trim());
         }
-        for class in value_of("class").unwrap_or("").split_whitespace() {
+        // `table {% if rw %}rw{% endif %}`: the written classes, a conditional one included.
+        let written: Vec<String> = value_parts(value_of("class").unwrap_or(""))
+            .into_iter()
+            .filter_map(|p| match p {
+                ValuePart::Text(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        for class in written.join(" ").split_whitespace() {
             if plain(class) {
                 selector.push('.');
                 selector.push_str(class);
@@ -313,7 +321,7 @@ mod tests {
             got,
             vec![
                 (
-                    "div#events.col",
+                    "div#events.col.on",
                     "data-status-url",
                     &vec![ValuePart::Tag {
                         name: "url".into(),

@@ -46,6 +46,9 @@ pub struct UnitFacts<'a> {
     pub route_body: Option<ExprId>,
     /// The status route terminals report when the route declares none.
     pub route_default_status: Option<i64>,
+    /// A client unit's own call: the effect it folds into (the same request written again in
+    /// the function) is located at it, so each call's summary points at its own line.
+    pub own_call: Option<ExprId>,
 }
 
 /// Transitions, gaps and the confidence of one unit.
@@ -165,7 +168,7 @@ fn effects_and_provenance(
                     location: location.clone(),
                     count: None,
                 });
-                let at = fold_effect(&mut out, effect);
+                let at = fold_effect(&mut out, effect, false);
                 if n == 0
                     && let Some(scope) = scope
                 {
@@ -215,7 +218,7 @@ fn effects_and_provenance(
                 count: None,
             }),
         };
-        let at = fold_effect(&mut out, effect);
+        let at = fold_effect(&mut out, effect, facts.own_call == Some(site.call));
         if let (Some(r), Some(scope)) = (recognised, scope) {
             crate::provenance::record(scope, &r.slots, at, &mut provenance);
         }
@@ -226,12 +229,19 @@ fn effects_and_provenance(
 /// Adds an effect, or counts it on the identical one already there: identical but for where
 /// it is written and how often it fired. Compared in place, field by field (this runs for
 /// every call on every path).
-/// Returns the effect's index in `out`.
-fn fold_effect(out: &mut Vec<Effect>, mut effect: Effect) -> usize {
+/// Returns the effect's index in `out`. An `own` effect (the unit's own call) folded into an
+/// earlier one moves the folded effect's location to itself.
+fn fold_effect(out: &mut Vec<Effect>, mut effect: Effect, own: bool) -> usize {
     let kept = location_and_count(&mut effect).map(|(l, c)| (l.take(), c.take()));
     match out.iter_mut().position(|e| same_effect(e, &effect)) {
         Some(i) => {
             bump(&mut out[i]);
+            if own
+                && let Some((own_location, _)) = kept
+                && let Some((location, _)) = location_and_count(&mut out[i])
+            {
+                *location = own_location;
+            }
             i
         }
         None => {

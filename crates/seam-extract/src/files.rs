@@ -51,6 +51,10 @@ pub struct Files<'a> {
     pub dotenv: BTreeMap<String, BTreeMap<String, String>>,
     /// Every loaded pack's URL builders, with the languages they apply to.
     pub url_builders: Vec<(seam_packs::LanguageFamily, seam_packs::UrlBuilder)>,
+    /// Values scripts read from page templates (see [`crate::markup`]).
+    pub markup: crate::markup::Markup,
+    /// Top-level functions of classic scripts, built on first use.
+    script_globals: OnceLock<crate::script_globals::ScriptGlobals>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -120,7 +124,20 @@ impl<'a> Files<'a> {
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
             url_builders: Vec::new(),
+            markup: Default::default(),
+            script_globals: OnceLock::new(),
         }
+    }
+
+    /// Top-level functions of the project's classic scripts (see [`crate::script_globals`]).
+    pub fn script_globals(&self) -> &crate::script_globals::ScriptGlobals {
+        self.script_globals
+            .get_or_init(|| crate::script_globals::index(self))
+    }
+
+    /// How many files the project has.
+    pub fn count(&self) -> usize {
+        self.models.len()
     }
 
     /// The URL builders that apply to a file of `language`.
@@ -490,7 +507,8 @@ impl<'a> Files<'a> {
                 // Python module-level names are not always bound by the lowering.
                 match self.module_binding(file, name) {
                     Some(b) => self.binding_def(file, b, hops),
-                    None => None,
+                    None => crate::script_globals::global(self, file, name)
+                        .and_then(|(f, b)| self.binding_def(f, b, hops)),
                 }
             }
             ExprKind::Member {

@@ -21,6 +21,7 @@ pub mod discover;
 pub mod exception_status;
 pub mod files;
 pub mod library_constants;
+pub mod markup;
 pub mod method_branches;
 pub mod param_roles;
 pub mod path_joins;
@@ -37,7 +38,9 @@ pub mod route_lists;
 pub mod route_loops;
 pub mod route_wrappers;
 pub mod router_classes;
+pub mod script_globals;
 pub mod shape;
+pub mod slices;
 pub mod storage;
 pub mod struct_literals;
 pub mod templates;
@@ -125,26 +128,39 @@ pub fn extract(
         .iter()
         .flat_map(|p| p.urls.iter().map(|u| (p.family, u.clone())))
         .collect();
+    files.markup.packs = packs
+        .iter()
+        .map(|p| (p.family, p.markup.clone()))
+        .filter(|(_, m)| *m != seam_packs::Markup::default())
+        .collect();
     let files = files;
 
-    let units: Vec<Unit> = packs
+    // Routes first: a client's URL may be written by a page template naming a route.
+    let mut units: Vec<Unit> = packs
         .par_iter()
         .enumerate()
-        .map(|(pi, pack)| match pack.kind {
-            UnitKind::Handler => handler_units(&files, pi, pack, &on[pi])
+        .filter(|(_, pack)| pack.kind == UnitKind::Handler)
+        .flat_map_iter(|(pi, pack)| {
+            handler_units(&files, pi, pack, &on[pi])
                 .into_iter()
                 .map(Unit::Handler)
-                .collect::<Vec<_>>(),
-            UnitKind::Client => client_units(&files, pi, pack, &on[pi], &all)
-                .into_iter()
-                .chain(declared_clients::declared_units(&files, pi, pack, &on[pi]))
-                .map(Unit::Client)
-                .collect(),
-            // A store pack's accesses are found below; they make units of their own.
-            UnitKind::Store => Vec::new(),
         })
-        .flatten()
         .collect();
+    files.markup.set_routes(&files, packs, &units);
+    units.extend(
+        packs
+            .par_iter()
+            .enumerate()
+            .filter(|(_, pack)| pack.kind == UnitKind::Client)
+            .flat_map_iter(|(pi, pack)| {
+                client_units(&files, pi, pack, &on[pi], &all)
+                    .into_iter()
+                    .chain(declared_clients::declared_units(&files, pi, pack, &on[pi]))
+                    .map(Unit::Client)
+            })
+            .collect::<Vec<_>>(),
+    );
+    // A store pack's accesses are found below; they make units of their own.
     let units = on_their_pages(
         &files,
         one_reading_per_request(without_shadowed_instances(&files, units)),
@@ -303,6 +319,7 @@ fn build_handler(
         route_status: unit.route_status,
         route_body: unit.route_body,
         route_default_status: unit.route_default_status,
+        own_call: None,
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
@@ -696,6 +713,7 @@ fn build_storage_unit(
         route_status: None,
         route_body: None,
         route_default_status: None,
+        own_call: None,
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
@@ -773,6 +791,7 @@ fn build_client(
                 route_status: None,
                 route_body: None,
                 route_default_status: None,
+                own_call: Some(unit.call),
             };
             let a = assemble(&facts, &ends);
             (

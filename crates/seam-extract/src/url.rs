@@ -102,7 +102,7 @@ impl Reader<'_> {
         Some(s)
     }
 
-    fn read(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
+    pub(crate) fn read(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
         let model = self.files.model(file);
         if hops == 0 {
             out.push(Piece::Hole(hole_name(file, expr, self.files)));
@@ -128,7 +128,10 @@ impl Reader<'_> {
             }
             return;
         }
-        if self.read_built(file, expr, hops, out) {
+        if self.read_built(file, expr, hops, out)
+            || crate::markup::read(self, file, expr, hops, out)
+            || crate::slices::read(self, file, expr, hops, out)
+        {
             return;
         }
         match &model.expr(expr).kind {

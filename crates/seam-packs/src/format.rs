@@ -111,6 +111,10 @@ pub struct PackFile {
     /// builders apply to every file of its languages, whichever client sends the URL.
     #[serde(default)]
     pub urls: Vec<UrlBuilderFile>,
+    /// Values handed from server-rendered markup to scripts: element attributes a script reads
+    /// and the template tags that write a route's URL by its name (see `MarkupFile`).
+    #[serde(default)]
+    pub markup: Option<MarkupFile>,
     /// Expressions that encode a request body (`JSON.stringify($BODY)`), one metavariable
     /// each, the value encoded: a body sent through one is read as that value. Every loaded
     /// pack's encoders apply to every client call of its languages.
@@ -734,6 +738,70 @@ pub struct UrlBuilderFile {
     /// The metavariable holding the base a relative URL resolves against.
     #[serde(default)]
     pub base: Option<String>,
+}
+
+/// Values that pass from a server's page templates to the page's scripts through element
+/// attributes. Every loaded pack's entries apply to every file of the project (a template is
+/// markup, whichever backend renders it).
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MarkupFile {
+    /// Script expressions reading an attribute of a page element
+    /// (`document.getElementById($ID).dataset.$NAME`): the value is the attribute's in the
+    /// project's templates.
+    #[serde(default)]
+    pub reads: Vec<MarkupReadFile>,
+    /// Calls that register a function as the handler of the elements a selector chooses
+    /// (`$($SELECTOR).click($HANDLER)`): in it, `this` is such an element.
+    #[serde(default)]
+    pub handlers: Vec<MarkupHandlerFile>,
+    /// Template tags (lowered as calls, see seam-lang's server templates) that write the URL
+    /// of a route given its name (`{% url 'name' args %}` is `url($NAME, $$$ARGS)`).
+    #[serde(default)]
+    pub route_urls: Vec<RouteUrlFile>,
+    /// The keyword argument of a route list entry that names the route (`name`).
+    #[serde(default)]
+    pub route_names: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MarkupReadFile {
+    pub pattern: String,
+    /// The metavariable holding a CSS selector choosing the element (`$("#log")`).
+    #[serde(default)]
+    pub selector: Option<String>,
+    /// The metavariable holding the element's id (`getElementById`). With neither, the
+    /// element is the `this` of a handler (see `MarkupFile::handlers`).
+    #[serde(default)]
+    pub id: Option<String>,
+    /// The metavariable holding the attribute's name (`getAttribute("href")`).
+    #[serde(default)]
+    pub attribute: Option<String>,
+    /// The metavariable holding a data key (`dataset.statusUrl`, `.data("status-url")`): the
+    /// attribute `data-status-url`.
+    #[serde(default)]
+    pub data: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MarkupHandlerFile {
+    pub pattern: String,
+    pub selector: String,
+    pub handler: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteUrlFile {
+    pub pattern: String,
+    /// The metavariable holding the route's name.
+    pub name: String,
+    /// The `$$$` metavariable holding the route's parameters in order: a literal one is
+    /// written into the path.
+    #[serde(default)]
+    pub arguments: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

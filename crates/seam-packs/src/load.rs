@@ -245,6 +245,57 @@ impl Compiler<'_> {
         })
     }
 
+    /// Compiles the `markup:` section.
+    fn markup(
+        &self,
+        raw: Option<&crate::format::MarkupFile>,
+        family: LanguageFamily,
+    ) -> Result<crate::pack::Markup, PackError> {
+        let Some(raw) = raw else {
+            return Ok(crate::pack::Markup::default());
+        };
+        let mut out = crate::pack::Markup {
+            route_names: raw.route_names.clone(),
+            ..Default::default()
+        };
+        for r in &raw.reads {
+            let pattern = self.expression(&r.pattern, family)?;
+            let meta = |field: &str, v: &Option<String>| {
+                v.as_ref()
+                    .map(|v| self.meta(field, v, &pattern, &r.pattern))
+                    .transpose()
+            };
+            out.reads.push(crate::pack::MarkupRead {
+                selector: meta("selector", &r.selector)?,
+                id: meta("id", &r.id)?,
+                attribute: meta("attribute", &r.attribute)?,
+                data: meta("data", &r.data)?,
+                pattern,
+            });
+        }
+        for h in &raw.handlers {
+            let pattern = self.expression(&h.pattern, family)?;
+            out.handlers.push(crate::pack::MarkupHandler {
+                selector: self.meta("selector", &h.selector, &pattern, &h.pattern)?,
+                handler: self.meta("handler", &h.handler, &pattern, &h.pattern)?,
+                pattern,
+            });
+        }
+        for u in &raw.route_urls {
+            let pattern = self.expression(&u.pattern, family)?;
+            out.route_urls.push(crate::pack::RouteUrl {
+                name: self.meta("name", &u.name, &pattern, &u.pattern)?,
+                arguments: u
+                    .arguments
+                    .as_ref()
+                    .map(|a| self.meta("arguments", a, &pattern, &u.pattern))
+                    .transpose()?,
+                pattern,
+            });
+        }
+        Ok(out)
+    }
+
     fn meta(
         &self,
         field: &str,
@@ -893,6 +944,8 @@ impl Compiler<'_> {
             });
         }
 
+        let markup = self.markup(raw.markup.as_ref(), family)?;
+
         let mut contracts = Vec::with_capacity(raw.contracts.len());
         for c in &raw.contracts {
             let pattern = self.expression(&c.pattern, family)?;
@@ -955,6 +1008,7 @@ impl Compiler<'_> {
             response,
             environment,
             urls,
+            markup,
             body_encoders,
             contracts,
             metadata: raw.metadata,

@@ -457,6 +457,41 @@ pub struct UrlBuilder {
     pub base: Option<String>,
 }
 
+/// Values passed from page templates to scripts (see `MarkupFile`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Markup {
+    pub reads: Vec<MarkupRead>,
+    pub handlers: Vec<MarkupHandler>,
+    pub route_urls: Vec<RouteUrl>,
+    pub route_names: Option<String>,
+}
+
+/// A script's read of an element attribute (see `MarkupReadFile`): the metavariables.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarkupRead {
+    pub pattern: PatternNode,
+    pub selector: Option<String>,
+    pub id: Option<String>,
+    pub attribute: Option<String>,
+    pub data: Option<String>,
+}
+
+/// A call making a function the handler of selected elements (see `MarkupHandlerFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarkupHandler {
+    pub pattern: PatternNode,
+    pub selector: String,
+    pub handler: String,
+}
+
+/// A template tag writing a route's URL by its name (see `RouteUrlFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouteUrl {
+    pub pattern: PatternNode,
+    pub name: String,
+    pub arguments: Option<String>,
+}
+
 /// A typed RPC client's call whose member chain spells the path (see
 /// `PackFile::member_calls`).
 #[derive(Debug, Clone, PartialEq)]
@@ -542,6 +577,8 @@ pub struct Pack {
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
     pub urls: Vec<UrlBuilder>,
+    /// Values passed from page templates to scripts (see `PackFile::markup`).
+    pub markup: Markup,
     /// Expressions that encode a request body, one metavariable each (see
     /// `PackFile::body_encoders`).
     pub body_encoders: Vec<PatternNode>,

@@ -160,7 +160,8 @@ where
 /// True when `load_project` would read this file to lower it (a source file that is not
 /// excluded by name nor over the size limit): the files a [`Prelude`] lists as sources.
 pub fn is_lowerable(path: &str, size: u64, options: &ProjectOptions) -> bool {
-    let language: Option<Language> =
-        Language::from_path(path).or(components::component_language(path));
+    let language: Option<Language> = Language::from_path(path)
+        .or(components::component_language(path))
+        .or(super::server_templates::template_language(path));
     language.is_some() && excluded_rule(path).is_none() && size <= options.max_file_size
 }

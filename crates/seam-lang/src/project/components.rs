@@ -252,6 +252,15 @@ fn inside_block(lower: &str, offset: usize) -> bool {
 /// be quoted, unquoted or a `{…}` expression (whose braces and quotes are balanced, so an
 /// arrow's `>` inside one does not end the tag).
 fn tag_attributes(text: &str, from: usize) -> (Vec<(String, String)>, usize) {
+    let (attributes, end) = tag_attributes_at(text, from);
+    (
+        attributes.into_iter().map(|(n, v, _)| (n, v)).collect(),
+        end,
+    )
+}
+
+/// As [`tag_attributes`], each attribute with the offset of its name.
+pub(super) fn tag_attributes_at(text: &str, from: usize) -> (Vec<(String, String, usize)>, usize) {
     let bytes = text.as_bytes();
     let mut i = from;
     let mut out = Vec::new();
@@ -286,7 +295,7 @@ fn tag_attributes(text: &str, from: usize) -> (Vec<(String, String)>, usize) {
         let name = text[start..i].to_owned();
         i = skip_ws(i);
         if bytes.get(i) != Some(&b'=') {
-            out.push((name, String::new()));
+            out.push((name, String::new(), start));
             continue;
         }
         i = skip_ws(i + 1);
@@ -313,7 +322,7 @@ fn tag_attributes(text: &str, from: usize) -> (Vec<(String, String)>, usize) {
                 text[vs..i].to_owned()
             }
         };
-        out.push((name, value));
+        out.push((name, value, start));
     }
 }
 

@@ -45,6 +45,7 @@ pub mod jvm_build;
 pub mod lockfile;
 pub mod manifest;
 pub mod membership;
+pub mod server_templates;
 pub mod submodules;
 pub mod walk;
 pub mod workspaces;
@@ -466,6 +467,7 @@ pub fn skipped_by_walk(path: &str, paths: &[String]) -> bool {
 pub fn needs_content(path: &str) -> bool {
     let routable = Language::from_path(path)
         .or(components::component_language(path))
+        .or(server_templates::template_language(path))
         .is_some();
     (routable && excluded_rule(path).is_none())
         || manifest::kind_for(path).is_some_and(|k| k != ManifestKind::Lockfile)
@@ -567,7 +569,8 @@ fn process_source(
         })
     };
     let component = components::component_language(path);
-    let Some(language) = Language::from_path(path).or(component) else {
+    let template = server_templates::template_language(path);
+    let Some(language) = Language::from_path(path).or(component).or(template) else {
         return match manifest::kind_for(path) {
             Some(kind) => read_manifest(path, size, read, kind, options),
             None => Outcome::Unroutable(extension_of(path)),
@@ -600,7 +603,16 @@ fn process_source(
     // A component's code is its script blocks and the forms of its markup; one with neither
     // has nothing to lower.
     let mut forms = Vec::new();
+    let mut attributes = Vec::new();
     let text = match component {
+        // A server template's tags are not a script: only its URL attributes are lowered.
+        None if template.is_some() => {
+            attributes = server_templates::url_attributes(&text);
+            if attributes.is_empty() {
+                return Outcome::Unroutable(extension_of(path));
+            }
+            components::blanked(&text)
+        }
         Some(_) => {
             forms = components::submitting_forms(&text);
             match components::script_blocks_only(&text) {
@@ -617,6 +629,7 @@ fn process_source(
                 model.diagnostics.push(stray.diagnostic(&model.lines));
             }
             components::lower_forms(&mut model, &forms);
+            server_templates::lower_attributes(&mut model, &attributes);
             Outcome::Model(model)
         }
         Err(message) => skip(SkipReason::ParseFailed { message }),

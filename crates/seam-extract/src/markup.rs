@@ -1,0 +1,418 @@
+//! Values a page's scripts read from the markup a server rendered: an element attribute
+//! (`document.getElementById("events").dataset.statusUrl`, `$("#log").data("url")`,
+//! `this.dataset.url` in a handler registered on `$("#transfer-btn")`) has the value the
+//! project's page templates write into it, and a template tag naming a route
+//! (`{% url 'hc-status-single' check.code %}`) writes that route's path. seam-lang lowers each
+//! template attribute as `HTMLElement.attribute(selector, name, value)`; the packs' `markup:`
+//! sections say which script expressions read attributes and which tags name routes.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use seam_lang::model::{ExprId, ExprKind, FunctionKind, LiteralValue, Model, StmtKind};
+use seam_lang::project::server_templates::{ELEMENT_ATTRIBUTE, template_language};
+use seam_packs::{Capture, Captures, LanguageFamily, match_expr};
+
+use crate::files::{Files, enclosing_function};
+use crate::url::{Piece, Reader};
+
+/// The packs' markup knowledge and the project's template attributes.
+#[derive(Debug, Default)]
+pub struct Markup {
+    /// Every loaded pack's `markup:` section, with the languages its patterns are written in.
+    pub packs: Vec<(LanguageFamily, seam_packs::Markup)>,
+    /// Route name → the route's path, set once the routes are known.
+    pub routes: OnceLock<BTreeMap<String, String>>,
+    attributes: OnceLock<Vec<Attribute>>,
+}
+
+/// One attribute of a template element.
+#[derive(Debug)]
+struct Attribute {
+    file: usize,
+    element: Compound,
+    name: String,
+    value: ExprId,
+}
+
+/// A compound selector (`tr#id.a.b`): what one element must be.
+#[derive(Debug, Default, PartialEq)]
+struct Compound {
+    tag: Option<String>,
+    id: Option<String>,
+    classes: Vec<String>,
+}
+
+impl Compound {
+    fn parse(s: &str) -> Option<Compound> {
+        let mut out = Compound::default();
+        let mut rest = s.trim();
+        let head_end = rest.find(['#', '.']).unwrap_or(rest.len());
+        if head_end > 0 {
+            out.tag = Some(rest[..head_end].to_ascii_lowercase());
+        }
+        rest = &rest[head_end..];
+        while let Some(kind) = rest.chars().next() {
+            let end = rest[1..].find(['#', '.']).map_or(rest.len(), |e| e + 1);
+            let name = rest[1..end].to_owned();
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || "-_".contains(c))
+            {
+                return None;
+            }
+            if kind == '#' {
+                out.id = Some(name);
+            } else {
+                out.classes.push(name);
+            }
+            rest = &rest[end..];
+        }
+        (out.tag
+            .as_deref()
+            .is_none_or(|t| t.chars().all(|c| c.is_ascii_alphanumeric()))
+            && out != Compound::default())
+        .then_some(out)
+    }
+
+    /// Whether an element written as `element` is one this selector chooses.
+    fn chooses(&self, element: &Compound) -> bool {
+        self.tag
+            .as_ref()
+            .is_none_or(|t| element.tag.as_ref() == Some(t))
+            && self
+                .id
+                .as_ref()
+                .is_none_or(|i| element.id.as_ref() == Some(i))
+            && self.classes.iter().all(|c| element.classes.contains(c))
+    }
+}
+
+/// The element a selector chooses: its last compound (`.rw .edit-checks` chooses elements
+/// with the class `edit-checks`; the ancestors narrow it no further here). `None` for a list
+/// of selectors or one with pseudo-classes or attributes.
+fn chosen(selector: &str) -> Option<Compound> {
+    if selector.contains([',', ':', '[', '*']) {
+        return None;
+    }
+    Compound::parse(
+        selector
+            .split([' ', '>', '+', '~'])
+            .rfind(|s| !s.is_empty())?,
+    )
+}
+
+impl Markup {
+    fn attributes(&self, files: &Files) -> &[Attribute] {
+        self.attributes.get_or_init(|| {
+            let mut out = Vec::new();
+            for file in 0..files.count() {
+                let model = files.model(file);
+                if template_language(&model.path).is_none() {
+                    continue;
+                }
+                for &s in &model.body {
+                    if let StmtKind::Expr { expr } = model.stmt(s).kind
+                        && let Some(a) = lowered_attribute(model, file, expr)
+                    {
+                        out.push(a);
+                    }
+                }
+            }
+            out
+        })
+    }
+}
+
+/// `HTMLElement.attribute(selector, name, value)` as seam-lang lowers a template attribute.
+fn lowered_attribute(model: &Model, file: usize, expr: ExprId) -> Option<Attribute> {
+    let ExprKind::Call { callee, args, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    if model.member_chain(*callee)? != [ELEMENT_ATTRIBUTE.0, ELEMENT_ATTRIBUTE.1] {
+        return None;
+    }
+    let [selector, name, value] = &args[..] else {
+        return None;
+    };
+    Some(Attribute {
+        file,
+        element: Compound::parse(string(model, selector.value)?)?,
+        name: string(model, name.value)?.to_owned(),
+        value: value.value,
+    })
+}
+
+fn string(model: &Model, expr: ExprId) -> Option<&str> {
+    match &model.expr(expr).kind {
+        ExprKind::Literal {
+            value: LiteralValue::String { value },
+        } => Some(value),
+        _ => None,
+    }
+}
+
+/// `statusUrl` (a `dataset` key) or `status-url` (jQuery's `.data()` takes both) as the
+/// attribute `data-status-url`.
+fn data_attribute(key: &str) -> String {
+    let mut out = String::from("data-");
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('-');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads `expr` when it is a markup value: a route named in a template tag, or an element
+/// attribute a script reads. False when it is neither (or nothing in the project says).
+pub fn read(reader: &Reader, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) -> bool {
+    let files = reader.files;
+    let markup = &files.markup;
+    if markup.packs.is_empty() {
+        return false;
+    }
+    let model = files.model(file);
+    if template_language(&model.path).is_some() {
+        return route_url(reader, file, expr, out);
+    }
+    for (family, pack) in &markup.packs {
+        if !family.includes(model.language) {
+            continue;
+        }
+        for r in &pack.reads {
+            let mut c = Captures::new();
+            if !match_expr(model, &r.pattern, expr, &mut c) {
+                continue;
+            }
+            let text = |meta: &Option<String>| -> Option<String> {
+                match c.get(meta.as_ref()?)? {
+                    Capture::Name(n, _) => Some(n.clone()),
+                    Capture::Expr(e) => reader.constant(file, *e),
+                    Capture::List(_) => None,
+                }
+            };
+            let element = match (text(&r.id), text(&r.selector)) {
+                (Some(id), _) => Compound::parse(&format!("#{id}")),
+                (None, Some(selector)) => chosen(&selector),
+                (None, None) if r.id.is_none() && r.selector.is_none() => {
+                    handler_element(reader, file, expr)
+                }
+                _ => None,
+            };
+            let name = match (text(&r.attribute), text(&r.data)) {
+                (Some(a), _) => Some(a.to_ascii_lowercase()),
+                (None, Some(d)) => Some(data_attribute(&d)),
+                _ => None,
+            };
+            let (Some(element), Some(name)) = (element, name) else {
+                return false;
+            };
+            return attribute_value(reader, &element, &name, hops, out);
+        }
+    }
+    false
+}
+
+/// The value every attribute `name` of the elements `element` chooses has, when they agree.
+fn attribute_value(
+    reader: &Reader,
+    element: &Compound,
+    name: &str,
+    hops: usize,
+    out: &mut Vec<Piece>,
+) -> bool {
+    let mut agreed: Option<Vec<Piece>> = None;
+    for a in reader.files.markup.attributes(reader.files) {
+        if a.name != name || !element.chooses(&a.element) {
+            continue;
+        }
+        let mut pieces = Vec::new();
+        reader.read(a.file, a.value, hops.saturating_sub(1), &mut pieces);
+        match &agreed {
+            None => agreed = Some(pieces),
+            // Pages that write different values: the script's value is not one of them.
+            Some(first) if *first != pieces => return false,
+            Some(_) => {}
+        }
+    }
+    match agreed {
+        Some(pieces) => {
+            out.extend(pieces);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The element `this` is inside the handler around `expr`, when a pack's handler call
+/// registered that handler on the elements a selector chooses.
+fn handler_element(reader: &Reader, file: usize, expr: ExprId) -> Option<Compound> {
+    let files = reader.files;
+    let model = files.model(file);
+    // An arrow function's `this` is its parent's.
+    let mut function = enclosing_function(model, model.expr(expr).span)?;
+    while model.function(function).kind == FunctionKind::Arrow {
+        function = model.function(function).parent?;
+    }
+    let written = model
+        .exprs
+        .iter()
+        .position(|e| matches!(e.kind, ExprKind::Function { function: f } if f == function))?;
+    for (family, pack) in &files.markup.packs {
+        if !family.includes(model.language) {
+            continue;
+        }
+        for h in &pack.handlers {
+            for (i, e) in model.exprs.iter().enumerate() {
+                let ExprKind::Call { args, .. } = &e.kind else {
+                    continue;
+                };
+                if !args.iter().any(|a| a.value.index() == written) {
+                    continue;
+                }
+                let call = ExprId::from_index(i);
+                let mut c = Captures::new();
+                if match_expr(model, &h.pattern, call, &mut c)
+                    && c.get(&h.handler).and_then(|h| h.expr()).map(|h| h.index()) == Some(written)
+                    && let Some(selector) = c.get(&h.selector).and_then(|s| s.expr())
+                    && let Some(selector) = reader.constant(file, selector)
+                {
+                    return chosen(&selector);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A template tag writing a route's URL by name: the route's path, its parameters as holes.
+fn route_url(reader: &Reader, file: usize, expr: ExprId, out: &mut Vec<Piece>) -> bool {
+    let files = reader.files;
+    let model = files.model(file);
+    for (_, pack) in &files.markup.packs {
+        for u in &pack.route_urls {
+            let mut c = Captures::new();
+            if !match_expr(model, &u.pattern, expr, &mut c) {
+                continue;
+            }
+            let Some(name) = c.get(&u.name).and_then(|n| n.expr()) else {
+                continue;
+            };
+            let Some(path) = string(model, name).and_then(|n| files.markup.routes.get()?.get(n))
+            else {
+                return false;
+            };
+            let mut pieces = path_pieces(path);
+            // `{% url 'hc-ping-details' check.code '0' %}`: a literal argument is its
+            // parameter's text.
+            let arguments = u.arguments.as_ref().and_then(|a| match c.get(a)? {
+                Capture::List(l) => Some(l.clone()),
+                _ => None,
+            });
+            let holes = pieces
+                .iter()
+                .filter(|p| matches!(p, Piece::Hole(_)))
+                .count();
+            if let Some(arguments) = arguments.filter(|a| a.len() == holes) {
+                let mut arguments = arguments.into_iter();
+                for piece in &mut pieces {
+                    if let Piece::Hole(_) = piece
+                        && let Some(text) = arguments.next().and_then(|a| string(model, a))
+                    {
+                        *piece = Piece::Text(text.to_owned());
+                    }
+                }
+            }
+            out.extend(pieces);
+            return true;
+        }
+    }
+    false
+}
+
+/// `/checks/{code}/status/` as text and holes.
+fn path_pieces(path: &str) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut rest = path;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        out.push(Piece::Text(rest[..open].to_owned()));
+        out.push(Piece::Hole(rest[open + 1..open + close].to_owned()));
+        rest = &rest[open + close + 1..];
+    }
+    out.push(Piece::Text(rest.to_owned()));
+    out
+}
+
+impl Markup {
+    /// Records route name → path from the handler units whose registration names them (the
+    /// keyword argument a pack's `markup.routeNames` gives, `path(…, name="x")`). A name
+    /// given to routes of different paths names none of them.
+    pub(crate) fn set_routes(
+        &self,
+        files: &Files,
+        packs: &[seam_packs::Pack],
+        units: &[crate::Unit],
+    ) {
+        let mut out: BTreeMap<String, Option<String>> = BTreeMap::new();
+        for unit in units {
+            let crate::Unit::Handler(h) = unit else {
+                continue;
+            };
+            let (Some(keyword), Some(path)) =
+                (packs[h.pack].markup.route_names.as_deref(), &h.path)
+            else {
+                continue;
+            };
+            let Some(name) = registration_name(files.model(h.file), h.registration, keyword) else {
+                continue;
+            };
+            let entry = out.entry(name).or_insert_with(|| Some(path.clone()));
+            if entry.as_deref() != Some(path.as_str()) {
+                *entry = None;
+            }
+        }
+        let _ = self
+            .routes
+            .set(out.into_iter().filter_map(|(n, p)| Some((n, p?))).collect());
+    }
+}
+
+/// The string keyword argument `keyword` of the call written at `span`.
+fn registration_name(model: &Model, span: seam_lang::model::Span, keyword: &str) -> Option<String> {
+    model.exprs.iter().find_map(|e| {
+        let ExprKind::Call { args, .. } = &e.kind else {
+            return None;
+        };
+        if e.span != span {
+            return None;
+        }
+        let arg = args.iter().find(|a| a.name.as_deref() == Some(keyword))?;
+        string(model, arg.value).map(str::to_owned)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selectors_choose_by_their_last_compound() {
+        let tr = Compound::parse("tr.on").unwrap();
+        assert!(chosen(".details-integrations.rw tr").unwrap().chooses(&tr));
+        assert!(!chosen("#log").unwrap().chooses(&tr));
+        let button = Compound::parse("button#transfer-btn.btn.btn-sm").unwrap();
+        assert!(chosen("#transfer-btn").unwrap().chooses(&button));
+        assert!(chosen("div > .btn.btn-sm").unwrap().chooses(&button));
+        assert_eq!(chosen("a, b"), None);
+        assert_eq!(data_attribute("statusUrl"), "data-status-url");
+        assert_eq!(data_attribute("status-url"), "data-status-url");
+    }
+}

@@ -1,0 +1,342 @@
+//! Server-rendered page templates (`.html` with Django/Jinja tags): the pages a backend renders
+//! hand URLs to their scripts through element attributes (`<div id="events"
+//! data-status-url="{% url 'hc-status-single' check.code %}">`, read by a script as
+//! `document.getElementById("events").dataset.statusUrl`). The template's code is not lowered
+//! (its tags are not a script); each element attribute that can carry a URL (`data-*`, `href`)
+//! becomes the module-level statement `HTMLElement.attribute(selector, name, value)` at the
+//! attribute's offset, which extraction indexes and reads like any value.
+
+use crate::model::{
+    Arg, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model, Span, StmtKind,
+};
+
+/// The call each attribute is lowered as (see the module comment).
+pub const ELEMENT_ATTRIBUTE: (&str, &str) = ("HTMLElement", "attribute");
+
+/// The language a server template's model has (its statements are calls, written as a
+/// script's would be), by extension.
+pub fn template_language(path: &str) -> Option<Language> {
+    let ext = path.rsplit_once('.').map(|(_, e)| e)?;
+    matches!(ext, "html" | "htm" | "jinja" | "jinja2" | "j2").then_some(Language::JavaScript)
+}
+
+/// One attribute of an element that may carry a URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkupAttribute {
+    /// Offset of the attribute's name in the file.
+    pub offset: usize,
+    /// The element as a compound selector: `tag#id.class1.class2` (classes written with
+    /// template tags left out).
+    pub selector: String,
+    /// `data-status-url`, `href`.
+    pub name: String,
+    pub value: Vec<ValuePart>,
+}
+
+/// A piece of an attribute value as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValuePart {
+    Text(String),
+    /// `{{ check.url }}`: an output of the template's context, named by its last segment.
+    Output(String),
+    /// `{% url 'name' check.code %}`: a tag with its arguments (a quoted one as `'x'`).
+    Tag {
+        name: String,
+        args: Vec<String>,
+    },
+}
+
+/// The `data-*` and `href` attributes of the template's elements (outside script and style
+/// blocks and comments) whose value is not empty.
+pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(found) = text[at..].find('<') {
+        let open = at + found;
+        at = open + 1;
+        if text[open..].starts_with("<!--") {
+            at = text[open..]
+                .find("-->")
+                .map_or(text.len(), |e| open + e + 3);
+            continue;
+        }
+        let name_end = open
+            + 1
+            + bytes[open + 1..]
+                .iter()
+                .position(|b| !b.is_ascii_alphanumeric() && *b != b'-')
+                .unwrap_or(bytes.len() - open - 1);
+        let tag = text[open + 1..name_end].to_ascii_lowercase();
+        if tag.is_empty() || !tag.as_bytes()[0].is_ascii_alphabetic() {
+            continue;
+        }
+        let (attributes, end) = super::components::tag_attributes_at(text, name_end);
+        at = end;
+        if tag == "script" || tag == "style" {
+            let close = format!("</{tag}");
+            at = text[end..]
+                .to_ascii_lowercase()
+                .find(&close)
+                .map_or(text.len(), |c| end + c);
+        }
+        let mut selector = tag.clone();
+        let value_of = |n: &str| {
+            attributes
+                .iter()
+                .find(|(a, _, _)| a.eq_ignore_ascii_case(n))
+                .map(|(_, v, _)| v.as_str())
+        };
+        if let Some(id) = value_of("id").filter(|v| plain(v)) {
+            selector.push('#');
+            selector.push_str(id.trim());
+        }
+        // `table {% if rw %}rw{% endif %}`: the written classes, a conditional one included.
+        let written: Vec<String> = value_parts(value_of("class").unwrap_or(""))
+            .into_iter()
+            .filter_map(|p| match p {
+                ValuePart::Text(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        for class in written.join(" ").split_whitespace() {
+            if plain(class) {
+                selector.push('.');
+                selector.push_str(class);
+            }
+        }
+        for (name, value, offset) in &attributes {
+            let lower = name.to_ascii_lowercase();
+            if (lower.starts_with("data-") || lower == "href") && !value.trim().is_empty() {
+                out.push(MarkupAttribute {
+                    offset: *offset,
+                    selector: selector.clone(),
+                    name: lower,
+                    value: value_parts(value),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Text with no template syntax in it.
+fn plain(s: &str) -> bool {
+    !s.contains(['{', '}', '%', '<', '>'])
+}
+
+/// A value split at its `{{ … }}` outputs and `{% … %}` tags.
+fn value_parts(value: &str) -> Vec<ValuePart> {
+    let mut out = Vec::new();
+    let mut rest = value;
+    loop {
+        let next = [rest.find("{{"), rest.find("{%")]
+            .into_iter()
+            .flatten()
+            .min();
+        let Some(start) = next else {
+            if !rest.is_empty() {
+                out.push(ValuePart::Text(rest.to_owned()));
+            }
+            return out;
+        };
+        if start > 0 {
+            out.push(ValuePart::Text(rest[..start].to_owned()));
+        }
+        let output = rest[start..].starts_with("{{");
+        let close = if output { "}}" } else { "%}" };
+        let Some(len) = rest[start + 2..].find(close) else {
+            out.push(ValuePart::Text(rest[start..].to_owned()));
+            return out;
+        };
+        let inner = rest[start + 2..start + 2 + len].trim();
+        if output {
+            // `check.url|safe`: the value before its filters, named by its last segment.
+            let value = inner.split('|').next().unwrap_or("").trim();
+            out.push(ValuePart::Output(last_segment(value)));
+        } else {
+            let mut words = words(inner).into_iter();
+            let name = words.next().unwrap_or_default();
+            out.push(ValuePart::Tag {
+                name,
+                args: words.collect(),
+            });
+        }
+        rest = &rest[start + 2 + len + 2..];
+    }
+}
+
+/// The words of a tag's contents; a quoted one kept with its quotes.
+fn words(inner: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = inner.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let mut end = inner.len();
+        if c == '\'' || c == '"' {
+            end = inner[i + 1..]
+                .find(c)
+                .map_or(inner.len(), |e| i + 1 + e + 1);
+        } else if let Some(e) = inner[i..].find(char::is_whitespace) {
+            end = i + e;
+        }
+        out.push(inner[i..end].to_owned());
+        while chars.peek().is_some_and(|(j, _)| *j < end) {
+            chars.next();
+        }
+    }
+    out
+}
+
+fn last_segment(value: &str) -> String {
+    let last = value.rsplit('.').next().unwrap_or("").trim();
+    if !last.is_empty() && last.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        last.to_owned()
+    } else {
+        "value".to_owned()
+    }
+}
+
+/// Adds each attribute to the model as `HTMLElement.attribute(selector, name, value)`: the
+/// value a template of its text, each output an unresolved name, each tag the call
+/// `tag(args)` (a quoted argument a string, any other an unresolved name).
+pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
+    for attribute in attributes {
+        let at = u32::try_from(attribute.offset).unwrap_or(u32::MAX);
+        let span = Span {
+            start: at,
+            end: at.saturating_add(u32::try_from(attribute.name.len()).unwrap_or(0)),
+        };
+        let string = |model: &mut Model, value: &str| {
+            model.push_expr(
+                ExprKind::Literal {
+                    value: LiteralValue::String {
+                        value: value.to_owned(),
+                    },
+                },
+                span,
+            )
+        };
+        let ident = |model: &mut Model, name: &str| {
+            model.push_expr(
+                ExprKind::Ident {
+                    name: name.to_owned(),
+                    binding: None,
+                },
+                span,
+            )
+        };
+        let arg = |value: ExprId| Arg {
+            name: None,
+            value,
+            spread: false,
+            keyword_spread: false,
+        };
+        let mut pieces = Vec::new();
+        for part in &attribute.value {
+            pieces.push(match part {
+                ValuePart::Text(t) => string(model, t),
+                ValuePart::Output(name) => ident(model, name),
+                ValuePart::Tag { name, args } => {
+                    let callee = ident(model, name);
+                    let args = args
+                        .iter()
+                        .map(|a| {
+                            let quoted = a.len() >= 2
+                                && (a.starts_with('\'') && a.ends_with('\'')
+                                    || a.starts_with('"') && a.ends_with('"'));
+                            arg(if quoted {
+                                string(model, &a[1..a.len() - 1])
+                            } else {
+                                ident(model, &last_segment(a))
+                            })
+                        })
+                        .collect();
+                    model.push_expr(
+                        ExprKind::Call {
+                            callee,
+                            args,
+                            optional: false,
+                            is_new: false,
+                        },
+                        span,
+                    )
+                }
+            });
+        }
+        // One piece is the value; several are concatenated left to right.
+        let value = pieces
+            .into_iter()
+            .reduce(|left, right| {
+                model.push_expr(
+                    ExprKind::Binary {
+                        op: crate::model::BinaryOp::Add,
+                        left,
+                        right,
+                    },
+                    span,
+                )
+            })
+            .unwrap_or_else(|| string(model, ""));
+        let selector = string(model, &attribute.selector);
+        let name = string(model, &attribute.name);
+        let object = ident(model, ELEMENT_ATTRIBUTE.0);
+        let callee = model.push_expr(
+            ExprKind::Member {
+                object,
+                property: MemberProp::Name(ELEMENT_ATTRIBUTE.1.into()),
+                optional: false,
+            },
+            span,
+        );
+        let call = model.push_expr(
+            ExprKind::Call {
+                callee,
+                args: vec![arg(selector), arg(name), arg(value)],
+                optional: false,
+                is_new: false,
+            },
+            span,
+        );
+        let stmt = model.push_stmt(StmtKind::Expr { expr: call }, span);
+        model.body.push(stmt);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_attributes_with_their_element_and_template_tags() {
+        let html = "<!-- <a href=\"/x\"> -->\n<div id=\"events\" class=\"col {% if a %}on{% endif %}\"\n data-status-url=\"{% url 'hc-status-single' check.code %}\">\n<script>var a = '<a href=\"/no\">';</script>\n<tr data-url=\"{{ check.url|safe }}\" {% if on %}class=\"on\"{% endif %}>\n<a href=\"/docs/\">";
+        let found = url_attributes(html);
+        let got: Vec<(&str, &str, &Vec<ValuePart>)> = found
+            .iter()
+            .map(|a| (a.selector.as_str(), a.name.as_str(), &a.value))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "div#events.col.on",
+                    "data-status-url",
+                    &vec![ValuePart::Tag {
+                        name: "url".into(),
+                        args: vec!["'hc-status-single'".into(), "check.code".into()],
+                    }]
+                ),
+                ("tr.on", "data-url", &vec![ValuePart::Output("url".into())]),
+                ("a", "href", &vec![ValuePart::Text("/docs/".into())]),
+            ]
+        );
+        assert_eq!(html[found[0].offset..].find("data-status-url"), Some(0));
+        assert_eq!(
+            template_language("templates/base.html"),
+            Some(Language::JavaScript)
+        );
+        assert_eq!(template_language("src/app.js"), None);
+    }
+}

@@ -35,6 +35,7 @@ pub mod route_lists;
 pub mod route_loops;
 pub mod route_wrappers;
 pub mod router_classes;
+pub mod router_factories;
 pub mod shape;
 pub mod storage;
 pub mod templates;

@@ -65,6 +65,16 @@ def expand_groups(path):
     return out
 
 
+def rest_of(method, path):
+    """The route a path ending in a zero-or-more or zero-or-one segment (`/logo/{filename*}`,
+    `/files/*`, `/download/:version?`) also answers with no segment there (`/logo`), as the
+    summary format defines; `None` otherwise."""
+    head, _, last = path.rstrip("/").rpartition("/")
+    if re.fullmatch(r"\{[^}]*[*?]\}|\*\w*|:[A-Za-z_][\w-]*\?", last):
+        return route_key(method, head or "/")
+    return None
+
+
 def split_key(key):
     method, _, path = key.partition(" ")
     return method, path
@@ -228,7 +238,8 @@ def read_summaries(path):
         if s.get("kind") == "handler" and sem:
             for path in expand_groups(sem[1]):
                 providers.append({"file": file, "key": route_key(sem[0], path),
-                                  "line": (loc.get("range") or {}).get("start")})
+                                  "line": (loc.get("range") or {}).get("start"),
+                                  "rest_of": rest_of(sem[0], path)})
         elif s.get("kind") == "client":
             seen = False
             for effect in interactions(s.get("transitions", [])):
@@ -338,7 +349,11 @@ def score(truth, providers, consumers, report):
     # A route seam reports for every method (`*`, as for a view that dispatches on
     # request.method itself) answers each method of its path.
     any_method = {split_key(k)[1] for k in seam_routes if split_key(k)[0] in ("*", "ALL")}
-    found_routes = {k for k in truth_routes if k in seam_routes or split_key(k)[1] in any_method}
+    # A route whose last segment takes zero or more segments answers its parent path too.
+    rest_routes = {p["rest_of"] for p in providers if p.get("rest_of")}
+    rest_any = {split_key(k)[1] for k in rest_routes if split_key(k)[0] in ("*", "ALL")}
+    found_routes = {k for k in truth_routes if k in seam_routes or split_key(k)[1] in any_method
+                    or k in rest_routes or split_key(k)[1] in rest_any}
     truth_paths = {split_key(k)[1] for k in truth_routes}
     right_scoped = {k for k in scoped_seam if k in truth_routes
                     or (split_key(k)[0] in ("*", "ALL") and split_key(k)[1] in truth_paths)}

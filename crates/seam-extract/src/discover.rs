@@ -276,7 +276,7 @@ impl<'r, 'a> Routers<'r, 'a> {
 
 /// The key of the router a creation expression makes: the variable it initialises (what
 /// references to the router resolve to), or the expression itself.
-fn created_router(files: &Files, file: usize, creation: ExprId) -> RouterKey {
+pub(crate) fn created_router(files: &Files, file: usize, creation: ExprId) -> RouterKey {
     let model = files.model(file);
     model
         .bindings
@@ -306,6 +306,21 @@ fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) ->
     {
         Some(e) => Prefix::read(files, reader, vf, e),
         None => Prefix::default(),
+    }
+}
+
+/// Records the own prefix of the router one call of a router factory makes (`router`), read
+/// under that call's arguments from the router the factory creates (`made_on`).
+fn factory_prefix(
+    prefixes: &mut BTreeMap<RouterKey, Prefix>,
+    (files, pack, reader): (&Files, &Pack, &Reader),
+    router: Option<RouterKey>,
+    made_on: Option<RouterKey>,
+) {
+    if router != made_on
+        && let (Some(instance), Some(inner)) = (router, made_on)
+    {
+        prefixes.insert(instance, own_prefix(files, pack, reader, inner));
     }
 }
 
@@ -519,6 +534,9 @@ pub fn handler_units(
     let router_of =
         |_: &Files, _: &Pack, file: usize, e: ExprId| router_or_plugin(&routers, &plugins, file, e);
     let mut mounts: BTreeMap<RouterKey, Vec<Mount>> = BTreeMap::new();
+    // The own prefixes of the routers project functions make, per call (see
+    // [`crate::router_factories`]).
+    let mut factory_prefixes: BTreeMap<RouterKey, Prefix> = BTreeMap::new();
     struct Registration {
         file: usize,
         span: Span,
@@ -618,7 +636,7 @@ pub fn handler_units(
                     .push(Mount { parent, prefix });
                 break;
             }
-            for r in &pack.routes {
+            'routes: for r in &pack.routes {
                 if !route_anchor_ok(r, name) || spelled.contains(&call) {
                     continue;
                 }
@@ -727,21 +745,47 @@ pub fn handler_units(
                     }
                     break;
                 }
-                if constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none() {
+                let wrapper_calls = wrappers.calls_of(file, call, &looped);
+                if wrapper_calls.is_none()
+                    && constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none()
+                {
                     continue;
                 }
-                if let Some(wrapper_calls) = wrappers.calls_of(file, call, &used) {
+                if let Some(wrapper_calls) = wrapper_calls {
+                    // The pattern's constraints are checked on each call's values; when no call
+                    // meets them, another pattern may read the registration.
+                    let mut held = false;
                     for w in wrapper_calls {
+                        let reader = Reader {
+                            files,
+                            environment: &pack.environment,
+                            subst: &w.subst,
+                            this_class: None,
+                        };
+                        if constraints_hold(files, pack, &reader, file, &r.constraints, &caps)
+                            .is_none()
+                        {
+                            continue;
+                        }
+                        held = true;
                         let Some(router) = receiver
                             .and_then(|e| w.argument(files, file, e))
                             .and_then(|(rf, re)| router_of(files, pack, rf, re))
                         else {
                             continue;
                         };
-                        let passed: Vec<(usize, ExprId)> = handlers
+                        let mut passed: Vec<(usize, ExprId)> = handlers
                             .iter()
                             .filter_map(|h| w.argument(files, file, *h))
                             .collect();
+                        // `controller.show` of a parameter whose value cannot be followed: the
+                        // route is declared all the same, its handler read as written.
+                        if passed.is_empty()
+                            && let Some(&h) = handlers.last()
+                            && crate::route_wrappers::reads_parameter_property(model, h)
+                        {
+                            passed.push((file, h));
+                        }
                         let Some(&(handler_file, _)) = passed.last() else {
                             continue;
                         };
@@ -752,12 +796,6 @@ pub fn handler_units(
                             .collect();
                         let Some(handler) = last_handler(files, handler_file, &in_file) else {
                             continue;
-                        };
-                        let reader = Reader {
-                            files,
-                            environment: &pack.environment,
-                            subst: &w.subst,
-                            this_class: None,
                         };
                         for method in read_methods(&reader, &r.method, file, &caps) {
                             let mut path = reader.pieces(file, path_expr);
@@ -781,6 +819,9 @@ pub fn handler_units(
                             });
                         }
                     }
+                    if !held {
+                        continue;
+                    }
                     break;
                 }
                 // A procedure is a route where a served tree holds it.
@@ -799,6 +840,19 @@ pub fn handler_units(
                 let Some(handler) = last_handler(files, file, &handlers) else {
                     continue;
                 };
+                // A router a project function makes: once per call of that function.
+                let made_on = router;
+                for (router, subst) in crate::router_factories::instances(files, made_on) {
+                    let reader = Reader {
+                        subst: &subst,
+                        ..reader
+                    };
+                    factory_prefix(
+                        &mut factory_prefixes,
+                        (files, pack, &reader),
+                        router,
+                        made_on,
+                    );
                 // One method, or each of a list (`method: ["GET", "HEAD"]`).
                 let methods = match &r.method {
                     ValueRead::Option { meta, key, .. } if key.contains('.') => vec![
@@ -811,7 +865,7 @@ pub fn handler_units(
                     _ => read_methods(&reader, &r.method, file, &caps),
                 };
                 if procedure.is_some() && methods.iter().any(Option::is_none) {
-                    continue;
+                        continue 'routes;
                 }
                 let path = reader.pieces(path_at.0, path_at.1);
                 for method in methods {
@@ -831,6 +885,7 @@ pub fn handler_units(
                         route_body: None,
                         served: procedure.clone(),
                     });
+                }
                 }
                 break;
             }
@@ -855,7 +910,7 @@ pub fn handler_units(
                 if !method_allowed(&d.method, &d.methods, &caps) {
                     continue;
                 }
-                let router = match &d.receiver {
+                let made_on = match &d.receiver {
                     Some(x) => match caps
                         .get(x)
                         .and_then(Capture::expr)
@@ -866,6 +921,18 @@ pub fn handler_units(
                     },
                     None => None,
                 };
+                // A router a project function makes: once per call of that function.
+                for (router, subst) in crate::router_factories::instances(files, made_on) {
+                    let reader = Reader {
+                        subst: &subst,
+                        ..reader
+                    };
+                    factory_prefix(
+                        &mut factory_prefixes,
+                        (files, pack, &reader),
+                        router,
+                        made_on,
+                    );
                 let paths = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
                     let pd = d.path_decorator.as_ref()?;
                     decorator_capture(model, pd, &model.function(func?).decorators)
@@ -928,6 +995,7 @@ pub fn handler_units(
                         }
                     }
                 }
+                }
                 break;
             }
         }
@@ -960,7 +1028,10 @@ pub fn handler_units(
     let globals = global_prefixes(files, pack, &reader, on);
     let excluded = crate::prefix_exclusions::exclusions(files, pack, &reader, on);
     let versioned = versioned_dirs(files, pack, on);
-    let own = |router: RouterKey| own_prefix(files, pack, &reader, router);
+    let own = |router: RouterKey| match factory_prefixes.get(&router) {
+        Some(prefix) => prefix.clone(),
+        None => own_prefix(files, pack, &reader, router),
+    };
     for reg in registrations {
         let mut opaque_handler = None;
         let handlers: Vec<(usize, Option<FuncId>, Option<String>)> = match reg.handler {

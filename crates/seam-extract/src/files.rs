@@ -599,6 +599,14 @@ impl<'a> Files<'a> {
                 ExportTarget::Class(_) => self
                     .module_binding(file, export.local.as_deref().unwrap_or(name))
                     .and_then(|b| self.binding_def(file, b, hops)),
+                // An enum is a value too (`Code.Gone` in an importing module); other type
+                // declarations are types only.
+                ExportTarget::TypeDecl(d)
+                    if model.type_decl(d).kind == seam_lang::model::TypeDeclKind::Enum =>
+                {
+                    self.module_binding(file, export.local.as_deref().unwrap_or(name))
+                        .and_then(|b| self.binding_def(file, b, hops))
+                }
                 ExportTarget::TypeDecl(_) => None,
                 ExportTarget::None => export
                     .local

@@ -38,6 +38,7 @@ pub mod route_lists;
 pub mod route_loops;
 pub mod route_wrappers;
 pub mod router_classes;
+pub mod router_factories;
 pub mod script_globals;
 pub mod shape;
 pub mod slices;

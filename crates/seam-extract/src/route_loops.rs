@@ -4,7 +4,9 @@
 //! literal array, here or in a constant): the registration happens once per element, with the
 //! loop variable standing for that element.
 
-use seam_lang::model::{ArrayElement, BindingId, BindingKind, ExprId, ExprKind, MemberProp, Model};
+use seam_lang::model::{
+    ArrayElement, BindingId, BindingKind, ExprId, ExprKind, MemberProp, Model, PatternStep,
+};
 
 use crate::files::{Files, MAX_HOPS};
 use crate::url::Substitution;
@@ -17,6 +19,7 @@ pub fn each_element(files: &Files, file: usize, used: &[ExprId]) -> Option<Vec<S
     let (iterable, bindings) = used.iter().find_map(|e| loop_of(model, *e))?;
     let def = files.definition(file, iterable)?;
     let (lf, list) = files.value_of(def).unwrap_or((file, iterable));
+    let (lf, list) = map_entries(files, lf, list).unwrap_or((lf, list));
     let ExprKind::Array { elements, .. } = &files.model(lf).expr(list).kind else {
         return None;
     };
@@ -30,16 +33,69 @@ pub fn each_element(files: &Files, file: usize, used: &[ExprId]) -> Option<Vec<S
             let path = &model.binding(b).origin.path;
             // `(r) => …` and `for (const r of …)` take the element; a destructured name the
             // value at its key.
-            let value = if path.is_empty() {
-                Some((lf, *el))
-            } else {
-                crate::callees::value_at_path(files, lf, *el, path, MAX_HOPS)
-            };
+            let value = part_at(files, lf, *el, path);
             subst.insert((file, b), value);
         }
         out.push(subst);
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The list of entries a `new Map([[k, v], …])` is made from (iterating a Map yields its
+/// entries as `[key, value]` pairs): the array literal, written in place or held by a name.
+fn map_entries(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+    let model = files.model(file);
+    let ExprKind::Call {
+        callee,
+        args,
+        is_new: true,
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    if !matches!(&model.expr(*callee).kind, ExprKind::Ident { name, binding: None } if name == "Map")
+    {
+        return None;
+    }
+    let [arg] = &args[..] else {
+        return None;
+    };
+    let at = files
+        .definition(file, arg.value)
+        .and_then(|d| files.value_of(d))
+        .unwrap_or((file, arg.value));
+    matches!(files.model(at.0).expr(at.1).kind, ExprKind::Array { .. }).then_some(at)
+}
+
+/// The part of a list element a loop name destructures (`[url, file]` of `["/a", "a.js"]`, `{
+/// path }` of `{ path: "/a" }`): by position in an array literal, by key in an object.
+fn part_at(
+    files: &Files,
+    file: usize,
+    element: ExprId,
+    path: &[PatternStep],
+) -> Option<(usize, ExprId)> {
+    let mut at = (file, element);
+    for step in path {
+        at = match step {
+            PatternStep::Index(i) => match &files.model(at.0).expr(at.1).kind {
+                ExprKind::Array { elements, .. } => match elements.get(*i as usize)? {
+                    ArrayElement::Expr(e) => (at.0, *e),
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            key => crate::callees::value_at_path(
+                files,
+                at.0,
+                at.1,
+                std::slice::from_ref(key),
+                MAX_HOPS,
+            )?,
+        };
+    }
+    Some(at)
 }
 
 /// The expression a loop variable (or a property of one) stands for under a substitution:

@@ -9,8 +9,8 @@
 //! element, with the element's parts in place of the loop variables.
 
 use seam_lang::model::{
-    ArrayElement, BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, PatternId, PatternKind,
-    Span, StmtKind,
+    ArrayElement, BindingId, BindingKind, ExprId, ExprKind, FuncId, MemberProp, Model, PatternId,
+    PatternKind, Span, StmtKind,
 };
 
 use crate::files::Files;
@@ -45,6 +45,19 @@ impl WrapperCall {
     pub fn argument(&self, files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
         let (mut file, mut expr) = (file, expr);
         for _ in 0..=MAX_DEPTH {
+            // `route.path` of a parameter `route`: the value at `path` in what `route` receives.
+            if let Some((b, key)) = parameter_member(files.model(file), expr) {
+                let passed = match self.subst.get(&(file, b)) {
+                    Some(Some(passed)) => *passed,
+                    Some(None) => return None,
+                    None => return Some((file, expr)),
+                };
+                let (pf, pe) = self.argument(files, passed.0, passed.1)?;
+                let key = [seam_lang::model::PatternStep::Key(key.to_owned())];
+                (file, expr) =
+                    crate::callees::value_at_path(files, pf, pe, &key, crate::files::MAX_HOPS)?;
+                continue;
+            }
             let Some(b) = parameter(files.model(file), expr) else {
                 return Some((file, expr));
             };
@@ -56,6 +69,31 @@ impl WrapperCall {
         }
         Some((file, expr))
     }
+}
+
+/// The parameter and the property an expression reads, when it is a property of a bare
+/// parameter (`route.path`).
+fn parameter_member(model: &Model, expr: ExprId) -> Option<(BindingId, &str)> {
+    match &model.expr(expr).kind {
+        ExprKind::Member {
+            object,
+            property: MemberProp::Name(name),
+            ..
+        } => parameter(model, *object)
+            .filter(|b| matches!(model.binding(*b).kind, BindingKind::Param { .. }))
+            .map(|b| (b, name.as_str())),
+        _ => None,
+    }
+}
+
+/// Whether an expression reads a property of a parameter (`controller.show`).
+pub fn reads_parameter_property(model: &Model, expr: ExprId) -> bool {
+    parameter_member(model, expr).is_some()
+}
+
+/// The parameter or loop variable an expression stands for or reads a property of.
+fn root_parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
+    parameter(model, expr).or_else(|| parameter_member(model, expr).map(|(b, _)| b))
 }
 
 /// The binding an expression names, when it is a bare parameter or loop variable name.
@@ -86,7 +124,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
     pub fn calls_of(&self, file: usize, call: ExprId, used: &[ExprId]) -> Option<Vec<WrapperCall>> {
         let model = self.files.model(file);
         // Most registrations use no parameter at all: skip the search.
-        if !used.iter().any(|e| parameter(model, *e).is_some()) {
+        if !used.iter().any(|e| root_parameter(model, *e).is_some()) {
             return None;
         }
         let start = WrapperCall {
@@ -115,7 +153,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
             .iter()
             .filter_map(|&(f, e)| {
                 let (af, ae) = w.argument(self.files, f, e)?;
-                parameter(self.files.model(af), ae).map(|b| (af, b))
+                root_parameter(self.files.model(af), ae).map(|b| (af, b))
             })
             .collect();
         let is_param = |&(f, b): &(usize, BindingId)| {
@@ -177,41 +215,17 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         caller_file: usize,
         caller_call: ExprId,
     ) -> Option<WrapperCall> {
-        let model = self.files.model(file);
-        let caller = self.files.model(caller_file);
-        let ExprKind::Call { args, .. } = &caller.expr(caller_call).kind else {
-            return None;
-        };
-        // Arguments after a spread have no known position.
-        let positional_end = args
-            .iter()
-            .position(|a| a.spread || a.keyword_spread || a.name.is_some())
-            .unwrap_or(args.len());
-        let mut subst = Substitution::new();
-        for (i, b) in model.bindings.iter().enumerate() {
-            let BindingKind::Param { function, index } = b.kind else {
-                continue;
-            };
-            if function != func {
-                continue;
-            }
-            let index = index as usize;
-            let by_name = args
-                .iter()
-                .find(|a| a.name.as_deref() == Some(b.name.as_str()));
-            let value = match (index < positional_end, by_name) {
-                (true, _) => args.get(index).map(|a| (caller_file, a.value)),
-                (false, Some(a)) => Some((caller_file, a.value)),
-                // A spread may hold it: what the parameter receives cannot be read.
-                (false, None) if args.iter().any(|a| a.spread || a.keyword_spread) => continue,
-                (false, None) => None,
-            };
-            subst.insert((file, BindingId::from_index(i)), value);
-        }
+        let subst = crate::router_factories::call_substitution(
+            self.files,
+            file,
+            func,
+            caller_file,
+            caller_call,
+        )?;
         Some(WrapperCall {
             file: caller_file,
             call: caller_call,
-            span: caller.expr(caller_call).span,
+            span: self.files.model(caller_file).expr(caller_call).span,
             subst,
         })
     }

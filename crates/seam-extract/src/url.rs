@@ -274,6 +274,15 @@ impl Reader<'_> {
                     self.read(vf, ve, hops - 1, out);
                     return;
                 }
+                // An enum member (`Routes.Users`, `Code.Gone`): its declared value.
+                if let Some(value) = crate::project_constants::enum_member(self.files, file, expr) {
+                    match value {
+                        LiteralValue::String { value } => out.push(Piece::Text(value.clone())),
+                        LiteralValue::Number { raw, .. } => out.push(Piece::Text(raw.clone())),
+                        _ => out.push(Piece::Hole(hole_name(file, expr, self.files))),
+                    }
+                    return;
+                }
                 if let ExprKind::Member {
                     object,
                     property: MemberProp::Name(name),
@@ -1173,8 +1182,24 @@ fn strip_origin_and_query(s: &str) -> String {
             None => "",
         };
     }
-    let end = rest.find(['?', '#']).unwrap_or(rest.len());
+    let end = rest
+        .char_indices()
+        .find(|&(i, c)| c == '#' || c == '?' && !optional_parameter_mark(rest, i))
+        .map_or(rest.len(), |(i, _)| i);
     rest[..end].to_owned()
+}
+
+/// Whether the `?` at `at` marks the `:name` parameter it ends as optional (`/download/:version?`,
+/// zero or one segment) rather than starting a query: it closes a segment that is a parameter.
+fn optional_parameter_mark(path: &str, at: usize) -> bool {
+    let after = &path[at + 1..];
+    if !(after.is_empty() || after.starts_with('/')) {
+        return false;
+    }
+    let segment = path[..at].rsplit('/').next().unwrap_or("");
+    segment.strip_prefix(':').is_some_and(|name| {
+        !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+    })
 }
 
 /// Joins a base path and a path with exactly one `/` between them.
@@ -1247,6 +1272,19 @@ pub fn environment_of(pack: &Pack) -> &[seam_packs::PatternNode] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_optional_parameter_mark_is_no_query() {
+        let path = |s: &str| path_of(&[Piece::Text(s.to_owned())]);
+        assert_eq!(
+            path("/files/:id/download/:version?"),
+            "/files/:id/download/:version?"
+        );
+        assert_eq!(path("/a/:lang?/b"), "/a/:lang?/b");
+        assert_eq!(path("/items?page=1"), "/items");
+        assert_eq!(path("/items/:id?page=1"), "/items/:id");
+        assert_eq!(path("/items/?"), "/items/");
+    }
 
     #[test]
     fn origins_say_where_a_url_goes() {

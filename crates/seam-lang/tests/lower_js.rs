@@ -1804,3 +1804,40 @@ fn spans_are_byte_offsets_with_lines() {
     let lit = expr_with_text(&m, "'ü'");
     assert_eq!(m.expr(lit).span, Span::new(16, 20));
 }
+
+#[test]
+fn enum_members_keep_their_values() {
+    let m = lower(
+        "a.ts",
+        "enum Color { Red = 'red', Green = 'green' }\n\
+         const enum N { A = 1, B }\n\
+         enum E { X, Y = f(), Z }\n\
+         interface I { a: string }\n",
+    );
+    let num = |value: f64, raw: &str| {
+        Some(LiteralValue::Number {
+            value,
+            raw: raw.into(),
+        })
+    };
+    let text = |value: &str| {
+        Some(LiteralValue::String {
+            value: value.into(),
+        })
+    };
+    assert_eq!(
+        m.type_decls[0].member_values,
+        vec![text("red"), text("green")]
+    );
+    // A member with no initialiser takes the number after the one before it.
+    assert_eq!(
+        m.type_decls[1].member_values,
+        vec![num(1.0, "1"), num(2.0, "2")]
+    );
+    // After a computed member the next number is unknown.
+    assert_eq!(
+        m.type_decls[2].member_values,
+        vec![num(0.0, "0"), None, None]
+    );
+    assert!(m.type_decls[3].member_values.is_empty());
+}

@@ -375,6 +375,11 @@ pub struct TypeDecl {
     pub kind: TypeDeclKind,
     /// Member names in source order: interface properties and methods, enum members.
     pub members: Vec<String>,
+    /// An enum's member values, one per member in `members`' order: the literal it is
+    /// initialised with, or the number it takes after a numeric member (`A = 400, B` → 401);
+    /// `None` where the value is computed. Empty for every other declaration.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub member_values: Vec<Option<LiteralValue>>,
     pub type_params: Vec<String>,
     /// The declaration's shape where it is an object type or alias with a syntactic shape.
     pub shape: TypeRef,

@@ -370,6 +370,7 @@ impl<'s> Lowerer<'s> {
                         TypeDeclKind::TypeAlias
                     },
                     members,
+                    member_values: Vec::new(),
                     type_params,
                     shape,
                     span: span(spec),

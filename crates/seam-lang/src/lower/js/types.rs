@@ -234,6 +234,7 @@ impl Lowerer<'_> {
             name: d.id.name.as_str().to_string(),
             kind: TypeDeclKind::Interface,
             members,
+            member_values: Vec::new(),
             type_params: self.type_params(d.type_parameters.as_ref()),
             shape: TypeRef::Object { properties },
             span: sp(d.span),
@@ -252,6 +253,7 @@ impl Lowerer<'_> {
             name: d.id.name.as_str().to_string(),
             kind: TypeDeclKind::TypeAlias,
             members,
+            member_values: Vec::new(),
             type_params: self.type_params(d.type_parameters.as_ref()),
             shape,
             span: sp(d.span),
@@ -266,6 +268,9 @@ impl Lowerer<'_> {
         let mut members = Vec::new();
         let mut values = Vec::new();
         let mut all_literal = true;
+        let mut member_values = Vec::new();
+        // A member with no initialiser takes the number after the previous one (0 first).
+        let mut next_number: Option<f64> = Some(0.0);
         for m in &d.body.members {
             let name = match &m.id {
                 TSEnumMemberName::Identifier(i) => i.name.as_str().to_string(),
@@ -275,20 +280,29 @@ impl Lowerer<'_> {
                 TSEnumMemberName::ComputedTemplateString(t) => self.text(t.span).to_string(),
             };
             members.push(name);
-            match &m.initializer {
-                Some(Expression::StringLiteral(s)) => values.push(TypeRef::Literal {
-                    value: LiteralValue::String {
-                        value: s.value.as_str().to_string(),
-                    },
+            let value = match &m.initializer {
+                Some(Expression::StringLiteral(s)) => Some(LiteralValue::String {
+                    value: s.value.as_str().to_string(),
                 }),
-                Some(Expression::NumericLiteral(n)) => values.push(TypeRef::Literal {
-                    value: LiteralValue::Number {
-                        value: n.value,
-                        raw: self.text(n.span).to_string(),
-                    },
+                Some(Expression::NumericLiteral(n)) => Some(LiteralValue::Number {
+                    value: n.value,
+                    raw: self.text(n.span).to_string(),
                 }),
+                Some(_) => None,
+                None => next_number.map(|n| LiteralValue::Number {
+                    value: n,
+                    raw: n.to_string(),
+                }),
+            };
+            next_number = match &value {
+                Some(LiteralValue::Number { value, .. }) => Some(value + 1.0),
+                _ => None,
+            };
+            match (&m.initializer, &value) {
+                (Some(_), Some(v)) => values.push(TypeRef::Literal { value: v.clone() }),
                 _ => all_literal = false,
             }
+            member_values.push(value);
         }
         let shape = if all_literal && !values.is_empty() {
             TypeRef::Union { variants: values }
@@ -299,6 +313,7 @@ impl Lowerer<'_> {
             name: d.id.name.as_str().to_string(),
             kind: TypeDeclKind::Enum,
             members,
+            member_values,
             type_params: Vec::new(),
             shape,
             span: sp(d.span),

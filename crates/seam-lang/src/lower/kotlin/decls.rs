@@ -263,6 +263,7 @@ impl<'s> Lowerer<'s> {
             name: name.clone(),
             kind: TypeDeclKind::Enum,
             members,
+            member_values: Vec::new(),
             type_params: Vec::new(),
             shape: TypeRef::Unknown,
             span: span(node),

@@ -623,6 +623,7 @@ impl<'s> Lowerer<'s> {
             name: name.clone(),
             kind: TypeDeclKind::TypeAlias,
             members: Vec::new(),
+            member_values: Vec::new(),
             type_params: Vec::new(),
             shape,
             span: span(node),

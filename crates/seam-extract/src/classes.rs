@@ -135,8 +135,12 @@ pub fn field_assignments(model: &Model) -> FieldAssignments {
 fn receiver_class(model: &Model, object: ExprId, span: seam_lang::model::Span) -> Option<ClassId> {
     match &model.expr(object).kind {
         ExprKind::This => {
+            // A field initialiser (`url = this.config.endpointFor("x")`) has no function
+            // around it: its `this` is the instance of the class the field belongs to.
+            let Some(mut func) = crate::files::enclosing_function(model, span) else {
+                return innermost_class(model, span);
+            };
             // An arrow function has the `this` of the function it is written in.
-            let mut func = crate::files::enclosing_function(model, span)?;
             for _ in 0..MAX_HOPS {
                 let f = model.function(func);
                 match (f.kind, f.parent) {
@@ -149,15 +153,7 @@ fn receiver_class(model: &Model, object: ExprId, span: seam_lang::model::Span) -
             model.function(func).class.or_else(|| {
                 let f = model.function(func);
                 (f.kind == seam_lang::model::FunctionKind::Arrow && f.parent.is_none())
-                    .then(|| {
-                        model
-                            .classes
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, c)| c.span.contains(f.span))
-                            .min_by_key(|(_, c)| c.span.len())
-                            .map(|(i, _)| ClassId::from_index(i))
-                    })
+                    .then(|| innermost_class(model, f.span))
                     .flatten()
             })
         }
@@ -169,6 +165,28 @@ fn receiver_class(model: &Model, object: ExprId, span: seam_lang::model::Span) -
         },
         _ => None,
     }
+}
+
+/// The class whose field initialiser holds `expr` (a call written in `resource =
+/// httpResource(…)` rather than in a method): `this` there is an instance of that class.
+pub fn initializer_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    let model = files.model(file);
+    let span = model.expr(expr).span;
+    if crate::files::enclosing_function(model, span).is_some() {
+        return None;
+    }
+    innermost_class(model, span).map(|c| (file, c))
+}
+
+/// The innermost class whose body holds `span`.
+fn innermost_class(model: &Model, span: seam_lang::model::Span) -> Option<ClassId> {
+    model
+        .classes
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.span.contains(span))
+        .min_by_key(|(_, c)| c.span.len())
+        .map(|(i, _)| ClassId::from_index(i))
 }
 
 /// The class a class extends, followed across files.

@@ -2928,7 +2928,12 @@ pub fn client_units(
             {
                 continue;
             }
-            let Some(mut site) = site_at(files, pack, &reader, file, call) else {
+            // A call in a field initialiser reads `this` as an instance of its class.
+            let own = Reader {
+                this_class: crate::classes::initializer_class(files, file, call),
+                ..reader
+            };
+            let Some(mut site) = site_at(files, pack, &own, file, call) else {
                 continue;
             };
             let function = enclosing_function(model, model.expr(call).span);

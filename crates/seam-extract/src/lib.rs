@@ -34,6 +34,7 @@ pub mod prototypes;
 pub mod provenance;
 pub mod receiver;
 pub mod request_body;
+pub mod returns_taken;
 pub mod route_lists;
 pub mod route_loops;
 pub mod route_wrappers;

@@ -503,6 +503,10 @@ impl Reader<'_> {
                 .this_class
                 .or_else(|| self.class_of_this_call(file, callee)),
         };
+        // Returns behind an option the call leaves out (`if (microservice) return …`) are
+        // not this call's.
+        let returned =
+            crate::returns_taken::reachable(self.files.model(ff), ff, &layered, &returned);
         if let [returned] = returned[..] {
             inner.read(ff, returned, hops - 1, out);
             return true;
@@ -897,6 +901,20 @@ impl Reader<'_> {
                 }
             }
             ExprKind::Await { arg } => self.object_key_hops(file, *arg, key, hops - 1),
+            // A request described lazily (`httpResource(() => ({ url, params }))`): the one
+            // object the function returns besides `undefined` (no request yet).
+            ExprKind::Function { function } => {
+                let returned: Vec<ExprId> = self
+                    .files
+                    .returned_values(file, *function)
+                    .into_iter()
+                    .filter(|&r| !is_absent(model, r))
+                    .collect();
+                let [one] = returned[..] else {
+                    return Err(());
+                };
+                self.object_key_hops(file, one, key, hops - 1)
+            }
             // `cond ? { body } : {}`: readable when neither branch has the key.
             ExprKind::Conditional {
                 consequent,

@@ -375,6 +375,26 @@ fn angular_http_clients_are_typed_or_injected_fields() {
     );
 }
 
+/// JHipster-style services: the URL comes from a helper with an optional parameter
+/// (`getEndpointFor(api, microservice?)`), whose `if (microservice)` return a call that leaves
+/// the option out never reaches; a base class keeps it in a field initialiser read through
+/// `this` by a subclass's methods and by an `httpResource(() => ({ url, params }))` (a GET).
+/// A call passing the option reaches both returns and stays unread.
+#[test]
+fn angular_endpoint_helpers_and_http_resources() {
+    let run = extract("angular-endpoint-helper", &[]);
+    assert_eq!(
+        client_calls(&run, "angular-http"),
+        [
+            "angular-endpoint-helper-fixture::src/app/admin/health.service.ts::checkHealth GET /management/health",
+            "angular-endpoint-helper-fixture::src/app/admin/health.service.ts::gateway GET /{value}",
+            "angular-endpoint-helper-fixture::src/app/entities/label.service.ts::module GET /api/labels",
+            "angular-endpoint-helper-fixture::src/app/entities/label.service.ts::create POST /api/labels",
+            "angular-endpoint-helper-fixture::src/app/entities/label.service.ts::find GET /api/labels/{value}",
+        ]
+    );
+}
+
 /// A functional interceptor registered with `withInterceptors([...])` that clones each request
 /// with `url: \`https://host/api${req.url}\`` rewrites every HttpClient call of the project;
 /// one that only sets headers does not.

@@ -1,0 +1,59 @@
+//! Which of a helper's `return`s a call can reach, given the arguments it passes. A URL
+//! helper with an optional parameter (`getEndpointFor(api, microservice?)`) returns one
+//! template when the option is given and another when it is not; a call that leaves the
+//! option out (`getEndpointFor("api/labels")`) can only reach the second.
+
+use seam_lang::model::{BindingKind, ExprId, ExprKind, Model, Span, StmtKind};
+
+use crate::url::Substitution;
+
+/// The returns of `returned` that a call binding `subst` can reach: those not held by an
+/// `if (param)` whose bare parameter the call did not pass. All of them when that cannot be
+/// told (no call, or every return is guarded).
+pub fn reachable(
+    model: &Model,
+    file: usize,
+    subst: &Substitution,
+    returned: &[ExprId],
+) -> Vec<ExprId> {
+    let kept: Vec<ExprId> = returned
+        .iter()
+        .copied()
+        .filter(|&r| !behind_missing_parameter(model, file, subst, model.expr(r).span))
+        .collect();
+    if kept.is_empty() {
+        returned.to_vec()
+    } else {
+        kept
+    }
+}
+
+/// Whether the innermost `if` around `span` holds it in its consequent and tests a bare
+/// parameter (`if (microservice)`) that the call did not pass: that branch never runs.
+fn behind_missing_parameter(model: &Model, file: usize, subst: &Substitution, span: Span) -> bool {
+    let holder = model
+        .stmts
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::If {
+                test, consequent, ..
+            } if s.span.contains(span) => Some((s.span, *test, *consequent)),
+            _ => None,
+        })
+        .min_by_key(|(sp, ..)| sp.len());
+    let Some((_, test, consequent)) = holder else {
+        return false;
+    };
+    if !model.stmt(consequent).span.contains(span) {
+        return false;
+    }
+    let ExprKind::Ident {
+        binding: Some(param),
+        ..
+    } = &model.expr(test).kind
+    else {
+        return false;
+    };
+    matches!(model.binding(*param).kind, BindingKind::Param { .. })
+        && matches!(subst.get(&(file, *param)), Some(None))
+}

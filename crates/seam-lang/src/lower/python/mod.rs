@@ -44,6 +44,7 @@ mod expressions;
 mod functions;
 mod module;
 mod patterns;
+pub mod ruff;
 mod scopes;
 mod statements;
 mod strings;

@@ -12,13 +12,13 @@ pub struct StringParts<'t> {
 }
 
 #[derive(Clone, Copy, Default)]
-struct Prefix {
+pub(super) struct Prefix {
     raw: bool,
     bytes: bool,
     format: bool,
 }
 
-fn prefix_of(start_token: &str) -> Prefix {
+pub(super) fn prefix_of(start_token: &str) -> Prefix {
     let mut p = Prefix::default();
     for c in start_token.chars() {
         match c.to_ascii_lowercase() {
@@ -145,7 +145,7 @@ impl<'s> Lowerer<'s> {
 }
 
 /// Appends the decoded text of a string body to `out`.
-fn decode_into(body: &str, prefix: Prefix, out: &mut String) {
+pub(super) fn decode_into(body: &str, prefix: Prefix, out: &mut String) {
     let mut chars = body.chars().peekable();
     while let Some(c) = chars.next() {
         match c {

@@ -37,7 +37,9 @@ fn last_suite(s: &Stmt) -> Option<&[Stmt]> {
 impl<'s> Lw<'s> {
     /// Where a suite ends: its last statement, or the last comment indented inside it (and
     /// so on into the last statement's own last suite). Iterative: deep nesting is fine.
-    pub(super) fn suite_end(&self, body: &[Stmt]) -> Option<u32> {
+    /// Each suite's end is remembered (by its first statement's start), so nested suites
+    /// are measured once.
+    pub(super) fn suite_end(&mut self, body: &[Stmt]) -> Option<u32> {
         let mut firsts = Vec::new();
         let mut cur = body;
         let mut end;
@@ -45,7 +47,12 @@ impl<'s> Lw<'s> {
             let (Some(first), Some(last)) = (cur.first(), cur.last()) else {
                 return None;
             };
-            firsts.push(first.start().to_u32());
+            let start = first.start().to_u32();
+            if let Some(known) = self.suite_ends.get(&start) {
+                end = *known;
+                break;
+            }
+            firsts.push(start);
             end = last.end().to_u32();
             match last_suite(last) {
                 Some(inner) if !inner.is_empty() => cur = inner,
@@ -54,12 +61,13 @@ impl<'s> Lw<'s> {
         }
         for first in firsts.into_iter().rev() {
             end = end.max(self.block_end(first, end));
+            self.suite_ends.insert(first, end);
         }
         Some(end)
     }
 
     /// A statement's span, its end extended as [`Self::suite_end`] says.
-    pub(super) fn stmt_span(&self, s: &Stmt) -> Span {
+    pub(super) fn stmt_span(&mut self, s: &Stmt) -> Span {
         let end = last_suite(s)
             .and_then(|suite| self.suite_end(suite))
             .unwrap_or(0)
@@ -68,7 +76,7 @@ impl<'s> Lw<'s> {
     }
 
     /// The span of a suite (for `Block` statements).
-    pub(super) fn suite_span(&self, body: &[Stmt]) -> Option<Span> {
+    pub(super) fn suite_span(&mut self, body: &[Stmt]) -> Option<Span> {
         let first = body.first()?;
         Some(Span::new(first.start().to_u32(), self.suite_end(body)?))
     }

@@ -140,7 +140,11 @@ fn syntax_errors_give_diagnostics_and_a_partial_model() {
         messages.contains(&"Syntax error at line 1: expected `)` here."),
         "{messages:?}"
     );
-    assert!(messages.iter().all(|d| d.starts_with("Syntax error at line 1: ")));
+    assert!(
+        messages
+            .iter()
+            .all(|d| d.starts_with("Syntax error at line 1: "))
+    );
     assert!(m.diagnostics.iter().all(|d| d.span.start == 6));
 
     let m = lower("x = = 1\nclass :\n");

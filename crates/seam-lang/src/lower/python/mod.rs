@@ -74,4 +74,3 @@ struct DunderAll {
     literal: bool,
     names: Vec<(String, Span)>,
 }
-

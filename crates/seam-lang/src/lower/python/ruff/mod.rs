@@ -150,6 +150,19 @@ impl<'s> Lw<'s> {
     /// Every parse error as a diagnostic.
     fn syntax_diagnostics(&mut self, parsed: &Parsed<ModModule>) {
         for e in parsed.errors() {
+            // Checks on a complete tree, not syntax: argument and parameter order. The
+            // concrete grammar accepted these, and pack patterns rely on it
+            // (`f(method=$M, $$$REST)`).
+            if matches!(
+                e.error,
+                ParseErrorType::PositionalAfterKeywordArgument
+                    | ParseErrorType::PositionalAfterKeywordUnpacking
+                    | ParseErrorType::InvalidArgumentUnpackingOrder
+                    | ParseErrorType::NonDefaultParamAfterDefaultParam
+                    | ParseErrorType::ParamAfterVarKeywordParam
+            ) {
+                continue;
+            }
             let span = sp(e.location);
             let line = self.line_of(span.start);
             let (message, span) = match &e.error {

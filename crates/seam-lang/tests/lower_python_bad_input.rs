@@ -133,15 +133,19 @@ fn syntax_errors_give_diagnostics_and_a_partial_model() {
             .all(|d| d.span.end as usize <= m.source.len())
     );
 
+    // Ruff's parser says what it expected, and why it stopped (one or two errors).
     let m = lower("def f(:\n    pass\n");
-    assert_eq!(
-        m.diagnostics
-            .iter()
-            .map(|d| d.message.as_str())
-            .collect::<Vec<_>>(),
-        ["Syntax error at line 1: expected `)` here."]
+    let messages: Vec<&str> = m.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(
+        messages.contains(&"Syntax error at line 1: expected `)` here."),
+        "{messages:?}"
     );
-    assert_eq!(m.diagnostics[0].span, Span::new(6, 6));
+    assert!(
+        messages
+            .iter()
+            .all(|d| d.starts_with("Syntax error at line 1: "))
+    );
+    assert!(m.diagnostics.iter().all(|d| (6..=8).contains(&d.span.start)));
 
     let m = lower("x = = 1\nclass :\n");
     assert!(
@@ -199,13 +203,17 @@ fn garbage_input_never_panics() {
 
 #[test]
 fn tabs_and_mixed_indentation() {
-    let m = lower("if x:\n\tif y:\n\t\tpass\n        z = 1\n");
-    // A tab advances to the next multiple of 8 columns, so `z = 1` is in the outer `if`.
+    let m = lower("if x:\n\tif y:\n\t\tpass\n\tz = 1\n");
     assert_eq!(
         body_of(&m),
         "if x#-\n  if y#-\n    other<pass>\n  (z#0 = 1=1)\n"
     );
     assert!(m.diagnostics.is_empty());
+    // Tabs mixed with spaces so that the two readings (a tab to the next multiple of 8, or
+    // one column) disagree is a `TabError` in CPython. Ruff's parser keeps every statement
+    // (here `z = 1` ends up in the inner `if`); tree-sitter put it in the outer one.
+    let m = lower("if x:\n\tif y:\n\t\tpass\n        z = 1\n");
+    assert!(body_of(&m).contains("(z#0 = 1=1)"), "{}", body_of(&m));
 }
 
 #[test]

@@ -43,8 +43,8 @@ use seam_packs::review::{Classifier, PluginKind};
 /// The JS/TS parser, as `grammarRevision` names it; must match the workspace's oxc pin
 /// (checked by a test).
 pub const JS_GRAMMAR_REVISION: &str = "oxc@0.146.0";
-/// The Python grammar, as `grammarRevision` names it; must match the tree-sitter-python pin.
-pub const PY_GRAMMAR_REVISION: &str = "tree-sitter-python@0.25.0";
+/// The Python parser, as `grammarRevision` names it; must match the ruff_python_parser pin.
+pub const PY_GRAMMAR_REVISION: &str = "ruff_python_parser@0.0.10";
 /// The Java grammar, as `grammarRevision` names it; must match the tree-sitter-java pin.
 pub const JAVA_GRAMMAR_REVISION: &str = "tree-sitter-java@0.23.5";
 /// The Kotlin grammar, as `grammarRevision` names it; must match the tree-sitter-kotlin-sg pin.
@@ -617,7 +617,7 @@ mod tests {
         );
         assert_eq!(
             super::PY_GRAMMAR_REVISION,
-            format!("tree-sitter-python@{}", pin("tree-sitter-python").unwrap())
+            format!("ruff_python_parser@{}", pin("ruff_python_parser").unwrap())
         );
         assert_eq!(
             super::JAVA_GRAMMAR_REVISION,

@@ -7,7 +7,7 @@
 //! Nodes the lowering kept only as text (`Other`) contribute their whitespace-collapsed
 //! source text. The node vocabulary is the model's, which the lowering derives from the
 //! parser's tree, so two syntax fingerprints are comparable only under the same
-//! `grammarRevision` (`oxc@…` for JS/TS, `tree-sitter-python@…` for Python,
+//! `grammarRevision` (`oxc@…` for JS/TS, `ruff_python_parser@…` for Python,
 //! `tree-sitter-java@…` for Java).
 
 use seam_lang::model::*;

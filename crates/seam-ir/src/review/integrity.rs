@@ -972,7 +972,7 @@ mod tests {
         assert!(is_semver("0.1.0-alpha.1"));
         assert!(!is_semver("1.0"));
         assert!(!is_semver("1.0.0-"));
-        assert!(is_grammar_revision("tree-sitter-python@0.25.0"));
+        assert!(is_grammar_revision("ruff_python_parser@0.0.10"));
         assert!(is_grammar_revision("@scope/tree-sitter-x@1.2.3-rc.1"));
         assert!(is_grammar_revision("oxc_parser@0.146.0"));
         assert!(!is_grammar_revision("tree-sitter-python"));

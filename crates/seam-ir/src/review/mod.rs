@@ -25,7 +25,7 @@
 //! let generator = Generator {
 //!     name: "seam".into(),
 //!     version: "0.1.0".into(),
-//!     plugins: vec![PluginRef::lang("lang-python", "0.1.0", "tree-sitter-python@0.25.0")],
+//!     plugins: vec![PluginRef::lang("lang-python", "0.1.0", "ruff_python_parser@0.0.10")],
 //! };
 //! let mut document = Document::new(generator, Workspace::new(vec!["py".into()]));
 //! let id = make_symbol_id("py", "app/main.py", "handler").unwrap();

@@ -96,7 +96,7 @@ pub struct PluginRef {
 }
 
 impl PluginRef {
-    /// A language plugin; `grammar_revision` is `<parser>@<version>`, e.g. `tree-sitter-python@0.25.0`.
+    /// A language plugin; `grammar_revision` is `<parser>@<version>`, e.g. `ruff_python_parser@0.0.10`.
     pub fn lang(name: &str, version: &str, grammar_revision: &str) -> Self {
         PluginRef {
             name: name.to_owned(),

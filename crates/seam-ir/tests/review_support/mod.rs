@@ -34,7 +34,7 @@ pub fn full_document() -> Document {
         version: "0.1.0".into(),
         plugins: vec![
             PluginRef::lang("lang-typescript", "0.1.0", "oxc_parser@0.146.0"),
-            PluginRef::lang("lang-python", "0.1.0", "tree-sitter-python@0.25.0"),
+            PluginRef::lang("lang-python", "0.1.0", "ruff_python_parser@0.0.10"),
             PluginRef::other("framework-nestjs", PluginType::Framework, "0.1.0"),
             PluginRef::other("effects-prisma", PluginType::Effects, "0.1.0"),
         ],

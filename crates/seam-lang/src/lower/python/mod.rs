@@ -1,13 +1,12 @@
-//! Python, parsed with tree-sitter (`tree-sitter-python`) and lowered into the [`Model`].
+//! Python, parsed with Ruff's parser (`ruff_python_parser`) and lowered into the [`Model`].
 //!
 //! One parse, one walk. The walk lowers each construct into the model's arenas and records
 //! every bound and read name with the scope it is written in; after the walk
 //! [`scopes::Scopes::finish`] applies Python's scoping rules and fills every binding.
 //!
-//! Layout: [`cst`] (tree-sitter helpers, language-agnostic), [`module`] (imports, exports,
-//! the module body), [`functions`] (`def`, `lambda`, classes, parameters, decorators, type
-//! annotations), [`statements`], [`expressions`], [`strings`] (string and number literals),
-//! [`patterns`] (assignment and loop targets, match patterns), [`scopes`].
+//! Layout: [`ruff`] (the lowering over Ruff's tree: statements, expressions, definitions
+//! and imports, strings, targets and patterns), [`scopes`] (Python's name binding),
+//! [`strings`] (decoding literals as written).
 //!
 //! Rules worth knowing (the tests pin each one):
 //! - **Exports.** Python has no export syntax. When the module assigns `__all__` a literal
@@ -36,24 +35,16 @@
 //!   `with … as x` has the context expression.
 //! - **Depth limit.** Lowering recursion stops at [`MAX_DEPTH`] nested levels; deeper code
 //!   becomes `Other` with one diagnostic, so any nesting is safe for the stack.
-//! - **Syntax errors.** tree-sitter always returns a tree. Every ERROR and MISSING node
-//!   becomes a diagnostic; ERROR subtrees lower to `Other`; the rest is lowered as usual.
+//! - **Syntax errors.** Ruff's parser recovers from errors and always returns a tree. Every
+//!   error it reports becomes a diagnostic (`expected `)` here`, or `unexpected `…` (Ruff's
+//!   reason)`); what it could not read lowers to `Other`; the rest is lowered as usual.
 
-mod cst;
-mod expressions;
-mod functions;
-mod module;
-mod patterns;
+pub mod ruff;
 mod scopes;
-mod statements;
 mod strings;
 
 use super::LowerError;
-use crate::model::*;
-use cst::Fields;
-use scopes::Scopes;
-use std::cell::RefCell;
-use tree_sitter::{Node, Tree};
+use crate::model::{Model, Span};
 
 /// How deep the lowering recurses (expressions, patterns, type annotations and statements
 /// each count a level; a block counts one more). CPython itself rejects more than 200 nested
@@ -63,34 +54,17 @@ use tree_sitter::{Node, Tree};
 /// twelve kinds of nesting on a 2 MB thread).
 pub const MAX_DEPTH: u32 = 500;
 
-thread_local! {
-    static PARSER: super::tree_sitter_parser::ParserSlot = const { RefCell::new(None) };
-}
-
-/// Parses Python source with tree-sitter. Exposed so benchmarks can time parsing alone.
-pub fn parse(source: &str) -> Result<Tree, LowerError> {
-    super::tree_sitter_parser::parse_with(
-        &PARSER,
-        || tree_sitter_python::LANGUAGE.into(),
-        "Python",
-        source,
-    )
+/// Parses Python source with Ruff's parser (which always returns a tree). Exposed so
+/// benchmarks can time parsing alone.
+pub fn parse(
+    source: &str,
+) -> Result<ruff_python_parser::Parsed<ruff_python_ast::ModModule>, LowerError> {
+    Ok(ruff::parse(source))
 }
 
 /// Parses and lowers a Python file.
 pub fn lower(path: &str, source: &str) -> Result<Model, LowerError> {
-    let tree = parse(source)?;
-    Ok(lower_tree(path, source, &tree))
-}
-
-/// Lowers an already parsed file.
-pub fn lower_tree(path: &str, source: &str, tree: &Tree) -> Model {
-    let root = tree.root_node();
-    let mut lw = Lowerer::new(path, source);
-    super::tree_sitter_parser::syntax_diagnostics(source, root, &mut lw.m.diagnostics);
-    let body = lw.block(root);
-    lw.m.body = body;
-    lw.finish()
+    ruff::lower(path, source)
 }
 
 /// The names a literal `__all__` lists, or `None` once `__all__` is given anything else.
@@ -99,97 +73,4 @@ struct DunderAll {
     seen: bool,
     literal: bool,
     names: Vec<(String, Span)>,
-}
-
-pub(crate) struct Lowerer<'s> {
-    src: &'s str,
-    f: &'static Fields,
-    m: Model,
-    scopes: Scopes,
-    /// The scope names are bound in and read from right now.
-    scope: usize,
-    /// The innermost function being lowered.
-    func: Option<FuncId>,
-    /// The class whose body is being lowered directly (not inside one of its methods).
-    class: Option<ClassId>,
-    depth: u32,
-    too_deep_reported: bool,
-    dunder_all: DunderAll,
-}
-
-impl<'s> Lowerer<'s> {
-    fn new(path: &str, src: &'s str) -> Lowerer<'s> {
-        Lowerer {
-            src,
-            f: Fields::python(),
-            m: Model::new(path, Language::Python, src),
-            scopes: Scopes::new(),
-            scope: scopes::MODULE_SCOPE,
-            func: None,
-            class: None,
-            depth: 0,
-            too_deep_reported: false,
-            dunder_all: DunderAll::default(),
-        }
-    }
-
-    fn finish(mut self) -> Model {
-        let scopes = std::mem::replace(&mut self.scopes, Scopes::new());
-        let module_bindings = scopes.finish(&mut self.m);
-        self.exports(&module_bindings);
-        self.m
-    }
-
-    fn text(&self, node: Node<'_>) -> &'s str {
-        cst::text(self.src, node)
-    }
-
-    /// Enters one level of recursion, or reports that the limit is reached.
-    fn descend(&mut self, node: Node<'_>) -> bool {
-        if self.depth >= MAX_DEPTH {
-            if !self.too_deep_reported {
-                self.too_deep_reported = true;
-                let line = node.start_position().row + 1;
-                self.m.diagnostics.push(Diagnostic {
-                    message: format!(
-                        "The code at line {line} is nested more than {MAX_DEPTH} levels deep; \
-                         seam keeps the deeper part as text only."
-                    ),
-                    span: cst::span(node),
-                });
-            }
-            return false;
-        }
-        self.depth += 1;
-        true
-    }
-
-    fn ascend(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
-    }
-
-    /// Runs `f` with `scope`/`func`/`class` set, restoring them after.
-    fn within<T>(
-        &mut self,
-        scope: usize,
-        func: Option<FuncId>,
-        class: Option<ClassId>,
-        f: impl FnOnce(&mut Self) -> T,
-    ) -> T {
-        let saved = (self.scope, self.func, self.class);
-        self.scope = scope;
-        self.func = func;
-        self.class = class;
-        let out = f(self);
-        (self.scope, self.func, self.class) = saved;
-        out
-    }
-
-    /// The class whose body is being lowered, when names bound now are its attributes.
-    fn class_body(&self) -> Option<ClassId> {
-        match self.scopes.kind(self.scope) {
-            scopes::ScopeKind::Class => self.class,
-            _ => None,
-        }
-    }
 }

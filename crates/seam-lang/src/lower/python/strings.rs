@@ -1,24 +1,14 @@
-//! String and number literals: prefixes, escapes, implicit concatenation, f-string holes.
-use super::Lowerer;
-use super::cst::{self, kids, span};
-use crate::model::*;
-use tree_sitter::Node;
-
-/// A string literal taken apart: the decoded text between holes, and the hole nodes.
-pub struct StringParts<'t> {
-    pub quasis: Vec<String>,
-    /// Each hole's `interpolation` node.
-    pub holes: Vec<Node<'t>>,
-}
+//! Decoding string and number literals as written: prefixes, escapes, `{{`/`}}` in
+//! f-strings, `\r\n`, number spellings.
 
 #[derive(Clone, Copy, Default)]
-struct Prefix {
+pub(super) struct Prefix {
     raw: bool,
     bytes: bool,
     format: bool,
 }
 
-fn prefix_of(start_token: &str) -> Prefix {
+pub(super) fn prefix_of(start_token: &str) -> Prefix {
     let mut p = Prefix::default();
     for c in start_token.chars() {
         match c.to_ascii_lowercase() {
@@ -32,120 +22,8 @@ fn prefix_of(start_token: &str) -> Prefix {
     p
 }
 
-impl<'s> Lowerer<'s> {
-    /// Decodes a `string` or `concatenated_string` node without lowering its holes.
-    pub(super) fn string_parts<'t>(&self, node: Node<'t>) -> StringParts<'t> {
-        let mut parts = StringParts {
-            quasis: vec![String::new()],
-            holes: Vec::new(),
-        };
-        let pieces = if cst::kind_of(node) == "concatenated_string" {
-            cst::named_of_kind(node, "string")
-        } else {
-            vec![node]
-        };
-        for piece in pieces {
-            self.string_piece(piece, &mut parts);
-        }
-        parts
-    }
-
-    fn string_piece<'t>(&self, node: Node<'t>, parts: &mut StringParts<'t>) {
-        let children = kids(node);
-        let mut prefix = Prefix::default();
-        let mut pos = node.start_byte();
-        let mut end = node.end_byte();
-        for c in &children {
-            match cst::kind_of(*c) {
-                "string_start" => {
-                    prefix = prefix_of(self.text(*c));
-                    pos = c.end_byte();
-                }
-                "string_end" => end = c.start_byte(),
-                "interpolation" => {
-                    let gap = self.src.get(pos..c.start_byte()).unwrap_or("");
-                    let cur = parts.quasis.last_mut();
-                    if let Some(cur) = cur {
-                        decode_into(gap, prefix, cur);
-                        // `{x=}` prints the expression text and `=` before the value.
-                        if cst::has_token(*c, "=") {
-                            let eq_end = kids(*c)
-                                .into_iter()
-                                .find(|k| !k.is_named() && cst::kind_of(*k) == "=")
-                                .map_or(c.start_byte(), |k| k.end_byte());
-                            cur.push_str(self.src.get(c.start_byte() + 1..eq_end).unwrap_or(""));
-                        }
-                    }
-                    parts.holes.push(*c);
-                    parts.quasis.push(String::new());
-                    pos = c.end_byte();
-                }
-                _ => {}
-            }
-        }
-        if let Some(cur) = parts.quasis.last_mut() {
-            decode_into(self.src.get(pos..end.max(pos)).unwrap_or(""), prefix, cur);
-        }
-    }
-
-    /// The decoded value of a string with no holes (dict keys, `__all__`, `Literal[...]`).
-    pub(super) fn static_string(&self, node: Node<'_>) -> Option<String> {
-        if !matches!(cst::kind_of(node), "string" | "concatenated_string") {
-            return None;
-        }
-        let mut parts = self.string_parts(node);
-        if parts.holes.is_empty() {
-            parts.quasis.pop()
-        } else {
-            None
-        }
-    }
-
-    /// Lowers a string literal: one `String` literal, or a `Template` when it has holes.
-    pub(super) fn string(&mut self, node: Node<'_>) -> ExprId {
-        let StringParts { mut quasis, holes } = self.string_parts(node);
-        if holes.is_empty() {
-            let value = quasis.pop().unwrap_or_default();
-            return self.m.push_expr(
-                ExprKind::Literal {
-                    value: LiteralValue::String { value },
-                },
-                span(node),
-            );
-        }
-        let mut exprs = Vec::with_capacity(holes.len());
-        for hole in holes {
-            let inner = cst::field(hole, self.f.expression);
-            let id = match inner {
-                Some(e) => self.expr(e),
-                None => self.m.push_expr(ExprKind::Other, span(hole)),
-            };
-            exprs.push(id);
-        }
-        self.m.push_expr(
-            ExprKind::Template {
-                quasis,
-                exprs,
-                tag: None,
-            },
-            span(node),
-        )
-    }
-
-    pub(super) fn number(&mut self, node: Node<'_>) -> ExprId {
-        let raw = self.text(node).to_string();
-        let value = number_value(&raw);
-        self.m.push_expr(
-            ExprKind::Literal {
-                value: LiteralValue::Number { value, raw },
-            },
-            span(node),
-        )
-    }
-}
-
 /// Appends the decoded text of a string body to `out`.
-fn decode_into(body: &str, prefix: Prefix, out: &mut String) {
+pub(super) fn decode_into(body: &str, prefix: Prefix, out: &mut String) {
     let mut chars = body.chars().peekable();
     while let Some(c) = chars.next() {
         match c {

@@ -1945,6 +1945,18 @@ fn client_object_hops(
         {
             return Some(ClientObject::default());
         }
+        // Declared bare (`http`) and assigned once in a constructor of the hierarchy.
+        if let ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } = &model.expr(expr).kind
+            && let Some(class) = crate::classes::class_of_receiver(files, file, *object)
+            && let Some((vf, ve)) = crate::classes::field_of_class(files, class, name)
+            && let Some(client) = client_value(files, pack, reader, vf, ve, hops)
+        {
+            return Some(client);
+        }
     }
     // A parameter whose declared type is a client type (`function f(http: Client)`).
     if let Some(b) = model.resolved_binding(expr)
@@ -2891,6 +2903,32 @@ pub fn client_units(
                     Some((field, calls)) => {
                         let hole = format!("{{{field}}}");
                         for ic in calls {
+                            // Read again as an instance of its class reads `this`, when that
+                            // says more (keys of fields its constructors fill in).
+                            let own = Reader {
+                                this_class: Some(ic.class),
+                                ..reader
+                            };
+                            if let Some(read) = site_at(files, pack, &own, file, call)
+                                .filter(|read| read.path != site.path)
+                            {
+                                let caller = files.model(ic.file);
+                                units.push(ClientUnit {
+                                    pack: pack_index,
+                                    file: ic.file,
+                                    call: ic.call,
+                                    function: enclosing_function(caller, caller.expr(ic.call).span),
+                                    method: read.method,
+                                    path: Some(client_path(&read.path)),
+                                    origin: read.origin,
+                                    layered: false,
+                                    through: Vec::new(),
+                                    page_relative: false,
+                                    fallback: site.fallback,
+                                    read_inside: false,
+                                });
+                                continue;
+                            }
                             let path = site.path.replacen(&hole, &ic.field_path, 1);
                             let caller = files.model(ic.file);
                             units.push(ClientUnit {
@@ -3079,10 +3117,19 @@ impl Layer<'_, '_> {
             let layered = crate::templates::layered(subst, bound);
             // A method called through an instance of a subclass (`this.users.delete(u)` on a
             // `UsersService extends AbstractService`) reads `this.x` from that subclass.
-            let this_class = if chain.is_empty() {
-                receiver_subclass(self.files, (file, func), cf, ccall).or(this_class)
-            } else {
-                this_class
+            // Further out, a call through an instance of a subclass of the class `this` was
+            // read as (`labels.update(l)` reaching `this.post(…)` in the base) reads it as
+            // that subclass.
+            let this_class = match receiver_subclass(self.files, (file, func), cf, ccall) {
+                Some(r) if chain.is_empty() => Some(r),
+                Some(r)
+                    if this_class.is_some_and(|t| {
+                        r != t && crate::classes::descends_from(self.files, r, t)
+                    }) =>
+                {
+                    Some(r)
+                }
+                _ => this_class,
             };
             let outer = Reader {
                 files: self.files,
@@ -3131,6 +3178,7 @@ impl Layer<'_, '_> {
             }
             let caller = self.files.model(cf);
             let outer = enclosing_function(caller, caller.expr(ccall).span);
+            let deeper = out.len();
             if let Some(of) = outer
                 && self.expand(
                     &instance,
@@ -3139,6 +3187,19 @@ impl Layer<'_, '_> {
                     &through,
                     budget,
                     out,
+                )
+            {
+                continue;
+            }
+            // A call in a base class's method whose path holds a value of `this` the base
+            // leaves unset (`this.paths.get`): the requests are the calls further out, through
+            // instances of the subclasses that set it, which filled the hole.
+            if this_class.is_some()
+                && let Some(of) = outer
+                && crate::keyed_fields::filled_further_out(
+                    &instance.path,
+                    |hole| param_named(caller, of, hole),
+                    out[deeper..].iter().filter_map(|u| u.path.as_deref()),
                 )
             {
                 continue;
@@ -3185,7 +3246,14 @@ fn receiver_subclass(
     let ExprKind::Member { object, .. } = &caller.expr(*callee).kind else {
         return None;
     };
-    let receiver = crate::classes::class_of_receiver(files, cf, *object)?;
+    let receiver = match caller.expr(*object).kind {
+        // `super.post(…)`: the instance is the calling method's own.
+        ExprKind::Super => {
+            let f = enclosing_function(caller, caller.expr(ccall).span)?;
+            (cf, caller.function(f).class?)
+        }
+        _ => crate::classes::class_of_receiver(files, cf, *object)?,
+    };
     crate::classes::descends_from(files, receiver, (file, class)).then_some(receiver)
 }
 

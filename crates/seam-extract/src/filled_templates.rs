@@ -106,7 +106,11 @@ fn untrailed(pieces: &[Piece]) -> Vec<Piece> {
 }
 
 /// Whether `expr` names the first parameter of `func`.
-fn is_first_param(model: &seam_lang::model::Model, expr: ExprId, func: seam_lang::model::FuncId) -> bool {
+fn is_first_param(
+    model: &seam_lang::model::Model,
+    expr: ExprId,
+    func: seam_lang::model::FuncId,
+) -> bool {
     matches!(&model.expr(expr).kind,
         ExprKind::Ident { binding: Some(b), .. }
             if matches!(model.binding(*b).kind,

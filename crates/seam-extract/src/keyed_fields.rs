@@ -41,10 +41,14 @@ pub fn keyed_field_value(
 }
 
 fn constructor(model: &Model, class: ClassId) -> Option<FuncId> {
-    model.class(class).members.iter().find_map(|m| match &m.kind {
-        MemberKind::Constructor { function } => Some(*function),
-        _ => None,
-    })
+    model
+        .class(class)
+        .members
+        .iter()
+        .find_map(|m| match &m.kind {
+            MemberKind::Constructor { function } => Some(*function),
+            _ => None,
+        })
 }
 
 /// What a constructor does to the key, the last statement that touches it winning:
@@ -87,8 +91,8 @@ fn set_in_constructor(
                         .is_some_and(|a| is_this_field(model, a.value, field)) =>
             {
                 for a in &args[1..] {
-                    let (af, ae) = param_argument(model, ctor, a.value, super_args)
-                        .unwrap_or((file, a.value));
+                    let (af, ae) =
+                        param_argument(model, ctor, a.value, super_args).unwrap_or((file, a.value));
                     if let Some(v) = object_key(files.model(af), ae, key) {
                         result = Some(Some((af, v)));
                     }
@@ -146,20 +150,24 @@ fn initialiser_key(
     key: &str,
 ) -> Option<Option<(usize, ExprId)>> {
     let model = files.model(file);
-    model.class(class).members.iter().find_map(|m| match &m.kind {
-        MemberKind::Property { value: Some(v), .. }
-            if !m.is_static && m.name.as_str() == Some(field) =>
-        {
-            // An empty text is the base's "not set" (the method refuses to run with it), not
-            // a path any instance requests.
-            Some(
-                object_key(model, *v, key)
-                    .filter(|k| !is_empty_text(model, *k))
-                    .map(|k| (file, k)),
-            )
-        }
-        _ => None,
-    })
+    model
+        .class(class)
+        .members
+        .iter()
+        .find_map(|m| match &m.kind {
+            MemberKind::Property { value: Some(v), .. }
+                if !m.is_static && m.name.as_str() == Some(field) =>
+            {
+                // An empty text is the base's "not set" (the method refuses to run with it), not
+                // a path any instance requests.
+                Some(
+                    object_key(model, *v, key)
+                        .filter(|k| !is_empty_text(model, *k))
+                        .map(|k| (file, k)),
+                )
+            }
+            _ => None,
+        })
 }
 
 fn is_empty_text(model: &Model, expr: ExprId) -> bool {
@@ -194,9 +202,7 @@ fn object_key(model: &Model, expr: ExprId, key: &str) -> Option<ExprId> {
         return None;
     };
     props.iter().rev().find_map(|p| match p {
-        seam_lang::model::ObjectProp::KeyValue { key: k, value, .. }
-            if k.as_str() == Some(key) =>
-        {
+        seam_lang::model::ObjectProp::KeyValue { key: k, value, .. } if k.as_str() == Some(key) => {
             Some(*value)
         }
         _ => None,
@@ -228,11 +234,7 @@ fn is_object_assign(model: &Model, callee: ExprId) -> bool {
 /// The value the constructor of the class a method is written in gives `this.<field>.<key>`
 /// (`this.paths = { reset: "/x" }`), read where no instance's class is known: its subclasses
 /// run it too, after their parents' constructors.
-pub fn own_constructor_value(
-    files: &Files,
-    file: usize,
-    expr: ExprId,
-) -> Option<(usize, ExprId)> {
+pub fn own_constructor_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
     let model = files.model(file);
     let (field, key) = this_field_key(model, expr)?;
     let func = crate::files::enclosing_function(model, model.expr(expr).span)?;

@@ -247,11 +247,11 @@ impl Reader<'_> {
                     return;
                 }
                 let keyed = match self.this_class {
-                    Some(class) => crate::keyed_fields::this_field_key(model, expr).and_then(
-                        |(field, key)| {
+                    Some(class) => {
+                        crate::keyed_fields::this_field_key(model, expr).and_then(|(field, key)| {
                             crate::keyed_fields::keyed_field_value(self.files, class, field, key)
-                        },
-                    ),
+                        })
+                    }
                     None => crate::keyed_fields::own_constructor_value(self.files, file, expr),
                 };
                 if let Some((vf, ve)) = keyed {

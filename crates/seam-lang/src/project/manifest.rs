@@ -270,7 +270,9 @@ fn parse_html_globals(text: &str) -> std::collections::BTreeMap<String, String> 
         };
         let tag = &after[..tag_end];
         let body_and_rest = &after[tag_end + 1..];
-        let body_end = body_and_rest.find("</script").unwrap_or(body_and_rest.len());
+        let body_end = body_and_rest
+            .find("</script")
+            .unwrap_or(body_and_rest.len());
         if !tag.contains("src=") {
             for statement in body_and_rest[..body_end].split(['\n', ';']) {
                 if let Some((name, value)) = window_assignment(statement.trim()) {
@@ -287,14 +289,21 @@ fn parse_html_globals(text: &str) -> std::collections::BTreeMap<String, String> 
 fn window_assignment(statement: &str) -> Option<(&str, &str)> {
     let (target, value) = statement.strip_prefix("window.")?.split_once('=')?;
     let name = target.trim();
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    {
         return None;
     }
     let value = value.trim();
     let quote = value.chars().next().filter(|q| *q == '\'' || *q == '"')?;
     let inner = &value[1..];
     let end = inner.find(quote)?;
-    inner[end + 1..].trim().is_empty().then(|| (name, &inner[..end]))
+    inner[end + 1..]
+        .trim()
+        .is_empty()
+        .then(|| (name, &inner[..end]))
 }
 
 fn parse_toml(text: &str) -> Result<toml::Table, String> {

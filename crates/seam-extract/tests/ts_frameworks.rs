@@ -822,7 +822,6 @@ fn service_classes_take_their_paths_from_the_subclass_constructor() {
             "src/views/reactions.ts POST /api/v1/{kind}/{id}/reactions/delete unreact",
             "src/views/totp.ts GET /api/v1/user/settings/totp loadTotp",
             "src/views/totp.ts POST /api/v1/user/settings/totp/enroll enrollTotp",
-            "src/views/totp.ts POST /api/v1/user/password/reset reset",
         ]
     );
 }

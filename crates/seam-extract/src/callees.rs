@@ -160,6 +160,13 @@ pub fn member_function(
     if let Some(found) = field_object_function(files, file, *object, name, hops) {
         return Some(found);
     }
+    // `super.post(…)`: the method as the parent of the calling method's class has it.
+    if matches!(model.expr(*object).kind, ExprKind::Super) {
+        let func = crate::files::enclosing_function(model, model.expr(expr).span)?;
+        let class = model.function(func).class?;
+        let (pf, parent) = crate::classes::parent_class(files, file, class)?;
+        return class_method(files, pf, parent, name, hops);
+    }
     let (cf, class) = crate::classes::class_of_receiver(files, file, *object)?;
     class_method(files, cf, class, name, hops)
 }

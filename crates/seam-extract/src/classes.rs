@@ -22,6 +22,8 @@ pub struct InstanceCall {
     /// Where the field's value says the call goes (`Some(None)`: this deployment); `None`
     /// when the field cannot be read.
     pub field_origin: Option<Option<String>>,
+    /// The class of the instance the call goes through.
+    pub class: (usize, ClassId),
 }
 
 /// The class a method belongs to and the method's name, when `func` is a method.
@@ -292,14 +294,16 @@ pub fn instance_calls(
 ) -> Option<Vec<InstanceCall>> {
     let model = files.model(file);
     let (class, method) = method_of(model, func)?;
-    // The hole must be a field of the hierarchy, not a parameter of the method.
+    // The hole must be a field of the hierarchy (or a key of an object field constructors
+    // fill in, `this.paths.getAll`), not a parameter of the method.
     field_value(files, file, class, field).or_else(|| {
-        model
+        (model
             .class(class)
             .members
             .iter()
             .any(|m| m.name.as_str() == Some(field))
-            .then_some((file, ExprId::from_index(0)))
+            || crate::keyed_fields::declares_key(files, (file, class), field))
+        .then_some((file, ExprId::from_index(0)))
     })?;
     let mut out = Vec::new();
     for &cf in all_files {
@@ -325,6 +329,10 @@ pub fn instance_calls(
             if !descends_from(files, instance_class, (file, class)) {
                 continue;
             }
+            // A class on the way that overrides the method makes its own request.
+            if !methods_named(files, instance_class, &method).contains(&(file, func)) {
+                continue;
+            }
             let (field_path, field_origin) =
                 match field_value(files, instance_class.0, instance_class.1, field) {
                     Some((vf, ve)) => {
@@ -338,6 +346,7 @@ pub fn instance_calls(
                 call,
                 field_path,
                 field_origin,
+                class: instance_class,
             });
         }
     }
@@ -458,7 +467,16 @@ fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
             is_new: false,
             ..
         } => match args.as_slice() {
-            [only] if !only.spread && only.name.is_none() => injected_class(files, vf, only.value),
+            [only] if !only.spread && only.name.is_none() => injected_class(files, vf, only.value)
+                // `shallowReactive(new C())`: a wrapper around a new instance stands for it.
+                .or_else(|| match &files.model(vf).expr(only.value).kind {
+                    ExprKind::Call {
+                        callee,
+                        is_new: true,
+                        ..
+                    } => class_of_expr(files, vf, *callee),
+                    _ => None,
+                }),
             _ => None,
         },
         _ => None,

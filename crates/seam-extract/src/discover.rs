@@ -853,39 +853,39 @@ pub fn handler_units(
                         router,
                         made_on,
                     );
-                // One method, or each of a list (`method: ["GET", "HEAD"]`).
-                let methods = match &r.method {
-                    ValueRead::Option { meta, key, .. } if key.contains('.') => vec![
-                        caps.get(meta)
-                            .and_then(Capture::expr)
-                            .and_then(|e| key_path(&reader, file, e, key))
-                            .and_then(|(mf, me)| reader.constant(mf, me))
-                            .map(|m| m.to_ascii_uppercase()),
-                    ],
-                    _ => read_methods(&reader, &r.method, file, &caps),
-                };
-                if procedure.is_some() && methods.iter().any(Option::is_none) {
+                    // One method, or each of a list (`method: ["GET", "HEAD"]`).
+                    let methods = match &r.method {
+                        ValueRead::Option { meta, key, .. } if key.contains('.') => vec![
+                            caps.get(meta)
+                                .and_then(Capture::expr)
+                                .and_then(|e| key_path(&reader, file, e, key))
+                                .and_then(|(mf, me)| reader.constant(mf, me))
+                                .map(|m| m.to_ascii_uppercase()),
+                        ],
+                        _ => read_methods(&reader, &r.method, file, &caps),
+                    };
+                    if procedure.is_some() && methods.iter().any(Option::is_none) {
                         continue 'routes;
-                }
-                let path = reader.pieces(path_at.0, path_at.1);
-                for method in methods {
-                    let mut path = path.clone();
-                    let method = method_from_path(r.method_in_path, &mut path, method);
-                    registrations.push(Registration {
-                        file,
-                        span: model.expr(call).span,
-                        router,
-                        class_prefix: Vec::new(),
-                        version: None,
-                        method,
-                        path,
-                        handler: Target::Expr(handler),
-                        route_status: None,
-                        route_default_status: None,
-                        route_body: None,
-                        served: procedure.clone(),
-                    });
-                }
+                    }
+                    let path = reader.pieces(path_at.0, path_at.1);
+                    for method in methods {
+                        let mut path = path.clone();
+                        let method = method_from_path(r.method_in_path, &mut path, method);
+                        registrations.push(Registration {
+                            file,
+                            span: model.expr(call).span,
+                            router,
+                            class_prefix: Vec::new(),
+                            version: None,
+                            method,
+                            path,
+                            handler: Target::Expr(handler),
+                            route_status: None,
+                            route_default_status: None,
+                            route_body: None,
+                            served: procedure.clone(),
+                        });
+                    }
                 }
                 break;
             }
@@ -933,68 +933,68 @@ pub fn handler_units(
                         router,
                         made_on,
                     );
-                let paths = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
-                    let pd = d.path_decorator.as_ref()?;
-                    decorator_capture(model, pd, &model.function(func?).decorators)
-                }) {
-                    // A list of paths (`@Get(["a", "b"])`): a route at each.
-                    Some(e) => crate::path_lists::paths(&reader, file, e),
-                    None => vec![Vec::new()],
-                };
-                let (class_prefixes, class_version) = match class {
-                    Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
-                    None => (vec![Vec::new()], None),
-                };
-                let capture = |m: &Option<String>| {
-                    m.as_ref().and_then(|m| caps.get(m)).and_then(Capture::expr)
-                };
-                let targets: Vec<(FuncId, Option<String>)> = match func {
-                    Some(f) => read_methods(&reader, &d.method, file, &caps)
-                        .into_iter()
-                        .map(|m| (f, m))
-                        .collect(),
-                    // A decorated class: each method named like an HTTP method is a handler.
-                    None => class
-                        .map(|c| class_methods(model, c, &d.methods))
-                        .unwrap_or_default(),
-                };
-                for (function, method) in targets {
-                    // A version the method declares replaces the class's.
-                    let version = d
-                        .version_decorator
-                        .as_ref()
-                        .and_then(|vd| {
-                            decorator_capture(model, vd, &model.function(function).decorators)
-                        })
-                        .and_then(|e| reader.constant(file, e))
-                        .or_else(|| class_version.clone());
-                    for class_prefix in &class_prefixes {
-                        for path in &paths {
-                            registrations.push(Registration {
-                                file,
-                                span: decorator.span,
-                                router,
-                                class_prefix: class_prefix.clone(),
-                                version: version.clone(),
-                                method: method.clone(),
-                                path: path.clone(),
-                                handler: Target::Function(function),
-                                route_status: capture(&d.status).or_else(|| {
-                                    d.status_decorator.as_ref().and_then(|sd| {
-                                        decorator_capture(
-                                            model,
-                                            sd,
-                                            &model.function(function).decorators,
-                                        )
-                                    })
-                                }),
-                                route_default_status: d.default_status,
-                                route_body: capture(&d.body),
-                                served: None,
-                            });
+                    let paths = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
+                        let pd = d.path_decorator.as_ref()?;
+                        decorator_capture(model, pd, &model.function(func?).decorators)
+                    }) {
+                        // A list of paths (`@Get(["a", "b"])`): a route at each.
+                        Some(e) => crate::path_lists::paths(&reader, file, e),
+                        None => vec![Vec::new()],
+                    };
+                    let (class_prefixes, class_version) = match class {
+                        Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
+                        None => (vec![Vec::new()], None),
+                    };
+                    let capture = |m: &Option<String>| {
+                        m.as_ref().and_then(|m| caps.get(m)).and_then(Capture::expr)
+                    };
+                    let targets: Vec<(FuncId, Option<String>)> = match func {
+                        Some(f) => read_methods(&reader, &d.method, file, &caps)
+                            .into_iter()
+                            .map(|m| (f, m))
+                            .collect(),
+                        // A decorated class: each method named like an HTTP method is a handler.
+                        None => class
+                            .map(|c| class_methods(model, c, &d.methods))
+                            .unwrap_or_default(),
+                    };
+                    for (function, method) in targets {
+                        // A version the method declares replaces the class's.
+                        let version = d
+                            .version_decorator
+                            .as_ref()
+                            .and_then(|vd| {
+                                decorator_capture(model, vd, &model.function(function).decorators)
+                            })
+                            .and_then(|e| reader.constant(file, e))
+                            .or_else(|| class_version.clone());
+                        for class_prefix in &class_prefixes {
+                            for path in &paths {
+                                registrations.push(Registration {
+                                    file,
+                                    span: decorator.span,
+                                    router,
+                                    class_prefix: class_prefix.clone(),
+                                    version: version.clone(),
+                                    method: method.clone(),
+                                    path: path.clone(),
+                                    handler: Target::Function(function),
+                                    route_status: capture(&d.status).or_else(|| {
+                                        d.status_decorator.as_ref().and_then(|sd| {
+                                            decorator_capture(
+                                                model,
+                                                sd,
+                                                &model.function(function).decorators,
+                                            )
+                                        })
+                                    }),
+                                    route_default_status: d.default_status,
+                                    route_body: capture(&d.body),
+                                    served: None,
+                                });
+                            }
                         }
                     }
-                }
                 }
                 break;
             }
@@ -2016,6 +2016,18 @@ fn client_object_hops(
         {
             return Some(ClientObject::default());
         }
+        // Declared bare (`http`) and assigned once in a constructor of the hierarchy.
+        if let ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } = &model.expr(expr).kind
+            && let Some(class) = crate::classes::class_of_receiver(files, file, *object)
+            && let Some((vf, ve)) = crate::classes::field_of_class(files, class, name)
+            && let Some(client) = client_value(files, pack, reader, vf, ve, hops)
+        {
+            return Some(client);
+        }
     }
     // A parameter whose declared type is a client type (`function f(http: Client)`).
     if let Some(b) = model.resolved_binding(expr)
@@ -2975,6 +2987,32 @@ pub fn client_units(
                     Some((field, calls)) => {
                         let hole = format!("{{{field}}}");
                         for ic in calls {
+                            // Read again as an instance of its class reads `this`, when that
+                            // says more (keys of fields its constructors fill in).
+                            let own = Reader {
+                                this_class: Some(ic.class),
+                                ..reader
+                            };
+                            if let Some(read) = site_at(files, pack, &own, file, call)
+                                .filter(|read| read.path != site.path)
+                            {
+                                let caller = files.model(ic.file);
+                                units.push(ClientUnit {
+                                    pack: pack_index,
+                                    file: ic.file,
+                                    call: ic.call,
+                                    function: enclosing_function(caller, caller.expr(ic.call).span),
+                                    method: read.method,
+                                    path: Some(client_path(&read.path)),
+                                    origin: read.origin,
+                                    layered: false,
+                                    through: Vec::new(),
+                                    page_relative: false,
+                                    fallback: site.fallback,
+                                    read_inside: false,
+                                });
+                                continue;
+                            }
                             let path = site.path.replacen(&hole, &ic.field_path, 1);
                             let caller = files.model(ic.file);
                             units.push(ClientUnit {
@@ -3163,10 +3201,19 @@ impl Layer<'_, '_> {
             let layered = crate::templates::layered(subst, bound);
             // A method called through an instance of a subclass (`this.users.delete(u)` on a
             // `UsersService extends AbstractService`) reads `this.x` from that subclass.
-            let this_class = if chain.is_empty() {
-                receiver_subclass(self.files, (file, func), cf, ccall).or(this_class)
-            } else {
-                this_class
+            // Further out, a call through an instance of a subclass of the class `this` was
+            // read as (`labels.update(l)` reaching `this.post(…)` in the base) reads it as
+            // that subclass.
+            let this_class = match receiver_subclass(self.files, (file, func), cf, ccall) {
+                Some(r) if chain.is_empty() => Some(r),
+                Some(r)
+                    if this_class.is_some_and(|t| {
+                        r != t && crate::classes::descends_from(self.files, r, t)
+                    }) =>
+                {
+                    Some(r)
+                }
+                _ => this_class,
             };
             let outer = Reader {
                 files: self.files,
@@ -3215,6 +3262,7 @@ impl Layer<'_, '_> {
             }
             let caller = self.files.model(cf);
             let outer = enclosing_function(caller, caller.expr(ccall).span);
+            let deeper = out.len();
             if let Some(of) = outer
                 && self.expand(
                     &instance,
@@ -3223,6 +3271,19 @@ impl Layer<'_, '_> {
                     &through,
                     budget,
                     out,
+                )
+            {
+                continue;
+            }
+            // A call in a base class's method whose path holds a value of `this` the base
+            // leaves unset (`this.paths.get`): the requests are the calls further out, through
+            // instances of the subclasses that set it, which filled the hole.
+            if this_class.is_some()
+                && let Some(of) = outer
+                && crate::keyed_fields::filled_further_out(
+                    &instance.path,
+                    |hole| param_named(caller, of, hole),
+                    out[deeper..].iter().filter_map(|u| u.path.as_deref()),
                 )
             {
                 continue;
@@ -3269,7 +3330,14 @@ fn receiver_subclass(
     let ExprKind::Member { object, .. } = &caller.expr(*callee).kind else {
         return None;
     };
-    let receiver = crate::classes::class_of_receiver(files, cf, *object)?;
+    let receiver = match caller.expr(*object).kind {
+        // `super.post(…)`: the instance is the calling method's own.
+        ExprKind::Super => {
+            let f = enclosing_function(caller, caller.expr(ccall).span)?;
+            (cf, caller.function(f).class?)
+        }
+        _ => crate::classes::class_of_receiver(files, cf, *object)?,
+    };
     crate::classes::descends_from(files, receiver, (file, class)).then_some(receiver)
 }
 

@@ -20,6 +20,8 @@ pub mod declared_clients;
 pub mod discover;
 pub mod exception_status;
 pub mod files;
+pub mod filled_templates;
+pub mod keyed_fields;
 pub mod library_constants;
 pub mod markup;
 pub mod method_branches;

@@ -102,6 +102,11 @@ impl Reader<'_> {
         Some(s)
     }
 
+    /// Reads one value into `out` (for the value modules beside this one).
+    pub(crate) fn read_value(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
+        self.read(file, expr, hops, out)
+    }
+
     pub(crate) fn read(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
         let model = self.files.model(file);
         if hops == 0 {
@@ -211,6 +216,11 @@ impl Reader<'_> {
                 };
                 self.read(file, other, hops - 1, out);
             }
+            ExprKind::Conditional {
+                consequent,
+                alternate,
+                ..
+            } if self.read_agreeing_branches(file, (*consequent, *alternate), hops, out) => {}
             kind => {
                 if let Some(piece) = module_constant_text(model, expr) {
                     out.push(piece);
@@ -227,6 +237,9 @@ impl Reader<'_> {
                     && let Some(format) = self.constant(file, format.value)
                 {
                     self.read_printf(file, &format, rest, hops, out);
+                    return;
+                }
+                if self.read_filled_template(file, expr, hops, out) {
                     return;
                 }
                 if let ExprKind::Call {
@@ -260,6 +273,18 @@ impl Reader<'_> {
                 } = kind
                     && self.read_returned(file, expr, *callee, hops, out)
                 {
+                    return;
+                }
+                let keyed = match self.this_class {
+                    Some(class) => {
+                        crate::keyed_fields::this_field_key(model, expr).and_then(|(field, key)| {
+                            crate::keyed_fields::keyed_field_value(self.files, class, field, key)
+                        })
+                    }
+                    None => crate::keyed_fields::own_constructor_value(self.files, file, expr),
+                };
+                if let Some((vf, ve)) = keyed {
+                    self.read(vf, ve, hops - 1, out);
                     return;
                 }
                 if let ExprKind::Member {

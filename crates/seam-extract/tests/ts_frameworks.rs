@@ -811,3 +811,49 @@ fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
         ]
     );
 }
+
+/// Service classes over an abstract base (the vikunja frontend's shape): each subclass passes
+/// its paths to `super({ getAll: "/labels", … })`, which the base merges into its `paths`
+/// field (`Object.assign(this.paths, paths)`); a subclass may also set one key
+/// (`this.paths.get = …`) or replace the object. The base's methods fill `{field}`
+/// placeholders through a `reduce` of `replace`s. Each call through an instance is a consumer
+/// with the path the instance's class gives, also through the base's own layers
+/// (`update` → `post`, `get` → `getM`), `super.post(…)` in an override, and an instance
+/// wrapped by a call (`shallowReactive(new C())`); the base URL ends in a slash either way.
+#[test]
+fn service_classes_take_their_paths_from_the_subclass_constructor() {
+    let run = extract("service-paths", &[]);
+    let calls = calls_by_file(&run, |v| {
+        v["identity"]["name"].as_str().unwrap_or("-").to_owned()
+    });
+    assert_eq!(
+        calls,
+        [
+            "src/services/passwordReset.ts POST /api/v1/user/password/reset resetPassword",
+            "src/services/reactions.ts POST /api/v1/{kind}/{id}/reactions/delete delete",
+            "src/services/totp.ts POST /api/v1/user/settings/totp/enroll enroll",
+            "src/stores/auth.ts POST /api/v1/login login",
+            "src/stores/labels.ts GET /api/v1/labels loadLabels",
+            "src/stores/labels.ts GET /api/v1/labels/{id} loadLabel",
+            "src/stores/labels.ts POST /api/v1/labels/{id} saveLabel",
+            "src/stores/labels.ts PUT /api/v1/labels addLabel",
+            "src/stores/labels.ts DELETE /api/v1/labels/{id} removeLabel",
+            "src/views/reactions.ts PUT /api/v1/{kind}/{id}/reactions react",
+            "src/views/reactions.ts POST /api/v1/{kind}/{id}/reactions/delete unreact",
+            "src/views/totp.ts GET /api/v1/user/settings/totp loadTotp",
+            "src/views/totp.ts POST /api/v1/user/settings/totp/enroll enrollTotp",
+        ]
+    );
+}
+
+/// A global the app's `index.html` sets in an inline script (`window.API_URL = '/api/v1'`)
+/// is a setting of the deployment, as a dotenv variable is: a client base read from it takes
+/// its path.
+#[test]
+fn html_page_globals_give_a_base_url_its_path() {
+    let run = extract("html-globals", &[]);
+    assert_eq!(
+        calls_by_file(&run, |_| String::new()),
+        ["web/src/main.ts GET /api/v1/info "]
+    );
+}

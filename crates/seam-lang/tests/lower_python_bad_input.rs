@@ -145,7 +145,11 @@ fn syntax_errors_give_diagnostics_and_a_partial_model() {
             .iter()
             .all(|d| d.starts_with("Syntax error at line 1: "))
     );
-    assert!(m.diagnostics.iter().all(|d| (6..=8).contains(&d.span.start)));
+    assert!(
+        m.diagnostics
+            .iter()
+            .all(|d| (6..=8).contains(&d.span.start))
+    );
 
     let m = lower("x = = 1\nclass :\n");
     assert!(

@@ -46,6 +46,7 @@ fn monorepo_manifests() {
         extends: strings(&["../../tsconfig.base.json"]),
         base_url: None,
         paths: None,
+        references: vec![],
     });
 
     let mut base_ts = manifest("tsconfig.base.json", ManifestKind::Tsconfig);
@@ -56,6 +57,7 @@ fn monorepo_manifests() {
             ("@shared/*".into(), strings(&["packages/shared/src/*"])),
             ("@env".into(), strings(&["packages/web/src/env.ts"])),
         ]),
+        references: vec![],
     });
 
     assert_eq!(

@@ -198,6 +198,11 @@ impl Detection {
                     dotenv.push((m.dir.as_str(), rank, &m.variables));
                     continue;
                 }
+                // The globals an app's HTML page sets: below every dotenv file.
+                Loaded::HtmlEntry => {
+                    dotenv.push((m.dir.as_str(), DOTENV_PRECEDENCE.len() + 1, &m.variables));
+                    continue;
+                }
                 Loaded::PackageJson => ManifestKind::PackageJson,
                 Loaded::Pyproject => ManifestKind::Pyproject,
                 Loaded::Requirements => ManifestKind::Requirements,

@@ -38,6 +38,9 @@ pub enum ManifestKind {
     /// A dotenv file a repository ships as the deployment's settings or their template
     /// (`.env`, `.env.example`, `.env.development`…): `KEY=value` lines.
     Dotenv,
+    /// A web app's `index.html`: the globals its inline scripts set to a text
+    /// (`window.API_URL = '/api/v1'`) are settings of the deployment, as a dotenv's are.
+    HtmlEntry,
 }
 
 /// One manifest.
@@ -96,6 +99,9 @@ pub struct TsConfigInfo {
     /// `compilerOptions.paths`, in file order; `None` when absent (an empty object overrides
     /// an inherited one).
     pub paths: Option<Vec<(String, Vec<String>)>>,
+    /// `references[].path`, as written: the configs of a solution-style `tsconfig.json`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub references: Vec<String>,
 }
 
 impl Manifest {
@@ -146,6 +152,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         _ if name.starts_with("jsconfig") && name.ends_with(".json") => ManifestKind::Jsconfig,
         ".env" | ".env.example" | ".env.sample" | ".env.template" | ".env.defaults"
         | ".env.development" | ".env.dev" | ".env.local.example" => ManifestKind::Dotenv,
+        "index.html" => ManifestKind::HtmlEntry,
         _ => return None,
     })
 }
@@ -177,6 +184,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         ManifestKind::GradleSettings => super::jvm_build::parse_gradle_settings(&mut m, text),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
+        ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
     }
     m.dependencies.sort();
     m.dependencies.dedup();
@@ -248,6 +256,54 @@ fn parse_dotenv(text: &str) -> std::collections::BTreeMap<String, String> {
         out.insert(key.to_owned(), value.to_owned());
     }
     out
+}
+
+/// `window.NAME = 'text'` statements of the inline `<script>` blocks of an HTML page (not the
+/// ones with a `src`), as `NAME` → text; a later one overriding an earlier one.
+fn parse_html_globals(text: &str) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut rest = text;
+    while let Some(open) = rest.find("<script") {
+        let after = &rest[open..];
+        let Some(tag_end) = after.find('>') else {
+            break;
+        };
+        let tag = &after[..tag_end];
+        let body_and_rest = &after[tag_end + 1..];
+        let body_end = body_and_rest
+            .find("</script")
+            .unwrap_or(body_and_rest.len());
+        if !tag.contains("src=") {
+            for statement in body_and_rest[..body_end].split(['\n', ';']) {
+                if let Some((name, value)) = window_assignment(statement.trim()) {
+                    out.insert(name.to_owned(), value.to_owned());
+                }
+            }
+        }
+        rest = &body_and_rest[body_end..];
+    }
+    out
+}
+
+/// `window.NAME = 'text'` (or `"text"`): the name and the text.
+fn window_assignment(statement: &str) -> Option<(&str, &str)> {
+    let (target, value) = statement.strip_prefix("window.")?.split_once('=')?;
+    let name = target.trim();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    {
+        return None;
+    }
+    let value = value.trim();
+    let quote = value.chars().next().filter(|q| *q == '\'' || *q == '"')?;
+    let inner = &value[1..];
+    let end = inner.find(quote)?;
+    inner[end + 1..]
+        .trim()
+        .is_empty()
+        .then(|| (name, &inner[..end]))
 }
 
 fn parse_toml(text: &str) -> Result<toml::Table, String> {
@@ -354,10 +410,18 @@ fn parse_tsconfig(doc: &Json) -> TsConfigInfo {
                 })
                 .collect()
         });
+    let references = doc
+        .get("references")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.get("path").and_then(Json::as_str).map(str::to_string))
+        .collect();
     TsConfigInfo {
         extends,
         base_url,
         paths,
+        references,
     }
 }
 
@@ -522,6 +586,15 @@ mod tests {
         );
         assert_eq!(kind_for("web/.env.example"), Some(ManifestKind::Dotenv));
         assert_eq!(kind_for("web/.envrc"), None);
+        assert_eq!(kind_for("web/index.html"), Some(ManifestKind::HtmlEntry));
+    }
+
+    #[test]
+    fn inline_scripts_of_an_html_page_set_globals() {
+        let text = "<script type=\"module\" src=\"/src/main.ts\">window.SKIPPED = 'x'</script>\n<script>\n\t// The API.\n\twindow.API_URL = '/api/v1'\n\twindow.TITLE = \"Tasks\"; window.COUNT = 3\n\twindow.A = 'a' + b\n</script>";
+        let vars = super::parse_html_globals(text);
+        let got: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(got, [("API_URL", "/api/v1"), ("TITLE", "Tasks")]);
     }
 
     use super::*;

@@ -110,6 +110,32 @@ fn effective(
         result.paths = paths.clone();
         result.paths_origin = Some(m.dir.clone());
     }
+    // A solution-style config (`"files": []` and `references`) sets no paths itself: the
+    // files are compiled by the configs it references, the first one that maps paths wins.
+    if result.paths_origin.is_none() && result.base_url.is_none() {
+        for spec in &info.references {
+            let spec = if spec.starts_with('.') || spec.starts_with('/') {
+                spec.clone()
+            } else {
+                format!("./{spec}")
+            };
+            let Some(referenced) = extended_config(r, by_path, &m.dir, &spec) else {
+                continue;
+            };
+            if chain.contains(&referenced) || chain.len() >= MAX_EXTENDS_DEPTH {
+                continue;
+            }
+            chain.push(index);
+            let other = effective(r, by_path, referenced, chain);
+            chain.pop();
+            if other.paths_origin.is_some() {
+                result.base_url = other.base_url;
+                result.paths = other.paths;
+                result.paths_origin = other.paths_origin;
+                break;
+            }
+        }
+    }
     result.paths_dir = result
         .base_url
         .clone()

@@ -570,6 +570,11 @@ fn process_source(
     };
     let component = components::component_language(path);
     let template = server_templates::template_language(path);
+    // An `index.html` is a page's entry: its inline scripts set deployment globals
+    // (`window.API_URL = …`), read as a manifest, not as a server template.
+    if template.is_some() && manifest::kind_for(path) == Some(ManifestKind::HtmlEntry) {
+        return read_manifest(path, size, read, ManifestKind::HtmlEntry, options);
+    }
     let Some(language) = Language::from_path(path).or(component).or(template) else {
         return match manifest::kind_for(path) {
             Some(kind) => read_manifest(path, size, read, kind, options),

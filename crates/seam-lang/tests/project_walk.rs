@@ -336,7 +336,8 @@ fn syntax_errors_never_stop_the_run() {
     write(dir.path(), "broken.py", b"def f(:\n  return )\n");
     write(dir.path(), "fine.ts", b"export const a = 1;\n");
     let p = load(dir.path());
-    // oxc rejects the file; tree-sitter recovers and the rest of the file is lowered.
+    // oxc rejects the file; Ruff's parser recovers and the rest of the file is lowered, each
+    // error it reports said where it is.
     assert_eq!(
         lowered(&p, "broken.ts"),
         Lowered::ParseFailed("line 1: Expected function name".into())
@@ -344,8 +345,10 @@ fn syntax_errors_never_stop_the_run() {
     assert_eq!(
         lowered(&p, "broken.py"),
         Lowered::Model(vec![
+            "Syntax error at line 1: unexpected `:` (Expected a parameter or the end of the parameter list); this part is not in the model.".into(),
             "Syntax error at line 1: expected `)` here.".into(),
-            "Syntax error at line 2: unexpected `return )`; this part is not in the model.".into(),
+            "Syntax error at line 2: unexpected `)` (Expected a statement); this part is not in the model.".into(),
+            "Syntax error at line 2: the input is incomplete here (Expected a statement).".into(),
         ])
     );
     assert_clean_model(&p, "fine.ts");

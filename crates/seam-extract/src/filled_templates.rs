@@ -59,7 +59,7 @@ impl Reader<'_> {
         if !replaces_accumulator {
             return false;
         }
-        self.read_value(file, template.value, hops - 1, out);
+        self.read(file, template.value, hops - 1, out);
         true
     }
 
@@ -73,9 +73,9 @@ impl Reader<'_> {
         out: &mut Vec<Piece>,
     ) -> bool {
         let mut first = Vec::new();
-        self.read_value(file, consequent, hops - 1, &mut first);
+        self.read(file, consequent, hops - 1, &mut first);
         let mut second = Vec::new();
-        self.read_value(file, alternate, hops - 1, &mut second);
+        self.read(file, alternate, hops - 1, &mut second);
         if first.is_empty() || untrailed(&first) != untrailed(&second) {
             return false;
         }

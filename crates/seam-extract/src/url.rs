@@ -102,11 +102,7 @@ impl Reader<'_> {
         Some(s)
     }
 
-    /// Reads one value into `out` (for the value modules beside this one).
-    pub(crate) fn read_value(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
-        self.read(file, expr, hops, out)
-    }
-
+    /// Reads one value into `out` (also for the value modules beside this one).
     pub(crate) fn read(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
         let model = self.files.model(file);
         if hops == 0 {

@@ -503,12 +503,6 @@ fn set_http(
     }
 }
 
-/// The pack's metadata for a client summary; a caller that calls a raising accessor on the
-/// response (`resp.raise_for_status()`) gets its failures as exceptions. A URL that says where
-/// it goes (an absolute URL's origin, or a start that could not be read) gives
-/// `metadata.http.origin`.
-/// `file::name` of each wrapper a templated call went through, innermost first
-/// (`name@line` for a function with no name).
 /// Client calls whose URL is relative to their page (a form with no action, `?/save`): each
 /// resolved against the path the routes of its folder are served at (a file-convention route
 /// in the same folder: the page's own endpoint); a URL that is only the page's own (`""`,
@@ -552,6 +546,8 @@ fn on_their_pages(files: &Files, mut units: Vec<Unit>) -> Vec<Unit> {
     units
 }
 
+/// `file::name` of each wrapper a templated call went through, innermost first
+/// (`name@line` for a function with no name).
 fn through_labels(files: &Files, unit: &ClientUnit) -> Vec<String> {
     unit.through
         .iter()
@@ -566,6 +562,10 @@ fn through_labels(files: &Files, unit: &ClientUnit) -> Vec<String> {
         .collect()
 }
 
+/// The pack's metadata for a client summary; a caller that calls a raising accessor on the
+/// response (`resp.raise_for_status()`) gets its failures as exceptions. A URL that says where
+/// it goes (an absolute URL's origin, or a start that could not be read) gives
+/// `metadata.http.origin`; a call through wrapper templates gives `metadata.http.through`.
 fn client_metadata(
     files: &Files,
     model: &Model,

@@ -31,6 +31,8 @@ use seam_ir::vocab::{BoundaryKey, RoutePath, Specificity, is_test_path, methods_
 use crate::model::UnpairableReason;
 use crate::role::{BoundaryRole, boundary_role};
 
+mod contract_mounts;
+
 /// A provider route.
 #[derive(Debug, Clone)]
 pub struct Endpoint {
@@ -502,6 +504,8 @@ pub fn pair_rest(
             ),
         }
     }
+
+    contract_mounts::align(&mut out.endpoints, summaries);
 
     // Fixed-shape endpoints are indexed by segment count and, per position, by static segment,
     // so a call compares against the routes that could share its shape and the few that span

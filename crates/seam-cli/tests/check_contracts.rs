@@ -107,6 +107,24 @@ fn openapi_and_handlers_that_disagree_in_each_way() {
     assert_eq!(code, 1);
 }
 
+/// A document generated from a router mounted at `/api/v1` lists `/pets/{petId}`: read as
+/// mounted there, it meets the handler it describes and the undeclared 404 is found.
+#[test]
+fn a_document_without_servers_is_read_under_the_mount_its_routes_show() {
+    let (report, code) = check(&fixture("tests/fixtures/contracts/openapi-mounted"));
+    assert_eq!(
+        lines(&report),
+        [
+            "error providerContractViolation - src/app.ts::get [get:response:404:98ecae8] -> docs/openapi.yaml::getPet: Handler produces status 404 which is not declared in the contract (docs/openapi.yaml), so clients written against the contract do not expect it",
+        ]
+    );
+    assert_eq!(
+        report["findings"][0]["boundary"]["semantics"]["path"],
+        "/api/v1/pets/:id"
+    );
+    assert_eq!(code, 1);
+}
+
 #[test]
 fn unreadable_contracts_are_listed_and_the_check_goes_on() {
     let (report, code) = check(&fixture("tests/fixtures/contracts/unreadable"));

@@ -150,10 +150,11 @@ impl Advice {
         let model = files.model(file);
         let route_class = model.function(function).class.map(|c| (file, c));
         let span = model.function(function).span;
-        let mut found: Vec<(u16, ExprId)> = Vec::new();
-        let mut push = |status: u16, site: ExprId| {
-            if !found.iter().any(|(s, _)| *s == status) {
-                found.push((status, site));
+        // (status, site, whether the site is the thrown value itself)
+        let mut found: Vec<(u16, ExprId, bool)> = Vec::new();
+        let mut push = |status: u16, site: ExprId, thrown: bool| {
+            if !found.iter().any(|(s, _, _)| *s == status) {
+                found.push((status, site, thrown));
             }
         };
         // Throws in functions written inside the handler.
@@ -163,7 +164,7 @@ impl Advice {
                 && crate::files::enclosing_function(model, stmt.span) != Some(function)
                 && let Some(status) = self.thrown_status(files, pack, file, v, route_class)
             {
-                push(status, v);
+                push(status, v, true);
             }
         }
         // Throws in the project functions the handler calls.
@@ -182,15 +183,20 @@ impl Advice {
             for status in
                 self.callee_statuses(files, pack, (cf, cfunc), route_class, CALL_DEPTH, &mut seen)
             {
-                push(status, call);
+                push(status, call, false);
             }
         }
-        found.sort_by_key(|(s, _)| *s);
+        found.sort_by_key(|(s, _, _)| *s);
         found
             .into_iter()
-            .map(|(status, site)| {
+            .map(|(status, site, thrown)| {
                 let text = model.text_collapsed(model.expr(site).span);
-                let condition = format!("{text} throws");
+                // A call that throws somewhere inside, or a throw written in a lambda.
+                let condition = if thrown {
+                    format!("throw {text}")
+                } else {
+                    format!("{text} throws")
+                };
                 let id = seam_ir::summary::transition_id(
                     name,
                     "response",

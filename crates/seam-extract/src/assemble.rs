@@ -49,6 +49,20 @@ pub struct UnitFacts<'a> {
     /// A client unit's own call: the effect it folds into (the same request written again in
     /// the function) is located at it, so each call's summary points at its own line.
     pub own_call: Option<ExprId>,
+    /// A route's exception handlers: a throw they answer for is a response.
+    pub advice: Option<&'a crate::exception_advice::Advice>,
+}
+
+/// The status a route's exception handlers answer a thrown `new X(…)` with.
+fn advised_status(facts: &UnitFacts, value: ExprId) -> Option<u16> {
+    let model = facts.files.model(facts.file);
+    let route_class = model
+        .function(facts.function)
+        .class
+        .map(|c| (facts.file, c));
+    facts
+        .advice?
+        .thrown_status(facts.files, facts.pack, facts.file, value, route_class)
 }
 
 /// Transitions, gaps and the confidence of one unit.
@@ -339,7 +353,11 @@ fn thrown(model: &Model, value: Option<ExprId>) -> (Option<String>, Option<Strin
 
 /// The number a library constant names (`HttpStatus.NOT_FOUND`, also written fully
 /// qualified), from the pack's `constants`.
-fn named_constant(model: &Model, expr: ExprId, constants: &BTreeMap<String, i64>) -> Option<i64> {
+pub(crate) fn named_constant(
+    model: &Model,
+    expr: ExprId,
+    constants: &BTreeMap<String, i64>,
+) -> Option<i64> {
     if constants.is_empty() {
         return None;
     }
@@ -551,6 +569,17 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                             key,
                         )
                     }
+                    OutputKind::Throw
+                        if let Some(status) = capture_expr(captures, &t.exception)
+                            .and_then(|callee| raised_call(model, callee))
+                            .and_then(|call| advised_status(facts, call)) =>
+                    {
+                        (
+                            crate::exception_advice::response(status),
+                            "response",
+                            status.to_string(),
+                        )
+                    }
                     OutputKind::Throw => {
                         let message = capture_expr(captures, &t.message)
                             .and_then(|m| string_literal(model, m))
@@ -562,12 +591,7 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                             });
                         // The raised call (`$ERROR($$$ARGS)`): the status its class carries.
                         let status_when_uncaught = capture_expr(captures, &t.exception)
-                            .and_then(|callee| {
-                                crate::files::calls(model).find(|&c| {
-                                    matches!(&model.expr(c).kind,
-                                        ExprKind::Call { callee: k, .. } if *k == callee)
-                                })
-                            })
+                            .and_then(|callee| raised_call(model, callee))
                             .and_then(|call| {
                                 crate::exception_status::raised_status(
                                     facts.files,
@@ -617,6 +641,11 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                 }),
                 "return",
                 "none".to_owned(),
+            ),
+            End::Throw(Some(value)) if let Some(status) = advised_status(facts, *value) => (
+                crate::exception_advice::response(status),
+                "response",
+                status.to_string(),
             ),
             End::Throw(value) => {
                 let (exception_type, message) = thrown(model, *value);
@@ -714,6 +743,14 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
 }
 
 /// A call into a project function declared with no body: what runs there is missing.
+/// The call whose callee is `callee` (`new X(…)` of a captured `X`).
+fn raised_call(model: &Model, callee: ExprId) -> Option<ExprId> {
+    crate::files::calls(model).find(|&c| {
+        matches!(&model.expr(c).kind,
+            ExprKind::Call { callee: k, .. } if *k == callee)
+    })
+}
+
 fn unfollowed_calls(facts: &UnitFacts, ends: &[PathEnd]) -> Vec<Gap> {
     let model = facts.files.model(facts.file);
     let mut seen = BTreeSet::new();

@@ -8,7 +8,9 @@ use std::collections::BTreeSet;
 use seam_lang::model::{ClassId, MemberKind};
 use seam_packs::{Capture, Captures, Pack, match_expr};
 
-use crate::discover::{ClientUnit, class_prefix_of, method_allowed, read_methods};
+use crate::discover::{
+    ClientUnit, class_prefix_of, method_allowed, method_from_path, read_methods,
+};
 use crate::files::Files;
 use crate::url::{Reader, Substitution, join_paths, path_of};
 
@@ -73,13 +75,19 @@ pub fn declared_units(
                         for method in read_methods(&reader, &d.method, file, &caps) {
                             for prefix in &prefixes {
                                 for path in &paths {
-                                    let joined = join_paths(&path_of(prefix), &path_of(path));
+                                    let mut path = path.clone();
+                                    let method = method_from_path(
+                                        d.method_in_path,
+                                        &mut path,
+                                        method.clone(),
+                                    );
+                                    let joined = join_paths(&path_of(prefix), &path_of(&path));
                                     units.push(ClientUnit {
                                         pack: pack_index,
                                         file,
                                         call: decorator.expr,
                                         function: Some(*function),
-                                        method: method.clone(),
+                                        method,
                                         path: Some(joined),
                                         // The base URL is configuration (`url = "${users.url}"`):
                                         // the calls go to this deployment's routes.

@@ -192,7 +192,11 @@ fn client_call_anchor_ok(call: &seam_packs::ClientCall, name: Option<&str>) -> b
 
 /// A path that starts with a method and a space (`GET /items/{id}`) gives that method and
 /// loses it; any other keeps `method`.
-fn method_from_path(allowed: bool, path: &mut [Piece], method: Option<String>) -> Option<String> {
+pub(crate) fn method_from_path(
+    allowed: bool,
+    path: &mut [Piece],
+    method: Option<String>,
+) -> Option<String> {
     if !allowed {
         return method;
     }
@@ -970,14 +974,17 @@ pub fn handler_units(
                             .or_else(|| class_version.clone());
                         for class_prefix in &class_prefixes {
                             for path in &paths {
+                                let mut path = path.clone();
+                                let method =
+                                    method_from_path(d.method_in_path, &mut path, method.clone());
                                 registrations.push(Registration {
                                     file,
                                     span: decorator.span,
                                     router,
                                     class_prefix: class_prefix.clone(),
                                     version: version.clone(),
-                                    method: method.clone(),
-                                    path: path.clone(),
+                                    method,
+                                    path,
                                     handler: Target::Function(function),
                                     route_status: capture(&d.status).or_else(|| {
                                         d.status_decorator.as_ref().and_then(|sd| {

@@ -18,6 +18,7 @@ pub mod conditions;
 pub mod contract_routes;
 pub mod declared_clients;
 pub mod discover;
+pub mod exception_advice;
 pub mod exception_status;
 pub mod files;
 pub mod filled_templates;
@@ -43,6 +44,7 @@ pub mod route_wrappers;
 pub mod router_classes;
 pub mod router_factories;
 pub mod script_globals;
+pub mod settings_prefix;
 pub mod shape;
 pub mod slices;
 pub mod storage;
@@ -140,16 +142,14 @@ pub fn extract(
     let files = files;
 
     // Routes first: a client's URL may be written by a page template naming a route.
-    let mut units: Vec<Unit> = packs
+    let mut handlers: Vec<discover::HandlerUnit> = packs
         .par_iter()
         .enumerate()
         .filter(|(_, pack)| pack.kind == UnitKind::Handler)
-        .flat_map_iter(|(pi, pack)| {
-            handler_units(&files, pi, pack, &on[pi])
-                .into_iter()
-                .map(Unit::Handler)
-        })
+        .flat_map_iter(|(pi, pack)| handler_units(&files, pi, pack, &on[pi]))
         .collect();
+    settings_prefix::apply(&files, detection, packs, &mut handlers);
+    let mut units: Vec<Unit> = handlers.into_iter().map(Unit::Handler).collect();
     files.markup.set_routes(&files, packs, &units);
     units.extend(
         packs
@@ -189,11 +189,20 @@ pub fn extract(
         }
     }
     let storage_units = index_storage_sites(&files, packs, &on, &units, &mut calls);
+    // Each handler pack's exception handlers, read once for all its routes.
+    let advice: Vec<exception_advice::Advice> = packs
+        .iter()
+        .enumerate()
+        .map(|(pi, pack)| exception_advice::Advice::read(&files, pack, &on[pi]))
+        .collect();
 
     let mut built: Vec<Built> = units
         .par_iter()
         .flat_map_iter(|u| match u {
-            Unit::Handler(h) => per_method(build_handler(&files, detection, packs, &calls, h), h),
+            Unit::Handler(h) => per_method(
+                build_handler(&files, detection, packs, &calls, &advice[h.pack], h),
+                h,
+            ),
             Unit::Client(c) => build_client(&files, detection, packs, &calls, c)
                 .into_iter()
                 .collect(),
@@ -297,6 +306,7 @@ fn build_handler(
     detection: &Detection,
     packs: &[Pack],
     calls: &CallIndex,
+    advice: &exception_advice::Advice,
     unit: &HandlerUnit,
 ) -> Built {
     let pack = &packs[unit.pack];
@@ -324,8 +334,16 @@ fn build_handler(
         route_body: unit.route_body,
         route_default_status: unit.route_default_status,
         own_call: None,
+        advice: Some(advice),
     };
-    let assembled = assemble(&facts, &ends);
+    let mut assembled = assemble(&facts, &ends);
+    assembled.transitions.extend(advice.indirect_responses(
+        files,
+        pack,
+        unit.handler_file,
+        function_id,
+        &name,
+    ));
     let workspace = detection.workspace_for(&model.path);
     let export_path = match &export_name {
         Some(e) => Some(vec![e.clone()]),
@@ -718,6 +736,7 @@ fn build_storage_unit(
         route_body: None,
         route_default_status: None,
         own_call: None,
+        advice: None,
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
@@ -796,6 +815,7 @@ fn build_client(
                 route_body: None,
                 route_default_status: None,
                 own_call: Some(unit.call),
+                advice: None,
             };
             let a = assemble(&facts, &ends);
             (

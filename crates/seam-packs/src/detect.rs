@@ -128,6 +128,8 @@ pub struct Detection {
     workspace_levels: BTreeMap<String, Vec<Vec<(String, usize)>>>,
     /// Dotenv variables by directory (see [`Detection::dotenv`]).
     dotenv: BTreeMap<String, BTreeMap<String, String>>,
+    /// Application settings files by path (see [`Detection::settings`]).
+    settings: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 /// Dotenv file names, highest precedence first: the settings a developer runs with, then the
@@ -170,6 +172,7 @@ impl Detection {
             packages_by_name,
             workspace_levels: BTreeMap::new(),
             dotenv: BTreeMap::new(),
+            settings: BTreeMap::new(),
         };
         detection.workspace_levels = detection.workspace_levels();
         detection
@@ -181,12 +184,19 @@ impl Detection {
         &self.dotenv
     }
 
+    /// Application settings files (`application.yml`, `application-dev.properties`) by
+    /// repository path: their keys flattened to dotted names.
+    pub fn settings(&self) -> &BTreeMap<String, BTreeMap<String, String>> {
+        &self.settings
+    }
+
     /// Builds the detection from the manifests the project loader found (lockfiles with the
     /// packages they record; one seam does not read is left out).
     pub fn from_project(manifests: &[seam_lang::project::Manifest]) -> Detection {
         use seam_lang::project::ManifestKind as Loaded;
         let mut out = Vec::new();
         let mut dotenv: Vec<(&str, usize, &BTreeMap<String, String>)> = Vec::new();
+        let mut settings = Vec::new();
         for m in manifests {
             let kind = match m.kind {
                 Loaded::Dotenv => {
@@ -199,6 +209,10 @@ impl Detection {
                     continue;
                 }
                 // The globals an app's HTML page sets: below every dotenv file.
+                Loaded::AppSettings => {
+                    settings.push((m.path.clone(), m.variables.clone()));
+                    continue;
+                }
                 Loaded::HtmlEntry => {
                     dotenv.push((m.dir.as_str(), DOTENV_PRECEDENCE.len() + 1, &m.variables));
                     continue;
@@ -255,6 +269,7 @@ impl Detection {
             });
         }
         let mut detection = Detection::new(out);
+        detection.settings = settings.into_iter().collect();
         // Lowest precedence first, so a higher one overrides.
         dotenv.sort_by(|a, b| (a.0, std::cmp::Reverse(a.1)).cmp(&(b.0, std::cmp::Reverse(b.1))));
         for (dir, _, variables) in dotenv {

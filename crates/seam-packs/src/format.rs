@@ -95,6 +95,14 @@ pub struct PackFile {
     /// these dotted names reads as its number.
     #[serde(default)]
     pub constants: BTreeMap<String, i64>,
+    /// Methods that answer for an exception a route throws, and exception classes that carry
+    /// their own status (see `ExceptionHandlersFile`).
+    #[serde(default)]
+    pub exception_handlers: Option<ExceptionHandlersFile>,
+    /// Settings keys whose value goes in front of every route of the module that reads them
+    /// (`server.servlet.context-path`), most outer first.
+    #[serde(default)]
+    pub settings_prefix: Vec<String>,
     /// How a caller reads the response of a client call.
     #[serde(default)]
     pub response: ResponseFile,
@@ -466,6 +474,36 @@ pub struct DecoratedFile {
     /// POST route in NestJS).
     #[serde(default)]
     pub default_status: Option<i64>,
+    /// The path may start with the method and a space (Feign's `@RequestLine("GET /x/{id}")`):
+    /// that method replaces `method`.
+    #[serde(default)]
+    pub method_in_path: bool,
+}
+
+/// Exception handlers: a method marked by one of `decorators` answers for the exception
+/// types its decorator names as class literals (`@ExceptionHandler({A.class, B.class})`), or
+/// else the types of its parameters. One in a class marked by `advice` answers for every
+/// route; one in any other class for that class's routes. Its status is `status` on the
+/// method, else what its returns say through the pack's `terminals`. An exception no handler
+/// gives a status to answers with the status its class (or a project ancestor) carries: a
+/// `status` decorator on the class, or the argument at `statusBases[base]` of the `super(…)`
+/// call of a class extending that library base. A throw on a route's path (in the handler,
+/// a function written inside it, or a project function it calls) answering with a status is
+/// a response with that status.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ExceptionHandlersFile {
+    pub decorators: Vec<String>,
+    #[serde(default)]
+    pub advice: Vec<String>,
+    /// Decorators declaring a status (their first metavariable), on a handler method or an
+    /// exception class.
+    #[serde(default)]
+    pub status: Vec<String>,
+    /// Library exception classes whose constructor takes the status, by the argument's
+    /// position.
+    #[serde(default)]
+    pub status_bases: BTreeMap<String, usize>,
 }
 
 /// A client declared as an interface: the interface's decorators say it is one (and its

@@ -653,6 +653,11 @@ impl Compiler<'_> {
             .iter()
             .map(|d| self.declared_client(d, family))
             .collect::<Result<Vec<_>, _>>()?;
+        let exception_handlers = raw
+            .exception_handlers
+            .as_ref()
+            .map(|e| self.exception_handlers(e, family))
+            .transpose()?;
         if kind != UnitKind::Client && !declared_clients.is_empty() {
             return Err(self.error(
                 "declaredClients:",
@@ -1005,6 +1010,8 @@ impl Compiler<'_> {
             url_interceptors,
             import_aliases: raw.import_aliases.into_iter().collect(),
             constants: raw.constants,
+            exception_handlers,
+            settings_prefix: raw.settings_prefix,
             response,
             environment,
             urls,
@@ -1064,6 +1071,7 @@ impl Compiler<'_> {
                 })
                 .transpose()?,
             default_status: d.default_status,
+            method_in_path: d.method_in_path,
             class_prefix: d
                 .class_prefix
                 .as_ref()
@@ -1096,6 +1104,34 @@ impl Compiler<'_> {
                 }
             },
             decorator: pattern,
+        })
+    }
+
+    /// Compiles the `exceptionHandlers:` section: each list of decorator patterns.
+    fn exception_handlers(
+        &self,
+        e: &crate::format::ExceptionHandlersFile,
+        family: LanguageFamily,
+    ) -> Result<ExceptionHandlers, PackError> {
+        let compile = |list: &[String]| {
+            list.iter()
+                .map(|p| {
+                    compile_decorator(p, family.pattern_language())
+                        .map_err(|err| self.pattern_error(p, err))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        };
+        if e.decorators.is_empty() {
+            return Err(self.error(
+                "exceptionHandlers:",
+                "`exceptionHandlers` needs `decorators`: the decorators that mark a handler method",
+            ));
+        }
+        Ok(ExceptionHandlers {
+            decorators: compile(&e.decorators)?,
+            advice: compile(&e.advice)?,
+            status: compile(&e.status)?,
+            status_bases: e.status_bases.clone(),
         })
     }
 

@@ -285,6 +285,17 @@ pub struct Decorated {
     pub version_decorator: Option<PatternNode>,
     /// The status route terminals report when nothing declares one.
     pub default_status: Option<i64>,
+    /// The path may start with the method and a space, which replaces `method`.
+    pub method_in_path: bool,
+}
+
+/// Exception handlers (see `format::ExceptionHandlersFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExceptionHandlers {
+    pub decorators: Vec<PatternNode>,
+    pub advice: Vec<PatternNode>,
+    pub status: Vec<PatternNode>,
+    pub status_bases: BTreeMap<String, usize>,
 }
 
 /// A client declared as an interface (see `format::DeclaredClientFile`).
@@ -574,6 +585,11 @@ pub struct Pack {
     pub import_aliases: Vec<(String, String)>,
     /// Numbers the library names, by dotted name (see `PackFile::constants`).
     pub constants: BTreeMap<String, i64>,
+    /// Exception handlers and exception classes with a status (see
+    /// `format::ExceptionHandlersFile`).
+    pub exception_handlers: Option<ExceptionHandlers>,
+    /// Settings keys prefixing every route of their module (see `PackFile::settings_prefix`).
+    pub settings_prefix: Vec<String>,
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
     pub urls: Vec<UrlBuilder>,

@@ -79,6 +79,11 @@ pub struct DecoratorRule {
     /// Evidence appended to the Symbol's `derivedBy`; `{name}` is the decorator name.
     #[serde(default)]
     pub derived_by: Option<String>,
+    /// A method rule that applies only in a class carrying one of these decorators (names as
+    /// segment globs): Spring's `@GetMapping` on a `@FeignClient` interface is a client call,
+    /// not a route. Empty: any class.
+    #[serde(default)]
+    pub in_class: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -533,8 +538,14 @@ impl<'c> FileClassifier<'c> {
         None
     }
 
-    /// The first decorator rule (class or function) matching a decorator name.
-    pub fn decorator(&self, name: &str, on_class: bool) -> Option<DecoratorMatch> {
+    /// The first decorator rule (class or function) matching a decorator name; a method's
+    /// `class_decorators` are the names of its class's decorators (for `inClass`).
+    pub fn decorator(
+        &self,
+        name: &str,
+        on_class: bool,
+        class_decorators: &[&str],
+    ) -> Option<DecoratorMatch> {
         for family in &self.active {
             let rules = if on_class {
                 &family.class_decorators
@@ -542,7 +553,11 @@ impl<'c> FileClassifier<'c> {
                 &family.function_decorators
             };
             for rule in rules {
-                if rule.names.iter().any(|p| glob_match(p, name)) {
+                let in_class = rule.in_class.is_empty()
+                    || class_decorators
+                        .iter()
+                        .any(|d| rule.in_class.iter().any(|p| glob_match(p, d)));
+                if in_class && rule.names.iter().any(|p| glob_match(p, name)) {
                     let derived_by = match &rule.derived_by {
                         Some(d) => d.replace("{name}", name),
                         None => match &rule.ext_kind {

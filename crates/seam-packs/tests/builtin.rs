@@ -44,6 +44,7 @@ fn builtin_packs_load() {
             "ofetch",
             "okhttp",
             "openapi-fetch",
+            "openfeign",
             "playwright",
             "prisma",
             "react-router",

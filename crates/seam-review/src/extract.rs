@@ -727,14 +727,30 @@ impl<'a> FileCx<'a> {
         });
     }
 
-    fn decorators(&self, list: &[&m::Decorator], on_class: bool, symbol: &mut Symbol) {
+    fn decorators(
+        &self,
+        list: &[&m::Decorator],
+        on_class: bool,
+        class: Option<m::ClassId>,
+        symbol: &mut Symbol,
+    ) {
+        let class_decorators: Vec<&str> = class
+            .map(|c| {
+                self.model
+                    .class(c)
+                    .decorators
+                    .iter()
+                    .map(|d| d.name.as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
         let mut seen = BTreeSet::new();
         let mut ext_kind: Option<String> = None;
         for d in list {
             if !seen.insert(d.span) {
                 continue;
             }
-            let classified = self.fc.decorator(&d.name, on_class);
+            let classified = self.fc.decorator(&d.name, on_class, &class_decorators);
             let leaf = d.name.rsplit('.').next().unwrap_or(&d.name).to_owned();
             let raw = if d.raw.trim().is_empty() {
                 d.name.clone()
@@ -880,7 +896,7 @@ impl<'a> FileCx<'a> {
             .iter()
             .chain(f.decorators.iter())
             .collect();
-        self.decorators(&decorators, false, &mut symbol);
+        self.decorators(&decorators, false, class, &mut symbol);
         let receiver = self.receiver(f);
         let mut signature = self.signature(f, receiver);
         let owner = Owner {
@@ -928,7 +944,7 @@ impl<'a> FileCx<'a> {
             return;
         };
         let decorators: Vec<&m::Decorator> = c.decorators.iter().collect();
-        self.decorators(&decorators, true, &mut symbol);
+        self.decorators(&decorators, true, None, &mut symbol);
         let owner = Owner {
             class: Some(class),
             receiver: None,

@@ -41,6 +41,10 @@ pub enum ManifestKind {
     /// A web app's `index.html`: the globals its inline scripts set to a text
     /// (`window.API_URL = '/api/v1'`) are settings of the deployment, as a dotenv's are.
     HtmlEntry,
+    /// A JVM application's settings file (`application.properties`, `application.yml`,
+    /// a profile's `application-dev.yml`): its keys flattened to dotted names
+    /// (see [`super::settings`]).
+    AppSettings,
 }
 
 /// One manifest.
@@ -153,6 +157,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         ".env" | ".env.example" | ".env.sample" | ".env.template" | ".env.defaults"
         | ".env.development" | ".env.dev" | ".env.local.example" => ManifestKind::Dotenv,
         "index.html" => ManifestKind::HtmlEntry,
+        _ if super::settings::is_settings_file(name) => ManifestKind::AppSettings,
         _ => return None,
     })
 }
@@ -185,6 +190,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
         ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
+        ManifestKind::AppSettings => m.variables = super::settings::parse(path, text),
     }
     m.dependencies.sort();
     m.dependencies.dedup();

@@ -46,6 +46,7 @@ pub mod lockfile;
 pub mod manifest;
 pub mod membership;
 pub mod server_templates;
+pub mod settings;
 pub mod submodules;
 pub mod walk;
 pub mod workspaces;

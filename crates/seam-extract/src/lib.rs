@@ -42,6 +42,7 @@ pub mod route_loops;
 pub mod route_wrappers;
 pub mod router_classes;
 pub mod router_factories;
+pub mod rpc_services;
 pub mod script_globals;
 pub mod shape;
 pub mod slices;
@@ -128,6 +129,7 @@ pub fn extract(
     let all: BTreeSet<usize> = (0..models.len()).collect();
     files.resolve_aliases(packs, &on);
     files.dotenv = detection.dotenv().clone();
+    files.rpc_services = detection.rpc_services().to_vec();
     files.url_builders = packs
         .iter()
         .flat_map(|p| p.urls.iter().map(|u| (p.family, u.clone())))
@@ -147,6 +149,7 @@ pub fn extract(
         .flat_map_iter(|(pi, pack)| {
             handler_units(&files, pi, pack, &on[pi])
                 .into_iter()
+                .chain(rpc_services::handler_units(&files, pi, pack, &on[pi]))
                 .map(Unit::Handler)
         })
         .collect();
@@ -160,6 +163,7 @@ pub fn extract(
                 client_units(&files, pi, pack, &on[pi], &all)
                     .into_iter()
                     .chain(declared_clients::declared_units(&files, pi, pack, &on[pi]))
+                    .chain(rpc_services::client_units(&files, pi, pack, &on[pi]))
                     .map(Unit::Client)
             })
             .collect::<Vec<_>>(),

@@ -41,6 +41,9 @@ pub enum ManifestKind {
     /// A web app's `index.html`: the globals its inline scripts set to a text
     /// (`window.API_URL = '/api/v1'`) are settings of the deployment, as a dotenv's are.
     HtmlEntry,
+    /// A Protocol Buffers file (`*.proto`): the services it declares
+    /// ([`Manifest::services`], see [`super::proto`]).
+    Proto,
 }
 
 /// One manifest.
@@ -74,6 +77,9 @@ pub struct Manifest {
     /// `dependencies`: a lockfile records what was installed, not what the project declares.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub locked: Vec<String>,
+    /// A `.proto` file's services.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub services: Vec<super::proto::ProtoService>,
 }
 
 /// Where a package's code starts, from its `package.json`.
@@ -119,6 +125,7 @@ impl Manifest {
             tsconfig: None,
             variables: Default::default(),
             locked: Vec::new(),
+            services: Vec::new(),
         }
     }
 }
@@ -153,6 +160,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         ".env" | ".env.example" | ".env.sample" | ".env.template" | ".env.defaults"
         | ".env.development" | ".env.dev" | ".env.local.example" => ManifestKind::Dotenv,
         "index.html" => ManifestKind::HtmlEntry,
+        _ if name.ends_with(".proto") => ManifestKind::Proto,
         _ => return None,
     })
 }
@@ -185,6 +193,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
         ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
+        ManifestKind::Proto => m.services = super::proto::read_services(text),
     }
     m.dependencies.sort();
     m.dependencies.dedup();

@@ -664,13 +664,25 @@ pub fn method_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, 
     else {
         return None;
     };
-    let type_name = declared_type(files, file, *object, 4)?;
+    method_of_value(files, file, *object, method)
+}
+
+/// The method named `method` of the project type `value` is declared with (the receiver
+/// itself, a parameter `impl *Server`, a name a constructor declared to return `*Server`
+/// initialises): in the type's own package first.
+pub fn method_of_value(
+    files: &Files,
+    file: usize,
+    value: ExprId,
+    method: &str,
+) -> Option<(usize, FuncId)> {
+    let model = files.model(file);
+    let type_name = declared_type(files, file, value, 4)?;
     let dir_of = |path: &str| path.rsplit_once('/').map_or("", |(d, _)| d).to_owned();
     let dir = dir_of(&model.path);
     let methods = files
         .methods_by_type()
-        .get(&(model.language, type_name, method.clone()))?;
-    // The type's own package first (the same directory), then any file of the project.
+        .get(&(model.language, type_name, method.to_owned()))?;
     methods
         .iter()
         .find(|(f, _)| dir_of(&files.model(*f).path) == dir)

@@ -55,6 +55,9 @@ pub struct Files<'a> {
     pub markup: crate::markup::Markup,
     /// Top-level functions of classic scripts, built on first use.
     script_globals: OnceLock<crate::script_globals::ScriptGlobals>,
+    /// The RPC services of the repository's `.proto` files, as (file, service) (see
+    /// `seam_packs::Detection::rpc_services`).
+    pub rpc_services: Vec<(String, seam_lang::project::proto::ProtoService)>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -126,6 +129,7 @@ impl<'a> Files<'a> {
             url_builders: Vec::new(),
             markup: Default::default(),
             script_globals: OnceLock::new(),
+            rpc_services: Vec::new(),
         }
     }
 

@@ -43,6 +43,7 @@ pub mod route_loops;
 pub mod route_wrappers;
 pub mod router_classes;
 pub mod router_factories;
+pub mod rpc_services;
 pub mod script_globals;
 pub mod settings_prefix;
 pub mod shape;
@@ -130,6 +131,7 @@ pub fn extract(
     let all: BTreeSet<usize> = (0..models.len()).collect();
     files.resolve_aliases(packs, &on);
     files.dotenv = detection.dotenv().clone();
+    files.rpc_services = detection.rpc_services().to_vec();
     files.url_builders = packs
         .iter()
         .flat_map(|p| p.urls.iter().map(|u| (p.family, u.clone())))
@@ -146,7 +148,11 @@ pub fn extract(
         .par_iter()
         .enumerate()
         .filter(|(_, pack)| pack.kind == UnitKind::Handler)
-        .flat_map_iter(|(pi, pack)| handler_units(&files, pi, pack, &on[pi]))
+        .flat_map_iter(|(pi, pack)| {
+            handler_units(&files, pi, pack, &on[pi])
+                .into_iter()
+                .chain(rpc_services::handler_units(&files, pi, pack, &on[pi]))
+        })
         .collect();
     settings_prefix::apply(&files, detection, packs, &mut handlers);
     let mut units: Vec<Unit> = handlers.into_iter().map(Unit::Handler).collect();
@@ -160,6 +166,7 @@ pub fn extract(
                 client_units(&files, pi, pack, &on[pi], &all)
                     .into_iter()
                     .chain(declared_clients::declared_units(&files, pi, pack, &on[pi]))
+                    .chain(rpc_services::client_units(&files, pi, pack, &on[pi]))
                     .map(Unit::Client)
             })
             .collect::<Vec<_>>(),

@@ -130,6 +130,9 @@ pub struct Detection {
     dotenv: BTreeMap<String, BTreeMap<String, String>>,
     /// Application settings files by path (see [`Detection::settings`]).
     settings: BTreeMap<String, BTreeMap<String, String>>,
+    /// The services the repository's `.proto` files declare, with each file's path, by path
+    /// (see [`Detection::rpc_services`]).
+    rpc_services: Vec<(String, seam_lang::project::proto::ProtoService)>,
 }
 
 /// Dotenv file names, highest precedence first: the settings a developer runs with, then the
@@ -173,6 +176,7 @@ impl Detection {
             workspace_levels: BTreeMap::new(),
             dotenv: BTreeMap::new(),
             settings: BTreeMap::new(),
+            rpc_services: Vec::new(),
         };
         detection.workspace_levels = detection.workspace_levels();
         detection
@@ -190,6 +194,12 @@ impl Detection {
         &self.settings
     }
 
+    /// The RPC services declared in the repository's `.proto` files, as (file, service), in
+    /// file order: what a server registers an implementation of and a client calls.
+    pub fn rpc_services(&self) -> &[(String, seam_lang::project::proto::ProtoService)] {
+        &self.rpc_services
+    }
+
     /// Builds the detection from the manifests the project loader found (lockfiles with the
     /// packages they record; one seam does not read is left out).
     pub fn from_project(manifests: &[seam_lang::project::Manifest]) -> Detection {
@@ -197,8 +207,15 @@ impl Detection {
         let mut out = Vec::new();
         let mut dotenv: Vec<(&str, usize, &BTreeMap<String, String>)> = Vec::new();
         let mut settings = Vec::new();
+        let mut rpc_services = Vec::new();
         for m in manifests {
             let kind = match m.kind {
+                Loaded::Proto => {
+                    for s in &m.services {
+                        rpc_services.push((m.path.clone(), s.clone()));
+                    }
+                    continue;
+                }
                 Loaded::Dotenv => {
                     let name = m.path.rsplit('/').next().unwrap_or(&m.path);
                     let rank = DOTENV_PRECEDENCE
@@ -270,6 +287,7 @@ impl Detection {
         }
         let mut detection = Detection::new(out);
         detection.settings = settings.into_iter().collect();
+        detection.rpc_services = rpc_services;
         // Lowest precedence first, so a higher one overrides.
         dotenv.sort_by(|a, b| (a.0, std::cmp::Reverse(a.1)).cmp(&(b.0, std::cmp::Reverse(b.1))));
         for (dir, _, variables) in dotenv {

@@ -110,6 +110,11 @@ pub struct PackFile {
     /// serves, key by key (`tsr.router(contract, { getPost: handler })`).
     #[serde(default)]
     pub contracts: Vec<ContractRoutesFile>,
+    /// RPC services declared in the repository's `.proto` files: the calls that serve an
+    /// implementation of one (handler packs) or make a client of one (client packs), and the
+    /// routes each rpc has over HTTP.
+    #[serde(default)]
+    pub rpc: Option<crate::pack::Rpc>,
     /// Expressions that read an environment variable (`process.env.$NAME`): a base URL read
     /// from one contributes nothing to the path.
     #[serde(default)]

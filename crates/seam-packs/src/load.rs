@@ -878,6 +878,7 @@ impl Compiler<'_> {
             && calls.is_empty()
             && member_calls.is_empty()
             && raw.declared_clients.is_empty()
+            && raw.rpc.as_ref().is_none_or(|r| r.clients.is_empty())
             && !review_only
         {
             return Err(self.error(
@@ -1018,6 +1019,7 @@ impl Compiler<'_> {
             markup,
             body_encoders,
             contracts,
+            rpc: raw.rpc.clone(),
             metadata: raw.metadata,
             accesses,
             client_sources,

@@ -599,6 +599,8 @@ pub struct Pack {
     /// `PackFile::body_encoders`).
     pub body_encoders: Vec<PatternNode>,
     pub contracts: Vec<ContractRoutes>,
+    /// RPC services served or called (see [`Rpc`]).
+    pub rpc: Option<Rpc>,
     /// Summary metadata every summary of this pack carries (see `PackFile::metadata`).
     pub metadata: BTreeMap<String, serde_json::Value>,
     pub accesses: Vec<crate::store::StoreAccess>,
@@ -616,6 +618,7 @@ impl Pack {
                 !self.calls.is_empty()
                     || !self.member_calls.is_empty()
                     || !self.declared_clients.is_empty()
+                    || self.rpc.as_ref().is_some_and(|r| !r.clients.is_empty())
             }
             UnitKind::Store => !self.accesses.is_empty(),
         }
@@ -630,4 +633,40 @@ impl Pack {
     pub fn position_of_role(&self, role: &str) -> Option<usize> {
         self.roles.iter().position(|r| r.as_deref() == Some(role))
     }
+}
+
+/// RPC services declared in `.proto` files (`seam_lang::project::proto`), as a pack's `rpc:`
+/// section gives them: a handler pack's calls that serve an implementation of a service, a
+/// client pack's calls that make a client of one, and the HTTP routes of each rpc.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Rpc {
+    /// Handler packs: `Register{service}HandlerServer`, argument 2: the implementation whose
+    /// method named after each rpc handles it.
+    #[serde(default)]
+    pub serves: Vec<RpcCall>,
+    /// Client packs: `createClient`, argument 0: the service descriptor; each method of the
+    /// client (the rpc's name in lowerCamelCase) calls that rpc.
+    #[serde(default)]
+    pub clients: Vec<RpcCall>,
+    /// The route every rpc has, over `{package}`, `{service}` and `{rpc}`
+    /// (`POST /{package}.{service}/{rpc}`).
+    #[serde(default)]
+    pub procedure: Option<String>,
+    /// The rpc option that holds an HTTP rule (`google.api.http`): the method and path of its
+    /// `get`/`put`/`post`/`delete`/`patch` (or `custom { kind path }`) field, and of each of its
+    /// `additional_bindings`, are routes of the rpc.
+    #[serde(default)]
+    pub http_rule: Option<String>,
+}
+
+/// A call of an [`Rpc`] section.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RpcCall {
+    /// The called function's own name (without receiver or package); `{service}` in it stands
+    /// for the name of a declared service.
+    pub call: String,
+    /// The argument (from 0) that holds the implementation or the service descriptor.
+    pub argument: usize,
 }

@@ -45,6 +45,9 @@ pub enum ManifestKind {
     /// a profile's `application-dev.yml`): its keys flattened to dotted names
     /// (see [`super::settings`]).
     AppSettings,
+    /// A Protocol Buffers file (`*.proto`): the services it declares
+    /// ([`Manifest::services`], see [`super::proto`]).
+    Proto,
 }
 
 /// One manifest.
@@ -78,6 +81,9 @@ pub struct Manifest {
     /// `dependencies`: a lockfile records what was installed, not what the project declares.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub locked: Vec<String>,
+    /// A `.proto` file's services.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub services: Vec<super::proto::ProtoService>,
 }
 
 /// Where a package's code starts, from its `package.json`.
@@ -123,6 +129,7 @@ impl Manifest {
             tsconfig: None,
             variables: Default::default(),
             locked: Vec::new(),
+            services: Vec::new(),
         }
     }
 }
@@ -158,6 +165,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         | ".env.development" | ".env.dev" | ".env.local.example" => ManifestKind::Dotenv,
         "index.html" => ManifestKind::HtmlEntry,
         _ if super::settings::is_settings_file(name) => ManifestKind::AppSettings,
+        _ if name.ends_with(".proto") => ManifestKind::Proto,
         _ => return None,
     })
 }
@@ -191,6 +199,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
         ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
         ManifestKind::AppSettings => m.variables = super::settings::parse(path, text),
+        ManifestKind::Proto => m.services = super::proto::read_services(text),
     }
     m.dependencies.sort();
     m.dependencies.dedup();

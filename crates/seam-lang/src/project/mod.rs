@@ -45,6 +45,7 @@ pub mod jvm_build;
 pub mod lockfile;
 pub mod manifest;
 pub mod membership;
+pub mod proto;
 pub mod server_templates;
 pub mod settings;
 pub mod submodules;

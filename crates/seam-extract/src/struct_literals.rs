@@ -385,7 +385,7 @@ fn json_fields(files: &Files, file: usize, class: ClassId) -> Vec<JsonField> {
             let embedded = type_annotation
                 .as_ref()
                 .filter(|_| !before_tag.is_empty() && !before_tag.contains(char::is_whitespace))
-                .map(|t| (file, t.text.clone()));
+                .map(|_| (file, before_tag.to_owned()));
             Some(json_field(name, tag.as_deref(), embedded))
         })
         .collect()

@@ -408,7 +408,11 @@ fn go_struct_bodies_fixture() {
     assert_eq!(
         bodies,
         [
-            r#"GET /info {"properties":{"version":{"type":"literal","value":"1"},"Count":{"type":"unknown"}},"type":"record"}"#,
+            r#"GET /info {"type":"record","properties":{"version":{"type":"literal","value":"1"},"Count":{"type":"unknown"}}}"#,
+            r#"GET /plain {"type":"record","properties":{"id":{"type":"unknown"},"created":{"type":"unknown"},"name":{"type":"literal","value":"n"}}}"#,
+            r#"GET /session {"type":"record","properties":{"exp":{"type":"literal","value":1}}}"#,
+            r#"GET /user {"type":"record","properties":{"id":{"type":"literal","value":1},"created":{"type":"unknown"},"name":{"type":"literal","value":"n"}}}"#,
+            r#"POST /token {"type":"record","properties":{"token":{"type":"literal","value":"t"}}}"#,
         ]
     );
 }

@@ -862,7 +862,12 @@ fn page_origin_urls_skip_the_instance_base() {
             .as_str()
             .unwrap_or("-")
             .to_owned()),
-        [""]
+        [
+            "src/calls.ts GET /api/v1/users -",
+            "src/calls.ts PUT /api/v2/items/{id} -",
+            "src/calls.ts DELETE /api/v2/sessions -",
+            "src/calls.ts GET /status https://status.example.com",
+        ]
     );
 }
 

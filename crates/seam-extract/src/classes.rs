@@ -365,6 +365,9 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
             property,
             ..
         } => {
+            if held_value(files, file, object).is_some() {
+                return instance_class(files, file, object);
+            }
             if let Some(field) = declared_field(files, file, object) {
                 if let Some(t) = field.type_annotation
                     && let Some(found) = class_named(files, field.file, type_name(&t.text))
@@ -454,6 +457,9 @@ fn type_name(text: &str) -> &str {
 /// (imported or not), or what an injector hands out for a class passed to it alone
 /// (`inject(UserService)`, `container.resolve(UserService)`).
 fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    if let Some((hf, held)) = held_value(files, file, expr) {
+        return instance_class(files, hf, held).or_else(|| new_instance_class(files, hf, held));
+    }
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;
     match &files.model(vf).expr(ve).kind {
@@ -481,6 +487,49 @@ fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
         },
         _ => None,
     }
+}
+
+/// `new C(…)` itself: its class.
+fn new_instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    match &files.model(file).expr(expr).kind {
+        ExprKind::Call {
+            callee,
+            is_new: true,
+            ..
+        } => class_of_expr(files, file, *callee),
+        _ => None,
+    }
+}
+
+/// The value a library's holder keeps under the member an expression reads (`svc.value` with
+/// `const svc = ref(new C())`: the `new C()`), see `holders` in the packs' core constants.
+fn held_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+    let model = files.model(file);
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(member),
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    let (vf, ve) = files.value_of(files.definition(file, *object)?)?;
+    let vmodel = files.model(vf);
+    let ExprKind::Call {
+        callee,
+        args,
+        is_new: false,
+        ..
+    } = &vmodel.expr(ve).kind
+    else {
+        return None;
+    };
+    let [only] = args.as_slice() else {
+        return None;
+    };
+    (!only.spread
+        && crate::library_constants::holder_member(vmodel, *callee) == Some(member.as_str()))
+    .then_some((vf, only.value))
 }
 
 /// The project class a lone argument names (`UserService` in `inject(UserService)`), when the

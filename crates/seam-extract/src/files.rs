@@ -51,6 +51,8 @@ pub struct Files<'a> {
     pub dotenv: BTreeMap<String, BTreeMap<String, String>>,
     /// Every loaded pack's URL builders, with the languages they apply to.
     pub url_builders: Vec<(seam_packs::LanguageFamily, seam_packs::UrlBuilder)>,
+    /// Every loaded pack's expressions for the page's own origin, with their languages.
+    pub page_origins: Vec<(seam_packs::LanguageFamily, seam_packs::PatternNode)>,
     /// Values scripts read from page templates (see [`crate::markup`]).
     pub markup: crate::markup::Markup,
     /// Top-level functions of classic scripts, built on first use.
@@ -127,6 +129,7 @@ impl<'a> Files<'a> {
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
             url_builders: Vec::new(),
+            page_origins: Vec::new(),
             markup: Default::default(),
             script_globals: OnceLock::new(),
             rpc_services: Vec::new(),
@@ -153,6 +156,15 @@ impl<'a> Files<'a> {
             .iter()
             .filter(move |(family, _)| family.includes(language))
             .map(|(_, b)| b)
+    }
+
+    /// Whether an expression gives the running page's own origin (`window.location.origin`).
+    pub fn is_page_origin(&self, file: usize, expr: ExprId) -> bool {
+        let model = self.model(file);
+        self.page_origins
+            .iter()
+            .filter(|(family, _)| family.includes(model.language))
+            .any(|(_, p)| seam_packs::match_expr(model, p, expr, &mut seam_packs::Captures::new()))
     }
 
     /// A file's instance-field assignments (`this.x = v`, `self.x = v`) by (class, field),

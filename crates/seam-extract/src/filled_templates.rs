@@ -64,7 +64,8 @@ impl Reader<'_> {
     }
 
     /// Both branches of a conditional the same path but for a trailing slash: that path
-    /// (the first branch's pieces). False otherwise.
+    /// (the first branch's pieces, or the second's when only it ends with the slash). False
+    /// otherwise.
     pub(crate) fn read_agreeing_branches(
         &self,
         file: usize,
@@ -79,7 +80,17 @@ impl Reader<'_> {
         if first.is_empty() || untrailed(&first) != untrailed(&second) {
             return false;
         }
-        out.extend(first);
+        // The branches make sure of a trailing slash (`u.endsWith('/') ? u : u + '/'`): with a
+        // known `u` the first branch reads without it, so the value is the one that has it.
+        let slashed = |p: &[Piece]| {
+            matches!(p.iter().rev().find(|x| **x != Piece::Text(String::new())),
+                Some(Piece::Text(t)) if t.ends_with('/'))
+        };
+        out.extend(if slashed(&second) && !slashed(&first) {
+            second
+        } else {
+            first
+        });
         true
     }
 }

@@ -36,6 +36,7 @@ pub mod project_constants;
 pub mod prototypes;
 pub mod provenance;
 pub mod receiver;
+pub mod regex_replace;
 pub mod request_body;
 pub mod returns_taken;
 pub mod route_lists;
@@ -135,6 +136,10 @@ pub fn extract(
     files.url_builders = packs
         .iter()
         .flat_map(|p| p.urls.iter().map(|u| (p.family, u.clone())))
+        .collect();
+    files.page_origins = packs
+        .iter()
+        .flat_map(|p| p.page_origins.iter().map(|o| (p.family, o.clone())))
         .collect();
     files.markup.packs = packs
         .iter()

@@ -19,6 +19,12 @@ pub fn library_number(model: &Model, expr: ExprId) -> Option<f64> {
     }
 }
 
+/// The member under which a call of `callee` holds its one argument, when `callee` names a
+/// library's holder function through an import (`ref` from `vue`: `ref(x).value` is x).
+pub fn holder_member(model: &Model, callee: ExprId) -> Option<&'static str> {
+    seam_packs::constants::qualified_holder(&qualified_name(model, callee)?)
+}
+
 /// The dotted name an expression spells once its head is replaced by what the import binding
 /// it names stands for: `status.HTTP_404_NOT_FOUND` after `from fastapi import status` is
 /// `fastapi.status.HTTP_404_NOT_FOUND`; `http.StatusOK` after `import "net/http"` is

@@ -4,13 +4,13 @@
 //! `omitempty` left out of the literal may not be) and positional elements set the fields in
 //! declaration order. The lowering keeps a literal as an object or array without its type;
 //! the type is the name written before the brace, found among the classes of the file's
-//! package (its folder).
+//! package (its folder), or of the imported package a qualified name (`auth.Token{…}`) names.
 
 use indexmap::IndexMap;
 use seam_ir::summary::{RecordShape, TypeShape};
 use seam_lang::model::{
-    ArrayElement, ClassId, ExprId, ExprKind, Language, LiteralValue, MemberKind, Model, NameSource,
-    ObjectProp,
+    ArrayElement, ClassId, ExprId, ExprKind, ImportedItem, Language, LiteralValue, MemberKind,
+    NameSource, ObjectProp,
 };
 
 use crate::files::{Files, MAX_HOPS};
@@ -42,9 +42,7 @@ fn struct_shape(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option
     if !matches!(kind, ExprKind::Object { .. } | ExprKind::Array { .. }) {
         return None;
     }
-    let type_name = literal_type(model.text(model.expr(expr).span))?;
-    let (cf, class) = package_struct(files, file, type_name)?;
-    let fields = json_fields(files.model(cf), class);
+    let fields = literal_fields(files, file, model.text(model.expr(expr).span))?;
     let mut given: Vec<(usize, ExprId)> = Vec::new();
     match kind {
         ExprKind::Object { props } => {
@@ -72,6 +70,24 @@ fn struct_shape(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option
     }
     let mut properties = IndexMap::new();
     for (i, field) in fields.iter().enumerate() {
+        if let Some((tf, type_text)) = &field.embedded {
+            // The embedded struct's own keys, beside the outer ones; an outer field of the
+            // same key wins, as the encoder resolves it.
+            let value = given.iter().find(|(g, _)| *g == i).map(|(_, v)| *v);
+            // A pointer left out is nil: the encoder adds nothing for it.
+            if value.is_none() && type_text.starts_with('*') {
+                continue;
+            }
+            let inner = value
+                .and_then(|v| struct_shape(files, file, v, hops.checked_sub(1)?))
+                .or_else(|| zero_struct(files, *tf, type_text, hops.checked_sub(1)?));
+            if let Some(TypeShape::Record(record)) = inner {
+                for (key, shape) in record.properties {
+                    properties.entry(key).or_insert(shape);
+                }
+            }
+            continue;
+        }
         let Some(json) = &field.json else { continue };
         match given.iter().find(|(g, _)| *g == i) {
             Some((_, value)) => {
@@ -92,33 +108,187 @@ fn struct_shape(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option
     }))
 }
 
-/// The type a composite literal is written with, when it is a plain name of this package
-/// (`okResp{…}`, `&Note{…}`); a qualified one (`pkg.T{…}`) or a map, slice or array type is
-/// not.
-fn literal_type(text: &str) -> Option<&str> {
+/// The JSON fields of the struct a composite literal's text is written with: a named struct of
+/// the project or an anonymous one (`struct{ X string `json:"x"` }{…}`).
+fn literal_fields(files: &Files, file: usize, text: &str) -> Option<Vec<JsonField>> {
+    let written = text.trim_start().trim_start_matches(['&', '*']);
+    if let Some(fields) = anonymous_fields(file, written) {
+        return Some(fields);
+    }
+    let (cf, class) = struct_named(files, file, written)?;
+    Some(json_fields(files, cf, class))
+}
+
+/// The project struct a type's text names (`Base`, `*auth.Token`), seen from `file`.
+fn struct_named(files: &Files, file: usize, text: &str) -> Option<(usize, ClassId)> {
+    match literal_type(text)? {
+        (None, name) => package_struct(files, file, name),
+        (Some(package), name) => imported_struct(files, file, package, name),
+    }
+}
+
+/// The record a struct encodes to with every field at its zero value: keys only (what the
+/// fields hold is unknown), `omitempty` ones left out.
+fn zero_struct(files: &Files, file: usize, type_text: &str, hops: usize) -> Option<TypeShape> {
+    let (cf, class) = struct_named(files, file, type_text)?;
+    let mut properties = IndexMap::new();
+    for field in json_fields(files, cf, class) {
+        if let Some((tf, inner)) = &field.embedded {
+            if inner.starts_with('*') {
+                continue;
+            }
+            if let Some(TypeShape::Record(record)) =
+                zero_struct(files, *tf, inner, hops.checked_sub(1)?)
+            {
+                for (key, shape) in record.properties {
+                    properties.entry(key).or_insert(shape);
+                }
+            }
+            continue;
+        }
+        if let Some(json) = field.json
+            && !field.omitempty
+        {
+            properties.insert(json, TypeShape::Unknown);
+        }
+    }
+    Some(TypeShape::Record(RecordShape {
+        properties,
+        spreads: None,
+    }))
+}
+
+/// The fields of an anonymous struct type written before a literal's body
+/// (`struct{ Token string `json:"token"`; N int }{…}`), read from its text: one declaration
+/// per line or `;`, its names before the type, its tag after. `None` when the text is not
+/// such a type.
+fn anonymous_fields(file: usize, text: &str) -> Option<Vec<JsonField>> {
+    let rest = text
+        .strip_prefix("struct")?
+        .trim_start()
+        .strip_prefix('{')?;
+    // The type's body ends at its matching brace; tags and strings may hold braces.
+    let (mut depth, mut quote, mut end) = (1usize, None, None);
+    for (i, c) in rest.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '`' | '"') => quote = Some(c),
+            (None, '{') => depth += 1,
+            (None, '}') => {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let body = &rest[..end?];
+    let mut fields = Vec::new();
+    for decl in body.split(['\n', ';']) {
+        let decl = decl.trim();
+        if decl.is_empty() || decl.starts_with("//") {
+            continue;
+        }
+        let (names_and_type, tag) = match decl.find(['`', '"']) {
+            Some(at) => (decl[..at].trim(), Some(&decl[at..])),
+            None => (decl, None),
+        };
+        let json = tag.and_then(json_tag);
+        let compact = names_and_type.replace(", ", ",");
+        match compact.split_once(char::is_whitespace) {
+            Some((names, _type)) => {
+                for name in names.split(',') {
+                    fields.push(json_field(name.to_owned(), json.as_deref(), None));
+                }
+            }
+            // An embedded type (`Base`, `*pkg.Base`).
+            None => {
+                let type_text = compact.trim_start_matches('*');
+                let name = type_text.rsplit('.').next().unwrap_or(type_text).to_owned();
+                fields.push(json_field(
+                    name,
+                    json.as_deref(),
+                    Some((file, compact.clone())),
+                ));
+            }
+        }
+    }
+    Some(fields)
+}
+
+/// The `json` key's value in a struct tag's text (`` `json:"token" db:"t"` `` → `token`).
+fn json_tag(tag: &str) -> Option<String> {
+    let at = tag.find("json:\"")? + "json:\"".len();
+    let value = &tag[at..];
+    Some(value[..value.find('"')?].to_owned())
+}
+
+/// The type a composite literal is written with, when it is a plain name (`okResp{…}`,
+/// `&Note{…}`) or a name of an imported package (`auth.Token{…}`: `(Some("auth"), "Token")`);
+/// a map, slice or array type is not.
+fn literal_type(text: &str) -> Option<(Option<&str>, &str)> {
     let written = text
         .split('{')
         .next()?
         .trim()
         .trim_start_matches(['&', '*']);
-    let valid = written.starts_with(|c: char| c.is_alphabetic() || c == '_')
-        && written.chars().all(|c| c.is_alphanumeric() || c == '_');
-    valid.then_some(written)
+    let is_name = |s: &str| {
+        s.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    match written.split_once('.') {
+        Some((package, name)) => {
+            (is_name(package) && is_name(name)).then_some((Some(package), name))
+        }
+        None => is_name(written).then_some((None, written)),
+    }
+}
+
+/// A struct of the package a file imports under `package` (its alias, or the last element of
+/// its import path): declared in the folder module resolution found for the import.
+fn imported_struct(
+    files: &Files,
+    file: usize,
+    package: &str,
+    name: &str,
+) -> Option<(usize, ClassId)> {
+    let model = files.model(file);
+    let import = model.imports.iter().find(|i| {
+        i.names
+            .iter()
+            .any(|n| n.local == package && matches!(n.imported, ImportedItem::Namespace))
+            && i.resolved.is_some()
+    })?;
+    let folder = folder_of(import.resolved.as_deref()?);
+    let mut candidates: Vec<usize> = (0..files.models.len())
+        .filter(|&f| files.model(f).language == Language::Go)
+        .filter(|&f| folder_of(&files.model(f).path) == folder)
+        .collect();
+    candidates.sort_by(|a, b| files.model(*a).path.cmp(&files.model(*b).path));
+    candidates
+        .into_iter()
+        .find_map(|f| declared_struct(files, f, name))
+}
+
+/// The struct `name` declared in a file, if it declares one.
+fn declared_struct(files: &Files, file: usize, name: &str) -> Option<(usize, ClassId)> {
+    files
+        .model(file)
+        .classes
+        .iter()
+        .position(|c| {
+            c.name.as_deref() == Some(name) && matches!(c.name_source, NameSource::Declared)
+        })
+        .map(|i| (file, ClassId::from_index(i)))
 }
 
 /// A struct declared in the file's package: its own file first, then the other Go files of
 /// its folder, in path order.
 fn package_struct(files: &Files, file: usize, name: &str) -> Option<(usize, ClassId)> {
-    let declared_in = |f: usize| {
-        let model = files.model(f);
-        model
-            .classes
-            .iter()
-            .position(|c| {
-                c.name.as_deref() == Some(name) && matches!(c.name_source, NameSource::Declared)
-            })
-            .map(|i| (f, ClassId::from_index(i)))
-    };
+    let declared_in = |f: usize| declared_struct(files, f, name);
     if let Some(found) = declared_in(file) {
         return Some(found);
     }
@@ -136,20 +306,67 @@ fn folder_of(path: &str) -> &str {
     path.rsplit_once('/').map_or("", |(d, _)| d)
 }
 
-/// A struct field as JSON encodes it: `json` is the key (`None` when tagged `json:"-"`).
+/// A struct field as JSON encodes it: `json` is the key (`None` when tagged `json:"-"` or
+/// unexported). `embedded` is an embedded struct's type as written (`*pkg.Base` for a pointer)
+/// without a tag name, with the file that declares the outer struct: the encoder promotes its
+/// fields into the outer object.
 struct JsonField {
     name: String,
     json: Option<String>,
     omitempty: bool,
+    embedded: Option<(usize, String)>,
 }
 
-fn json_fields(model: &Model, class: ClassId) -> Vec<JsonField> {
+/// A field from its name, its `json` tag's value and, when it is embedded, its type.
+fn json_field(name: String, tag: Option<&str>, embedded: Option<(usize, String)>) -> JsonField {
+    let (key, options) = match tag {
+        Some(t) => t.split_once(',').unwrap_or((t, "")),
+        None => ("", ""),
+    };
+    let omitempty = options.split(',').any(|o| o == "omitempty");
+    let ignored = key == "-" && options.is_empty();
+    if let Some(embedded) = embedded
+        && key.is_empty()
+        && !ignored
+    {
+        return JsonField {
+            name,
+            json: None,
+            omitempty,
+            embedded: Some(embedded),
+        };
+    }
+    // Unexported fields are never encoded.
+    let exported = name.starts_with(|c: char| c.is_uppercase());
+    let json = match key {
+        _ if ignored || !exported => None,
+        "" => Some(name.clone()),
+        k => Some(k.to_owned()),
+    };
+    JsonField {
+        name,
+        json,
+        omitempty,
+        embedded: None,
+    }
+}
+
+fn json_fields(files: &Files, file: usize, class: ClassId) -> Vec<JsonField> {
+    let model = files.model(file);
     model
         .class(class)
         .members
         .iter()
-        .filter(|m| !m.is_static && matches!(m.kind, MemberKind::Property { function: None, .. }))
+        .filter(|m| !m.is_static)
         .filter_map(|m| {
+            let MemberKind::Property {
+                function: None,
+                type_annotation,
+                ..
+            } = &m.kind
+            else {
+                return None;
+            };
             let name = m.name.as_str()?.to_owned();
             let tag = m
                 .decorators
@@ -162,38 +379,41 @@ fn json_fields(model: &Model, class: ClassId) -> Vec<JsonField> {
                     } => Some(value.clone()),
                     _ => None,
                 });
-            let (key, options) = match tag.as_deref() {
-                Some(t) => t.split_once(',').unwrap_or((t, "")),
-                None => ("", ""),
-            };
-            // Unexported fields are never encoded.
-            let exported = name.starts_with(|c: char| c.is_uppercase());
-            let json = match key {
-                "-" if options.is_empty() => None,
-                _ if !exported => None,
-                "" => Some(name.clone()),
-                k => Some(k.to_owned()),
-            };
-            Some(JsonField {
-                name,
-                json,
-                omitempty: options.split(',').any(|o| o == "omitempty"),
-            })
+            // An embedded field is written as its type alone (before any tag).
+            let declared = model.text(m.span);
+            let before_tag = declared[..declared.find(['`', '"']).unwrap_or(declared.len())].trim();
+            let embedded = type_annotation
+                .as_ref()
+                .filter(|_| !before_tag.is_empty() && !before_tag.contains(char::is_whitespace))
+                .map(|_| (file, before_tag.to_owned()));
+            Some(json_field(name, tag.as_deref(), embedded))
         })
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::literal_type;
+    use super::{anonymous_fields, literal_type};
 
     #[test]
     fn a_literal_names_its_type_before_the_brace() {
-        assert_eq!(literal_type("okResp{out}"), Some("okResp"));
-        assert_eq!(literal_type("&Note{ID: id}"), Some("Note"));
-        assert_eq!(literal_type("pkg.T{A: 1}"), None);
+        assert_eq!(literal_type("okResp{out}"), Some((None, "okResp")));
+        assert_eq!(literal_type("&Note{ID: id}"), Some((None, "Note")));
+        assert_eq!(literal_type("pkg.T{A: 1}"), Some((Some("pkg"), "T")));
         assert_eq!(literal_type("map[string]any{\"a\": 1}"), None);
         assert_eq!(literal_type("[]int{1, 2}"), None);
         assert_eq!(literal_type("{1, 2}"), None);
+    }
+
+    #[test]
+    fn an_anonymous_struct_type_gives_its_fields_and_tags() {
+        let fields = anonymous_fields(
+            0,
+            "struct {\n\tToken string `json:\"token\"`\n\tA, B int\n\tSecret string `json:\"-\"`\n}{Token: t}",
+        )
+        .unwrap();
+        let keys: Vec<Option<&str>> = fields.iter().map(|f| f.json.as_deref()).collect();
+        assert_eq!(keys, [Some("token"), Some("A"), Some("B"), None]);
+        assert!(anonymous_fields(0, "Token{}").is_none());
     }
 }

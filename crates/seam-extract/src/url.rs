@@ -22,8 +22,9 @@ pub type Substitution = BTreeMap<(usize, BindingId), Option<(usize, ExprId)>>;
 pub enum Piece {
     Text(String),
     Hole(String),
-    /// An environment variable: it holds a deployment's base URL, whose path part is unknown
-    /// and taken to be empty.
+    /// This deployment's base URL, read from an environment variable or the page's own
+    /// origin (`window.location.origin`): absolute, and its path part is unknown and taken to
+    /// be empty.
     Env,
 }
 
@@ -64,6 +65,11 @@ fn module_constant_text(model: &seam_lang::model::Model, expr: ExprId) -> Option
     }
 }
 
+/// How deep a value is followed (calls, returns, bindings, builders): deeper than a lookup of a
+/// definition ([`MAX_HOPS`]), as a URL helper may build on another helper's result
+/// (`new URL(base().replace(…) + path, origin).toString()` is ten steps).
+const READ_HOPS: usize = 12;
+
 /// Reads expressions as strings with holes.
 pub struct Reader<'a> {
     pub files: &'a Files<'a>,
@@ -79,7 +85,7 @@ pub struct Reader<'a> {
 impl Reader<'_> {
     pub fn pieces(&self, file: usize, expr: ExprId) -> Vec<Piece> {
         let mut out = Vec::new();
-        self.read(file, expr, MAX_HOPS, &mut out);
+        self.read(file, expr, READ_HOPS, &mut out);
         out
     }
 
@@ -116,6 +122,11 @@ impl Reader<'_> {
                 env = Some(c);
                 break;
             }
+        }
+        // The page's own origin: an absolute URL of this deployment, with no path.
+        if env.is_none() && self.files.is_page_origin(file, expr) {
+            out.push(Piece::Env);
+            return;
         }
         if let Some(captures) = env {
             out.push(Piece::Env);
@@ -351,6 +362,19 @@ impl Reader<'_> {
         if name != "replace" && name != "replaceAll" || args.len() != 2 {
             return false;
         }
+        if let ExprKind::Literal {
+            value: LiteralValue::Regex { pattern, flags },
+        } = &model.expr(args[0].value).kind
+        {
+            return self.read_regex_replaced(
+                file,
+                *object,
+                (pattern, flags),
+                args[1].value,
+                hops,
+                out,
+            );
+        }
         let Some(placeholder) = self.constant(file, args[0].value).filter(|p| !p.is_empty()) else {
             return false;
         };
@@ -389,6 +413,34 @@ impl Reader<'_> {
             out.push(Piece::Text(rest.to_owned()));
         }
         true
+    }
+
+    /// `value.replace(/fixed text$/, "text")`: see [`crate::regex_replace`]. False when the
+    /// pattern, the replacement or the text around the match cannot be read.
+    fn read_regex_replaced(
+        &self,
+        file: usize,
+        object: ExprId,
+        (pattern, flags): (&str, &str),
+        with: ExprId,
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) -> bool {
+        let Some(regex) = crate::regex_replace::LiteralRegex::parse(pattern, flags) else {
+            return false;
+        };
+        let Some(with) = self.constant(file, with) else {
+            return false;
+        };
+        let mut value = Vec::new();
+        self.read(file, object, hops - 1, &mut value);
+        match regex.replace(value, &with) {
+            Some(replaced) => {
+                out.extend(replaced);
+                true
+            }
+            None => false,
+        }
     }
 
     /// A URL a builder of the packs makes (`new URL(path, base)`, `url.toString()`): the URL
@@ -1102,7 +1154,8 @@ fn resolved_base(mut base: Vec<Piece>, absolute_path: bool) -> Vec<Piece> {
 /// True when the pieces start with an absolute URL (`https://…`), which a base URL does not
 /// prefix.
 pub fn is_absolute(pieces: &[Piece]) -> bool {
-    match pieces.first() {
+    // A template literal starts with its first text, empty before a leading `${…}`.
+    match pieces.iter().find(|p| **p != Piece::Text(String::new())) {
         Some(Piece::Text(t)) => t.contains("://") || t.starts_with("//"),
         Some(Piece::Env) => true,
         _ => false,

@@ -382,3 +382,37 @@ fn gaps_fixture() {
     );
     insta::assert_snapshot!(text(&run.summaries));
 }
+
+/// Go response bodies encoded from structs: a struct of another package named through its
+/// import (`auth.Token{…}`), embedded structs whose keys the encoder promotes into the outer
+/// object (given in the literal, left out at their zero value, a nil embedded pointer adding
+/// nothing) and an anonymous struct type written at the literal.
+#[test]
+fn go_struct_bodies_fixture() {
+    let run = extract("go-struct-bodies", &[]);
+    let mut bodies: Vec<String> = run
+        .summaries
+        .iter()
+        .map(|s| {
+            let v = json(s);
+            let sem = &v["identity"]["boundaryBinding"]["semantics"];
+            format!(
+                "{} {} {}",
+                sem["method"].as_str().unwrap_or("-"),
+                sem["path"].as_str().unwrap_or("-"),
+                v["transitions"][0]["output"]["body"]
+            )
+        })
+        .collect();
+    bodies.sort();
+    assert_eq!(
+        bodies,
+        [
+            r#"GET /info {"type":"record","properties":{"version":{"type":"literal","value":"1"},"Count":{"type":"unknown"}}}"#,
+            r#"GET /plain {"type":"record","properties":{"id":{"type":"unknown"},"created":{"type":"unknown"},"name":{"type":"literal","value":"n"}}}"#,
+            r#"GET /session {"type":"record","properties":{"exp":{"type":"literal","value":1}}}"#,
+            r#"GET /user {"type":"record","properties":{"id":{"type":"literal","value":1},"created":{"type":"unknown"},"name":{"type":"literal","value":"n"}}}"#,
+            r#"POST /token {"type":"record","properties":{"token":{"type":"literal","value":"t"}}}"#,
+        ]
+    );
+}

@@ -819,7 +819,9 @@ fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
 /// placeholders through a `reduce` of `replace`s. Each call through an instance is a consumer
 /// with the path the instance's class gives, also through the base's own layers
 /// (`update` → `post`, `get` → `getM`), `super.post(…)` in an override, and an instance
-/// wrapped by a call (`shallowReactive(new C())`); the base URL ends in a slash either way.
+/// wrapped by a call (`shallowReactive(new C())`), and one a library's holder keeps under a
+/// member (`ref(new C()).value`, `holders` in the core constants); the base URL ends in a
+/// slash either way.
 #[test]
 fn service_classes_take_their_paths_from_the_subclass_constructor() {
     let run = extract("service-paths", &[]);
@@ -838,10 +840,33 @@ fn service_classes_take_their_paths_from_the_subclass_constructor() {
             "src/stores/labels.ts POST /api/v1/labels/{id} saveLabel",
             "src/stores/labels.ts PUT /api/v1/labels addLabel",
             "src/stores/labels.ts DELETE /api/v1/labels/{id} removeLabel",
+            "src/views/labelsRef.ts GET /api/v1/labels loadLabelsRef",
+            "src/views/labelsRef.ts DELETE /api/v1/labels/{id} removeLabelRef",
             "src/views/reactions.ts PUT /api/v1/{kind}/{id}/reactions react",
             "src/views/reactions.ts POST /api/v1/{kind}/{id}/reactions/delete unreact",
             "src/views/totp.ts GET /api/v1/user/settings/totp loadTotp",
             "src/views/totp.ts POST /api/v1/user/settings/totp/enroll enrollTotp",
+        ]
+    );
+}
+
+/// An absolute URL on the page's own origin (`new URL(path, window.location.origin)`,
+/// `${window.location.origin}/…`) takes no axios instance base and stays on this deployment
+/// (no origin); a regular expression that spells fixed text rewrites known text
+/// (`API.replace(/\/api\/v1\/$/, '/api/v2/')`); another host keeps its origin.
+#[test]
+fn page_origin_urls_skip_the_instance_base() {
+    let run = extract("page-origin-urls", &[]);
+    assert_eq!(
+        calls_by_file(&run, |v| v["metadata"]["http"]["origin"]
+            .as_str()
+            .unwrap_or("-")
+            .to_owned()),
+        [
+            "src/calls.ts GET /api/v1/users -",
+            "src/calls.ts PUT /api/v2/items/{id} -",
+            "src/calls.ts DELETE /api/v2/sessions -",
+            "src/calls.ts GET /status https://status.example.com",
         ]
     );
 }

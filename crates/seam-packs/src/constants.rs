@@ -27,6 +27,9 @@ struct ModuleConstants {
     /// Members of a constant that are the constant itself (`HTTPStatus.OK.value`).
     #[serde(default, rename = "valueMembers")]
     value_members: Vec<String>,
+    /// Functions whose result holds their one argument under a member (`ref(x).value` is x).
+    #[serde(default)]
+    holders: BTreeMap<String, String>,
 }
 
 impl ModuleConstants {
@@ -111,6 +114,19 @@ pub fn is_path_join(module: &str, name: &str) -> bool {
         .is_some_and(|m| m.path_joins.iter().any(|p| p == name))
 }
 
+/// The member under which the result of a fully qualified function (`vue.ref`) holds its one
+/// argument, if the function is such a holder.
+pub fn qualified_holder(qualified: &str) -> Option<&'static str> {
+    qualified
+        .char_indices()
+        .rev()
+        .filter(|&(_, c)| c == '.')
+        .find_map(|(i, _)| {
+            let module = table().get(&qualified[..i])?;
+            module.holders.get(&qualified[i + 1..]).map(String::as_str)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -128,6 +144,8 @@ mod tests {
         );
         assert!(super::is_printf("fmt", "Sprintf"));
         assert!(super::is_path_join("path", "Join"));
+        assert_eq!(super::qualified_holder("vue.ref"), Some("value"));
+        assert_eq!(super::qualified_holder("vue.computed"), None);
         assert_eq!(super::module_constant("net/http", "Nope"), None);
     }
 

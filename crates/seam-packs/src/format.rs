@@ -124,6 +124,11 @@ pub struct PackFile {
     /// builders apply to every file of its languages, whichever client sends the URL.
     #[serde(default)]
     pub urls: Vec<UrlBuilderFile>,
+    /// Expressions that give the running page's own origin (`window.location.origin`): a URL
+    /// built on one is absolute and goes to this deployment. Every loaded pack's entries apply
+    /// to every file of its languages, as `urls` do.
+    #[serde(default)]
+    pub page_origins: Vec<String>,
     /// Values handed from server-rendered markup to scripts: element attributes a script reads
     /// and the template tags that write a route's URL by its name (see `MarkupFile`).
     #[serde(default)]

@@ -950,6 +950,12 @@ impl Compiler<'_> {
             });
         }
 
+        let page_origins = raw
+            .page_origins
+            .iter()
+            .map(|p| self.expression(p, family))
+            .collect::<Result<Vec<_>, _>>()?;
+
         let markup = self.markup(raw.markup.as_ref(), family)?;
 
         let mut contracts = Vec::with_capacity(raw.contracts.len());
@@ -1016,6 +1022,7 @@ impl Compiler<'_> {
             response,
             environment,
             urls,
+            page_origins,
             markup,
             body_encoders,
             contracts,

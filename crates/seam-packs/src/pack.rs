@@ -593,6 +593,8 @@ pub struct Pack {
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
     pub urls: Vec<UrlBuilder>,
+    /// Expressions that give the page's own origin (see `PackFile::page_origins`).
+    pub page_origins: Vec<PatternNode>,
     /// Values passed from page templates to scripts (see `PackFile::markup`).
     pub markup: Markup,
     /// Expressions that encode a request body, one metavariable each (see

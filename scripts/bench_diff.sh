@@ -144,6 +144,10 @@ at_base_scan() {
   (cd "$corpus" && "$seam" scan . --output-dir "$work/out-base" >/dev/null 2>&1)
   git -C "$corpus" checkout -q "$branch"
 }
+at_base_diff() {
+  rm -rf "$SEAM_CACHE_DIR"
+  (cd "$corpus" && "$seam" diff HEAD~1..HEAD~1 --output-dir "$work/out-base" >/dev/null 2>&1)
+}
 echo
 printf '%-44s %10s %10s %14s\n' "command, cache" "wall (s)" "CPU (s)" "peak RSS (MB)"
 declare -A cw
@@ -162,6 +166,11 @@ for cmd in scan diff diff-symbols; do
   BEFORE='rm -rf "$SEAM_CACHE_DIR"' measure "${args[@]}"; row "seam $cmd, cold" "$cmd-cold"
   BEFORE= measure "${args[@]}"; row "seam $cmd, warm" "$cmd-warm"
   BEFORE=at_base_scan measure "${args[@]}"; row "seam $cmd, 1 file changed" "$cmd-changed"
+  if [[ "$cmd" != scan ]]; then
+    # The pull-request case: the base revision was diffed before (its boundary facts and
+    # every file's entry kept), the head is new.
+    BEFORE=at_base_diff measure "${args[@]}"; row "seam $cmd, base diffed before" "$cmd-based"
+  fi
 done
 BEFORE= measure extract . -o "$work/summaries.json"; row "seam extract (no per-file cache)" extract
 BEFORE= measure check . --format json -o "$work/report.json" --fail-on none; row "seam check (no per-file cache)" check

@@ -279,26 +279,47 @@ pub fn analyse_pair(
         }),
         None => vec![None; sources.len()],
     };
-    let mut claimed: (Vec<FileEntry>, Vec<FileEntry>) = (Vec::new(), Vec::new());
+    let mut claimed_jobs = Vec::new();
     let mut to_lower = Vec::new();
     for (job, claim) in sources.into_iter().zip(claims) {
         match claim {
-            Some((b, h)) => {
-                claimed.0.extend(b);
-                claimed.1.extend(h);
-            }
+            Some(entries) => claimed_jobs.push((job, entries)),
             None => to_lower.push(job),
         }
     }
     // Largest first, as the walk-based loader does.
-    to_lower.sort_by(|a, b| {
+    let by_size = |a: &Job<'_>, b: &Job<'_>| {
         b.content
             .len()
             .cmp(&a.content.len())
             .then_with(|| a.path.cmp(b.path))
-    });
-    outcomes.extend(lower(&to_lower));
+    };
+    to_lower.sort_by(by_size);
+    let lowered = lower(&to_lower);
+    // Java, Kotlin and Go files resolve against each other's declarations: their entries
+    // stand in only when no file of theirs is lowered into a model (a generated or unparsable
+    // file gives none and takes no part in resolution); otherwise they are lowered too.
+    let coupled = |j: &Job<'_>| seam_pipeline::review_cache::resolves_across_files(j.path);
+    if to_lower
+        .iter()
+        .zip(&lowered)
+        .any(|(j, (o, _))| coupled(j) && matches!(o, FileOutcome::Model(_)))
+    {
+        let (unclaimed, kept): (Vec<_>, Vec<_>) =
+            claimed_jobs.into_iter().partition(|(j, _)| coupled(j));
+        claimed_jobs = kept;
+        let mut more: Vec<Job<'_>> = unclaimed.into_iter().map(|(j, _)| j).collect();
+        more.sort_by(by_size);
+        outcomes.extend(lower(&more));
+        done.extend(more);
+    }
+    outcomes.extend(lowered);
     done.extend(to_lower);
+    let mut claimed: (Vec<FileEntry>, Vec<FileEntry>) = (Vec::new(), Vec::new());
+    for (_, (b, h)) in claimed_jobs {
+        claimed.0.extend(b);
+        claimed.1.extend(h);
+    }
     let lowered_both = done
         .iter()
         .zip(&outcomes)
@@ -409,8 +430,7 @@ pub fn analyse_pair(
 
 /// Per source, its cached entries for each side that holds it, when no side that holds it
 /// needs its model (`free`: the sides that need no models) and every such side's cache has
-/// the entry; `None` for a source to lower. Java, Kotlin and Go files resolve against each
-/// other's declarations, so they are claimed all together or not at all.
+/// the entry; `None` for a source to lower.
 #[allow(clippy::type_complexity)]
 fn claim(
     cache: &Cache,
@@ -418,7 +438,7 @@ fn claim(
     keys: (&ReviewKeys, &ReviewKeys),
     free: (bool, bool),
 ) -> Vec<Option<(Option<FileEntry>, Option<FileEntry>)>> {
-    let mut claims: Vec<Option<(Option<FileEntry>, Option<FileEntry>)>> = sources
+    sources
         .par_iter()
         .map(|j| {
             if (j.for_base && !free.0) || (j.for_head && !free.1) {
@@ -436,20 +456,7 @@ fn claim(
             };
             Some((base, head))
         })
-        .collect();
-    let coupled = |j: &Job<'_>| seam_pipeline::review_cache::resolves_across_files(j.path);
-    let partial = sources
-        .iter()
-        .zip(&claims)
-        .any(|(j, c)| coupled(j) && c.is_none());
-    if partial {
-        for (j, c) in sources.iter().zip(claims.iter_mut()) {
-            if coupled(j) {
-                *c = None;
-            }
-        }
-    }
-    claims
+        .collect()
 }
 
 /// What both revisions' analyses read alike.

@@ -267,6 +267,13 @@ fn diff_output_is_the_same_with_and_without_the_cache() {
         !warm_err.contains(" 0 files' Symbols read from the cache"),
         "{warm_err}"
     );
+    // Both revisions' boundary facts kept by the cold run: no summaries, so no source file
+    // lowered (every entry cached).
+    assert!(
+        warm_err.contains("2 of 2 revisions' boundary facts read from the cache"),
+        "{warm_err}"
+    );
+    assert!(warm_err.contains("(0 models)"), "{warm_err}");
     // The entries `seam scan` keeps serve the diff: same keys for the same files.
     let scan_cache = tmp.path().join("scan-cache");
     let sc = scan_cache.to_str().unwrap();
@@ -276,6 +283,42 @@ fn diff_output_is_the_same_with_and_without_the_cache() {
     assert!(
         !after_scan_err.contains(" 0 files' Symbols read from the cache"),
         "{after_scan_err}"
+    );
+}
+
+/// The pull-request case: the base was diffed before (as the head of an earlier diff), the
+/// head is new and changes a Java file, whose language resolves across files: the same bytes
+/// as without the cache.
+#[test]
+fn a_diff_whose_base_was_diffed_before_is_the_same_as_without_the_cache() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    repository(&repo);
+    let java = first_file(&repo.join("jvm"), ".java");
+    let text = std::fs::read_to_string(&java).unwrap();
+    std::fs::write(
+        &java,
+        format!("{text}\nclass Added {{\n  int one() {{\n    return 1;\n  }}\n}}\n"),
+    )
+    .unwrap();
+    git(&repo, &["commit", "-qam", "third"]);
+    let cache = tmp.path().join("cache");
+    let c = cache.to_str().unwrap();
+    let out = tmp.path().join("out");
+    let run = |range: &str, flags: &[&str]| {
+        let _ = std::fs::remove_dir_all(&out);
+        let mut args = vec!["diff", range, "--output-dir", out.to_str().unwrap()];
+        args.extend_from_slice(flags);
+        let stderr = String::from_utf8_lossy(&seam(&repo, &args).stderr).into_owned();
+        (files(&out), stderr)
+    };
+    let (none, _) = run("HEAD~1..HEAD", &["--no-cache"]);
+    run("HEAD~2..HEAD~1", &["--cache-dir", c]);
+    let (based, based_err) = run("HEAD~1..HEAD", &["--cache-dir", c]);
+    assert_eq!(based, none);
+    assert!(
+        based_err.contains("1 of 2 revisions' boundary facts read from the cache"),
+        "{based_err}"
     );
 }
 

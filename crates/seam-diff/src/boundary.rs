@@ -32,9 +32,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use seam_check::{CheckInput, CheckMode, CheckReport, SuppressionSet, check};
+use seam_check::{CheckInput, CheckMode, SuppressionSet, check};
 use seam_ir::summary::BehavioralSummary;
 use seam_ir::summary::types::{CodeUnitKind, Semantics};
 
@@ -50,7 +51,7 @@ pub const BREAKING_KINDS: [&str; 5] = [
 ];
 
 /// One REST unit as the diff sees it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Unit {
     key: String,
     name: String,
@@ -108,31 +109,32 @@ fn sorted_diff(a: &BTreeSet<String>, b: &BTreeSet<String>) -> Vec<String> {
     a.difference(b).cloned().collect()
 }
 
-/// Route changes.
-fn routes(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value> {
-    let collect = |list: &[BehavioralSummary]| -> BTreeMap<String, Unit> {
-        let mut out: BTreeMap<String, Unit> = BTreeMap::new();
-        for s in list.iter().filter(|s| is_kind(s, CodeUnitKind::Handler)) {
-            if let Some(u) = unit_of(s) {
-                match out.get_mut(&u.key) {
-                    // Two handlers of one key: their statuses and fields together.
-                    Some(existing) => {
-                        existing.statuses.extend(u.statuses);
-                        existing.fields.extend(u.fields);
-                    }
-                    None => {
-                        out.insert(u.key.clone(), u);
-                    }
+/// Handler units by boundary key.
+fn route_units(list: &[BehavioralSummary]) -> BTreeMap<String, Unit> {
+    let mut out: BTreeMap<String, Unit> = BTreeMap::new();
+    for s in list.iter().filter(|s| is_kind(s, CodeUnitKind::Handler)) {
+        if let Some(u) = unit_of(s) {
+            match out.get_mut(&u.key) {
+                // Two handlers of one key: their statuses and fields together.
+                Some(existing) => {
+                    existing.statuses.extend(u.statuses);
+                    existing.fields.extend(u.fields);
+                }
+                None => {
+                    out.insert(u.key.clone(), u);
                 }
             }
         }
-        out
-    };
-    let (b, h) = (collect(base), collect(head));
+    }
+    out
+}
+
+/// Route changes.
+fn routes(b: &BTreeMap<String, Unit>, h: &BTreeMap<String, Unit>) -> Vec<Value> {
     let mut out = Vec::new();
     let mut renamed_heads: BTreeSet<String> = BTreeSet::new();
     let mut removed: Vec<&Unit> = Vec::new();
-    for (key, before) in &b {
+    for (key, before) in b {
         match h.get(key) {
             Some(after) => {
                 if before.statuses != after.statuses || before.fields != after.fields {
@@ -180,7 +182,7 @@ fn routes(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value> 
             })),
         }
     }
-    for (key, after) in &h {
+    for (key, after) in h {
         if !b.contains_key(key) && !renamed_heads.contains(key) {
             out.push(json!({
                 "change": "added",
@@ -196,39 +198,43 @@ fn routes(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value> 
     out
 }
 
+/// A client call site: (file, unit, order in the unit).
+type ClientId = (String, String, usize);
+
+/// Client units by call site.
+fn client_units(list: &[BehavioralSummary]) -> BTreeMap<ClientId, Unit> {
+    let mut units: Vec<Unit> = list
+        .iter()
+        .filter(|s| is_kind(s, CodeUnitKind::Client))
+        .filter_map(|s| {
+            let mut u = unit_of(s)?;
+            // A client's statuses are the ones it handles by name (`status === 404`).
+            let reading = seam_check::http::ConsumerReading::of(s);
+            u.statuses = s
+                .transitions
+                .iter()
+                .flat_map(|t| reading.statuses_named(&t.conditions))
+                .map(|n| n.to_string())
+                .collect();
+            u.fields.clear();
+            Some(u)
+        })
+        .collect();
+    units.sort_by(|a, b| (&a.file, &a.name, a.line).cmp(&(&b.file, &b.name, b.line)));
+    let mut out = BTreeMap::new();
+    let mut ordinal: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for u in units {
+        let n = ordinal.entry((u.file.clone(), u.name.clone())).or_insert(0);
+        out.insert((u.file.clone(), u.name.clone(), *n), u);
+        *n += 1;
+    }
+    out
+}
+
 /// Client call sites by (file, unit, order in the unit).
-fn clients(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value> {
-    let collect = |list: &[BehavioralSummary]| -> BTreeMap<(String, String, usize), Unit> {
-        let mut units: Vec<Unit> = list
-            .iter()
-            .filter(|s| is_kind(s, CodeUnitKind::Client))
-            .filter_map(|s| {
-                let mut u = unit_of(s)?;
-                // A client's statuses are the ones it handles by name (`status === 404`).
-                let reading = seam_check::http::ConsumerReading::of(s);
-                u.statuses = s
-                    .transitions
-                    .iter()
-                    .flat_map(|t| reading.statuses_named(&t.conditions))
-                    .map(|n| n.to_string())
-                    .collect();
-                u.fields.clear();
-                Some(u)
-            })
-            .collect();
-        units.sort_by(|a, b| (&a.file, &a.name, a.line).cmp(&(&b.file, &b.name, b.line)));
-        let mut out = BTreeMap::new();
-        let mut ordinal: BTreeMap<(String, String), usize> = BTreeMap::new();
-        for u in units {
-            let n = ordinal.entry((u.file.clone(), u.name.clone())).or_insert(0);
-            out.insert((u.file.clone(), u.name.clone(), *n), u);
-            *n += 1;
-        }
-        out
-    };
-    let (b, h) = (collect(base), collect(head));
+fn clients(b: &BTreeMap<ClientId, Unit>, h: &BTreeMap<ClientId, Unit>) -> Vec<Value> {
     let mut out = Vec::new();
-    for (id, before) in &b {
+    for (id, before) in b {
         match h.get(id) {
             Some(after) if after.key != before.key || after.statuses != before.statuses => {
                 out.push(json!({
@@ -241,7 +247,7 @@ fn clients(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value>
             None => out.push(json!({"change": "removed", "unit": id.1, "file": id.0, "before": place(before)})),
         }
     }
-    for (id, after) in &h {
+    for (id, after) in h {
         if !b.contains_key(id) {
             out.push(json!({"change": "added", "unit": id.1, "file": id.0, "after": place(after)}));
         }
@@ -256,11 +262,94 @@ fn clients(base: &[BehavioralSummary], head: &[BehavioralSummary]) -> Vec<Value>
     out
 }
 
-fn checked(summaries: Vec<BehavioralSummary>) -> CheckReport {
-    check(
-        &CheckInput::new(summaries, CheckMode::Repository),
-        &SuppressionSet::none(),
-    )
+/// A pair the check made: its key and both sides (`file::name`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Pair {
+    key: String,
+    provider: String,
+    consumer: String,
+}
+
+/// A finding of one of the [`BREAKING_KINDS`], as the diff reports it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Breaking {
+    kind: String,
+    provider: String,
+    consumer: String,
+    key: String,
+    description: String,
+}
+
+/// Everything the boundary diff reads of one revision's summaries: its route and client
+/// units and what `seam-check` (without suppressions) paired and found there. The diff of
+/// two revisions is a function of their facts alone ([`diff_facts`]), so a revision's facts
+/// can be kept and read back instead of extracting and checking its summaries again (see
+/// `crate::revision_cache`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoundaryFacts {
+    routes: BTreeMap<String, Unit>,
+    /// By call site, in call-site order (a list: JSON has no tuple keys).
+    clients: Vec<(ClientId, Unit)>,
+    /// In the check's order: the first pair of a consumer is the one an `unpaired` entry names.
+    pairs: Vec<Pair>,
+    /// Consumers the check left unmatched: `file::name` and their boundary key.
+    unmatched_consumers: Vec<(String, String)>,
+    breaking: Vec<Breaking>,
+}
+
+impl BoundaryFacts {
+    /// The facts of one revision's summaries (runs the check).
+    pub fn of(summaries: Vec<BehavioralSummary>) -> BoundaryFacts {
+        let routes = route_units(&summaries);
+        let clients = client_units(&summaries).into_iter().collect();
+        let report = check(
+            &CheckInput::new(summaries, CheckMode::Repository),
+            &SuppressionSet::none(),
+        );
+        BoundaryFacts {
+            routes,
+            clients,
+            pairs: report
+                .pairs
+                .iter()
+                .map(|p| Pair {
+                    key: p.key.clone(),
+                    provider: p.provider.clone(),
+                    consumer: p.consumer.clone(),
+                })
+                .collect(),
+            // Unmatched consumers are listed by summary id (`workspace::file::name`, a
+            // `#label` after it when two collide); pairs name their sides `file::name`.
+            unmatched_consumers: report
+                .unmatched
+                .consumers
+                .iter()
+                .map(|u| (file_and_name(&u.id), u.key.clone().unwrap_or_default()))
+                .collect(),
+            breaking: report
+                .findings
+                .iter()
+                .filter(|f| BREAKING_KINDS.contains(&f.kind.as_str()))
+                .map(|f| Breaking {
+                    kind: f.kind.clone(),
+                    provider: f.provider.summary.clone(),
+                    consumer: f.consumer.summary.clone(),
+                    key: seam_check::pairing::binding_key(&f.boundary).unwrap_or_default(),
+                    description: f.description.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The facts as kept in the cache.
+    pub fn encode(&self) -> Vec<u8> {
+        serde_json::to_vec(self).unwrap_or_default()
+    }
+
+    /// Facts kept by [`BoundaryFacts::encode`]; `None` for bytes that are not.
+    pub fn decode(bytes: &[u8]) -> Option<BoundaryFacts> {
+        serde_json::from_slice(bytes).ok()
+    }
 }
 
 /// `file::name` of a summary id `workspace::file::name[#label]`.
@@ -273,16 +362,13 @@ fn file_and_name(id: &str) -> String {
 }
 
 /// Pairs that worked at the base and do not at the head.
-fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
+fn broken_pairs(base: &BoundaryFacts, head: &BoundaryFacts) -> Vec<Value> {
     let mut out = Vec::new();
     let head_consumers: BTreeSet<&str> = head.pairs.iter().map(|p| p.consumer.as_str()).collect();
-    // Unmatched consumers are listed by summary id (`workspace::file::name`, a `#label` after
-    // it when two collide); pairs name their sides `file::name`.
-    let head_unmatched: BTreeMap<String, &str> = head
-        .unmatched
-        .consumers
+    let head_unmatched: BTreeMap<&str, &str> = head
+        .unmatched_consumers
         .iter()
-        .map(|u| (file_and_name(&u.id), u.key.as_deref().unwrap_or("")))
+        .map(|(id, key)| (id.as_str(), key.as_str()))
         .collect();
     let mut seen = BTreeSet::new();
     for p in &base.pairs {
@@ -290,7 +376,7 @@ fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
             continue;
         }
         // Only a consumer that still exists at the head: a removed call is a client change.
-        let Some(key) = head_unmatched.get(&p.consumer) else {
+        let Some(key) = head_unmatched.get(p.consumer.as_str()) else {
             continue;
         };
         out.push(json!({
@@ -301,32 +387,17 @@ fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
             "detail": format!("{} called {} served by {} at the base; at the head it calls {key}, which nothing serves.", p.consumer, p.key, p.provider),
         }));
     }
-    let identity = |f: &seam_ir::findings::Finding| {
-        (
-            f.kind.clone(),
-            f.provider.summary.clone(),
-            f.consumer.summary.clone(),
-        )
-    };
-    let before: BTreeSet<(String, String, String)> = base
-        .findings
-        .iter()
-        .filter(|f| BREAKING_KINDS.contains(&f.kind.as_str()))
-        .map(identity)
-        .collect();
-    for f in head
-        .findings
-        .iter()
-        .filter(|f| BREAKING_KINDS.contains(&f.kind.as_str()))
-    {
+    let identity = |f: &Breaking| (f.kind.clone(), f.provider.clone(), f.consumer.clone());
+    let before: BTreeSet<(String, String, String)> = base.breaking.iter().map(identity).collect();
+    for f in &head.breaking {
         if before.contains(&identity(f)) {
             continue;
         }
         out.push(json!({
             "reason": f.kind,
-            "key": seam_check::pairing::binding_key(&f.boundary).unwrap_or_default(),
-            "consumer": f.consumer.summary,
-            "provider": f.provider.summary,
+            "key": f.key,
+            "consumer": f.consumer,
+            "provider": f.provider,
             "detail": f.description,
         }));
     }
@@ -348,19 +419,40 @@ fn broken_pairs(base: &CheckReport, head: &CheckReport) -> Vec<Value> {
     out
 }
 
-/// The boundary diff value of two revisions' summaries.
-pub fn boundary_diff(base: Vec<BehavioralSummary>, head: Vec<BehavioralSummary>) -> Value {
-    let routes = routes(&base, &head);
-    let clients = clients(&base, &head);
-    // The checks take the summaries over: a copy of each revision's (≈ 500 MB on 6,000
-    // files) is neither made nor held.
-    let (base_report, head_report) = rayon::join(|| checked(base), || checked(head));
+/// The boundary diff value of two revisions' facts.
+pub fn diff_facts(base: &BoundaryFacts, head: &BoundaryFacts) -> Value {
+    let clients_of =
+        |f: &BoundaryFacts| -> BTreeMap<ClientId, Unit> { f.clients.iter().cloned().collect() };
     json!({
         "version": 1,
-        "brokenPairs": broken_pairs(&base_report, &head_report),
-        "routes": routes,
-        "clients": clients,
+        "brokenPairs": broken_pairs(base, head),
+        "routes": routes(&base.routes, &head.routes),
+        "clients": clients(&clients_of(base), &clients_of(head)),
     })
+}
+
+/// The boundary diff of two revisions whose summaries are equal: nothing changed. Every part
+/// of [`diff_facts`] compares the two sides' facts, which equal summaries make equal (no
+/// route or client differs, every base pair's consumer is paired at the head, every head
+/// finding was at the base), so neither side needs checking.
+pub fn unchanged() -> Value {
+    json!({
+        "version": 1,
+        "brokenPairs": [],
+        "routes": [],
+        "clients": [],
+    })
+}
+
+/// The boundary diff value of two revisions' summaries.
+pub fn boundary_diff(base: Vec<BehavioralSummary>, head: Vec<BehavioralSummary>) -> Value {
+    if base == head {
+        return unchanged();
+    }
+    // The checks take the summaries over: a copy of each revision's (≈ 500 MB on 6,000
+    // files) is neither made nor held.
+    let (base, head) = rayon::join(|| BoundaryFacts::of(base), || BoundaryFacts::of(head));
+    diff_facts(&base, &head)
 }
 
 fn list(v: &Value) -> String {

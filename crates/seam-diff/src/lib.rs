@@ -9,6 +9,7 @@
 //! - [`markdown`]: `diff.md`, for a pull-request comment;
 //! - [`revision`]: both revisions, read from git objects by `seam_lang::project::git`,
 //!   analysed in memory; [`alike`]: the files whose per-file review-IR work is done once;
+//!   [`revision_cache`]: each revision's boundary facts kept across runs;
 //! - [`inspect`]: `seam inspect`, summaries as text for a person.
 //!
 //! With `SEAM_TIMING` (or `SEAM_DIFF_TIMING`) set in the environment, [`diff_git`] prints
@@ -24,6 +25,7 @@ pub mod inspect;
 pub mod markdown;
 pub mod matcher;
 pub mod revision;
+pub mod revision_cache;
 pub mod similarity;
 
 use std::collections::BTreeMap;
@@ -168,17 +170,18 @@ pub fn diff_git_cached(
         head: head_label,
     };
     let mut diff = diff_documents(&base.document, &head.document, &refs, &renames)?.value;
+    free_later((base.document, head.document));
     phases.lap("symbol diff");
+    let mut notes: Vec<String> = Vec::new();
+    notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
+    notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
     if boundaries {
-        let b = boundary::boundary_diff(base.summaries, head.summaries);
+        let b = boundary_of_pair(base.boundary, head.boundary, cache, &mut notes);
         if let Value::Object(map) = &mut diff {
             map.insert(BOUNDARY_KEY.to_owned(), b);
         }
         phases.lap("boundary diff");
     }
-    let mut notes: Vec<String> = Vec::new();
-    notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
-    notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
     if options.share_per_file {
         notes.push(format!(
             "{} files' Symbols extracted once for both revisions",
@@ -196,6 +199,58 @@ pub fn diff_git_cached(
         sharing.shared, sharing.lowered_apart
     ));
     Ok(DiffOutput { diff, notes })
+}
+
+/// The boundary diff of two analysed revisions: from their facts, each read from the cache
+/// or worked out from its summaries (and then kept in the cache). Equal summaries change no
+/// boundary ([`boundary::unchanged`]): neither side is checked unless its facts are to be
+/// kept, and then once for both.
+fn boundary_of_pair(
+    base: revision::BoundarySide,
+    head: revision::BoundarySide,
+    cache: Option<&seam_pipeline::Cache>,
+    notes: &mut Vec<String>,
+) -> Value {
+    use boundary::BoundaryFacts;
+    let keep = |key: &Option<seam_pipeline::cache::Key>, facts: &BoundaryFacts| {
+        if let (Some(cache), Some(key)) = (cache, key) {
+            revision_cache::keep(cache, key, facts);
+        }
+    };
+    if cache.is_some() {
+        let kept = usize::from(base.facts.is_some()) + usize::from(head.facts.is_some());
+        notes.push(format!(
+            "{kept} of 2 revisions' boundary facts read from the cache"
+        ));
+    }
+    if base.facts.is_none() && head.facts.is_none() && base.summaries == head.summaries {
+        if cache.is_some() {
+            let facts = BoundaryFacts::of(base.summaries);
+            keep(&base.key, &facts);
+            keep(&head.key, &facts);
+        }
+        free_later(head.summaries);
+        return boundary::unchanged();
+    }
+    let fresh = |side: revision::BoundarySide| match side.facts {
+        Some(facts) => facts,
+        None => {
+            let facts = BoundaryFacts::of(side.summaries);
+            keep(&side.key, &facts);
+            facts
+        }
+    };
+    let (b, h) = rayon::join(|| fresh(base), || fresh(head));
+    boundary::diff_facts(&b, &h)
+}
+
+/// Frees a revision's analysis on a thread of its own: millions of nodes take tenths of a
+/// second to free, which the diff need not wait for (the process may end first).
+fn free_later<T: Send + 'static>(value: T) {
+    // A thread that cannot start drops the value here.
+    let _ = std::thread::Builder::new()
+        .name("seam-diff-free".to_owned())
+        .spawn(move || drop(value));
 }
 
 /// `seam diff --base A.json --head B.json`: two review IRs written earlier.

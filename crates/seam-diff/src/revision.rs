@@ -9,6 +9,13 @@
 //! and call index span files) run per revision over the whole project, since a change in
 //! one file can change what another file's calls resolve to.
 //!
+//! With the cross-run cache, a revision whose boundary facts an earlier run kept
+//! ([`crate::revision_cache`]) extracts no summaries, and a revision that extracts none needs
+//! no model of a file whose review-IR entry is cached (`seam_pipeline::ReviewKeys`, the
+//! entries `seam scan` keeps too): such a file is not lowered unless the other revision needs
+//! its model. A rerun, or a diff whose base was diffed before, then costs the changed files'
+//! lowering and the cross-file phases, not the whole repository's lowering and summaries.
+//!
 //! Manifests and lockfiles are each revision's own (pack detection reads them from the
 //! project). Left for later: reading the workspace files of each revision from its own tree:
 //! Component detection reads them (`pnpm-workspace.yaml`, `Cargo.toml`, `go.work`, …, see
@@ -25,21 +32,35 @@ use rayon::prelude::*;
 use seam_ir::review::Document;
 use seam_ir::summary::BehavioralSummary;
 use seam_lang::project::{
-    FileOutcome, Prelude, Project, ProjectOptions, SourceFile, is_lowerable, lower_memory_file,
-    project_from_outcomes, skipped_by_walk,
+    FileOutcome, Manifest, Prelude, Project, ProjectOptions, SourceFile, is_lowerable,
+    lower_memory_file, project_from_outcomes, skipped_by_walk,
 };
+use seam_review::FileEntry;
 
 use seam_lang::project::git::Files;
+use seam_pipeline::cache::Key;
 use seam_pipeline::{Cache, Phases, ReviewKeys};
 
-use crate::alike;
+use crate::boundary::BoundaryFacts;
+use crate::{alike, revision_cache};
 
 /// One analysed revision.
 pub struct Analysed {
     pub document: Document,
-    pub summaries: Vec<BehavioralSummary>,
+    pub boundary: BoundarySide,
     /// Notes for standard error (files the scan lost).
     pub notes: Vec<String>,
+}
+
+/// What the boundary diff has of one revision.
+#[derive(Default)]
+pub struct BoundarySide {
+    /// Extracted for the boundary diff unless `facts` came from the cache.
+    pub summaries: Vec<BehavioralSummary>,
+    /// The revision's boundary facts read from the cache (then no summaries were extracted).
+    pub facts: Option<BoundaryFacts>,
+    /// Where this revision's boundary facts are kept (with a cache and the boundary diff).
+    pub key: Option<Key>,
 }
 
 /// How much lowering was shared.
@@ -64,10 +85,24 @@ pub enum AnalyseError {
     Packs(String),
 }
 
+/// A file to lower: its path and bytes, and the sides that hold it (same bytes on both: one
+/// job for both).
+struct Job<'a> {
+    path: &'a str,
+    content: &'a Arc<Vec<u8>>,
+    for_base: bool,
+    for_head: bool,
+}
+
 /// Analyses `base` and `head`, sharing the lowering of files they hold alike and, with
 /// `share_per_file`, the review IR's per-file Symbol extraction of files whose models came
 /// out equal (see [`crate::alike`]). `root` is the working tree (workspace configuration and
 /// repository packs are read there).
+///
+/// With a `cache`: a revision whose boundary facts a run before kept
+/// ([`crate::revision_cache`]) needs no summaries, and a revision that needs no summaries
+/// needs no model of a file whose review-IR entry the cache holds, so such a file is not
+/// lowered at all (unless the other revision needs its model): its entry stands in for it.
 pub fn analyse_pair(
     root: &Path,
     base: &Files,
@@ -80,8 +115,7 @@ pub fn analyse_pair(
     let options = ProjectOptions::default();
     let base_paths: Vec<String> = base.keys().cloned().collect();
     let head_paths: Vec<String> = head.keys().cloned().collect();
-    // (path, content, for base, for head)
-    let mut jobs: Vec<(&str, &Arc<Vec<u8>>, bool, bool)> = Vec::new();
+    let mut jobs: Vec<Job<'_>> = Vec::new();
     for (path, content) in base {
         if skipped_by_walk(path, &base_paths) {
             continue;
@@ -89,12 +123,12 @@ pub fn analyse_pair(
         let same = head
             .get(path)
             .is_some_and(|h| Arc::ptr_eq(h, content) || h == content);
-        jobs.push((
+        jobs.push(Job {
             path,
             content,
-            true,
-            same && !skipped_by_walk(path, &head_paths),
-        ));
+            for_base: true,
+            for_head: same && !skipped_by_walk(path, &head_paths),
+        });
     }
     for (path, content) in head {
         if skipped_by_walk(path, &head_paths) {
@@ -104,61 +138,220 @@ pub fn analyse_pair(
             .get(path)
             .is_some_and(|b| Arc::ptr_eq(b, content) || b == content);
         if !same || skipped_by_walk(path, &base_paths) {
-            jobs.push((path, content, false, true));
+            jobs.push(Job {
+                path,
+                content,
+                for_base: false,
+                for_head: true,
+            });
         }
     }
-    let same_bytes: BTreeSet<&str> = jobs.iter().filter(|j| j.2 && j.3).map(|j| j.0).collect();
-    let sharing = Sharing {
-        shared: same_bytes.len(),
-        lowered_apart: jobs.len() - same_bytes.len(),
-        extracted_once: 0,
-        from_cache: 0,
-    };
-    // Largest first, as the walk-based loader does.
-    jobs.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.0.cmp(b.0)));
+    let same_bytes: BTreeSet<&str> = jobs
+        .iter()
+        .filter(|j| j.for_base && j.for_head)
+        .map(|j| j.path)
+        .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(rayon::current_num_threads().max(1))
         .stack_size(options.stack_size)
         .build()
         .map_err(|e| AnalyseError::Scan(seam_review::ScanError::ThreadPool(e.to_string())))?;
-    // A file both sides hold alike is lowered once; its copy for the other side is made on
-    // the same worker (a serial loop of copies took a few tenths of a second on 6,000 files).
-    let outcomes: Vec<(FileOutcome, Option<FileOutcome>)> = pool.install(|| {
-        jobs.par_iter()
-            .map(|(path, content, for_base, for_head)| {
-                let outcome = lower_memory_file(path, content, &options);
-                let copy = (*for_base && *for_head).then(|| outcome.clone());
-                (outcome, copy)
+    // The packs (and the review classifier built from them) are the working tree's for both
+    // revisions: read once.
+    let packs = repository_packs(root)?;
+    let classifier = seam_packs::review::Classifier::new(&packs)
+        .map_err(|e| AnalyseError::Packs(e.to_string()))?;
+    phases.lap("read the packs");
+    // Each side's boundary facts, when a run before kept them: that side's summaries are
+    // not extracted.
+    let facts_keys = match cache {
+        Some(_) if boundaries => {
+            let (b, h) = pool.install(|| {
+                rayon::join(
+                    || revision_cache::key(base, &packs, &options),
+                    || revision_cache::key(head, &packs, &options),
+                )
+            });
+            (Some(b), Some(h))
+        }
+        _ => (None, None),
+    };
+    let kept = |key: &Option<Key>| match (cache, key) {
+        (Some(cache), Some(key)) => revision_cache::lookup(cache, key),
+        _ => None,
+    };
+    let (base_facts, head_facts) = (kept(&facts_keys.0), kept(&facts_keys.1));
+    let needs_models = (
+        boundaries && base_facts.is_none(),
+        boundaries && head_facts.is_none(),
+    );
+    phases.lap_with(
+        "boundary facts from the cache",
+        &format!(
+            "{} of 2 revisions",
+            usize::from(base_facts.is_some()) + usize::from(head_facts.is_some())
+        ),
+    );
+
+    // Files that are no source (manifests, assets) first: each side's manifests go into its
+    // per-file cache keys, which decide which sources need lowering at all.
+    let (mut done, sources): (Vec<Job<'_>>, Vec<Job<'_>>) = jobs
+        .into_iter()
+        .partition(|j| !is_lowerable(j.path, j.content.len() as u64, &options));
+    let lower = |jobs: &[Job<'_>]| -> Vec<(FileOutcome, Option<FileOutcome>)> {
+        // A file both sides hold alike is lowered once; its copy for the other side is made
+        // on the same worker (a serial loop of copies took a few tenths of a second on 6,000
+        // files).
+        pool.install(|| {
+            jobs.par_iter()
+                .map(|j| {
+                    let outcome = lower_memory_file(j.path, j.content, &options);
+                    let copy = (j.for_base && j.for_head).then(|| outcome.clone());
+                    (outcome, copy)
+                })
+                .collect()
+        })
+    };
+    let mut outcomes = lower(&done);
+    let listed = |for_side: fn(&Job<'_>) -> bool| -> Vec<String> {
+        let mut paths: Vec<String> = done
+            .iter()
+            .chain(&sources)
+            .filter(|j| for_side(j))
+            .map(|j| j.path.to_owned())
+            .collect();
+        paths.sort();
+        paths
+    };
+    let base_listed = listed(|j| j.for_base);
+    let head_listed = listed(|j| j.for_head);
+    // Each side's per-file cache keys, from its own files, manifests and bytes: a file
+    // unchanged between the revisions (and on disk) has the same key on both and in `seam scan`.
+    let keys = |files: &Files, listed: &[String], for_side: fn(&Job<'_>) -> bool| {
+        let mut manifests: Vec<Manifest> = done
+            .iter()
+            .zip(&outcomes)
+            .filter(|(j, _)| for_side(j))
+            .filter_map(|(_, (o, _))| match o {
+                FileOutcome::Manifest(m) => Some(m.clone()),
+                _ => None,
             })
-            .collect()
-    });
+            .collect();
+        manifests.sort_by(|a, b| a.path.cmp(&b.path));
+        let sources: Vec<SourceFile<'_>> = files
+            .iter()
+            .filter(|(path, bytes)| {
+                !skipped_by_walk(path, listed) && is_lowerable(path, bytes.len() as u64, &options)
+            })
+            .map(|(path, bytes)| SourceFile {
+                path,
+                bytes: bytes.as_slice(),
+            })
+            .collect();
+        ReviewKeys::new(
+            &packs,
+            &options,
+            &Prelude {
+                files: listed,
+                manifests: &manifests,
+                sources: &sources,
+            },
+        )
+    };
+    let (base_keys, head_keys) = match cache {
+        Some(_) => pool.install(|| {
+            rayon::join(
+                || keys(base, &base_listed, |j| j.for_base),
+                || keys(head, &head_listed, |j| j.for_head),
+            )
+        }),
+        None => (ReviewKeys::default(), ReviewKeys::default()),
+    };
+    // The sources no side needs lowered: their entries, per side.
+    let claims = match cache {
+        Some(cache) => pool.install(|| {
+            claim(
+                cache,
+                &sources,
+                (&base_keys, &head_keys),
+                (!needs_models.0, !needs_models.1),
+            )
+        }),
+        None => vec![None; sources.len()],
+    };
+    let mut claimed_jobs = Vec::new();
+    let mut to_lower = Vec::new();
+    for (job, claim) in sources.into_iter().zip(claims) {
+        match claim {
+            Some(entries) => claimed_jobs.push((job, entries)),
+            None => to_lower.push(job),
+        }
+    }
+    // Largest first, as the walk-based loader does.
+    let by_size = |a: &Job<'_>, b: &Job<'_>| {
+        b.content
+            .len()
+            .cmp(&a.content.len())
+            .then_with(|| a.path.cmp(b.path))
+    };
+    to_lower.sort_by(by_size);
+    let lowered = lower(&to_lower);
+    // Java, Kotlin and Go files resolve against each other's declarations: their entries
+    // stand in only when no file of theirs is lowered into a model (a generated or unparsable
+    // file gives none and takes no part in resolution); otherwise they are lowered too.
+    let coupled = |j: &Job<'_>| seam_pipeline::review_cache::resolves_across_files(j.path);
+    if to_lower
+        .iter()
+        .zip(&lowered)
+        .any(|(j, (o, _))| coupled(j) && matches!(o, FileOutcome::Model(_)))
+    {
+        let (unclaimed, kept): (Vec<_>, Vec<_>) =
+            claimed_jobs.into_iter().partition(|(j, _)| coupled(j));
+        claimed_jobs = kept;
+        let mut more: Vec<Job<'_>> = unclaimed.into_iter().map(|(j, _)| j).collect();
+        more.sort_by(by_size);
+        outcomes.extend(lower(&more));
+        done.extend(more);
+    }
+    outcomes.extend(lowered);
+    done.extend(to_lower);
+    let mut claimed: (Vec<FileEntry>, Vec<FileEntry>) = (Vec::new(), Vec::new());
+    for (_, (b, h)) in claimed_jobs {
+        claimed.0.extend(b);
+        claimed.1.extend(h);
+    }
+    let lowered_both = done
+        .iter()
+        .zip(&outcomes)
+        .filter(|(j, (o, _))| j.for_base && j.for_head && matches!(o, FileOutcome::Model(_)))
+        .count();
+    let sharing = Sharing {
+        shared: done.iter().filter(|j| j.for_base && j.for_head).count(),
+        lowered_apart: done.iter().filter(|j| !(j.for_base && j.for_head)).count(),
+        extracted_once: 0,
+        from_cache: 0,
+    };
     phases.lap_with(
         "lower",
         &format!(
-            "{} files once for both revisions, {} for one",
-            sharing.shared, sharing.lowered_apart
+            "{} files once for both revisions ({lowered_both} models), {} for one, {} + {} \
+             sources' entries from the cache",
+            sharing.shared,
+            sharing.lowered_apart,
+            claimed.0.len(),
+            claimed.1.len()
         ),
     );
     let mut base_outcomes = Vec::new();
     let mut head_outcomes = Vec::new();
-    let mut base_listed = Vec::new();
-    let mut head_listed = Vec::new();
-    for (job, (outcome, copy)) in jobs.iter().zip(outcomes) {
-        match (job.2, job.3, copy) {
-            (true, true, Some(copy)) => {
-                base_listed.push(job.0.to_owned());
-                head_listed.push(job.0.to_owned());
+    for (job, (outcome, copy)) in done.iter().zip(outcomes) {
+        match (job.for_base, copy) {
+            (true, Some(copy)) => {
                 base_outcomes.push(copy);
                 head_outcomes.push(outcome);
             }
-            (true, _, _) => {
-                base_listed.push(job.0.to_owned());
-                base_outcomes.push(outcome);
-            }
-            _ => {
-                head_listed.push(job.0.to_owned());
-                head_outcomes.push(outcome);
-            }
+            (true, None) => base_outcomes.push(outcome),
+            (false, _) => head_outcomes.push(outcome),
         }
     }
     let base_project = project_from_outcomes(root, base_listed, base_outcomes);
@@ -177,53 +370,49 @@ pub fn analyse_pair(
     // One revision after the other: each one's models are freed inside its analysis (after
     // Symbol extraction), so only one revision's analysis is in memory beside the other's
     // models. Side by side, the peak held both analyses (2.6 GB on 6,000 files).
-    // The packs (and the review classifier built from them) are the working tree's for both
-    // revisions: read once.
-    let packs = repository_packs(root)?;
-    let classifier = seam_packs::review::Classifier::new(&packs)
-        .map_err(|e| AnalyseError::Packs(e.to_string()))?;
-    phases.lap("read the packs");
-    // Each side's per-file cache keys, from its own files, manifests and bytes: a file
-    // unchanged between the revisions (and on disk) has the same key on both and in `seam scan`.
-    let keys = |files: &Files, project: &Project| {
-        let sources: Vec<SourceFile<'_>> = files
-            .iter()
-            .filter(|(path, bytes)| {
-                !skipped_by_walk(path, &project.files)
-                    && is_lowerable(path, bytes.len() as u64, &options)
-            })
-            .map(|(path, bytes)| SourceFile {
-                path,
-                bytes: bytes.as_slice(),
-            })
-            .collect();
-        ReviewKeys::new(
-            &packs,
-            &options,
-            &Prelude {
-                files: &project.files,
-                manifests: &project.manifests,
-                sources: &sources,
-            },
-        )
-    };
-    let (base_keys, head_keys) = match cache {
-        Some(_) => (keys(base, &base_project), keys(head, &head_project)),
-        None => (ReviewKeys::default(), ReviewKeys::default()),
-    };
     let mut from_cache = 0;
-    let mut side = |project, keys: &ReviewKeys| {
+    let mut side = |project,
+                    keys: &ReviewKeys,
+                    claimed: Vec<FileEntry>,
+                    facts: Option<BoundaryFacts>,
+                    facts_key| {
         let context = Context {
             root,
             packs: &packs,
             classifier: &classifier,
-            boundaries,
+            boundaries: boundaries && facts.is_none(),
             cache: cache.map(|c| (c, keys)),
         };
-        pool.install(|| analyse(&context, project, &mut shared, &mut from_cache, phases))
+        pool.install(|| {
+            analyse(
+                &context,
+                project,
+                claimed,
+                &mut shared,
+                &mut from_cache,
+                phases,
+            )
+        })
+        .map(|mut a| {
+            a.boundary.facts = facts;
+            a.boundary.key = facts_key;
+            a
+        })
     };
-    let base = side(base_project, &base_keys);
-    let head = side(head_project, &head_keys);
+    let base = side(
+        base_project,
+        &base_keys,
+        claimed.0,
+        base_facts,
+        facts_keys.0,
+    );
+    let head = side(
+        head_project,
+        &head_keys,
+        claimed.1,
+        head_facts,
+        facts_keys.1,
+    );
     let (base, head) = (base?, head?);
     if let Some(cache) = cache {
         cache.evict();
@@ -237,6 +426,37 @@ pub fn analyse_pair(
             ..sharing
         },
     ))
+}
+
+/// Per source, its cached entries for each side that holds it, when no side that holds it
+/// needs its model (`free`: the sides that need no models) and every such side's cache has
+/// the entry; `None` for a source to lower.
+#[allow(clippy::type_complexity)]
+fn claim(
+    cache: &Cache,
+    sources: &[Job<'_>],
+    keys: (&ReviewKeys, &ReviewKeys),
+    free: (bool, bool),
+) -> Vec<Option<(Option<FileEntry>, Option<FileEntry>)>> {
+    sources
+        .par_iter()
+        .map(|j| {
+            if (j.for_base && !free.0) || (j.for_head && !free.1) {
+                return None;
+            }
+            let base = match j.for_base {
+                true => Some(keys.0.lookup(cache, j.path)?),
+                false => None,
+            };
+            let head = match (j.for_head, &base) {
+                // Same bytes, same key: one read serves both sides.
+                (true, Some(b)) if keys.0.same_key(keys.1, j.path) => Some(b.clone()),
+                (true, _) => Some(keys.1.lookup(cache, j.path)?),
+                (false, _) => None,
+            };
+            Some((base, head))
+        })
+        .collect()
 }
 
 /// What both revisions' analyses read alike.
@@ -258,6 +478,7 @@ pub struct Context<'a> {
 pub fn analyse(
     context: &Context<'_>,
     mut project: Project,
+    claimed: Vec<FileEntry>,
     shared: &mut seam_review::SharedFiles,
     from_cache: &mut usize,
     phases: &mut Phases,
@@ -276,11 +497,12 @@ pub fn analyse(
     } else {
         Vec::new()
     };
-    // The summaries needed every model; the review IR takes the cached files' entries.
-    let entries = match context.cache {
-        Some((cache, keys)) => keys.take_cached(cache, &mut project),
-        None => Vec::new(),
-    };
+    // The summaries needed every model; the review IR takes the cached files' entries
+    // (besides those of the files not lowered at all).
+    let mut entries = claimed;
+    if let Some((cache, keys)) = context.cache {
+        entries.extend(keys.take_cached(cache, &mut project));
+    }
     *from_cache += entries.len();
     let keep = |model: &seam_lang::model::Model, output: &seam_review::extract::FileOutput| {
         if let Some((cache, keys)) = context.cache {
@@ -306,7 +528,10 @@ pub fn analyse(
 
     Ok(Analysed {
         document: result.document,
-        summaries,
+        boundary: BoundarySide {
+            summaries,
+            ..BoundarySide::default()
+        },
         notes: result.notes,
     })
 }

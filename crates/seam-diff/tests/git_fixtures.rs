@@ -83,10 +83,35 @@ fn git_diff(dir: &Path) -> Value {
         .diff
     };
     let shared = run(true);
+    let bytes = seam_diff::to_json(&shared, true);
     assert_eq!(
-        seam_diff::to_json(&shared, true),
+        bytes,
         seam_diff::to_json(&run(false), true),
         "sharing the per-file work changed the diff"
+    );
+    // With a cache: cold (each revision's boundary facts worked out and kept), then warm
+    // (both read back, no summaries extracted): the same bytes.
+    let folder = tempfile::tempdir().unwrap();
+    let cache = seam_pipeline::Cache::open(folder.path(), 1 << 30).unwrap();
+    let cached = || {
+        seam_diff::diff_git_cached(
+            dir,
+            "HEAD~1",
+            seam_diff::HeadSide::Revision("HEAD"),
+            &seam_diff::GitOptions::default(),
+            Some(&cache),
+        )
+        .unwrap()
+    };
+    let cold = cached();
+    assert_eq!(bytes, seam_diff::to_json(&cold.diff, true), "cold cache");
+    let warm = cached();
+    assert_eq!(bytes, seam_diff::to_json(&warm.diff, true), "warm cache");
+    assert!(
+        warm.notes
+            .contains(&"2 of 2 revisions' boundary facts read from the cache".to_owned()),
+        "{:?}",
+        warm.notes
     );
     shared
 }
@@ -483,4 +508,92 @@ fn a_client_that_calls_another_path_or_handles_another_status_is_a_client_change
         ),
         "{md}"
     );
+}
+
+/// A revision's boundary facts kept by one diff serve a later diff that has it on one side
+/// (the base of a pull request diffed again after a push): the same bytes as without them.
+#[test]
+fn boundary_facts_kept_for_one_revision_serve_the_next_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q"]);
+    write(
+        d,
+        &[
+            (
+                "package.json",
+                r#"{"name": "fixture", "dependencies": {"express": "4.0.0"}}"#,
+            ),
+            ("server.ts", SERVER),
+            ("client.ts", CLIENT),
+        ],
+    );
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "one"]);
+    write(d, &[("service.ts", SERVICE)]);
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "two"]);
+    let after = SERVER.replace(
+        "  if (!user) {\n    return res.status(404).json({ error: 'not found' });\n  }\n",
+        "",
+    );
+    write(d, &[("server.ts", &after)]);
+    git(d, &["commit", "-qam", "three"]);
+    let folder = tempfile::tempdir().unwrap();
+    let cache = seam_pipeline::Cache::open(folder.path(), 1 << 30).unwrap();
+    let diff = |base: &str, head: &str, cache| {
+        seam_diff::diff_git_cached(
+            d,
+            base,
+            seam_diff::HeadSide::Revision(head),
+            &seam_diff::GitOptions::default(),
+            cache,
+        )
+        .unwrap()
+    };
+    let first = diff("HEAD~2", "HEAD~1", Some(&cache));
+    assert!(
+        first
+            .notes
+            .contains(&"0 of 2 revisions' boundary facts read from the cache".to_owned())
+    );
+    let second = diff("HEAD~1", "HEAD", Some(&cache));
+    assert!(
+        second
+            .notes
+            .contains(&"1 of 2 revisions' boundary facts read from the cache".to_owned()),
+        "{:?}",
+        second.notes
+    );
+    let plain = diff("HEAD~1", "HEAD", None);
+    assert_eq!(
+        seam_diff::to_json(&second.diff, true),
+        seam_diff::to_json(&plain.diff, true)
+    );
+    // The base's facts came from the cache and the pair still broke.
+    let broken = &second.diff[seam_diff::BOUNDARY_KEY]["brokenPairs"];
+    assert_eq!(broken[0]["reason"], "deadConsumerBranch", "{broken:#}");
+}
+
+/// Equal summaries change no boundary: the value given without checking either side is the
+/// one the facts of both give.
+#[test]
+fn equal_summaries_give_the_boundary_diff_of_their_facts() {
+    let r = repo(&[("server.ts", SERVER), ("client.ts", CLIENT)], &[]);
+    let mut phases = seam_pipeline::Phases::new(false);
+    let loaded = seam_pipeline::load(r.path(), &mut phases).unwrap();
+    let summaries = loaded.summaries(&[]).summaries;
+    let facts = seam_diff::boundary::BoundaryFacts::of(summaries.clone());
+    assert_eq!(
+        seam_diff::boundary::BoundaryFacts::decode(&facts.encode()).as_ref(),
+        Some(&facts)
+    );
+    let value = seam_diff::boundary::diff_facts(&facts, &facts);
+    assert_eq!(value, seam_diff::boundary::unchanged());
+    assert_eq!(
+        value,
+        seam_diff::boundary::boundary_diff(summaries.clone(), summaries)
+    );
+    // Not an empty project: the client pairs with the route.
+    assert!(String::from_utf8_lossy(&facts.encode()).contains("client.ts::loadUser"));
 }

@@ -63,6 +63,13 @@ impl ReviewKeys {
         (entry.output.path == path).then_some(entry)
     }
 
+    /// Whether `path` has a key in both and it is the same one (one entry serves both).
+    pub fn same_key(&self, other: &ReviewKeys, path: &str) -> bool {
+        self.0
+            .get(path)
+            .is_some_and(|k| other.0.get(path) == Some(k))
+    }
+
     /// Keeps the entry of a freshly extracted file.
     pub fn keep(&self, cache: &Cache, model: &Model, output: &FileOutput) {
         if let Some(key) = self.0.get(&model.path) {
@@ -171,7 +178,7 @@ fn base_context(packs: &[Pack], options: &ProjectOptions) -> Sha256 {
 
 /// seam's version and the running executable's size and modification time: a rebuilt seam
 /// (same version, other code or built-in packs) never reads the entries of another build.
-fn build_identity() -> String {
+pub fn build_identity() -> String {
     let exe = std::env::current_exe()
         .ok()
         .and_then(|p| std::fs::metadata(p).ok())
@@ -188,7 +195,7 @@ fn build_identity() -> String {
 }
 
 /// True for the languages whose module resolution reads other files' declarations.
-fn resolves_across_files(path: &str) -> bool {
+pub fn resolves_across_files(path: &str) -> bool {
     matches!(
         Language::from_path(path),
         Some(Language::Java | Language::Kotlin | Language::Go)

@@ -1,0 +1,55 @@
+//! Each revision's boundary facts ([`BoundaryFacts`]) kept across runs, so that a revision
+//! diffed before (the base of a pull request, diffed again after each push; both sides of a
+//! rerun) needs neither its summaries extracted nor its check run again.
+//!
+//! A revision's facts are a function of its files' paths and bytes, the packs (built-in and
+//! the working tree's `.seam/packs/`), the load options and seam's build: summary extraction
+//! reads the models and manifests of the revision's own files and nothing of the working
+//! tree, and the check runs without suppressions. The key holds all of them; the files are
+//! hashed whole (every path and the SHA-256 of every byte git or the working tree gave), so
+//! any change to the revision is a new key. Entries live in the per-file cache's folder
+//! (`seam_pipeline::Cache`, same eviction and torn-entry checks) under their own kind.
+
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+
+use seam_lang::project::ProjectOptions;
+use seam_lang::project::git::Files;
+use seam_packs::Pack;
+use seam_pipeline::Cache;
+use seam_pipeline::cache::Key;
+
+use crate::boundary::BoundaryFacts;
+
+/// The folder of boundary-fact entries inside the cache; the number is the entry format.
+const KIND: &str = "boundary-1";
+
+/// The key of one revision's boundary facts (see the module documentation).
+pub fn key(files: &Files, packs: &[Pack], options: &ProjectOptions) -> Key {
+    let digests: Vec<[u8; 32]> = files
+        .par_iter()
+        .map(|(_, bytes)| Sha256::digest(bytes.as_slice()).into())
+        .collect();
+    let mut h = Sha256::new();
+    h.update(KIND.as_bytes());
+    h.update(seam_pipeline::review_cache::build_identity().as_bytes());
+    h.update(format!("{packs:?}").as_bytes());
+    h.update(format!("{}:{}", options.max_file_size, options.follow_symlinks).as_bytes());
+    h.update(format!("{:?}", seam_extract::ExtractOptions::default()).as_bytes());
+    for ((path, _), digest) in files.iter().zip(&digests) {
+        h.update(path.as_bytes());
+        h.update([0]);
+        h.update(digest);
+    }
+    Key(h.finalize().into())
+}
+
+/// The facts kept under `key`, when `cache` holds a whole entry.
+pub fn lookup(cache: &Cache, key: &Key) -> Option<BoundaryFacts> {
+    BoundaryFacts::decode(&cache.get(KIND, key)?)
+}
+
+/// Keeps a revision's facts.
+pub fn keep(cache: &Cache, key: &Key, facts: &BoundaryFacts) {
+    cache.put(KIND, key, &facts.encode());
+}

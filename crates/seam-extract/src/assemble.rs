@@ -49,6 +49,9 @@ pub struct UnitFacts<'a> {
     /// A client unit's own call: the effect it folds into (the same request written again in
     /// the function) is located at it, so each call's summary points at its own line.
     pub own_call: Option<ExprId>,
+    /// What the unit's own call requests, when several units read the one call (one per
+    /// form of its request, see `crate::alternatives`): each unit's effect says its own.
+    pub own_request: Option<&'a RecognisedCall>,
 }
 
 /// Transitions, gaps and the confidence of one unit.
@@ -150,7 +153,10 @@ fn effects_and_provenance(
         // Calls written inside a nested function the walk did not enter have no place here.
         let callee_text = model.text_collapsed(model.expr(*callee).span);
         let location = Some(lines(model, model.expr(site.call).span));
-        let recognised = facts.calls.get(&(facts.file, site.call));
+        let recognised = match facts.own_request {
+            Some(own) if facts.own_call == Some(site.call) => Some(own),
+            _ => facts.calls.get(&(facts.file, site.call)),
+        };
         if let Some(RecognisedCall {
             storage: Some((binding, interactions)),
             slots,

@@ -55,6 +55,8 @@ pub struct Files<'a> {
     pub markup: crate::markup::Markup,
     /// Top-level functions of classic scripts, built on first use.
     script_globals: OnceLock<crate::script_globals::ScriptGlobals>,
+    /// Every project class another project class extends, built on first use.
+    extended: OnceLock<std::collections::BTreeSet<(usize, seam_lang::model::ClassId)>>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -126,7 +128,25 @@ impl<'a> Files<'a> {
             url_builders: Vec::new(),
             markup: Default::default(),
             script_globals: OnceLock::new(),
+            extended: OnceLock::new(),
         }
+    }
+
+    /// Whether a project class extends `class` (then a field its methods read through `this`
+    /// may hold what the subclass gives it).
+    pub fn is_extended(&self, class: (usize, seam_lang::model::ClassId)) -> bool {
+        self.extended
+            .get_or_init(|| {
+                (0..self.models.len())
+                    .flat_map(|f| {
+                        (0..self.model(f).classes.len()).filter_map(move |c| {
+                            let id = seam_lang::model::ClassId::from_index(c);
+                            crate::classes::parent_class(self, f, id)
+                        })
+                    })
+                    .collect()
+            })
+            .contains(&class)
     }
 
     /// Top-level functions of the project's classic scripts (see [`crate::script_globals`]).

@@ -53,6 +53,13 @@ def route_key(method, path):
     return f"{method.upper()} {normalise_path(path)}"
 
 
+def fold_case(key):
+    """`METHOD /Path` with the path lowercased: seam compares a route's static text
+    case-insensitively and reports pairs lowercased."""
+    method, _, path = key.partition(" ")
+    return f"{method} {path.lower()}"
+
+
 def expand_groups(path):
     """Every path a group path stands for: seam writes a router mounted in two places once,
     as `(/a|/b)/x`."""
@@ -369,8 +376,9 @@ def score(truth, providers, consumers, report):
     pairs_by_consumer = {}
     for p in pairs:
         method, path = split_key(p.get("key", " "))
+        # seam compares a route's static text case-insensitively and reports it lowercased.
         pairs_by_consumer.setdefault(p.get("consumer"), set()).update(
-            route_key(method, alt) for alt in expand_groups(path))
+            fold_case(route_key(method, alt)) for alt in expand_groups(path))
     found = paired_right = reach_here = wrong = elsewhere = 0
     misses, wrong_pairs, bad_pairs = [], [], []
     for tc in truth["consumers"]:
@@ -384,15 +392,16 @@ def score(truth, providers, consumers, report):
         for c in at_line:
             # The report names a consumer by file and function name, which several calls (one
             # `mutationFn` per hook) can share: a pair is this call's when its route meets it.
-            paired_to |= {k for k in pairs_by_consumer.get(c["ref"], set()) if key_meets(c["key"], k)}
+            paired_to |= {k for k in pairs_by_consumer.get(c["ref"], set()) if key_meets(fold_case(c["key"]), k)}
         if tc["target_key"] and is_test_path(tc["file"]):
             # Test code is out of pairing by default: its calls count for consumer recall only.
             continue
         if tc["target_key"]:
             reach_here += 1
             # A route seam reports for any method (`*`) serves the truth's method too.
-            any_method = "* " + tc["target_key"].split(" ", 1)[1]
-            if tc["target_key"] in paired_to or any_method in paired_to:
+            target = fold_case(tc["target_key"])
+            any_method = "* " + target.split(" ", 1)[1]
+            if target in paired_to or any_method in paired_to:
                 paired_right += 1
             else:
                 bad_pairs.append(f"{tc['row']}   [paired: {', '.join(sorted(paired_to)) or 'nothing'}]")

@@ -51,6 +51,9 @@ pub struct UnitFacts<'a> {
     pub own_call: Option<ExprId>,
     /// A route's exception handlers: a throw they answer for is a response.
     pub advice: Option<&'a crate::exception_advice::Advice>,
+    /// What the unit's own call requests, when several units read the one call (one per
+    /// form of its request, see `crate::alternatives`): each unit's effect says its own.
+    pub own_request: Option<&'a RecognisedCall>,
 }
 
 /// The status a route's exception handlers answer a thrown `new X(…)` with.
@@ -164,7 +167,10 @@ fn effects_and_provenance(
         // Calls written inside a nested function the walk did not enter have no place here.
         let callee_text = model.text_collapsed(model.expr(*callee).span);
         let location = Some(lines(model, model.expr(site.call).span));
-        let recognised = facts.calls.get(&(facts.file, site.call));
+        let recognised = match facts.own_request {
+            Some(own) if facts.own_call == Some(site.call) => Some(own),
+            _ => facts.calls.get(&(facts.file, site.call)),
+        };
         if let Some(RecognisedCall {
             storage: Some((binding, interactions)),
             slots,

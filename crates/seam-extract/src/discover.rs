@@ -2058,6 +2058,10 @@ fn client_object_hops(
     {
         return Some(ClientObject::default());
     }
+    // `const { request } = page.context()`: a property of a value the pack makes clients of.
+    if crate::destructured_clients::destructured_client(files, pack, file, expr) {
+        return Some(ClientObject::default());
+    }
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;
     client_value(files, pack, reader, vf, ve, hops)
@@ -2937,7 +2941,9 @@ pub fn client_units(
     let mut callers: Option<std::borrow::Cow<CallIndex>> = None;
     for &file in on {
         let model = files.model(file);
-        for crate::files::NamedCall { call, name } in files.calls(file) {
+        // Each call once per form of its request (see `crate::alternatives`).
+        let mut forms = crate::alternatives::Forms::new(files.calls(file));
+        while let Some(crate::files::NamedCall { call, name }) = forms.next_call(&mut units) {
             // Most calls are not the pack's: skip them before any matching.
             if !pack.calls.iter().any(|c| client_call_anchor_ok(c, name))
                 && !pack
@@ -3187,7 +3193,9 @@ impl Layer<'_, '_> {
         // So does one whose request carries its parameters (a body built from them), at the
         // layer that makes the request.
         let returns = crate::files::returns_value_of(self.files, file, func, call)
-            || (depth == 0 && crate::templates::sends_parameters(model, func, call, &site.own_url));
+            || (depth == 0
+                && (crate::templates::sends_parameters(model, func, call, &site.own_url)
+                    || crate::templates::awaits_discarded(self.files, file, func, call)));
         let may_forward = !holes.is_empty() || method_open;
         if !may_forward && !returns {
             return false;

@@ -60,6 +60,8 @@ pub struct Files<'a> {
     /// The RPC services of the repository's `.proto` files, as (file, service) (see
     /// `seam_packs::Detection::rpc_services`).
     pub rpc_services: Vec<(String, seam_lang::project::proto::ProtoService)>,
+    /// Every project class another project class extends, built on first use.
+    extended: OnceLock<std::collections::BTreeSet<(usize, seam_lang::model::ClassId)>>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -133,7 +135,25 @@ impl<'a> Files<'a> {
             markup: Default::default(),
             script_globals: OnceLock::new(),
             rpc_services: Vec::new(),
+            extended: OnceLock::new(),
         }
+    }
+
+    /// Whether a project class extends `class` (then a field its methods read through `this`
+    /// may hold what the subclass gives it).
+    pub fn is_extended(&self, class: (usize, seam_lang::model::ClassId)) -> bool {
+        self.extended
+            .get_or_init(|| {
+                (0..self.models.len())
+                    .flat_map(|f| {
+                        (0..self.model(f).classes.len()).filter_map(move |c| {
+                            let id = seam_lang::model::ClassId::from_index(c);
+                            crate::classes::parent_class(self, f, id)
+                        })
+                    })
+                    .collect()
+            })
+            .contains(&class)
     }
 
     /// Top-level functions of the project's classic scripts (see [`crate::script_globals`]).

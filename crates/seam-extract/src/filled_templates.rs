@@ -64,7 +64,8 @@ impl Reader<'_> {
     }
 
     /// Both branches of a conditional the same path but for a trailing slash: that path
-    /// (the first branch's pieces, or the second's when only it ends with the slash). False
+    /// (the first branch's pieces, or the second's when only it ends with the slash); one `/`
+    /// and the other empty: a separator, `/`. False
     /// otherwise.
     pub(crate) fn read_agreeing_branches(
         &self,
@@ -77,6 +78,15 @@ impl Reader<'_> {
         self.read(file, consequent, hops - 1, &mut first);
         let mut second = Vec::new();
         self.read(file, alternate, hops - 1, &mut second);
+        // `base.endsWith("/") ? "" : "/"`: a separator, there either way once joined.
+        let slash = |p: &[Piece]| matches!(p, [Piece::Text(t)] if t == "/");
+        let nothing = |p: &[Piece]| {
+            untrailed(p).is_empty() && !p.iter().any(|x| !matches!(x, Piece::Text(_)))
+        };
+        if (slash(&first) && nothing(&second)) || (nothing(&first) && slash(&second)) {
+            out.push(Piece::Text("/".to_owned()));
+            return true;
+        }
         if first.is_empty() || untrailed(&first) != untrailed(&second) {
             return false;
         }

@@ -9,6 +9,7 @@
 //! accessors all come from pack files. Work runs in parallel over units and is sorted before
 //! it is returned, so the output is the same on any thread count.
 
+pub mod alternatives;
 pub mod assemble;
 pub mod builder_chains;
 pub mod callees;
@@ -17,6 +18,7 @@ pub mod classes;
 pub mod conditions;
 pub mod contract_routes;
 pub mod declared_clients;
+pub mod destructured_clients;
 pub mod discover;
 pub mod exception_advice;
 pub mod exception_status;
@@ -347,6 +349,7 @@ fn build_handler(
         route_default_status: unit.route_default_status,
         own_call: None,
         advice: Some(advice),
+        own_request: None,
     };
     let mut assembled = assemble(&facts, &ends);
     assembled.transitions.extend(advice.indirect_responses(
@@ -749,6 +752,7 @@ fn build_storage_unit(
         route_default_status: None,
         own_call: None,
         advice: None,
+        own_request: None,
     };
     let assembled = assemble(&facts, &ends);
     let workspace = detection.workspace_for(&model.path);
@@ -816,6 +820,14 @@ fn build_client(
             let mut walker = Walker::new(model, pack, func);
             response_names(model, pack, unit, &mut walker);
             let ends = walker.run();
+            let own_request =
+                calls
+                    .get(&(unit.file, unit.call))
+                    .map(|r| crate::assemble::RecognisedCall {
+                        method: unit.method.clone(),
+                        path: unit.path.clone(),
+                        ..r.clone()
+                    });
             let facts = UnitFacts {
                 files,
                 file: unit.file,
@@ -828,6 +840,7 @@ fn build_client(
                 route_default_status: None,
                 own_call: Some(unit.call),
                 advice: None,
+                own_request: own_request.as_ref(),
             };
             let a = assemble(&facts, &ends);
             (

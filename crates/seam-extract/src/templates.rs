@@ -76,6 +76,36 @@ pub fn sends_parameters(model: &Model, func: FuncId, call: ExprId, url: &[Piece]
     })
 }
 
+/// Whether `func` awaits the request `call` as a statement of its own (`await
+/// api.logout();`), its result dropped, and returns no value: its callers learn nothing but
+/// that the request finished or failed, so each call is where the request is made (an
+/// `AuthClient.signOut()` method). A request not awaited (`fetch("/ping");`) is sent and
+/// forgotten: its callers do not wait for it.
+pub fn awaits_discarded(files: &Files, file: usize, func: FuncId, call: ExprId) -> bool {
+    let model = files.model(file);
+    let awaited_alone = model.stmts.iter().any(|s| {
+        matches!(&s.kind, seam_lang::model::StmtKind::Expr { expr }
+            if matches!(&model.expr(*expr).kind, ExprKind::Await { arg } if *arg == call))
+    });
+    awaited_alone
+        && files
+            .returned_values(file, func)
+            .iter()
+            .all(|&r| is_undefined(model, r))
+}
+
+fn is_undefined(model: &Model, expr: ExprId) -> bool {
+    matches!(&model.expr(expr).kind,
+        ExprKind::Ident { name, binding: None } if name == "undefined")
+        || matches!(
+            &model.expr(expr).kind,
+            ExprKind::Literal {
+                value: seam_lang::model::LiteralValue::Undefined
+                    | seam_lang::model::LiteralValue::Null
+            }
+        )
+}
+
 /// How many wrapper layers a client call is followed up through.
 pub const MAX_LAYERS: usize = 5;
 

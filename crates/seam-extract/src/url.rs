@@ -228,6 +228,17 @@ impl Reader<'_> {
                 alternate,
                 ..
             } if self.read_agreeing_branches(file, (*consequent, *alternate), hops, out) => {}
+            // Branches that disagree: while client discovery reads each form of a request,
+            // the branch this form takes.
+            ExprKind::Conditional {
+                consequent,
+                alternate,
+                ..
+            } if crate::alternatives::choose(file, expr).is_some() => {
+                let first = crate::alternatives::choose(file, expr) == Some(true);
+                let taken = if first { *consequent } else { *alternate };
+                self.read(file, taken, hops - 1, out);
+            }
             kind => {
                 if let Some(piece) = module_constant_text(model, expr) {
                     out.push(piece);
@@ -607,9 +618,9 @@ impl Reader<'_> {
 
     /// The value a member read has when the code fixes it: a key of an object literal held
     /// in a constant (`environment.apiBaseUrl`, imported or not), or the initialiser of a
-    /// `private` field read through `this` that the constructor does not assign (no subclass
-    /// can give a private field another value; other fields stay holes, see
-    /// `classes::instance_calls`).
+    /// field read through `this` that the constructor does not assign, when no subclass can
+    /// give it another value: a `private` field, or any field of a class no project class
+    /// extends (fields of extended classes stay holes, see `classes::instance_calls`).
     fn member_value(
         &self,
         file: usize,
@@ -623,10 +634,10 @@ impl Reader<'_> {
                 return None;
             }
             let field = crate::classes::declared_field(self.files, file, expr)?;
-            return field
-                .value
-                .filter(|_| field.private)
-                .map(|v| (field.file, v));
+            let fixed = field.private
+                || crate::classes::class_of_receiver(self.files, file, object)
+                    .is_some_and(|class| !self.files.is_extended(class));
+            return field.value.filter(|_| fixed).map(|v| (field.file, v));
         }
         // A constant: not a parameter (unless a call site passed it) and never reassigned.
         let ExprKind::Ident {

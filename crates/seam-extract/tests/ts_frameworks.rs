@@ -609,6 +609,11 @@ fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
         calls,
         [
             "web::web/src/auth.ts::logout GET /v1/auth/logout",
+            // A public field of a class nothing extends: its initialiser.
+            "web::web/src/search.ts::search GET /v1/team-collection/search/{teamID}",
+            // No instance of the extended class is made with `new`: the field is the class's
+            // own (see `classes::instance_calls`).
+            "web::web/src/search.ts::items GET /v1/items",
             "web::web/src/auth.ts::logo GET /logo.svg",
         ]
     );
@@ -641,10 +646,15 @@ fn functions_returning_a_request_are_consumers_at_each_call() {
             "src/app/resource.service.ts GET /api/config null",
             // `inject(UsersService)` holds a UsersService: `resourceName` is its.
             r#"src/app/users.component.ts GET /api/users ["src/app/resource.service.ts::list"]"#,
+            "src/lib/session.js POST /api/auth/signout-all null",
+            "src/lib/session.js POST /api/auth/touch null",
             // `loadUser` returns the body it read, and `ping` nothing: their calls are not
             // consumers.
             "src/lib/users.js GET /api/users/{id} null",
             "src/lib/users.js GET /api/ping null",
+            // `signOutAll` awaits its request and drops the result: each call is a consumer
+            // too; `touch` sends and forgets (not awaited): its call is not.
+            r#"src/pages/sessions.js POST /api/auth/signout-all ["src/lib/session.js::signOutAll"]"#,
             "src/pages/user.js GET /api/v1/{value}/incidents null",
             "src/pages/user.js GET /api/v1/organizations null",
         ]
@@ -789,7 +799,8 @@ fn calls_through_constructor_function_prototypes_are_consumers_at_each_call() {
 /// response itself is a template of the request's content: each call is a consumer too, reached
 /// through a key of an object literal a class field holds (`authClient.emailPassword
 /// .forgotPassword(…)`), and says `failureDelivery: unknown` (the caller never sees the
-/// response). A method that sends nothing of its caller's (`signOut()`) stays one consumer.
+/// response). So is a method that awaits its request and drops the result (`signOut()`): its
+/// caller learns only that the request finished or failed.
 #[test]
 fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
     let run = extract("body-templates", &[]);
@@ -806,6 +817,7 @@ fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
         calls,
         [
             "src/forms/forgot.js POST /api/auth/forgot-password 4 unknown",
+            "src/forms/forgot.js POST /api/auth/signout 8 unknown",
             "src/lib/auth-client.js POST /api/auth/forgot-password 5 response",
             "src/lib/auth-client.js POST /api/auth/signout 16 response",
         ]
@@ -881,4 +893,25 @@ fn html_page_globals_give_a_base_url_its_path() {
         calls_by_file(&run, |_| String::new()),
         ["web/src/main.ts GET /api/v1/info "]
     );
+}
+
+/// A Pug template's `script.` blocks are read as JavaScript at the template's own lines; the
+/// rest of the template (tags, text, a `script.class(src=…)` tag with no block) is not code.
+#[test]
+fn pug_template_script_blocks_are_read_at_their_lines() {
+    let run = extract("pug-scripts", &[]);
+    assert_eq!(
+        client_calls(&run, "fetch"),
+        ["pug-scripts-fixture::views/chat.pug::anonymous POST /ai/chat"]
+    );
+    let lines: Vec<String> = run
+        .summaries
+        .iter()
+        .filter(|s| s.location.file.ends_with(".pug"))
+        .map(|s| {
+            let v = serde_json::to_value(s).expect("serialises");
+            call_line(&v)
+        })
+        .collect();
+    assert_eq!(lines, ["10"]);
 }

@@ -162,6 +162,7 @@ where
 pub fn is_lowerable(path: &str, size: u64, options: &ProjectOptions) -> bool {
     let language: Option<Language> = Language::from_path(path)
         .or(components::component_language(path))
+        .or(super::pug::pug_language(path))
         .or(super::server_templates::template_language(path));
     language.is_some() && excluded_rule(path).is_none() && size <= options.max_file_size
 }

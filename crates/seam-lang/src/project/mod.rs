@@ -46,6 +46,7 @@ pub mod lockfile;
 pub mod manifest;
 pub mod membership;
 pub mod proto;
+pub mod pug;
 pub mod server_templates;
 pub mod settings;
 pub mod submodules;
@@ -469,6 +470,7 @@ pub fn skipped_by_walk(path: &str, paths: &[String]) -> bool {
 pub fn needs_content(path: &str) -> bool {
     let routable = Language::from_path(path)
         .or(components::component_language(path))
+        .or(pug::pug_language(path))
         .or(server_templates::template_language(path))
         .is_some();
     (routable && excluded_rule(path).is_none())
@@ -577,7 +579,8 @@ fn process_source(
     if template.is_some() && manifest::kind_for(path) == Some(ManifestKind::HtmlEntry) {
         return read_manifest(path, size, read, ManifestKind::HtmlEntry, options);
     }
-    let Some(language) = Language::from_path(path).or(component).or(template) else {
+    let pug = pug::pug_language(path);
+    let Some(language) = Language::from_path(path).or(component).or(pug).or(template) else {
         return match manifest::kind_for(path) {
             Some(kind) => read_manifest(path, size, read, kind, options),
             None => Outcome::Unroutable(extension_of(path)),
@@ -612,6 +615,11 @@ fn process_source(
     let mut forms = Vec::new();
     let mut attributes = Vec::new();
     let text = match component {
+        // A Pug template's code is its `script.` blocks.
+        None if pug.is_some() => match pug::script_blocks_only(&text) {
+            Some(blanked) => blanked,
+            None => return Outcome::Unroutable(extension_of(path)),
+        },
         // A server template's tags are not a script: only its URL attributes are lowered.
         None if template.is_some() => {
             attributes = server_templates::url_attributes(&text);

@@ -258,6 +258,8 @@ fn a_rerun_with_nothing_changed_writes_the_kept_run_and_prints_the_same_lines() 
     let cache = tmp.path().join("cache");
     let c = cache.to_str().unwrap();
     let out = tmp.path().join("out");
+    // A file that is not a source: its bytes are not hashed, its size and time are.
+    std::fs::write(repo.join("pnpm-workspace.yaml"), "packages: []\n").unwrap();
 
     let (none, none_out, none_notes, _) = scan_printed(&repo, &out, &["--no-cache"]);
     assert!(none_out.contains(" symbols ("), "{none_out}");
@@ -297,6 +299,15 @@ fn a_rerun_with_nothing_changed_writes_the_kept_run_and_prints_the_same_lines() 
     assert!(!torn_err.contains(KEPT), "{torn_err}");
     assert_eq!(lowered(&torn_err), 0);
     assert_eq!(torn, none, "torn kept run");
+
+    // Nor after a file that is not a source changed.
+    std::fs::write(
+        repo.join("pnpm-workspace.yaml"),
+        "packages:\n  - 'none/*'\n",
+    )
+    .unwrap();
+    let (_, _, _, other_err) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    assert!(!other_err.contains(KEPT), "{other_err}");
 
     // After an edit the kept run is not the run's.
     let file = first_file(&repo, ".ts");

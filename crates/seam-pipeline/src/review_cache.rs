@@ -153,9 +153,10 @@ pub fn load_for_review(
 impl ReviewLoad {
     /// The key of the whole result of this load's review IR written with `how` (the
     /// caller's own output options): every source file's key and the digest they all hold
-    /// (build, packs, load options), every walked file, the manifests, the files left out
-    /// and why, the files counted unroutable, and the directory scanned. Two loads with the
-    /// same key give the same document.
+    /// (build, packs, load options), every walked file (with the size and modification time
+    /// of those that are not sources), the manifests, the files left out and why, the files
+    /// counted unroutable, and the directory scanned. Two loads with the same key give the
+    /// same document.
     pub fn run_key(&self, how: &str) -> Key {
         let mut h = Sha256::new();
         h.update(b"run\0");
@@ -167,9 +168,23 @@ impl ReviewLoad {
             h.update([0]);
             h.update(key.0);
         }
+        // Files that are not sources are not hashed, but the document may read some of them
+        // (workspace files the component detection reads): their size and modification time
+        // stand for their bytes.
         for f in &self.project.files {
             h.update(f.as_bytes());
             h.update([0]);
+            if !self.keys.files.contains_key(f)
+                && let Ok(meta) = std::fs::metadata(self.root.join(f))
+            {
+                let modified = meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                h.update(meta.len().to_le_bytes());
+                h.update(modified.to_le_bytes());
+            }
         }
         h.update(format!("{:?}", self.project.manifests).as_bytes());
         h.update(format!("{:?}", self.project.skipped).as_bytes());

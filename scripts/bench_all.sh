@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): every whole-repository command of the release `seam` on the generated
-# monorepo, on 1 thread and on 2, with wall time and peak RSS from `/usr/bin/time -v`.
+# monorepo, on 1 thread and on 2, with wall time, CPU time (user + system) and peak RSS from
+# `/usr/bin/time -v`, each command's CPU against the bare-parse floor (`bench_frontend`'s
+# parse-only run on the same files and threads), the per-file cache cold, warm (nothing
+# changed) and after one file changed, and `seam check --summaries --ir-dir` against the
+# slower of `seam extract` and `seam scan`.
 #   scripts/bench_all.sh [N]                 (default N=1200 source files)
 #   BENCH_RUNS=3 scripts/bench_all.sh 6000   (each measurement 3 times, fastest kept; default 1)
 #   BENCH_WORK=DIR                           (keep the corpus and outputs there; default a
 #                                             temporary directory, removed after)
 #   BENCH_NO_BUILD=1                         (use target/release/seam as it is)
 #
-# `seam model` (walk + parse + lower) is the floor every other command pays; the ratios say
-# what each adds: extract/model (packs and path enumeration), check/extract (pairing and the
+# `seam model` (walk + parse + lower) is what every other command pays; the ratios say what
+# each adds: extract/model (packs and path enumeration), check/extract (pairing and the
 # finding kinds), scan/extract (the review IR against the summaries). Load average is printed
-# before and after: on a shared machine other work inflates wall times, not peak RSS.
+# before and after: on a shared machine other work inflates wall times (CPU time much less,
+# peak RSS not at all), so compare CPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-1200}"
@@ -31,6 +36,7 @@ fi
 mkdir -p "$work"
 if [[ -z "${BENCH_NO_BUILD:-}" ]]; then
   cargo build --release -p seam-cli
+  cargo build --release -p seam-lang --example bench_frontend
 fi
 seam="$PWD/target/release/seam"
 corpus="$work/corpus-$n"
@@ -41,8 +47,10 @@ python3 scripts/gen_corpus.py "$n" "$corpus" --seed 7
 # anything above is a failure worth stopping for.
 measure() {
   local label="$1" threads="$2"; shift 2
-  local best_wall="" best_rss="" i log="$work/time.txt" status
+  local best_wall="" best_rss="" best_cpu="" i log="$work/time.txt" status
   for ((i = 0; i < runs; i++)); do
+    # BEFORE: a command run before each timed run, untimed (empty the cache, warm it up).
+    if [[ -n "${BEFORE:-}" ]]; then eval "$BEFORE"; fi
     set +e
     /usr/bin/time -v -o "$log" "$seam" --threads "$threads" "$@" >/dev/null 2>"$work/stderr.txt"
     status=$?
@@ -57,13 +65,17 @@ measure() {
     w=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0;
           for (k = 1; k <= n; k++) s = s * 60 + p[k]; printf "%.2f", s }' "$log")
     r=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$log")
-    if [[ -z "$best_wall" ]] || awk -v a="$w" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
+    c=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$log")
+    # The fastest run by CPU: the one least disturbed by other work.
+    if [[ -z "$best_cpu" ]] || awk -v a="$c" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
       best_wall="$w"
       best_rss="$r"
+      best_cpu="$c"
     fi
   done
   wall="$best_wall"
   rss="$best_rss"
+  cpu="$best_cpu"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
@@ -73,31 +85,71 @@ bytes=$(find "$corpus" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%
 echo
 echo "corpus: $n source files ($files with manifests, $bytes MB), seed 7; runs per figure: $runs"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   cores: $(nproc)"
-printf '%-8s %-8s %10s %12s\n' command threads "wall (s)" "peak RSS (MB)"
-declare -A walls
+# The bare-parse floor: bench_frontend's parse-only run (sources already read, parsed and
+# dropped) on the same files, per thread count, CPU seconds.
+declare -A floor
+frontend="$PWD/target/release/examples/bench_frontend"
+if [[ -x "$frontend" ]]; then
+  while read -r threads cpu_s; do floor[$threads]=$cpu_s; done < <(
+    "$frontend" --runs "$runs" "$corpus" | awk '$1 == "parse-only" { print $2, $NF }')
+fi
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+printf '%-22s %-8s %10s %10s %14s %12s\n' command threads "wall (s)" "CPU (s)" "peak RSS (MB)" "CPU / parse"
+declare -A walls cpus
+show() {
+  walls[$1,$2]=$wall
+  cpus[$1,$2]=$cpu
+  printf '%-22s %-8s %10s %10s %14s %12s\n' "$1" "$2" "$wall" "$cpu" "$(mb "$rss")" \
+    "$(ratio "$cpu" "${floor[$2]:-0}")"
+}
 for t in 1 2; do
+  [[ -n "${floor[$t]:-}" ]] && printf '%-22s %-8s %10s %10s %14s %12s\n' "bare parse" "$t" - "${floor[$t]}" - 1.00
   measure model "$t" model "$corpus"
-  walls[model,$t]=$wall
-  printf '%-8s %-8s %10s %12.1f\n' model "$t" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+  show model "$t"
   measure extract "$t" extract "$corpus" -o "$work/x.json"
-  walls[extract,$t]=$wall
-  printf '%-8s %-8s %10s %12.1f\n' extract "$t" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+  show extract "$t"
   measure check "$t" check "$corpus" --format json -o "$work/c.json"
-  walls[check,$t]=$wall
-  printf '%-8s %-8s %10s %12.1f\n' check "$t" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+  show check "$t"
   rm -rf "$work/scan"
-  measure scan "$t" scan "$corpus" --output-dir "$work/scan"
-  walls[scan,$t]=$wall
-  printf '%-8s %-8s %10s %12.1f\n' scan "$t" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+  measure scan "$t" scan "$corpus" --no-cache --output-dir "$work/scan"
+  show scan "$t"
+  rm -rf "$work/ir"
+  measure "check+outputs" "$t" check "$corpus" --format json -o "$work/c2.json" \
+    --summaries "$work/x2.json" --ir-dir "$work/ir"
+  show check+outputs "$t"
 done
 echo
-printf '%-8s %14s %14s %14s\n' threads extract/model check/extract scan/extract
+printf '%-8s %14s %14s %14s %26s\n' threads extract/model check/extract scan/extract "check+outputs/max(ex,scan)"
 for t in 1 2; do
-  printf '%-8s %14s %14s %14s\n' "$t" \
-    "$(ratio "${walls[extract,$t]}" "${walls[model,$t]}")" \
-    "$(ratio "${walls[check,$t]}" "${walls[extract,$t]}")" \
-    "$(ratio "${walls[scan,$t]}" "${walls[extract,$t]}")"
+  slower=$(awk -v a="${cpus[extract,$t]}" -v b="${cpus[scan,$t]}" 'BEGIN { print (a > b ? a : b) }')
+  printf '%-8s %14s %14s %14s %26s\n' "$t" \
+    "$(ratio "${cpus[extract,$t]}" "${cpus[model,$t]}")" \
+    "$(ratio "${cpus[check,$t]}" "${cpus[extract,$t]}")" \
+    "$(ratio "${cpus[scan,$t]}" "${cpus[extract,$t]}")" \
+    "$(ratio "${cpus[check+outputs,$t]}" "$slower")"
 done
+echo "(ratios of CPU seconds)"
+
+# The per-file cache of `seam scan` (kept in the work folder), 2 threads: cold (emptied
+# before the run), warm (the same scan just before, nothing changed) and after one file
+# changed (a line added to one TypeScript file after a warm run; taken out again after).
+export SEAM_CACHE_DIR="$work/cache"
+changed_file=$(find "$corpus" -name '*.ts' | sort | head -n 1)
+echo
+printf '%-32s %10s %10s %14s %12s\n' "seam scan, cache" "wall (s)" "CPU (s)" "peak RSS (MB)" "CPU / cold"
+scan_args=(scan "$corpus" --output-dir "$work/scan")
+BEFORE='rm -rf "$SEAM_CACHE_DIR"' measure scan 2 "${scan_args[@]}"
+cold_cpu=$cpu
+printf '%-32s %10s %10s %14s %12s\n' cold "$wall" "$cpu" "$(mb "$rss")" 1.00
+BEFORE= measure scan 2 "${scan_args[@]}"
+printf '%-32s %10s %10s %14s %12s\n' "warm, nothing changed" "$wall" "$cpu" "$(mb "$rss")" "$(ratio "$cpu" "$cold_cpu")"
+cp "$changed_file" "$work/changed.bak"
+BEFORE='cp "$work/changed.bak" "$changed_file"; "$seam" scan "$corpus" --output-dir "$work/scan" >/dev/null 2>&1; echo "export const benchChanged = 1;" >> "$changed_file"' \
+  measure scan 2 "${scan_args[@]}"
+cp "$work/changed.bak" "$changed_file"
+printf '%-32s %10s %10s %14s %12s\n' "warm, 1 file changed" "$wall" "$cpu" "$(mb "$rss")" "$(ratio "$cpu" "$cold_cpu")"
+echo "cache size: $(du -sh "$SEAM_CACHE_DIR" | cut -f1) in $(find "$SEAM_CACHE_DIR" -type f | wc -l) files"
+unset SEAM_CACHE_DIR
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # What the corpus exercised: boundaries compared and findings (check), calls resolved (scan).

@@ -167,7 +167,7 @@ fn lowered(stderr: &str) -> usize {
 fn entries(cache: &Path) -> Vec<PathBuf> {
     files(cache)
         .into_keys()
-        .filter(|p| p.starts_with("review-") && !p.contains(".tmp-"))
+        .filter(|p| (p.starts_with("review-") || p.starts_with("run-")) && !p.contains(".tmp-"))
         .map(|p| cache.join(p))
         .collect()
 }
@@ -222,6 +222,103 @@ fn scan_output_is_the_same_cold_warm_changed_torn_and_without_a_cache() {
         let n = lowered(&changed_err);
         assert!(n >= 1 && n < lowered(&cold_err), "{ext}: {n} lowered");
     }
+}
+
+/// A scan's files, standard output and standard error without the timing lines.
+fn scan_printed(
+    repo: &Path,
+    out: &Path,
+    cache: &[&str],
+) -> (BTreeMap<String, Vec<u8>>, String, String, String) {
+    let _ = std::fs::remove_dir_all(out);
+    let mut args = vec!["scan", ".", "--output-dir", out.to_str().unwrap()];
+    args.extend_from_slice(cache);
+    let run = seam(repo, &args);
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    let notes: String = stderr
+        .lines()
+        .filter(|l| !l.starts_with("timing:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    (
+        files(out),
+        String::from_utf8_lossy(&run.stdout).into_owned(),
+        notes,
+        stderr,
+    )
+}
+
+const KEPT: &str = "write the kept run";
+
+#[test]
+fn a_rerun_with_nothing_changed_writes_the_kept_run_and_prints_the_same_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    repository(&repo);
+    let cache = tmp.path().join("cache");
+    let c = cache.to_str().unwrap();
+    let out = tmp.path().join("out");
+    // A file that is not a source: its bytes are not hashed, its size and time are.
+    std::fs::write(repo.join("pnpm-workspace.yaml"), "packages: []\n").unwrap();
+
+    let (none, none_out, none_notes, _) = scan_printed(&repo, &out, &["--no-cache"]);
+    assert!(none_out.contains(" symbols ("), "{none_out}");
+    let (cold, cold_out, cold_notes, cold_err) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    assert!(!cold_err.contains(KEPT));
+    let (warm, warm_out, warm_notes, warm_err) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    assert!(warm_err.contains(KEPT), "{warm_err}");
+    assert!(
+        !warm_err.contains("review IR"),
+        "nothing analysed:\n{warm_err}"
+    );
+    for (name, files, stdout, notes) in [
+        ("cold", &cold, &cold_out, &cold_notes),
+        ("warm", &warm, &warm_out, &warm_notes),
+    ] {
+        assert_eq!(files, &none, "{name}: files");
+        assert_eq!(stdout, &none_out, "{name}: standard output");
+        assert_eq!(notes, &none_notes, "{name}: notes");
+    }
+    // `--compact` writes another document: not the kept one.
+    let (_, _, _, compact_err) = scan_printed(&repo, &out, &["--cache-dir", c, "--compact"]);
+    assert!(!compact_err.contains(KEPT), "{compact_err}");
+
+    // A torn kept run is not read; the entries still serve the run.
+    let (_, _, _, _) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    let runs: Vec<PathBuf> = files(&cache)
+        .into_keys()
+        .filter(|p| p.starts_with("run-") && !p.contains(".tmp-"))
+        .map(|p| cache.join(p))
+        .collect();
+    assert_eq!(runs.len(), 1, "one kept run");
+    for path in &runs {
+        let bytes = std::fs::read(path).unwrap();
+        std::fs::write(path, &bytes[..bytes.len() - 1]).unwrap();
+    }
+    let (torn, _, _, torn_err) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    assert!(!torn_err.contains(KEPT), "{torn_err}");
+    assert_eq!(lowered(&torn_err), 0);
+    assert_eq!(torn, none, "torn kept run");
+
+    // Nor after a file that is not a source changed.
+    std::fs::write(
+        repo.join("pnpm-workspace.yaml"),
+        "packages:\n  - 'none/*'\n",
+    )
+    .unwrap();
+    let (_, _, _, other_err) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    assert!(!other_err.contains(KEPT), "{other_err}");
+
+    // After an edit the kept run is not the run's.
+    let file = first_file(&repo, ".ts");
+    let mut text = std::fs::read_to_string(&file).unwrap();
+    text.push_str("\nexport const later = 1;\n");
+    std::fs::write(&file, text).unwrap();
+    let (truth, truth_out, _, _) = scan_printed(&repo, &out, &["--no-cache"]);
+    let (changed, changed_out, _, changed_err) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    assert!(!changed_err.contains(KEPT), "{changed_err}");
+    assert_eq!(changed, truth);
+    assert_eq!(changed_out, truth_out);
 }
 
 #[test]

@@ -34,6 +34,8 @@ pub const DEFAULT_MAX_BYTES: u64 = 512 * 1024 * 1024;
 const MAGIC: &[u8; 8] = b"seamc\x00\x01\n";
 /// Magic, payload length (u64, little-endian), CRC-32 of the payload (u32, little-endian).
 const HEADER_LEN: usize = 8 + 8 + 4;
+/// Where the payload starts in the bytes [`Cache::get_entry`] returns.
+pub const ENTRY_HEADER_LEN: usize = HEADER_LEN;
 /// A temporary file this old is left by a run that was killed: removed by eviction.
 const STALE_TEMPORARY: Duration = Duration::from_secs(3600);
 
@@ -113,6 +115,21 @@ impl Cache {
         &self.dir
     }
 
+    /// The bound on the cache's size, in bytes.
+    pub fn max_bytes(&self) -> u64 {
+        self.max_bytes
+    }
+
+    /// Removes every entry of `kind` (temporary files of runs still writing stay).
+    pub fn clear(&self, kind: &str) {
+        for path in files_under(&self.dir.join(kind), 1) {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if !name.starts_with('.') {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+    }
+
     fn path_of(&self, kind: &str, key: &Key) -> PathBuf {
         let hex = key.hex();
         self.dir.join(kind).join(&hex[..2]).join(&hex[2..])
@@ -120,9 +137,18 @@ impl Cache {
 
     /// The payload of the entry `key`, when there is a whole one.
     pub fn get(&self, kind: &str, key: &Key) -> Option<Vec<u8>> {
+        self.get_entry(kind, key).map(|mut bytes| {
+            bytes.drain(..HEADER_LEN);
+            bytes
+        })
+    }
+
+    /// [`Cache::get`] without moving the payload: the entry's bytes, whose payload starts at
+    /// [`ENTRY_HEADER_LEN`] (for large entries).
+    pub fn get_entry(&self, kind: &str, key: &Key) -> Option<Vec<u8>> {
         let found = std::fs::read(self.path_of(kind, key))
             .ok()
-            .and_then(payload);
+            .filter(|bytes| is_whole(bytes));
         let counter = if found.is_some() {
             &self.hits
         } else {
@@ -143,14 +169,17 @@ impl Cache {
         let Ok(mut file) = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir) else {
             return;
         };
-        let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
-        bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
-        bytes.extend_from_slice(payload);
-        if file.write_all(&bytes).is_ok() && file.persist(&path).is_ok() {
+        let mut header = Vec::with_capacity(HEADER_LEN);
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        header.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+        // Header and payload written apart: a large payload is not copied once more.
+        if file.write_all(&header).is_ok()
+            && file.write_all(payload).is_ok()
+            && file.persist(&path).is_ok()
+        {
             self.written
-                .fetch_add(bytes.len() as u64, Ordering::Relaxed);
+                .fetch_add((HEADER_LEN + payload.len()) as u64, Ordering::Relaxed);
         }
     }
 
@@ -209,18 +238,18 @@ impl Cache {
     }
 }
 
-/// The payload of an entry's bytes; `None` when the header, length or checksum is wrong.
-fn payload(mut bytes: Vec<u8>) -> Option<Vec<u8>> {
-    if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
-        return None;
-    }
-    let len = u64::from_le_bytes(bytes[8..16].try_into().ok()?);
-    let crc = u32::from_le_bytes(bytes[16..20].try_into().ok()?);
-    if len != (bytes.len() - HEADER_LEN) as u64 || crc32fast::hash(&bytes[HEADER_LEN..]) != crc {
-        return None;
-    }
-    bytes.drain(..HEADER_LEN);
-    Some(bytes)
+/// Whether an entry's bytes are whole: false when the header, length or checksum is wrong.
+fn is_whole(bytes: &[u8]) -> bool {
+    let field = |range: std::ops::Range<usize>| bytes.get(range).map(<[u8]>::to_vec);
+    let (Some(magic), Some(len), Some(crc)) = (field(0..8), field(8..16), field(16..20)) else {
+        return false;
+    };
+    let (Ok(len), Ok(crc)) = (<[u8; 8]>::try_from(len), <[u8; 4]>::try_from(crc)) else {
+        return false;
+    };
+    magic == MAGIC
+        && u64::from_le_bytes(len) == (bytes.len() - HEADER_LEN) as u64
+        && crc32fast::hash(&bytes[HEADER_LEN..]) == u32::from_le_bytes(crc)
 }
 
 /// The files under `dir`, at most `depth` folders down.

@@ -14,6 +14,7 @@
 pub mod cache;
 mod phases;
 pub mod review_cache;
+pub mod run_memo;
 
 use std::path::{Path, PathBuf};
 
@@ -24,6 +25,7 @@ use seam_packs::{Detection, Pack};
 pub use cache::{Cache, CacheChoice};
 pub use phases::Phases;
 pub use review_cache::{ReviewKeys, ReviewLoad, load_for_review};
+pub use run_memo::{KeptRun, keep_run, kept_run};
 
 /// Why a repository could not be loaded at all (a path or pack problem, not a file problem).
 #[derive(Debug, thiserror::Error)]

@@ -41,38 +41,65 @@ pub struct ReviewLoad {
     pub root: PathBuf,
     pub packs: Vec<Pack>,
     pub project: Project,
-    pub entries: Vec<FileEntry>,
+    /// The claimed files' entries, checked whole but not decoded yet: a run whose whole
+    /// result is kept ([`crate::run_memo`]) never decodes them.
+    claimed: Vec<ClaimedEntry>,
     keys: ReviewKeys,
 }
 
-/// The entry key of every source file of one load or revision, by path.
+/// A claimed file's entry as the cache holds it (its checksum already checked).
+struct ClaimedEntry {
+    path: String,
+    payload: Vec<u8>,
+}
+
+/// The entry key of every source file of one load or revision, by path, and the digest of
+/// what every key holds (build, packs, options).
 #[derive(Clone, Default)]
-pub struct ReviewKeys(Arc<HashMap<String, Key>>);
+pub struct ReviewKeys {
+    files: Arc<HashMap<String, Key>>,
+    base: [u8; 32],
+}
 
 impl ReviewKeys {
     /// The keys of `prelude`'s sources, under `packs` and `options` (see the module
     /// documentation for what a key holds).
     pub fn new(packs: &[Pack], options: &ProjectOptions, prelude: &Prelude<'_>) -> ReviewKeys {
-        ReviewKeys(Arc::new(file_keys(&base_context(packs, options), prelude)))
+        let base = base_context(packs, options);
+        ReviewKeys {
+            files: Arc::new(file_keys(&base, prelude)),
+            base: base.finalize().into(),
+        }
     }
 
     /// The entry of the file at `path` with these bytes, when `cache` holds a whole one.
     pub fn lookup(&self, cache: &Cache, path: &str) -> Option<FileEntry> {
-        let key = self.0.get(path)?;
-        let entry = FileEntry::decode(&cache.get(KIND, key)?)?;
+        let entry = FileEntry::decode(&self.claim(cache, path)?.payload)?;
         (entry.output.path == path).then_some(entry)
     }
 
     /// Whether `path` has a key in both and it is the same one (one entry serves both).
     pub fn same_key(&self, other: &ReviewKeys, path: &str) -> bool {
-        self.0
-            .get(path)
-            .is_some_and(|k| other.0.get(path) == Some(k))
+        self.base == other.base
+            && self
+                .files
+                .get(path)
+                .is_some_and(|k| other.files.get(path) == Some(k))
+    }
+
+    /// The whole entry of the file at `path`, not decoded.
+    fn claim(&self, cache: &Cache, path: &str) -> Option<ClaimedEntry> {
+        let key = self.files.get(path)?;
+        let payload = cache.get(KIND, key)?;
+        Some(ClaimedEntry {
+            path: path.to_owned(),
+            payload,
+        })
     }
 
     /// Keeps the entry of a freshly extracted file.
     pub fn keep(&self, cache: &Cache, model: &Model, output: &FileOutput) {
-        if let Some(key) = self.0.get(&model.path) {
+        if let Some(key) = self.files.get(&model.path) {
             cache.put(KIND, key, &FileEntry::encode(model, output));
         }
     }
@@ -109,10 +136,10 @@ pub fn load_for_review(
     phases.lap("read the packs");
     let options = ProjectOptions::default();
     let mut keys_out = ReviewKeys::default();
-    let (project, entries) = project::load_project_claiming(root, &options, |prelude| {
+    let (project, claimed) = project::load_project_claiming(root, &options, |prelude| {
         let keys = ReviewKeys::new(&packs, &options, prelude);
         keys_out = keys.clone();
-        move |source: &SourceFile<'_>| keys.lookup(cache, source.path)
+        move |source: &SourceFile<'_>| keys.claim(cache, source.path)
     })?;
     let (hits, misses) = cache.counts();
     phases.lap_with(
@@ -120,19 +147,67 @@ pub fn load_for_review(
         &format!(
             "{} models lowered, {} files from the cache ({hits} hits, {misses} misses)",
             project.models.len(),
-            entries.len()
+            claimed.len()
         ),
     );
     Ok(ReviewLoad {
         root: root.to_path_buf(),
         packs,
         project,
-        entries,
+        claimed,
         keys: keys_out,
     })
 }
 
 impl ReviewLoad {
+    /// The key of the whole result of this load's review IR written with `how` (the
+    /// caller's own output options): every source file's key and the digest they all hold
+    /// (build, packs, load options), every walked file (with the size and modification time
+    /// of those that are not sources), the manifests, the files left out and why, the files
+    /// counted unroutable, and the directory scanned. Two loads with the same key give the
+    /// same document.
+    pub fn run_key(&self, how: &str) -> Key {
+        let mut h = Sha256::new();
+        h.update(b"run\0");
+        h.update(self.keys.base);
+        let mut files: Vec<(&String, &Key)> = self.keys.files.iter().collect();
+        files.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        for (path, key) in files {
+            h.update(path.as_bytes());
+            h.update([0]);
+            h.update(key.0);
+        }
+        // Files that are not sources are not hashed, but the document may read some of them
+        // (workspace files the component detection reads): their size and modification time
+        // stand for their bytes.
+        for f in &self.project.files {
+            h.update(f.as_bytes());
+            h.update([0]);
+            if !self.keys.files.contains_key(f)
+                && let Ok(meta) = std::fs::metadata(self.root.join(f))
+            {
+                let modified = meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                h.update(meta.len().to_le_bytes());
+                h.update(modified.to_le_bytes());
+            }
+        }
+        h.update(format!("{:?}", self.project.manifests).as_bytes());
+        h.update(format!("{:?}", self.project.skipped).as_bytes());
+        h.update(format!("{:?}", self.project.unroutable).as_bytes());
+        h.update(self.root.as_os_str().as_encoded_bytes());
+        h.update([0]);
+        if let Ok(canonical) = std::fs::canonicalize(&self.root) {
+            h.update(canonical.as_os_str().as_encoded_bytes());
+        }
+        h.update([0]);
+        h.update(how.as_bytes());
+        Key(h.finalize().into())
+    }
+
     /// The review IR: the entries as they are, the models extracted (and their entries kept
     /// in `cache`). Consumes the load; the models are freed before resolution.
     pub fn review(
@@ -140,15 +215,31 @@ impl ReviewLoad {
         cache: &Cache,
         phases: &mut Phases,
     ) -> Result<seam_review::ScanResult, seam_review::ScanError> {
+        use rayon::prelude::*;
         let classifier = Classifier::new(&self.packs)?;
         let keys = self.keys;
         let keep = |model: &Model, output: &FileOutput| keys.keep(cache, model, output);
+        let decoded: Option<Vec<FileEntry>> = self
+            .claimed
+            .into_par_iter()
+            .map(|c| FileEntry::decode(&c.payload).filter(|e| e.output.path == c.path))
+            .collect();
+        let (project, entries) = match decoded {
+            Some(entries) => (self.project, entries),
+            // An entry whose checksum holds but which does not read back (which only another
+            // build could have written, and the key names the build): its file has no model,
+            // so the whole repository is loaded again, without the cache's entries.
+            None => (
+                project::load_project(&self.root, &ProjectOptions::default())?,
+                Vec::new(),
+            ),
+        };
         let result = seam_review::scan_with_entries(
             &self.root,
-            self.project,
+            project,
             &seam_review::ScanOptions::default(),
             &classifier,
-            self.entries,
+            entries,
             Some(&keep),
         );
         phases.lap("review IR");

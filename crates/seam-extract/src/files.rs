@@ -51,10 +51,16 @@ pub struct Files<'a> {
     pub dotenv: BTreeMap<String, BTreeMap<String, String>>,
     /// Every loaded pack's URL builders, with the languages they apply to.
     pub url_builders: Vec<(seam_packs::LanguageFamily, seam_packs::UrlBuilder)>,
+    /// Every loaded pack's reads of a framework's configuration (`settings:`), with the
+    /// languages they apply to: a deployment's setting whichever client sends the URL read
+    /// from it.
+    pub environment: Vec<(seam_packs::LanguageFamily, seam_packs::PatternNode)>,
     /// Values scripts read from page templates (see [`crate::markup`]).
     pub markup: crate::markup::Markup,
     /// Top-level functions of classic scripts, built on first use.
     script_globals: OnceLock<crate::script_globals::ScriptGlobals>,
+    /// Properties the project's scripts put on `window`, built on first use.
+    window_globals: OnceLock<crate::window_globals::WindowGlobals>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -124,9 +130,17 @@ impl<'a> Files<'a> {
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
             url_builders: Vec::new(),
+            environment: Vec::new(),
             markup: Default::default(),
             script_globals: OnceLock::new(),
+            window_globals: OnceLock::new(),
         }
+    }
+
+    /// Properties the project's scripts assign on `window` (see [`crate::window_globals`]).
+    pub fn window_globals(&self) -> &crate::window_globals::WindowGlobals {
+        self.window_globals
+            .get_or_init(|| crate::window_globals::index(self))
     }
 
     /// Top-level functions of the project's classic scripts (see [`crate::script_globals`]).
@@ -149,6 +163,17 @@ impl<'a> Files<'a> {
             .iter()
             .filter(move |(family, _)| family.includes(language))
             .map(|(_, b)| b)
+    }
+
+    /// The settings reads of every loaded pack that apply to a file of `language`.
+    pub fn environment(
+        &self,
+        language: seam_lang::model::Language,
+    ) -> impl Iterator<Item = &seam_packs::PatternNode> {
+        self.environment
+            .iter()
+            .filter(move |(family, _)| family.includes(language))
+            .map(|(_, e)| e)
     }
 
     /// A file's instance-field assignments (`this.x = v`, `self.x = v`) by (class, field),
@@ -496,6 +521,10 @@ impl<'a> Files<'a> {
 
     fn definition_hops(&self, file: usize, expr: ExprId, hops: usize) -> Option<Def> {
         let model = self.model(file);
+        // `window.CTFd`: what another script of the page put there.
+        if let Some((vf, ve)) = crate::window_globals::assigned_value(self, file, expr) {
+            return self.definition_hops(vf, ve, hops.checked_sub(1)?);
+        }
         match &model.expr(expr).kind {
             ExprKind::Ident {
                 binding: Some(b), ..
@@ -507,8 +536,13 @@ impl<'a> Files<'a> {
                 // Python module-level names are not always bound by the lowering.
                 match self.module_binding(file, name) {
                     Some(b) => self.binding_def(file, b, hops),
-                    None => crate::script_globals::global(self, file, name)
-                        .and_then(|(f, b)| self.binding_def(f, b, hops)),
+                    None => match crate::script_globals::global(self, file, name) {
+                        Some((f, b)) => self.binding_def(f, b, hops),
+                        // A browser global another script set (`window.CTFd = CTFd`).
+                        None => crate::window_globals::value_named(self, file, name).and_then(
+                            |(vf, ve)| self.definition_hops(vf, ve, hops.checked_sub(1)?),
+                        ),
+                    },
                 }
             }
             ExprKind::Member {

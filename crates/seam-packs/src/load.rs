@@ -378,6 +378,7 @@ impl Compiler<'_> {
                     call: c.call.clone(),
                     method_calls: c.method_calls.clone(),
                     default: c.default.clone(),
+                    key: c.key.clone(),
                 }
             }
         })
@@ -929,6 +930,11 @@ impl Compiler<'_> {
             .iter()
             .map(|p| self.expression(p, family))
             .collect::<Result<Vec<_>, _>>()?;
+        let settings = raw
+            .settings
+            .iter()
+            .map(|p| self.expression(p, family))
+            .collect::<Result<Vec<_>, _>>()?;
 
         let mut urls = Vec::with_capacity(raw.urls.len());
         for u in &raw.urls {
@@ -1007,6 +1013,7 @@ impl Compiler<'_> {
             constants: raw.constants,
             response,
             environment,
+            settings,
             urls,
             markup,
             body_encoders,

@@ -46,6 +46,7 @@ fn builtin_packs_load() {
             "openapi-fetch",
             "playwright",
             "prisma",
+            "pycurl",
             "react-router",
             "requests",
             "resty",

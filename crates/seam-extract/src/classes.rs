@@ -397,11 +397,35 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
             let owner_class = class_of_receiver(files, file, *owner)?;
             class_of_field(files, owner_class, name)
         }
-        ExprKind::Ident { .. } => {
-            instance_class(files, file, object).or_else(|| typed_param_class(files, file, object))
-        }
+        ExprKind::Ident { .. } => instance_class(files, file, object)
+            .or_else(|| typed_param_class(files, file, object))
+            .or_else(|| python_receiver(model, object).map(|c| (file, c))),
         _ => None,
     }
+}
+
+/// The class of a Python method's first parameter (`self`, or `cls` of a classmethod): the
+/// instance or class the method is called on, whose methods `self.post(…)` reaches.
+fn python_receiver(model: &Model, object: ExprId) -> Option<ClassId> {
+    if model.language != seam_lang::model::Language::Python {
+        return None;
+    }
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(object).kind
+    else {
+        return None;
+    };
+    let function = match model.binding(*b).kind {
+        BindingKind::Param { function, index: 0 } => function,
+        _ => return None,
+    };
+    // A static method's first parameter is an ordinary value.
+    let f = model.function(function);
+    if f.decorators.iter().any(|d| d.name == "staticmethod") {
+        return None;
+    }
+    f.class
 }
 
 /// The class of what instances of `class` hold in their field `name`: the field's declared

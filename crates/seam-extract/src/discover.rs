@@ -2062,6 +2062,10 @@ fn client_object_hops(
     if crate::destructured_clients::destructured_client(files, pack, file, expr) {
         return Some(ClientObject::default());
     }
+    // A client another script put on the page's global object (`window.CTFd = CTFd`).
+    if let Some((vf, ve)) = crate::window_globals::assigned_value(files, file, expr) {
+        return client_object_hops(files, pack, reader, vf, ve, hops);
+    }
     let def = files.definition(file, expr)?;
     let (vf, ve) = files.value_of(def)?;
     client_value(files, pack, reader, vf, ve, hops)
@@ -2488,6 +2492,9 @@ fn client_value(
                 .into_iter()
                 .find_map(|r| client_object_hops(files, pack, &inner, ff, r, hops))
         }
+        ExprKind::Member { .. } if crate::window_globals::global_property(vmodel, ve).is_some() => {
+            client_object_hops(files, pack, reader, vf, ve, hops)
+        }
         _ => None,
     }
 }
@@ -2752,11 +2759,11 @@ fn site_at(files: &Files, pack: &Pack, reader: &Reader, file: usize, call: ExprI
             ValueRead::Chain {
                 meta,
                 call: Some(call),
+                key,
                 ..
-            } => caps
-                .get(meta)
-                .and_then(Capture::expr)
-                .and_then(|r| crate::builder_chains::chain_url(reader, file, r, call)),
+            } => caps.get(meta).and_then(Capture::expr).and_then(|r| {
+                crate::builder_chains::chain_url(reader, file, r, call, key.as_deref())
+            }),
             ValueRead::Text(t) => Some(vec![Piece::Text(t.clone())]),
             ValueRead::Number(_) | ValueRead::Chain { call: None, .. } => None,
         };
@@ -3314,7 +3321,8 @@ impl Layer<'_, '_> {
                 origin: instance.origin,
                 layered: true,
                 through: through.clone(),
-                page_relative: false,
+                // `loadPingDetails("../pings/1/")`: relative to the page of the calling script.
+                page_relative: instance.page_relative,
                 fallback: site.fallback,
                 read_inside: false,
             });

@@ -53,6 +53,10 @@ pub struct Files<'a> {
     pub url_builders: Vec<(seam_packs::LanguageFamily, seam_packs::UrlBuilder)>,
     /// Every loaded pack's expressions for the page's own origin, with their languages.
     pub page_origins: Vec<(seam_packs::LanguageFamily, seam_packs::PatternNode)>,
+    /// Every loaded pack's reads of a framework's configuration (`settings:`), with the
+    /// languages they apply to: a deployment's setting whichever client sends the URL read
+    /// from it.
+    pub environment: Vec<(seam_packs::LanguageFamily, seam_packs::PatternNode)>,
     /// Values scripts read from page templates (see [`crate::markup`]).
     pub markup: crate::markup::Markup,
     /// Top-level functions of classic scripts, built on first use.
@@ -62,6 +66,8 @@ pub struct Files<'a> {
     pub rpc_services: Vec<(String, seam_lang::project::proto::ProtoService)>,
     /// Every project class another project class extends, built on first use.
     extended: OnceLock<std::collections::BTreeSet<(usize, seam_lang::model::ClassId)>>,
+    /// Properties the project's scripts put on `window`, built on first use.
+    window_globals: OnceLock<crate::window_globals::WindowGlobals>,
 }
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
@@ -136,6 +142,8 @@ impl<'a> Files<'a> {
             script_globals: OnceLock::new(),
             rpc_services: Vec::new(),
             extended: OnceLock::new(),
+            environment: Vec::new(),
+            window_globals: OnceLock::new(),
         }
     }
 
@@ -154,6 +162,12 @@ impl<'a> Files<'a> {
                     .collect()
             })
             .contains(&class)
+    }
+
+    /// Properties the project's scripts assign on `window` (see [`crate::window_globals`]).
+    pub fn window_globals(&self) -> &crate::window_globals::WindowGlobals {
+        self.window_globals
+            .get_or_init(|| crate::window_globals::index(self))
     }
 
     /// Top-level functions of the project's classic scripts (see [`crate::script_globals`]).
@@ -185,6 +199,17 @@ impl<'a> Files<'a> {
             .iter()
             .filter(|(family, _)| family.includes(model.language))
             .any(|(_, p)| seam_packs::match_expr(model, p, expr, &mut seam_packs::Captures::new()))
+    }
+
+    /// The settings reads of every loaded pack that apply to a file of `language`.
+    pub fn environment(
+        &self,
+        language: seam_lang::model::Language,
+    ) -> impl Iterator<Item = &seam_packs::PatternNode> {
+        self.environment
+            .iter()
+            .filter(move |(family, _)| family.includes(language))
+            .map(|(_, e)| e)
     }
 
     /// A file's instance-field assignments (`this.x = v`, `self.x = v`) by (class, field),
@@ -532,6 +557,10 @@ impl<'a> Files<'a> {
 
     fn definition_hops(&self, file: usize, expr: ExprId, hops: usize) -> Option<Def> {
         let model = self.model(file);
+        // `window.CTFd`: what another script of the page put there.
+        if let Some((vf, ve)) = crate::window_globals::assigned_value(self, file, expr) {
+            return self.definition_hops(vf, ve, hops.checked_sub(1)?);
+        }
         match &model.expr(expr).kind {
             ExprKind::Ident {
                 binding: Some(b), ..
@@ -543,8 +572,13 @@ impl<'a> Files<'a> {
                 // Python module-level names are not always bound by the lowering.
                 match self.module_binding(file, name) {
                     Some(b) => self.binding_def(file, b, hops),
-                    None => crate::script_globals::global(self, file, name)
-                        .and_then(|(f, b)| self.binding_def(f, b, hops)),
+                    None => match crate::script_globals::global(self, file, name) {
+                        Some((f, b)) => self.binding_def(f, b, hops),
+                        // A browser global another script set (`window.CTFd = CTFd`).
+                        None => crate::window_globals::value_named(self, file, name).and_then(
+                            |(vf, ve)| self.definition_hops(vf, ve, hops.checked_sub(1)?),
+                        ),
+                    },
                 }
             }
             ExprKind::Member {

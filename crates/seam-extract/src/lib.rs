@@ -28,6 +28,7 @@ pub mod keyed_fields;
 pub mod library_constants;
 pub mod markup;
 pub mod method_branches;
+pub mod page_scripts;
 pub mod param_roles;
 pub mod path_joins;
 pub mod path_lists;
@@ -57,6 +58,7 @@ pub mod templates;
 pub mod tests_summary;
 pub mod url;
 pub mod walk;
+pub mod window_globals;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -142,6 +144,10 @@ pub fn extract(
     files.page_origins = packs
         .iter()
         .flat_map(|p| p.page_origins.iter().map(|o| (p.family, o.clone())))
+        .collect();
+    files.environment = packs
+        .iter()
+        .flat_map(|p| p.settings.iter().map(|e| (p.family, e.clone())))
         .collect();
     files.markup.packs = packs
         .iter()
@@ -557,11 +563,25 @@ fn on_their_pages(files: &Files, mut units: Vec<Unit>) -> Vec<Unit> {
             }
         }
     }
+    let script_pages = crate::page_scripts::script_pages(
+        files,
+        units.iter().filter_map(|u| match u {
+            Unit::Handler(h) => Some(h),
+            Unit::Client(_) => None,
+        }),
+    );
     for unit in &mut units {
         if let Unit::Client(c) = unit
             && c.page_relative
         {
             let own = c.path.as_deref().unwrap_or("/").trim_start_matches('/');
+            // A script of server-rendered pages: the one page route that loads it.
+            if let Some(pages) = script_pages.get(&c.file)
+                && let [page] = &pages.iter().collect::<Vec<_>>()[..]
+            {
+                c.path = Some(crate::page_scripts::resolve(page, own));
+                continue;
+            }
             c.path = match pages.get(&folder(c.file)) {
                 Some(page) if own.is_empty() => Some(page.clone()),
                 // `x` on the page `/a/b` is `/a/x`.

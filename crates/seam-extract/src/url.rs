@@ -116,7 +116,11 @@ impl Reader<'_> {
             return;
         }
         let mut env = None;
-        for p in self.environment {
+        for p in self
+            .environment
+            .iter()
+            .chain(self.files.environment(model.language))
+        {
             let mut c = Captures::new();
             if match_expr(model, p, expr, &mut c) {
                 env = Some(c);
@@ -138,6 +142,12 @@ impl Reader<'_> {
             if let Some(path) = name.and_then(|n| self.files.dotenv_base_path(&model.path, n)) {
                 out.push(Piece::Text(path));
             }
+            return;
+        }
+        // The page's own address (`window.location.href`): a URL relative to the page that
+        // names nothing further, resolved against the page's route where one is known.
+        if crate::page_scripts::is_page_address(model, expr) {
+            out.push(Piece::Text(String::new()));
             return;
         }
         if self.read_built(file, expr, hops, out)
@@ -395,6 +405,13 @@ impl Reader<'_> {
             .trim_start_matches([':', '{', '<'])
             .trim_end_matches(['}', '>'])
             .to_owned();
+        // A value the call fixes (`get_detail({ count: 10 })` reaching
+        // `path.replace("{count}", parameters["count"])`) is the text the request sends.
+        let value: Vec<Piece> = self.pieces_hops(file, args[1].value, hops - 1);
+        let fixed = match value.as_slice() {
+            [Piece::Text(t)] if !t.is_empty() && !t.contains('/') => Some(t.clone()),
+            _ => None,
+        };
         let mut replaced = false;
         for piece in template {
             let Piece::Text(text) = piece else {
@@ -413,7 +430,10 @@ impl Reader<'_> {
                 && let Some(at) = rest.find(&placeholder)
             {
                 out.push(Piece::Text(rest[..at].to_owned()));
-                out.push(Piece::Hole(hole.clone()));
+                out.push(match &fixed {
+                    Some(t) => Piece::Text(t.clone()),
+                    None => Piece::Hole(hole.clone()),
+                });
                 rest = &rest[at + placeholder.len()..];
                 done += 1;
                 replaced = true;
@@ -684,7 +704,13 @@ impl Reader<'_> {
                 self.read(file, init, hops - 1, out);
                 return;
             }
-            if let Some(init) = self.placeholders_replaced(file, b) {
+            if let Some((init, fills)) = self.placeholders_replaced(file, b) {
+                let mut template = Vec::new();
+                self.read(file, init, hops - 1, &mut template);
+                out.extend(self.filled_placeholders(file, template, &fills, hops));
+                return;
+            }
+            if let Some(init) = query_appended(model, b) {
                 self.read(file, init, hops - 1, out);
                 return;
             }
@@ -753,15 +779,20 @@ impl Reader<'_> {
     /// or when no call site says which parameters were passed.
     /// A local path template whose placeholders are filled in place (`path = "/users/{id}"`,
     /// then `path = path.replace("{id}", params.id)`, as generated clients write): the
-    /// template itself, each `{id}` a parameter segment. `None` for any other reassignment.
-    fn placeholders_replaced(&self, file: usize, b: BindingId) -> Option<ExprId> {
+    /// template itself, each `{id}` a parameter segment, with the (placeholder, value) pairs
+    /// filled in. `None` for any other reassignment.
+    fn placeholders_replaced(
+        &self,
+        file: usize,
+        b: BindingId,
+    ) -> Option<(ExprId, Vec<(String, ExprId)>)> {
         let model = self.files.model(file);
         let binding = model.binding(b);
         if binding.scope.is_none() || !binding.origin.path.is_empty() {
             return None;
         }
         let init = binding.origin.init?;
-        let mut any = false;
+        let mut fills = Vec::new();
         for a in assignments_to(model, b) {
             if a.value == init {
                 continue;
@@ -791,9 +822,50 @@ impl Reader<'_> {
             {
                 return None;
             }
-            any = true;
+            if let [placeholder, value] = args.as_slice()
+                && let ExprKind::Literal {
+                    value: LiteralValue::String { value: text },
+                } = &model.expr(placeholder.value).kind
+            {
+                fills.push((text.clone(), value.value));
+            }
         }
-        any.then_some(init)
+        (!fills.is_empty()).then_some((init, fills))
+    }
+
+    /// A path template's placeholders replaced by the values a call fixes
+    /// (`get_detail({ count: 10 })` reaching `path.replace("{count}", parameters["count"])`):
+    /// the text the request sends. A value that is not fixed text leaves its placeholder.
+    fn filled_placeholders(
+        &self,
+        file: usize,
+        template: Vec<Piece>,
+        fills: &[(String, ExprId)],
+        hops: usize,
+    ) -> Vec<Piece> {
+        let fixed: Vec<(&str, String)> = fills
+            .iter()
+            .filter_map(|(placeholder, value)| {
+                match self.pieces_hops(file, *value, hops - 1).as_slice() {
+                    [Piece::Text(t)] if !t.is_empty() && !t.contains('/') => {
+                        Some((placeholder.as_str(), t.clone()))
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
+        template
+            .into_iter()
+            .map(|p| match p {
+                Piece::Text(mut t) => {
+                    for (placeholder, value) in &fixed {
+                        t = t.replace(placeholder, value);
+                    }
+                    Piece::Text(t)
+                }
+                other => other,
+            })
+            .collect()
     }
 
     fn accumulated(&self, file: usize, b: BindingId) -> Option<Vec<ExprId>> {
@@ -1076,6 +1148,64 @@ fn assignments_to(
     })
 }
 
+/// A name whose every reassignment only appends a query string to it (`url =
+/// \`${url}?notify=true\``, `url = url + "?" + q`): the path is its initial value's.
+fn query_appended(model: &seam_lang::model::Model, b: BindingId) -> Option<ExprId> {
+    let binding = model.binding(b);
+    let init = binding.origin.init?;
+    if !binding.origin.path.is_empty() {
+        return None;
+    }
+    let is_self = |e: ExprId| matches!(&model.expr(e).kind, ExprKind::Ident { binding: Some(x), .. } if *x == b);
+    let starts_query = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Literal {
+            value: LiteralValue::String { value },
+        } => value.starts_with('?'),
+        ExprKind::Template { quasis, .. } => quasis.first().is_some_and(|q| q.starts_with('?')),
+        _ => false,
+    };
+    let mut any = false;
+    for a in assignments_to(model, b) {
+        if a.op != seam_lang::model::AssignOp::Assign {
+            return None;
+        }
+        let appends = match &model.expr(a.value).kind {
+            ExprKind::Template {
+                quasis,
+                exprs,
+                tag: None,
+            } => {
+                quasis.first().is_some_and(String::is_empty)
+                    && exprs.first().is_some_and(|e| is_self(*e))
+                    && quasis.get(1).is_some_and(|q| q.starts_with('?'))
+            }
+            ExprKind::Binary {
+                op: BinaryOp::Add,
+                left,
+                right,
+            } => {
+                // `url + "?" + q` parses as `(url + "?") + q`.
+                let mut leftmost = (*left, *right);
+                while let ExprKind::Binary {
+                    op: BinaryOp::Add,
+                    left,
+                    right,
+                } = &model.expr(leftmost.0).kind
+                {
+                    leftmost = (*left, *right);
+                }
+                is_self(leftmost.0) && starts_query(leftmost.1)
+            }
+            _ => false,
+        };
+        if !appends {
+            return None;
+        }
+        any = true;
+    }
+    any.then_some(init)
+}
+
 /// The name of a hole: what the code called the value, or `value`.
 pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
     let model = files.model(file);
@@ -1351,11 +1481,13 @@ pub fn read_method(
             call,
             method_calls,
             default,
+            key,
         } => crate::builder_chains::chain_method(
             reader,
             file,
             captures.get(meta)?.expr()?,
             call.as_deref(),
+            key.as_deref(),
             method_calls,
             default.as_deref(),
         ),

@@ -119,6 +119,11 @@ pub struct PackFile {
     /// from one contributes nothing to the path.
     #[serde(default)]
     pub environment: Vec<String>,
+    /// Reads of a framework's configuration (`$APP.config[$KEY]`): a deployment's setting
+    /// like an environment variable, in every file of the pack's languages whichever client
+    /// sends the URL read from it.
+    #[serde(default)]
+    pub settings: Vec<String>,
     /// Expressions that build a URL from other values (`new URL($PATH, $BASE)`,
     /// `$URL.toString()`): a URL read through one is read through its parts. Every loaded pack's
     /// builders apply to every file of its languages, whichever client sends the URL.
@@ -916,6 +921,8 @@ pub enum ValueFile {
 /// `{ chain: $REQUEST, call: url }`: the first argument of the last `.url(…)` in the builder
 /// chain `$REQUEST` holds; `methodCalls: [get, post]` reads the method from which of these the
 /// chain calls last (`.post(body)`), `call` then naming a call whose argument is the method.
+/// Calls made on the name holding the object, as statements before it is sent
+/// (`c.setopt(pycurl.URL, u)` … `c.perform()`), belong to its chain.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ChainFile {
@@ -926,6 +933,10 @@ pub struct ChainFile {
     pub method_calls: Vec<String>,
     #[serde(default)]
     pub default: Option<String>,
+    /// `key: pycurl.URL`: the value is the second argument of the last `call` whose first
+    /// argument is written as this key (`c.setopt(pycurl.URL, u)`).
+    #[serde(default)]
+    pub key: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -378,6 +378,7 @@ impl Compiler<'_> {
                     call: c.call.clone(),
                     method_calls: c.method_calls.clone(),
                     default: c.default.clone(),
+                    key: c.key.clone(),
                 }
             }
         })
@@ -935,6 +936,11 @@ impl Compiler<'_> {
             .iter()
             .map(|p| self.expression(p, family))
             .collect::<Result<Vec<_>, _>>()?;
+        let settings = raw
+            .settings
+            .iter()
+            .map(|p| self.expression(p, family))
+            .collect::<Result<Vec<_>, _>>()?;
 
         let mut urls = Vec::with_capacity(raw.urls.len());
         for u in &raw.urls {
@@ -1021,6 +1027,7 @@ impl Compiler<'_> {
             settings_prefix: raw.settings_prefix,
             response,
             environment,
+            settings,
             urls,
             page_origins,
             markup,

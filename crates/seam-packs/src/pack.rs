@@ -123,12 +123,15 @@ pub enum ValueRead {
     /// A call of the builder chain a metavariable bound (`{ chain: $REQ, call: url }`, read
     /// for a client call's URL and method only): the first argument of the last call named
     /// `call`; for a method, the last of `method_calls` the chain makes names it, else the
-    /// argument of `call`, else `default`.
+    /// argument of `call`, else `default`. With `key`, only a call whose first argument is
+    /// written as that key counts, and its second argument is the value
+    /// (`c.setopt(pycurl.URL, u)`).
     Chain {
         meta: String,
         call: Option<String>,
         method_calls: Vec<String>,
         default: Option<String>,
+        key: Option<String>,
     },
 }
 
@@ -592,6 +595,8 @@ pub struct Pack {
     pub settings_prefix: Vec<String>,
     pub response: ResponseAccessors,
     pub environment: Vec<PatternNode>,
+    /// See `PackFile::settings`.
+    pub settings: Vec<PatternNode>,
     pub urls: Vec<UrlBuilder>,
     /// Expressions that give the page's own origin (see `PackFile::page_origins`).
     pub page_origins: Vec<PatternNode>,

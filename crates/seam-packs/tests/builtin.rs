@@ -50,6 +50,7 @@ fn builtin_packs_load() {
             "openfeign",
             "playwright",
             "prisma",
+            "pycurl",
             "react-router",
             "requests",
             "resty",

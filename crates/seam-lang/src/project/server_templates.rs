@@ -47,7 +47,7 @@ pub enum ValuePart {
 }
 
 /// The `data-*` and `href` attributes of the template's elements (outside script and style
-/// blocks and comments) whose value is not empty.
+/// blocks and comments) and the `src` of its `<script>` tags, whose value is not empty.
 pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
@@ -107,7 +107,11 @@ pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
         }
         for (name, value, offset) in &attributes {
             let lower = name.to_ascii_lowercase();
-            if (lower.starts_with("data-") || lower == "href") && !value.trim().is_empty() {
+            // A script's `src` says which scripts run on the page the template renders.
+            let script_src = tag == "script" && lower == "src";
+            if (lower.starts_with("data-") || lower == "href" || script_src)
+                && !value.trim().is_empty()
+            {
                 out.push(MarkupAttribute {
                     offset: *offset,
                     selector: selector.clone(),
@@ -311,7 +315,7 @@ mod tests {
 
     #[test]
     fn data_attributes_with_their_element_and_template_tags() {
-        let html = "<!-- <a href=\"/x\"> -->\n<div id=\"events\" class=\"col {% if a %}on{% endif %}\"\n data-status-url=\"{% url 'hc-status-single' check.code %}\">\n<script>var a = '<a href=\"/no\">';</script>\n<tr data-url=\"{{ check.url|safe }}\" {% if on %}class=\"on\"{% endif %}>\n<a href=\"/docs/\">";
+        let html = "<!-- <a href=\"/x\"> -->\n<div id=\"events\" class=\"col {% if a %}on{% endif %}\"\n data-status-url=\"{% url 'hc-status-single' check.code %}\">\n<script>var a = '<a href=\"/no\">';</script>\n<tr data-url=\"{{ check.url|safe }}\" {% if on %}class=\"on\"{% endif %}>\n<a href=\"/docs/\">\n<script src=\"{% static 'js/details.js' %}\"></script>";
         let found = url_attributes(html);
         let got: Vec<(&str, &str, &Vec<ValuePart>)> = found
             .iter()
@@ -330,6 +334,14 @@ mod tests {
                 ),
                 ("tr.on", "data-url", &vec![ValuePart::Output("url".into())]),
                 ("a", "href", &vec![ValuePart::Text("/docs/".into())]),
+                (
+                    "script",
+                    "src",
+                    &vec![ValuePart::Tag {
+                        name: "static".into(),
+                        args: vec!["'js/details.js'".into()],
+                    }]
+                ),
             ]
         );
         assert_eq!(html[found[0].offset..].find("data-status-url"), Some(0));

@@ -576,9 +576,10 @@ pub fn pair_rest(
                 .filter(|&e| {
                     let endpoint = &out.endpoints[e];
                     methods_pair(&endpoint.method, &call.method)
-                        && endpoint.segments.as_ref().is_some_and(|route| {
-                            crate::known_suffix::suffix_meets(route, segments)
-                        })
+                        && endpoint
+                            .segments
+                            .as_ref()
+                            .is_some_and(|route| crate::known_suffix::suffix_meets(route, segments))
                 })
                 .collect();
             if !suffixed.is_empty() {

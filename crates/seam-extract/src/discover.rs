@@ -373,7 +373,11 @@ fn without_unknown_start(pieces: &[Piece]) -> (&[Piece], bool) {
 }
 
 /// The source text of a route path that starts with a value seam could not read.
-fn unknown_start_text(files: &Files, path: &[Piece], (file, expr): (usize, ExprId)) -> Option<String> {
+fn unknown_start_text(
+    files: &Files,
+    path: &[Piece],
+    (file, expr): (usize, ExprId),
+) -> Option<String> {
     without_unknown_start(path).1.then(|| {
         let model = files.model(file);
         model.text_collapsed(model.expr(expr).span)

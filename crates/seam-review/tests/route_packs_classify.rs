@@ -30,7 +30,12 @@ fn every_route_pack_classifies_its_own_fixtures() {
             .chain(review.registrations.iter().map(|r| r.ext_kind.as_str()))
             .chain(review.consts.iter().map(|r| r.ext_kind.as_str()))
             .chain(review.class_bases.iter().map(|r| r.ext_kind.as_str()))
-            .chain(review.route_exports.iter().map(|(_, r)| r.ext_kind.as_str()))
+            .chain(
+                review
+                    .route_exports
+                    .iter()
+                    .map(|(_, r)| r.ext_kind.as_str()),
+            )
             .collect();
         let fixtures = packs_dir().join(&pack.name).join("fixtures");
         let Ok(entries) = std::fs::read_dir(&fixtures) else {

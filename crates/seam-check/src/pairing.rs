@@ -930,6 +930,7 @@ mod tests {
                 specificity: route.specificity(),
                 path: route.normalized_path(),
                 route,
+                by_suffix: false,
             }
         };
         let tail = |t: &[&str]| t.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();

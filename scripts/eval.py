@@ -87,6 +87,21 @@ def split_key(key):
     return method, path
 
 
+def ends_under_holes(truth_key, suffix_key):
+    """Whether a route seam writes by its known part under a prefix it could not read
+    (`metadata.http.unknownPrefix`) is the truth route: same method, the truth path ends with
+    seam's, and what comes before is only parameters (the truth's spelling of that prefix)."""
+    tm, tp = split_key(truth_key)
+    sm, sp = split_key(suffix_key)
+    if tm != sm:
+        return False
+    t = [x for x in tp.split("/") if x]
+    s_ = [x for x in sp.split("/") if x]
+    if len(t) <= len(s_) or t[len(t) - len(s_):] != s_:
+        return False
+    return all(x.startswith("{") for x in t[:len(t) - len(s_)])
+
+
 # ---------------------------------------------------------------------------------------
 # Truth files
 
@@ -246,7 +261,9 @@ def read_summaries(path):
             for path in expand_groups(sem[1]):
                 providers.append({"file": file, "key": route_key(sem[0], path),
                                   "line": (loc.get("range") or {}).get("start"),
-                                  "rest_of": rest_of(sem[0], path)})
+                                  "rest_of": rest_of(sem[0], path),
+                                  "unknown_prefix": bool(((s.get("metadata") or {}).get("http") or {})
+                                                         .get("unknownPrefix"))})
         elif s.get("kind") == "client":
             seen = False
             for effect in interactions(s.get("transitions", [])):
@@ -351,8 +368,11 @@ def score(truth, providers, consumers, report):
     details = {}
     truth_routes = {r["key"] for r in truth["routes"]}
     seam_routes = {p["key"] for p in providers}
+    # Handlers in test code are test servers (seam keeps them out of pairing): they are not
+    # the product's routes, so they count for nothing.
     scoped_seam = {p["key"] for p in providers if in_scope(p["file"], truth["scope"])
-                   and not p["file"].endswith(CONTRACT_SUFFIXES)}
+                   and not p["file"].endswith(CONTRACT_SUFFIXES) and not is_test_path(p["file"])}
+    suffix_routes = {p["key"] for p in providers if p.get("unknown_prefix")}
     # A route seam reports for every method (`*`, as for a view that dispatches on
     # request.method itself) answers each method of its path.
     any_method = {split_key(k)[1] for k in seam_routes if split_key(k)[0] in ("*", "ALL")}
@@ -360,10 +380,12 @@ def score(truth, providers, consumers, report):
     rest_routes = {p["rest_of"] for p in providers if p.get("rest_of")}
     rest_any = {split_key(k)[1] for k in rest_routes if split_key(k)[0] in ("*", "ALL")}
     found_routes = {k for k in truth_routes if k in seam_routes or split_key(k)[1] in any_method
-                    or k in rest_routes or split_key(k)[1] in rest_any}
+                    or k in rest_routes or split_key(k)[1] in rest_any
+                    or any(ends_under_holes(k, s) for s in suffix_routes)}
     truth_paths = {split_key(k)[1] for k in truth_routes}
     right_scoped = {k for k in scoped_seam if k in truth_routes
-                    or (split_key(k)[0] in ("*", "ALL") and split_key(k)[1] in truth_paths)}
+                    or (split_key(k)[0] in ("*", "ALL") and split_key(k)[1] in truth_paths)
+                    or (k in suffix_routes and any(ends_under_holes(t, k) for t in truth_routes))}
     result["routes_recall"] = (len(found_routes), len(truth_routes))
     result["routes_precision"] = (len(right_scoped), len(scoped_seam))
     details["routes missed"] = sorted(truth_routes - found_routes)

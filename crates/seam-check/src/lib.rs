@@ -21,6 +21,7 @@ pub mod baseline;
 pub mod contracts;
 pub mod findings;
 pub mod http;
+pub mod known_suffix;
 pub mod model;
 pub mod pairing;
 pub mod projects;
@@ -312,6 +313,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                 key: endpoint.key.clone(),
                 provider: summary_ref(&summaries[endpoint.summary]),
                 consumer: summary_ref(consumer),
+                via: (paired.by_suffix && endpoint.by_suffix).then_some("knownSuffix"),
             });
         }
         // A service call inside another unit has no branches of its own on the response.
@@ -417,6 +419,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                     key: handler.key.clone(),
                     provider: summary_ref(&summaries[handler.summary]),
                     consumer: summary_ref(contract),
+                    via: None,
                 });
             }
             compared_with_contract.insert(handler.summary);
@@ -445,6 +448,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                 key: key.clone(),
                 provider: summary_ref(provider),
                 consumer: summary_ref(&summaries[storage.accesses[a].summary]),
+                via: None,
             });
         }
     }

@@ -27,6 +27,10 @@ pub struct PairRecord {
     /// `file::name` of each side.
     pub provider: String,
     pub consumer: String,
+    /// How the two met, when not by the whole key: `knownSuffix` for a route under a prefix
+    /// seam could not read, met by the path it knows (see `known_suffix`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<&'static str>,
 }
 
 /// A summary that found no partner, with its boundary key when it has one.

@@ -46,6 +46,9 @@ pub struct Endpoint {
     specificity: Specificity,
     /// `route.normalized_path()`, kept because ranking and findings ask for it per comparison.
     path: String,
+    /// The route sits under a prefix seam could not read, and its known path has a fixed
+    /// segment: a longer call meets it by its last segments (see [`crate::known_suffix`]).
+    pub by_suffix: bool,
 }
 
 impl Endpoint {
@@ -158,6 +161,9 @@ pub struct CallPairing {
     pub providers: Vec<usize>,
     /// Declared contracts that serve the same request, besides the chosen providers.
     pub contracts: Vec<usize>,
+    /// The providers were met by their known path only: they sit under a prefix seam could
+    /// not read, and no route met the call in full.
+    pub by_suffix: bool,
 }
 
 /// The outcome of REST pairing over one run.
@@ -478,6 +484,10 @@ pub fn pair_rest(
         let segments = fixed_segments(&route);
         match role {
             BoundaryRole::Provider => out.endpoints.push(Endpoint {
+                by_suffix: segments
+                    .as_deref()
+                    .is_some_and(crate::known_suffix::pairs_by_suffix)
+                    && !crate::known_suffix::unknown_prefixes(summary).is_empty(),
                 summary: index,
                 contract: summary.confidence.source == ConfidenceSource::Derived,
                 specificity: route.specificity(),
@@ -512,6 +522,9 @@ pub fn pair_rest(
     // shapes, not against every route in the run.
     let mut by_length: BTreeMap<usize, LengthIndex> = BTreeMap::new();
     let mut spanning: Vec<usize> = Vec::new();
+    let by_suffix: Vec<usize> = (0..out.endpoints.len())
+        .filter(|&e| out.endpoints[e].by_suffix)
+        .collect();
     for (e, endpoint) in out.endpoints.iter().enumerate() {
         match &endpoint.segments {
             Some(segments) => by_length
@@ -538,7 +551,7 @@ pub fn pair_rest(
             }
             None => (0..out.endpoints.len()).collect(),
         };
-        let meeting: Vec<usize> = candidates
+        let mut meeting: Vec<usize> = candidates
             .into_iter()
             .filter(|&e| {
                 let endpoint = &out.endpoints[e];
@@ -555,6 +568,29 @@ pub fn pair_rest(
                     )
             })
             .collect();
+        // No route meets the call in full: the routes under an unknown prefix whose known
+        // path ends the call's.
+        let mut met_by_suffix = false;
+        if let (None, Some(segments)) = (&call.tail, &call.segments)
+            && !meeting.iter().any(|&e| !out.endpoints[e].contract)
+        {
+            let suffixed: Vec<usize> = by_suffix
+                .iter()
+                .copied()
+                .filter(|&e| {
+                    let endpoint = &out.endpoints[e];
+                    methods_pair(&endpoint.method, &call.method)
+                        && endpoint
+                            .segments
+                            .as_ref()
+                            .is_some_and(|route| crate::known_suffix::suffix_meets(route, segments))
+                })
+                .collect();
+            if !suffixed.is_empty() {
+                meeting.extend(suffixed);
+                met_by_suffix = true;
+            }
+        }
         let code: Vec<usize> = meeting
             .iter()
             .copied()
@@ -609,6 +645,7 @@ pub fn pair_rest(
             call: c,
             providers: chosen,
             contracts: beside,
+            by_suffix: met_by_suffix,
         });
     }
     // Ambiguous calls leave `calls` (indices shift) for the unpairable list.
@@ -897,6 +934,7 @@ mod tests {
                 specificity: route.specificity(),
                 path: route.normalized_path(),
                 route,
+                by_suffix: false,
             }
         };
         let tail = |t: &[&str]| t.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();

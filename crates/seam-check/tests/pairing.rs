@@ -230,3 +230,49 @@ fn a_call_hole_prefers_a_route_parameter_to_a_literal_segment() {
         ]
     );
 }
+
+/// Routes under a prefix seam could not read (`app.use(process.env.API_MOUNT, api)`, as
+/// `seam extract` writes them for the pack fixture `express-unknown-prefix`) pair by the path
+/// they know: a call that spells some prefix in front (`/shop/v2/items`) meets `POST /items`,
+/// and the pair says so; a call of the known path itself pairs in full; a call whose suffix
+/// is no route stays unmatched.
+#[test]
+fn routes_under_an_unknown_prefix_pair_by_their_known_suffix() {
+    let summaries = match read_summary_file(&fixture("unknownPrefix/summaries.json")) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    let pairs: Vec<(&str, &str, Option<&str>)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.consumer.as_str(), p.via))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            (
+                "GET /admin/stats",
+                "src/client.js::stats",
+                Some("knownSuffix")
+            ),
+            ("GET /health/ping", "src/client.js::ping", None),
+            ("GET /items", "src/client.js::listItems", None),
+            (
+                "POST /items",
+                "src/client.js::createItem",
+                Some("knownSuffix")
+            ),
+        ]
+    );
+    let unmatched: Vec<Option<&str>> = report
+        .unmatched
+        .consumers
+        .iter()
+        .map(|c| c.key.as_deref())
+        .collect();
+    assert_eq!(unmatched, [Some("GET /shop/v2/orders")]);
+}

@@ -376,6 +376,18 @@ fn without_unknown_start(pieces: &[Piece]) -> (&[Piece], bool) {
     }
 }
 
+/// The source text of a route path that starts with a value seam could not read.
+fn unknown_start_text(
+    files: &Files,
+    path: &[Piece],
+    (file, expr): (usize, ExprId),
+) -> Option<String> {
+    without_unknown_start(path).1.then(|| {
+        let model = files.model(file);
+        model.text_collapsed(model.expr(expr).span)
+    })
+}
+
 /// What a route registration names as its handler.
 enum Target {
     /// An expression that refers to a function (or to a class whose methods are handlers).
@@ -557,6 +569,10 @@ pub fn handler_units(
         route_body: Option<ExprId>,
         /// The prefixes of a procedure, from the trees that serve it (no router).
         served: Option<Vec<Prefix>>,
+        /// The source text of the path, when it starts with a value seam could not read
+        /// (`path.Join(publicURL, "/:file")`): on a router with no known prefix, that start is
+        /// left out as an unknown prefix (see [`Prefix`]).
+        path_start: Option<String>,
     }
     let served = crate::procedures::served(files, pack, &reader);
     let mut registrations = Vec::new();
@@ -618,13 +634,39 @@ pub fn handler_units(
                         .find_map(|e| router_of(files, pack, file, *e)),
                     _ => None,
                 };
-                let parent = caps
-                    .get(&m.parent)
-                    .and_then(Capture::expr)
-                    .and_then(|e| router_of(files, pack, file, e));
-                let (Some(child), Some(parent)) = (child, parent) else {
+                let Some(parent_expr) = caps.get(&m.parent).and_then(Capture::expr) else {
                     continue;
                 };
+                let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
+                    Some(parent) => vec![parent],
+                    // Mounted on a parameter of a project function whose object seam cannot
+                    // follow (`def install(api): for p in registry.all(): api.include_router(
+                    // p.events)`): on each caller's argument.
+                    None if child.is_none() => wrappers
+                        .calls_of(file, call, &[parent_expr])
+                        .unwrap_or_default()
+                        .iter()
+                        .filter_map(|w| w.argument(files, file, parent_expr))
+                        .filter_map(|(pf, pe)| router_of(files, pack, pf, pe))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                if parents.is_empty() {
+                    continue;
+                }
+                // `plugin.events` of a registry entry: every router a class holds as `events`.
+                let children = match (child, caps.get(&m.child)) {
+                    (Some(child), _) => vec![child],
+                    (None, Some(Capture::Expr(e))) => {
+                        crate::held_routers::class_attribute_routers(files, on, file, *e, |f, v| {
+                            router_of(files, pack, f, v)
+                        })
+                    }
+                    _ => Vec::new(),
+                };
+                if children.is_empty() {
+                    continue;
+                }
                 let prefix = match m
                     .prefix
                     .as_ref()
@@ -634,10 +676,14 @@ pub fn handler_units(
                     Some(e) => Prefix::read(files, &reader, file, e),
                     None => Prefix::default(),
                 };
-                mounts
-                    .entry(child)
-                    .or_default()
-                    .push(Mount { parent, prefix });
+                for child in children {
+                    for &parent in &parents {
+                        mounts.entry(child).or_default().push(Mount {
+                            parent,
+                            prefix: prefix.clone(),
+                        });
+                    }
+                }
                 break;
             }
             'routes: for r in &pack.routes {
@@ -744,6 +790,7 @@ pub fn handler_units(
                                 route_default_status: None,
                                 route_body: None,
                                 served: None,
+                                path_start: None,
                             });
                         }
                     }
@@ -803,6 +850,7 @@ pub fn handler_units(
                         };
                         for method in read_methods(&reader, &r.method, file, &caps) {
                             let mut path = reader.pieces(file, path_expr);
+                            let path_start = unknown_start_text(files, &path, (file, path_expr));
                             registrations.push(Registration {
                                 file: handler_file,
                                 span: if handler_file == w.file {
@@ -820,6 +868,7 @@ pub fn handler_units(
                                 route_default_status: None,
                                 route_body: None,
                                 served: None,
+                                path_start,
                             });
                         }
                     }
@@ -872,6 +921,7 @@ pub fn handler_units(
                         continue 'routes;
                     }
                     let path = reader.pieces(path_at.0, path_at.1);
+                    let path_start = unknown_start_text(files, &path, path_at);
                     for method in methods {
                         let mut path = path.clone();
                         let method = method_from_path(r.method_in_path, &mut path, method);
@@ -888,6 +938,7 @@ pub fn handler_units(
                             route_default_status: None,
                             route_body: None,
                             served: procedure.clone(),
+                            path_start: path_start.clone(),
                         });
                     }
                 }
@@ -998,6 +1049,7 @@ pub fn handler_units(
                                     route_default_status: d.default_status,
                                     route_body: capture(&d.body),
                                     served: None,
+                                    path_start: None,
                                 });
                             }
                         }
@@ -1028,6 +1080,7 @@ pub fn handler_units(
             route_default_status: None,
             route_body: None,
             served: None,
+            path_start: None,
         });
     }
 
@@ -1122,7 +1175,16 @@ pub fn handler_units(
             }
             (None, None) => vec![String::new()],
         };
-        let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(&reg.path));
+        // A path that starts with a value seam could not read, on a router with no known prefix:
+        // that start is an unknown prefix, as a mount's would be.
+        let own_pieces: &[Piece] = match &reg.path_start {
+            Some(text) if reg.class_prefix.is_empty() && prefixes.iter().all(String::is_empty) => {
+                unknown.insert(text.clone());
+                without_unknown_start(&reg.path).0
+            }
+            _ => &reg.path,
+        };
+        let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(own_pieces));
         let global = !crate::prefix_exclusions::excluded(
             &excluded,
             &files.model(reg.file).path,
@@ -1134,7 +1196,7 @@ pub fn handler_units(
         {
             own_path = join_paths(&format!("/{segment}{version}"), &own_path);
         }
-        let written = path_of(&reg.path);
+        let written = path_of(own_pieces);
         let appended = pack.append_paths
             && !written.is_empty()
             && !written.starts_with('/')

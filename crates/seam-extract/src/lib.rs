@@ -24,6 +24,7 @@ pub mod exception_advice;
 pub mod exception_status;
 pub mod files;
 pub mod filled_templates;
+pub mod held_routers;
 pub mod keyed_fields;
 pub mod library_constants;
 pub mod markup;
@@ -56,6 +57,7 @@ pub mod storage;
 pub mod struct_literals;
 pub mod templates;
 pub mod tests_summary;
+pub mod unknown_prefix_gaps;
 pub mod url;
 pub mod walk;
 pub mod window_globals;
@@ -244,7 +246,8 @@ pub fn extract(
             &b.label,
         ))
     });
-    let summaries = assign_ids(built);
+    let mut summaries = assign_ids(built);
+    unknown_prefix_gaps::add(&mut summaries);
     Extraction {
         summaries,
         explain: explain.into_iter().collect(),

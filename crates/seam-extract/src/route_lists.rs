@@ -144,6 +144,9 @@ pub fn list_routes(
     }
     let mut out = Vec::new();
     for (&key, elements) in &lists {
+        if !included.contains_key(&key) && !served_as_root(files, spec, key) {
+            continue;
+        }
         let prefixes = prefixes_of(&included, key, 0);
         for (file, element) in elements {
             let declared: Vec<(usize, Span, String, String, ListHandler)> = match element {
@@ -182,6 +185,49 @@ pub fn list_routes(
         }
     }
     out
+}
+
+/// Whether a list nothing includes is served: always when the pack names no root names;
+/// otherwise when the name the list is bound to (`urlpatterns = [...]`, `+ [...]`, `+= [...]`)
+/// is one of them, or when it is bound to no name.
+fn served_as_root(files: &Files, spec: &RouteLists, (file, list): ListKey) -> bool {
+    if spec.root_names.is_empty() {
+        return true;
+    }
+    let model = files.model(file);
+    let holds = |value: ExprId| added_parts(model, value).contains(&list);
+    let mut names = model
+        .bindings
+        .iter()
+        .filter(|b| b.origin.path.is_empty() && b.origin.init.is_some_and(holds))
+        .map(|b| b.name.as_str())
+        .chain(model.exprs.iter().filter_map(|e| match &e.kind {
+            ExprKind::Assign { target, value, .. } if holds(*value) => {
+                match &model.pattern(*target).kind {
+                    PatternKind::Ident { name, .. } => Some(name.as_str()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }))
+        .peekable();
+    names.peek().is_none() || names.any(|n| spec.root_names.iter().any(|r| r == n))
+}
+
+/// The operands of a chain of `+` (`[...] + router.urls + [...]`), or the expression itself.
+fn added_parts(model: &seam_lang::model::Model, expr: ExprId) -> Vec<ExprId> {
+    match &model.expr(expr).kind {
+        ExprKind::Binary {
+            op: BinaryOp::Add,
+            left,
+            right,
+        } => {
+            let mut out = added_parts(model, *left);
+            out.extend(added_parts(model, *right));
+            out
+        }
+        _ => vec![expr],
+    }
 }
 
 /// Reads one list element by the first entry that matches it.

@@ -26,7 +26,8 @@ fn by_id<'a>(summaries: &'a [BehavioralSummary], id: &str) -> &'a BehavioralSumm
 
 /// Django URLconfs: includes by module name, by list and by `(list, app)` tuple, composed
 /// across modules (one module included under two prefixes), `re_path` regexes as paths,
-/// `urlpatterns +=`, class-based views (`as_view()`) and views wrapped in a decorator call.
+/// `urlpatterns +=`, class-based views (`as_view()`) and views wrapped in a decorator call. A
+/// list nothing includes that is not `urlpatterns` (`websocket_urlpatterns`) declares no route.
 #[test]
 fn django_fixture() {
     let run = extract("django", &[]);
@@ -42,6 +43,7 @@ fn django_fixture() {
             "* /api/v2/metrics/{key} shop/api/views.py",
             "* /api/v2/status/ shop/api/views.py",
             "* /blog/{slug}/ blog/views.py",
+            "* /health/ shop/views.py",
             "* /shop/items/{pk}/ shop/views.py",
             "* /shop/items/{pk}/buy shop/views.py",
             "GET /shop/items/ shop/views.py",

@@ -360,6 +360,12 @@ pub struct RouteListsFile {
     /// How a registered class expands into routes.
     #[serde(default)]
     pub viewsets: Option<ViewsetsFile>,
+    /// The names the framework serves a root list under (`urlpatterns`). When set, a list
+    /// no other list includes declares routes only when it is bound to one of these names;
+    /// a list bound to another name (`websocket_urlpatterns`, read by another server) declares
+    /// none. A list bound to no name stays a root.
+    #[serde(default)]
+    pub root_names: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -217,6 +217,8 @@ pub struct RouteLists {
     /// The router property standing for its registrations (`urls`).
     pub router_urls: Option<String>,
     pub viewsets: Option<Viewsets>,
+    /// The names a root list is served under (see `RouteListsFile::root_names`).
+    pub root_names: Vec<String>,
 }
 
 /// A call registering a class of actions on a router under a prefix.

@@ -452,6 +452,10 @@ def score(truth, providers, consumers, report):
         f"{f['kind']} {finding_key(f)} @ {' / '.join(finding_places(f))}: {f.get('description', '')[:160]}"
         for f in untriaged
     ]
+    details["untriaged warnings"] = [
+        f"{f['kind']} {finding_key(f)} @ {' / '.join(finding_places(f))}: {f.get('description', '')[:160]}"
+        for v, f in triaged if f["severity"] == "warning" and v is None
+    ]
     details["stale finding entries"] = [
         f"{e['severity'] if 'severity' in e else '*'} {e['kind']} key={e.get('key', '*')} at={e.get('at', '*')}"
         for e in truth["findings"] if e["matched"] == 0

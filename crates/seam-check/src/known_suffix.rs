@@ -8,6 +8,8 @@
 
 use seam_ir::summary::BehavioralSummary;
 
+use crate::pairing::is_static;
+
 /// The prefixes the summary's route is mounted under that seam could not read: the source
 /// text of each (`metadata.http.unknownPrefix`).
 pub fn unknown_prefixes(summary: &BehavioralSummary) -> Vec<String> {
@@ -42,10 +44,6 @@ pub fn suffix_meets(route: &[String], call: &[String]) -> bool {
         .iter()
         .zip(&call[skip..])
         .all(|(r, c)| !is_static(r) || !is_static(c) || r == c)
-}
-
-fn is_static(segment: &str) -> bool {
-    !segment.contains(['{', '*', '('])
 }
 
 #[cfg(test)]

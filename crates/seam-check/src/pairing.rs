@@ -227,7 +227,8 @@ fn fixed_segments(route: &RoutePath) -> Option<Vec<String>> {
     )
 }
 
-fn is_static(segment: &str) -> bool {
+/// Whether a path segment is fixed text (no hole, wildcard or group).
+pub(crate) fn is_static(segment: &str) -> bool {
     !segment.contains(['{', '*', '('])
 }
 

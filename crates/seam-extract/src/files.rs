@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use seam_lang::model::{
     BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody, ImportKind,
-    ImportedItem, MemberProp, Model, Span, StmtKind,
+    ImportedItem, MemberProp, Model, Span, StmtId, StmtKind,
 };
 
 /// How many links (variables, imports, re-exports) a lookup follows before it gives up.
@@ -30,6 +30,12 @@ pub struct Files<'a> {
     methods_by_type: OnceLock<MethodsByType>,
     /// Per file, the values each function's own `return`s give, built on first use.
     returns: Vec<OnceLock<BTreeMap<FuncId, Vec<ExprId>>>>,
+    /// Per file, the assignment expressions to each name, in source order, built on first use.
+    assignments: Vec<OnceLock<BTreeMap<BindingId, Vec<ExprId>>>>,
+    /// Per file, its `if` statements (span, test, consequent), built on first use.
+    ifs: Vec<OnceLock<Vec<(Span, ExprId, StmtId)>>>,
+    /// Per file, each function's parameter bindings in arena order, built on first use.
+    params: Vec<OnceLock<BTreeMap<FuncId, Vec<BindingId>>>>,
     /// Per file, its module-level names (the first binding of each), built on first use.
     /// (Sorted by name, so no borrowed key ties the index to the models' lifetime.)
     module_bindings: Vec<OnceLock<Vec<BindingId>>>,
@@ -128,6 +134,9 @@ impl<'a> Files<'a> {
             field_assignments: models.iter().map(|_| OnceLock::new()).collect(),
             methods_by_type: OnceLock::new(),
             returns: models.iter().map(|_| OnceLock::new()).collect(),
+            params: models.iter().map(|_| OnceLock::new()).collect(),
+            ifs: models.iter().map(|_| OnceLock::new()).collect(),
+            assignments: models.iter().map(|_| OnceLock::new()).collect(),
             module_bindings: models.iter().map(|_| OnceLock::new()).collect(),
             prototypes: models.iter().map(|_| OnceLock::new()).collect(),
             instances: OnceLock::new(),
@@ -460,6 +469,67 @@ impl<'a> Files<'a> {
             }
             out
         })
+    }
+
+    /// The assignment expressions (`x = …`, `x += …`) whose target is the name bound by `b`,
+    /// in arena order.
+    pub fn assignments_of(&self, file: usize, b: BindingId) -> &[ExprId] {
+        self.assignments[file]
+            .get_or_init(|| {
+                let model = self.model(file);
+                let mut out: BTreeMap<BindingId, Vec<ExprId>> = BTreeMap::new();
+                for (i, e) in model.exprs.iter().enumerate() {
+                    let ExprKind::Assign { target, .. } = &e.kind else {
+                        continue;
+                    };
+                    if let seam_lang::model::PatternKind::Ident {
+                        binding: Some(tb), ..
+                    } = &model.pattern(*target).kind
+                    {
+                        out.entry(*tb).or_default().push(ExprId::from_index(i));
+                    }
+                }
+                out
+            })
+            .get(&b)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The `if` statements of a file: span, test and consequent, in arena order.
+    pub fn if_statements(&self, file: usize) -> &[(Span, ExprId, StmtId)] {
+        self.ifs[file].get_or_init(|| {
+            let model = self.model(file);
+            model
+                .stmts
+                .iter()
+                .filter_map(|s| match &s.kind {
+                    StmtKind::If {
+                        test, consequent, ..
+                    } => Some((s.span, *test, *consequent)),
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+
+    /// The parameter bindings of `func` (destructured parts each their own binding), in
+    /// arena order.
+    pub fn param_bindings(&self, file: usize, func: FuncId) -> &[BindingId] {
+        let model = self.model(file);
+        self.params[file]
+            .get_or_init(|| {
+                let mut out: BTreeMap<FuncId, Vec<BindingId>> = BTreeMap::new();
+                for (i, b) in model.bindings.iter().enumerate() {
+                    if let BindingKind::Param { function, .. } = b.kind {
+                        out.entry(function)
+                            .or_default()
+                            .push(BindingId::from_index(i));
+                    }
+                }
+                out
+            })
+            .get(&func)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The values a function returns: its expression body, or the value of each `return` in

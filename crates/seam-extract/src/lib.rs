@@ -39,6 +39,7 @@ pub mod process_exits;
 pub mod project_constants;
 pub mod prototypes;
 pub mod provenance;
+mod read_memo;
 pub mod receiver;
 pub mod regex_replace;
 pub mod request_body;

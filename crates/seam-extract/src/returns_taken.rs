@@ -3,23 +3,29 @@
 //! template when the option is given and another when it is not; a call that leaves the
 //! option out (`getEndpointFor("api/labels")`) can only reach the second.
 
-use seam_lang::model::{BindingKind, ExprId, ExprKind, Model, Span, StmtKind};
+use seam_lang::model::{BindingKind, ExprId, ExprKind, Span};
 
+use crate::files::Files;
 use crate::url::Substitution;
 
 /// The returns of `returned` that a call binding `subst` can reach: those not held by an
 /// `if (param)` whose bare parameter the call did not pass. All of them when that cannot be
 /// told (no call, or every return is guarded).
 pub fn reachable(
-    model: &Model,
+    files: &Files,
     file: usize,
     subst: &Substitution,
     returned: &[ExprId],
 ) -> Vec<ExprId> {
+    // Only a parameter the call left out can rule a return out; most calls pass them all,
+    // and finding a return's `if` walks the file's statements.
+    if !subst.iter().any(|(&(f, _), v)| f == file && v.is_none()) {
+        return returned.to_vec();
+    }
     let kept: Vec<ExprId> = returned
         .iter()
         .copied()
-        .filter(|&r| !behind_missing_parameter(model, file, subst, model.expr(r).span))
+        .filter(|&r| !behind_missing_parameter(files, file, subst, files.model(file).expr(r).span))
         .collect();
     if kept.is_empty() {
         returned.to_vec()
@@ -30,18 +36,14 @@ pub fn reachable(
 
 /// Whether the innermost `if` around `span` holds it in its consequent and tests a bare
 /// parameter (`if (microservice)`) that the call did not pass: that branch never runs.
-fn behind_missing_parameter(model: &Model, file: usize, subst: &Substitution, span: Span) -> bool {
-    let holder = model
-        .stmts
+fn behind_missing_parameter(files: &Files, file: usize, subst: &Substitution, span: Span) -> bool {
+    let model = files.model(file);
+    let holder = files
+        .if_statements(file)
         .iter()
-        .filter_map(|s| match &s.kind {
-            StmtKind::If {
-                test, consequent, ..
-            } if s.span.contains(span) => Some((s.span, *test, *consequent)),
-            _ => None,
-        })
+        .filter(|(s, ..)| s.contains(span))
         .min_by_key(|(sp, ..)| sp.len());
-    let Some((_, test, consequent)) = holder else {
+    let Some(&(_, test, consequent)) = holder else {
         return false;
     };
     if !model.stmt(consequent).span.contains(span) {

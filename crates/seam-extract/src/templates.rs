@@ -141,13 +141,11 @@ pub fn bind_arguments(
         .position(|a| a.spread || a.keyword_spread || a.name.is_some())
         .unwrap_or(args.len());
     let any_spread = args.iter().any(|a| a.spread || a.keyword_spread);
-    for (i, b) in model.bindings.iter().enumerate() {
-        let BindingKind::Param { function, index } = b.kind else {
+    for &id in files.param_bindings(file, func) {
+        let b = model.binding(id);
+        let BindingKind::Param { index, .. } = b.kind else {
             continue;
         };
-        if function != func {
-            continue;
-        }
         let Some(position) = (index as usize).checked_sub(offset) else {
             continue;
         };
@@ -165,7 +163,7 @@ pub fn bind_arguments(
             Some(whole) if !b.origin.path.is_empty() => destructured(reader, whole, &b.origin.path),
             other => other,
         };
-        subst.insert((file, BindingId::from_index(i)), value);
+        subst.insert((file, id), value);
     }
     subst
 }

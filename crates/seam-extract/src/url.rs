@@ -108,13 +108,25 @@ impl Reader<'_> {
         Some(s)
     }
 
-    /// Reads one value into `out` (also for the value modules beside this one).
+    /// Reads one value into `out` (also for the value modules beside this one), once per
+    /// outermost read (see [`crate::read_memo`]).
     pub(crate) fn read(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
-        let model = self.files.model(file);
         if hops == 0 {
             out.push(Piece::Hole(hole_name(file, expr, self.files)));
             return;
         }
+        let key = crate::read_memo::key(self, file, expr);
+        if let Some(pieces) = crate::read_memo::begin(&key, hops) {
+            out.extend(pieces);
+            return;
+        }
+        let start = out.len();
+        self.read_fresh(file, expr, hops, out);
+        crate::read_memo::end(key, hops, &out[start..]);
+    }
+
+    fn read_fresh(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
+        let model = self.files.model(file);
         let mut env = None;
         for p in self
             .environment
@@ -609,8 +621,7 @@ impl Reader<'_> {
         };
         // Returns behind an option the call leaves out (`if (microservice) return …`) are
         // not this call's.
-        let returned =
-            crate::returns_taken::reachable(self.files.model(ff), ff, &layered, &returned);
+        let returned = crate::returns_taken::reachable(self.files, ff, &layered, &returned);
         if let [returned] = returned[..] {
             inner.read(ff, returned, hops - 1, out);
             return true;
@@ -710,7 +721,7 @@ impl Reader<'_> {
                 out.extend(self.filled_placeholders(file, template, &fills, hops));
                 return;
             }
-            if let Some(init) = query_appended(model, b) {
+            if let Some(init) = query_appended(self.files, file, b) {
                 self.read(file, init, hops - 1, out);
                 return;
             }
@@ -768,7 +779,7 @@ impl Reader<'_> {
                     && matches!(&e.kind, ExprKind::Ident { binding: Some(x), .. } if x == param)
             })
         };
-        assignments_to(model, b)
+        assignments_to(self.files, file, b)
             .all(|a| mentions_param(a.value))
             .then_some(init)
     }
@@ -793,7 +804,7 @@ impl Reader<'_> {
         }
         let init = binding.origin.init?;
         let mut fills = Vec::new();
-        for a in assignments_to(model, b) {
+        for a in assignments_to(self.files, file, b) {
             if a.value == init {
                 continue;
             }
@@ -876,7 +887,7 @@ impl Reader<'_> {
         }
         let mut parts = vec![binding.origin.init?];
         let mut appends = 0;
-        for a in assignments_to(model, b) {
+        for a in assignments_to(self.files, file, b) {
             let e = model.expr(a.expr);
             let written = model
                 .source
@@ -971,7 +982,7 @@ impl Reader<'_> {
                 _ => None,
             })
             .collect();
-        for a in assignments_to(model, b) {
+        for a in assignments_to(self.files, file, b) {
             if a.value == init {
                 continue;
             }
@@ -1128,29 +1139,31 @@ struct Assignment {
 }
 
 /// Every assignment of a file whose target is the name bound by `b`, in source order.
-fn assignments_to(
-    model: &seam_lang::model::Model,
+fn assignments_to<'a>(
+    files: &'a Files,
+    file: usize,
     b: BindingId,
-) -> impl Iterator<Item = Assignment> + '_ {
-    model.exprs.iter().enumerate().filter_map(move |(i, e)| {
-        let ExprKind::Assign { op, target, value } = &e.kind else {
-            return None;
-        };
-        matches!(
-            &model.pattern(*target).kind,
-            seam_lang::model::PatternKind::Ident { binding: Some(tb), .. } if *tb == b
-        )
-        .then(|| Assignment {
-            expr: ExprId::from_index(i),
-            op: *op,
-            value: *value,
+) -> impl Iterator<Item = Assignment> + 'a {
+    let model = files.model(file);
+    files
+        .assignments_of(file, b)
+        .iter()
+        .filter_map(move |&expr| {
+            let ExprKind::Assign { op, value, .. } = &model.expr(expr).kind else {
+                return None;
+            };
+            Some(Assignment {
+                expr,
+                op: *op,
+                value: *value,
+            })
         })
-    })
 }
 
 /// A name whose every reassignment only appends a query string to it (`url =
 /// \`${url}?notify=true\``, `url = url + "?" + q`): the path is its initial value's.
-fn query_appended(model: &seam_lang::model::Model, b: BindingId) -> Option<ExprId> {
+fn query_appended(files: &Files, file: usize, b: BindingId) -> Option<ExprId> {
+    let model = files.model(file);
     let binding = model.binding(b);
     let init = binding.origin.init?;
     if !binding.origin.path.is_empty() {
@@ -1165,7 +1178,7 @@ fn query_appended(model: &seam_lang::model::Model, b: BindingId) -> Option<ExprI
         _ => false,
     };
     let mut any = false;
-    for a in assignments_to(model, b) {
+    for a in assignments_to(files, file, b) {
         if a.op != seam_lang::model::AssignOp::Assign {
             return None;
         }

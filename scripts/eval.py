@@ -42,6 +42,9 @@ def normalise_path(path):
     for seg in path.split("/")[1:]:
         if re.fullmatch(r"\{[^}]*\}|:[A-Za-z_][\w-]*\??|<[^>]*>|\[\[?\.{0,3}[^\]]*\]\]?|\*\w*", seg):
             seg = "{}"
+        else:
+            # A hole inside a segment (`bot{token}`): its name is taken out as well.
+            seg = re.sub(r"\{[^}]*\}", "{}", seg)
         segments.append(seg)
     while len(segments) > 1 and segments[-1] == "":
         segments.pop()

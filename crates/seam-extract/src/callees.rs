@@ -212,7 +212,10 @@ fn class_method(
         let (cf, cid) = current;
         let model = files.model(cf);
         for m in &model.class(cid).members {
-            if m.name.as_str() != Some(name) || m.is_static {
+            // A Python static or class method is called through an instance as well.
+            if m.name.as_str() != Some(name)
+                || (m.is_static && model.language != seam_lang::model::Language::Python)
+            {
                 continue;
             }
             match &m.kind {

@@ -38,7 +38,11 @@ pub fn instance_attribute(
 
 /// A Python class attribute (`DOCS_PREFIX = "/docs"`) of the class or its nearest ancestor
 /// that assigns it: what an instance reads when nothing sets its own.
-fn class_attribute(files: &Files, class: (usize, ClassId), key: &str) -> Option<(usize, ExprId)> {
+pub fn class_attribute(
+    files: &Files,
+    class: (usize, ClassId),
+    key: &str,
+) -> Option<(usize, ExprId)> {
     let mut current = Some(class);
     for _ in 0..MAX_HOPS {
         let (cf, cid) = current?;

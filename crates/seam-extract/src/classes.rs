@@ -406,7 +406,7 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
 
 /// The class of a Python method's first parameter (`self`, or `cls` of a classmethod): the
 /// instance or class the method is called on, whose methods `self.post(…)` reaches.
-fn python_receiver(model: &Model, object: ExprId) -> Option<ClassId> {
+pub fn python_receiver(model: &Model, object: ExprId) -> Option<ClassId> {
     if model.language != seam_lang::model::Language::Python {
         return None;
     }

@@ -221,6 +221,30 @@ impl Reader<'_> {
                     out.extend(first);
                 }
             }
+            // Python's `"…/%s/…" % value` and `% (a, b)`: printf-style formatting.
+            ExprKind::Binary {
+                op: BinaryOp::Rem,
+                left,
+                right,
+            } if model.language == seam_lang::model::Language::Python
+                && let Some(format) = self.constant(file, *left)
+                && format.contains('%') =>
+            {
+                let values = match &model.expr(*right).kind {
+                    ExprKind::Array {
+                        elements,
+                        kind: seam_lang::model::ArrayKind::Tuple,
+                    } => elements
+                        .iter()
+                        .map_while(|e| match e {
+                            seam_lang::model::ArrayElement::Expr(x) => Some(*x),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => vec![*right],
+                };
+                self.read_printf(file, &format, &values, hops, out);
+            }
             ExprKind::Ident {
                 binding: Some(b), ..
             } => self.read_binding(file, expr, *b, hops, out),
@@ -276,7 +300,8 @@ impl Reader<'_> {
                     && is_printf(model, *callee)
                     && let Some(format) = self.constant(file, format.value)
                 {
-                    self.read_printf(file, &format, rest, hops, out);
+                    let rest: Vec<ExprId> = rest.iter().map(|a| a.value).collect();
+                    self.read_printf(file, &format, &rest, hops, out);
                     return;
                 }
                 if self.read_filled_template(file, expr, hops, out) {
@@ -517,11 +542,12 @@ impl Reader<'_> {
 
     /// A printf-style format with its arguments: each verb (`%d`, `%s`, `%v`, `%05.2f`) is
     /// the next argument read in its place, `%%` a percent sign.
+    /// Python's `%(name)s` takes a mapping's key: a hole of that name.
     fn read_printf(
         &self,
         file: usize,
         format: &str,
-        args: &[seam_lang::model::Arg],
+        args: &[ExprId],
         hops: usize,
         out: &mut Vec<Piece>,
     ) {
@@ -538,6 +564,10 @@ impl Reader<'_> {
                 text.push('%');
                 continue;
             }
+            let key = (chars.peek() == Some(&'(')).then(|| {
+                chars.next();
+                chars.by_ref().take_while(|c| *c != ')').collect::<String>()
+            });
             // Flags, width and precision, then the verb letter.
             while chars.peek().is_some_and(|c| !c.is_ascii_alphabetic()) {
                 chars.next();
@@ -546,8 +576,12 @@ impl Reader<'_> {
             if !text.is_empty() {
                 out.push(Piece::Text(std::mem::take(&mut text)));
             }
+            if let Some(key) = key {
+                out.push(Piece::Hole(key));
+                continue;
+            }
             match args.next() {
-                Some(a) => self.read(file, a.value, hops - 1, out),
+                Some(a) => self.read(file, *a, hops - 1, out),
                 None => out.push(Piece::Hole("arg".to_owned())),
             }
         }
@@ -669,6 +703,22 @@ impl Reader<'_> {
                 || crate::classes::class_of_receiver(self.files, file, object)
                     .is_some_and(|class| !self.files.is_extended(class));
             return field.value.filter(|_| fixed).map(|v| (field.file, v));
+        }
+        // `self.URL` / `cls.URL` in a Python method: a class attribute of the instance's
+        // class (the one a call through a subclass instance names, else the method's own when
+        // no class extends it), unless a method assigns the attribute on the instance.
+        if let Some(class) = crate::classes::python_receiver(model, object) {
+            if self
+                .files
+                .field_assignments(file)
+                .contains_key(&(class, name.to_owned()))
+            {
+                return None;
+            }
+            let class = self
+                .this_class
+                .or_else(|| Some((file, class)).filter(|c| !self.files.is_extended(*c)))?;
+            return crate::class_defaults::class_attribute(self.files, class, name);
         }
         // A constant: not a parameter (unless a call site passed it) and never reassigned.
         let ExprKind::Ident {

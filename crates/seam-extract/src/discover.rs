@@ -2744,6 +2744,9 @@ fn constraints_hold(
         {
             return None;
         }
+        if c.text && !reads_as_text(files, reader, file, cap.expr()?) {
+            return None;
+        }
         if c.opaque
             && files
                 .definition(file, cap.expr()?)
@@ -2754,6 +2757,25 @@ fn constraints_hold(
         }
     }
     Some(client)
+}
+
+/// Whether a value is text the code fixes at least in part (not an object literal, nor a
+/// value nothing is known of).
+fn reads_as_text(files: &Files, reader: &Reader, file: usize, expr: ExprId) -> bool {
+    let object =
+        |f: usize, e: ExprId| matches!(files.model(f).expr(e).kind, ExprKind::Object { .. });
+    if object(file, expr)
+        || files
+            .definition(file, expr)
+            .and_then(|d| files.value_of(d))
+            .is_some_and(|(f, e)| object(f, e))
+    {
+        return false;
+    }
+    reader
+        .pieces(file, expr)
+        .iter()
+        .any(|p| matches!(p, Piece::Text(t) if !t.is_empty()))
 }
 
 /// Whether text names an HTTP method, in any case.

@@ -55,9 +55,11 @@ fn urls_read_from_template_attributes_are_the_routes_the_templates_name() {
             "static/js/details.js POST /checks/{code}/channels/{channel_code}/enabled 12",
             // `{{ check.url }}` is the page's context: a hole, as before.
             "static/js/details.js POST /{url} 16",
+            // `$.ajax(url)`: its one argument is the URL, read from `.edit-checks`.
+            "static/js/details.js GET /checks/{code}/checks 23",
             // A function another classic script declares (`loadPingDetails`), its URL the
             // `{% url 'hc-ping-details' check.code '0' %}` less `0/`, then `n + "/"`.
-            "static/js/details.js GET /checks/{code}/pings/{value} 24",
+            "static/js/details.js GET /checks/{code}/pings/{value} 29",
         ]
     );
 }

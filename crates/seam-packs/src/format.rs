@@ -726,6 +726,11 @@ pub struct ConstraintFile {
     /// described as an object is known by its shape when its method is written out.
     #[serde(default)]
     pub http_method: bool,
+    /// The metavariable reads as text the code fixes at least in part (a string, a template,
+    /// an attribute the page's markup writes), not an object: `$.ajax(url)` beside
+    /// `$.ajax(options)`.
+    #[serde(default)]
+    pub text: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -403,6 +403,7 @@ impl Compiler<'_> {
                     path_literal: c.path_literal,
                     opaque: c.opaque,
                     http_method: c.http_method,
+                    text: c.text,
                 },
             );
         }

@@ -150,6 +150,8 @@ pub struct Constraint {
     pub opaque: bool,
     /// A string naming an HTTP method.
     pub http_method: bool,
+    /// Text the code fixes at least in part, not an object.
+    pub text: bool,
 }
 
 /// A prefix for every route of the pack under the directory where it is found.

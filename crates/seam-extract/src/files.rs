@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use seam_lang::model::{
     BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody, ImportKind,
-    ImportedItem, MemberProp, Model, Span, StmtId, StmtKind,
+    ImportedItem, LiteralValue, LogicalOp, MemberProp, Model, Span, StmtId, StmtKind,
 };
 
 /// How many links (variables, imports, re-exports) a lookup follows before it gives up.
@@ -32,6 +32,9 @@ pub struct Files<'a> {
     returns: Vec<OnceLock<BTreeMap<FuncId, Vec<ExprId>>>>,
     /// Per file, the assignment expressions to each name, in source order, built on first use.
     assignments: Vec<OnceLock<BTreeMap<BindingId, Vec<ExprId>>>>,
+    /// The code's own defaults of environment variables (`process.env.X || "/api"`), by the
+    /// directory of the file that writes them, built on first use.
+    env_defaults: OnceLock<BTreeMap<String, BTreeMap<String, String>>>,
     /// Per file, its `if` statements (span, test, consequent), built on first use.
     ifs: Vec<OnceLock<Vec<(Span, ExprId, StmtId)>>>,
     /// Per file, each function's parameter bindings in arena order, built on first use.
@@ -63,6 +66,9 @@ pub struct Files<'a> {
     /// languages they apply to: a deployment's setting whichever client sends the URL read
     /// from it.
     pub environment: Vec<(seam_packs::LanguageFamily, seam_packs::PatternNode)>,
+    /// Every loaded pack's reads of an environment variable (`environment:`), with their
+    /// languages.
+    pub env_reads: Vec<(seam_packs::LanguageFamily, seam_packs::PatternNode)>,
     /// Values scripts read from page templates (see [`crate::markup`]).
     pub markup: crate::markup::Markup,
     /// Top-level functions of classic scripts, built on first use.
@@ -136,6 +142,7 @@ impl<'a> Files<'a> {
             returns: models.iter().map(|_| OnceLock::new()).collect(),
             params: models.iter().map(|_| OnceLock::new()).collect(),
             ifs: models.iter().map(|_| OnceLock::new()).collect(),
+            env_defaults: OnceLock::new(),
             assignments: models.iter().map(|_| OnceLock::new()).collect(),
             module_bindings: models.iter().map(|_| OnceLock::new()).collect(),
             prototypes: models.iter().map(|_| OnceLock::new()).collect(),
@@ -152,6 +159,7 @@ impl<'a> Files<'a> {
             rpc_services: Vec::new(),
             extended: OnceLock::new(),
             environment: Vec::new(),
+            env_reads: Vec::new(),
             window_globals: OnceLock::new(),
         }
     }
@@ -232,30 +240,118 @@ impl<'a> Files<'a> {
     /// dotenv file (in the file's folder or above) gives it: `/v1` for
     /// `VITE_API_URL=http://localhost:3170/v1`. `None` when no dotenv file sets it, or its URL
     /// has no path.
+    ///
+    /// Where no dotenv file gives the variable a path, the code's own default for it does: a
+    /// `process.env.BASE_PATH || "/api"` written in the nearest directory above `file` (a
+    /// Next.js `basePath` in the app's config, say), since a variable left empty or unset
+    /// takes that value wherever the code writes the fallback.
     pub fn dotenv_base_path(&self, file: &str, name: &str) -> Option<String> {
-        let mut dir = file.rsplit_once('/').map_or("", |(d, _)| d);
-        let value = loop {
-            if let Some(v) = self.dotenv.get(dir).and_then(|vars| vars.get(name)) {
-                break v;
-            }
-            if dir.is_empty() {
-                return None;
-            }
-            dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
-        };
-        let path = match value.split_once("://") {
-            Some((_, rest)) => &rest[rest.find('/')?..],
-            None if value.starts_with('/') => value.as_str(),
-            None => return None,
-        };
-        let path = path
-            .split(['?', '#'])
-            .next()
-            .unwrap_or("")
-            .trim_end_matches('/');
-        (!path.is_empty()).then(|| path.to_owned())
+        nearest(&self.dotenv, file, name)
+            .and_then(|v| path_of_base(v))
+            .or_else(|| nearest(self.env_defaults(), file, name).and_then(|v| path_of_base(v)))
     }
 
+    /// Every `ENV || "text"` (or `??`) the project writes, by directory, where one directory
+    /// gives a variable one default.
+    fn env_defaults(&self) -> &BTreeMap<String, BTreeMap<String, String>> {
+        self.env_defaults.get_or_init(|| {
+            let mut found: BTreeMap<String, BTreeMap<String, Option<String>>> = BTreeMap::new();
+            for model in self.models {
+                for e in &model.exprs {
+                    let ExprKind::Logical {
+                        op: LogicalOp::Or | LogicalOp::Nullish,
+                        left,
+                        right,
+                    } = &e.kind
+                    else {
+                        continue;
+                    };
+                    let ExprKind::Literal {
+                        value: LiteralValue::String { value },
+                    } = &model.expr(*right).kind
+                    else {
+                        continue;
+                    };
+                    let reads = self
+                        .env_reads
+                        .iter()
+                        .filter(|(family, _)| family.includes(model.language))
+                        .map(|(_, p)| p);
+                    let Some(name) = reads.into_iter().find_map(|p| {
+                        let mut c = seam_packs::Captures::new();
+                        seam_packs::match_expr(model, p, *left, &mut c)
+                            .then(|| {
+                                c.values().find_map(|c| match c {
+                                    seam_packs::Capture::Name(n, _) => Some(n.clone()),
+                                    _ => None,
+                                })
+                            })
+                            .flatten()
+                    }) else {
+                        continue;
+                    };
+                    let dir = model.path.rsplit_once('/').map_or("", |(d, _)| d);
+                    found
+                        .entry(dir.to_owned())
+                        .or_default()
+                        .entry(name)
+                        .and_modify(|v| {
+                            if v.as_deref() != Some(value.as_str()) {
+                                *v = None;
+                            }
+                        })
+                        .or_insert_with(|| Some(value.clone()));
+                }
+            }
+            found
+                .into_iter()
+                .map(|(dir, vars)| {
+                    let vars = vars
+                        .into_iter()
+                        .filter_map(|(k, v)| Some((k, v?)))
+                        .collect();
+                    (dir, vars)
+                })
+                .collect()
+        })
+    }
+}
+
+/// The value a variable has in the nearest directory at or above `file`'s that gives one.
+fn nearest<'m>(
+    by_dir: &'m BTreeMap<String, BTreeMap<String, String>>,
+    file: &str,
+    name: &str,
+) -> Option<&'m String> {
+    let mut dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+    loop {
+        if let Some(v) = by_dir.get(dir).and_then(|vars| vars.get(name)) {
+            return Some(v);
+        }
+        if dir.is_empty() {
+            return None;
+        }
+        dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
+    }
+}
+
+/// The path part of a base URL (`https://host/api/` → `/api`, `/api` → `/api`); `None` when
+/// it has none.
+fn path_of_base(value: &str) -> Option<String> {
+    let path = match value.split_once("://") {
+        Some((_, rest)) => &rest[rest.find('/')?..],
+        None if value.starts_with('/') => value,
+        None => return None,
+    };
+    let path = path
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("")
+        .trim_end_matches('/');
+    (!path.is_empty()).then(|| path.to_owned())
+}
+
+impl<'a> Files<'a> {
     /// Resolves, in the files each pack runs on, the imports its aliases name.
     pub fn resolve_aliases(
         &mut self,

@@ -152,6 +152,10 @@ pub fn extract(
         .iter()
         .flat_map(|p| p.settings.iter().map(|e| (p.family, e.clone())))
         .collect();
+    files.env_reads = packs
+        .iter()
+        .flat_map(|p| p.environment.iter().map(|e| (p.family, e.clone())))
+        .collect();
     files.markup.packs = packs
         .iter()
         .map(|p| (p.family, p.markup.clone()))

@@ -614,6 +614,9 @@ fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
             // No instance of the extended class is made with `new`: the field is the class's
             // own (see `classes::instance_calls`).
             "web::web/src/search.ts::items GET /v1/items",
+            // No dotenv file gives DOCS_BASE_PATH: the app's config writes its default
+            // (`process.env.DOCS_BASE_PATH || "/docs-api"`, docs/next.config.mjs).
+            "docs::docs/lib/specs.ts::getSpecs GET /docs-api/base-specs",
             "web::web/src/auth.ts::logo GET /logo.svg",
         ]
     );

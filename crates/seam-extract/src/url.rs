@@ -678,6 +678,17 @@ impl Reader<'_> {
             out.push(Piece::Env);
             return true;
         }
+        // Returns that build the same value on each path (`typeof window !== "undefined" ?
+        // \`${PUBLIC_URL}${path}\` : \`${SERVER_URL}${path}\``, both a deployment's base): that value.
+        if let [first, rest @ ..] = reads.as_slice()
+            && first
+                .iter()
+                .any(|p| matches!(p, Piece::Text(t) if !t.is_empty()))
+            && rest.iter().all(|r| r == first)
+        {
+            out.extend(first.iter().cloned());
+            return true;
+        }
         false
     }
 

@@ -562,6 +562,8 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
             // `userById` returns its response: each call is a consumer too.
             "src/pages/articles.js GET /users/1 -",
             "src/pages/articles.js GET /users/2 -",
+            // Two returns building the same URL from two deployment variables: that URL.
+            "src/pages/checkout.js POST /v1/checkouts/{secret}/opened -",
             "src/pages/todos.js GET /api/todos -",
             "src/pages/todos.js POST /api/todos -",
             "src/pages/users.js DELETE /api/v1/users/{id} -",
@@ -589,7 +591,7 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
         serde_json::json!(["src/pages/articles.js::userById"])
     );
     assert_eq!(
-        through(11),
+        through(12),
         serde_json::json!(["src/sdk/client.ts::@13", "src/sdk/client.ts::fetch"])
     );
 }

@@ -143,6 +143,21 @@ impl Index<'_> {
             Lookup::File { file, head, tail } => self
                 .member_candidates(file, head, tail)
                 .ok_or(Bucket::NoMatch),
+            Lookup::Package { file, name } => {
+                let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+                let language = self.files.get(file).map(|(l, _)| *l);
+                self.member_candidates(file, name, &[])
+                    .or_else(|| {
+                        self.files
+                            .iter()
+                            .filter(|(f, (l, _))| {
+                                Some(*l) == language
+                                    && f.rsplit_once('/').map_or("", |(d, _)| d) == dir
+                            })
+                            .find_map(|(f, _)| self.member_candidates(f, name, &[]))
+                    })
+                    .ok_or(Bucket::NoMatch)
+            }
             Lookup::Import { import, tail } => {
                 let (file, base) = self.import_target(import, 0)?;
                 let found = if base.is_empty() {

@@ -1,6 +1,6 @@
 //! What a pack teaches the review IR (`aburi.ir.v1`): which decorators mark a boundary and
-//! the `extKind` they give, which module-level calls are registrations, which calls and member
-//! reads are effects, which calls are noise, and which exports of a file convention are
+//! the `extKind` they give, which calls are registrations (and which argument names the
+//! handler they classify), which calls and member reads are effects, which calls are noise, and which exports of a file convention are
 //! route handlers. A pack writes it under `review:` (see this crate's `README.md`); what no
 //! library owns (the language runtimes, log calls, conventional names of event buses, queues
 //! and HTTP clients) is in `core/review.yaml`. [`Classifier`] gathers both for a scan.
@@ -293,6 +293,7 @@ impl Family {
 
 /// Compiles a `review:` section; `problem` is how a rule's error is reported (with the line
 /// of the text it names).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn compile_family(
     raw: ReviewFile,
     default_name: &str,
@@ -903,6 +904,81 @@ mod tests {
                 pack.name
             );
         }
+    }
+
+    fn pack(text: &str) -> Result<Pack, PackError> {
+        crate::load_pack_str(
+            text,
+            "mine.yaml",
+            crate::PackOrigin::Path("mine.yaml".into()),
+        )
+    }
+
+    const GO_HEAD: &str = "name: mine\nlanguages: [go]\nkind: handler\nbinding: { transport: http, protocol: rest }\ndetect: { go: [example.com/mine] }\n";
+
+    #[test]
+    fn registration_handlers() {
+        let p = pack(&format!(
+            "{GO_HEAD}review:\n  registrations:\n    - {{ callee: [\"*.GET\"], extKind: framework:mine:route }}\n    - {{ callee: [\"*.POST\"], extKind: framework:mine:route, handler: 1 }}\n    - {{ callee: [\"*.Group\"], extKind: framework:mine:group, handler: none }}\n    - {{ callee: [\"*.Serve\"], extKind: framework:mine:handler, handler: enclosing }}\n"
+        ))
+        .unwrap();
+        let handlers: Vec<HandlerArg> = p
+            .review
+            .unwrap()
+            .registrations
+            .iter()
+            .map(|r| r.handler)
+            .collect();
+        assert_eq!(
+            handlers,
+            [
+                HandlerArg::Last,
+                HandlerArg::Index(1),
+                HandlerArg::None,
+                HandlerArg::Enclosing
+            ]
+        );
+        let e = pack(&format!(
+            "{GO_HEAD}review:\n  registrations:\n    - {{ callee: [\"*.GET\"], extKind: framework:mine:route, handler: first }}\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("`handler: first` must be `last`, `enclosing`, `none` or an argument index"),
+            "{e}"
+        );
+    }
+
+    /// `rpcServices` becomes one registration per `rpc.serves` call, its handler the call's
+    /// argument; without `rpc.serves` it is an error.
+    #[test]
+    fn rpc_services_compile_from_rpc_serves() {
+        let p = pack(&format!(
+            "{GO_HEAD}rpc:\n  serves:\n    - {{ call: \"Register{{service}}Server\", argument: 1 }}\n  procedure: \"POST /{{package}}.{{service}}/{{rpc}}\"\nreview:\n  rpcServices: {{ extKind: framework:mine:service }}\n"
+        ))
+        .unwrap();
+        let review = p.review.unwrap();
+        assert_eq!(
+            review.registrations,
+            [RegistrationRule {
+                callee: vec!["**.Register*Server".to_owned()],
+                min_args: 2,
+                ext_kind: "framework:mine:service".to_owned(),
+                derived_by: None,
+                handler: HandlerArg::Index(1),
+            }]
+        );
+        let e = pack(&format!(
+            "{GO_HEAD}review:\n  rpcServices: {{ extKind: framework:mine:service }}\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains(
+                "`rpcServices` (framework:mine:service) needs the pack's `rpc.serves` calls"
+            ),
+            "{e}"
+        );
     }
 
     #[test]

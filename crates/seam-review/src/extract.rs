@@ -1582,10 +1582,8 @@ impl<'c, 'a> Walker<'c, 'a> {
             HandlerArg::Last => args.iter().rev().find_map(|a| self.handler(a.value)),
         };
         match found {
-            Some(Handler::Inline) if inline_is_own => {
-                if self.out.own_kind.is_none() {
-                    self.out.own_kind = Some((hit.ext_kind, hit.derived_by));
-                }
+            Some(Handler::Inline) if inline_is_own && self.out.own_kind.is_none() => {
+                self.out.own_kind = Some((hit.ext_kind, hit.derived_by));
             }
             Some(Handler::Named(lookup)) => self.out.handlers.push(HandlerMark {
                 lookup,
@@ -1618,38 +1616,31 @@ impl<'c, 'a> Walker<'c, 'a> {
                 if dynamic {
                     return None;
                 }
-                // A parameter typed with a class of the repository names that class.
+                // A parameter typed with a class of the repository names that class; in Go,
+                // a type of the file's own package may be declared in a sibling file.
                 if let ExprKind::Ident {
                     binding: Some(b), ..
                 } = &model.expr(expr).kind
                     && let m::BindingKind::Param { function, index } = model.binding(*b).kind
-                    && let Some(class) = model
-                        .function(function)
-                        .params
-                        .get(index as usize)
-                        .and_then(|p| p.type_annotation.as_ref())
-                        .and_then(|t| self.type_class(&t.shape))
-                {
-                    return Some(Handler::Named(class_lookup(class)));
-                }
-                // In Go, a type of the file's own package may be declared in a sibling file.
-                if self.cx.is_go()
-                    && let ExprKind::Ident {
-                        binding: Some(b), ..
-                    } = &model.expr(expr).kind
-                    && let m::BindingKind::Param { function, index } = model.binding(*b).kind
-                    && let Some(m::TypeRef::Named { name, .. }) = model
+                    && let Some(shape) = model
                         .function(function)
                         .params
                         .get(index as usize)
                         .and_then(|p| p.type_annotation.as_ref())
                         .map(|t| &t.shape)
-                    && is_identifier_name(name)
                 {
-                    return Some(Handler::Named(Lookup::Package {
-                        file: model.path.clone(),
-                        name: name.clone(),
-                    }));
+                    if let Some(class) = self.type_class(shape) {
+                        return Some(Handler::Named(class_lookup(class)));
+                    }
+                    if self.cx.is_go()
+                        && let m::TypeRef::Named { name, .. } = shape
+                        && is_identifier_name(name)
+                    {
+                        return Some(Handler::Named(Lookup::Package {
+                            file: model.path.clone(),
+                            name: name.clone(),
+                        }));
+                    }
                 }
                 Some(Handler::Named(self.lookup(expr, &target)))
             }

@@ -68,8 +68,13 @@ pub enum Lookup {
     /// they reach different ones.
     Either(Vec<Lookup>),
     /// A name declared at the top of `file` or of another file of its directory (a Go
-    /// package is one namespace over its files): a type a Go file names without reading it.
-    Package { file: String, name: String },
+    /// package is one namespace over its files), then `tail`: a type a Go file names without
+    /// reading it, or a method of that type (declared in any file of the package).
+    Package {
+        file: String,
+        head: String,
+        tail: Vec<String>,
+    },
 }
 
 /// Where an imported name lives.
@@ -1616,11 +1621,14 @@ impl<'c, 'a> Walker<'c, 'a> {
                 if dynamic {
                     return None;
                 }
-                // A parameter typed with a class of the repository names that class; in Go,
-                // a type of the file's own package may be declared in a sibling file.
-                if let ExprKind::Ident {
-                    binding: Some(b), ..
-                } = &model.expr(expr).kind
+                // A parameter typed with a class of the repository names that class (`s`), or
+                // a method of it (`a.GetList`); in Go, a type of the file's own package may be
+                // declared in a sibling file, and its methods in any.
+                let mut tail: Vec<String> = target.split('.').skip(1).map(str::to_owned).collect();
+                if tail.len() <= 1
+                    && let ExprKind::Ident {
+                        binding: Some(b), ..
+                    } = &model.expr(chain_root(model, expr)).kind
                     && let m::BindingKind::Param { function, index } = model.binding(*b).kind
                     && let Some(shape) = model
                         .function(function)
@@ -1630,7 +1638,10 @@ impl<'c, 'a> Walker<'c, 'a> {
                         .map(|t| &t.shape)
                 {
                     if let Some(class) = self.type_class(shape) {
-                        return Some(Handler::Named(class_lookup(class)));
+                        return Some(Handler::Named(match tail.pop() {
+                            Some(member) => Lookup::Member { class, member },
+                            None => class_lookup(class),
+                        }));
                     }
                     if self.cx.is_go()
                         && let m::TypeRef::Named { name, .. } = shape
@@ -1638,7 +1649,8 @@ impl<'c, 'a> Walker<'c, 'a> {
                     {
                         return Some(Handler::Named(Lookup::Package {
                             file: model.path.clone(),
-                            name: name.clone(),
+                            head: name.clone(),
+                            tail,
                         }));
                     }
                 }

@@ -143,10 +143,10 @@ impl Index<'_> {
             Lookup::File { file, head, tail } => self
                 .member_candidates(file, head, tail)
                 .ok_or(Bucket::NoMatch),
-            Lookup::Package { file, name } => {
+            Lookup::Package { file, head, tail } => {
                 let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
                 let language = self.files.get(file).map(|(l, _)| *l);
-                self.member_candidates(file, name, &[])
+                self.member_candidates(file, head, tail)
                     .or_else(|| {
                         self.files
                             .iter()
@@ -154,7 +154,7 @@ impl Index<'_> {
                                 Some(*l) == language
                                     && f.rsplit_once('/').map_or("", |(d, _)| d) == dir
                             })
-                            .find_map(|(f, _)| self.member_candidates(f, name, &[]))
+                            .find_map(|(f, _)| self.member_candidates(f, head, tail))
                     })
                     .ok_or(Bucket::NoMatch)
             }

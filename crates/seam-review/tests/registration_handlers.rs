@@ -178,3 +178,58 @@ function notAHandler() {
         ]
     );
 }
+
+/// A method value on a parameter typed with a type of the package (`a.GetLists` with
+/// `a *App`): the type is declared in one file, its methods in others.
+#[test]
+fn go_method_values_on_typed_parameters_reach_the_package_methods() {
+    let dir = repo(&[
+        (
+            "go.mod",
+            "module example.com/lists\n\ngo 1.22\n\nrequire github.com/labstack/echo/v4 v4.12.0\n",
+        ),
+        (
+            "cmd/main.go",
+            "package main\n\ntype App struct {\n\tname string\n}\n\nfunc main() {}\n",
+        ),
+        (
+            "cmd/handlers.go",
+            r#"package main
+
+import "github.com/labstack/echo/v4"
+
+func initHTTPHandlers(e *echo.Echo, a *App) {
+	g := e.Group("")
+	g.GET("/api/lists", a.GetLists)
+	g.DELETE("/api/lists/:id", hasID(a.DeleteList))
+}
+
+func hasID(next echo.HandlerFunc) echo.HandlerFunc { return next }
+"#,
+        ),
+        (
+            "cmd/lists.go",
+            r#"package main
+
+import "github.com/labstack/echo/v4"
+
+func (a *App) GetLists(c echo.Context) error { return c.JSON(200, a.name) }
+
+func (a *App) DeleteList(c echo.Context) error { return c.NoContent(204) }
+"#,
+        ),
+    ]);
+    let doc = scan_dir(dir.path(), 1);
+    let kinds: Vec<(&str, &str)> = doc
+        .symbols
+        .iter()
+        .filter_map(|s| Some((s.id.as_str(), s.ext_kind.as_deref()?)))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("go:cmd/lists.go#App.DeleteList", "framework:echo:route"),
+            ("go:cmd/lists.go#App.GetLists", "framework:echo:route"),
+        ]
+    );
+}

@@ -1957,6 +1957,17 @@ impl<'c, 'a> Walker<'c, 'a> {
     }
 }
 
+/// True when `file` is the Python module `name` (`pkg/name.py`, `pkg/name/__init__.py` and
+/// their `.pyi` forms).
+fn is_python_module_named(file: &str, name: &str) -> bool {
+    let stem = file
+        .strip_suffix("/__init__.py")
+        .or_else(|| file.strip_suffix("/__init__.pyi"))
+        .or_else(|| file.strip_suffix(".py"))
+        .or_else(|| file.strip_suffix(".pyi"));
+    stem.is_some_and(|s| s.rsplit('/').next() == Some(name))
+}
+
 /// The lookup of a class itself.
 fn class_lookup(class: ClassRef) -> Lookup {
     match class {
@@ -1976,6 +1987,16 @@ fn class_lookup(class: ClassRef) -> Lookup {
 }
 
 fn import_ref(imp: &m::Import, item: &m::ImportedName) -> ImportRef {
+    // Python `from pkg import mod` where `mod` is a submodule: the name is that module.
+    if let m::ImportedItem::Named(name) = &item.imported
+        && let Some(file) = &item.resolved
+        && is_python_module_named(file, name)
+    {
+        return ImportRef {
+            file: Some(file.clone()),
+            item: ImportItem::Namespace,
+        };
+    }
     ImportRef {
         file: imp.resolved.clone(),
         item: match &item.imported {

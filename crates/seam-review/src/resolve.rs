@@ -11,7 +11,8 @@
 //! 3. a name declared at the top of the caller's file → that Symbol (`head.tail`, static
 //!    `head::tail`);
 //! 4. an imported name → the target file's Symbol, following named and `*` re-exports
-//!    (up to [`MAX_REEXPORT_HOPS`]), default exports and namespace imports; an import that
+//!    (up to [`MAX_REEXPORT_HOPS`]), default exports and namespace imports (a Python
+//!    submodule imported from its package is one); an import that
 //!    resolved to no repository file → `external`;
 //! 5. otherwise `noMatch`; a receiver that is a call result, a subscript or `super` is
 //!    `dynamic`;

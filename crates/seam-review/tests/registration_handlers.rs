@@ -233,3 +233,54 @@ func (a *App) DeleteList(c echo.Context) error { return c.NoContent(204) }
         ]
     );
 }
+
+/// A URLconf's `path(route, view)` names its view (inside a module-level list), imported by
+/// name or reached through a submodule imported from its package (`from app import views`,
+/// `views.index`).
+#[test]
+fn django_url_patterns_classify_the_views_they_name() {
+    let dir = repo(&[
+        ("requirements.txt", "django==5.0\n"),
+        ("app/__init__.py", ""),
+        (
+            "app/urls.py",
+            r#"from django.urls import path
+
+from app import views
+from app.views import other
+
+urlpatterns = [
+    path("a/", views.index, name="a"),
+    path("b/", other),
+]
+
+
+def helpers():
+    return views.other(None)
+"#,
+        ),
+        (
+            "app/views.py",
+            "def index(request):\n    return 1\n\n\ndef other(request):\n    return 2\n",
+        ),
+    ]);
+    let doc = scan_dir(dir.path(), 1);
+    let kinds: Vec<(&str, &str)> = doc
+        .symbols
+        .iter()
+        .filter_map(|s| Some((s.id.as_str(), s.ext_kind.as_deref()?)))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("py:app/views.py#index", "framework:django:route"),
+            ("py:app/views.py#other", "framework:django:route"),
+        ]
+    );
+    // The submodule is a namespace for calls too.
+    let urls = symbol(&doc, "py:app/urls.py#helpers");
+    assert_eq!(
+        urls.calls[0].resolved.as_deref(),
+        Some("py:app/views.py#other")
+    );
+}

@@ -691,12 +691,6 @@ fn hono_unknown_base_path_is_left_out() {
     assert_eq!(unknown, vec![r#"["basePath || \"/\""]"#; 3]);
 }
 
-#[test]
-fn trpc_openapi() {
-    let run = extract("trpc-openapi", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
-}
-
 /// tRPC procedures with `.meta({ openapi: { method, path } })` (inline or an imported
 /// constant) are routes under the endpoint of each handler serving the router that holds them
 /// (one endpoint per branch of `isBeta ? … : …`); a procedure with no `openapi` path, or in no
@@ -711,12 +705,6 @@ fn trpc_openapi_procedures_are_routes_under_the_served_endpoint() {
             "GET (/api/v2|/api/v2-beta)/item/{itemId} -> [throw, 200]",
         ]
     );
-}
-
-#[test]
-fn react_router() {
-    let run = extract("react-router", &[]);
-    insta::assert_snapshot!(text(&run.summaries));
 }
 
 /// React Router / Remix flat file routes: `+` folders, `.` separators, `$param`, `$` splat,

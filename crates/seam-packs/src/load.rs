@@ -981,7 +981,10 @@ impl Compiler<'_> {
         let review = raw
             .review
             .clone()
-            .map(|r| self.review(r, &raw.name, kind, family, &detect, &files))
+            .map(|r| {
+                let serves = raw.rpc.as_ref().map_or(&[][..], |rpc| &rpc.serves[..]);
+                self.review(r, &raw.name, kind, family, &detect, &files, serves)
+            })
             .transpose()?;
 
         Ok(Pack {
@@ -1192,6 +1195,7 @@ impl Compiler<'_> {
 
     /// Compiles the `review:` section: a handler pack is a framework plugin, any other an
     /// effects plugin; the files it applies to default to those importing a `detect` name.
+    #[allow(clippy::too_many_arguments)]
     fn review(
         &self,
         raw: crate::review::ReviewFile,
@@ -1200,6 +1204,7 @@ impl Compiler<'_> {
         family: LanguageFamily,
         detect: &DetectRule,
         files: &[FileConvention],
+        serves: &[crate::pack::RpcCall],
     ) -> Result<crate::review::Family, PackError> {
         use crate::review::PluginKind;
         let plugin_kind = match kind {
@@ -1225,6 +1230,7 @@ impl Compiler<'_> {
             vec![family],
             default_imports,
             files,
+            serves,
             &problem,
         )?;
         if plugin_kind == PluginKind::Framework {

@@ -1,18 +1,19 @@
 //! What a pack teaches the review IR (`aburi.ir.v1`): which decorators mark a boundary and
-//! the `extKind` they give, which module-level calls are registrations, which calls and member
-//! reads are effects, which calls are noise, and which exports of a file convention are
+//! the `extKind` they give, which calls are registrations (and which argument names the
+//! handler they classify), which calls and member reads are effects, which calls are noise, and which exports of a file convention are
 //! route handlers. A pack writes it under `review:` (see this crate's `README.md`); what no
 //! library owns (the language runtimes, log calls, conventional names of event buses, queues
 //! and HTTP clients) is in `core/review.yaml`. [`Classifier`] gathers both for a scan.
 //!
 //! Call targets are the dotted strings the review IR records (`this.prisma.user.create`), so
 //! the rules match them with segment globs: `*` is one segment, `**` any number of segments,
-//! `{a,b}` one of the alternatives, anything else the segment spelled exactly.
+//! `{a,b}` one of the alternatives, `New*Handler` a segment with any characters where the `*`
+//! is, anything else the segment spelled exactly.
 
 use serde::Deserialize;
 
 use crate::load::PackError;
-use crate::pack::{FileConvention, LanguageFamily, Pack};
+use crate::pack::{FileConvention, LanguageFamily, Pack, RpcCall};
 
 /// The library-neutral classification, shipped with seam.
 const CORE_REVIEW: &str = include_str!("../core/review.yaml");
@@ -57,6 +58,11 @@ pub struct ReviewFile {
     /// import nothing from the framework.
     #[serde(default)]
     pub route_exports: Option<RouteExportsRule>,
+    /// The implementations the pack's `rpc.serves` calls are handed
+    /// (`NewItemServiceHandler(impl)`) get this `extKind`: compiled into registration rules
+    /// whose handler is the call's `argument`.
+    #[serde(default)]
+    pub rpc_services: Option<RouteExportsRule>,
 }
 
 /// One entry of `core/review.yaml`: a plugin no pack owns.
@@ -89,7 +95,8 @@ pub struct DecoratorRule {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RegistrationRule {
-    /// Callee globs of a module-level call statement (`*.get`).
+    /// Callee globs of a registration call (`*.get`). A module-level call statement is a
+    /// Symbol of its own; a call inside a function classifies its handler (see `handler`).
     pub callee: Vec<String>,
     /// At least this many arguments.
     #[serde(default)]
@@ -97,6 +104,52 @@ pub struct RegistrationRule {
     pub ext_kind: String,
     #[serde(default)]
     pub derived_by: Option<String>,
+    /// Which argument of a registration is its handler: `last` (the default: the last
+    /// argument that names something or is a function, looking through wrapper calls), an
+    /// argument index (`1`), `enclosing` (the call builds a handler in the function it is
+    /// in: that function is the handler), or `none` (a group or mount names no handler).
+    /// The function, method or class it names gets `extKind`; a function written in place
+    /// gives it to the Symbol that holds its body.
+    #[serde(default)]
+    pub handler: HandlerArg,
+}
+
+/// A registration rule's `handler`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HandlerArg {
+    #[default]
+    Last,
+    None,
+    Enclosing,
+    Index(usize),
+}
+
+impl<'de> Deserialize<'de> for HandlerArg {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Index(usize),
+            Word(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Index(i) => Ok(HandlerArg::Index(i)),
+            Raw::Word(w) if w == "last" => Ok(HandlerArg::Last),
+            Raw::Word(w) if w == "none" => Ok(HandlerArg::None),
+            Raw::Word(w) if w == "enclosing" => Ok(HandlerArg::Enclosing),
+            Raw::Word(w) => Err(serde::de::Error::custom(format!(
+                "`handler: {w}` must be `last`, `enclosing`, `none` or an argument index"
+            ))),
+        }
+    }
+}
+
+/// What a registration rule says about a call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegistrationMatch {
+    pub ext_kind: String,
+    pub derived_by: String,
+    pub handler: HandlerArg,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -163,10 +216,10 @@ impl EffectRule {
     }
 }
 
-/// The names a pattern's last segment accepts, `None` when it is `*` or `**`.
+/// The names a pattern's last segment accepts, `None` when it holds a `*`.
 fn last_segment_names(pattern: &str) -> Option<Vec<String>> {
     let last = pattern.rsplit('.').next().unwrap_or(pattern);
-    if last == "*" || last == "**" {
+    if last.contains('*') {
         return None;
     }
     match last.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
@@ -240,6 +293,7 @@ impl Family {
 
 /// Compiles a `review:` section; `problem` is how a rule's error is reported (with the line
 /// of the text it names).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn compile_family(
     raw: ReviewFile,
     default_name: &str,
@@ -247,6 +301,7 @@ pub(crate) fn compile_family(
     languages: Vec<LanguageFamily>,
     default_imports: Option<Vec<String>>,
     conventions: &[FileConvention],
+    serves: &[RpcCall],
     problem: &dyn Fn(&str, String) -> PackError,
 ) -> Result<Family, PackError> {
     let name = raw
@@ -300,7 +355,8 @@ pub(crate) fn compile_family(
         .chain(raw.registrations.iter().map(|r| r.ext_kind.as_str()))
         .chain(raw.consts.iter().map(|r| r.ext_kind.as_str()))
         .chain(raw.class_bases.iter().map(|r| r.ext_kind.as_str()))
-        .chain(raw.route_exports.iter().map(|r| r.ext_kind.as_str()));
+        .chain(raw.route_exports.iter().map(|r| r.ext_kind.as_str()))
+        .chain(raw.rpc_services.iter().map(|r| r.ext_kind.as_str()));
     for ext_kind in kinds {
         if !seam_ir::review::ids::is_ext_kind(ext_kind) {
             return Err(problem(
@@ -308,6 +364,32 @@ pub(crate) fn compile_family(
                 format!("extKind {ext_kind:?} must be `<namespace>:<segment>…` (aburi.ir.v1 §5.2)"),
             ));
         }
+    }
+    let mut registrations = raw.registrations;
+    match raw.rpc_services {
+        Some(rule) if serves.is_empty() => {
+            return Err(problem(
+                "rpcServices",
+                format!(
+                    "`rpcServices` ({}) needs the pack's `rpc.serves` calls to name the implementations",
+                    rule.ext_kind
+                ),
+            ));
+        }
+        Some(rule) => {
+            // `Register{service}HandlerServer` → `**.Register*HandlerServer`: any service, with
+            // or without a package qualifier.
+            for call in serves {
+                registrations.push(RegistrationRule {
+                    callee: vec![format!("**.{}", call.call.replace("{service}", "*"))],
+                    min_args: call.argument + 1,
+                    ext_kind: rule.ext_kind.clone(),
+                    derived_by: rule.derived_by.clone(),
+                    handler: HandlerArg::Index(call.argument),
+                });
+            }
+        }
+        None => {}
     }
     let route_exports = match raw.route_exports {
         Some(rule) if conventions.is_empty() => {
@@ -337,7 +419,7 @@ pub(crate) fn compile_family(
         dependencies: Vec::new(),
         class_decorators: raw.class_decorators,
         function_decorators: raw.function_decorators,
-        registrations: raw.registrations,
+        registrations,
         consts: raw.consts,
         class_bases: raw.class_bases,
         effects,
@@ -397,6 +479,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
             PluginKind::Effects,
             languages,
             None,
+            &[],
             &[],
             &problem,
         )?);
@@ -576,8 +659,8 @@ impl<'c> FileClassifier<'c> {
         None
     }
 
-    /// The registration rule matching a module-level call statement: (extKind, derivedBy).
-    pub fn registration(&self, callee: &str, arg_count: usize) -> Option<(String, String)> {
+    /// The registration rule matching a call of `callee` with `arg_count` arguments.
+    pub fn registration(&self, callee: &str, arg_count: usize) -> Option<RegistrationMatch> {
         for family in &self.active {
             for rule in &family.registrations {
                 if arg_count >= rule.min_args && rule.callee.iter().any(|p| glob_match(p, callee)) {
@@ -585,11 +668,20 @@ impl<'c> FileClassifier<'c> {
                         .derived_by
                         .clone()
                         .unwrap_or_else(|| rule.ext_kind.clone());
-                    return Some((rule.ext_kind.clone(), derived_by));
+                    return Some(RegistrationMatch {
+                        ext_kind: rule.ext_kind.clone(),
+                        derived_by,
+                        handler: rule.handler,
+                    });
                 }
             }
         }
         None
+    }
+
+    /// True when some active family has registration rules (most files have none).
+    pub fn has_registrations(&self) -> bool {
+        self.active.iter().any(|f| !f.registrations.is_empty())
     }
 
     /// The `extKind` of a const whose initialiser calls `callee`.
@@ -651,8 +743,8 @@ fn parse_confidence(s: &str) -> Option<seam_ir::review::Confidence> {
 }
 
 /// Matches a dotted target against a segment glob: `*` is one segment, `**` any number of
-/// segments (zero included), `{a,b}` one of the alternatives, anything else the segment
-/// spelled exactly.
+/// segments (zero included), `{a,b}` one of the alternatives, a `*` within a segment any
+/// characters there, anything else the segment spelled exactly.
 pub fn glob_match(pattern: &str, target: &str) -> bool {
     // Called for every call site against every active rule: walk both strings segment by
     // segment without allocating. `None` is "no segments left", unlike `Some("")`.
@@ -699,9 +791,29 @@ fn segment_match(pattern: &str, segment: &str) -> bool {
         return true;
     }
     if let Some(inner) = pattern.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
-        return inner.split(',').any(|alt| alt.trim() == segment);
+        return inner.split(',').any(|alt| word_match(alt.trim(), segment));
     }
-    pattern == segment
+    word_match(pattern, segment)
+}
+
+/// One segment against a word that may hold `*` (any characters within the segment):
+/// `New*Handler` matches `NewItemServiceHandler`.
+fn word_match(pattern: &str, segment: &str) -> bool {
+    let Some((head, rest)) = pattern.split_once('*') else {
+        return pattern == segment;
+    };
+    let Some(mut remaining) = segment.strip_prefix(head) else {
+        return false;
+    };
+    let mut parts: Vec<&str> = rest.split('*').collect();
+    let last = parts.pop().unwrap_or("");
+    for part in parts {
+        match remaining.find(part) {
+            Some(i) => remaining = &remaining[i + part.len()..],
+            None => return false,
+        }
+    }
+    remaining.len() >= last.len() && remaining.ends_with(last)
 }
 
 #[cfg(test)]
@@ -732,6 +844,20 @@ mod tests {
         assert!(glob_match("*", ""));
         assert!(!glob_match("a", "a."));
         assert!(glob_match("a.*", "a."));
+        // `*` inside a segment stays inside it.
+        assert!(glob_match(
+            "*.New*Handler",
+            "v1connect.NewItemServiceHandler"
+        ));
+        assert!(glob_match("*.New*Handler", "v1connect.NewHandler"));
+        assert!(!glob_match("*.New*Handler", "v1connect.NewHandlerFunc"));
+        assert!(!glob_match("New*Handler", "a.NewHandler"));
+        assert!(glob_match(
+            "*.{Register*Server,x}",
+            "pb.RegisterItemServiceServer"
+        ));
+        assert!(glob_match("a*b*c", "abc"));
+        assert!(!glob_match("ab*bc", "abc"));
     }
 
     #[test]
@@ -778,6 +904,81 @@ mod tests {
                 pack.name
             );
         }
+    }
+
+    fn pack(text: &str) -> Result<Pack, PackError> {
+        crate::load_pack_str(
+            text,
+            "mine.yaml",
+            crate::PackOrigin::Path("mine.yaml".into()),
+        )
+    }
+
+    const GO_HEAD: &str = "name: mine\nlanguages: [go]\nkind: handler\nbinding: { transport: http, protocol: rest }\ndetect: { go: [example.com/mine] }\n";
+
+    #[test]
+    fn registration_handlers() {
+        let p = pack(&format!(
+            "{GO_HEAD}review:\n  registrations:\n    - {{ callee: [\"*.GET\"], extKind: framework:mine:route }}\n    - {{ callee: [\"*.POST\"], extKind: framework:mine:route, handler: 1 }}\n    - {{ callee: [\"*.Group\"], extKind: framework:mine:group, handler: none }}\n    - {{ callee: [\"*.Serve\"], extKind: framework:mine:handler, handler: enclosing }}\n"
+        ))
+        .unwrap();
+        let handlers: Vec<HandlerArg> = p
+            .review
+            .unwrap()
+            .registrations
+            .iter()
+            .map(|r| r.handler)
+            .collect();
+        assert_eq!(
+            handlers,
+            [
+                HandlerArg::Last,
+                HandlerArg::Index(1),
+                HandlerArg::None,
+                HandlerArg::Enclosing
+            ]
+        );
+        let e = pack(&format!(
+            "{GO_HEAD}review:\n  registrations:\n    - {{ callee: [\"*.GET\"], extKind: framework:mine:route, handler: first }}\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("`handler: first` must be `last`, `enclosing`, `none` or an argument index"),
+            "{e}"
+        );
+    }
+
+    /// `rpcServices` becomes one registration per `rpc.serves` call, its handler the call's
+    /// argument; without `rpc.serves` it is an error.
+    #[test]
+    fn rpc_services_compile_from_rpc_serves() {
+        let p = pack(&format!(
+            "{GO_HEAD}rpc:\n  serves:\n    - {{ call: \"Register{{service}}Server\", argument: 1 }}\n  procedure: \"POST /{{package}}.{{service}}/{{rpc}}\"\nreview:\n  rpcServices: {{ extKind: framework:mine:service }}\n"
+        ))
+        .unwrap();
+        let review = p.review.unwrap();
+        assert_eq!(
+            review.registrations,
+            [RegistrationRule {
+                callee: vec!["**.Register*Server".to_owned()],
+                min_args: 2,
+                ext_kind: "framework:mine:service".to_owned(),
+                derived_by: None,
+                handler: HandlerArg::Index(1),
+            }]
+        );
+        let e = pack(&format!(
+            "{GO_HEAD}review:\n  rpcServices: {{ extKind: framework:mine:service }}\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains(
+                "`rpcServices` (framework:mine:service) needs the pack's `rpc.serves` calls"
+            ),
+            "{e}"
+        );
     }
 
     #[test]

@@ -12,6 +12,10 @@
 //!   `let`/`var`/Python names), `<default>` for an anonymous default export, and module-level
 //!   registration calls the classification data names (kind `call`, qname
 //!   `<receiver>__<method>[__<path slug>]__d<n>`).
+//! - a registration call anywhere (module level or inside a function) classifies the handler
+//!   it names: the function, method or class its handler argument reaches (settled with the
+//!   calls, across files) gets the registration's `extKind`; a handler written in place is
+//!   absorbed into the Symbol that holds it, which gets the `extKind` instead.
 //! - no Symbol for computed, numeric, escaped or non-identifier member names.
 //! - nested and anonymous functions are absorbed into their parent.
 //!
@@ -31,7 +35,7 @@ use seam_lang::model::{self as m, ExprId, ExprKind, FuncId, Model, StmtId, StmtK
 
 use crate::syntax;
 use seam_packs::LanguageFamily;
-use seam_packs::review::{Classifier, FileClassifier};
+use seam_packs::review::{Classifier, FileClassifier, HandlerArg, RegistrationMatch};
 
 /// The reserved call-target segment for a subscript that is not a name (spec §10).
 pub const COMPUTED_SEGMENT: &str = "<computed>";
@@ -63,6 +67,14 @@ pub enum Lookup {
     /// f`): resolved when every way that resolves reaches the same Symbol, `ambiguous` when
     /// they reach different ones.
     Either(Vec<Lookup>),
+    /// A name declared at the top of `file` or of another file of its directory (a Go
+    /// package is one namespace over its files), then `tail`: a type a Go file names without
+    /// reading it, or a method of that type (declared in any file of the package).
+    Package {
+        file: String,
+        head: String,
+        tail: Vec<String>,
+    },
 }
 
 /// Where an imported name lives.
@@ -124,6 +136,17 @@ pub struct Draft {
     /// A class's `extends` (and Python bases) as `inherit`, its `implements` as `implement`:
     /// each becomes a Symbol dependency when it resolves to a Symbol of the repository.
     pub heritage: Vec<(Via, Lookup)>,
+    /// The handlers registration calls in this Symbol name.
+    pub handlers: Vec<HandlerMark>,
+}
+
+/// A handler a registration call names (`r.GET("/x", getItem)`): the function, method or
+/// class its lookup reaches gets `ext_kind` when it has none (settled with the calls).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct HandlerMark {
+    pub lookup: Lookup,
+    pub ext_kind: String,
+    pub derived_by: String,
 }
 
 /// What other files need to know about this one.
@@ -424,6 +447,7 @@ impl<'a> FileCx<'a> {
                 type_space: e.type_only,
                 bodiless: false,
                 heritage: Vec::new(),
+                handlers: Vec::new(),
             });
         }
     }
@@ -558,9 +582,10 @@ impl<'a> FileCx<'a> {
             }
             ExprKind::Call { callee, args, .. } => {
                 let (target, _) = describe(model, *callee);
-                let Some((ext_kind, derived_by)) = self.fc.registration(&target, args.len()) else {
+                let Some(hit) = self.fc.registration(&target, args.len()) else {
                     return;
                 };
+                let (ext_kind, derived_by) = (hit.ext_kind.clone(), hit.derived_by.clone());
                 let segments: Vec<&str> = target.split('.').collect();
                 let (method, receiver) = match segments.split_last() {
                     Some((last, rest)) if !rest.is_empty() => (*last, rest.join("_")),
@@ -595,7 +620,9 @@ impl<'a> FileCx<'a> {
                     params: BTreeSet::new(),
                 };
                 let mut walker = Walker::new(self, &owner);
-                // The registration call itself is the Symbol; what it runs is its body.
+                // The registration call itself is the Symbol; what it runs is its body. A
+                // handler it names is classified too.
+                walker.registration(args, hit, false);
                 for a in args {
                     walker.expr(a.value);
                 }
@@ -724,6 +751,7 @@ impl<'a> FileCx<'a> {
             type_space: kind != SymbolKind::Enum,
             bodiless: false,
             heritage: Vec::new(),
+            handlers: Vec::new(),
         });
     }
 
@@ -1134,6 +1162,13 @@ impl<'a> FileCx<'a> {
         symbol.rules = walked.rules;
         symbol.effects = walked.effects;
         symbol.calls = walked.calls;
+        // A handler written in place in a registration: its body is this Symbol's.
+        if let Some((ext_kind, derived_by)) = walked.own_kind
+            && symbol.ext_kind.is_none()
+        {
+            symbol.ext_kind = Some(ext_kind);
+            symbol.derived_by.push(derived_by);
+        }
         let mut lookups = walked.lookups;
         if let Some(reason) = drop {
             symbol.drop_with_reason(reason);
@@ -1147,6 +1182,7 @@ impl<'a> FileCx<'a> {
             type_space: false,
             bodiless: false,
             heritage: Vec::new(),
+            handlers: walked.handlers,
         });
     }
 }
@@ -1329,6 +1365,18 @@ struct Walked {
     calls: Vec<Call>,
     lookups: Vec<Lookup>,
     throws: Vec<String>,
+    /// Handlers named by registrations in the body.
+    handlers: Vec<HandlerMark>,
+    /// (extKind, derivedBy) of the first registration whose handler is written in place.
+    own_kind: Option<(String, String)>,
+}
+
+/// The handler argument of a registration.
+enum Handler {
+    /// A function written in place, absorbed into the walked Symbol.
+    Inline,
+    /// A name to look up.
+    Named(Lookup),
 }
 
 /// Collects the rules, calls, effects and throws of one Symbol's body, descending into
@@ -1350,6 +1398,8 @@ impl<'c, 'a> Walker<'c, 'a> {
                 calls: Vec::new(),
                 lookups: Vec::new(),
                 throws: Vec::new(),
+                handlers: Vec::new(),
+                own_kind: None,
             },
         }
     }
@@ -1491,6 +1541,13 @@ impl<'c, 'a> Walker<'c, 'a> {
         let model = self.model();
         let (target, dynamic) = describe(model, callee);
         let line = self.cx.line(model.expr(id).span);
+        if !dynamic
+            && self.cx.fc.has_registrations()
+            && let ExprKind::Call { args, .. } = &model.expr(id).kind
+            && let Some(hit) = self.cx.fc.registration(&target, args.len())
+        {
+            self.registration(args, hit, true);
+        }
         if self.cx.fc.is_noise(&target) {
             return true;
         }
@@ -1517,6 +1574,90 @@ impl<'c, 'a> Walker<'c, 'a> {
         });
         self.out.lookups.push(lookup);
         false
+    }
+
+    /// Records the handler a registration call names: a function written in place (or the
+    /// enclosing function, for `handler: enclosing`) classifies the walked Symbol (when
+    /// `inline_is_own`), a name is looked up once every file is read.
+    fn registration(&mut self, args: &[m::Arg], hit: RegistrationMatch, inline_is_own: bool) {
+        let found = match hit.handler {
+            HandlerArg::None => None,
+            HandlerArg::Enclosing => Some(Handler::Inline),
+            HandlerArg::Index(i) => args.get(i).and_then(|a| self.handler(a.value)),
+            HandlerArg::Last => args.iter().rev().find_map(|a| self.handler(a.value)),
+        };
+        match found {
+            Some(Handler::Inline) if inline_is_own && self.out.own_kind.is_none() => {
+                self.out.own_kind = Some((hit.ext_kind, hit.derived_by));
+            }
+            Some(Handler::Named(lookup)) => self.out.handlers.push(HandlerMark {
+                lookup,
+                ext_kind: hit.ext_kind,
+                derived_by: hit.derived_by,
+            }),
+            _ => {}
+        }
+    }
+
+    /// What a handler argument is: a function, a name (`getItem`, `h.List`, the receiver,
+    /// a typed parameter), or either of those as the last such argument of a wrapper call
+    /// (`http.HandlerFunc(getItem)`, `asyncHandler(async (req, res) => …)`).
+    fn handler(&self, expr: ExprId) -> Option<Handler> {
+        let model = self.model();
+        match &model.expr(expr).kind {
+            ExprKind::Function { .. } => Some(Handler::Inline),
+            ExprKind::Call { args, .. } => args.iter().rev().find_map(|a| self.handler(a.value)),
+            ExprKind::This => {
+                let class = self.owner.class?;
+                let name = model.class(class).name.clone()?;
+                Some(Handler::Named(Lookup::File {
+                    file: model.path.clone(),
+                    head: name,
+                    tail: Vec::new(),
+                }))
+            }
+            ExprKind::Ident { .. } | ExprKind::Member { .. } if is_plain_chain(model, expr) => {
+                let (target, dynamic) = describe(model, expr);
+                if dynamic {
+                    return None;
+                }
+                // A parameter typed with a class of the repository names that class (`s`), or
+                // a method of it (`a.GetList`); in Go, a type of the file's own package may be
+                // declared in a sibling file, and its methods in any.
+                let mut tail: Vec<String> = target.split('.').skip(1).map(str::to_owned).collect();
+                if tail.len() <= 1
+                    && let ExprKind::Ident {
+                        binding: Some(b), ..
+                    } = &model.expr(chain_root(model, expr)).kind
+                    && let m::BindingKind::Param { function, index } = model.binding(*b).kind
+                    && let Some(shape) = model
+                        .function(function)
+                        .params
+                        .get(index as usize)
+                        .and_then(|p| p.type_annotation.as_ref())
+                        .map(|t| &t.shape)
+                {
+                    if let Some(class) = self.type_class(shape) {
+                        return Some(Handler::Named(match tail.pop() {
+                            Some(member) => Lookup::Member { class, member },
+                            None => class_lookup(class),
+                        }));
+                    }
+                    if self.cx.is_go()
+                        && let m::TypeRef::Named { name, .. } = shape
+                        && is_identifier_name(name)
+                    {
+                        return Some(Handler::Named(Lookup::Package {
+                            file: model.path.clone(),
+                            head: name.clone(),
+                            tail,
+                        }));
+                    }
+                }
+                Some(Handler::Named(self.lookup(expr, &target)))
+            }
+            _ => None,
+        }
     }
 
     fn lookup(&self, callee: ExprId, target: &str) -> Lookup {
@@ -1816,7 +1957,46 @@ impl<'c, 'a> Walker<'c, 'a> {
     }
 }
 
+/// True when `file` is the Python module `name` (`pkg/name.py`, `pkg/name/__init__.py` and
+/// their `.pyi` forms).
+fn is_python_module_named(file: &str, name: &str) -> bool {
+    let stem = file
+        .strip_suffix("/__init__.py")
+        .or_else(|| file.strip_suffix("/__init__.pyi"))
+        .or_else(|| file.strip_suffix(".py"))
+        .or_else(|| file.strip_suffix(".pyi"));
+    stem.is_some_and(|s| s.rsplit('/').next() == Some(name))
+}
+
+/// The lookup of a class itself.
+fn class_lookup(class: ClassRef) -> Lookup {
+    match class {
+        ClassRef::Local { file, name } => Lookup::File {
+            file,
+            head: name,
+            tail: Vec::new(),
+        },
+        ClassRef::Imported(import) => Lookup::Import {
+            import,
+            tail: Vec::new(),
+        },
+        ClassRef::Either(classes) => {
+            Lookup::Either(classes.into_iter().map(class_lookup).collect())
+        }
+    }
+}
+
 fn import_ref(imp: &m::Import, item: &m::ImportedName) -> ImportRef {
+    // Python `from pkg import mod` where `mod` is a submodule: the name is that module.
+    if let m::ImportedItem::Named(name) = &item.imported
+        && let Some(file) = &item.resolved
+        && is_python_module_named(file, name)
+    {
+        return ImportRef {
+            file: Some(file.clone()),
+            item: ImportItem::Namespace,
+        };
+    }
     ImportRef {
         file: imp.resolved.clone(),
         item: match &item.imported {
@@ -2038,6 +2218,7 @@ fn fold_into(existing: &mut Draft, mut other: Draft) {
     }
     existing.bodiless &= other.bodiless;
     existing.heritage.extend(other.heritage);
+    existing.handlers.extend(other.handlers);
 }
 
 #[cfg(test)]

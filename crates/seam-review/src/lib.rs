@@ -31,7 +31,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use seam_ir::review::{
     CallResolutionStats, Dependency, Direction, Document, Generator, PluginRef, PluginType,
-    SkipReason, SkippedFile, Symbol, Via, Workspace, fill_fingerprints,
+    SkipReason, SkippedFile, Symbol, SymbolKind, Via, Workspace, fill_fingerprints,
 };
 use seam_lang::project::{self, ProjectOptions};
 
@@ -359,6 +359,31 @@ fn scan_project(
         .iter()
         .map(|(from, to)| Dependency::call(from, to))
         .collect();
+    // Handlers registrations name: the function, method or class reached gets the
+    // registration's kind when it has none (the first registration, in Symbol order).
+    let mut handled: BTreeMap<String, (String, String)> = BTreeMap::new();
+    for d in &drafts {
+        for mark in &d.handlers {
+            if let Ok(to) = index.resolve(&mark.lookup) {
+                handled
+                    .entry(to)
+                    .or_insert_with(|| (mark.ext_kind.clone(), mark.derived_by.clone()));
+            }
+        }
+    }
+    for d in &mut drafts {
+        let s = &mut d.symbol;
+        if s.ext_kind.is_none()
+            && matches!(
+                s.kind,
+                SymbolKind::Function | SymbolKind::Method | SymbolKind::Class
+            )
+            && let Some((ext_kind, derived_by)) = handled.remove(&s.id)
+        {
+            s.ext_kind = Some(ext_kind);
+            s.derived_by.push(derived_by);
+        }
+    }
     // Class heritage: `inherit` / `implement` Symbol edges (dropped targets allowed).
     index.dropped_ok = true;
     let mut heritage: BTreeSet<(String, String, &'static str)> = BTreeSet::new();

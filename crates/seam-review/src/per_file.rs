@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use seam_ir::review::{Symbol, Via, fingerprint_syntax};
 
-use crate::extract::{Draft, FileFacts, FileOutput, Lookup, language_id};
+use crate::extract::{Draft, FileFacts, FileOutput, HandlerMark, Lookup, language_id};
 
 /// A file's per-file review-IR result.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,6 +45,8 @@ struct StoredDraft {
     type_space: bool,
     bodiless: bool,
     heritage: Vec<(Via, Lookup)>,
+    #[serde(default)]
+    handlers: Vec<HandlerMark>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -71,6 +73,7 @@ struct StoredDraftRef<'a> {
     type_space: bool,
     bodiless: bool,
     heritage: &'a [(Via, Lookup)],
+    handlers: &'a [HandlerMark],
 }
 
 impl<'a> StoredDraftRef<'a> {
@@ -87,6 +90,7 @@ impl<'a> StoredDraftRef<'a> {
             type_space: d.type_space,
             bodiless: d.bodiless,
             heritage: &d.heritage,
+            handlers: &d.handlers,
         }
     }
 }
@@ -105,6 +109,7 @@ impl StoredDraft {
             type_space: self.type_space,
             bodiless: self.bodiless,
             heritage: self.heritage,
+            handlers: self.handlers,
         }
     }
 }

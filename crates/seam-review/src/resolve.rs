@@ -11,7 +11,8 @@
 //! 3. a name declared at the top of the caller's file → that Symbol (`head.tail`, static
 //!    `head::tail`);
 //! 4. an imported name → the target file's Symbol, following named and `*` re-exports
-//!    (up to [`MAX_REEXPORT_HOPS`]), default exports and namespace imports; an import that
+//!    (up to [`MAX_REEXPORT_HOPS`]), default exports and namespace imports (a Python
+//!    submodule imported from its package is one); an import that
 //!    resolved to no repository file → `external`;
 //! 5. otherwise `noMatch`; a receiver that is a call result, a subscript or `super` is
 //!    `dynamic`;
@@ -143,6 +144,21 @@ impl Index<'_> {
             Lookup::File { file, head, tail } => self
                 .member_candidates(file, head, tail)
                 .ok_or(Bucket::NoMatch),
+            Lookup::Package { file, head, tail } => {
+                let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+                let language = self.files.get(file).map(|(l, _)| *l);
+                self.member_candidates(file, head, tail)
+                    .or_else(|| {
+                        self.files
+                            .iter()
+                            .filter(|(f, (l, _))| {
+                                Some(*l) == language
+                                    && f.rsplit_once('/').map_or("", |(d, _)| d) == dir
+                            })
+                            .find_map(|(f, _)| self.member_candidates(f, head, tail))
+                    })
+                    .ok_or(Bucket::NoMatch)
+            }
             Lookup::Import { import, tail } => {
                 let (file, base) = self.import_target(import, 0)?;
                 let found = if base.is_empty() {

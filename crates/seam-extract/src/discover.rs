@@ -733,17 +733,24 @@ pub fn handler_units(
                 let Some(path_expr) = caps.get(&r.path).and_then(Capture::expr) else {
                     continue;
                 };
-                // A path under a key of the object bound (`{ openapi: { path } }`).
+                // A path under a key of the object bound (`{ openapi: { path } }`). `None` when
+                // that object is not readable here: a parameter of a project function holds it,
+                // read at each call of that function below.
                 let path_at = match &r.path_key {
-                    None => (file, path_expr),
-                    Some(key) => match key_path(&reader, file, path_expr, key) {
-                        Some(at) => at,
-                        None => continue,
-                    },
+                    None => Some((file, path_expr)),
+                    Some(key) => key_path(&reader, file, path_expr, key),
                 };
                 // Inside a project function that takes the router, a handler or the path as
                 // parameters: one registration per call of that function, arguments read in.
-                let mut used = handlers.clone();
+                // A handler the wrapper makes around one it takes (`wrapped := func(…) { return
+                // handler(…) }`) stands for what the caller passes.
+                let forwarded: Vec<ExprId> = handlers
+                    .iter()
+                    .map(|h| {
+                        crate::route_wrappers::forwarded_parameter(files, file, *h).unwrap_or(*h)
+                    })
+                    .collect();
+                let mut used = forwarded.clone();
                 used.push(path_expr);
                 used.extend(receiver.filter(|_| router.is_none()));
                 // In a loop over a list of definitions written out: once per element, the
@@ -753,6 +760,7 @@ pub fn handler_units(
                     looped.extend(caps.get(m).and_then(Capture::expr));
                 }
                 if router.is_some()
+                    && let Some(path_at) = path_at
                     && let Some(elements) = crate::route_loops::each_element(files, file, &looped)
                 {
                     for subst in &elements {
@@ -825,7 +833,7 @@ pub fn handler_units(
                         else {
                             continue;
                         };
-                        let mut passed: Vec<(usize, ExprId)> = handlers
+                        let mut passed: Vec<(usize, ExprId)> = forwarded
                             .iter()
                             .filter_map(|h| w.argument(files, file, *h))
                             .collect();
@@ -848,9 +856,18 @@ pub fn handler_units(
                         let Some(handler) = last_handler(files, handler_file, &in_file) else {
                             continue;
                         };
+                        // The path under its key in what the call passes (an operation
+                        // object handed on whole: `register(api, op, h)`).
+                        let at = match &r.path_key {
+                            None => Some((file, path_expr)),
+                            Some(key) => key_path(&reader, file, path_expr, key),
+                        };
+                        let Some(at) = at else {
+                            continue;
+                        };
                         for method in read_methods(&reader, &r.method, file, &caps) {
-                            let mut path = reader.pieces(file, path_expr);
-                            let path_start = unknown_start_text(files, &path, (file, path_expr));
+                            let mut path = reader.pieces(at.0, at.1);
+                            let path_start = unknown_start_text(files, &path, at);
                             registrations.push(Registration {
                                 file: handler_file,
                                 span: if handler_file == w.file {
@@ -890,6 +907,9 @@ pub fn handler_units(
                 if procedure.is_none() && router.is_none() && r.receiver.is_some() {
                     continue;
                 }
+                let Some(path_at) = path_at else {
+                    continue;
+                };
                 let Some(handler) = last_handler(files, file, &handlers) else {
                     continue;
                 };

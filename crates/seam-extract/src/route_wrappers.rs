@@ -345,3 +345,37 @@ fn destructure(
         _ => false,
     }
 }
+
+/// The parameter a handler made inside a wrapper hands the request on to: a function the
+/// wrapper writes (`wrapped := func(ctx, in) { …; return handler(ctx, in) }`) that returns
+/// what calling one of the wrapper's parameters returns. The wrapper's caller passes the real
+/// handler there; `None` for any other handler.
+pub fn forwarded_parameter(files: &Files, file: usize, handler: ExprId) -> Option<ExprId> {
+    let model = files.model(file);
+    let mut expr = handler;
+    if let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(expr).kind
+    {
+        let binding = model.binding(*b);
+        if binding.reassigned || !binding.origin.path.is_empty() {
+            return None;
+        }
+        expr = binding.origin.init?;
+    }
+    let ExprKind::Function { function } = &model.expr(expr).kind else {
+        return None;
+    };
+    let outer = model.function(*function).parent?;
+    files
+        .returned_values(file, *function)
+        .into_iter()
+        .find_map(|v| {
+            let ExprKind::Call { callee, .. } = &model.expr(v).kind else {
+                return None;
+            };
+            let b = parameter(model, *callee)?;
+            matches!(model.binding(b).kind, BindingKind::Param { function, .. } if function == outer)
+                .then_some(*callee)
+        })
+}

@@ -33,6 +33,7 @@ fn builtin_packs_load() {
             "hono-client",
             "html-forms",
             "httpx",
+            "huma",
             "java-http-client",
             "jax-rs",
             "jquery",

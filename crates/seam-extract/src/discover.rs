@@ -3250,6 +3250,11 @@ fn call_index(files: &Files, all_files: &BTreeSet<usize>) -> CallIndex {
                 out.entry(target).or_default().push((cf, call));
             }
         }
+        for (&call, &(function, _)) in files.invocations(cf) {
+            if let Some(target) = files.function_of(cf, function) {
+                out.entry(target).or_default().push((cf, call));
+            }
+        }
     }
     out
 }

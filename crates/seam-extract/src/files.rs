@@ -69,6 +69,12 @@ pub struct Files<'a> {
     /// Every loaded pack's reads of an environment variable (`environment:`), with their
     /// languages.
     pub env_reads: Vec<(seam_packs::LanguageFamily, seam_packs::PatternNode)>,
+    /// Every loaded pack's library calls that call a function they are given
+    /// (`invocations:`), with their languages.
+    pub invocation_rules: Vec<(seam_packs::LanguageFamily, seam_packs::Invocation)>,
+    /// Per file, its calls that call a given function: call → (the function's expression,
+    /// what it is called with), built on first use.
+    invocations: Vec<OnceLock<Invocations>>,
     /// Values scripts read from page templates (see [`crate::markup`]).
     pub markup: crate::markup::Markup,
     /// Top-level functions of classic scripts, built on first use.
@@ -81,6 +87,10 @@ pub struct Files<'a> {
     /// Properties the project's scripts put on `window`, built on first use.
     window_globals: OnceLock<crate::window_globals::WindowGlobals>,
 }
+
+/// A file's calls that call a function they are given: call → (the function's expression,
+/// the arguments it gets).
+pub type Invocations = BTreeMap<ExprId, (ExprId, Vec<ExprId>)>;
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
 /// source order.
@@ -160,6 +170,8 @@ impl<'a> Files<'a> {
             extended: OnceLock::new(),
             environment: Vec::new(),
             env_reads: Vec::new(),
+            invocation_rules: Vec::new(),
+            invocations: models.iter().map(|_| OnceLock::new()).collect(),
             window_globals: OnceLock::new(),
         }
     }
@@ -535,6 +547,50 @@ impl<'a> Files<'a> {
                     if let Some(target) = self.function_of(file, *callee) {
                         out.entry(target).or_default().push((file, call));
                     }
+                }
+                // A library call that calls the function it is given stands for that call.
+                for (&call, &(function, _)) in self.invocations(file) {
+                    if let Some(target) = self.function_of(file, function) {
+                        out.entry(target).or_default().push((file, call));
+                    }
+                }
+            }
+            out
+        })
+    }
+
+    /// The calls of a file that call a function they are given (`useSWR(key, fetcher)` calls
+    /// `fetcher(key)`, see `seam_packs::Invocation`): call → (the function's expression, the
+    /// arguments it gets).
+    pub fn invocations(&self, file: usize) -> &Invocations {
+        self.invocations[file].get_or_init(|| {
+            let model = self.model(file);
+            let rules: Vec<&seam_packs::Invocation> = self
+                .invocation_rules
+                .iter()
+                .filter(|(family, _)| family.includes(model.language))
+                .map(|(_, r)| r)
+                .collect();
+            let mut out = BTreeMap::new();
+            if rules.is_empty() {
+                return out;
+            }
+            for NamedCall { call, .. } in self.calls(file) {
+                for rule in &rules {
+                    let mut c = seam_packs::Captures::new();
+                    if !seam_packs::match_expr(model, &rule.pattern, call, &mut c) {
+                        continue;
+                    }
+                    let Some(function) = c.get(&rule.function).and_then(|x| x.expr()) else {
+                        continue;
+                    };
+                    let args = rule
+                        .args
+                        .iter()
+                        .map_while(|a| c.get(a).and_then(|x| x.expr()))
+                        .collect();
+                    out.insert(call, (function, args));
+                    break;
                 }
             }
             out

@@ -152,6 +152,10 @@ pub fn extract(
         .iter()
         .flat_map(|p| p.settings.iter().map(|e| (p.family, e.clone())))
         .collect();
+    files.invocation_rules = packs
+        .iter()
+        .flat_map(|p| p.invocations.iter().map(|i| (p.family, i.clone())))
+        .collect();
     files.env_reads = packs
         .iter()
         .flat_map(|p| p.environment.iter().map(|e| (p.family, e.clone())))

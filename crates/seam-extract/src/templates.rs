@@ -132,6 +132,26 @@ pub fn bind_arguments(
     let ExprKind::Call { args, callee, .. } = &caller.expr(caller_call).kind else {
         return subst;
     };
+    // A library call that calls the function it is given (`useSWR(key, fetcher)`): the
+    // arguments are those it calls the function with.
+    let invoked: Vec<seam_lang::model::Arg>;
+    let args = match files.invocations(caller_file).get(&caller_call) {
+        Some((function, passed))
+            if files.function_of(caller_file, *function) == Some((file, func)) =>
+        {
+            invoked = passed
+                .iter()
+                .map(|&value| seam_lang::model::Arg {
+                    name: None,
+                    value,
+                    spread: false,
+                    keyword_spread: false,
+                })
+                .collect();
+            &invoked
+        }
+        _ => args,
+    };
     // A Python method called through an instance (`self.get(...)`, `api.get(...)`) receives the
     // instance as its first parameter.
     let offset = usize::from(receives_instance(model, func, caller, *callee));

@@ -129,6 +129,12 @@ pub struct PackFile {
     /// builders apply to every file of its languages, whichever client sends the URL.
     #[serde(default)]
     pub urls: Vec<UrlBuilderFile>,
+    /// Library calls that call a function they are given with values they are given
+    /// (`useSWR(key, fetcher)` calls `fetcher(key)`): the call stands for that call of the
+    /// function, so a wrapper's template is instantiated there. Every loaded pack's entries
+    /// apply to every file of its languages, as `urls` do.
+    #[serde(default)]
+    pub invocations: Vec<InvocationFile>,
     /// Expressions that give the running page's own origin (`window.location.origin`): a URL
     /// built on one is absolute and goes to this deployment. Every loaded pack's entries apply
     /// to every file of its languages, as `urls` do.
@@ -790,6 +796,18 @@ pub struct ContractRoutesFile {
     /// The keys of an operation that hold its method and its path.
     pub method: String,
     pub path: String,
+}
+
+/// A library call that calls a function it is given (see `PackFile::invocations`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct InvocationFile {
+    pub pattern: String,
+    /// The metavariable holding the function the library calls.
+    pub function: String,
+    /// The metavariables holding what it is called with, in order.
+    #[serde(default)]
+    pub args: Vec<String>,
 }
 
 /// A URL builder (see `PackFile::urls`).

@@ -882,11 +882,12 @@ impl Compiler<'_> {
             && member_calls.is_empty()
             && raw.declared_clients.is_empty()
             && raw.rpc.as_ref().is_none_or(|r| r.clients.is_empty())
+            && raw.invocations.is_empty()
             && !review_only
         {
             return Err(self.error(
                 "kind:",
-                "a client pack needs at least one entry under `calls`",
+                "a client pack needs at least one entry under `calls` (or `invocations`)",
             ));
         }
 
@@ -954,6 +955,20 @@ impl Compiler<'_> {
                     .as_ref()
                     .map(|b| self.meta("base", b, &pattern, &u.pattern))
                     .transpose()?,
+                pattern,
+            });
+        }
+
+        let mut invocations = Vec::with_capacity(raw.invocations.len());
+        for i in &raw.invocations {
+            let pattern = self.expression(&i.pattern, family)?;
+            invocations.push(crate::pack::Invocation {
+                function: self.meta("function", &i.function, &pattern, &i.pattern)?,
+                args: i
+                    .args
+                    .iter()
+                    .map(|a| self.meta("args", a, &pattern, &i.pattern))
+                    .collect::<Result<Vec<_>, _>>()?,
                 pattern,
             });
         }
@@ -1034,6 +1049,7 @@ impl Compiler<'_> {
             environment,
             settings,
             urls,
+            invocations,
             page_origins,
             markup,
             body_encoders,

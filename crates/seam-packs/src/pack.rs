@@ -467,6 +467,14 @@ pub struct ContractRoutes {
     pub path: String,
 }
 
+/// A library call that calls a function it is given (see `InvocationFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Invocation {
+    pub pattern: PatternNode,
+    pub function: String,
+    pub args: Vec<String>,
+}
+
 /// An expression that builds a URL from other values (see `UrlBuilderFile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlBuilder {
@@ -602,6 +610,8 @@ pub struct Pack {
     /// See `PackFile::settings`.
     pub settings: Vec<PatternNode>,
     pub urls: Vec<UrlBuilder>,
+    /// See `PackFile::invocations`.
+    pub invocations: Vec<Invocation>,
     /// Expressions that give the page's own origin (see `PackFile::page_origins`).
     pub page_origins: Vec<PatternNode>,
     /// Values passed from page templates to scripts (see `PackFile::markup`).

@@ -61,6 +61,7 @@ fn builtin_packs_load() {
             "sqlalchemy",
             "supertest",
             "sveltekit",
+            "swr",
             "trpc-openapi",
             "ts-rest",
             "typeorm",

@@ -106,6 +106,17 @@ enum Unit {
     Client(ClientUnit),
 }
 
+/// One list of a kind of entry from every pack, each with the languages of its pack.
+fn of_every_pack<T: Clone>(
+    packs: &[Pack],
+    entries: impl Fn(&Pack) -> &[T],
+) -> Vec<(seam_packs::LanguageFamily, T)> {
+    packs
+        .iter()
+        .flat_map(|p| entries(p).iter().map(|e| (p.family, e.clone())))
+        .collect()
+}
+
 /// Runs every applicable pack over the models and returns the sorted summaries.
 pub fn extract(
     models: &[Model],
@@ -140,26 +151,12 @@ pub fn extract(
     files.resolve_aliases(packs, &on);
     files.dotenv = detection.dotenv().clone();
     files.rpc_services = detection.rpc_services().to_vec();
-    files.url_builders = packs
-        .iter()
-        .flat_map(|p| p.urls.iter().map(|u| (p.family, u.clone())))
-        .collect();
-    files.page_origins = packs
-        .iter()
-        .flat_map(|p| p.page_origins.iter().map(|o| (p.family, o.clone())))
-        .collect();
-    files.environment = packs
-        .iter()
-        .flat_map(|p| p.settings.iter().map(|e| (p.family, e.clone())))
-        .collect();
-    files.invocation_rules = packs
-        .iter()
-        .flat_map(|p| p.invocations.iter().map(|i| (p.family, i.clone())))
-        .collect();
-    files.env_reads = packs
-        .iter()
-        .flat_map(|p| p.environment.iter().map(|e| (p.family, e.clone())))
-        .collect();
+    // What every loaded pack says of all files of its languages, whichever pack runs there.
+    files.url_builders = of_every_pack(packs, |p| &p.urls);
+    files.page_origins = of_every_pack(packs, |p| &p.page_origins);
+    files.environment = of_every_pack(packs, |p| &p.settings);
+    files.invocation_rules = of_every_pack(packs, |p| &p.invocations);
+    files.env_reads = of_every_pack(packs, |p| &p.environment);
     files.markup.packs = packs
         .iter()
         .map(|p| (p.family, p.markup.clone()))

@@ -346,7 +346,12 @@ def key_meets(call_key, route):
     a, b = [x for x in cp.split("/") if x], [x for x in rp.split("/") if x]
     if any(x.startswith("{*") or x.startswith("*") for x in b):
         return True
-    return len(a) == len(b) and all(x == y or "{" in x or "{" in y for x, y in zip(a, b))
+    meets = lambda xs, ys: all(x == y or "{" in x or "{" in y for x, y in zip(xs, ys))
+    if len(a) == len(b) and meets(a, b):
+        return True
+    # A call under a prefix seam could not read (`/{}/v1/x`) pairs by its known suffix
+    # (seam's `via: knownSuffix`): the route's path ends with the rest.
+    return bool(a) and a[0] == "{}" and 0 < len(a) - 1 <= len(b) and meets(a[1:], b[len(b) - len(a) + 1:])
 
 
 TEST_FOLDERS = {"tests", "test", "__tests__", "e2e", "cypress"}

@@ -1297,24 +1297,6 @@ pub fn is_declaration(model: &Model, stmt: seam_lang::model::StmtId) -> bool {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::is_whole_module_assignment;
-
-    #[test]
-    fn module_exports_and_export_equals_are_the_whole_module_and_export_default_is_not() {
-        assert!(is_whole_module_assignment("module.exports = router"));
-        assert!(is_whole_module_assignment("module . exports=router"));
-        assert!(is_whole_module_assignment("export = router;"));
-        assert!(!is_whole_module_assignment("export default router;"));
-        assert!(!is_whole_module_assignment(
-            "module.exports.router = router"
-        ));
-        assert!(!is_whole_module_assignment("exports.router = router"));
-        assert!(!is_whole_module_assignment(""));
-    }
-}
-
 /// The loop variables that hold each element of what a `for … of`/`for … in`/`range` loop
 /// iterates, mapped to the iterated expression: the one variable of the loop, or in Go the
 /// second of `for _, v := range xs` (the first is the index).
@@ -1351,4 +1333,22 @@ fn element_variables(model: &Model) -> BTreeMap<BindingId, ExprId> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_whole_module_assignment;
+
+    #[test]
+    fn module_exports_and_export_equals_are_the_whole_module_and_export_default_is_not() {
+        assert!(is_whole_module_assignment("module.exports = router"));
+        assert!(is_whole_module_assignment("module . exports=router"));
+        assert!(is_whole_module_assignment("export = router;"));
+        assert!(!is_whole_module_assignment("export default router;"));
+        assert!(!is_whole_module_assignment(
+            "module.exports.router = router"
+        ));
+        assert!(!is_whole_module_assignment("exports.router = router"));
+        assert!(!is_whole_module_assignment(""));
+    }
 }

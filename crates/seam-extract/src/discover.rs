@@ -230,25 +230,47 @@ fn is_router(files: &Files, pack: &Pack, def: RouterKey) -> bool {
 /// A value made by one of the pack's router patterns, or the call of a project function
 /// whose one returned value is a router (`e := routes.NewEcho()`, a few levels deep).
 fn is_router_value(files: &Files, pack: &Pack, file: usize, expr: ExprId, depth: usize) -> bool {
-    if crate::router_classes::match_router(files, &pack.routers, file, expr).is_some() {
-        return true;
-    }
+    crate::router_classes::match_router(files, &pack.routers, file, expr).is_some()
+        || factory_router(files, pack, file, expr, depth).is_some()
+}
+
+/// The router a call of a project function gives back, made by one of the pack's router
+/// patterns inside it (a few levels deep): the function's one returned value, or a field of
+/// the one struct or object it returns (`return &wrapper{API: api}`, which stands for the
+/// router it holds). `None` for any other value.
+fn factory_router(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> Option<RouterKey> {
     let ExprKind::Call { callee, .. } = &files.model(file).expr(expr).kind else {
-        return false;
+        return None;
     };
-    let Some(depth) = depth.checked_sub(1) else {
-        return false;
-    };
-    let Some((ff, func)) = files.function_of(file, *callee) else {
-        return false;
-    };
+    let depth = depth.checked_sub(1)?;
+    let (ff, func) = files.function_of(file, *callee)?;
     let [returned] = files.returned_values(ff, func)[..] else {
-        return false;
+        return None;
     };
-    files
-        .definition(ff, returned)
-        .and_then(|d| files.value_of(d))
-        .is_some_and(|(vf, ve)| is_router_value(files, pack, vf, ve, depth))
+    let router_at = |e: ExprId| {
+        let def = files.definition(ff, e)?;
+        let (vf, ve) = files.value_of(def)?;
+        if crate::router_classes::match_router(files, &pack.routers, vf, ve).is_some() {
+            return Some(def);
+        }
+        factory_router(files, pack, vf, ve, depth)
+    };
+    if let Some(router) = router_at(returned) {
+        return Some(router);
+    }
+    let ExprKind::Object { props } = &files.model(ff).expr(returned).kind else {
+        return None;
+    };
+    props.iter().find_map(|p| match p {
+        ObjectProp::KeyValue { value, .. } | ObjectProp::Spread { value } => router_at(*value),
+        ObjectProp::Method { .. } => None,
+    })
 }
 
 /// Whether a definition is a router of one pack, each definition matched against the
@@ -1104,6 +1126,28 @@ pub fn handler_units(
         });
     }
 
+    // A router a project function makes and gives back (`api := NewAPI(group)`, the function
+    // making it over the group it takes): mounted where the router made inside is, with that
+    // router's own prefix.
+    let given_back: BTreeSet<RouterKey> = registrations
+        .iter()
+        .filter_map(|r| r.router)
+        .filter(|r| !mounts.contains_key(r) && !factory_prefixes.contains_key(r))
+        .collect();
+    for outer in given_back {
+        let Some((vf, ve)) = files.value_of(outer) else {
+            continue;
+        };
+        if let Some(inner) = factory_router(files, pack, vf, ve, 3).filter(|i| *i != outer) {
+            mounts.insert(
+                outer,
+                vec![Mount {
+                    parent: inner,
+                    prefix: Prefix::default(),
+                }],
+            );
+        }
+    }
     let mut units = Vec::new();
     let globals = global_prefixes(files, pack, &reader, on);
     let excluded = crate::prefix_exclusions::exclusions(files, pack, &reader, on);
@@ -2536,7 +2580,7 @@ fn client_value(
     match &vmodel.expr(ve).kind {
         ExprKind::Await { arg } => client_object_hops(files, pack, reader, vf, *arg, hops),
         ExprKind::Object { props } => props.iter().find_map(|p| match p {
-            seam_lang::model::ObjectProp::Spread { value } => {
+            ObjectProp::Spread { value } => {
                 client_object_hops(files, pack, reader, vf, *value, hops)
             }
             _ => None,

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use seam_lang::model::{
     BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody, ImportKind,
-    ImportedItem, LiteralValue, LogicalOp, MemberProp, Model, Span, StmtId, StmtKind,
+    ImportedItem, Language, LiteralValue, LogicalOp, MemberProp, Model, Span, StmtId, StmtKind,
 };
 
 /// How many links (variables, imports, re-exports) a lookup follows before it gives up.
@@ -593,8 +593,130 @@ impl<'a> Files<'a> {
                     break;
                 }
             }
+            self.add_collection_calls(&mut out);
             out
         })
+    }
+
+    /// Functions kept in a collection and called from a loop over it
+    /// (`registrars = append(registrars, f)` … `for _, r := range registrars { r(api) }`,
+    /// `handlers.push(h)` … `for (const h of handlers) h(app)`): each call of the loop
+    /// variable calls every function put in the collection, named there or passed to the
+    /// function that puts its parameter there.
+    fn add_collection_calls(&self, out: &mut Callers) {
+        let direct = out.clone();
+        let mut stored: BTreeMap<Def, Vec<(usize, FuncId)>> = BTreeMap::new();
+        for file in 0..self.models.len() {
+            let model = self.model(file);
+            for NamedCall { call, name } in self.calls(file) {
+                let ExprKind::Call { callee, args, .. } = &model.expr(call).kind else {
+                    continue;
+                };
+                // `append(xs, v…)` (Go), `xs.push(v)`, `xs.append(v)`, `xs.add(v)`.
+                let (collection, values): (ExprId, Vec<ExprId>) = match &model.expr(*callee).kind {
+                    ExprKind::Ident { binding: None, .. }
+                        if name == Some("append") && model.language == Language::Go =>
+                    {
+                        let Some((first, rest)) = args.split_first() else {
+                            continue;
+                        };
+                        (first.value, rest.iter().map(|a| a.value).collect())
+                    }
+                    ExprKind::Member {
+                        object,
+                        property: MemberProp::Name(method),
+                        ..
+                    } if matches!(method.as_str(), "push" | "append" | "add") => {
+                        (*object, args.iter().map(|a| a.value).collect())
+                    }
+                    _ => continue,
+                };
+                let Some(def @ Def::Binding(..)) = self.definition(file, collection) else {
+                    continue;
+                };
+                for value in values {
+                    let targets = self.functions_passed(&direct, file, value);
+                    if !targets.is_empty() {
+                        stored.entry(def).or_default().extend(targets);
+                    }
+                }
+            }
+        }
+        if stored.is_empty() {
+            return;
+        }
+        for file in 0..self.models.len() {
+            let model = self.model(file);
+            let mut iterables: Option<BTreeMap<BindingId, ExprId>> = None;
+            for NamedCall { call, .. } in self.calls(file) {
+                let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+                    continue;
+                };
+                let ExprKind::Ident {
+                    binding: Some(b), ..
+                } = &model.expr(*callee).kind
+                else {
+                    continue;
+                };
+                if !matches!(model.binding(*b).kind, BindingKind::LoopVar) {
+                    continue;
+                }
+                let iterables = iterables.get_or_insert_with(|| element_variables(model));
+                let Some(targets) = iterables
+                    .get(b)
+                    .and_then(|&iterable| self.definition(file, iterable))
+                    .and_then(|d| stored.get(&d))
+                else {
+                    continue;
+                };
+                for &target in targets {
+                    let sites = out.entry(target).or_default();
+                    if !sites.contains(&(file, call)) {
+                        sites.push((file, call));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The functions a value stands for: the one it names, or, for a parameter, the one each
+    /// caller passes there (by the `direct` calls).
+    fn functions_passed(
+        &self,
+        direct: &Callers,
+        file: usize,
+        value: ExprId,
+    ) -> Vec<(usize, FuncId)> {
+        if let Some(target) = self.function_of(file, value) {
+            return vec![target];
+        }
+        let model = self.model(file);
+        let ExprKind::Ident {
+            binding: Some(b), ..
+        } = &model.expr(value).kind
+        else {
+            return Vec::new();
+        };
+        let BindingKind::Param { function, index } = model.binding(*b).kind else {
+            return Vec::new();
+        };
+        if !model.binding(*b).origin.path.is_empty() {
+            return Vec::new();
+        }
+        direct
+            .get(&(file, function))
+            .into_iter()
+            .flatten()
+            .filter_map(|&(cf, call)| {
+                let ExprKind::Call { args, .. } = &self.model(cf).expr(call).kind else {
+                    return None;
+                };
+                let arg = args
+                    .get(index as usize)
+                    .filter(|a| !a.spread && a.name.is_none())?;
+                self.function_of(cf, arg.value)
+            })
+            .collect()
     }
 
     /// Every `new C(…)` of a project class, by the class it makes; built once per run.
@@ -1229,6 +1351,44 @@ pub fn is_declaration(model: &Model, stmt: seam_lang::model::StmtId) -> bool {
         model.stmt(stmt).kind,
         StmtKind::FunctionDecl { .. } | StmtKind::ClassDecl { .. } | StmtKind::TypeDecl { .. }
     )
+}
+
+/// The loop variables that hold each element of what a `for … of`/`for … in`/`range` loop
+/// iterates, mapped to the iterated expression: the one variable of the loop, or in Go the
+/// second of `for _, v := range xs` (the first is the index).
+fn element_variables(model: &Model) -> BTreeMap<BindingId, ExprId> {
+    let mut out = BTreeMap::new();
+    for s in &model.stmts {
+        let StmtKind::Loop {
+            left: Some(left),
+            iterable: Some(iterable),
+            ..
+        } = &s.kind
+        else {
+            continue;
+        };
+        let element = match &model.pattern(*left).kind {
+            seam_lang::model::PatternKind::Ident {
+                binding: Some(b), ..
+            } if model.language != Language::Go => Some(*b),
+            seam_lang::model::PatternKind::Array {
+                elements,
+                rest: None,
+            } if model.language == Language::Go && elements.len() == 2 => {
+                elements[1].and_then(|p| match &model.pattern(p).kind {
+                    seam_lang::model::PatternKind::Ident {
+                        binding: Some(b), ..
+                    } => Some(*b),
+                    _ => None,
+                })
+            }
+            _ => None,
+        };
+        if let Some(b) = element {
+            out.insert(b, *iterable);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -555,6 +555,7 @@ impl<'a> Files<'a> {
                     }
                 }
             }
+            self.add_collection_calls(&mut out);
             out
         })
     }
@@ -593,7 +594,6 @@ impl<'a> Files<'a> {
                     break;
                 }
             }
-            self.add_collection_calls(&mut out);
             out
         })
     }

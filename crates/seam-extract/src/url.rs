@@ -383,6 +383,20 @@ impl Reader<'_> {
                     self.read(vf, ve, hops - 1, out);
                     return;
                 }
+                // `parameters["column"]`: a key written as a string literal is a name.
+                if let ExprKind::Member {
+                    object,
+                    property: MemberProp::Computed(key),
+                    ..
+                } = kind
+                    && let ExprKind::Literal {
+                        value: LiteralValue::String { value: name },
+                    } = &model.expr(*key).kind
+                    && let Some((vf, ve)) = self.member_value(file, expr, *object, name)
+                {
+                    self.read(vf, ve, hops - 1, out);
+                    return;
+                }
                 match self.files.definition(file, expr) {
                     Some(Def::Expr(f, e)) if (f, e) != (file, expr) => {
                         self.read(f, e, hops - 1, out)

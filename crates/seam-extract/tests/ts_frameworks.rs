@@ -784,6 +784,7 @@ fn calls_through_constructor_function_prototypes_are_consumers_at_each_call() {
             "src/pages/store.js GET /api/items 17",
             "src/pages/users.js PATCH /api/v1/users/{user_id} 4",
             "src/pages/users.js GET /api/v1/users 12",
+            "src/pages/users.js PATCH /api/v1/users/me 17",
         ]
     );
 }

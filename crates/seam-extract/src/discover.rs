@@ -2591,6 +2591,13 @@ fn client_value(
             is_new: false,
             ..
         } => {
+            // `useMemo(() => createClient(base), [])`: what the callback returns.
+            if let Some(callback) = crate::library_constants::memo_callback(vmodel, *callee, args) {
+                return files
+                    .returned_values(vf, callback)
+                    .into_iter()
+                    .find_map(|r| client_object_hops(files, pack, reader, vf, r, hops));
+            }
             let (ff, func) = files.function_of(vf, *callee)?;
             let fmodel = files.model(ff);
             let mut subst = reader.subst.clone();

@@ -25,6 +25,23 @@ pub fn holder_member(model: &Model, callee: ExprId) -> Option<&'static str> {
     seam_packs::constants::qualified_holder(&qualified_name(model, callee)?)
 }
 
+/// The function whose returned value a call of `callee` gives, when `callee` names a library's
+/// memo through an import (`useMemo(() => v, deps)` from `react` is v): the call's first
+/// argument, when it is a function written there.
+pub fn memo_callback(
+    model: &Model,
+    callee: ExprId,
+    args: &[seam_lang::model::Arg],
+) -> Option<seam_lang::model::FuncId> {
+    if !seam_packs::constants::qualified_memo(&qualified_name(model, callee)?) {
+        return None;
+    }
+    match &model.expr(args.first()?.value).kind {
+        ExprKind::Function { function } => Some(*function),
+        _ => None,
+    }
+}
+
 /// The dotted name an expression spells once its head is replaced by what the import binding
 /// it names stands for: `status.HTTP_404_NOT_FOUND` after `from fastapi import status` is
 /// `fastapi.status.HTTP_404_NOT_FOUND`; `http.StatusOK` after `import "net/http"` is

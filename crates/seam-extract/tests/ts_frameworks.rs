@@ -482,6 +482,8 @@ fn openapi_fetch_clients_through_factories_and_imports() {
             "openapi-fetch-fixture::src/hooks/items.ts::listItems GET /v1/items",
             "openapi-fetch-fixture::src/hooks/items.ts::createItem POST /v1/items",
             "openapi-fetch-fixture::src/hooks/items.ts::deleteItem DELETE /v1/items/{id}",
+            // A client made in `useMemo(() => createClient(…))`: the one its callback returns.
+            "openapi-fetch-fixture::src/hooks/memo.ts::useOrders GET /shop/v1/orders",
         ]
     );
 }

@@ -30,6 +30,10 @@ struct ModuleConstants {
     /// Functions whose result holds their one argument under a member (`ref(x).value` is x).
     #[serde(default)]
     holders: BTreeMap<String, String>,
+    /// Functions whose result is what their first argument, a function, returns
+    /// (`useMemo(() => createClient(base), [])` is the client).
+    #[serde(default)]
+    memos: Vec<String>,
 }
 
 impl ModuleConstants {
@@ -127,6 +131,20 @@ pub fn qualified_holder(qualified: &str) -> Option<&'static str> {
         })
 }
 
+/// Whether a fully qualified function (`react.useMemo`) gives what its first argument, a
+/// function, returns.
+pub fn qualified_memo(qualified: &str) -> bool {
+    qualified
+        .char_indices()
+        .rev()
+        .filter(|&(_, c)| c == '.')
+        .any(|(i, _)| {
+            table()
+                .get(&qualified[..i])
+                .is_some_and(|m| m.memos.iter().any(|n| n == &qualified[i + 1..]))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -134,6 +152,8 @@ mod tests {
         let entries: Vec<super::ModuleConstants> =
             serde_norway::from_str(super::CORE_CONSTANTS).expect("core/constants.yaml reads");
         assert!(!entries.is_empty());
+        assert!(super::qualified_memo("react.useMemo"));
+        assert!(!super::qualified_memo("react.useState"));
         assert_eq!(
             super::module_constant("net/http", "StatusNotFound"),
             Some(super::ConstantValue::Number(404.0))

@@ -1262,6 +1262,25 @@ fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
                     .init
                     .is_some_and(|init| flows_from(model, init, call, hops + 1))
         }
+        // A field the request is kept in (`this._all ??= this.list()`, `if (!this._all)
+        // this._all = this.list(…); return this._all`): assigned from the call itself.
+        ExprKind::Member {
+            object,
+            property: MemberProp::Name(field),
+            ..
+        } if matches!(model.expr(*object).kind, ExprKind::This) => model.exprs.iter().any(|e| {
+            let ExprKind::Assign { target, value, .. } = &e.kind else {
+                return false;
+            };
+            let seam_lang::model::PatternKind::Expr { expr: t } = &model.pattern(*target).kind
+            else {
+                return false;
+            };
+            matches!(&model.expr(*t).kind,
+                    ExprKind::Member { object: o, property: MemberProp::Name(f), .. }
+                        if f == field && matches!(model.expr(*o).kind, ExprKind::This))
+                && flows_from(model, *value, call, hops + 1)
+        }),
         _ => false,
     }
 }

@@ -644,8 +644,11 @@ fn functions_returning_a_request_are_consumers_at_each_call() {
         [
             r#"src/app/article.component.ts GET /api/articles/{slug} ["src/app/articles.service.ts::get"]"#,
             r#"src/app/article.component.ts GET /api/tags ["src/app/articles.service.ts::tags"]"#,
+            // `all()` keeps its request in a field and returns the field.
+            r#"src/app/article.component.ts GET /api/articles ["src/app/articles.service.ts::all"]"#,
             "src/app/articles.service.ts GET /api/articles/{slug} null",
             "src/app/articles.service.ts GET /api/tags null",
+            "src/app/articles.service.ts GET /api/articles null",
             "src/app/articles.service.ts POST /api/articles/{slug}/views null",
             // The base method reads the subclass's field only through an instance of it.
             "src/app/resource.service.ts GET /api/{resourceName} null",

@@ -224,7 +224,7 @@ pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Optio
 fn is_router(files: &Files, pack: &Pack, def: RouterKey) -> bool {
     files
         .value_of(def)
-        .is_some_and(|(vf, ve)| is_router_value(files, pack, vf, ve, 3))
+        .is_some_and(|(vf, ve)| is_router_value(files, pack, vf, ve, FACTORY_DEPTH))
 }
 
 /// A value made by one of the pack's router patterns, or the call of a project function
@@ -233,6 +233,10 @@ fn is_router_value(files: &Files, pack: &Pack, file: usize, expr: ExprId, depth:
     crate::router_classes::match_router(files, &pack.routers, file, expr).is_some()
         || factory_router(files, pack, file, expr, depth).is_some()
 }
+
+/// How many project functions deep a router made by a pattern is followed through the
+/// functions that give it back.
+const FACTORY_DEPTH: usize = 3;
 
 /// The router a call of a project function gives back, made by one of the pack's router
 /// patterns inside it (a few levels deep): the function's one returned value, or a field of
@@ -758,10 +762,7 @@ pub fn handler_units(
                 // A path under a key of the object bound (`{ openapi: { path } }`). `None` when
                 // that object is not readable here: a parameter of a project function holds it,
                 // read at each call of that function below.
-                let path_at = match &r.path_key {
-                    None => Some((file, path_expr)),
-                    Some(key) => key_path(&reader, file, path_expr, key),
-                };
+                let path_at = route_path_at(&reader, r, file, path_expr);
                 // Inside a project function that takes the router, a handler or the path as
                 // parameters: one registration per call of that function, arguments read in.
                 // A handler the wrapper makes around one it takes (`wrapped := func(…) { return
@@ -880,11 +881,7 @@ pub fn handler_units(
                         };
                         // The path under its key in what the call passes (an operation
                         // object handed on whole: `register(api, op, h)`).
-                        let at = match &r.path_key {
-                            None => Some((file, path_expr)),
-                            Some(key) => key_path(&reader, file, path_expr, key),
-                        };
-                        let Some(at) = at else {
+                        let Some(at) = route_path_at(&reader, r, file, path_expr) else {
                             continue;
                         };
                         for method in read_methods(&reader, &r.method, file, &caps) {
@@ -1138,7 +1135,9 @@ pub fn handler_units(
         let Some((vf, ve)) = files.value_of(outer) else {
             continue;
         };
-        if let Some(inner) = factory_router(files, pack, vf, ve, 3).filter(|i| *i != outer) {
+        if let Some(inner) =
+            factory_router(files, pack, vf, ve, FACTORY_DEPTH).filter(|i| *i != outer)
+        {
             mounts.insert(
                 outer,
                 vec![Mount {
@@ -1950,6 +1949,21 @@ fn receiver_capture(pattern: &PatternNode, caps: &Captures) -> Option<ExprId> {
 }
 
 /// The value under a dotted key (`openapi.path`) of the object an expression holds.
+/// Where a route's path is: what the pattern bound, or the value under the route's
+/// `pathKey` in it (`{ openapi: { path } }`). `None` when that object cannot be read with
+/// `reader` (a parameter only a call of the function around it fills).
+fn route_path_at(
+    reader: &Reader,
+    route: &seam_packs::Route,
+    file: usize,
+    bound: ExprId,
+) -> Option<(usize, ExprId)> {
+    match &route.path_key {
+        None => Some((file, bound)),
+        Some(key) => key_path(reader, file, bound, key),
+    }
+}
+
 fn key_path(reader: &Reader, file: usize, object: ExprId, key: &str) -> Option<(usize, ExprId)> {
     let mut at = (file, object);
     for part in key.split('.') {
@@ -3280,32 +3294,13 @@ fn param_named(model: &seam_lang::model::Model, func: FuncId, name: &str) -> boo
 }
 
 /// Calls of project functions, by the (file, function) they reach.
-type CallIndex = BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>;
+type CallIndex = crate::files::Callers;
 
 /// Every call of a project function, by the function it reaches.
 fn call_index(files: &Files, all_files: &BTreeSet<usize>) -> CallIndex {
     let mut out = CallIndex::new();
     for &cf in all_files {
-        let model = files.model(cf);
-        for crate::files::NamedCall { call, .. } in files.calls(cf) {
-            let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
-                continue;
-            };
-            if !matches!(
-                model.expr(*callee).kind,
-                ExprKind::Ident { .. } | ExprKind::Member { .. }
-            ) {
-                continue;
-            }
-            if let Some(target) = files.function_of(cf, *callee) {
-                out.entry(target).or_default().push((cf, call));
-            }
-        }
-        for (&call, &(function, _)) in files.invocations(cf) {
-            if let Some(target) = files.function_of(cf, function) {
-                out.entry(target).or_default().push((cf, call));
-            }
-        }
+        files.add_file_calls(cf, &mut out);
     }
     out
 }
@@ -3343,8 +3338,7 @@ impl Layer<'_, '_> {
         if depth >= crate::templates::MAX_LAYERS {
             return false;
         }
-        let model = self.files.model(file);
-        let params = crate::templates::param_bindings(model, func);
+        let params = crate::templates::param_bindings(self.files, file, func);
         let holes: Vec<(seam_lang::model::BindingId, &str)> = params
             .iter()
             .filter(|(_, name)| {
@@ -3361,8 +3355,13 @@ impl Layer<'_, '_> {
         // layer that makes the request.
         let returns = crate::files::returns_value_of(self.files, file, func, call)
             || (depth == 0
-                && (crate::templates::sends_parameters(model, func, call, &site.own_url)
-                    || crate::templates::awaits_discarded(self.files, file, func, call)));
+                && (crate::templates::sends_parameters(
+                    self.files,
+                    file,
+                    func,
+                    call,
+                    &site.own_url,
+                ) || crate::templates::awaits_discarded(self.files, file, func, call)));
         let may_forward = !holes.is_empty() || method_open;
         if !may_forward && !returns {
             return false;

@@ -289,17 +289,7 @@ impl<'a> Files<'a> {
                         .iter()
                         .filter(|(family, _)| family.includes(model.language))
                         .map(|(_, p)| p);
-                    let Some(name) = reads.into_iter().find_map(|p| {
-                        let mut c = seam_packs::Captures::new();
-                        seam_packs::match_expr(model, p, *left, &mut c)
-                            .then(|| {
-                                c.values().find_map(|c| match c {
-                                    seam_packs::Capture::Name(n, _) => Some(n.clone()),
-                                    _ => None,
-                                })
-                            })
-                            .flatten()
-                    }) else {
+                    let Some(Some(name)) = env_read(model, reads, *left) else {
                         continue;
                     };
                     let dir = model.path.rsplit_once('/').map_or("", |(d, _)| d);
@@ -327,6 +317,24 @@ impl<'a> Files<'a> {
                 .collect()
         })
     }
+}
+
+/// Whether `expr` reads an environment variable by one of `patterns` (the first that
+/// matches): `Some` with the variable's name when the pattern captures one.
+pub fn env_read<'p>(
+    model: &Model,
+    patterns: impl IntoIterator<Item = &'p seam_packs::PatternNode>,
+    expr: ExprId,
+) -> Option<Option<String>> {
+    patterns.into_iter().find_map(|p| {
+        let mut c = seam_packs::Captures::new();
+        seam_packs::match_expr(model, p, expr, &mut c).then(|| {
+            c.values().find_map(|c| match c {
+                seam_packs::Capture::Name(n, _) => Some(n.clone()),
+                _ => None,
+            })
+        })
+    })
 }
 
 /// The value a variable has in the nearest directory at or above `file`'s that gives one.
@@ -533,31 +541,36 @@ impl<'a> Files<'a> {
         self.callers.get_or_init(|| {
             let mut out = Callers::new();
             for file in 0..self.models.len() {
-                let model = self.model(file);
-                for NamedCall { call, .. } in self.calls(file) {
-                    let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
-                        continue;
-                    };
-                    if !matches!(
-                        model.expr(*callee).kind,
-                        ExprKind::Ident { .. } | ExprKind::Member { .. }
-                    ) {
-                        continue;
-                    }
-                    if let Some(target) = self.function_of(file, *callee) {
-                        out.entry(target).or_default().push((file, call));
-                    }
-                }
-                // A library call that calls the function it is given stands for that call.
-                for (&call, &(function, _)) in self.invocations(file) {
-                    if let Some(target) = self.function_of(file, function) {
-                        out.entry(target).or_default().push((file, call));
-                    }
-                }
+                self.add_file_calls(file, &mut out);
             }
             self.add_collection_calls(&mut out);
             out
         })
+    }
+
+    /// The calls of project functions one file makes, added to `out`: calls by name or member,
+    /// and library calls that call the function they are given (they stand for that call).
+    pub fn add_file_calls(&self, file: usize, out: &mut Callers) {
+        let model = self.model(file);
+        for NamedCall { call, .. } in self.calls(file) {
+            let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+                continue;
+            };
+            if !matches!(
+                model.expr(*callee).kind,
+                ExprKind::Ident { .. } | ExprKind::Member { .. }
+            ) {
+                continue;
+            }
+            if let Some(target) = self.function_of(file, *callee) {
+                out.entry(target).or_default().push((file, call));
+            }
+        }
+        for (&call, &(function, _)) in self.invocations(file) {
+            if let Some(target) = self.function_of(file, function) {
+                out.entry(target).or_default().push((file, call));
+            }
+        }
     }
 
     /// The calls of a file that call a function they are given (`useSWR(key, fetcher)` calls
@@ -1223,15 +1236,15 @@ fn returns_by_function(model: &Model) -> BTreeMap<FuncId, Vec<ExprId>> {
 /// response (or the failure it delivers), so its call is where the request is handled. A read
 /// of the response (`res.data`, `res.json()`) is handled where it is read.
 pub fn returns_value_of(files: &Files, file: usize, func: FuncId, call: ExprId) -> bool {
-    let model = files.model(file);
     files
         .returned_values(file, func)
         .into_iter()
-        .any(|v| flows_from(model, v, call, 0))
+        .any(|v| flows_from(files, file, v, call, 0))
 }
 
 /// Whether `expr` is `call`, or an await, a chaining method call or a local whose value is it.
-fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
+fn flows_from(files: &Files, file: usize, expr: ExprId, call: ExprId, hops: usize) -> bool {
+    let model = files.model(file);
     if expr == call {
         return true;
     }
@@ -1242,12 +1255,12 @@ fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
         return true;
     }
     match &model.expr(expr).kind {
-        ExprKind::Await { arg } => flows_from(model, *arg, call, hops + 1),
+        ExprKind::Await { arg } => flows_from(files, file, *arg, call, hops + 1),
         // A method given nothing reads the response (`res.json()`); one given a function or an
         // operator passes the stream on.
         ExprKind::Call { callee, args, .. } if !args.is_empty() => {
             match &model.expr(*callee).kind {
-                ExprKind::Member { object, .. } => flows_from(model, *object, call, hops + 1),
+                ExprKind::Member { object, .. } => flows_from(files, file, *object, call, hops + 1),
                 _ => false,
             }
         }
@@ -1260,7 +1273,7 @@ fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
                 && binding
                     .origin
                     .init
-                    .is_some_and(|init| flows_from(model, init, call, hops + 1))
+                    .is_some_and(|init| flows_from(files, file, init, call, hops + 1))
         }
         // A field the request is kept in (`this._all ??= this.list()`, `if (!this._all)
         // this._all = this.list(…); return this._all`): assigned from the call itself.
@@ -1268,19 +1281,15 @@ fn flows_from(model: &Model, expr: ExprId, call: ExprId, hops: usize) -> bool {
             object,
             property: MemberProp::Name(field),
             ..
-        } if matches!(model.expr(*object).kind, ExprKind::This) => model.exprs.iter().any(|e| {
-            let ExprKind::Assign { target, value, .. } = &e.kind else {
-                return false;
-            };
-            let seam_lang::model::PatternKind::Expr { expr: t } = &model.pattern(*target).kind
-            else {
-                return false;
-            };
-            matches!(&model.expr(*t).kind,
-                    ExprKind::Member { object: o, property: MemberProp::Name(f), .. }
-                        if f == field && matches!(model.expr(*o).kind, ExprKind::This))
-                && flows_from(model, *value, call, hops + 1)
-        }),
+        } if matches!(model.expr(*object).kind, ExprKind::This) => {
+            crate::classes::class_of_receiver(files, file, *object)
+                .and_then(|(_, class)| files.field_assignments(file).get(&(class, field.clone())))
+                .is_some_and(|assigned| {
+                    assigned
+                        .iter()
+                        .any(|&(_, value)| flows_from(files, file, value, call, hops + 1))
+                })
+        }
         _ => false,
     }
 }

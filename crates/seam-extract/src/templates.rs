@@ -50,8 +50,15 @@ pub fn settles_parameter(model: &Model, func: FuncId) -> bool {
 /// an object literal written as an argument of the call mentions one that is no hole of the
 /// URL (`$post({ json: data })`, `fetch(url, { body: JSON.stringify(user) })`). The function is then a template of the request's content,
 /// and each of its calls is where that content comes from.
-pub fn sends_parameters(model: &Model, func: FuncId, call: ExprId, url: &[Piece]) -> bool {
-    let params: Vec<BindingId> = param_bindings(model, func)
+pub fn sends_parameters(
+    files: &Files,
+    file: usize,
+    func: FuncId,
+    call: ExprId,
+    url: &[Piece],
+) -> bool {
+    let model = files.model(file);
+    let params: Vec<BindingId> = param_bindings(files, file, func)
         .into_iter()
         .filter(|(_, name)| !url.iter().any(|p| matches!(p, Piece::Hole(h) if h == name)))
         .map(|(b, _)| b)
@@ -154,7 +161,7 @@ pub fn bind_arguments(
     };
     // A Python method called through an instance (`self.get(...)`, `api.get(...)`) receives the
     // instance as its first parameter.
-    let offset = usize::from(receives_instance(model, func, caller, *callee));
+    let offset = usize::from(receives_instance(files, file, func, caller, *callee));
     // Arguments after a spread have no known position.
     let positional_end = args
         .iter()
@@ -206,13 +213,20 @@ fn destructured(
 
 /// Whether a call passes the instance as the first parameter: a Python method (its first
 /// parameter is `self` or `cls`) called through a member.
-fn receives_instance(model: &Model, func: FuncId, caller: &Model, callee: ExprId) -> bool {
-    let f = model.function(func);
-    f.class.is_some()
+fn receives_instance(
+    files: &Files,
+    file: usize,
+    func: FuncId,
+    caller: &Model,
+    callee: ExprId,
+) -> bool {
+    let model = files.model(file);
+    model.function(func).class.is_some()
         && model.path.ends_with(".py")
         && matches!(caller.expr(callee).kind, ExprKind::Member { .. })
-        && model.bindings.iter().any(|b| {
-            matches!(b.kind, BindingKind::Param { function, index: 0 } if function == func)
+        && files.param_bindings(file, func).iter().any(|&b| {
+            let b = model.binding(b);
+            matches!(b.kind, BindingKind::Param { index: 0, .. })
                 && (b.name == "self" || b.name == "cls")
         })
 }
@@ -254,17 +268,16 @@ pub fn holds_path(pieces: &[Piece]) -> bool {
         .any(|p| matches!(p, Piece::Text(t) if t.contains('/')))
 }
 
-/// The parameter bindings of `func` by name.
-pub fn param_bindings(model: &Model, func: FuncId) -> Vec<(BindingId, &str)> {
-    model
-        .bindings
+/// The parameters of `func` with their names, in arena order (from the run's index).
+pub fn param_bindings<'m>(
+    files: &'m Files,
+    file: usize,
+    func: FuncId,
+) -> Vec<(BindingId, &'m str)> {
+    let model = files.model(file);
+    files
+        .param_bindings(file, func)
         .iter()
-        .enumerate()
-        .filter_map(|(i, b)| match b.kind {
-            BindingKind::Param { function, .. } if function == func => {
-                Some((BindingId::from_index(i), b.name.as_str()))
-            }
-            _ => None,
-        })
+        .map(|&b| (b, model.binding(b).name.as_str()))
         .collect()
 }

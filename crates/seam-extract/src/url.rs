@@ -127,31 +127,22 @@ impl Reader<'_> {
 
     fn read_fresh(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
         let model = self.files.model(file);
-        let mut env = None;
-        for p in self
-            .environment
-            .iter()
-            .chain(self.files.environment(model.language))
-        {
-            let mut c = Captures::new();
-            if match_expr(model, p, expr, &mut c) {
-                env = Some(c);
-                break;
-            }
-        }
+        let env = crate::files::env_read(
+            model,
+            self.environment
+                .iter()
+                .chain(self.files.environment(model.language)),
+            expr,
+        );
         // The page's own origin: an absolute URL of this deployment, with no path.
         if env.is_none() && self.files.is_page_origin(file, expr) {
             out.push(Piece::Env);
             return;
         }
-        if let Some(captures) = env {
+        if let Some(name) = env {
             out.push(Piece::Env);
             // The repository's dotenv files may say what path the deployment's base URL has.
-            let name = captures.values().find_map(|c| match c {
-                seam_packs::Capture::Name(n, _) => Some(n.as_str()),
-                _ => None,
-            });
-            if let Some(path) = name.and_then(|n| self.files.dotenv_base_path(&model.path, n)) {
+            if let Some(path) = name.and_then(|n| self.files.dotenv_base_path(&model.path, &n)) {
                 out.push(Piece::Text(path));
             }
             return;
@@ -373,25 +364,20 @@ impl Reader<'_> {
                     }
                     return;
                 }
+                // `x.name`, or `parameters["column"]` (a key written as a string literal).
                 if let ExprKind::Member {
-                    object,
-                    property: MemberProp::Name(name),
-                    ..
+                    object, property, ..
                 } = kind
-                    && let Some((vf, ve)) = self.member_value(file, expr, *object, name)
-                {
-                    self.read(vf, ve, hops - 1, out);
-                    return;
-                }
-                // `parameters["column"]`: a key written as a string literal is a name.
-                if let ExprKind::Member {
-                    object,
-                    property: MemberProp::Computed(key),
-                    ..
-                } = kind
-                    && let ExprKind::Literal {
-                        value: LiteralValue::String { value: name },
-                    } = &model.expr(*key).kind
+                    && let Some(name) = match property {
+                        MemberProp::Name(name) => Some(name),
+                        MemberProp::Computed(key) => match &model.expr(*key).kind {
+                            ExprKind::Literal {
+                                value: LiteralValue::String { value },
+                            } => Some(value),
+                            _ => None,
+                        },
+                        MemberProp::Private(_) => None,
+                    }
                     && let Some((vf, ve)) = self.member_value(file, expr, *object, name)
                 {
                     self.read(vf, ve, hops - 1, out);

@@ -1,0 +1,1515 @@
+//! Client call sites: each client pack's calls, the instances and bases they go through,
+//! interceptors that rewrite URLs, and calls through project wrappers (templates).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use seam_lang::model::{BindingKind, ClassId, ExprId, ExprKind, FuncId, ObjectProp};
+use seam_packs::{Capture, Captures, Constraint, Pack, PatternNode, ValueRead, match_expr};
+
+use super::{ClientUnit, anchor_ok, relative_url};
+use crate::files::{Files, enclosing_function};
+use crate::url::{
+    Piece, Reader, Substitution, UNKNOWN_ORIGIN, client_url_path, is_absolute, join_paths,
+    origin_of, path_of, read_method,
+};
+
+/// What a client object is: its base path, when it has one.
+#[derive(Debug, Clone, Default)]
+pub(super) struct ClientObject {
+    base: Vec<Piece>,
+    /// What the instance's request interceptors put in front of each call's URL.
+    url_prefix: UrlPrefix,
+}
+
+/// What an interceptor puts in front of a request's URL, and for which URLs.
+#[derive(Debug, Clone, Default)]
+pub struct UrlPrefix {
+    pub pieces: Vec<Piece>,
+    /// The rewrite sits under a test of the URL (`if (!config.url.includes("org"))`).
+    pub only_when: Option<UrlTest>,
+}
+
+/// A test of the request's URL text an interceptor's rewrite depends on.
+#[derive(Debug, Clone)]
+pub struct UrlTest {
+    /// `includes`, `startsWith` or `endsWith`.
+    pub method: String,
+    pub text: String,
+    /// The rewrite runs when the test fails (`!url.includes(…)`, or the `else` branch).
+    pub negated: bool,
+}
+
+impl UrlPrefix {
+    /// The prefix for a call whose own URL is `url`: the pieces when the test holds or cannot
+    /// be decided from the URL's known text, nothing when the URL's text decides against it.
+    fn for_url(&self, url: &[Piece]) -> Vec<Piece> {
+        let Some(test) = &self.only_when else {
+            return self.pieces.clone();
+        };
+        let known: String = url
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => t.as_str(),
+                _ => "\u{0}",
+            })
+            .collect();
+        let holds = match test.method.as_str() {
+            "includes" if known.contains(&test.text) => Some(true),
+            // Holes may hold the text: only a URL with none decides that it is absent.
+            "includes" if !known.contains('\u{0}') => Some(false),
+            "startsWith" if !known.starts_with('\u{0}') => Some(known.starts_with(&test.text)),
+            "endsWith" if !known.ends_with('\u{0}') => Some(known.ends_with(&test.text)),
+            _ => None,
+        };
+        match holds {
+            Some(h) if h == test.negated => Vec::new(),
+            _ => self.pieces.clone(),
+        }
+    }
+}
+
+pub(super) fn client_object(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    expr: ExprId,
+) -> Option<ClientObject> {
+    client_object_hops(files, pack, reader, file, expr, crate::files::MAX_HOPS)
+}
+
+/// What [`client_object`] does, with a bound on the links (names, fields, factories) it
+/// follows.
+pub(super) fn client_object_hops(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<ClientObject> {
+    let hops = hops.checked_sub(1)?;
+    let model = files.model(file);
+    // The module's own import (`import axios from "axios"`).
+    if let Some(b) = model.resolved_binding(expr)
+        && let BindingKind::Import { import, .. } = &model.binding(b).kind
+        && let Some(imp) = model.imports.get(*import as usize)
+        && pack
+            .clients
+            .iter()
+            .any(|c| c.import.as_deref() == Some(imp.specifier.as_str()))
+    {
+        return Some(ClientObject::default());
+    }
+    // The package's object passed on by a project module (`export default CTFd`).
+    if let Some(package) = files.imported_package(file, expr)
+        && pack
+            .clients
+            .iter()
+            .any(|c| c.import.as_deref() == Some(package))
+    {
+        return Some(ClientObject::default());
+    }
+    // A field the class declares (`this.http`): its initialiser (which may give a base
+    // URL, `WebClient.create(base)`), or its declared type.
+    if let Some(field) = crate::classes::declared_field(files, file, expr) {
+        if let Some(value) = field.value
+            && let Some(client) = client_value(files, pack, reader, field.file, value, hops)
+        {
+            return Some(client);
+        }
+        if field
+            .type_annotation
+            .is_some_and(|t| is_client_type(pack, &t.shape))
+        {
+            return Some(ClientObject::default());
+        }
+        // Declared bare (`http`) and assigned once in a constructor of the hierarchy.
+        if let ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } = &model.expr(expr).kind
+            && let Some(class) = crate::classes::class_of_receiver(files, file, *object)
+            && let Some((vf, ve)) = crate::classes::field_of_class(files, class, name)
+            && let Some(client) = client_value(files, pack, reader, vf, ve, hops)
+        {
+            return Some(client);
+        }
+    }
+    // A parameter whose declared type is a client type (`function f(http: Client)`).
+    if let Some(b) = model.resolved_binding(expr)
+        && let BindingKind::Param { function, index } = model.binding(b).kind
+        && model.binding(b).origin.path.is_empty()
+        && model
+            .function(function)
+            .params
+            .get(index as usize)
+            .and_then(|p| p.type_annotation.as_ref())
+            .is_some_and(|t| is_client_type(pack, &t.shape))
+    {
+        return Some(ClientObject::default());
+    }
+    // A property of a callback's first parameter, the client a call hands the callback
+    // (`test(name, async ({ request }) => …)`).
+    if let Some(b) = model.resolved_binding(expr)
+        && let BindingKind::Param { function, index: 0 } = model.binding(b).kind
+        && let [seam_lang::model::PatternStep::Key(key)] = &model.binding(b).origin.path[..]
+        && hands_client(files, pack, reader, file, function, key)
+    {
+        return Some(ClientObject::default());
+    }
+    // `const { request } = page.context()`: a property of a value the pack makes clients of.
+    if crate::destructured_clients::destructured_client(files, pack, file, expr) {
+        return Some(ClientObject::default());
+    }
+    // A client another script put on the page's global object (`window.CTFd = CTFd`).
+    if let Some((vf, ve)) = crate::window_globals::assigned_value(files, file, expr) {
+        return client_object_hops(files, pack, reader, vf, ve, hops);
+    }
+    let def = files.definition(file, expr)?;
+    let (vf, ve) = files.value_of(def)?;
+    client_value(files, pack, reader, vf, ve, hops)
+}
+
+/// Whether a call of the pack's `injected` clients hands the function `callback` (of `file`)
+/// the client as the property `key` of its first parameter.
+pub(super) fn hands_client(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    callback: FuncId,
+    key: &str,
+) -> bool {
+    let model = files.model(file);
+    let injected: Vec<&seam_packs::InjectedClient> = pack
+        .clients
+        .iter()
+        .filter_map(|c| c.injected.as_ref())
+        .filter(|i| i.property == key)
+        .collect();
+    if injected.is_empty() {
+        return false;
+    }
+    files.calls(file).any(|c| {
+        injected.iter().any(|i| {
+            if !anchor_ok(&i.pattern, c.name) {
+                return false;
+            }
+            let mut caps = Captures::new();
+            if !match_expr(model, &i.pattern, c.call, &mut caps) {
+                return false;
+            }
+            let handed = match &i.callback {
+                ValueRead::Meta(m) => caps.get(m).and_then(Capture::expr).map(|e| (file, e)),
+                ValueRead::Option { meta, key, .. } => caps
+                    .get(meta)
+                    .and_then(Capture::expr)
+                    .and_then(|o| reader.object_key(file, o, key).ok().flatten()),
+                _ => None,
+            };
+            handed.is_some_and(|(hf, he)| {
+                hf == file
+                    && matches!(files.model(hf).expr(he).kind,
+                        ExprKind::Function { function } if function == callback)
+            })
+        })
+    })
+}
+
+/// What the request interceptors registered on the client made at `(vf, ve)` put in front of
+/// every request's URL: an interceptor in the creating module whose function assigns its
+/// first parameter's URL property a template or sum that starts with other text and ends with
+/// the URL itself (`config.url = \`${org}${config.url}\``) prefixes that text.
+pub(super) fn interceptor_prefix(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    vf: usize,
+    ve: ExprId,
+) -> UrlPrefix {
+    let model = files.model(vf);
+    for i in &pack.url_interceptors {
+        let Some(client) = &i.client else { continue };
+        for c in files.calls(vf) {
+            if !anchor_ok(&i.pattern, c.name) {
+                continue;
+            }
+            let mut caps = Captures::new();
+            if !match_expr(model, &i.pattern, c.call, &mut caps) {
+                continue;
+            }
+            let made_here = caps
+                .get(client)
+                .and_then(Capture::expr)
+                .and_then(|e| files.definition(vf, e))
+                .and_then(|d| files.value_of(d))
+                == Some((vf, ve));
+            if made_here && let Some(prefix) = handlers_prefix(files, reader, vf, &caps, i) {
+                return prefix;
+            }
+        }
+    }
+    UrlPrefix::default()
+}
+
+/// The prefix the first of an interceptor registration's handlers that rewrites the URL puts
+/// in front of it.
+pub(super) fn handlers_prefix(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    caps: &Captures,
+    interceptor: &seam_packs::UrlInterceptor,
+) -> Option<UrlPrefix> {
+    let handlers: Vec<ExprId> = match caps.get(&interceptor.handler)? {
+        Capture::Expr(e) => vec![*e],
+        Capture::List(list) => list.clone(),
+        _ => Vec::new(),
+    };
+    handlers.into_iter().find_map(|h| {
+        let (hf, function) = files.function_of(file, h)?;
+        url_rewrite_prefix(files, reader, hf, function, &interceptor.url)
+    })
+}
+
+/// What the pack's project-wide interceptors (registered for every client, not one instance)
+/// put in front of every URL: the first registration found, in file order; worked out once.
+pub(super) fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> UrlPrefix {
+    if pack.url_interceptors.iter().all(|i| i.client.is_some()) {
+        return UrlPrefix::default();
+    }
+    if let Some(known) = files
+        .global_url_prefixes
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&pack.name).cloned())
+    {
+        return known;
+    }
+    let mut found = UrlPrefix::default();
+    'files: for file in 0..files.models.len() {
+        let model = files.model(file);
+        if !pack.family.includes(model.language) {
+            continue;
+        }
+        for i in pack.url_interceptors.iter().filter(|i| i.client.is_none()) {
+            for c in files.calls(file) {
+                if !anchor_ok(&i.pattern, c.name) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if match_expr(model, &i.pattern, c.call, &mut caps)
+                    && let Some(prefix) = handlers_prefix(files, reader, file, &caps, i)
+                {
+                    found = prefix;
+                    break 'files;
+                }
+            }
+        }
+    }
+    if let Ok(mut m) = files.global_url_prefixes.lock() {
+        m.insert(pack.name.clone(), found.clone());
+    }
+    found
+}
+
+/// In `function`, an assignment `P.url = <text> + P.url` (or a template ending in `P.url`) to
+/// its first parameter `P`: the pieces of `<text>`, and the test of `P.url` it sits under.
+pub(super) fn url_rewrite_prefix(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    function: FuncId,
+    property: &str,
+) -> Option<UrlPrefix> {
+    let model = files.model(file);
+    let span = model.function(function).span;
+    let param = model.bindings.iter().position(|b| {
+        matches!(b.kind, BindingKind::Param { function: f, index: 0 } if f == function)
+            && b.origin.path.is_empty()
+    })?;
+    let param = seam_lang::model::BindingId::from_index(param);
+    let is_url = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } => name == property && model.resolved_binding(*object) == Some(param),
+        _ => false,
+    };
+    for expr in &model.exprs {
+        if !span.contains(expr.span) {
+            continue;
+        }
+        // `P.url = <new URL>`, or a new request made with `{ url: <new URL> }` (`req.clone(…)`).
+        let value = match &expr.kind {
+            ExprKind::Assign { target, value, .. } => match &model.pattern(*target).kind {
+                seam_lang::model::PatternKind::Expr { expr: assigned } if is_url(*assigned) => {
+                    value
+                }
+                _ => continue,
+            },
+            ExprKind::Object { props } => match props.iter().find_map(|p| match p {
+                ObjectProp::KeyValue { key, value, .. } if key.as_str() == Some(property) => {
+                    Some(value)
+                }
+                _ => None,
+            }) {
+                Some(value) => value,
+                None => continue,
+            },
+            _ => continue,
+        };
+        // The parts before the URL: a template's quasis and holes, or a sum's left operands.
+        let mut prefix = Vec::new();
+        match &model.expr(*value).kind {
+            ExprKind::Template {
+                quasis,
+                exprs,
+                tag: None,
+            } if exprs.last().is_some_and(|e| is_url(*e))
+                && quasis.last().is_some_and(String::is_empty) =>
+            {
+                for (k, q) in quasis.iter().enumerate().take(exprs.len()) {
+                    prefix.push(Piece::Text(q.clone()));
+                    if k + 1 < exprs.len() {
+                        prefix.extend(reader.pieces(file, exprs[k]));
+                    }
+                }
+            }
+            ExprKind::Binary {
+                op: seam_lang::model::BinaryOp::Add,
+                left,
+                right,
+            } if is_url(*right) => prefix.extend(reader.pieces(file, *left)),
+            _ => continue,
+        }
+        prefix.retain(|p| !matches!(p, Piece::Text(t) if t.is_empty()));
+        if !prefix.is_empty() {
+            return Some(UrlPrefix {
+                pieces: prefix,
+                only_when: url_test_around(model, function, expr.span, &is_url),
+            });
+        }
+    }
+    None
+}
+
+/// The innermost `if` in `function` around `span` whose test is a text test of the URL
+/// (`url.includes("x")`, `!url.startsWith("/x")`), as the branch `span` is in sees it.
+pub(super) fn url_test_around(
+    model: &seam_lang::model::Model,
+    function: FuncId,
+    span: seam_lang::model::Span,
+    is_url: &dyn Fn(ExprId) -> bool,
+) -> Option<UrlTest> {
+    let fspan = model.function(function).span;
+    let mut around: Vec<(seam_lang::model::Span, ExprId, bool)> = model
+        .stmts
+        .iter()
+        .filter(|st| fspan.contains(st.span) && st.span.contains(span))
+        .filter_map(|st| match st.kind {
+            seam_lang::model::StmtKind::If {
+                test,
+                consequent,
+                alternate,
+            } => {
+                let in_else = alternate.is_some_and(|a| model.stmt(a).span.contains(span));
+                (in_else || model.stmt(consequent).span.contains(span))
+                    .then_some((st.span, test, in_else))
+            }
+            _ => None,
+        })
+        .collect();
+    around.sort_by_key(|(sp, ..)| sp.end - sp.start);
+    around
+        .into_iter()
+        .find_map(|(_, test, in_else)| url_test(model, test, in_else, is_url))
+}
+
+/// `test` read as a text test of the URL, negated when the rewrite is in its `else` branch.
+pub(super) fn url_test(
+    model: &seam_lang::model::Model,
+    mut test: ExprId,
+    mut negated: bool,
+    is_url: &dyn Fn(ExprId) -> bool,
+) -> Option<UrlTest> {
+    while let ExprKind::Unary {
+        op: seam_lang::model::UnaryOp::Not,
+        arg,
+    } = &model.expr(test).kind
+    {
+        negated = !negated;
+        test = *arg;
+    }
+    let ExprKind::Call { callee, args, .. } = &model.expr(test).kind else {
+        return None;
+    };
+    let ExprKind::Member {
+        object,
+        property: seam_lang::model::MemberProp::Name(method),
+        ..
+    } = &model.expr(*callee).kind
+    else {
+        return None;
+    };
+    if !is_url(*object) || !matches!(method.as_str(), "includes" | "startsWith" | "endsWith") {
+        return None;
+    }
+    let ExprKind::Literal {
+        value: seam_lang::model::LiteralValue::String { value: text },
+    } = &model.expr(args.first()?.value).kind
+    else {
+        return None;
+    };
+    Some(UrlTest {
+        method: method.clone(),
+        text: text.clone(),
+        negated,
+    })
+}
+
+/// Whether a declared type names one of the pack's client types (`type:`), by its last
+/// segment (`HttpClient`, `http.HttpClient`).
+pub(super) fn is_client_type(pack: &Pack, shape: &seam_lang::model::TypeRef) -> bool {
+    let seam_lang::model::TypeRef::Named { name, .. } = shape else {
+        return false;
+    };
+    // A qualified type (`resty.Client`) matches by its package and name, a bare one
+    // (`HttpClient`) by the name alone.
+    let last = name.rsplit('.').next().unwrap_or(name);
+    pack.clients.iter().any(|c| match c.type_name.as_deref() {
+        Some(t) if t.contains('.') => {
+            name == t || name.strip_suffix(t).is_some_and(|rest| rest.ends_with('.'))
+        }
+        Some(t) => t == last,
+        None => false,
+    })
+}
+
+/// Whether a value makes a client: a `create` pattern (through the import of its `from`
+/// module when it names one), an object literal that spreads a client (`{ ...make(), extra }`),
+/// or a call of a project function that returns a client (a factory), its arguments read
+/// into the creation's options.
+pub(super) fn client_value(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    vf: usize,
+    ve: ExprId,
+    hops: usize,
+) -> Option<ClientObject> {
+    let vmodel = files.model(vf);
+    for c in &pack.clients {
+        let Some(create) = &c.create else { continue };
+        let mut caps = Captures::new();
+        let matched = match &c.from {
+            Some(module) => created_from(vmodel, create, module, ve, &mut caps),
+            None => match_expr(vmodel, create, ve, &mut caps),
+        };
+        if !matched {
+            continue;
+        }
+        // A request or client made from another client keeps that client's base.
+        let from_client = match &c.of {
+            Some(of) => {
+                let Some(inner) = caps.get(of).and_then(Capture::expr) else {
+                    continue;
+                };
+                match client_object_hops(files, pack, reader, vf, inner, hops) {
+                    Some(client) => Some(client),
+                    None => continue,
+                }
+            }
+            None => None,
+        };
+        if let Some(client) = from_client {
+            return Some(client);
+        }
+        let base = match &c.base_url {
+            Some(ValueRead::Option { meta, key, .. }) => {
+                match caps.get(meta).and_then(Capture::expr) {
+                    Some(obj) => match reader.object_key(vf, obj, key) {
+                        Ok(Some((kf, ke))) => reader.pieces(kf, ke),
+                        Ok(None) => Vec::new(),
+                        Err(()) => vec![Piece::Hole("baseURL".to_owned())],
+                    },
+                    None => Vec::new(),
+                }
+            }
+            Some(ValueRead::Meta(m)) => match caps.get(m).and_then(Capture::expr) {
+                Some(e) => {
+                    constructed_pieces(files, reader, vf, e).unwrap_or_else(|| reader.pieces(vf, e))
+                }
+                None => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        let url_prefix = interceptor_prefix(files, pack, reader, vf, ve);
+        return Some(ClientObject { base, url_prefix });
+    }
+    // A factory step costs more than a name: each may branch into several returns.
+    let hops = hops.checked_sub(1)?;
+    match &vmodel.expr(ve).kind {
+        ExprKind::Await { arg } => client_object_hops(files, pack, reader, vf, *arg, hops),
+        ExprKind::Object { props } => props.iter().find_map(|p| match p {
+            ObjectProp::Spread { value } => {
+                client_object_hops(files, pack, reader, vf, *value, hops)
+            }
+            _ => None,
+        }),
+        ExprKind::Call {
+            callee,
+            args,
+            is_new: false,
+            ..
+        } => {
+            // `useMemo(() => createClient(base), [])`: what the callback returns.
+            if let Some(callback) = crate::library_constants::memo_callback(vmodel, *callee, args) {
+                return files
+                    .returned_values(vf, callback)
+                    .into_iter()
+                    .find_map(|r| client_object_hops(files, pack, reader, vf, r, hops));
+            }
+            let (ff, func) = files.function_of(vf, *callee)?;
+            let fmodel = files.model(ff);
+            let mut subst = reader.subst.clone();
+            for (i, b) in fmodel.bindings.iter().enumerate() {
+                if let BindingKind::Param { function, index } = b.kind
+                    && function == func
+                    && b.origin.path.is_empty()
+                {
+                    let value = match args.get(index as usize) {
+                        Some(arg) if !arg.spread => Some((vf, arg.value)),
+                        Some(_) => continue,
+                        None => None,
+                    };
+                    subst.insert((ff, seam_lang::model::BindingId::from_index(i)), value);
+                }
+            }
+            let inner = Reader {
+                files,
+                environment: reader.environment,
+                subst: &subst,
+                this_class: None,
+            };
+            files
+                .returned_values(ff, func)
+                .into_iter()
+                .find_map(|r| client_object_hops(files, pack, &inner, ff, r, hops))
+        }
+        ExprKind::Member { .. } if crate::window_globals::global_property(vmodel, ve).is_some() => {
+            client_object_hops(files, pack, reader, vf, ve, hops)
+        }
+        _ => None,
+    }
+}
+
+/// The most `new C(…)` calls a constructor's parameter is read through.
+pub(super) const MAX_CONSTRUCTIONS: usize = 8;
+
+/// A value a class constructor reads from its parameters (`this.client = make(options.base)`),
+/// read through the arguments of the project's `new C(…)` calls: the value when every one of
+/// them gives the same, `None` when the value is not in a constructor, reads no parameter, or
+/// the constructions disagree (or there are none, or too many).
+pub(super) fn constructed_pieces(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    expr: ExprId,
+) -> Option<Vec<Piece>> {
+    let model = files.model(file);
+    let ctor = enclosing_function(model, model.expr(expr).span)?;
+    let function = model.function(ctor);
+    if function.kind != seam_lang::model::FunctionKind::Constructor {
+        return None;
+    }
+    let class = function.class?;
+    let params: Vec<(seam_lang::model::BindingId, u32)> = model
+        .bindings
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| match b.kind {
+            BindingKind::Param { function, index }
+                if function == ctor && b.origin.path.is_empty() =>
+            {
+                Some((seam_lang::model::BindingId::from_index(i), index))
+            }
+            _ => None,
+        })
+        .collect();
+    if params.is_empty()
+        || params
+            .iter()
+            .any(|(b, _)| reader.subst.contains_key(&(file, *b)))
+    {
+        return None;
+    }
+    let sites = files.constructions().get(&(file, class))?;
+    if sites.is_empty() || sites.len() > MAX_CONSTRUCTIONS {
+        return None;
+    }
+    let mut agreed: Option<Vec<Piece>> = None;
+    for &(sf, site) in sites {
+        let ExprKind::Call { args, .. } = &files.model(sf).expr(site).kind else {
+            return None;
+        };
+        let mut subst = reader.subst.clone();
+        for &(b, index) in &params {
+            let value = match args.get(index as usize) {
+                Some(arg) if !arg.spread => Some((sf, arg.value)),
+                Some(_) => return None,
+                None => None,
+            };
+            subst.insert((file, b), value);
+        }
+        let inner = Reader {
+            subst: &subst,
+            ..*reader
+        };
+        let pieces = inner.pieces(file, expr);
+        match &agreed {
+            Some(seen) if *seen != pieces => return None,
+            _ => agreed = Some(pieces),
+        }
+    }
+    agreed
+}
+
+/// A `create` pattern whose callee is a plain name, matched against a call whose callee is
+/// an import from `module` of that name (or the module's default export), whatever the local
+/// name.
+/// Whether a name holds what a CommonJS `require(module)` gives: the module itself
+/// (`const request = require("supertest")`) or its export `exported` (`const { agent } =
+/// require("supertest")`).
+pub(super) fn required_from(
+    model: &seam_lang::model::Model,
+    name: ExprId,
+    module: &str,
+    exported: &str,
+) -> bool {
+    let Some(b) = model.resolved_binding(name) else {
+        return false;
+    };
+    let binding = model.binding(b);
+    let Some(init) = binding.origin.init else {
+        return false;
+    };
+    let ExprKind::Call { callee, args, .. } = &model.expr(init).kind else {
+        return false;
+    };
+    let requires = matches!(&model.expr(*callee).kind,
+        ExprKind::Ident { name, binding: None } if name == "require");
+    let names_module = args.first().is_some_and(|a| {
+        matches!(&model.expr(a.value).kind,
+            ExprKind::Literal { value: seam_lang::model::LiteralValue::String { value } } if value == module)
+    });
+    requires
+        && names_module
+        && match &binding.origin.path[..] {
+            [] => true,
+            [seam_lang::model::PatternStep::Key(k)] => k == exported,
+            _ => false,
+        }
+}
+
+pub(super) fn created_from(
+    model: &seam_lang::model::Model,
+    create: &PatternNode,
+    module: &str,
+    expr: ExprId,
+    caps: &mut Captures,
+) -> bool {
+    let PatternNode::Call {
+        callee: pattern_callee,
+        args: pattern_args,
+        is_new,
+    } = create
+    else {
+        return false;
+    };
+    let PatternNode::Ident(exported) = pattern_callee.as_ref() else {
+        return false;
+    };
+    let ExprKind::Call { callee, .. } = &model.expr(expr).kind else {
+        return false;
+    };
+    let imported = model.resolved_binding(*callee).is_some_and(|b| {
+        matches!(&model.binding(b).kind, BindingKind::Import { import, name }
+        if model.imports.get(*import as usize).is_some_and(|imp| {
+            imp.specifier == module
+                && imp.names.get(*name as usize).is_some_and(|n| match &n.imported {
+                    seam_lang::model::ImportedItem::Default => true,
+                    seam_lang::model::ImportedItem::Named(x) => x == exported,
+                    _ => false,
+                })
+        }))
+    });
+    if !imported && !required_from(model, *callee, module, exported) {
+        return false;
+    }
+    let any_callee = PatternNode::Call {
+        callee: Box::new(PatternNode::Meta("__CREATE_CALLEE".to_owned())),
+        args: pattern_args.clone(),
+        is_new: *is_new,
+    };
+    match_expr(model, &any_callee, expr, caps)
+}
+
+/// Whether a value is text the code fixes at least in part (not an object literal, nor a
+/// value nothing is known of).
+pub(super) fn reads_as_text(files: &Files, reader: &Reader, file: usize, expr: ExprId) -> bool {
+    let object =
+        |f: usize, e: ExprId| matches!(files.model(f).expr(e).kind, ExprKind::Object { .. });
+    if object(file, expr)
+        || files
+            .definition(file, expr)
+            .and_then(|d| files.value_of(d))
+            .is_some_and(|(f, e)| object(f, e))
+    {
+        return false;
+    }
+    reader
+        .pieces(file, expr)
+        .iter()
+        .any(|p| matches!(p, Piece::Text(t) if !t.is_empty()))
+}
+
+/// Whether text names an HTTP method, in any case.
+pub(super) fn is_http_method(text: &str) -> bool {
+    ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+        .iter()
+        .any(|m| m.eq_ignore_ascii_case(text))
+}
+
+/// Whether an expression is a string or template literal whose text starts with `/`.
+pub(super) fn is_path_literal(model: &seam_lang::model::Model, expr: ExprId) -> bool {
+    match &model.expr(expr).kind {
+        ExprKind::Literal {
+            value: seam_lang::model::LiteralValue::String { value },
+        } => value.starts_with('/'),
+        ExprKind::Template {
+            quasis, tag: None, ..
+        } => quasis.first().is_some_and(|q| q.starts_with('/')),
+        _ => false,
+    }
+}
+
+/// A client call site matched by a pack.
+pub(super) struct Site {
+    file: usize,
+    call: ExprId,
+    /// The path the call reaches, a client's base path included.
+    path: String,
+    /// The URL as the call wrote it, before a client's base URL.
+    own_url: Vec<Piece>,
+    method: Option<String>,
+    /// Where the URL (after a client's base URL) goes: see [`crate::url::origin_of`].
+    origin: Option<String>,
+    /// See [`ClientUnit::page_relative`].
+    page_relative: bool,
+    /// See [`ClientUnit::fallback`].
+    fallback: bool,
+}
+
+pub(super) fn site_at(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    call: ExprId,
+) -> Option<Site> {
+    let model = files.model(file);
+    let name = crate::files::callee_name(model, call);
+    for c in &pack.calls {
+        if !client_call_anchor_ok(c, name) {
+            continue;
+        }
+        let mut caps = Captures::new();
+        if !match_expr(model, &c.pattern, call, &mut caps) {
+            continue;
+        }
+        let Some(client) = constraints_hold(files, pack, reader, file, &c.constraints, &caps)
+        else {
+            continue;
+        };
+        let url_pieces = match &c.url {
+            ValueRead::Meta(m) => caps
+                .get(m)
+                .and_then(Capture::expr)
+                .map(|e| reader.pieces(file, e)),
+            ValueRead::Option { meta, key, .. } => caps
+                .get(meta)
+                .and_then(Capture::expr)
+                .and_then(|o| reader.object_key(file, o, key).ok().flatten())
+                .map(|(kf, ke)| reader.pieces(kf, ke)),
+            ValueRead::Chain {
+                meta,
+                call: Some(call),
+                key,
+                ..
+            } => caps.get(meta).and_then(Capture::expr).and_then(|r| {
+                crate::builder_chains::chain_url(reader, file, r, call, key.as_deref())
+            }),
+            ValueRead::Text(t) => Some(vec![Piece::Text(t.clone())]),
+            ValueRead::Number(_) | ValueRead::Chain { call: None, .. } => None,
+        };
+        let Some(url) = url_pieces else {
+            continue;
+        };
+        let method = read_method(reader, &c.method, file, &caps);
+        let mut site = site_of(files, pack, reader, (file, call), client, url, method);
+        site.fallback = c.fallback;
+        return Some(site);
+    }
+    member_site(files, pack, reader, file, call)
+}
+
+/// A call's site from its URL as written and the client it goes through: the client's base
+/// URL and interceptor prefix in front.
+pub(super) fn site_of(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    (file, call): (usize, ExprId),
+    client: Option<ClientObject>,
+    url: Vec<Piece>,
+    method: Option<String>,
+) -> Site {
+    let page_relative = client.is_none() && relative_url(&url);
+    let (path, origin) = match client {
+        Some(client) if !is_absolute(&url) => {
+            let prefix = if client.url_prefix.pieces.is_empty() {
+                global_url_prefix(files, pack, reader)
+            } else {
+                client.url_prefix.clone()
+            }
+            .for_url(&url);
+            let url: Vec<Piece> = prefix.iter().chain(&url).cloned().collect();
+            let mut whole = client.base.clone();
+            whole.extend(url.iter().cloned());
+            (
+                join_paths(
+                    &path_of(&client.base),
+                    // Only a value at the very start of the whole URL is a base.
+                    &if client.base.iter().all(|p| *p == Piece::Text(String::new())) {
+                        client_url_path(&url)
+                    } else {
+                        path_of(&url)
+                    },
+                ),
+                origin_of(&whole),
+            )
+        }
+        _ => (join_paths("", &client_url_path(&url)), origin_of(&url)),
+    };
+    Site {
+        file,
+        call,
+        path,
+        page_relative,
+        own_url: url,
+        method,
+        origin,
+        fallback: false,
+    }
+}
+
+/// A typed RPC client's call (`client.posts[":id"].$get()`): the members between the client
+/// object and the called method are the path's segments.
+pub(super) fn member_site(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    call: ExprId,
+) -> Option<Site> {
+    if pack.member_calls.is_empty() {
+        return None;
+    }
+    let model = files.model(file);
+    let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+        return None;
+    };
+    let ExprKind::Member {
+        object,
+        property: seam_lang::model::MemberProp::Name(called),
+        ..
+    } = &model.expr(*callee).kind
+    else {
+        return None;
+    };
+    let rule = pack
+        .member_calls
+        .iter()
+        .find(|m| m.methods.contains_key(called.as_str()))?;
+    let mut segments = Vec::new();
+    let mut at = *object;
+    // Walk down the chain to the first expression that is not a member of a known name: the
+    // client object itself.
+    let client = loop {
+        if let Some(client) = client_object(files, pack, reader, file, at) {
+            break client;
+        }
+        let ExprKind::Member {
+            object, property, ..
+        } = &model.expr(at).kind
+        else {
+            return None;
+        };
+        let name = match property {
+            seam_lang::model::MemberProp::Name(n) => n.clone(),
+            seam_lang::model::MemberProp::Computed(e) => reader.constant(file, *e)?,
+            seam_lang::model::MemberProp::Private(_) => return None,
+        };
+        segments.push(name);
+        at = *object;
+        if segments.len() > 32 {
+            return None;
+        }
+    };
+    let mut url = Vec::new();
+    for segment in segments.iter().rev() {
+        if rule.index.contains(segment) {
+            continue;
+        }
+        url.push(Piece::Text("/".to_owned()));
+        match rule
+            .parameter_prefix
+            .as_deref()
+            .and_then(|p| segment.strip_prefix(p))
+        {
+            Some(param) => url.push(Piece::Hole(param.to_owned())),
+            None => url.push(Piece::Text(segment.clone())),
+        }
+    }
+    if url.is_empty() {
+        url.push(Piece::Text("/".to_owned()));
+    }
+    let method = rule.methods.get(called.as_str()).cloned();
+    Some(site_of(
+        files,
+        pack,
+        reader,
+        (file, call),
+        Some(client),
+        url,
+        method,
+    ))
+}
+
+/// A client path: the pieces written as a path, with doubled slashes from joining a base
+/// collapsed.
+pub(super) fn client_path(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for ch in raw.chars() {
+        if ch == '/' && out.ends_with('/') {
+            continue;
+        }
+        out.push(ch);
+    }
+    if out.len() > 1 && out.ends_with('/') {
+        out.pop();
+    }
+    if out.is_empty() { "/".to_owned() } else { out }
+}
+
+/// Client units of one pack: one per call site, and for a thin wrapper (a function that
+/// forwards one of its parameters into the URL) one per call site of the wrapper instead.
+pub fn client_units(
+    files: &Files,
+    pack_index: usize,
+    pack: &Pack,
+    on: &BTreeSet<usize>,
+    all_files: &BTreeSet<usize>,
+) -> Vec<ClientUnit> {
+    let no_subst = Substitution::new();
+    let reader = Reader {
+        files,
+        environment: &pack.environment,
+        subst: &no_subst,
+        this_class: None,
+    };
+    let mut units = Vec::new();
+    // Who calls which project function, built once and only when a wrapper needs it.
+    let mut callers: Option<std::borrow::Cow<CallIndex>> = None;
+    for &file in on {
+        let model = files.model(file);
+        // Each call once per form of its request (see `crate::alternatives`).
+        let mut forms = crate::alternatives::Forms::new(files.calls(file));
+        while let Some(crate::files::NamedCall { call, name }) = forms.next_call(&mut units) {
+            // Most calls are not the pack's: skip them before any matching.
+            if !pack.calls.iter().any(|c| client_call_anchor_ok(c, name))
+                && !pack
+                    .member_calls
+                    .iter()
+                    .any(|m| name.is_some_and(|n| m.methods.contains_key(n)))
+            {
+                continue;
+            }
+            // A call in a field initialiser reads `this` as an instance of its class.
+            let own = Reader {
+                this_class: crate::classes::initializer_class(files, file, call),
+                ..reader
+            };
+            let Some(mut site) = site_at(files, pack, &own, file, call) else {
+                continue;
+            };
+            let function = enclosing_function(model, model.expr(call).span);
+            if let Some(func) = function {
+                // A thin wrapper forwards the path itself: the URL starts (after an
+                // environment base) with one of its parameters.
+                let forwards_parameter = site
+                    .own_url
+                    .iter()
+                    .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
+                    .is_some_and(|p| matches!(p, Piece::Hole(h) if param_named(model, func, h)));
+                // A method of an API class whose URL starts with a field subclasses set:
+                // one unit per call through an instance, the field read from its class.
+                let mut this_class = None;
+                let field_calls = match site
+                    .own_url
+                    .iter()
+                    .find(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
+                {
+                    Some(Piece::Hole(field)) if !forwards_parameter => {
+                        crate::classes::instance_calls(files, &reader, file, func, field, all_files)
+                            .map(|calls| (field.clone(), calls))
+                    }
+                    _ => None,
+                };
+                match field_calls {
+                    // No instance is made with `new` (a service the framework injects): the
+                    // field is the class's own.
+                    Some((_, calls)) if calls.is_empty() => {
+                        this_class = model.function(func).class.map(|c| (file, c));
+                        let own = Reader {
+                            this_class,
+                            ..reader
+                        };
+                        if let Some(read) = site_at(files, pack, &own, file, call) {
+                            site = read;
+                        }
+                    }
+                    Some((field, calls)) => {
+                        let hole = format!("{{{field}}}");
+                        for ic in calls {
+                            // Read again as an instance of its class reads `this`, when that
+                            // says more (keys of fields its constructors fill in).
+                            let own = Reader {
+                                this_class: Some(ic.class),
+                                ..reader
+                            };
+                            if let Some(read) = site_at(files, pack, &own, file, call)
+                                .filter(|read| read.path != site.path)
+                            {
+                                let caller = files.model(ic.file);
+                                units.push(ClientUnit {
+                                    pack: pack_index,
+                                    file: ic.file,
+                                    call: ic.call,
+                                    function: enclosing_function(caller, caller.expr(ic.call).span),
+                                    method: read.method,
+                                    path: Some(client_path(&read.path)),
+                                    origin: read.origin,
+                                    layered: false,
+                                    through: Vec::new(),
+                                    page_relative: false,
+                                    fallback: site.fallback,
+                                    read_inside: false,
+                                });
+                                continue;
+                            }
+                            let path = site.path.replacen(&hole, &ic.field_path, 1);
+                            let caller = files.model(ic.file);
+                            units.push(ClientUnit {
+                                pack: pack_index,
+                                file: ic.file,
+                                call: ic.call,
+                                function: enclosing_function(caller, caller.expr(ic.call).span),
+                                method: site.method.clone(),
+                                path: Some(client_path(&path)),
+                                // The field starts the URL: its value says where the call goes.
+                                origin: match &ic.field_origin {
+                                    Some(origin)
+                                        if site.origin.as_deref() == Some(UNKNOWN_ORIGIN) =>
+                                    {
+                                        origin.clone()
+                                    }
+                                    _ => site.origin.clone(),
+                                },
+                                layered: false,
+                                through: Vec::new(),
+                                page_relative: false,
+                                fallback: site.fallback,
+                                read_inside: false,
+                            });
+                        }
+                        continue;
+                    }
+                    None => {}
+                }
+                // A template: the URL or the method comes from the function's parameters.
+                let index = callers.get_or_insert_with(|| {
+                    // The run's shared index when every file is searched.
+                    if all_files.len() == files.models.len() {
+                        std::borrow::Cow::Borrowed(files.callers())
+                    } else {
+                        std::borrow::Cow::Owned(call_index(files, all_files))
+                    }
+                });
+                let layer = Layer {
+                    files,
+                    pack,
+                    pack_index,
+                    index,
+                    inner: (file, call),
+                };
+                let mut budget = MAX_INSTANCES;
+                let before = units.len();
+                let forwarded = layer.expand(
+                    &site,
+                    (file, func, call, this_class),
+                    &no_subst,
+                    &[],
+                    &mut budget,
+                    &mut units,
+                );
+                if crate::templates::settles_parameter(model, func)
+                    || (!forwarded && !crate::files::returns_value_of(files, file, func, call))
+                {
+                    for unit in &mut units[before..] {
+                        unit.read_inside = true;
+                    }
+                }
+                if forwarded {
+                    continue;
+                }
+            }
+            units.push(ClientUnit {
+                pack: pack_index,
+                file: site.file,
+                call: site.call,
+                function,
+                method: site.method,
+                path: Some(client_path(&site.path)),
+                origin: site.origin,
+                layered: false,
+                through: Vec::new(),
+                page_relative: site.page_relative,
+                fallback: site.fallback,
+                read_inside: false,
+            });
+        }
+    }
+    units
+}
+
+pub(super) fn param_named(model: &seam_lang::model::Model, func: FuncId, name: &str) -> bool {
+    model.bindings.iter().any(|b| {
+        b.name == name && matches!(b.kind, BindingKind::Param { function, .. } if function == func)
+    })
+}
+
+/// Calls of project functions, by the (file, function) they reach.
+pub(super) type CallIndex = crate::files::Callers;
+
+/// Every call of a project function, by the function it reaches.
+pub(super) fn call_index(files: &Files, all_files: &BTreeSet<usize>) -> CallIndex {
+    let mut out = CallIndex::new();
+    for &cf in all_files {
+        files.add_file_calls(cf, &mut out);
+    }
+    out
+}
+
+/// How many consumers one client call inside wrapper layers may stand for.
+pub(super) const MAX_INSTANCES: usize = 5000;
+
+/// One client call followed up through the wrapper functions around it (see
+/// [`crate::templates`]).
+pub(super) struct Layer<'l, 'a> {
+    files: &'l Files<'a>,
+    pack: &'l Pack,
+    pack_index: usize,
+    index: &'l CallIndex,
+    /// The client call itself, read again under each layer's substitution.
+    inner: (usize, ExprId),
+}
+
+impl Layer<'_, '_> {
+    /// When `func` (around `call`) forwards the path or the method of `site` (read under
+    /// `subst`) from its parameters and is called, one unit per call (or per call of the layers
+    /// above it) into `out`, and true; false when `func` is not such a wrapper. A function that
+    /// returns `call`'s result also gets one unit per call, but returns false: the call inside
+    /// stays a consumer as well.
+    fn expand(
+        &self,
+        site: &Site,
+        (file, func, call, this_class): (usize, FuncId, ExprId, Option<(usize, ClassId)>),
+        subst: &Substitution,
+        chain: &[(usize, FuncId)],
+        budget: &mut usize,
+        out: &mut Vec<ClientUnit>,
+    ) -> bool {
+        let depth = chain.len();
+        if depth >= crate::templates::MAX_LAYERS {
+            return false;
+        }
+        let params = crate::templates::param_bindings(self.files, file, func);
+        let holes: Vec<(seam_lang::model::BindingId, &str)> = params
+            .iter()
+            .filter(|(_, name)| {
+                site.own_url
+                    .iter()
+                    .any(|p| matches!(p, Piece::Hole(h) if h == name))
+            })
+            .copied()
+            .collect();
+        let method_open = site.method.is_none() && !params.is_empty();
+        // A function that returns the response to its caller makes each of its calls a
+        // consumer too (the caller handles what comes back), even when nothing is forwarded.
+        // So does one whose request carries its parameters (a body built from them), at the
+        // layer that makes the request.
+        let returns = crate::files::returns_value_of(self.files, file, func, call)
+            || (depth == 0
+                && (crate::templates::sends_parameters(
+                    self.files,
+                    file,
+                    func,
+                    call,
+                    &site.own_url,
+                ) || crate::templates::awaits_discarded(self.files, file, func, call)));
+        let may_forward = !holes.is_empty() || method_open;
+        if !may_forward && !returns {
+            return false;
+        }
+        let Some(calls) = self.index.get(&(file, func)) else {
+            return false;
+        };
+        let reader = Reader {
+            files: self.files,
+            environment: &self.pack.environment,
+            subst,
+            this_class,
+        };
+        let mut instances = Vec::new();
+        for &(cf, ccall) in calls.iter().take(crate::templates::MAX_CALLS_PER_LAYER) {
+            let bound =
+                crate::templates::bind_arguments(self.files, &reader, file, func, cf, ccall);
+            let layered = crate::templates::layered(subst, bound);
+            // A method called through an instance of a subclass (`this.users.delete(u)` on a
+            // `UsersService extends AbstractService`) reads `this.x` from that subclass.
+            // Further out, a call through an instance of a subclass of the class `this` was
+            // read as (`labels.update(l)` reaching `this.post(…)` in the base) reads it as
+            // that subclass.
+            let this_class = match receiver_subclass(self.files, (file, func), cf, ccall) {
+                Some(r) if chain.is_empty() => Some(r),
+                Some(r)
+                    if this_class.is_some_and(|t| {
+                        r != t && crate::classes::descends_from(self.files, r, t)
+                    }) =>
+                {
+                    Some(r)
+                }
+                _ => this_class,
+            };
+            let outer = Reader {
+                files: self.files,
+                environment: &self.pack.environment,
+                subst: &layered,
+                this_class,
+            };
+            let Some(instance) = site_at(self.files, self.pack, &outer, self.inner.0, self.inner.1)
+            else {
+                continue;
+            };
+            instances.push((cf, ccall, layered, instance, this_class));
+        }
+        let passes_path = |binding: seam_lang::model::BindingId| {
+            instances.iter().any(|(_, _, layered, ..)| {
+                let Some(Some((af, ae))) = layered.get(&(file, binding)) else {
+                    return false;
+                };
+                let reader = Reader {
+                    files: self.files,
+                    environment: &self.pack.environment,
+                    subst: layered,
+                    this_class,
+                };
+                crate::templates::holds_path(&reader.pieces(*af, *ae))
+            })
+        };
+        let forwards = holes.iter().any(|(binding, name)| {
+            crate::templates::forwards_path(&site.own_url, name, passes_path(*binding))
+        });
+        let method_given =
+            method_open && instances.iter().any(|(_, _, _, i, _)| i.method.is_some());
+        let forwarding = may_forward && (forwards || method_given);
+        if !forwarding && !returns {
+            return false;
+        }
+        let mut through = chain.to_vec();
+        through.push((file, func));
+        // A deferred the request settles hands the caller what the request resolves it with
+        // (a body), not the response.
+        let settled = crate::files::returns_settled_deferred(self.files, file, func, call);
+        let start = out.len();
+        for (cf, ccall, layered, instance, this_class) in instances {
+            if *budget == 0 {
+                break;
+            }
+            let caller = self.files.model(cf);
+            let outer = enclosing_function(caller, caller.expr(ccall).span);
+            let deeper = out.len();
+            if let Some(of) = outer
+                && self.expand(
+                    &instance,
+                    (cf, of, ccall, this_class),
+                    &layered,
+                    &through,
+                    budget,
+                    out,
+                )
+            {
+                continue;
+            }
+            // A call in a base class's method whose path holds a value of `this` the base
+            // leaves unset (`this.paths.get`): the requests are the calls further out, through
+            // instances of the subclasses that set it, which filled the hole.
+            if this_class.is_some()
+                && let Some(of) = outer
+                && crate::keyed_fields::filled_further_out(
+                    &instance.path,
+                    |hole| param_named(caller, of, hole),
+                    out[deeper..].iter().filter_map(|u| u.path.as_deref()),
+                )
+            {
+                continue;
+            }
+            *budget -= 1;
+            out.push(ClientUnit {
+                pack: self.pack_index,
+                file: cf,
+                call: ccall,
+                function: outer,
+                method: instance.method,
+                path: Some(client_path(&instance.path)),
+                origin: instance.origin,
+                layered: true,
+                through: through.clone(),
+                // `loadPingDetails("../pings/1/")`: relative to the page of the calling script.
+                page_relative: instance.page_relative,
+                fallback: site.fallback,
+                read_inside: false,
+            });
+        }
+        if settled {
+            for unit in &mut out[start..] {
+                unit.read_inside = true;
+            }
+        }
+        // Forwarding replaces the call inside by its instances; returning adds them to it.
+        forwarding
+    }
+}
+
+/// The class of the instance a call of the method `func` goes through, when it is the
+/// method's class or a subclass of it (`this.users.delete(u)`, `users: UsersService`).
+pub(super) fn receiver_subclass(
+    files: &Files,
+    (file, func): (usize, FuncId),
+    cf: usize,
+    ccall: ExprId,
+) -> Option<(usize, ClassId)> {
+    let class = files.model(file).function(func).class?;
+    let caller = files.model(cf);
+    let ExprKind::Call { callee, .. } = &caller.expr(ccall).kind else {
+        return None;
+    };
+    let ExprKind::Member { object, .. } = &caller.expr(*callee).kind else {
+        return None;
+    };
+    let receiver = match caller.expr(*object).kind {
+        // `super.post(…)`: the instance is the calling method's own.
+        ExprKind::Super => {
+            let f = enclosing_function(caller, caller.expr(ccall).span)?;
+            (cf, caller.function(f).class?)
+        }
+        _ => crate::classes::class_of_receiver(files, cf, *object)?,
+    };
+    crate::classes::descends_from(files, receiver, (file, class)).then_some(receiver)
+}
+
+pub(super) fn constraints_hold(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    constraints: &BTreeMap<String, Constraint>,
+    caps: &Captures,
+) -> Option<Option<ClientObject>> {
+    let mut client = None;
+    for (name, c) in constraints {
+        let cap = caps.get(name)?;
+        if !c.one_of.is_empty() {
+            let Capture::Name(n, _) = cap else {
+                return None;
+            };
+            if !c.one_of.iter().any(|x| x == n) {
+                return None;
+            }
+        }
+        if c.client {
+            client = Some(client_object(files, pack, reader, file, cap.expr()?)?);
+        }
+        if c.path_literal && !is_path_literal(files.model(file), cap.expr()?) {
+            return None;
+        }
+        if c.http_method
+            && !reader
+                .constant(file, cap.expr()?)
+                .is_some_and(|m| is_http_method(&m))
+        {
+            return None;
+        }
+        if c.text && !reads_as_text(files, reader, file, cap.expr()?) {
+            return None;
+        }
+        if c.opaque
+            && files
+                .definition(file, cap.expr()?)
+                .and_then(|d| files.value_of(d))
+                .is_some()
+        {
+            return None;
+        }
+    }
+    Some(client)
+}
+
+/// [`anchor_ok`] for a client call, which also needs one of the names a `oneOf` constraint
+/// allows when that constraint is on the callee's property (`$CLIENT.$METHOD(…)`).
+fn client_call_anchor_ok(call: &seam_packs::ClientCall, name: Option<&str>) -> bool {
+    if !anchor_ok(&call.pattern, name) {
+        return false;
+    }
+    let PatternNode::Call { callee, .. } = &call.pattern else {
+        return true;
+    };
+    let PatternNode::Member {
+        property: seam_packs::pattern::PatternProp::Meta(property),
+        ..
+    } = callee.as_ref()
+    else {
+        return true;
+    };
+    match call.constraints.get(property) {
+        Some(c) if !c.one_of.is_empty() => {
+            name.is_some_and(|n| c.one_of.iter().any(|allowed| allowed == n))
+        }
+        _ => true,
+    }
+}

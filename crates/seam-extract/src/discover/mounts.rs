@@ -1,0 +1,480 @@
+//! Routers and their mounts: which objects are routers, the prefixes they are mounted
+//! under across files (mounts, plugins, factories), and global prefixes an app sets.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use seam_lang::model::{BindingKind, ExprId, ExprKind, ObjectProp};
+use seam_packs::{Capture, Captures, Pack, match_expr};
+
+use super::{RouterKey, anchor_ok, method_allowed};
+use crate::files::{Def, Files};
+use crate::url::{Piece, Reader, join_paths, path_of};
+
+/// The router an expression refers to, if its value was made by one of the pack's router
+/// patterns.
+pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Option<RouterKey> {
+    let def = files.definition(file, expr)?;
+    is_router(files, pack, def).then_some(def)
+}
+
+pub(super) fn is_router(files: &Files, pack: &Pack, def: RouterKey) -> bool {
+    files
+        .value_of(def)
+        .is_some_and(|(vf, ve)| is_router_value(files, pack, vf, ve, FACTORY_DEPTH))
+}
+
+/// A value made by one of the pack's router patterns, or the call of a project function
+/// whose one returned value is a router (`e := routes.NewEcho()`, a few levels deep).
+pub(super) fn is_router_value(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> bool {
+    crate::router_classes::match_router(files, &pack.routers, file, expr).is_some()
+        || factory_router(files, pack, file, expr, depth).is_some()
+}
+
+/// How many project functions deep a router made by a pattern is followed through the
+/// functions that give it back.
+pub(super) const FACTORY_DEPTH: usize = 3;
+
+/// The router a call of a project function gives back, made by one of the pack's router
+/// patterns inside it (a few levels deep): the function's one returned value, or a field of
+/// the one struct or object it returns (`return &wrapper{API: api}`, which stands for the
+/// router it holds). `None` for any other value.
+pub(super) fn factory_router(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> Option<RouterKey> {
+    let ExprKind::Call { callee, .. } = &files.model(file).expr(expr).kind else {
+        return None;
+    };
+    let depth = depth.checked_sub(1)?;
+    let (ff, func) = files.function_of(file, *callee)?;
+    let [returned] = files.returned_values(ff, func)[..] else {
+        return None;
+    };
+    let router_at = |e: ExprId| {
+        let def = files.definition(ff, e)?;
+        let (vf, ve) = files.value_of(def)?;
+        if crate::router_classes::match_router(files, &pack.routers, vf, ve).is_some() {
+            return Some(def);
+        }
+        factory_router(files, pack, vf, ve, depth)
+    };
+    if let Some(router) = router_at(returned) {
+        return Some(router);
+    }
+    let ExprKind::Object { props } = &files.model(ff).expr(returned).kind else {
+        return None;
+    };
+    props.iter().find_map(|p| match p {
+        ObjectProp::KeyValue { value, .. } | ObjectProp::Spread { value } => router_at(*value),
+        ObjectProp::Method { .. } => None,
+    })
+}
+
+/// Whether a definition is a router of one pack, each definition matched against the
+/// pack's router patterns once (a router is looked up for every registration on it).
+pub(super) struct Routers<'r, 'a> {
+    files: &'r Files<'a>,
+    pack: &'r Pack,
+    known: std::cell::RefCell<BTreeMap<RouterKey, bool>>,
+}
+
+impl<'r, 'a> Routers<'r, 'a> {
+    pub(super) fn new(files: &'r Files<'a>, pack: &'r Pack) -> Self {
+        Routers {
+            files,
+            pack,
+            known: Default::default(),
+        }
+    }
+
+    fn is_router(&self, def: RouterKey) -> bool {
+        if let Some(&known) = self.known.borrow().get(&def) {
+            return known;
+        }
+        let router = is_router(self.files, self.pack, def);
+        self.known.borrow_mut().insert(def, router);
+        router
+    }
+}
+
+/// The key of the router a creation expression makes: the variable it initialises (what
+/// references to the router resolve to), or the expression itself.
+pub(crate) fn created_router(files: &Files, file: usize, creation: ExprId) -> RouterKey {
+    let model = files.model(file);
+    model
+        .bindings
+        .iter()
+        .position(|b| b.origin.init == Some(creation) && b.origin.path.is_empty())
+        .map_or(Def::Expr(file, creation), |i| {
+            Def::Binding(file, seam_lang::model::BindingId::from_index(i))
+        })
+}
+
+/// The prefix a router gives its own routes (`APIRouter(prefix="/users")`), empty when its
+/// pattern names none.
+pub(super) fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: RouterKey) -> Prefix {
+    let Some((vf, ve)) = files.value_of(router) else {
+        return Prefix::default();
+    };
+    let Some((index, caps)) = crate::router_classes::match_router(files, &pack.routers, vf, ve)
+    else {
+        return Prefix::default();
+    };
+    match pack
+        .router_prefixes
+        .get(index)
+        .and_then(Option::as_ref)
+        .and_then(|p| caps.get(p))
+        .and_then(Capture::expr)
+    {
+        Some(e) => Prefix::read(files, reader, vf, e),
+        None => Prefix::default(),
+    }
+}
+
+/// Records the own prefix of the router one call of a router factory makes (`router`), read
+/// under that call's arguments from the router the factory creates (`made_on`).
+pub(super) fn factory_prefix(
+    prefixes: &mut BTreeMap<RouterKey, Prefix>,
+    (files, pack, reader): (&Files, &Pack, &Reader),
+    router: Option<RouterKey>,
+    made_on: Option<RouterKey>,
+) {
+    if router != made_on
+        && let (Some(instance), Some(inner)) = (router, made_on)
+    {
+        prefixes.insert(instance, own_prefix(files, pack, reader, inner));
+    }
+}
+
+/// A prefix in front of routes: the path the code fixes, and the source text of a start seam
+/// could not read (`basePath || "/"` over a setting), which is left out of the path.
+#[derive(Debug, Clone, Default)]
+pub struct Prefix {
+    pub path: String,
+    pub unknown: Option<String>,
+}
+
+impl Prefix {
+    pub fn read(files: &Files, reader: &Reader, file: usize, expr: ExprId) -> Prefix {
+        let pieces = reader.pieces(file, expr);
+        let (known, unknown) = without_unknown_start(&pieces);
+        Prefix {
+            path: join_paths("", &path_of(known)),
+            unknown: unknown.then(|| {
+                let model = files.model(file);
+                model.text_collapsed(model.expr(expr).span)
+            }),
+        }
+    }
+}
+
+/// The pieces of a prefix after a start seam could not read: a prefix that is only unreadable
+/// values (and slashes), or that starts with them before an absolute path (`${base}/api`), is
+/// a base path the deployment chooses; `true` when one was left out. A prefix that fixes
+/// text around an unreadable value (`/api/{version}`) keeps it as a hole.
+pub(super) fn without_unknown_start(pieces: &[Piece]) -> (&[Piece], bool) {
+    let blank = |p: &Piece| matches!(p, Piece::Text(t) if t.chars().all(|c| c == '/'));
+    let start = pieces
+        .iter()
+        .position(|p| !blank(p))
+        .unwrap_or(pieces.len());
+    if !matches!(pieces.get(start), Some(Piece::Hole(_))) {
+        return (pieces, false);
+    }
+    let after = pieces[start..]
+        .iter()
+        .position(|p| !matches!(p, Piece::Hole(_) | Piece::Env) && !blank(p))
+        .map_or(pieces.len(), |i| start + i);
+    match pieces.get(after) {
+        None => (&[], true),
+        Some(Piece::Text(t)) if t.starts_with('/') || t.starts_with("(/") => {
+            (&pieces[after..], true)
+        }
+        Some(_) => (pieces, false),
+    }
+}
+
+/// The source text of a route path that starts with a value seam could not read.
+pub(super) fn unknown_start_text(
+    files: &Files,
+    path: &[Piece],
+    (file, expr): (usize, ExprId),
+) -> Option<String> {
+    without_unknown_start(path).1.then(|| {
+        let model = files.model(file);
+        model.text_collapsed(model.expr(expr).span)
+    })
+}
+
+pub(super) struct Mount {
+    pub(super) parent: RouterKey,
+    pub(super) prefix: Prefix,
+}
+
+/// The router a plugin function holds: its parameter at the mount's `plugin_parameter`.
+pub(super) fn plugin_router(
+    files: &Files,
+    mount: &seam_packs::Mount,
+    file: usize,
+    expr: ExprId,
+) -> Option<RouterKey> {
+    let position = mount.plugin_parameter?;
+    let (pf, function) = files.function_of(file, expr)?;
+    let model = files.model(pf);
+    model.bindings.iter().enumerate().find_map(|(i, b)| {
+        matches!(b.kind, BindingKind::Param { function: f, index } if f == function && index == position)
+            .then(|| b.origin.path.is_empty())
+            .filter(|plain| *plain)
+            .map(|_| Def::Binding(pf, seam_lang::model::BindingId::from_index(i)))
+    })
+}
+
+/// A router made by one of the pack's patterns, or the router parameter of a plugin.
+pub(super) fn router_or_plugin(
+    routers: &Routers,
+    plugins: &BTreeSet<RouterKey>,
+    file: usize,
+    expr: ExprId,
+) -> Option<RouterKey> {
+    router_through_mounts(routers, plugins, file, expr, 0)
+}
+
+/// How many chained calls [`router_through_mounts`] peels.
+pub(super) const CHAIN_STEPS: usize = 256;
+
+/// [`router_or_plugin`], also through chained calls: a mount or a route registration gives back
+/// the router it is called on (`Router().use(a).use("/b", b)` is the `Router()`,
+/// `new Hono().get("/a", h).post("/b", h2)` the `new Hono()`), as a fluent router API does.
+pub(super) fn router_through_mounts(
+    routers: &Routers,
+    plugins: &BTreeSet<RouterKey>,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> Option<RouterKey> {
+    let files = routers.files;
+    let def = files.definition(file, expr)?;
+    if routers.is_router(def) || plugins.contains(&def) {
+        return Some(def);
+    }
+    // Each step peels one call of a chain, which real code writes dozens long.
+    if depth >= CHAIN_STEPS {
+        return None;
+    }
+    let (vf, ve) = files.value_of(def)?;
+    let model = files.model(vf);
+    if !matches!(model.expr(ve).kind, ExprKind::Call { .. }) {
+        return None;
+    }
+    let through_mount = routers.pack.mounts.iter().find_map(|m| {
+        let mut caps = Captures::new();
+        if !match_expr(model, &m.pattern, ve, &mut caps) {
+            return None;
+        }
+        let parent = caps.get(&m.parent).and_then(Capture::expr)?;
+        router_through_mounts(routers, plugins, vf, parent, depth + 1)
+    });
+    // A registration gives back its router too (`new Hono().get(…).post(…)`).
+    through_mount.or_else(|| {
+        routers.pack.routes.iter().find_map(|r| {
+            let receiver = r.receiver.as_ref()?;
+            let mut caps = Captures::new();
+            if !match_expr(model, &r.pattern, ve, &mut caps)
+                || !method_allowed(&r.method, &r.methods, &caps)
+            {
+                return None;
+            }
+            let receiver = caps.get(receiver).and_then(Capture::expr)?;
+            router_through_mounts(routers, plugins, vf, receiver, depth + 1)
+        })
+    })
+}
+
+/// Every plugin router parameter: children of plugin mounts whose parent is a router or,
+/// several levels deep, another plugin's parameter.
+pub(super) fn plugin_routers(routers: &Routers, on: &BTreeSet<usize>) -> BTreeSet<RouterKey> {
+    let (files, pack) = (routers.files, routers.pack);
+    let mut found = BTreeSet::new();
+    if pack.mounts.iter().all(|m| m.plugin_parameter.is_none()) {
+        return found;
+    }
+    for _ in 0..crate::files::MAX_HOPS {
+        let before = found.len();
+        for &file in on {
+            let model = files.model(file);
+            for crate::files::NamedCall { call, name } in files.calls(file) {
+                for m in pack.mounts.iter().filter(|m| m.plugin_parameter.is_some()) {
+                    if !anchor_ok(&m.pattern, name) {
+                        continue;
+                    }
+                    let mut caps = Captures::new();
+                    if !match_expr(model, &m.pattern, call, &mut caps) {
+                        continue;
+                    }
+                    let parent_ok = caps
+                        .get(&m.parent)
+                        .and_then(Capture::expr)
+                        .and_then(|e| router_or_plugin(routers, &found, file, e))
+                        .is_some();
+                    if let (true, Some(child)) = (
+                        parent_ok,
+                        caps.get(&m.child)
+                            .and_then(Capture::expr)
+                            .and_then(|e| plugin_router(files, m, file, e)),
+                    ) {
+                        found.insert(child);
+                        break;
+                    }
+                }
+            }
+        }
+        if found.len() == before {
+            break;
+        }
+    }
+    found
+}
+
+/// Global prefixes the pack's files set, as (directory, prefix), sorted by directory.
+pub fn global_prefixes(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    on: &BTreeSet<usize>,
+) -> Vec<(String, String)> {
+    let mut out = BTreeMap::new();
+    for g in &pack.global_prefixes {
+        for &file in on {
+            let model = files.model(file);
+            let (dir, name) = model.path.rsplit_once('/').unwrap_or(("", &model.path));
+            if g.file
+                .as_deref()
+                .is_some_and(|glob| !seam_lang::project::glob::name_matches(glob, name))
+            {
+                continue;
+            }
+            // A call pattern is looked for among calls; any other only in the named files.
+            let candidates: Vec<(ExprId, Option<&str>)> = if g.pattern.call_anchor().is_some() {
+                files.calls(file).map(|c| (c.call, c.name)).collect()
+            } else {
+                (0..model.exprs.len())
+                    .map(|i| (ExprId::from_index(i), None))
+                    .collect()
+            };
+            for (e, callee) in candidates {
+                if !anchor_ok(&g.pattern, callee) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, &g.pattern, e, &mut caps) {
+                    continue;
+                }
+                if let Some(p) = caps.get(&g.prefix).and_then(Capture::expr) {
+                    out.entry(dir.to_owned())
+                        .or_insert_with(|| join_paths("", &path_of(&reader.pieces(file, p))));
+                    break;
+                }
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// The path with the global prefix of the nearest directory at or above the file in front.
+pub fn with_global_prefix(globals: &[(String, String)], file: &str, path: &str) -> String {
+    match nearest_for_dir(globals, file) {
+        Some(prefix) if !prefix.is_empty() => join_paths(prefix, path),
+        _ => path.to_owned(),
+    }
+}
+
+/// Of `(directory, value)` entries, the value of the nearest directory at or above `file`'s.
+pub(super) fn nearest_for_dir<'v>(entries: &'v [(String, String)], file: &str) -> Option<&'v str> {
+    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+    entries
+        .iter()
+        .filter(|(d, _)| d.is_empty() || dir == d || dir.starts_with(&format!("{d}/")))
+        .max_by_key(|(d, _)| d.len())
+        .map(|(_, value)| value.as_str())
+}
+
+/// Directories where the pack's URI versioning is switched on, with the text before the
+/// version in its segment, sorted by directory.
+pub(super) fn versioned_dirs(
+    files: &Files,
+    pack: &Pack,
+    on: &BTreeSet<usize>,
+) -> Vec<(String, String)> {
+    let Some((pattern, segment)) = &pack.uri_versioning else {
+        return Vec::new();
+    };
+    let mut out = BTreeSet::new();
+    for &file in on {
+        let model = files.model(file);
+        for c in files.calls(file) {
+            let mut caps = Captures::new();
+            if anchor_ok(pattern, c.name) && match_expr(model, pattern, c.call, &mut caps) {
+                let dir = model.path.rsplit_once('/').map_or("", |(d, _)| d);
+                out.insert((dir.to_owned(), segment.clone()));
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Every prefix a router is reachable under, composed through its mounts (several levels,
+/// across files), sorted and without duplicates.
+pub(super) fn prefixes_of(
+    mounts: &BTreeMap<RouterKey, Vec<Mount>>,
+    own: &dyn Fn(RouterKey) -> Prefix,
+    router: RouterKey,
+    depth: usize,
+    unknown: &mut BTreeSet<String>,
+) -> Vec<String> {
+    let mine = own(router);
+    unknown.extend(mine.unknown.clone());
+    let mine = mine.path;
+    let Some(list) = mounts.get(&router) else {
+        return vec![if mine == "/" { String::new() } else { mine }];
+    };
+    if depth >= crate::files::MAX_HOPS {
+        return vec!["{prefix*}".to_owned()];
+    }
+    let mut out = BTreeSet::new();
+    for m in list {
+        unknown.extend(m.prefix.unknown.clone());
+        for p in prefixes_of(mounts, own, m.parent, depth + 1, unknown) {
+            let joined = join_paths(&join_paths(&p, &m.prefix.path), &mine);
+            out.insert(if joined == "/" { String::new() } else { joined });
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// One path from the prefixes and the route's own path; several prefixes become a group
+/// `(/a|/b)` in front.
+pub(super) fn compose(prefixes: &[String], own: &str) -> String {
+    match prefixes {
+        [] => join_paths("", own),
+        [one] => join_paths(one, own),
+        many => {
+            let group = format!("({})", many.join("|"));
+            let rest = join_paths("", own);
+            if rest == "/" {
+                group
+            } else {
+                format!("{group}{rest}")
+            }
+        }
+    }
+}

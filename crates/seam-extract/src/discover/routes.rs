@@ -1,0 +1,1096 @@
+//! Route registrations: each handler pack's registrations, decorated classes and methods,
+//! and the handler function each one leads to.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use seam_lang::model::{ArrayElement, BindingKind, ExprId, ExprKind, FuncId, Span};
+use seam_packs::{Capture, Captures, Pack, PatternNode, ValueRead, match_expr};
+
+use super::clients::constraints_hold;
+use super::file_conventions::file_units;
+use super::mounts::{
+    FACTORY_DEPTH, Mount, Routers, compose, factory_prefix, factory_router, nearest_for_dir,
+    own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin, unknown_start_text,
+    versioned_dirs, without_unknown_start,
+};
+use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
+use super::{HandlerUnit, RouterKey, anchor_ok, method_allowed, method_from_path, read_methods};
+use crate::files::{Def, Files};
+use crate::url::{Piece, Reader, Substitution, join_paths, path_of};
+
+/// What a route registration names as its handler.
+enum Target {
+    /// An expression that refers to a function (or to a class whose methods are handlers).
+    Expr(ExprId),
+    /// A decorated function.
+    Function(FuncId),
+    /// A function in the given file.
+    Located(usize, FuncId),
+    /// A handler the route declares but seam cannot read (an inherited framework action).
+    Opaque(ExprId),
+}
+
+/// [`anchor_ok`] for a route, which also needs one of its methods as the callee's name when
+/// the method is the callee's property (`$APP.$METHOD(…)` with `methods: [get, post]`).
+/// The calls of a file that a route pattern spells as part of a larger registration: the
+/// `r.HandleFunc(p, h)` of `r.HandleFunc(p, h).Methods("GET")`. They are that registration,
+/// not another one.
+pub(super) fn calls_spelled_by_routes(files: &Files, pack: &Pack, file: usize) -> BTreeSet<ExprId> {
+    let mut out = BTreeSet::new();
+    let spells_inner_call = |p: &PatternNode| {
+        matches!(p, PatternNode::Call { callee, .. }
+            if matches!(callee.as_ref(), PatternNode::Member { object, .. }
+                if matches!(object.as_ref(), PatternNode::Call { .. })))
+    };
+    let chained: Vec<&seam_packs::Route> = pack
+        .routes
+        .iter()
+        .filter(|r| spells_inner_call(&r.pattern))
+        .collect();
+    if chained.is_empty() {
+        return out;
+    }
+    let model = files.model(file);
+    for crate::files::NamedCall { call, name } in files.calls(file) {
+        for r in &chained {
+            if route_anchor_ok(r, name) && match_expr(model, &r.pattern, call, &mut Captures::new())
+            {
+                if let ExprKind::Call { callee, .. } = &model.expr(call).kind
+                    && let ExprKind::Member { object, .. } = &model.expr(*callee).kind
+                {
+                    out.insert(*object);
+                }
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Handler units of one pack.
+pub fn handler_units(
+    files: &Files,
+    pack_index: usize,
+    pack: &Pack,
+    on: &BTreeSet<usize>,
+) -> Vec<HandlerUnit> {
+    let no_subst = Substitution::new();
+    let reader = Reader {
+        files,
+        environment: &pack.environment,
+        subst: &no_subst,
+        this_class: None,
+    };
+    let routers = Routers::new(files, pack);
+    // Plugins: functions mounted as children, whose parameter is the router inside them.
+    let plugins = plugin_routers(&routers, on);
+    let wrappers = crate::route_wrappers::RouteWrappers::new(files);
+    let router_of =
+        |_: &Files, _: &Pack, file: usize, e: ExprId| router_or_plugin(&routers, &plugins, file, e);
+    let mut mounts: BTreeMap<RouterKey, Vec<Mount>> = BTreeMap::new();
+    // The own prefixes of the routers project functions make, per call (see
+    // [`crate::router_factories`]).
+    let mut factory_prefixes: BTreeMap<RouterKey, Prefix> = BTreeMap::new();
+    struct Registration {
+        file: usize,
+        span: Span,
+        router: Option<RouterKey>,
+        /// A prefix in front of the path that is not a router's (`@Controller("x")`).
+        class_prefix: Vec<Piece>,
+        /// The URI version the class declares (`@Controller({ version: "1" })`).
+        version: Option<String>,
+        method: Option<String>,
+        path: Vec<Piece>,
+        handler: Target,
+        route_status: Option<ExprId>,
+        route_default_status: Option<i64>,
+        route_body: Option<ExprId>,
+        /// The prefixes of a procedure, from the trees that serve it (no router).
+        served: Option<Vec<Prefix>>,
+        /// The source text of the path, when it starts with a value seam could not read
+        /// (`path.Join(publicURL, "/:file")`): on a router with no known prefix, that start is
+        /// left out as an unknown prefix (see [`Prefix`]).
+        path_start: Option<String>,
+    }
+    let served = crate::procedures::served(files, pack, &reader);
+    let mut registrations = Vec::new();
+    for &file in on {
+        let model = files.model(file);
+        let spelled = calls_spelled_by_routes(files, pack, file);
+        for crate::files::NamedCall { call, name } in files.calls(file) {
+            // A router made over another (`Api(blueprint)`) serves under it, unprefixed.
+            for (pattern, parent) in pack.routers.iter().zip(&pack.router_parents) {
+                let Some(parent) = parent else { continue };
+                if !anchor_ok(pattern, name) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, pattern, call, &mut caps) {
+                    continue;
+                }
+                let Some(parent_expr) = caps.get(parent).and_then(Capture::expr) else {
+                    continue;
+                };
+                let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
+                    Some(parent) => vec![parent],
+                    // Made over a parameter of a project function (`func routes(g *Group) {
+                    // users := g.Group("/users") … }`): over each caller's argument.
+                    None => wrappers
+                        .calls_of(file, call, &[parent_expr])
+                        .unwrap_or_default()
+                        .iter()
+                        .filter_map(|w| w.argument(files, file, parent_expr))
+                        .filter_map(|(pf, pe)| router_of(files, pack, pf, pe))
+                        .collect(),
+                };
+                if parents.is_empty() {
+                    continue;
+                }
+                let child = created_router(files, file, call);
+                for parent in parents {
+                    mounts.entry(child).or_default().push(Mount {
+                        parent,
+                        prefix: Prefix::default(),
+                    });
+                }
+                break;
+            }
+            for m in &pack.mounts {
+                if !anchor_ok(&m.pattern, name) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, &m.pattern, call, &mut caps) {
+                    continue;
+                }
+                let child = match caps.get(&m.child) {
+                    Some(Capture::Expr(e)) => router_of(files, pack, file, *e)
+                        .or_else(|| plugin_router(files, m, file, *e)),
+                    Some(Capture::List(list)) => list
+                        .iter()
+                        .rev()
+                        .find_map(|e| router_of(files, pack, file, *e)),
+                    _ => None,
+                };
+                let Some(parent_expr) = caps.get(&m.parent).and_then(Capture::expr) else {
+                    continue;
+                };
+                let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
+                    Some(parent) => vec![parent],
+                    // Mounted on a parameter of a project function whose object seam cannot
+                    // follow (`def install(api): for p in registry.all(): api.include_router(
+                    // p.events)`): on each caller's argument.
+                    None if child.is_none() => wrappers
+                        .calls_of(file, call, &[parent_expr])
+                        .unwrap_or_default()
+                        .iter()
+                        .filter_map(|w| w.argument(files, file, parent_expr))
+                        .filter_map(|(pf, pe)| router_of(files, pack, pf, pe))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                if parents.is_empty() {
+                    continue;
+                }
+                // `plugin.events` of a registry entry: every router a class holds as `events`.
+                let children = match (child, caps.get(&m.child)) {
+                    (Some(child), _) => vec![child],
+                    (None, Some(Capture::Expr(e))) => {
+                        crate::held_routers::class_attribute_routers(files, on, file, *e, |f, v| {
+                            router_of(files, pack, f, v)
+                        })
+                    }
+                    _ => Vec::new(),
+                };
+                if children.is_empty() {
+                    continue;
+                }
+                let prefix = match m
+                    .prefix
+                    .as_ref()
+                    .and_then(|p| caps.get(p))
+                    .and_then(Capture::expr)
+                {
+                    Some(e) => Prefix::read(files, &reader, file, e),
+                    None => Prefix::default(),
+                };
+                for child in children {
+                    for &parent in &parents {
+                        mounts.entry(child).or_default().push(Mount {
+                            parent,
+                            prefix: prefix.clone(),
+                        });
+                    }
+                }
+                break;
+            }
+            'routes: for r in &pack.routes {
+                if !route_anchor_ok(r, name) || spelled.contains(&call) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, &r.pattern, call, &mut caps) {
+                    continue;
+                }
+                if !method_allowed(&r.method, &r.methods, &caps) {
+                    continue;
+                }
+                if let Some(receiver_pattern) = &r.receiver_pattern {
+                    // Peel the chained registrations (`.get(h)` of `.route(p).get(h).post(h2)`).
+                    let Some(mut receiver) = receiver_capture(&r.pattern, &caps) else {
+                        continue;
+                    };
+                    loop {
+                        let mut rc = caps.clone();
+                        if match_expr(model, receiver_pattern, receiver, &mut rc) {
+                            caps = rc;
+                            break;
+                        }
+                        let chain = if r.chain.is_empty() {
+                            &r.methods
+                        } else {
+                            &r.chain
+                        };
+                        match chained_receiver(model, receiver, chain) {
+                            Some(inner) => receiver = inner,
+                            None => break,
+                        }
+                    }
+                }
+                let receiver = r
+                    .receiver
+                    .as_ref()
+                    .and_then(|x| caps.get(x))
+                    .and_then(Capture::expr);
+                let router = receiver.and_then(|e| router_of(files, pack, file, e));
+                let handlers = match caps.get(&r.handlers) {
+                    Some(Capture::List(list)) => list.clone(),
+                    Some(Capture::Expr(e)) => vec![*e],
+                    _ => Vec::new(),
+                };
+                let Some(path_expr) = caps.get(&r.path).and_then(Capture::expr) else {
+                    continue;
+                };
+                // A path under a key of the object bound (`{ openapi: { path } }`). `None` when
+                // that object is not readable here: a parameter of a project function holds it,
+                // read at each call of that function below.
+                let path_at = route_path_at(&reader, r, file, path_expr);
+                // Inside a project function that takes the router, a handler or the path as
+                // parameters: one registration per call of that function, arguments read in.
+                // A handler the wrapper makes around one it takes (`wrapped := func(…) { return
+                // handler(…) }`) stands for what the caller passes.
+                let forwarded: Vec<ExprId> = handlers
+                    .iter()
+                    .map(|h| {
+                        crate::route_wrappers::forwarded_parameter(files, file, *h).unwrap_or(*h)
+                    })
+                    .collect();
+                let mut used = forwarded.clone();
+                used.push(path_expr);
+                used.extend(receiver.filter(|_| router.is_none()));
+                // In a loop over a list of definitions written out: once per element, the
+                // pattern's constraints checked on each element's values.
+                let mut looped = used.clone();
+                if let ValueRead::Meta(m) = &r.method {
+                    looped.extend(caps.get(m).and_then(Capture::expr));
+                }
+                if router.is_some()
+                    && let Some(path_at) = path_at
+                    && let Some(elements) = crate::route_loops::each_element(files, file, &looped)
+                {
+                    for subst in &elements {
+                        let reader = Reader {
+                            files,
+                            environment: &pack.environment,
+                            subst,
+                            this_class: None,
+                        };
+                        if constraints_hold(files, pack, &reader, file, &r.constraints, &caps)
+                            .is_none()
+                        {
+                            continue;
+                        }
+                        let Some((handler_file, handler)) = last_handler(files, file, &handlers)
+                            .and_then(|h| crate::route_loops::substituted(files, subst, file, h))
+                        else {
+                            continue;
+                        };
+                        if handler_file != file {
+                            continue;
+                        }
+                        let path = reader.pieces(path_at.0, path_at.1);
+                        for method in read_methods(&reader, &r.method, file, &caps) {
+                            registrations.push(Registration {
+                                file,
+                                span: model.expr(call).span,
+                                router,
+                                class_prefix: Vec::new(),
+                                version: None,
+                                method,
+                                path: path.clone(),
+                                handler: Target::Expr(handler),
+                                route_status: None,
+                                route_default_status: None,
+                                route_body: None,
+                                served: None,
+                                path_start: None,
+                            });
+                        }
+                    }
+                    break;
+                }
+                let wrapper_calls = wrappers.calls_of(file, call, &looped);
+                if wrapper_calls.is_none()
+                    && constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none()
+                {
+                    continue;
+                }
+                if let Some(wrapper_calls) = wrapper_calls {
+                    // The pattern's constraints are checked on each call's values; when no call
+                    // meets them, another pattern may read the registration.
+                    let mut held = false;
+                    for w in wrapper_calls {
+                        let reader = Reader {
+                            files,
+                            environment: &pack.environment,
+                            subst: &w.subst,
+                            this_class: None,
+                        };
+                        if constraints_hold(files, pack, &reader, file, &r.constraints, &caps)
+                            .is_none()
+                        {
+                            continue;
+                        }
+                        held = true;
+                        let Some(router) = receiver
+                            .and_then(|e| w.argument(files, file, e))
+                            .and_then(|(rf, re)| router_of(files, pack, rf, re))
+                        else {
+                            continue;
+                        };
+                        let mut passed: Vec<(usize, ExprId)> = forwarded
+                            .iter()
+                            .filter_map(|h| w.argument(files, file, *h))
+                            .collect();
+                        // `controller.show` of a parameter whose value cannot be followed: the
+                        // route is declared all the same, its handler read as written.
+                        if passed.is_empty()
+                            && let Some(&h) = handlers.last()
+                            && crate::route_wrappers::reads_parameter_property(model, h)
+                        {
+                            passed.push((file, h));
+                        }
+                        let Some(&(handler_file, _)) = passed.last() else {
+                            continue;
+                        };
+                        let in_file: Vec<ExprId> = passed
+                            .iter()
+                            .filter(|(f, _)| *f == handler_file)
+                            .map(|(_, e)| *e)
+                            .collect();
+                        let Some(handler) = last_handler(files, handler_file, &in_file) else {
+                            continue;
+                        };
+                        // The path under its key in what the call passes (an operation
+                        // object handed on whole: `register(api, op, h)`).
+                        let Some(at) = route_path_at(&reader, r, file, path_expr) else {
+                            continue;
+                        };
+                        for method in read_methods(&reader, &r.method, file, &caps) {
+                            let mut path = reader.pieces(at.0, at.1);
+                            let path_start = unknown_start_text(files, &path, at);
+                            registrations.push(Registration {
+                                file: handler_file,
+                                span: if handler_file == w.file {
+                                    w.span
+                                } else {
+                                    model.expr(call).span
+                                },
+                                router: Some(router),
+                                class_prefix: Vec::new(),
+                                version: None,
+                                method: method_from_path(r.method_in_path, &mut path, method),
+                                path,
+                                handler: Target::Expr(handler),
+                                route_status: None,
+                                route_default_status: None,
+                                route_body: None,
+                                served: None,
+                                path_start,
+                            });
+                        }
+                    }
+                    if !held {
+                        continue;
+                    }
+                    break;
+                }
+                // A procedure is a route where a served tree holds it.
+                let procedure = match (r.receiver.is_none(), pack.procedures.is_some()) {
+                    (true, true) => match served.get(&(file, call)) {
+                        Some(prefixes) => Some(prefixes.clone()),
+                        None => continue,
+                    },
+                    _ => None,
+                };
+                // A pattern that names no receiver registers on the process's one router
+                // (`http.HandleFunc`), at the root.
+                if procedure.is_none() && router.is_none() && r.receiver.is_some() {
+                    continue;
+                }
+                let Some(path_at) = path_at else {
+                    continue;
+                };
+                let Some(handler) = last_handler(files, file, &handlers) else {
+                    continue;
+                };
+                // A router a project function makes: once per call of that function.
+                let made_on = router;
+                for (router, subst) in crate::router_factories::instances(files, made_on) {
+                    let reader = Reader {
+                        subst: &subst,
+                        ..reader
+                    };
+                    factory_prefix(
+                        &mut factory_prefixes,
+                        (files, pack, &reader),
+                        router,
+                        made_on,
+                    );
+                    // One method, or each of a list (`method: ["GET", "HEAD"]`).
+                    let methods = match &r.method {
+                        ValueRead::Option { meta, key, .. } if key.contains('.') => vec![
+                            caps.get(meta)
+                                .and_then(Capture::expr)
+                                .and_then(|e| key_path(&reader, file, e, key))
+                                .and_then(|(mf, me)| reader.constant(mf, me))
+                                .map(|m| m.to_ascii_uppercase()),
+                        ],
+                        _ => read_methods(&reader, &r.method, file, &caps),
+                    };
+                    if procedure.is_some() && methods.iter().any(Option::is_none) {
+                        continue 'routes;
+                    }
+                    let path = reader.pieces(path_at.0, path_at.1);
+                    let path_start = unknown_start_text(files, &path, path_at);
+                    for method in methods {
+                        let mut path = path.clone();
+                        let method = method_from_path(r.method_in_path, &mut path, method);
+                        registrations.push(Registration {
+                            file,
+                            span: model.expr(call).span,
+                            router,
+                            class_prefix: Vec::new(),
+                            version: None,
+                            method,
+                            path,
+                            handler: Target::Expr(handler),
+                            route_status: None,
+                            route_default_status: None,
+                            route_body: None,
+                            served: procedure.clone(),
+                            path_start: path_start.clone(),
+                        });
+                    }
+                }
+                break;
+            }
+        }
+        // Decorated functions and classes (`@app.get("/x")`, `@ns.route("/x")`).
+        let targets_of = |on_class: bool| decorated_targets(model, on_class);
+        let (function_targets, class_targets) = if pack.decorated.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            (targets_of(false), targets_of(true))
+        };
+        // Each decorator is read by the first entry that matches it.
+        for (func, decorator, class) in function_targets.into_iter().chain(class_targets) {
+            for d in &pack.decorated {
+                if d.on_class != func.is_none() {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, &d.decorator, decorator.expr, &mut caps) {
+                    continue;
+                }
+                if !method_allowed(&d.method, &d.methods, &caps) {
+                    continue;
+                }
+                let made_on = match &d.receiver {
+                    Some(x) => match caps
+                        .get(x)
+                        .and_then(Capture::expr)
+                        .and_then(|e| router_of(files, pack, file, e))
+                    {
+                        Some(r) => Some(r),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                // A router a project function makes: once per call of that function.
+                for (router, subst) in crate::router_factories::instances(files, made_on) {
+                    let reader = Reader {
+                        subst: &subst,
+                        ..reader
+                    };
+                    factory_prefix(
+                        &mut factory_prefixes,
+                        (files, pack, &reader),
+                        router,
+                        made_on,
+                    );
+                    let paths = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
+                        let pd = d.path_decorator.as_ref()?;
+                        decorator_capture(model, pd, &model.function(func?).decorators)
+                    }) {
+                        // A list of paths (`@Get(["a", "b"])`): a route at each.
+                        Some(e) => crate::path_lists::paths(&reader, file, e),
+                        None => vec![Vec::new()],
+                    };
+                    let (class_prefixes, class_version) = match class {
+                        Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
+                        None => (vec![Vec::new()], None),
+                    };
+                    let capture = |m: &Option<String>| {
+                        m.as_ref().and_then(|m| caps.get(m)).and_then(Capture::expr)
+                    };
+                    let targets: Vec<(FuncId, Option<String>)> = match func {
+                        Some(f) => read_methods(&reader, &d.method, file, &caps)
+                            .into_iter()
+                            .map(|m| (f, m))
+                            .collect(),
+                        // A decorated class: each method named like an HTTP method is a handler.
+                        None => class
+                            .map(|c| class_methods(model, c, &d.methods))
+                            .unwrap_or_default(),
+                    };
+                    for (function, method) in targets {
+                        // A version the method declares replaces the class's.
+                        let version = d
+                            .version_decorator
+                            .as_ref()
+                            .and_then(|vd| {
+                                decorator_capture(model, vd, &model.function(function).decorators)
+                            })
+                            .and_then(|e| reader.constant(file, e))
+                            .or_else(|| class_version.clone());
+                        for class_prefix in &class_prefixes {
+                            for path in &paths {
+                                let mut path = path.clone();
+                                let method =
+                                    method_from_path(d.method_in_path, &mut path, method.clone());
+                                registrations.push(Registration {
+                                    file,
+                                    span: decorator.span,
+                                    router,
+                                    class_prefix: class_prefix.clone(),
+                                    version: version.clone(),
+                                    method,
+                                    path,
+                                    handler: Target::Function(function),
+                                    route_status: capture(&d.status).or_else(|| {
+                                        d.status_decorator.as_ref().and_then(|sd| {
+                                            decorator_capture(
+                                                model,
+                                                sd,
+                                                &model.function(function).decorators,
+                                            )
+                                        })
+                                    }),
+                                    route_default_status: d.default_status,
+                                    route_body: capture(&d.body),
+                                    served: None,
+                                    path_start: None,
+                                });
+                            }
+                        }
+                    }
+                }
+                break;
+            }
+        }
+    }
+
+    // Routes declared as list elements (`urlpatterns = [path("x/", view)]`).
+    for route in crate::route_lists::list_routes(files, pack, &reader, on) {
+        let handler = match route.handler {
+            crate::route_lists::ListHandler::Expr(e) => Target::Expr(e),
+            crate::route_lists::ListHandler::Function(f, func) => Target::Located(f, func),
+            crate::route_lists::ListHandler::Opaque(e) => Target::Opaque(e),
+        };
+        registrations.push(Registration {
+            file: route.file,
+            span: route.span,
+            router: None,
+            class_prefix: Vec::new(),
+            version: None,
+            method: Some(route.method),
+            path: vec![Piece::Text(route.path)],
+            handler,
+            route_status: None,
+            route_default_status: None,
+            route_body: None,
+            served: None,
+            path_start: None,
+        });
+    }
+
+    // A router a project function makes and gives back (`api := NewAPI(group)`, the function
+    // making it over the group it takes): mounted where the router made inside is, with that
+    // router's own prefix.
+    let given_back: BTreeSet<RouterKey> = registrations
+        .iter()
+        .filter_map(|r| r.router)
+        .filter(|r| !mounts.contains_key(r) && !factory_prefixes.contains_key(r))
+        .collect();
+    for outer in given_back {
+        let Some((vf, ve)) = files.value_of(outer) else {
+            continue;
+        };
+        if let Some(inner) =
+            factory_router(files, pack, vf, ve, FACTORY_DEPTH).filter(|i| *i != outer)
+        {
+            mounts.insert(
+                outer,
+                vec![Mount {
+                    parent: inner,
+                    prefix: Prefix::default(),
+                }],
+            );
+        }
+    }
+    let mut units = Vec::new();
+    let globals = global_prefixes(files, pack, &reader, on);
+    let excluded = crate::prefix_exclusions::exclusions(files, pack, &reader, on);
+    let versioned = versioned_dirs(files, pack, on);
+    let own = |router: RouterKey| match factory_prefixes.get(&router) {
+        Some(prefix) => prefix.clone(),
+        None => own_prefix(files, pack, &reader, router),
+    };
+    for reg in registrations {
+        let mut opaque_handler = None;
+        let handlers: Vec<(usize, Option<FuncId>, Option<String>)> = match reg.handler {
+            Target::Function(f) => vec![(reg.file, Some(f), reg.method.clone())],
+            Target::Located(hf, f) => vec![(hf, Some(f), reg.method.clone())],
+            Target::Opaque(written) => {
+                opaque_handler = Some(written);
+                vec![(reg.file, None, reg.method.clone())]
+            }
+            Target::Expr(written) => match unwrap_handler(files, pack, reg.file, written, 0)
+                .map(|e| (e, files.function_of(reg.file, e)))
+            {
+                Some((_, Some((hf, f)))) => vec![(hf, Some(f), reg.method.clone())],
+                // A class registered for a path: its methods named like HTTP methods.
+                Some((e, None)) => match class_of(files, reg.file, e) {
+                    Some((cf, class)) => {
+                        let methods = pack
+                            .routes
+                            .iter()
+                            .flat_map(|r| r.methods.iter().cloned())
+                            .chain(pack.route_lists.iter().flat_map(|l| l.methods.clone()))
+                            .collect::<Vec<_>>();
+                        let bases = pack.route_lists.as_ref().map(|l| &l.class_bases);
+                        match bases.filter(|b| !b.is_empty()) {
+                            // Methods the class or a project ancestor defines, and those a
+                            // framework base serves (declared, their body unread).
+                            Some(bases) => {
+                                let (own, framework) =
+                                    crate::route_lists::class_members(files, (cf, class));
+                                let inherited: BTreeSet<&String> = framework
+                                    .iter()
+                                    .filter_map(|b| bases.get(b))
+                                    .flatten()
+                                    .collect();
+                                let mut out = Vec::new();
+                                let mut seen = BTreeSet::new();
+                                for m in methods.iter().filter(|m| seen.insert(*m)) {
+                                    let method = Some(m.to_ascii_uppercase());
+                                    match own.get(m) {
+                                        Some(&(hf, f)) => out.push((hf, Some(f), method)),
+                                        None if inherited.contains(m) => {
+                                            opaque_handler = Some(e);
+                                            out.push((reg.file, None, method));
+                                        }
+                                        None => {}
+                                    }
+                                }
+                                out
+                            }
+                            None => class_methods(files.model(cf), class, &methods)
+                                .into_iter()
+                                .map(|(f, m)| (cf, Some(f), m))
+                                .collect(),
+                        }
+                    }
+                    None => continue,
+                },
+                // Nothing to follow: the route is declared all the same, its body unknown.
+                None => {
+                    opaque_handler = Some(written);
+                    vec![(reg.file, None, reg.method.clone())]
+                }
+            },
+        };
+        let mut unknown = BTreeSet::new();
+        let prefixes = match (reg.router, &reg.served) {
+            (Some(router), _) => prefixes_of(&mounts, &own, router, 0, &mut unknown),
+            (None, Some(served)) => {
+                unknown.extend(served.iter().filter_map(|p| p.unknown.clone()));
+                let paths: BTreeSet<String> = served
+                    .iter()
+                    .map(|p| {
+                        if p.path == "/" {
+                            String::new()
+                        } else {
+                            p.path.clone()
+                        }
+                    })
+                    .collect();
+                paths.into_iter().collect()
+            }
+            (None, None) => vec![String::new()],
+        };
+        // A path that starts with a value seam could not read, on a router with no known prefix:
+        // that start is an unknown prefix, as a mount's would be.
+        let own_pieces: &[Piece] = match &reg.path_start {
+            Some(text) if reg.class_prefix.is_empty() && prefixes.iter().all(String::is_empty) => {
+                unknown.insert(text.clone());
+                without_unknown_start(&reg.path).0
+            }
+            _ => &reg.path,
+        };
+        let mut own_path = join_paths(&path_of(&reg.class_prefix), &path_of(own_pieces));
+        let global = !crate::prefix_exclusions::excluded(
+            &excluded,
+            &files.model(reg.file).path,
+            reg.method.as_deref(),
+            &own_path,
+        );
+        if let Some(version) = &reg.version
+            && let Some(segment) = nearest_for_dir(&versioned, &files.model(reg.file).path)
+        {
+            own_path = join_paths(&format!("/{segment}{version}"), &own_path);
+        }
+        let written = path_of(own_pieces);
+        let appended = pack.append_paths
+            && !written.is_empty()
+            && !written.starts_with('/')
+            && reg.class_prefix.is_empty()
+            && reg.version.is_none();
+        let composed = if appended {
+            // `Group("/user")` + `"s"`: the prefix and the path as written, one string.
+            let glued: Vec<String> = match prefixes.as_slice() {
+                [] => vec![format!("/{written}")],
+                many => many
+                    .iter()
+                    .map(|p| {
+                        if p.is_empty() {
+                            format!("/{written}")
+                        } else {
+                            format!("{p}{written}")
+                        }
+                    })
+                    .collect(),
+            };
+            compose(&glued, "")
+        } else {
+            compose(&prefixes, &own_path)
+        };
+        let path = angle_parameters_as_holes(&composed);
+        let path = if global {
+            with_global_prefix(&globals, &files.model(reg.file).path, &path)
+        } else {
+            path
+        };
+        for (handler_file, function, method) in handlers {
+            units.push(HandlerUnit {
+                pack: pack_index,
+                file: reg.file,
+                registration: reg.span,
+                handler_file,
+                function,
+                opaque_handler,
+                method,
+                path: Some(path.clone()),
+                route_status: reg.route_status,
+                route_default_status: reg.route_default_status,
+                route_body: reg.route_body,
+                export_path: None,
+                unknown_prefixes: unknown.iter().cloned().collect(),
+                method_branches: None,
+            });
+        }
+    }
+    units.extend(file_units(files, pack_index, pack, on, &globals));
+    units.extend(crate::contract_routes::units(
+        files, pack_index, pack, on, &reader,
+    ));
+    units
+}
+
+/// Functions (or, with `on_class`, classes) and their decorators: (function, decorator,
+/// class). For a class, `function` is `None`; for a method, `class` is its class.
+pub(super) fn decorated_targets(
+    model: &seam_lang::model::Model,
+    on_class: bool,
+) -> Vec<(
+    Option<FuncId>,
+    &seam_lang::model::Decorator,
+    Option<seam_lang::model::ClassId>,
+)> {
+    let mut out = Vec::new();
+    if on_class {
+        for (i, c) in model.classes.iter().enumerate() {
+            for d in &c.decorators {
+                out.push((None, d, Some(seam_lang::model::ClassId::from_index(i))));
+            }
+        }
+    } else {
+        for (i, f) in model.functions.iter().enumerate() {
+            for d in &f.decorators {
+                out.push((Some(FuncId::from_index(i)), d, f.class));
+            }
+        }
+    }
+    out
+}
+
+/// The first expression a decorator pattern binds among `decorators` (`@HttpCode(204)` → 204).
+pub(super) fn decorator_capture(
+    model: &seam_lang::model::Model,
+    pattern: &PatternNode,
+    decorators: &[seam_lang::model::Decorator],
+) -> Option<ExprId> {
+    decorators.iter().find_map(|d| {
+        let mut caps = Captures::new();
+        match_expr(model, pattern, d.expr, &mut caps)
+            .then(|| caps.values().find_map(Capture::expr))
+            .flatten()
+    })
+}
+
+/// The prefixes a decorator on the class adds (`@Controller("users")`, one per path of a list
+/// `@Controller(["a", "b"])`) and the URI version it declares, by the first pattern that
+/// matches one of the class's decorators: `$PREFIX` (or else the first expression bound) is
+/// the prefix, `$VERSION` the version.
+pub(crate) fn class_prefix_of(
+    reader: &Reader,
+    file: usize,
+    patterns: &[PatternNode],
+    class: seam_lang::model::ClassId,
+) -> (Vec<Vec<Piece>>, Option<String>) {
+    let model = reader.files.model(file);
+    for pattern in patterns {
+        for d in &model.class(class).decorators {
+            let mut caps = Captures::new();
+            if !match_expr(model, pattern, d.expr, &mut caps) {
+                continue;
+            }
+            let version = caps
+                .get("VERSION")
+                .and_then(Capture::expr)
+                .and_then(|e| reader.constant(file, e));
+            let prefix = caps.get("PREFIX").and_then(Capture::expr).or_else(|| {
+                caps.iter()
+                    .filter(|(name, _)| name.as_str() != "VERSION")
+                    .find_map(|(_, c)| c.expr())
+            });
+            return (
+                prefix.map_or_else(
+                    || vec![Vec::new()],
+                    |e| crate::path_lists::paths(reader, file, e),
+                ),
+                version,
+            );
+        }
+    }
+    (vec![Vec::new()], None)
+}
+
+/// The methods of a class whose names are among `methods` (lower case), each with its name as
+/// the HTTP method, in source order.
+pub(super) fn class_methods(
+    model: &seam_lang::model::Model,
+    class: seam_lang::model::ClassId,
+    methods: &[String],
+) -> Vec<(FuncId, Option<String>)> {
+    model
+        .class(class)
+        .members
+        .iter()
+        .filter_map(|m| {
+            let name = m.name.as_str()?;
+            let seam_lang::model::MemberKind::Method { function } = &m.kind else {
+                return None;
+            };
+            methods
+                .iter()
+                .any(|x| x == name)
+                .then(|| (*function, Some(name.to_ascii_uppercase())))
+        })
+        .collect()
+}
+
+/// The class an expression refers to, with the file it is declared in.
+pub(super) fn class_of(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+) -> Option<(usize, seam_lang::model::ClassId)> {
+    match files.definition(file, expr)? {
+        Def::Binding(f, b) => match &files.model(f).binding(b).kind {
+            BindingKind::Class { class } => Some((f, *class)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The expression naming a handler's function or class, looking through what the pack says
+/// stands for a class (`View.as_view()`) and through wrapper calls around it
+/// (`csrf_exempt(view)`, `login_required(View.as_view())`): the last argument that leads to
+/// a function or a class.
+pub(super) fn unwrap_handler(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> Option<ExprId> {
+    if files.function_of(file, expr).is_some() || class_of(files, file, expr).is_some() {
+        return Some(expr);
+    }
+    if depth >= crate::files::MAX_HOPS {
+        return None;
+    }
+    let model = files.model(file);
+    let ExprKind::Call { args, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    for (pattern, class) in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
+        let mut caps = Captures::new();
+        if match_expr(model, pattern, expr, &mut caps)
+            && let Some(c) = caps.get(class).and_then(Capture::expr)
+        {
+            return unwrap_handler(files, pack, file, c, depth + 1);
+        }
+    }
+    args.iter()
+        .rev()
+        .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+        .find_map(|a| unwrap_handler(files, pack, file, a.value, depth + 1))
+}
+
+/// The value under a dotted key (`openapi.path`) of the object an expression holds.
+/// Where a route's path is: what the pattern bound, or the value under the route's
+/// `pathKey` in it (`{ openapi: { path } }`). `None` when that object cannot be read with
+/// `reader` (a parameter only a call of the function around it fills).
+pub(super) fn route_path_at(
+    reader: &Reader,
+    route: &seam_packs::Route,
+    file: usize,
+    bound: ExprId,
+) -> Option<(usize, ExprId)> {
+    match &route.path_key {
+        None => Some((file, bound)),
+        Some(key) => key_path(reader, file, bound, key),
+    }
+}
+
+pub(super) fn key_path(
+    reader: &Reader,
+    file: usize,
+    object: ExprId,
+    key: &str,
+) -> Option<(usize, ExprId)> {
+    let mut at = (file, object);
+    for part in key.split('.') {
+        at = reader.object_key(at.0, at.1, part).ok().flatten()?;
+    }
+    Some(at)
+}
+
+/// `x.get(h)` → `x`, when the call is one of the chained registration methods.
+pub(super) fn chained_receiver(
+    model: &seam_lang::model::Model,
+    expr: ExprId,
+    methods: &[String],
+) -> Option<ExprId> {
+    if let ExprKind::Call { callee, .. } = &model.expr(expr).kind
+        && let ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } = &model.expr(*callee).kind
+        && methods.iter().any(|m| m.eq_ignore_ascii_case(name))
+    {
+        return Some(*object);
+    }
+    None
+}
+
+/// The handler of a registration: the last handler argument, looking inside a trailing
+/// middleware array.
+pub(super) fn last_handler(files: &Files, file: usize, handlers: &[ExprId]) -> Option<ExprId> {
+    let model = files.model(file);
+    let last = *handlers.last()?;
+    if let ExprKind::Array { elements, .. } = &model.expr(last).kind {
+        return elements.iter().rev().find_map(|e| match e {
+            ArrayElement::Expr(x) => Some(*x),
+            _ => None,
+        });
+    }
+    Some(last)
+}
+
+fn route_anchor_ok(route: &seam_packs::Route, name: Option<&str>) -> bool {
+    if !anchor_ok(&route.pattern, name) {
+        return false;
+    }
+    let method_is_property = matches!(
+        (&route.pattern, &route.method),
+        (PatternNode::Call { callee, .. }, ValueRead::Meta(m))
+            if matches!(callee.as_ref(), PatternNode::Member {
+                property: seam_packs::pattern::PatternProp::Meta(p), ..
+            } if p == m)
+    );
+    !method_is_property
+        || route.methods.is_empty()
+        || name.is_some_and(|n| route.methods.iter().any(|x| x.eq_ignore_ascii_case(n)))
+}
+
+/// The expression a route pattern's callee object bound (`$ROUTE` of `$ROUTE.$METHOD(...)`).
+fn receiver_capture(pattern: &PatternNode, caps: &Captures) -> Option<ExprId> {
+    if let PatternNode::Call { callee, .. } = pattern
+        && let PatternNode::Member { object, .. } = callee.as_ref()
+        && let PatternNode::Meta(m) = object.as_ref()
+    {
+        return caps.get(m).and_then(Capture::expr);
+    }
+    None
+}
+
+/// Path parameters written in angle brackets (`/users/<int:id>`, `/files/<path:name>`) as holes
+/// (`/users/{id}`); the converter before the `:` is dropped.
+fn angle_parameters_as_holes(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut rest = path;
+    while let Some(start) = rest.find('<') {
+        let Some(len) = rest[start..].find('>') else {
+            break;
+        };
+        let inner = &rest[start + 1..start + len];
+        let name = inner.rsplit(':').next().unwrap_or(inner).trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            out.push_str(&rest[..start + len + 1]);
+        } else {
+            out.push_str(&rest[..start]);
+            out.push('{');
+            out.push_str(name);
+            out.push('}');
+        }
+        rest = &rest[start + len + 1..];
+    }
+    out.push_str(rest);
+    out
+}

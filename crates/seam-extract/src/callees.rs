@@ -26,9 +26,13 @@ pub fn function_in_value(
         ExprKind::Await { arg } => function_in_value(files, file, *arg, hops),
         ExprKind::Call {
             callee,
+            args,
             is_new: false,
             ..
         } => {
+            if let Some(passed) = crate::library_constants::passed_callback(model, *callee, args) {
+                return function_in_value(files, file, passed, hops);
+            }
             let (ff, func) = files.function_of_hops(file, *callee, hops)?;
             let returned = single_returned(files, ff, func)?;
             function_in_value(files, ff, returned, hops)

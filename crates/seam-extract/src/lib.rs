@@ -58,6 +58,7 @@ pub mod storage;
 pub mod struct_literals;
 pub mod templates;
 pub mod tests_summary;
+mod text_tests;
 pub mod unknown_prefix_gaps;
 pub mod url;
 pub mod walk;

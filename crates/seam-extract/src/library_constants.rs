@@ -42,6 +42,19 @@ pub fn memo_callback(
     }
 }
 
+/// The function a call of `callee` gives back, when `callee` names a library function that
+/// returns its first argument through an import (`useCallback(fn, deps)` from `react` is fn).
+pub fn passed_callback(
+    model: &Model,
+    callee: ExprId,
+    args: &[seam_lang::model::Arg],
+) -> Option<ExprId> {
+    if !seam_packs::constants::qualified_callback(&qualified_name(model, callee)?) {
+        return None;
+    }
+    args.first().map(|a| a.value)
+}
+
 /// The dotted name an expression spells once its head is replaced by what the import binding
 /// it names stands for: `status.HTTP_404_NOT_FOUND` after `from fastapi import status` is
 /// `fastapi.status.HTTP_404_NOT_FOUND`; `http.StatusOK` after `import "net/http"` is

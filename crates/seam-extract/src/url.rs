@@ -260,6 +260,13 @@ impl Reader<'_> {
                 };
                 self.read(file, other, hops - 1, out);
             }
+            // A test of a text the reading decides (`url.startsWith("http") ? url :
+            // `/api${url}`` with a known `url`): the branch it takes.
+            ExprKind::Conditional {
+                test,
+                consequent,
+                alternate,
+            } if self.read_decided_branch(file, *test, (*consequent, *alternate), hops, out) => {}
             ExprKind::Conditional {
                 consequent,
                 alternate,

@@ -537,7 +537,8 @@ fn medusa_route_files_export_method_named_arrow_functions() {
 /// consumer with the request its layers build from the caller's arguments (destructured
 /// options, a method fixed per layer, a module base URL); a helper that returns a path
 /// (`apiPath("/locale")`); a function in an object literal (`Client.fetch`); closures a hook
-/// returns (`const { get } = useHttp()`); a class field holding a factory's closure reached
+/// returns (`const { get } = useHttp()`, also memoised with `useCallback`, with a test of the
+/// URL's text the caller's URL decides); a class field holding a factory's closure reached
 /// through a typed field (`this.client.fetch`), with `GET` when no options are passed. A
 /// function whose URL only ends in its parameter (`userById(id)`) stays the consumer, and a
 /// base read from the page at run time is an unknown base, not a path segment. A base class's
@@ -566,6 +567,11 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
             "src/pages/articles.js GET /users/2 -",
             // Two returns building the same URL from two deployment variables: that URL.
             "src/pages/checkout.js POST /v1/checkouts/{secret}/opened -",
+            // Verbs a hook returns through `useCallback`; its `url.startsWith("http")` test is
+            // decided by each call's URL: a path takes the base, an absolute URL does not.
+            "src/pages/reports.ts GET /api/reports/{reportId} -",
+            "src/pages/reports.ts DELETE /api/reports/{reportId} -",
+            "src/pages/reports.ts GET /v1/summary https://status.example.com",
             "src/pages/todos.js GET /api/todos -",
             "src/pages/todos.js POST /api/todos -",
             "src/pages/users.js DELETE /api/v1/users/{id} -",
@@ -593,7 +599,7 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
         serde_json::json!(["src/pages/articles.js::userById"])
     );
     assert_eq!(
-        through(12),
+        through(15),
         serde_json::json!(["src/sdk/client.ts::@13", "src/sdk/client.ts::fetch"])
     );
 }

@@ -34,6 +34,10 @@ struct ModuleConstants {
     /// (`useMemo(() => createClient(base), [])` is the client).
     #[serde(default)]
     memos: Vec<String>,
+    /// Functions whose result is their first argument, a function
+    /// (`useCallback(fn, deps)` is fn).
+    #[serde(default)]
+    callbacks: Vec<String>,
 }
 
 impl ModuleConstants {
@@ -145,6 +149,20 @@ pub fn qualified_memo(qualified: &str) -> bool {
         })
 }
 
+/// Whether a fully qualified function (`react.useCallback`) gives back its first argument, a
+/// function.
+pub fn qualified_callback(qualified: &str) -> bool {
+    qualified
+        .char_indices()
+        .rev()
+        .filter(|&(_, c)| c == '.')
+        .any(|(i, _)| {
+            table()
+                .get(&qualified[..i])
+                .is_some_and(|m| m.callbacks.iter().any(|n| n == &qualified[i + 1..]))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -154,6 +172,8 @@ mod tests {
         assert!(!entries.is_empty());
         assert!(super::qualified_memo("react.useMemo"));
         assert!(!super::qualified_memo("react.useState"));
+        assert!(super::qualified_callback("react.useCallback"));
+        assert!(!super::qualified_callback("react.useMemo"));
         assert_eq!(
             super::module_constant("net/http", "StatusNotFound"),
             Some(super::ConstantValue::Number(404.0))

@@ -8,6 +8,7 @@ use seam_packs::{Capture, Captures, Constraint, Pack, PatternNode, ValueRead, ma
 
 use super::{ClientUnit, anchor_ok, relative_url};
 use crate::files::{Files, enclosing_function};
+use crate::text_tests::TextTest;
 use crate::url::{
     Piece, Reader, Substitution, UNKNOWN_ORIGIN, client_url_path, is_absolute, join_paths,
     origin_of, path_of, read_method,
@@ -26,43 +27,15 @@ pub(super) struct ClientObject {
 pub struct UrlPrefix {
     pub pieces: Vec<Piece>,
     /// The rewrite sits under a test of the URL (`if (!config.url.includes("org"))`).
-    pub only_when: Option<UrlTest>,
-}
-
-/// A test of the request's URL text an interceptor's rewrite depends on.
-#[derive(Debug, Clone)]
-pub struct UrlTest {
-    /// `includes`, `startsWith` or `endsWith`.
-    pub method: String,
-    pub text: String,
-    /// The rewrite runs when the test fails (`!url.includes(…)`, or the `else` branch).
-    pub negated: bool,
+    pub only_when: Option<TextTest>,
 }
 
 impl UrlPrefix {
     /// The prefix for a call whose own URL is `url`: the pieces when the test holds or cannot
     /// be decided from the URL's known text, nothing when the URL's text decides against it.
     fn for_url(&self, url: &[Piece]) -> Vec<Piece> {
-        let Some(test) = &self.only_when else {
-            return self.pieces.clone();
-        };
-        let known: String = url
-            .iter()
-            .map(|p| match p {
-                Piece::Text(t) => t.as_str(),
-                _ => "\u{0}",
-            })
-            .collect();
-        let holds = match test.method.as_str() {
-            "includes" if known.contains(&test.text) => Some(true),
-            // Holes may hold the text: only a URL with none decides that it is absent.
-            "includes" if !known.contains('\u{0}') => Some(false),
-            "startsWith" if !known.starts_with('\u{0}') => Some(known.starts_with(&test.text)),
-            "endsWith" if !known.ends_with('\u{0}') => Some(known.ends_with(&test.text)),
-            _ => None,
-        };
-        match holds {
-            Some(h) if h == test.negated => Vec::new(),
+        match self.only_when.as_ref().and_then(|test| test.holds(url)) {
+            Some(false) => Vec::new(),
             _ => self.pieces.clone(),
         }
     }
@@ -404,7 +377,7 @@ pub(super) fn url_test_around(
     function: FuncId,
     span: seam_lang::model::Span,
     is_url: &dyn Fn(ExprId) -> bool,
-) -> Option<UrlTest> {
+) -> Option<TextTest> {
     let fspan = model.function(function).span;
     let mut around: Vec<(seam_lang::model::Span, ExprId, bool)> = model
         .stmts
@@ -432,43 +405,11 @@ pub(super) fn url_test_around(
 /// `test` read as a text test of the URL, negated when the rewrite is in its `else` branch.
 pub(super) fn url_test(
     model: &seam_lang::model::Model,
-    mut test: ExprId,
-    mut negated: bool,
+    test: ExprId,
+    negated: bool,
     is_url: &dyn Fn(ExprId) -> bool,
-) -> Option<UrlTest> {
-    while let ExprKind::Unary {
-        op: seam_lang::model::UnaryOp::Not,
-        arg,
-    } = &model.expr(test).kind
-    {
-        negated = !negated;
-        test = *arg;
-    }
-    let ExprKind::Call { callee, args, .. } = &model.expr(test).kind else {
-        return None;
-    };
-    let ExprKind::Member {
-        object,
-        property: seam_lang::model::MemberProp::Name(method),
-        ..
-    } = &model.expr(*callee).kind
-    else {
-        return None;
-    };
-    if !is_url(*object) || !matches!(method.as_str(), "includes" | "startsWith" | "endsWith") {
-        return None;
-    }
-    let ExprKind::Literal {
-        value: seam_lang::model::LiteralValue::String { value: text },
-    } = &model.expr(args.first()?.value).kind
-    else {
-        return None;
-    };
-    Some(UrlTest {
-        method: method.clone(),
-        text: text.clone(),
-        negated,
-    })
+) -> Option<TextTest> {
+    crate::text_tests::text_test(model, test, negated).filter(|t| is_url(t.subject))
 }
 
 /// Whether a declared type names one of the pack's client types (`type:`), by its last

@@ -3,15 +3,16 @@
 //! Member chains match by name, calls by callee and arguments, literals by value; `$X` binds
 //! any one expression (or, after a `.`, the property name) and `$$$X` zero or more positional
 //! arguments or elements. A metavariable used twice must bind the same source text
-//! (whitespace collapsed). Keyword arguments (Python) match by name, in any order; keyword
+//! (whitespace collapsed). A name matches also a local name that holds the whole module of that
+//! name (`import http from "axios"` matches `axios`). Keyword arguments (Python) match by name, in any order; keyword
 //! arguments the pattern does not mention are ignored. Object patterns match an object that has
 //! at least the listed keys.
 
 use std::collections::BTreeMap;
 
 use seam_lang::model::{
-    Arg, ArrayElement, AssignOp, ExprId, ExprKind, LiteralValue, MemberProp, Model, ObjectProp,
-    PatternKind, Span,
+    Arg, ArrayElement, AssignOp, BindingKind, ExprId, ExprKind, ImportedItem, LiteralValue,
+    MemberProp, Model, ObjectProp, PatternKind, Span,
 };
 
 use crate::pattern::{PatternArg, PatternLiteral, PatternNode, PatternProp};
@@ -80,7 +81,9 @@ fn may_match_call(model: &Model, pattern: &PatternNode, id: ExprId) -> bool {
         return false;
     }
     let name_ok = match (callee.as_ref(), &model.expr(*target_callee).kind) {
-        (PatternNode::Ident(want), ExprKind::Ident { name, .. }) => want == name,
+        (PatternNode::Ident(want), ExprKind::Ident { name, .. }) => {
+            want == name || imports_module(model, *target_callee, want)
+        }
         (PatternNode::Ident(_), _) => false,
         (
             PatternNode::Member {
@@ -175,6 +178,24 @@ fn capture_text(model: &Model, capture: &Capture) -> String {
     }
 }
 
+/// Whether a name holds the whole of the module `module` under another local name
+/// (`import http from "axios"`, `import * as http from "axios"`, Python `import requests as r`):
+/// a pattern naming the module (`axios.create(…)`) matches it as it matches the plain name.
+fn imports_module(model: &Model, id: ExprId, module: &str) -> bool {
+    let Some(b) = model.resolved_binding(id) else {
+        return false;
+    };
+    let BindingKind::Import { import, name } = &model.binding(b).kind else {
+        return false;
+    };
+    model.imports.get(*import as usize).is_some_and(|imp| {
+        imp.specifier == module
+            && imp.names.get(*name as usize).is_some_and(|n| {
+                matches!(n.imported, ImportedItem::Default | ImportedItem::Namespace)
+            })
+    })
+}
+
 fn match_node<'p>(
     model: &Model,
     pattern: &'p PatternNode,
@@ -184,7 +205,9 @@ fn match_node<'p>(
     let expr = model.expr(id);
     match (pattern, &expr.kind) {
         (PatternNode::Meta(name), _) => bind(model, captures, name, Capture::Expr(id)),
-        (PatternNode::Ident(want), ExprKind::Ident { name, .. }) => want == name,
+        (PatternNode::Ident(want), ExprKind::Ident { name, .. }) => {
+            want == name || imports_module(model, id, want)
+        }
         (PatternNode::This, ExprKind::This) => true,
         (
             PatternNode::Member { object, property },

@@ -1339,6 +1339,19 @@ pub fn client_url_path(pieces: &[Piece]) -> String {
         if matches!(next, Some(Piece::Text(t)) if t.starts_with('/') && t.len() > 1) {
             return path_of(&after);
         }
+        // `${base}users/1`: a base that ends in `/` (one that did not would run into the
+        // path), so the path is `/users/1`.
+        if let Some(Piece::Text(t)) = next
+            && t.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        {
+            let mut after = after.clone();
+            if let Some(Piece::Text(first)) =
+                after.iter_mut().find(|p| **p != Piece::Text(String::new()))
+            {
+                first.insert(0, '/');
+            }
+            return path_of(&after);
+        }
     }
     path_of(pieces)
 }

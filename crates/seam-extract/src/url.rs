@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use seam_lang::model::{
     BinaryOp, BindingId, BindingKind, ExprId, ExprKind, LiteralValue, LogicalOp, MemberProp,
-    ObjectProp,
+    ObjectProp, PatternStep,
 };
 use seam_packs::{Captures, Pack, match_expr};
 
@@ -1123,6 +1123,21 @@ impl Reader<'_> {
                     // Not passed: the options object has no keys at all.
                     Some(None) => return Ok(None),
                     None => {}
+                }
+                // `const { headers, ...rest } = opts`: `rest` holds every key of `opts` but
+                // the ones named beside it.
+                let binding = model.binding(*b);
+                if let (Some(init), [PatternStep::Rest]) =
+                    (binding.origin.init, &binding.origin.path[..])
+                {
+                    let named_beside = model.bindings.iter().any(|other| {
+                        other.origin.init == Some(init)
+                            && matches!(&other.origin.path[..], [PatternStep::Key(k)] if k == key)
+                    });
+                    if named_beside {
+                        return Ok(None);
+                    }
+                    return self.object_key_hops(file, init, key, hops - 1);
                 }
                 match self
                     .files

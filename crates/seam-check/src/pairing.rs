@@ -592,6 +592,31 @@ pub fn pair_rest(
                 met_by_suffix = true;
             }
         }
+        // A call whose start is unknown and that meets no route in full: that start may hold
+        // leading segments too (a base URL ending in `/api`), so the call meets the route its
+        // path ends, when all the routes it ends share one path.
+        if call.start_unknown
+            && call.tail.is_none()
+            && !met_by_suffix
+            && !meeting.iter().any(|&e| !out.endpoints[e].contract)
+            && let Some(segments) = &call.segments
+        {
+            let ending: Vec<usize> = (0..out.endpoints.len())
+                .filter(|&e| {
+                    let endpoint = &out.endpoints[e];
+                    !endpoint.contract
+                        && methods_pair(&endpoint.method, &call.method)
+                        && tail_meets(endpoint, segments)
+                })
+                .collect();
+            let paths: std::collections::BTreeSet<&str> = ending
+                .iter()
+                .map(|&e| out.endpoints[e].normalized_path())
+                .collect();
+            if paths.len() == 1 {
+                meeting.extend(ending);
+            }
+        }
         let code: Vec<usize> = meeting
             .iter()
             .copied()

@@ -276,3 +276,41 @@ fn routes_under_an_unknown_prefix_pair_by_their_known_suffix() {
         .collect();
     assert_eq!(unmatched, [Some("GET /shop/v2/orders")]);
 }
+
+/// A call whose start could not be read (`${this.base}/orders/${id}/items`, as `seam extract`
+/// writes it for a client class over an express app; summaries in `fixtures/startUnknown`)
+/// and that meets no route in full meets the one route its path ends, the unknown start
+/// standing for the route's leading segments (`/api`); a path two routes of different paths
+/// end stays unmatched.
+#[test]
+fn calls_with_an_unknown_start_meet_the_one_route_their_path_ends() {
+    let summaries = match read_summary_file(&fixture("startUnknown/summaries.json")) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    let pairs: Vec<(&str, &str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [(
+            "GET /api/orders/{id}/items",
+            "src/server.ts::get",
+            "src/client.ts::items"
+        )]
+    );
+    let unmatched: Vec<Option<&str>> = report
+        .unmatched
+        .consumers
+        .iter()
+        .map(|c| c.key.as_deref())
+        .collect();
+    assert_eq!(unmatched, [Some("GET /users/{id}")]);
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+}

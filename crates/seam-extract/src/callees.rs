@@ -5,7 +5,8 @@
 //! `api.get(...)` with `api = new Api()`).
 
 use seam_lang::model::{
-    ClassId, ExprId, ExprKind, FuncId, MemberKind, MemberProp, ObjectProp, PatternStep, PropKey,
+    BindingKind, ClassId, ExprId, ExprKind, FuncId, MemberKind, MemberProp, ObjectProp,
+    PatternStep, PropKey,
 };
 
 use crate::files::{Def, Files};
@@ -33,15 +34,52 @@ pub fn function_in_value(
             if let Some(passed) = crate::library_constants::passed_callback(model, *callee, args) {
                 return function_in_value(files, file, passed, hops);
             }
-            let (ff, func) = files.function_of_hops(file, *callee, hops)?;
-            let returned = single_returned(files, ff, func)?;
-            function_in_value(files, ff, returned, hops)
+            match files.function_of_hops(file, *callee, hops) {
+                Some((ff, func)) => {
+                    let returned = single_returned(files, ff, func)?;
+                    function_in_value(files, ff, returned, hops)
+                }
+                None => wrapped_by_library(files, file, *callee, args, hops),
+            }
+        }
+        // `(retry === false ? send : withRetries(send))`: both branches the same function.
+        ExprKind::Conditional {
+            consequent,
+            alternate,
+            ..
+        } => {
+            let first = function_in_value(files, file, *consequent, hops)?;
+            (function_in_value(files, file, *alternate, hops)? == first).then_some(first)
         }
         ExprKind::Ident { .. } | ExprKind::Member { .. } => {
             files.function_of_hops(file, expr, hops)
         }
         _ => None,
     }
+}
+
+/// A library function given one function of the project (`retry(send)`, `memoize(load)`):
+/// what it gives back wraps that function, and calling it calls the function.
+fn wrapped_by_library(
+    files: &Files,
+    file: usize,
+    callee: ExprId,
+    args: &[seam_lang::model::Arg],
+    hops: usize,
+) -> Option<(usize, FuncId)> {
+    let model = files.model(file);
+    let b = model.resolved_binding(callee)?;
+    let BindingKind::Import { import, .. } = model.binding(b).kind else {
+        return None;
+    };
+    if files.import_target(file, import as usize).is_some() {
+        return None;
+    }
+    let mut wrapped = args
+        .iter()
+        .filter_map(|a| function_in_value(files, file, a.value, hops));
+    let one = wrapped.next()?;
+    wrapped.next().is_none().then_some(one)
 }
 
 /// The value a function returns when it returns exactly one.

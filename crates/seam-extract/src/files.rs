@@ -556,9 +556,11 @@ impl<'a> Files<'a> {
             let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
                 continue;
             };
+            // A name, a member, or a choice between two (`(retry ? withRetries(send) :
+            // send)(url)`) that comes to one function.
             if !matches!(
                 model.expr(*callee).kind,
-                ExprKind::Ident { .. } | ExprKind::Member { .. }
+                ExprKind::Ident { .. } | ExprKind::Member { .. } | ExprKind::Conditional { .. }
             ) {
                 continue;
             }

@@ -11,6 +11,7 @@
 
 pub mod alternatives;
 pub mod assemble;
+mod assigned_branches;
 pub mod builder_chains;
 pub mod callees;
 pub mod class_defaults;

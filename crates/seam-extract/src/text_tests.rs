@@ -1,6 +1,7 @@
-//! Tests code makes of a URL's text (`url.startsWith("http")`, `!path.includes("://")`) and
-//! what they say of a URL whose text is partly known: decided when the known text settles
-//! them, undecided when a hole could change the answer.
+//! Tests code makes of a URL's text (`url.startsWith("http")`, `!path.includes("://")`,
+//! `path.match(/^http/)`, `/^https?:/.test(url)`) and what they say of a URL whose text is
+//! partly known: decided when the known text settles them, undecided when a hole (or the part
+//! of a pattern after its fixed start) could change the answer.
 
 use seam_lang::model::{ExprId, ExprKind, LiteralValue, MemberProp, Model, UnaryOp};
 
@@ -16,6 +17,9 @@ pub struct TextTest {
     pub text: String,
     /// The test is written negated (`!url.includes(…)`), or stands for its `else` branch.
     pub negated: bool,
+    /// `text` is all the test asks for; false for a pattern that asks for more after it
+    /// (`/^https?:/` needs `http` and then more): then only a value without `text` decides.
+    pub whole: bool,
 }
 
 /// The text test `test` makes, negated when `negated` (its `else` branch is meant).
@@ -39,6 +43,32 @@ pub fn text_test(model: &Model, mut test: ExprId, mut negated: bool) -> Option<T
     else {
         return None;
     };
+    let regex = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Literal {
+            value: LiteralValue::Regex { pattern, flags },
+        } => anchored_start(pattern, flags),
+        _ => None,
+    };
+    // `url.match(/^http/)`, `/^http/.test(url)`.
+    let pattern_test = match method.as_str() {
+        "match" => args
+            .first()
+            .and_then(|a| regex(a.value))
+            .map(|start| (*object, start)),
+        "test" => regex(*object)
+            .zip(args.first())
+            .map(|(start, a)| (a.value, start)),
+        _ => None,
+    };
+    if let Some((subject, (text, whole))) = pattern_test {
+        return Some(TextTest {
+            subject,
+            method: "startsWith".to_owned(),
+            text,
+            negated,
+            whole,
+        });
+    }
     if !matches!(method.as_str(), "includes" | "startsWith" | "endsWith") {
         return None;
     }
@@ -53,7 +83,44 @@ pub fn text_test(model: &Model, mut test: ExprId, mut negated: bool) -> Option<T
         method: method.clone(),
         text: text.clone(),
         negated,
+        whole: true,
     })
+}
+
+/// The fixed text a regular expression anchored at the start (`^http`, `^https?:\/\/`) asks
+/// a value to begin with, and whether that is all it asks. `None` for a pattern not anchored,
+/// with no fixed start, or matched ignoring case.
+fn anchored_start(pattern: &str, flags: &str) -> Option<(String, bool)> {
+    if flags.contains('i') {
+        return None;
+    }
+    let mut chars = pattern.strip_prefix('^')?.chars().peekable();
+    let mut text = String::new();
+    let mut whole = true;
+    while let Some(c) = chars.next() {
+        let literal = match c {
+            '\\' => match chars.next() {
+                Some(e) if "/.-:?+*()[]{}|^$\\".contains(e) => e,
+                _ => {
+                    whole = false;
+                    break;
+                }
+            },
+            c if c.is_alphanumeric() || "-_:/@#&=%,;~!'\"<>".contains(c) => c,
+            // `s?`, `s*`: the character before may be absent, so it is no part of the start.
+            '?' | '*' => {
+                text.pop();
+                whole = false;
+                break;
+            }
+            _ => {
+                whole = false;
+                break;
+            }
+        };
+        text.push(literal);
+    }
+    (!text.is_empty()).then_some((text, whole))
 }
 
 impl TextTest {
@@ -71,7 +138,18 @@ impl TextTest {
             "includes" if known.contains(&self.text) => Some(true),
             // Holes may hold the text: only a value with none decides that it is absent.
             "includes" if !known.contains('\u{0}') => Some(false),
-            "startsWith" if !known.starts_with('\u{0}') => Some(known.starts_with(&self.text)),
+            "startsWith" => {
+                let fixed = known.split('\u{0}').next().unwrap_or("");
+                if fixed.starts_with(&self.text) {
+                    // A pattern that asks for more after its start stays open.
+                    self.whole.then_some(true)
+                } else if fixed.len() < known.len() && self.text.starts_with(fixed) {
+                    // A hole right after what is fixed could supply the rest.
+                    None
+                } else {
+                    Some(false)
+                }
+            }
             "endsWith" if !known.ends_with('\u{0}') => Some(known.ends_with(&self.text)),
             _ => None,
         }?;
@@ -91,12 +169,7 @@ impl Reader<'_> {
         hops: usize,
         out: &mut Vec<Piece>,
     ) -> bool {
-        let Some(text_test) = text_test(self.files.model(file), test, false) else {
-            return false;
-        };
-        let mut tested = Vec::new();
-        self.read(file, text_test.subject, hops - 1, &mut tested);
-        match text_test.holds(&tested) {
+        match self.decided_test(file, test, hops - 1) {
             Some(holds) => {
                 self.read(
                     file,
@@ -108,5 +181,64 @@ impl Reader<'_> {
             }
             None => false,
         }
+    }
+
+    /// Whether a text test holds for the value the reading gives its subject; `None` when it
+    /// is no text test or the value leaves it open.
+    pub(crate) fn decided_test(&self, file: usize, test: ExprId, hops: usize) -> Option<bool> {
+        let text_test = text_test(self.files.model(file), test, false)?;
+        let mut tested = Vec::new();
+        self.read(file, text_test.subject, hops, &mut tested);
+        text_test.holds(&tested)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TextTest, anchored_start};
+    use crate::url::Piece;
+
+    #[test]
+    fn anchored_patterns_give_their_fixed_start() {
+        assert_eq!(anchored_start("^http", ""), Some(("http".to_owned(), true)));
+        assert_eq!(
+            anchored_start("^https?:\\/\\/", ""),
+            Some(("http".to_owned(), false))
+        );
+        assert_eq!(
+            anchored_start("^\\/api\\/", ""),
+            Some(("/api/".to_owned(), true))
+        );
+        assert_eq!(anchored_start("^\\d+", ""), None);
+        assert_eq!(anchored_start("http", ""), None);
+        assert_eq!(anchored_start("^http", "i"), None);
+    }
+
+    fn starts(text: &str, whole: bool) -> TextTest {
+        TextTest {
+            subject: seam_lang::model::ExprId::from_index(0),
+            method: "startsWith".to_owned(),
+            text: text.to_owned(),
+            negated: false,
+            whole,
+        }
+    }
+
+    #[test]
+    fn a_start_is_decided_by_the_fixed_text_unless_a_hole_could_complete_it() {
+        let text = |t: &str| Piece::Text(t.to_owned());
+        let hole = || Piece::Hole("x".to_owned());
+        assert_eq!(starts("http", true).holds(&[text("/docs")]), Some(false));
+        assert_eq!(starts("http", true).holds(&[text("https://a")]), Some(true));
+        // A pattern asking for more than its start: only a value without it decides.
+        assert_eq!(starts("http", false).holds(&[text("https://a")]), None);
+        assert_eq!(starts("http", false).holds(&[text("/docs")]), Some(false));
+        // A hole right after `ht` could make `http`; a hole first could be anything.
+        assert_eq!(starts("http", true).holds(&[text("ht"), hole()]), None);
+        assert_eq!(starts("http", true).holds(&[hole(), text("/x")]), None);
+        assert_eq!(
+            starts("http", true).holds(&[text("/a"), hole()]),
+            Some(false)
+        );
     }
 }

@@ -779,6 +779,9 @@ impl Reader<'_> {
             return;
         }
         if binding.reassigned {
+            if self.read_assigned_later(file, b, hops, out) {
+                return;
+            }
             if let Some(init) = self.param_rewritten(file, b) {
                 self.read(file, init, hops - 1, out);
                 return;

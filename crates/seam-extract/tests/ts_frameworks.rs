@@ -567,6 +567,10 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
             "src/pages/articles.js GET /users/2 -",
             // Two returns building the same URL from two deployment variables: that URL.
             "src/pages/checkout.js POST /v1/checkouts/{secret}/opened -",
+            // `let url;` given on the branches of `if (path.match(/^http/))`, which each
+            // call's path decides; sent through `(c ? send : retry(send))(url, …)`.
+            "src/pages/documents.ts POST /api/documents.list -",
+            "src/pages/documents.ts POST /v1/jobs https://import.example.com",
             // Verbs a hook returns through `useCallback`; its `url.startsWith("http")` test is
             // decided by each call's URL: a path takes the base, an absolute URL does not.
             "src/pages/reports.ts GET /api/reports/{reportId} -",
@@ -604,7 +608,7 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
         serde_json::json!(["src/pages/articles.js::userById"])
     );
     assert_eq!(
-        through(18),
+        through(20),
         serde_json::json!(["src/sdk/client.ts::@13", "src/sdk/client.ts::fetch"])
     );
 }

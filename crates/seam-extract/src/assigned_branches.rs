@@ -1,0 +1,94 @@
+//! A name declared with no value and given one later: `let url; if (absolute) url = path;
+//! else url = base + path;`. One assignment is the value; two on the two branches of one `if`
+//! are the branch the test takes when the reading decides it (see [`crate::text_tests`]),
+//! otherwise one form of the request per branch (see [`crate::alternatives`]).
+
+use seam_lang::model::{AssignOp, BindingId, ExprId, ExprKind, StmtKind};
+
+use crate::url::{Piece, Reader};
+
+impl Reader<'_> {
+    /// Reads the value a name declared without one is assigned; false (nothing read) when it
+    /// is not such a name, or its assignments are not one, or two on the branches of an `if`.
+    pub(crate) fn read_assigned_later(
+        &self,
+        file: usize,
+        b: BindingId,
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) -> bool {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.origin.init.is_some() || !binding.origin.path.is_empty() {
+            return false;
+        }
+        let mut assigned = Vec::new();
+        for &a in self.files.assignments_of(file, b) {
+            match &model.expr(a).kind {
+                ExprKind::Assign {
+                    op: AssignOp::Assign,
+                    value,
+                    ..
+                } => assigned.push((a, *value)),
+                _ => return false,
+            }
+        }
+        let value = match assigned[..] {
+            [(_, one)] => one,
+            [(first, a), (second, b)] => match self.branch_taken(file, first, second, hops - 1) {
+                Some(Branch::First) => a,
+                Some(Branch::Second) => b,
+                None => return false,
+            },
+            _ => return false,
+        };
+        self.read(file, value, hops - 1, out);
+        true
+    }
+
+    /// Which of two assignments runs, when they sit on the two branches of one `if`: the
+    /// one the test takes when the reading decides it, else the one this form of the request
+    /// reads.
+    fn branch_taken(
+        &self,
+        file: usize,
+        first: ExprId,
+        second: ExprId,
+        hops: usize,
+    ) -> Option<Branch> {
+        let model = self.files.model(file);
+        let (at_first, at_second) = (model.expr(first).span, model.expr(second).span);
+        let (test, swapped) = model.stmts.iter().find_map(|st| {
+            let StmtKind::If {
+                test,
+                consequent,
+                alternate: Some(alternate),
+            } = st.kind
+            else {
+                return None;
+            };
+            let (then_span, else_span) = (model.stmt(consequent).span, model.stmt(alternate).span);
+            if then_span.contains(at_first) && else_span.contains(at_second) {
+                Some((test, false))
+            } else if then_span.contains(at_second) && else_span.contains(at_first) {
+                Some((test, true))
+            } else {
+                None
+            }
+        })?;
+        let then_branch = match self.decided_test(file, test, hops) {
+            Some(holds) => holds,
+            None => crate::alternatives::choose(file, test)?,
+        };
+        Some(if then_branch != swapped {
+            Branch::First
+        } else {
+            Branch::Second
+        })
+    }
+}
+
+enum Branch {
+    First,
+    Second,
+}

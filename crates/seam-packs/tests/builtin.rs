@@ -62,6 +62,7 @@ fn builtin_packs_load() {
             "supertest",
             "sveltekit",
             "swr",
+            "tanstack-query",
             "trpc-openapi",
             "ts-rest",
             "typeorm",

@@ -37,7 +37,8 @@ fn struct_shape(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option
         if binding.reassigned || !binding.origin.path.is_empty() {
             return None;
         }
-        return struct_shape(files, file, binding.origin.init?, hops.checked_sub(1)?);
+        let shape = struct_shape(files, file, binding.origin.init?, hops.checked_sub(1)?)?;
+        return Some(with_assigned_fields(files, file, *b, shape));
     }
     if !matches!(kind, ExprKind::Object { .. } | ExprKind::Array { .. }) {
         return None;
@@ -106,6 +107,57 @@ fn struct_shape(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option
         properties,
         spreads: None,
     }))
+}
+
+/// `response := Resp{}` then `response.Token = &t`: a field set after the literal is sent
+/// too (an `omitempty` field the literal left out included), under its JSON name.
+fn with_assigned_fields(
+    files: &Files,
+    file: usize,
+    b: seam_lang::model::BindingId,
+    shape: TypeShape,
+) -> TypeShape {
+    let TypeShape::Record(mut record) = shape else {
+        return shape;
+    };
+    let model = files.model(file);
+    let Some(init) = model.binding(b).origin.init else {
+        return TypeShape::Record(record);
+    };
+    let Some(fields) = literal_fields(files, file, model.text(model.expr(init).span)) else {
+        return TypeShape::Record(record);
+    };
+    for e in &model.exprs {
+        let ExprKind::Assign { target, value, .. } = &e.kind else {
+            continue;
+        };
+        let seam_lang::model::PatternKind::Expr { expr: member } = &model.pattern(*target).kind
+        else {
+            continue;
+        };
+        let ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } = &model.expr(*member).kind
+        else {
+            continue;
+        };
+        let on_binding = matches!(&model.expr(*object).kind,
+            ExprKind::Ident { binding: Some(ob), .. } if *ob == b);
+        let Some(json) = fields
+            .iter()
+            .find(|f| on_binding && f.embedded.is_none() && f.name == *name)
+            .and_then(|f| f.json.clone())
+        else {
+            continue;
+        };
+        record.properties.entry(json).or_insert_with(|| {
+            struct_shape(files, file, *value, MAX_HOPS - 1)
+                .unwrap_or_else(|| shape_of(model, *value))
+        });
+    }
+    TypeShape::Record(record)
 }
 
 /// The JSON fields of the struct a composite literal's text is written with: a named struct of

@@ -388,7 +388,8 @@ fn gaps_fixture() {
 /// Go response bodies encoded from structs: a struct of another package named through its
 /// import (`auth.Token{…}`), embedded structs whose keys the encoder promotes into the outer
 /// object (given in the literal, left out at their zero value, a nil embedded pointer adding
-/// nothing) and an anonymous struct type written at the literal.
+/// nothing), an anonymous struct type written at the literal, and an `omitempty` field the
+/// handler sets after the literal (`out.Rotated = &auth.Token{…}`), sent under its JSON name.
 #[test]
 fn go_struct_bodies_fixture() {
     let run = extract("go-struct-bodies", &[]);
@@ -415,6 +416,7 @@ fn go_struct_bodies_fixture() {
             r#"GET /session {"type":"record","properties":{"exp":{"type":"literal","value":1}}}"#,
             r#"GET /user {"type":"record","properties":{"id":{"type":"literal","value":1},"created":{"type":"unknown"},"name":{"type":"literal","value":"n"}}}"#,
             r#"POST /token {"type":"record","properties":{"token":{"type":"literal","value":"t"}}}"#,
+            r#"PUT /rotate {"type":"record","properties":{"rotated":{"type":"record","properties":{"token":{"type":"literal","value":"t"}}}}}"#,
         ]
     );
 }

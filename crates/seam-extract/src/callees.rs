@@ -55,7 +55,8 @@ pub fn function_in_value(
 }
 
 /// The position of the parameter of `outer` that the function `made`, written inside it,
-/// calls (`fn(w, r, d)` in the closure `withUser(fn)` returns).
+/// calls with what `made` was given (`fn(w, r, d)` in the closure `withUser(fn)` returns): the
+/// request handed on. A call of another function parameter (`logf("hit")`) is not that.
 fn called_parameter(files: &Files, outer: (usize, FuncId), made: (usize, FuncId)) -> Option<u32> {
     let (file, outer) = outer;
     if made.0 != file || made.1 == outer || files.param_bindings(file, outer).is_empty() {
@@ -76,22 +77,31 @@ fn called_parameter(files: &Files, outer: (usize, FuncId), made: (usize, FuncId)
         if call.span.start < span.start || call.span.end > span.end {
             return None;
         }
-        let ExprKind::Call { callee, .. } = &call.kind else {
+        let ExprKind::Call { callee, args, .. } = &call.kind else {
             return None;
         };
-        let ExprKind::Ident {
-            binding: Some(b), ..
-        } = &model.expr(*callee).kind
-        else {
-            return None;
+        let index = match param_of(model, *callee) {
+            Some((function, index)) if function == outer => index,
+            _ => return None,
         };
-        match model.binding(*b).kind {
-            seam_lang::model::BindingKind::Param { function, index } if function == outer => {
-                Some(index)
-            }
-            _ => None,
-        }
+        args.iter()
+            .any(|a| param_of(model, a.value).is_some_and(|(function, _)| function == made.1))
+            .then_some(index)
     })
+}
+
+/// The function and position of the parameter a name refers to.
+fn param_of(model: &seam_lang::model::Model, expr: ExprId) -> Option<(FuncId, u32)> {
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    match model.binding(*b).kind {
+        seam_lang::model::BindingKind::Param { function, index } => Some((function, index)),
+        _ => None,
+    }
 }
 
 /// The value a function returns when it returns exactly one.

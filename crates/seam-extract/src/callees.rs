@@ -13,7 +13,9 @@ use crate::files::{Def, Files};
 
 /// The function a value expression is or produces: an inline function, a name holding one, a
 /// call of a project function that returns exactly one function (a factory's closure), or an
-/// awaited one of those.
+/// awaited one of those. A call of a decorator, a project function whose returned closure
+/// calls a function it takes (`withUser(fn)` returning `func(w, r) { …; return fn(w, r) }`),
+/// produces the function it is given: that is where the work is, the closure only guards it.
 pub fn function_in_value(
     files: &Files,
     file: usize,
@@ -37,7 +39,15 @@ pub fn function_in_value(
             match files.function_of_hops(file, *callee, hops) {
                 Some((ff, func)) => {
                     let returned = single_returned(files, ff, func)?;
-                    function_in_value(files, ff, returned, hops)
+                    let made = function_in_value(files, ff, returned, hops)?;
+                    let given = called_parameter(files, (ff, func), made).and_then(|index| {
+                        let arg = args
+                            .iter()
+                            .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+                            .nth(index as usize)?;
+                        function_in_value(files, file, arg.value, hops)
+                    });
+                    Some(given.unwrap_or(made))
                 }
                 None => wrapped_by_library(files, file, *callee, args, hops),
             }
@@ -80,6 +90,56 @@ fn wrapped_by_library(
         .filter_map(|a| function_in_value(files, file, a.value, hops));
     let one = wrapped.next()?;
     wrapped.next().is_none().then_some(one)
+}
+
+/// The position of the parameter of `outer` that the function `made`, written inside it,
+/// calls with what `made` was given (`fn(w, r, d)` in the closure `withUser(fn)` returns): the
+/// request handed on. A call of another function parameter (`logf("hit")`) is not that.
+fn called_parameter(files: &Files, outer: (usize, FuncId), made: (usize, FuncId)) -> Option<u32> {
+    let (file, outer) = outer;
+    if made.0 != file || made.1 == outer || files.param_bindings(file, outer).is_empty() {
+        return None;
+    }
+    let model = files.model(file);
+    let mut parent = model.function(made.1).parent;
+    while let Some(p) = parent {
+        if p == outer {
+            break;
+        }
+        parent = model.function(p).parent;
+    }
+    parent?;
+    let span = model.function(made.1).span;
+    files.calls(file).find_map(|c| {
+        let call = model.expr(c.call);
+        if call.span.start < span.start || call.span.end > span.end {
+            return None;
+        }
+        let ExprKind::Call { callee, args, .. } = &call.kind else {
+            return None;
+        };
+        let index = match param_of(model, *callee) {
+            Some((function, index)) if function == outer => index,
+            _ => return None,
+        };
+        args.iter()
+            .any(|a| param_of(model, a.value).is_some_and(|(function, _)| function == made.1))
+            .then_some(index)
+    })
+}
+
+/// The function and position of the parameter a name refers to.
+fn param_of(model: &seam_lang::model::Model, expr: ExprId) -> Option<(FuncId, u32)> {
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    match model.binding(*b).kind {
+        seam_lang::model::BindingKind::Param { function, index } => Some((function, index)),
+        _ => None,
+    }
 }
 
 /// The value a function returns when it returns exactly one.

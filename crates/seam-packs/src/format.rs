@@ -282,6 +282,11 @@ pub struct RouteFile {
     /// ServeMux): that method replaces `method`.
     #[serde(default)]
     pub method_in_path: bool,
+    /// The route serves every path under its path, not the path alone (gorilla/mux
+    /// `r.PathPrefix("/files").Handler(h)`): its path is written with a trailing `/*`, zero or
+    /// more segments (`/files/*`), the route grammar's catch-all.
+    #[serde(default)]
+    pub path_prefix: bool,
     /// What bound metavariables must be for the call to be this route (`$PATH: { pathLiteral:
     /// true }`: koa-router's `router.get(name, path, h)` against `router.get(path, mw, h)`).
     #[serde(default, rename = "where")]

@@ -613,6 +613,7 @@ impl Compiler<'_> {
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
                 chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),
                 method_in_path: r.method_in_path,
+                path_prefix: r.path_prefix,
                 constraints: self.constraints(&r.where_, &combined, &r.pattern)?,
                 pattern,
                 receiver_pattern,

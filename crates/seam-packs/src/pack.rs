@@ -192,6 +192,8 @@ pub struct Route {
     pub chain: Vec<String>,
     /// The path may start with `METHOD ` (see `RouteFile::method_in_path`).
     pub method_in_path: bool,
+    /// The route serves every path under its path (see `RouteFile::path_prefix`).
+    pub path_prefix: bool,
     /// What the bound metavariables must be (`pathLiteral`), by metavariable name.
     pub constraints: BTreeMap<String, Constraint>,
 }

@@ -17,6 +17,7 @@ use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix}
 use super::{HandlerUnit, RouterKey, anchor_ok, method_allowed, method_from_path, read_methods};
 use crate::files::{Def, Files};
 use crate::url::{Piece, Reader, Substitution, join_paths, path_of};
+use seam_ir::vocab::is_test_path;
 
 /// What a route registration names as its handler.
 enum Target {
@@ -318,7 +319,7 @@ pub fn handler_units(
                         if handler_file != file {
                             continue;
                         }
-                        let path = reader.pieces(path_at.0, path_at.1);
+                        let path = route_pieces(&reader, r, path_at);
                         for method in read_methods(&reader, &r.method, file, &caps) {
                             registrations.push(Registration {
                                 file,
@@ -397,7 +398,7 @@ pub fn handler_units(
                             continue;
                         };
                         for method in read_methods(&reader, &r.method, file, &caps) {
-                            let mut path = reader.pieces(at.0, at.1);
+                            let mut path = route_pieces(&reader, r, at);
                             let path_start = unknown_start_text(files, &path, at);
                             registrations.push(Registration {
                                 file: handler_file,
@@ -471,7 +472,7 @@ pub fn handler_units(
                     if procedure.is_some() && methods.iter().any(Option::is_none) {
                         continue 'routes;
                     }
-                    let path = reader.pieces(path_at.0, path_at.1);
+                    let path = route_pieces(&reader, r, path_at);
                     let path_start = unknown_start_text(files, &path, path_at);
                     for method in methods {
                         let mut path = path.clone();
@@ -724,11 +725,16 @@ pub fn handler_units(
                     }
                     None => continue,
                 },
-                // Nothing to follow: the route is declared all the same, its body unknown.
-                None => {
-                    opaque_handler = Some(written);
-                    vec![(reg.file, None, reg.method.clone())]
-                }
+                // A handler factory's call (`loginHandler(ttl)`, also as a wrapper's argument):
+                // the function it returns.
+                None => match made_handler(files, reg.file, written, 0) {
+                    Some((hf, f)) => vec![(hf, Some(f), reg.method.clone())],
+                    // Nothing to follow: the route is declared all the same, its body unknown.
+                    None => {
+                        opaque_handler = Some(written);
+                        vec![(reg.file, None, reg.method.clone())]
+                    }
+                },
             },
         };
         let mut unknown = BTreeSet::new();
@@ -802,7 +808,13 @@ pub fn handler_units(
         } else {
             path
         };
+        // A test's own registration of a product handler (`r.GET("/", api.Handle)` in a
+        // `_test.go` file) is no route of the product; the handler's own registrations are.
+        let test_registration = is_test_path(&files.model(reg.file).path);
         for (handler_file, function, method) in handlers {
+            if test_registration && !is_test_path(&files.model(handler_file).path) {
+                continue;
+            }
             units.push(HandlerUnit {
                 pack: pack_index,
                 file: reg.file,
@@ -979,6 +991,36 @@ pub(super) fn unwrap_handler(
         .rev()
         .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
         .find_map(|a| unwrap_handler(files, pack, file, a.value, depth + 1))
+}
+
+/// The function a handler written as a call makes: of a call among its arguments (the
+/// innermost first, `monkey(loginHandler(ttl), "")`), else of the call itself, the function
+/// the called project function returns (see [`crate::callees::function_in_value`]).
+fn made_handler(files: &Files, file: usize, expr: ExprId, depth: usize) -> Option<(usize, FuncId)> {
+    let ExprKind::Call { args, .. } = &files.model(file).expr(expr).kind else {
+        return None;
+    };
+    if depth < crate::files::MAX_HOPS
+        && let Some(made) = args
+            .iter()
+            .rev()
+            .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+            .find_map(|a| made_handler(files, file, a.value, depth + 1))
+    {
+        return Some(made);
+    }
+    crate::callees::function_in_value(files, file, expr, crate::files::MAX_HOPS)
+}
+
+/// A route's path as read from where it is written; a route that serves every path under
+/// its path (`pathPrefix`) ends in the catch-all segment `*` (zero or more segments).
+fn route_pieces(reader: &Reader, route: &seam_packs::Route, at: (usize, ExprId)) -> Vec<Piece> {
+    let mut path = reader.pieces(at.0, at.1);
+    if route.path_prefix {
+        let slash = matches!(path.last(), Some(Piece::Text(t)) if t.ends_with('/'));
+        path.push(Piece::Text(if slash { "*" } else { "/*" }.to_owned()));
+    }
+    path
 }
 
 /// The value under a dotted key (`openapi.path`) of the object an expression holds.

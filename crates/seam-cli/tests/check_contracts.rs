@@ -157,7 +157,8 @@ fn prisma(variant: &str) -> (Vec<String>, i32) {
 
 #[test]
 fn prisma_client_calls_that_agree_with_the_schema_are_silent() {
-    for variant in ["single-agrees", "multi-agrees"] {
+    // unread-data: a column written only by data seam cannot read in full is not unused.
+    for variant in ["single-agrees", "multi-agrees", "unread-data"] {
         assert_eq!(prisma(variant), (Vec::new(), 0), "{variant}");
     }
 }

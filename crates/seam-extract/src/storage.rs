@@ -15,7 +15,8 @@
 //! the whole row; `written` keys are written (an array of objects: the union of their keys);
 //! `selector` keys pick the rows, combinator keys (`AND`, `OR`, `NOT`) holding nested ones.
 //! A list that cannot be read (a spread, a value from a parameter) keeps the keys it could
-//! read; an access written through an opaque pattern has no container and no fields.
+//! read; written data that cannot be read in full adds `*` (any column may be written). An
+//! access written through an opaque pattern has no container and no fields.
 
 use std::collections::BTreeSet;
 
@@ -328,8 +329,15 @@ impl Scan<'_> {
             }
             StorageAccessKind::Write => {
                 let mut keys = Vec::new();
+                let mut unread = false;
                 for (f, obj) in self.option_objects(&access.written, caps) {
                     self.keys_of(f, obj, false, &mut keys);
+                    unread |= !self.keys_all_read(f, obj, MAX_HOPS);
+                }
+                // Data seam could not read in full (built elsewhere, spread in from a value it
+                // cannot follow): it may write any column, which `*` says.
+                if unread {
+                    keys.push("*".to_owned());
                 }
                 keys
             }
@@ -472,6 +480,29 @@ impl Scan<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Whether [`Self::keys_of`] reads every key the value can hold: an object literal whose
+    /// spreads all lead to object literals, or an array of such objects.
+    fn keys_all_read(&self, file: usize, expr: ExprId, hops: usize) -> bool {
+        let Some(hops) = hops.checked_sub(1) else {
+            return false;
+        };
+        match &self.files.model(file).expr(expr).kind {
+            ExprKind::Object { props } => props.iter().all(|p| match p {
+                ObjectProp::Spread { value } => self
+                    .spread_object(file, *value)
+                    .is_some_and(|(f, obj)| self.keys_all_read(f, obj, hops)),
+                _ => true,
+            }),
+            ExprKind::Array { elements, .. } => elements.iter().all(|e| match e {
+                ArrayElement::Expr(item) => self
+                    .object(file, *item, MAX_HOPS)
+                    .is_some_and(|(f, obj)| self.keys_all_read(f, obj, hops)),
+                _ => false,
+            }),
+            _ => false,
         }
     }
 

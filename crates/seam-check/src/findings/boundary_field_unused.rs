@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{BehavioralSummary, StorageAccessKind};
+use seam_ir::summary::BehavioralSummary;
 
 use super::{KindInfo, PairShape, side};
 use crate::storage::StoragePairing;
@@ -16,7 +16,9 @@ A stored field (a column) the schema declares that no code in the run reads, wri
 rows by, on a model the code does use. Relation fields and computed fields are not columns and
 are never reported, nor are timestamps the store keeps by itself (`@updatedAt`,
 `@default(now())`). It stays silent for a model any code reads whole (a query with no `select`
-reads every column), since that read may be the use.
+reads every column), since that read may be the use, and for one any code writes with data
+seam cannot read in full (a `data` built elsewhere, spread in from a value it cannot follow),
+since that write may be.
 
 ## Why it matters
 An unused column is either dead weight (storage, migrations, a field someone will assume is
@@ -60,9 +62,11 @@ pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<F
         if !provider.exhaustive {
             continue;
         }
+        // A read of the whole row, or a write of data seam could not read in full (`*`):
+        // either may be the use of any column.
         let whole_row = accesses.iter().any(|&a| {
             let access = &pairing.accesses[a].access;
-            access.kind == StorageAccessKind::Read && access.fields.iter().any(|f| f == "*")
+            access.fields.iter().any(|f| f == "*")
         });
         if whole_row {
             continue;

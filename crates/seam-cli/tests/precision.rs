@@ -381,3 +381,38 @@ fn a_variable_segment_meets_the_parameter_route_and_an_all_unknown_path_meets_no
     assert_eq!(unpairable(&report), ["GET /{kind}/{id} unknownDestination"]);
     assert_eq!(findings(&report), Vec::<String>::new());
 }
+
+#[test]
+fn failures_a_response_interceptor_handles_are_handled_for_every_call() {
+    // `api`'s interceptor tells 401 apart: only 404 is unhandled at loadNote; the module
+    // instance's interceptor toasts every failure: loadTags handles 401.
+    let report = check("failure_interceptor");
+    assert_eq!(
+        pairs(&report),
+        [
+            "GET /api/notes/{id} src/server.ts::get src/notes.ts::loadNote",
+            "GET /api/tags src/server.ts::get src/notes.ts::loadTags",
+        ]
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+    let summaries = extract("failure_interceptor");
+    let handled: Vec<String> = summaries
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["kind"] == "client")
+        .map(|s| {
+            format!(
+                "{} {}",
+                s["identity"]["name"].as_str().unwrap_or("?"),
+                s["metadata"]["http"]["failuresHandled"]
+            )
+        })
+        .collect();
+    assert_eq!(handled, ["loadNote [401]", "loadTags \"all\""]);
+}

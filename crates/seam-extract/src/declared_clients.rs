@@ -97,6 +97,7 @@ pub fn declared_units(
                                         page_relative: false,
                                         fallback: false,
                                         read_inside: false,
+                                        failures: None,
                                     });
                                 }
                             }

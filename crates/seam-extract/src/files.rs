@@ -53,6 +53,10 @@ pub struct Files<'a> {
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
     pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, crate::discover::UrlPrefix>>,
+    /// Per client pack (by name): its failure interceptors in the project (see
+    /// [`crate::failure_interceptors`]), worked out on first use.
+    pub failure_interceptors:
+        std::sync::Mutex<BTreeMap<String, crate::failure_interceptors::Interceptors>>,
     /// Imports module resolution left unresolved that a pack's import aliases resolve
     /// (`$lib/api.js`): (file, import index) → the file imported.
     aliased: BTreeMap<(usize, usize), usize>,
@@ -160,6 +164,7 @@ impl<'a> Files<'a> {
             constructor_uses: OnceLock::new(),
             has_prototypes: OnceLock::new(),
             global_url_prefixes: Default::default(),
+            failure_interceptors: Default::default(),
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
             url_builders: Vec::new(),

@@ -23,6 +23,7 @@ pub mod destructured_clients;
 pub mod discover;
 pub mod exception_advice;
 pub mod exception_status;
+pub mod failure_interceptors;
 pub mod files;
 pub mod filled_templates;
 pub mod held_routers;
@@ -629,7 +630,9 @@ fn through_labels(files: &Files, unit: &ClientUnit) -> Vec<String> {
 /// The pack's metadata for a client summary; a caller that calls a raising accessor on the
 /// response (`resp.raise_for_status()`) gets its failures as exceptions. A URL that says where
 /// it goes (an absolute URL's origin, or a start that could not be read) gives
-/// `metadata.http.origin`; a call through wrapper templates gives `metadata.http.through`.
+/// `metadata.http.origin`; a call through wrapper templates gives `metadata.http.through`; a
+/// client whose response interceptor handles failures gives `metadata.http.failuresHandled`
+/// (`"all"`, or the statuses).
 fn client_metadata(
     files: &Files,
     model: &Model,
@@ -646,6 +649,20 @@ fn client_metadata(
             "through",
             serde_json::json!(through_labels(files, unit)),
         );
+    }
+    // A response interceptor of the client handles these failures for every call through it.
+    match &unit.failures {
+        Some(crate::failure_interceptors::HandledFailures::All) => {
+            set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
+        }
+        Some(crate::failure_interceptors::HandledFailures::Statuses(statuses)) => {
+            set_http(
+                &mut metadata,
+                "failuresHandled",
+                serde_json::json!(statuses),
+            );
+        }
+        None => {}
     }
     // A request known by its shape alone may be sent, and its response read, elsewhere; a
     // wrapper's caller does not see the response the wrapper reads.

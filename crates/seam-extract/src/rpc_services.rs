@@ -236,6 +236,7 @@ pub fn client_units(
                     page_relative: false,
                     fallback: false,
                     read_inside: false,
+                    failures: None,
                 });
             }
         }

@@ -85,6 +85,11 @@ pub struct PackFile {
     /// (`$CLIENT.interceptors.request.use($HANDLER)` whose handler sets `config.url`).
     #[serde(default)]
     pub url_interceptors: Vec<UrlInterceptorFile>,
+    /// Response interceptors whose failure handler every failed request through the client
+    /// reaches (`$CLIENT.interceptors.response.use($OK, $FAILED)`): the statuses it tells
+    /// apart, or every failure when it tells none apart, are handled for each call.
+    #[serde(default)]
+    pub failure_interceptors: Vec<FailureInterceptorFile>,
     /// Import specifiers the framework resolves itself, through a configuration file it
     /// generates at build time and a repository does not hold (SvelteKit's `$lib` →
     /// `src/lib`): alias → folder, relative to the nearest folder above the importing file
@@ -889,6 +894,16 @@ pub struct RouteUrlFile {
     /// written into the path.
     #[serde(default)]
     pub arguments: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FailureInterceptorFile {
+    pub pattern: String,
+    /// The metavariable holding the client instance the interceptor is registered on.
+    pub client: String,
+    /// The metavariable holding the function a failed response is handed to.
+    pub handler: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

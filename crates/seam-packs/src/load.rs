@@ -534,6 +534,16 @@ impl Compiler<'_> {
             });
         }
 
+        let mut failure_interceptors = Vec::with_capacity(raw.failure_interceptors.len());
+        for i in &raw.failure_interceptors {
+            let pattern = self.expression(&i.pattern, family)?;
+            failure_interceptors.push(FailureInterceptor {
+                client: self.meta("client", &i.client, &pattern, &i.pattern)?,
+                handler: self.meta("handler", &i.handler, &pattern, &i.pattern)?,
+                pattern,
+            });
+        }
+
         let uri_versioning = raw
             .uri_versioning
             .as_ref()
@@ -1042,6 +1052,7 @@ impl Compiler<'_> {
             calls,
             member_calls,
             url_interceptors,
+            failure_interceptors,
             import_aliases: raw.import_aliases.into_iter().collect(),
             constants: raw.constants,
             exception_handlers,

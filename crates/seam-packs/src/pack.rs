@@ -459,6 +459,14 @@ pub struct UrlInterceptor {
     pub url: String,
 }
 
+/// A response interceptor's failure handler (see `FailureInterceptorFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FailureInterceptor {
+    pub pattern: PatternNode,
+    pub client: String,
+    pub handler: String,
+}
+
 /// Routes of a contract served by an implementation (see `ContractRoutesFile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ContractRoutes {
@@ -598,6 +606,7 @@ pub struct Pack {
     pub calls: Vec<ClientCall>,
     pub member_calls: Vec<MemberCall>,
     pub url_interceptors: Vec<UrlInterceptor>,
+    pub failure_interceptors: Vec<FailureInterceptor>,
     /// Import aliases the framework resolves (see `PackFile::import_aliases`), in name order.
     pub import_aliases: Vec<(String, String)>,
     /// Numbers the library names, by dotted name (see `PackFile::constants`).

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{Effect, Output, Transition, TypeShape};
+use seam_ir::summary::{BehavioralSummary, Effect, Output, Transition, TypeShape};
 
 use super::{KindInfo, PairContext, PairShape};
 use crate::http::{ProviderStatus, is_success, provider_status, response_body};
@@ -17,7 +17,10 @@ status when a branch compares the status with it (`res.status === 404`), guards 
 holds it (`res.status >= 400`, `!res.ok`), or, for a 2xx, falls through to the code after its
 guards. A client that throws on every failure (axios) hands each non-2xx to a `catch` (or a
 rejection handler chained on the call's promise, `api.get(id).then(show).catch(…)`), which
-counts as handling it, and so does returning the call's result without a catch
+counts as handling it, and so does a response interceptor registered on the call's client
+that every failure reaches first (`metadata.http.failuresHandled`: the statuses its handler
+compares, or every failure when it compares none but acts on it, a toast say), and so does
+returning the call's result without a catch
 (`return this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that
 hands the response to a promise callback that branches (`.then(function (r) { if (r.success)
 … })`) is not judged: the summary keeps that callback only as text, so which statuses it
@@ -104,7 +107,10 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
                 if reading.follows_redirects && FOLLOWED_REDIRECTS.contains(&status) {
                     continue;
                 }
-                if !reading.covers(consumer, status) && !tells_by_body_flag(ctx, pt) {
+                if !reading.covers(consumer, status)
+                    && !tells_by_body_flag(ctx, pt)
+                    && !interceptor_handles(consumer, status)
+                {
                     unhandled.entry(status).or_default().push(&pt.id);
                     continue;
                 }
@@ -256,6 +262,26 @@ fn bodies_tell_apart(cases: &[&Transition], read: &[&str]) -> bool {
             .windows(2)
             .any(|w| field(w[0], name) != field(w[1], name))
     })
+}
+
+/// Whether a response interceptor of the consumer's client handles a failure status for every
+/// call through it (`metadata.http.failuresHandled`: `"all"`, or the statuses it tells apart).
+fn interceptor_handles(consumer: &BehavioralSummary, status: u16) -> bool {
+    if status < 400 {
+        return false;
+    }
+    let handled = consumer
+        .metadata
+        .as_ref()
+        .and_then(|m| m.get("http"))
+        .and_then(|h| h.get("failuresHandled"));
+    match handled {
+        Some(serde_json::Value::String(all)) => all == "all",
+        Some(serde_json::Value::Array(statuses)) => statuses
+            .iter()
+            .any(|s| s.as_u64() == Some(u64::from(status))),
+        _ => false,
+    }
 }
 
 /// Whether the consumer returns the response object itself (a thin wrapper such as

@@ -7,6 +7,7 @@ use seam_lang::model::{BindingKind, ClassId, ExprId, ExprKind, FuncId, ObjectPro
 use seam_packs::{Capture, Captures, Constraint, Pack, PatternNode, ValueRead, match_expr};
 
 use super::{ClientUnit, anchor_ok, relative_url};
+use crate::failure_interceptors::{HandledFailures, Registered, failure_interceptors, handled_for};
 use crate::files::{Files, enclosing_function};
 use crate::text_tests::TextTest;
 use crate::url::{
@@ -20,6 +21,8 @@ pub(super) struct ClientObject {
     base: Vec<Piece>,
     /// What the instance's request interceptors put in front of each call's URL.
     url_prefix: UrlPrefix,
+    /// The failures its response interceptors handle for every call.
+    failures: Option<HandledFailures>,
 }
 
 /// What an interceptor puts in front of a request's URL, and for which URLs.
@@ -72,7 +75,11 @@ pub(super) fn client_object_hops(
             .iter()
             .any(|c| c.import.as_deref() == Some(imp.specifier.as_str()))
     {
-        return Some(ClientObject::default());
+        let registered = failure_interceptors(files, pack);
+        return Some(ClientObject {
+            failures: handled_for(&registered, &Registered::Module(imp.specifier.clone())),
+            ..ClientObject::default()
+        });
     }
     // The package's object passed on by a project module (`export default CTFd`).
     if let Some(package) = files.imported_package(file, expr)
@@ -489,7 +496,15 @@ pub(super) fn client_value(
             _ => Vec::new(),
         };
         let url_prefix = interceptor_prefix(files, pack, reader, vf, ve);
-        return Some(ClientObject { base, url_prefix });
+        let failures = handled_for(
+            &failure_interceptors(files, pack),
+            &Registered::Instance(vf, ve),
+        );
+        return Some(ClientObject {
+            base,
+            url_prefix,
+            failures,
+        });
     }
     // A factory step costs more than a name: each may branch into several returns.
     let hops = hops.checked_sub(1)?;
@@ -753,6 +768,8 @@ pub(super) struct Site {
     page_relative: bool,
     /// See [`ClientUnit::fallback`].
     fallback: bool,
+    /// See [`ClientUnit::failures`].
+    failures: Option<HandledFailures>,
 }
 
 pub(super) fn site_at(
@@ -820,6 +837,7 @@ pub(super) fn site_of(
     method: Option<String>,
 ) -> Site {
     let page_relative = client.is_none() && relative_url(&url);
+    let failures = client.as_ref().and_then(|c| c.failures.clone());
     let (path, origin) = match client {
         Some(client) if !is_absolute(&url) => {
             let prefix = if client.url_prefix.pieces.is_empty() {
@@ -855,6 +873,7 @@ pub(super) fn site_of(
         method,
         origin,
         fallback: false,
+        failures,
     }
 }
 
@@ -1059,6 +1078,7 @@ pub fn client_units(
                                     through: Vec::new(),
                                     page_relative: false,
                                     fallback: site.fallback,
+                                    failures: site.failures.clone(),
                                     read_inside: false,
                                 });
                                 continue;
@@ -1085,6 +1105,7 @@ pub fn client_units(
                                 through: Vec::new(),
                                 page_relative: false,
                                 fallback: site.fallback,
+                                failures: site.failures.clone(),
                                 read_inside: false,
                             });
                         }
@@ -1141,6 +1162,7 @@ pub fn client_units(
                 through: Vec::new(),
                 page_relative: site.page_relative,
                 fallback: site.fallback,
+                failures: site.failures.clone(),
                 read_inside: false,
             });
         }
@@ -1344,6 +1366,7 @@ impl Layer<'_, '_> {
                 // `loadPingDetails("../pings/1/")`: relative to the page of the calling script.
                 page_relative: instance.page_relative,
                 fallback: site.fallback,
+                failures: site.failures.clone(),
                 read_inside: false,
             });
         }

@@ -86,6 +86,9 @@ pub struct ClientUnit {
     /// A call of a wrapper that sends what its caller passes but reads the response itself
     /// (neither returns nor forwards it): the statuses are judged at the request inside.
     pub read_inside: bool,
+    /// The failures a response interceptor of the call's client handles (see
+    /// [`crate::failure_interceptors`]).
+    pub failures: Option<crate::failure_interceptors::HandledFailures>,
 }
 
 /// Whether a URL a call wrote with no client base is relative to the page it runs on: it

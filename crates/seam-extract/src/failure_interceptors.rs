@@ -1,0 +1,181 @@
+//! Response interceptors that every failed request through a client reaches first
+//! (`api.interceptors.response.use(ok, (error) => { … })`, the packs' `failureInterceptors`):
+//! the statuses the handler tells apart (`error.response.status === 401`) are handled for each
+//! call through that client, and so is every failure when the handler tells none apart but
+//! acts on it (a toast for any error). A handler that only passes the failure on
+//! (`(e) => Promise.reject(e)`) handles nothing.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use seam_lang::model::{BinaryOp, BindingKind, ExprId, ExprKind, LiteralValue, MemberProp, Model};
+use seam_packs::{Capture, Captures, Pack, match_expr};
+
+use crate::files::Files;
+
+/// The failures an interceptor handles for the calls through its client.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HandledFailures {
+    /// Every failure.
+    All,
+    /// These statuses.
+    Statuses(BTreeSet<u16>),
+}
+
+/// The failure interceptors of one pack in the project: where each is registered, what it
+/// handles.
+pub type Interceptors = std::sync::Arc<Vec<(Registered, HandledFailures)>>;
+
+/// Which clients an interceptor is registered on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Registered {
+    /// The instance a creation expression makes.
+    Instance(usize, ExprId),
+    /// The module's own default instance (`import axios from "axios"`).
+    Module(String),
+}
+
+/// Every failure interceptor of the pack in the project, worked out once per pack.
+pub fn failure_interceptors(files: &Files, pack: &Pack) -> Interceptors {
+    if pack.failure_interceptors.is_empty() {
+        return Arc::new(Vec::new());
+    }
+    if let Some(known) = files
+        .failure_interceptors
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&pack.name).cloned())
+    {
+        return known;
+    }
+    let mut found = Vec::new();
+    for file in 0..files.models.len() {
+        let model = files.model(file);
+        if !pack.family.includes(model.language) {
+            continue;
+        }
+        for i in &pack.failure_interceptors {
+            for c in files.calls(file) {
+                let mut caps = Captures::new();
+                if !match_expr(model, &i.pattern, c.call, &mut caps) {
+                    continue;
+                }
+                let (Some(client), Some(handler)) = (
+                    caps.get(&i.client).and_then(Capture::expr),
+                    caps.get(&i.handler).and_then(Capture::expr),
+                ) else {
+                    continue;
+                };
+                let Some(target) = registered_on(files, file, client) else {
+                    continue;
+                };
+                let Some((hf, func)) = files.function_of(file, handler) else {
+                    continue;
+                };
+                if let Some(handled) = handled_by(files.model(hf), func) {
+                    found.push((target, handled));
+                }
+            }
+        }
+    }
+    let found = Arc::new(found);
+    if let Ok(mut m) = files.failure_interceptors.lock() {
+        m.insert(pack.name.clone(), found.clone());
+    }
+    found
+}
+
+/// The failures handled for calls through the client `target`, if an interceptor handles any.
+pub fn handled_for(
+    registered: &[(Registered, HandledFailures)],
+    target: &Registered,
+) -> Option<HandledFailures> {
+    let mut statuses = BTreeSet::new();
+    for (_, handled) in registered.iter().filter(|(on, _)| on == target) {
+        match handled {
+            HandledFailures::All => return Some(HandledFailures::All),
+            HandledFailures::Statuses(s) => statuses.extend(s),
+        }
+    }
+    (!statuses.is_empty()).then_some(HandledFailures::Statuses(statuses))
+}
+
+/// The client an interceptor's receiver names: an instance's creation, or a module's import.
+fn registered_on(files: &Files, file: usize, client: ExprId) -> Option<Registered> {
+    let model = files.model(file);
+    if let Some(b) = model.resolved_binding(client)
+        && let BindingKind::Import { import, .. } = &model.binding(b).kind
+        && let Some(imp) = model.imports.get(*import as usize)
+        && files.import_target(file, *import as usize).is_none()
+    {
+        return Some(Registered::Module(imp.specifier.clone()));
+    }
+    let def = files.definition(file, client)?;
+    let (vf, ve) = files.value_of(def)?;
+    Some(Registered::Instance(vf, ve))
+}
+
+/// What a failure handler handles: the statuses it compares a `.status` with, or every
+/// failure when it compares none but calls something besides passing the failure on.
+fn handled_by(model: &Model, func: seam_lang::model::FuncId) -> Option<HandledFailures> {
+    let span = model.function(func).span;
+    let inside = |e: &seam_lang::model::Expr| span.contains(e.span);
+    let mut statuses = BTreeSet::new();
+    let mut acts = false;
+    for e in model.exprs.iter().filter(|e| inside(e)) {
+        match &e.kind {
+            ExprKind::Binary {
+                op: BinaryOp::Eq | BinaryOp::StrictEq,
+                left,
+                right,
+            } => {
+                for (a, b) in [(*left, *right), (*right, *left)] {
+                    if reads_status(model, a)
+                        && let Some(n) = status_literal(model, b)
+                    {
+                        statuses.insert(n);
+                    }
+                }
+            }
+            ExprKind::Call { callee, .. } if !passes_on(model, *callee) => acts = true,
+            _ => {}
+        }
+    }
+    if !statuses.is_empty() {
+        Some(HandledFailures::Statuses(statuses))
+    } else {
+        acts.then_some(HandledFailures::All)
+    }
+}
+
+/// `….status` (`error.response.status`, `err.status`), or a name holding one.
+fn reads_status(model: &Model, expr: ExprId) -> bool {
+    match &model.expr(expr).kind {
+        ExprKind::Member {
+            property: MemberProp::Name(name),
+            ..
+        } => name == "status",
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } => model
+            .binding(*b)
+            .origin
+            .init
+            .is_some_and(|init| init != expr && reads_status(model, init)),
+        _ => false,
+    }
+}
+
+fn status_literal(model: &Model, expr: ExprId) -> Option<u16> {
+    match &model.expr(expr).kind {
+        ExprKind::Literal {
+            value: LiteralValue::Number { value, .. },
+        } if (100.0..600.0).contains(value) => Some(*value as u16),
+        _ => None,
+    }
+}
+
+/// `Promise.reject(…)`: passing the failure on, not handling it.
+fn passes_on(model: &Model, callee: ExprId) -> bool {
+    matches!(model.text(model.expr(callee).span), "Promise.reject")
+}

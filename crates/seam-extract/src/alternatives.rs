@@ -1,12 +1,15 @@
 //! Requests that take one of several forms by a condition the code tests:
 //! `'/articles' + (feed ? '/feed' : '')`, `version ? \`${base}/${slug}/${version}\` :
-//! \`${base}/${slug}\``, `archived ? "DELETE" : "POST"`. Each form is a request the call can
-//! make, so a client call whose request holds such a choice is one consumer per form.
+//! \`${base}/${slug}\``, `archived ? "DELETE" : "POST"`, or by a key looked up in an object of
+//! literal values (`ENDPOINTS[kind]` with `ENDPOINTS = { users: "/users", teams: "/teams" }`).
+//! Each form is a request the call can make, so a client call whose request holds such a
+//! choice is one consumer per form.
 //!
 //! Client discovery reads each call once as usual, with every choice taking its first branch
-//! (the `?` side), and notes the choices the reading met. A call that met some is read again
-//! once per other combination of branches (up to [`MAX_CHOICES`] choices, the rest keep their
-//! first branch); the units a later form gives that an earlier one already gave are dropped.
+//! (the `?` side, the first key), and notes the choices the reading met. A call that met some
+//! is read again once per other combination of branches (up to [`MAX_CHOICES`] choices of up to
+//! [`MAX_BRANCHES`] branches each, at most [`MAX_FORMS`] forms; the rest keep their first
+//! branch); the units a later form gives that an earlier one already gave are dropped.
 //! The forms are a plan held by the thread doing the reading, so the value reader asks
 //! [`choose`] at a choice it cannot otherwise settle; outside client discovery no plan is
 //! active and a choice stays what it was (a hole).
@@ -19,15 +22,20 @@ use seam_lang::model::ExprId;
 use crate::discover::ClientUnit;
 use crate::files::NamedCall;
 
-/// The most choices of one request read both ways (2^3 forms).
+/// The most choices of one request read every way.
 pub const MAX_CHOICES: usize = 3;
+/// The most branches of one choice read (the keys of a lookup table past these are not).
+pub const MAX_BRANCHES: usize = 8;
+/// The most forms one request is read in.
+pub const MAX_FORMS: usize = 16;
 
 /// The plan of the form being read: which branch each choice takes.
 struct Plan {
-    /// Bit `i` set: the `i`-th choice met (in reading order) takes its second branch.
-    mask: u32,
-    /// The choices met so far, in the order first met.
-    met: Vec<(usize, ExprId)>,
+    /// The branch the `i`-th choice met (in reading order) takes; a choice past the end takes
+    /// its first.
+    branches: Vec<usize>,
+    /// The choices met so far, in the order first met, with how many branches each has.
+    met: Vec<((usize, ExprId), usize)>,
 }
 
 thread_local! {
@@ -38,27 +46,58 @@ thread_local! {
 /// for its first (`?`) branch, `Some(false)` for its second, `None` when no form is being
 /// read (the caller keeps its own reading).
 pub fn choose(file: usize, expr: ExprId) -> Option<bool> {
+    choose_among(file, expr, 2).map(|branch| branch == 0)
+}
+
+/// The branch (of `count`, counted from 0) the choice at the expression `expr` of `file` takes
+/// in the form being read; `None` when no form is being read.
+pub fn choose_among(file: usize, expr: ExprId, count: usize) -> Option<usize> {
     PLAN.with(|plan| {
         let mut plan = plan.borrow_mut();
         let plan = plan.as_mut()?;
-        let index = match plan.met.iter().position(|m| *m == (file, expr)) {
+        let index = match plan.met.iter().position(|m| m.0 == (file, expr)) {
             Some(i) => i,
             None => {
-                plan.met.push((file, expr));
+                plan.met.push(((file, expr), count));
                 plan.met.len() - 1
             }
         };
-        Some(index >= MAX_CHOICES || plan.mask & (1 << index) == 0)
+        let branch = plan.branches.get(index).copied().unwrap_or(0);
+        Some(branch.min(count.saturating_sub(1)))
     })
+}
+
+/// Every combination of branches of the choices met (but the first, all first branches), in
+/// order: the first choice's branches vary fastest.
+fn other_forms(met: &[((usize, ExprId), usize)]) -> Vec<Vec<usize>> {
+    let counts: Vec<usize> = met
+        .iter()
+        .take(MAX_CHOICES)
+        .map(|(_, count)| (*count).clamp(1, MAX_BRANCHES))
+        .collect();
+    let mut forms = Vec::new();
+    let mut current = vec![0; counts.len()];
+    while forms.len() + 1 < MAX_FORMS {
+        // The next combination, as a number whose digits are the branches.
+        let Some(digit) = (0..counts.len()).find(|&d| current[d] + 1 < counts[d]) else {
+            break;
+        };
+        current[digit] += 1;
+        for d in current.iter_mut().take(digit) {
+            *d = 0;
+        }
+        forms.push(current.clone());
+    }
+    forms
 }
 
 /// The calls of a file, each handed out once per form of its request (see the module
 /// comment). While a call is handed out its form's plan is active on this thread.
 pub struct Forms<'a, I: Iterator<Item = NamedCall<'a>>> {
     calls: I,
-    /// Forms still to read of the current call, by mask.
-    pending: VecDeque<u32>,
-    current: Option<(NamedCall<'a>, u32)>,
+    /// Forms still to read of the current call, by the branch each choice takes.
+    pending: VecDeque<Vec<usize>>,
+    current: Option<(NamedCall<'a>, Vec<usize>)>,
     /// Where the current call's units start in the list being built.
     start: usize,
     /// Where the current form's units start.
@@ -80,32 +119,31 @@ impl<'a, I: Iterator<Item = NamedCall<'a>>> Forms<'a, I> {
     /// settling the form just read: its choices decide the forms still to read, and units
     /// it repeats from an earlier form of the same call are dropped from `units`.
     pub fn next_call(&mut self, units: &mut Vec<ClientUnit>) -> Option<NamedCall<'a>> {
-        let met = PLAN.with(|plan| plan.borrow_mut().take().map_or(0, |p| p.met.len()));
-        if let Some((call, mask)) = self.current.take() {
-            if mask == 0 {
-                let forms = 1u32 << met.min(MAX_CHOICES);
-                self.pending.extend(1..forms);
+        let met = PLAN.with(|plan| plan.borrow_mut().take().map_or(Vec::new(), |p| p.met));
+        if let Some((call, branches)) = self.current.take() {
+            if branches.is_empty() {
+                self.pending.extend(other_forms(&met));
             } else {
                 drop_repeated(units, self.start, self.form_start);
             }
-            if let Some(mask) = self.pending.pop_front() {
+            if let Some(branches) = self.pending.pop_front() {
                 self.form_start = units.len();
-                self.begin(call, mask);
+                self.begin(call, branches);
                 return Some(call);
             }
         }
         let call = self.calls.next()?;
         self.start = units.len();
         self.form_start = units.len();
-        self.begin(call, 0);
+        self.begin(call, Vec::new());
         Some(call)
     }
 
-    fn begin(&mut self, call: NamedCall<'a>, mask: u32) {
-        self.current = Some((call, mask));
+    fn begin(&mut self, call: NamedCall<'a>, branches: Vec<usize>) {
+        self.current = Some((call, branches.clone()));
         PLAN.with(|plan| {
             *plan.borrow_mut() = Some(Plan {
-                mask,
+                branches,
                 met: Vec::new(),
             })
         });
@@ -139,4 +177,108 @@ fn same_request(a: &ClientUnit, b: &ClientUnit) -> bool {
         && a.origin == b.origin
         && a.through == b.through
         && a.page_relative == b.page_relative
+}
+
+impl crate::url::Reader<'_> {
+    /// `TABLE[key]` where `TABLE` is a constant object of literal values and the key is not
+    /// fixed by the reading: the value of the key the key text gives, or else (while client
+    /// discovery reads forms) the value of the branch this form takes, one form per key.
+    /// False (nothing read) when the object is no such table.
+    pub(crate) fn read_keyed_choice(
+        &self,
+        file: usize,
+        expr: ExprId,
+        (object, key): (ExprId, ExprId),
+        hops: usize,
+        out: &mut Vec<crate::url::Piece>,
+    ) -> bool {
+        let Some((tf, values)) = self.literal_table(file, object) else {
+            return false;
+        };
+        let mut key_text = Vec::new();
+        self.read(file, key, hops - 1, &mut key_text);
+        let fixed: Option<String> = key_text
+            .iter()
+            .map(|p| match p {
+                crate::url::Piece::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect();
+        if let Some(text) = fixed.filter(|t| !t.is_empty()) {
+            return match values.iter().find(|(k, _)| *k == text) {
+                Some((_, v)) => {
+                    self.read(tf, *v, hops - 1, out);
+                    true
+                }
+                None => false,
+            };
+        }
+        let Some(branch) = choose_among(file, expr, values.len()) else {
+            return false;
+        };
+        self.read(tf, values[branch].1, hops - 1, out);
+        true
+    }
+
+    /// The keys and values of the object literal a constant name holds, when every property
+    /// is a plain key with a literal text value.
+    fn literal_table(&self, file: usize, object: ExprId) -> Option<(usize, Vec<(String, ExprId)>)> {
+        let def = self.files.definition(file, object)?;
+        let (tf, table) = self.files.value_of(def)?;
+        let model = self.files.model(tf);
+        let seam_lang::model::ExprKind::Object { props } = &model.expr(table).kind else {
+            return None;
+        };
+        let mut values = Vec::new();
+        for p in props {
+            let seam_lang::model::ObjectProp::KeyValue { key, value, .. } = p else {
+                return None;
+            };
+            let literal = matches!(
+                model.expr(*value).kind,
+                seam_lang::model::ExprKind::Literal {
+                    value: seam_lang::model::LiteralValue::String { .. }
+                }
+            );
+            if !literal {
+                return None;
+            }
+            values.push((key.as_str()?.to_owned(), *value));
+        }
+        (!values.is_empty()).then_some((tf, values))
+    }
+
+    /// `TABLE[key]` over a constant object whose values are all object literals: the entry of
+    /// the branch this form of the request takes (one form per entry).
+    pub(crate) fn chosen_table_object(
+        &self,
+        file: usize,
+        expr: ExprId,
+        table: ExprId,
+    ) -> Option<(usize, ExprId)> {
+        let def = self.files.definition(file, table)?;
+        let (tf, table) = self.files.value_of(def)?;
+        let model = self.files.model(tf);
+        let seam_lang::model::ExprKind::Object { props } = &model.expr(table).kind else {
+            return None;
+        };
+        let mut entries = Vec::new();
+        for p in props {
+            let seam_lang::model::ObjectProp::KeyValue { value, .. } = p else {
+                return None;
+            };
+            if !matches!(
+                model.expr(*value).kind,
+                seam_lang::model::ExprKind::Object { .. }
+            ) {
+                return None;
+            }
+            entries.push(*value);
+        }
+        if entries.is_empty() {
+            return None;
+        }
+        let branch = choose_among(file, expr, entries.len())?;
+        Some((tf, entries[branch]))
+    }
 }

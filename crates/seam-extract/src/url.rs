@@ -371,6 +371,23 @@ impl Reader<'_> {
                     }
                     return;
                 }
+                // `ENDPOINTS[kind]` with a key the reading does not fix, over an object of
+                // literal values: one form of the request per value.
+                if let ExprKind::Member {
+                    object,
+                    property: MemberProp::Computed(key),
+                    ..
+                } = kind
+                    && !matches!(
+                        model.expr(*key).kind,
+                        ExprKind::Literal {
+                            value: LiteralValue::String { .. }
+                        }
+                    )
+                    && self.read_keyed_choice(file, expr, (*object, *key), hops, out)
+                {
+                    return;
+                }
                 // `x.name`, or `parameters["column"]` (a key written as a string literal).
                 if let ExprKind::Member {
                     object, property, ..
@@ -1154,6 +1171,16 @@ impl Reader<'_> {
                 }
             }
             ExprKind::Await { arg } => self.object_key_hops(file, *arg, key, hops - 1),
+            // `PROVIDERS[name].tokenUrl` over a table of objects, with a name the reading does
+            // not fix: the object of the branch this form of the request takes.
+            ExprKind::Member {
+                object,
+                property: MemberProp::Computed(_),
+                ..
+            } => match self.chosen_table_object(file, expr, *object) {
+                Some((tf, entry)) => self.object_key_hops(tf, entry, key, hops - 1),
+                None => Err(()),
+            },
             // A request described lazily (`httpResource(() => ({ url, params }))`): the one
             // object the function returns besides `undefined` (no request yet).
             ExprKind::Function { function } => {

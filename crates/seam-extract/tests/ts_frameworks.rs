@@ -571,6 +571,13 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
             // call's path decides; sent through `(c ? send : retry(send))(url, …)`.
             "src/pages/documents.ts POST /api/documents.list -",
             "src/pages/documents.ts POST /v1/jobs https://import.example.com",
+            // A table looked up by the caller's key: one consumer per value (and per entry of
+            // a table of objects, each with its origin); a key the code fixes picks its value.
+            "src/pages/lookups.js GET /api/teams -",
+            "src/pages/lookups.js GET /api/users -",
+            "src/pages/lookups.js GET /api/users -",
+            "src/pages/lookups.js POST /login/token https://github.example.com",
+            "src/pages/lookups.js POST /token https://oauth.example.com",
             // Verbs a hook returns through `useCallback`; its `url.startsWith("http")` test is
             // decided by each call's URL: a path takes the base, an absolute URL does not.
             "src/pages/reports.ts GET /api/reports/{reportId} -",
@@ -608,7 +615,7 @@ fn client_calls_through_wrapper_layers_are_consumers_at_each_call() {
         serde_json::json!(["src/pages/articles.js::userById"])
     );
     assert_eq!(
-        through(20),
+        through(25),
         serde_json::json!(["src/sdk/client.ts::@13", "src/sdk/client.ts::fetch"])
     );
 }

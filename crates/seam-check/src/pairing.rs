@@ -321,6 +321,14 @@ fn key_of(method: &str, route: &RoutePath) -> String {
     format!("{method} {}", route.normalized_path())
 }
 
+/// The fixed text of a segment that ends in one hole glued to it (`files{path}` → `files`).
+fn glued_value_lead(segment: &str) -> Option<&str> {
+    let (lead, rest) = segment.split_once('{')?;
+    let inner = rest.strip_suffix('}')?;
+    (!lead.is_empty() && !lead.contains('}') && !inner.is_empty() && !inner.contains(['{', '}']))
+        .then_some(lead)
+}
+
 /// A segment that is one whole hole (`{base}`), which may stand for any number of segments.
 fn is_whole_hole(segment: &str) -> bool {
     segment.starts_with('{')
@@ -615,6 +623,45 @@ pub fn pair_rest(
                 .collect();
             if paths.len() == 1 {
                 meeting.extend(ending);
+            }
+        }
+        // A call whose last segment ends in a value glued to its text (`/api/files${path}`,
+        // the value starting with `/`) and that meets no route in full: the value may hold
+        // more segments, so the call meets the route whose path goes on from its fixed part;
+        // several such paths leave it unpairable rather than unserved.
+        let call_path = call.route.normalized_path();
+        let call_segments: Vec<&str> = call_path.split('/').filter(|s| !s.is_empty()).collect();
+        if call.tail.is_none()
+            && !meeting.iter().any(|&e| !out.endpoints[e].contract)
+            && let Some((last, before)) = call_segments.split_last()
+            && let Some(lead) = glued_value_lead(last)
+        {
+            let going_on: Vec<usize> = (0..out.endpoints.len())
+                .filter(|&e| {
+                    let endpoint = &out.endpoints[e];
+                    let path = endpoint.normalized_path();
+                    let route: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+                    !endpoint.contract
+                        && methods_pair(&endpoint.method, &call.method)
+                        && route.len() > before.len()
+                        && route[before.len()] == lead
+                        && before
+                            .iter()
+                            .zip(&route)
+                            .all(|(c, r)| !is_static(c) || !is_static(r) || c == r)
+                })
+                .collect();
+            let paths: std::collections::BTreeSet<&str> = going_on
+                .iter()
+                .map(|&e| out.endpoints[e].normalized_path())
+                .collect();
+            match paths.len() {
+                0 => {}
+                1 => meeting.extend(going_on),
+                _ => {
+                    ambiguous.push(c);
+                    continue;
+                }
             }
         }
         let code: Vec<usize> = meeting

@@ -314,3 +314,38 @@ fn calls_with_an_unknown_start_meet_the_one_route_their_path_ends() {
     assert_eq!(unmatched, [Some("GET /users/{id}")]);
     assert!(report.findings.is_empty(), "{:?}", report.findings);
 }
+
+/// A call whose last segment ends in a value glued to its text (`/api/files${path}`, as `seam
+/// extract` writes it for an express app; summaries in `fixtures/gluedValues`), meeting no
+/// route in full, meets the one route whose path goes on from its fixed part (a catch-all
+/// here); several such paths leave it unpairable, not unserved; none leaves it unserved.
+#[test]
+fn a_value_glued_to_the_last_segment_may_hold_more_segments() {
+    let summaries = match read_summary_file(&fixture("gluedValues/summaries.json")) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    let pairs: Vec<(&str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.consumer.as_str()))
+        .collect();
+    assert_eq!(pairs, [("GET /api/files/*", "src/client.ts::listFiles")]);
+    let unpairable: Vec<(&str, &str)> = report
+        .unmatched
+        .unpairable
+        .iter()
+        .map(|u| (u.name.as_str(), u.reason.as_str()))
+        .collect();
+    assert_eq!(unpairable, [("usage", "unknownDestination")]);
+    let findings: Vec<(&str, &str)> = report
+        .findings
+        .iter()
+        .map(|f| (f.kind.as_str(), f.consumer.summary.as_str()))
+        .collect();
+    assert_eq!(findings, [("restCallUnknownPath", "src/client.ts::trash")]);
+}

@@ -256,8 +256,10 @@ impl crate::url::Reader<'_> {
         expr: ExprId,
         table: ExprId,
     ) -> Option<(usize, ExprId)> {
-        let def = self.files.definition(file, table)?;
-        let (tf, table) = self.files.value_of(def)?;
+        let (tf, table) = match crate::settings_objects::setting_value(self.files, file, table) {
+            Some(found) => found,
+            None => self.files.value_of(self.files.definition(file, table)?)?,
+        };
         let model = self.files.model(tf);
         let seam_lang::model::ExprKind::Object { props } = &model.expr(table).kind else {
             return None;

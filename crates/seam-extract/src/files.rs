@@ -76,6 +76,10 @@ pub struct Files<'a> {
     /// Every loaded pack's library calls that call a function they are given
     /// (`invocations:`), with their languages.
     pub invocation_rules: Vec<(seam_packs::LanguageFamily, seam_packs::Invocation)>,
+    /// Every loaded pack's `settingsObjects` (see [`crate::settings_objects`]).
+    pub settings_objects: Vec<(seam_packs::LanguageFamily, seam_packs::SettingsObject)>,
+    /// The classes the project loads its configuration from, worked out on first use.
+    pub settings_classes: OnceLock<Vec<(usize, seam_lang::model::ClassId)>>,
     /// Per file, its calls that call a given function: call → (the function's expression,
     /// what it is called with), built on first use.
     invocations: Vec<OnceLock<Invocations>>,
@@ -176,6 +180,8 @@ impl<'a> Files<'a> {
             environment: Vec::new(),
             env_reads: Vec::new(),
             invocation_rules: Vec::new(),
+            settings_objects: Vec::new(),
+            settings_classes: OnceLock::new(),
             invocations: models.iter().map(|_| OnceLock::new()).collect(),
             window_globals: OnceLock::new(),
         }

@@ -53,6 +53,7 @@ pub mod router_classes;
 pub mod router_factories;
 pub mod rpc_services;
 pub mod script_globals;
+mod settings_objects;
 pub mod settings_prefix;
 pub mod shape;
 pub mod slices;
@@ -159,6 +160,7 @@ pub fn extract(
     files.page_origins = of_every_pack(packs, |p| &p.page_origins);
     files.environment = of_every_pack(packs, |p| &p.settings);
     files.invocation_rules = of_every_pack(packs, |p| &p.invocations);
+    files.settings_objects = of_every_pack(packs, |p| &p.settings_objects);
     files.env_reads = of_every_pack(packs, |p| &p.environment);
     files.markup.packs = packs
         .iter()

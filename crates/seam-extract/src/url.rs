@@ -139,6 +139,14 @@ impl Reader<'_> {
             out.push(Piece::Env);
             return;
         }
+        // A setting the project's configuration class gives a value (`current_app.config["X"]`
+        // with `app.config.from_object(Config)`): that value.
+        if env.is_some()
+            && let Some((vf, ve)) = crate::settings_objects::setting_value(self.files, file, expr)
+        {
+            self.read(vf, ve, hops - 1, out);
+            return;
+        }
         if let Some(name) = env {
             out.push(Piece::Env);
             // The repository's dotenv files may say what path the deployment's base URL has.
@@ -755,6 +763,12 @@ impl Reader<'_> {
                 .or_else(|| Some((file, class)).filter(|c| !self.files.is_extended(*c)))?;
             return crate::class_defaults::class_attribute(self.files, class, name);
         }
+        // A key of an object held under another key (`data["get_user"]["url"]`).
+        if let ExprKind::Member { property, .. } = &model.expr(object).kind
+            && literal_member_key(model, property).is_some()
+        {
+            return self.object_key(file, object, name).ok().flatten();
+        }
         // A constant: not a parameter (unless a call site passed it) and never reassigned.
         let ExprKind::Ident {
             binding: Some(b), ..
@@ -1110,7 +1124,26 @@ impl Reader<'_> {
             return Err(());
         }
         let model = self.files.model(file);
+        if let Some((vf, ve)) = crate::settings_objects::setting_value(self.files, file, expr) {
+            return self.object_key_hops(vf, ve, key, hops - 1);
+        }
         match &model.expr(expr).kind {
+            // Python's `table.get(name)` over a table of objects: as `table[name]`.
+            ExprKind::Call { callee, args, .. }
+                if model.language == seam_lang::model::Language::Python
+                    && !args.is_empty()
+                    && let ExprKind::Member {
+                        object,
+                        property: MemberProp::Name(get),
+                        ..
+                    } = &model.expr(*callee).kind
+                    && get == "get" =>
+            {
+                match self.chosen_table_object(file, expr, *object) {
+                    Some((tf, entry)) => self.object_key_hops(tf, entry, key, hops - 1),
+                    None => Err(()),
+                }
+            }
             ExprKind::Object { props } => {
                 let mut result = Ok(None);
                 for p in props {
@@ -1171,6 +1204,17 @@ impl Reader<'_> {
                 }
             }
             ExprKind::Await { arg } => self.object_key_hops(file, *arg, key, hops - 1),
+            // `settings["get_user"]["url"]`, `config.oauth.tokenUrl`: the key of the object
+            // held under the outer key.
+            ExprKind::Member {
+                object, property, ..
+            } if literal_member_key(model, property).is_some() => {
+                let outer = literal_member_key(model, property).unwrap_or_default();
+                match self.object_key_hops(file, *object, outer, hops - 1)? {
+                    Some((vf, ve)) => self.object_key_hops(vf, ve, key, hops - 1),
+                    None => Ok(None),
+                }
+            }
             // `PROVIDERS[name].tokenUrl` over a table of objects, with a name the reading does
             // not fix: the object of the branch this form of the request takes.
             ExprKind::Member {
@@ -1641,6 +1685,23 @@ pub fn read_method(
 /// The pack whose environment patterns a reader uses.
 pub fn environment_of(pack: &Pack) -> &[seam_packs::PatternNode] {
     &pack.environment
+}
+
+/// The key a member read names when it is fixed: `x.name` or `x["name"]`.
+fn literal_member_key<'m>(
+    model: &'m seam_lang::model::Model,
+    property: &'m MemberProp,
+) -> Option<&'m str> {
+    match property {
+        MemberProp::Name(name) => Some(name),
+        MemberProp::Computed(key) => match &model.expr(*key).kind {
+            ExprKind::Literal {
+                value: LiteralValue::String { value },
+            } => Some(value),
+            _ => None,
+        },
+        MemberProp::Private(_) => None,
+    }
 }
 
 #[cfg(test)]

@@ -129,6 +129,11 @@ pub struct PackFile {
     /// sends the URL read from it.
     #[serde(default)]
     pub settings: Vec<String>,
+    /// Where a framework's configuration takes its values from a project object
+    /// (`$APP.config.from_object($OBJECT)`): a setting read by a literal key is that object's
+    /// attribute of that name, when the object is a class of the project.
+    #[serde(default)]
+    pub settings_objects: Vec<SettingsObjectFile>,
     /// Expressions that build a URL from other values (`new URL($PATH, $BASE)`,
     /// `$URL.toString()`): a URL read through one is read through its parts. Every loaded pack's
     /// builders apply to every file of its languages, whichever client sends the URL.
@@ -894,6 +899,14 @@ pub struct RouteUrlFile {
     /// written into the path.
     #[serde(default)]
     pub arguments: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SettingsObjectFile {
+    pub pattern: String,
+    /// The metavariable holding the object (a class, or a name holding one).
+    pub object: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -955,6 +955,14 @@ impl Compiler<'_> {
             .iter()
             .map(|p| self.expression(p, family))
             .collect::<Result<Vec<_>, _>>()?;
+        let mut settings_objects = Vec::with_capacity(raw.settings_objects.len());
+        for o in &raw.settings_objects {
+            let pattern = self.expression(&o.pattern, family)?;
+            settings_objects.push(SettingsObject {
+                object: self.meta("object", &o.object, &pattern, &o.pattern)?,
+                pattern,
+            });
+        }
 
         let mut urls = Vec::with_capacity(raw.urls.len());
         for u in &raw.urls {
@@ -1060,6 +1068,7 @@ impl Compiler<'_> {
             response,
             environment,
             settings,
+            settings_objects,
             urls,
             invocations,
             page_origins,

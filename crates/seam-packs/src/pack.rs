@@ -459,6 +459,13 @@ pub struct UrlInterceptor {
     pub url: String,
 }
 
+/// Where a framework's configuration takes its values from (see `SettingsObjectFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SettingsObject {
+    pub pattern: PatternNode,
+    pub object: String,
+}
+
 /// A response interceptor's failure handler (see `FailureInterceptorFile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FailureInterceptor {
@@ -620,6 +627,8 @@ pub struct Pack {
     pub environment: Vec<PatternNode>,
     /// See `PackFile::settings`.
     pub settings: Vec<PatternNode>,
+    /// See `PackFile::settings_objects`.
+    pub settings_objects: Vec<SettingsObject>,
     pub urls: Vec<UrlBuilder>,
     /// See `PackFile::invocations`.
     pub invocations: Vec<Invocation>,

@@ -10,6 +10,10 @@ use crate::model::{Arg, ExprKind, Language, LiteralValue, MemberProp, Model, Spa
 /// pack reads it like any client call).
 pub const FORM_SUBMIT: (&str, &str) = ("HTMLFormElement", "submit");
 
+/// The call an external link of a component's markup is lowered as (`<UButton
+/// to="/api/auth/github" external>`): the browser leaves the page for that URL of the server.
+pub const LINK_NAVIGATE: (&str, &str) = ("HTMLAnchorElement", "navigate");
+
 /// The language a component file's script blocks are lowered as, by extension.
 pub fn component_language(path: &str) -> Option<Language> {
     let ext = path.rsplit_once('.').map(|(_, e)| e)?;
@@ -85,6 +89,8 @@ pub struct MarkupForm {
     /// The action as written, split into text and the expressions the markup interpolates
     /// (`/article/{article.slug}?/x` → text, `article.slug`, text); empty when absent.
     pub action: Vec<ActionPart>,
+    /// A form's submission, or an external link's navigation (see [`external_links`]).
+    pub link: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,7 +141,55 @@ pub fn submitting_forms(text: &str) -> Vec<MarkupForm> {
             offset: open,
             method,
             action,
+            link: false,
         });
+    }
+    out
+}
+
+/// The elements of a component's markup that leave the page for a path of the server: an
+/// element marked `external` whose `to` or `href` is a path (`<UButton to="/api/auth/github"
+/// external>`, `<NuxtLink href="/auth/login" external>`), which the browser requests with GET
+/// instead of routing inside the app. Plain links are left out: most go to the app's own
+/// pages, which no server route answers.
+pub fn external_links(text: &str) -> Vec<MarkupForm> {
+    let mut out: Vec<MarkupForm> = Vec::new();
+    let lower = text.to_ascii_lowercase();
+    // Only the tags that spell `external` are read.
+    for (mark, _) in text.match_indices("external") {
+        let Some(open) = text[..mark].rfind('<') else {
+            continue;
+        };
+        let name_start = open + 1;
+        let name_end = text[name_start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == ':'))
+            .map_or(text.len(), |i| name_start + i);
+        if name_end == name_start || inside_block(&lower, open) {
+            continue;
+        }
+        let (attributes, end) = tag_attributes_at(text, name_end);
+        if end <= mark {
+            continue;
+        }
+        let external = attributes
+            .iter()
+            .any(|(n, v, _)| n == "external" && (v.is_empty() || v == "true"));
+        // The request is placed at its URL's attribute, where a reader looks for it.
+        let target = attributes
+            .iter()
+            .find(|(n, _, _)| n == "to" || n == "href")
+            .map(|(_, v, at)| (v.trim().to_owned(), *at))
+            .filter(|(t, _)| t.starts_with('/') && !t.starts_with("//"));
+        if let (true, Some((target, at))) = (external, target)
+            && out.last().is_none_or(|f| f.offset != at)
+        {
+            out.push(MarkupForm {
+                offset: at,
+                method: "GET".into(),
+                action: action_parts(&target),
+                link: true,
+            });
+        }
     }
     out
 }
@@ -199,9 +253,14 @@ pub fn lower_forms(model: &mut Model, forms: &[MarkupForm]) {
             }
         };
         let method = string(model, &form.method);
+        let (class, method_name) = if form.link {
+            LINK_NAVIGATE
+        } else {
+            FORM_SUBMIT
+        };
         let object = model.push_expr(
             ExprKind::Ident {
-                name: FORM_SUBMIT.0.into(),
+                name: class.into(),
                 binding: None,
             },
             span,
@@ -209,7 +268,7 @@ pub fn lower_forms(model: &mut Model, forms: &[MarkupForm]) {
         let callee = model.push_expr(
             ExprKind::Member {
                 object,
-                property: MemberProp::Name(FORM_SUBMIT.1.into()),
+                property: MemberProp::Name(method_name.into()),
                 optional: false,
             },
             span,
@@ -430,6 +489,28 @@ mod tests {
     }
 
     #[test]
+    fn external_links_are_get_requests_at_their_url_attribute() {
+        let text = "<template>\n<NuxtLink to=\"/settings\">S</NuxtLink>\n<UButton\n  to=\"/api/auth/github\"\n  external\n/>\n<a href=\"/api/out\" external=\"true\">x</a>\n<UButton to=\"https://x.example.com\" external />\n<a href=\"//cdn.example.com\" external>y</a>\n</template>\n<script>const external = 1;</script>";
+        let links = external_links(text);
+        let found: Vec<(usize, &str, bool)> = links
+            .iter()
+            .map(|l| {
+                let line = text[..l.offset].matches('\n').count() + 1;
+                let url = match &l.action[..] {
+                    [ActionPart::Text(t)] => t.as_str(),
+                    _ => "?",
+                };
+                (line, url, l.link)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [(4, "/api/auth/github", true), (7, "/api/out", true)]
+        );
+        assert!(links.iter().all(|l| l.method == "GET"));
+    }
+
+    #[test]
     fn submitting_forms_with_their_method_and_action() {
         let svelte = "<script>let a;</script>\n<form\n  use:enhance={() => {\n  // don't reset\n  return ({ update }) => update(); /* it's } */ }}\n  method=\"POST\"\n  action=\"/article/{a.slug}?/like\"\n>\n</form>\n<form action=\"/search\"></form>\n<FORM method=post>x</FORM>\n<formfield method=\"post\"></formfield>";
         let forms = submitting_forms(svelte);
@@ -444,11 +525,13 @@ mod tests {
                         ActionPart::Expr("a.slug".into()),
                         ActionPart::Text("?/like".into()),
                     ],
+                    link: false,
                 },
                 MarkupForm {
                     offset: svelte.find("<FORM").unwrap(),
                     method: "POST".into(),
                     action: vec![],
+                    link: false,
                 },
             ]
         );

@@ -630,6 +630,8 @@ fn process_source(
         }
         Some(_) => {
             forms = components::submitting_forms(&text);
+            forms.extend(components::external_links(&text));
+            forms.sort_by_key(|f| f.offset);
             match components::script_blocks_only(&text) {
                 Some(blanked) => blanked,
                 None if !forms.is_empty() => components::blanked(&text),

@@ -1423,7 +1423,14 @@ pub fn client_url_path(pieces: &[Piece]) -> String {
         .iter()
         .skip_while(|p| **p == Piece::Text(String::new()));
     if let Some(Piece::Hole(_)) = rest.next() {
-        let after: Vec<Piece> = rest.cloned().collect();
+        // Adjacent texts read as one (`${base}${"/"}v1/x`: a separator, then the path).
+        let mut after: Vec<Piece> = Vec::new();
+        for piece in rest {
+            match (after.last_mut(), piece) {
+                (Some(Piece::Text(last)), Piece::Text(t)) => last.push_str(t),
+                _ => after.push(piece.clone()),
+            }
+        }
         let next = after.iter().find(|p| **p != Piece::Text(String::new()));
         if matches!(next, Some(Piece::Text(t)) if t.starts_with('/') && t.len() > 1) {
             return path_of(&after);

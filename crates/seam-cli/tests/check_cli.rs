@@ -133,6 +133,17 @@ fn json_is_a_bare_array_for_two_files_and_an_object_for_a_folder() {
 }
 
 #[test]
+fn json_flag_is_format_json() {
+    // suss's `check --json`: the same bytes as `--format json`.
+    let files = pair("deadConsumerBranch/fires");
+    let long = seam(&["--no-suppressions", "--format", "json"], &files);
+    let short = seam(&["--no-suppressions", "--json"], &files);
+    assert_eq!(code(&short), code(&long));
+    assert!(stdout(&short).starts_with('['), "{}", stdout(&short));
+    assert_eq!(stdout(&short), stdout(&long));
+}
+
+#[test]
 fn sarif_validates_against_the_schema_subset() {
     let out = stdout(&seam(
         &["--no-suppressions", "--format", "sarif"],

@@ -47,6 +47,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// The same as `--format json` (the flag suss's `check` takes).
+    #[arg(long)]
+    pub json: bool,
     /// Write the report to this file instead of standard output (a link is written through,
     /// an existing file replaced only once the report is complete).
     #[arg(
@@ -525,8 +528,9 @@ pub fn run(args: Args) -> u8 {
         keep_new(&mut report, baseline);
     }
     phases.lap("check");
-    let color = args.format == Format::Text && crate::ui::color_stdout(args.out.is_none());
-    let rendered = match args.format {
+    let format = if args.json { Format::Json } else { args.format };
+    let color = format == Format::Text && crate::ui::color_stdout(args.out.is_none());
+    let rendered = match format {
         Format::Text => render_text(
             &report,
             TextOptions {

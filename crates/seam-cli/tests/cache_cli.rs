@@ -458,3 +458,41 @@ fn the_default_cache_folder_changes_nothing_extract_and_check_read() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&status.stdout), "");
 }
+
+/// A cache holding the entries of some Go files but not all (another run still writing them,
+/// or evicted): the Go files are lowered together, so calls across their packages resolve
+/// as in a run without the cache.
+#[test]
+fn a_cache_missing_one_go_entry_lowers_every_go_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    repository(&repo);
+    let cache = tmp.path().join("cache");
+    let c = cache.to_str().unwrap();
+    let (none, _) = scan(&repo, &tmp.path().join("none"), &["--no-cache"]);
+    let (cold, _) = scan(&repo, &tmp.path().join("cold"), &["--cache-dir", c]);
+    assert_eq!(cold, none);
+    // Take out the entry of one Go file (entries name their file), and every whole-run
+    // result, so the next run reads file entries.
+    let mut removed = 0;
+    let mut stack = vec![cache.clone()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap_or_default();
+            let in_review = path.components().any(|c| c.as_os_str() == "review-2");
+            let names = |needle: &str| bytes.windows(needle.len()).any(|w| w == needle.as_bytes());
+            if !in_review || (removed == 0 && names("go/internal/items/routes.go")) {
+                std::fs::remove_file(&path).unwrap();
+                removed += usize::from(in_review);
+            }
+        }
+    }
+    assert_eq!(removed, 1);
+    let (half, _) = scan(&repo, &tmp.path().join("half"), &["--cache-dir", c]);
+    assert_eq!(half, none);
+}

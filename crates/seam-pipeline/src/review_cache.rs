@@ -48,6 +48,7 @@ pub struct ReviewLoad {
 }
 
 /// A claimed file's entry as the cache holds it (its checksum already checked).
+#[derive(Clone)]
 struct ClaimedEntry {
     path: String,
     payload: Vec<u8>,
@@ -97,6 +98,30 @@ impl ReviewKeys {
         })
     }
 
+    /// The entries of the Java, Kotlin and Go sources, all of them or none: those files'
+    /// imports resolve against every file of their language, so a run that lowers some of
+    /// them needs them all lowered, and another run sharing the cache may be writing their
+    /// entries while this one reads them.
+    fn claim_together(
+        &self,
+        cache: &Cache,
+        prelude: &Prelude<'_>,
+    ) -> HashMap<String, ClaimedEntry> {
+        let mut out = HashMap::new();
+        for source in prelude.sources {
+            if !resolves_against_its_language(source.path) {
+                continue;
+            }
+            match self.claim(cache, source.path) {
+                Some(entry) => {
+                    out.insert(source.path.to_owned(), entry);
+                }
+                None => return HashMap::new(),
+            }
+        }
+        out
+    }
+
     /// Keeps the entry of a freshly extracted file.
     pub fn keep(&self, cache: &Cache, model: &Model, output: &FileOutput) {
         if let Some(key) = self.files.get(&model.path) {
@@ -139,7 +164,14 @@ pub fn load_for_review(
     let (project, claimed) = project::load_project_claiming(root, &options, |prelude| {
         let keys = ReviewKeys::new(&packs, &options, prelude);
         keys_out = keys.clone();
-        move |source: &SourceFile<'_>| keys.claim(cache, source.path)
+        let together = keys.claim_together(cache, prelude);
+        move |source: &SourceFile<'_>| {
+            if resolves_against_its_language(source.path) {
+                together.get(source.path).cloned()
+            } else {
+                keys.claim(cache, source.path)
+            }
+        }
     })?;
     let (hits, misses) = cache.counts();
     phases.lap_with(
@@ -331,4 +363,13 @@ fn file_keys(base: &Sha256, prelude: &Prelude<'_>) -> HashMap<String, Key> {
             (s.path.to_owned(), Key(h.finalize().into()))
         })
         .collect()
+}
+
+/// Whether a source file's imports resolve against the declarations of every file of its
+/// language (Java, Kotlin, Go) rather than against the file list alone.
+fn resolves_against_its_language(path: &str) -> bool {
+    matches!(
+        Language::from_path(path),
+        Some(Language::Java | Language::Kotlin | Language::Go)
+    )
 }

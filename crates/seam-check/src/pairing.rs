@@ -629,11 +629,15 @@ pub fn pair_rest(
         // the value starting with `/`) and that meets no route in full: the value may hold
         // more segments, so the call meets the route whose path goes on from its fixed part;
         // several such paths leave it unpairable rather than unserved.
-        let call_path = call.route.normalized_path();
-        let call_segments: Vec<&str> = call_path.split('/').filter(|s| !s.is_empty()).collect();
-        if call.tail.is_none()
-            && !meeting.iter().any(|&e| !out.endpoints[e].contract)
-            && let Some((last, before)) = call_segments.split_last()
+        let call_path = (call.tail.is_none()
+            && !meeting.iter().any(|&e| !out.endpoints[e].contract))
+        .then(|| call.route.normalized_path());
+        let call_segments: Vec<&str> = call_path
+            .iter()
+            .flat_map(|p| p.split('/'))
+            .filter(|s| !s.is_empty())
+            .collect();
+        if let Some((last, before)) = call_segments.split_last()
             && let Some(lead) = glued_value_lead(last)
         {
             let going_on: Vec<usize> = (0..out.endpoints.len())

@@ -17,10 +17,13 @@
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use seam_lang::model::ExprId;
+use seam_lang::model::{ExprId, ExprKind, LiteralValue, ObjectProp};
 
 use crate::discover::ClientUnit;
 use crate::files::NamedCall;
+
+/// A table's entries: each key (when a plain name) and value.
+type TableEntries = Vec<(Option<String>, ExprId)>;
 
 /// The most choices of one request read every way.
 pub const MAX_CHOICES: usize = 3;
@@ -223,29 +226,19 @@ impl crate::url::Reader<'_> {
     /// The keys and values of the object literal a constant name holds, when every property
     /// is a plain key with a literal text value.
     fn literal_table(&self, file: usize, object: ExprId) -> Option<(usize, Vec<(String, ExprId)>)> {
-        let def = self.files.definition(file, object)?;
-        let (tf, table) = self.files.value_of(def)?;
-        let model = self.files.model(tf);
-        let seam_lang::model::ExprKind::Object { props } = &model.expr(table).kind else {
-            return None;
-        };
-        let mut values = Vec::new();
-        for p in props {
-            let seam_lang::model::ObjectProp::KeyValue { key, value, .. } = p else {
-                return None;
-            };
-            let literal = matches!(
-                model.expr(*value).kind,
-                seam_lang::model::ExprKind::Literal {
-                    value: seam_lang::model::LiteralValue::String { .. }
+        let (tf, entries) = self.table_entries(file, object, |kind| {
+            matches!(
+                kind,
+                ExprKind::Literal {
+                    value: LiteralValue::String { .. }
                 }
-            );
-            if !literal {
-                return None;
-            }
-            values.push((key.as_str()?.to_owned(), *value));
-        }
-        (!values.is_empty()).then_some((tf, values))
+            )
+        })?;
+        let values = entries
+            .into_iter()
+            .map(|(key, value)| Some((key?, value)))
+            .collect::<Option<Vec<_>>>()?;
+        Some((tf, values))
     }
 
     /// `TABLE[key]` over a constant object whose values are all object literals: the entry of
@@ -256,31 +249,39 @@ impl crate::url::Reader<'_> {
         expr: ExprId,
         table: ExprId,
     ) -> Option<(usize, ExprId)> {
+        let (tf, entries) =
+            self.table_entries(file, table, |kind| matches!(kind, ExprKind::Object { .. }))?;
+        let branch = choose_among(file, expr, entries.len())?;
+        Some((tf, entries[branch].1))
+    }
+
+    /// The keys (when plain names) and values of the object literal a table expression holds
+    /// (a constant name, or a setting the project's configuration class gives), when every
+    /// property is a key whose value `is_entry` accepts and there is at least one.
+    fn table_entries(
+        &self,
+        file: usize,
+        table: ExprId,
+        is_entry: fn(&ExprKind) -> bool,
+    ) -> Option<(usize, TableEntries)> {
         let (tf, table) = match crate::settings_objects::setting_value(self.files, file, table) {
             Some(found) => found,
             None => self.files.value_of(self.files.definition(file, table)?)?,
         };
         let model = self.files.model(tf);
-        let seam_lang::model::ExprKind::Object { props } = &model.expr(table).kind else {
+        let ExprKind::Object { props } = &model.expr(table).kind else {
             return None;
         };
         let mut entries = Vec::new();
         for p in props {
-            let seam_lang::model::ObjectProp::KeyValue { value, .. } = p else {
+            let ObjectProp::KeyValue { key, value, .. } = p else {
                 return None;
             };
-            if !matches!(
-                model.expr(*value).kind,
-                seam_lang::model::ExprKind::Object { .. }
-            ) {
+            if !is_entry(&model.expr(*value).kind) {
                 return None;
             }
-            entries.push(*value);
+            entries.push((key.as_str().map(str::to_owned), *value));
         }
-        if entries.is_empty() {
-            return None;
-        }
-        let branch = choose_among(file, expr, entries.len())?;
-        Some((tf, entries[branch]))
+        (!entries.is_empty()).then_some((tf, entries))
     }
 }

@@ -3,7 +3,7 @@
 //! are the branch the test takes when the reading decides it (see [`crate::text_tests`]),
 //! otherwise one form of the request per branch (see [`crate::alternatives`]).
 
-use seam_lang::model::{AssignOp, BindingId, ExprId, ExprKind, StmtKind};
+use seam_lang::model::{AssignOp, BindingId, ExprId, ExprKind};
 
 use crate::url::{Piece, Reader};
 
@@ -58,24 +58,19 @@ impl Reader<'_> {
     ) -> Option<Branch> {
         let model = self.files.model(file);
         let (at_first, at_second) = (model.expr(first).span, model.expr(second).span);
-        let (test, swapped) = model.stmts.iter().find_map(|st| {
-            let StmtKind::If {
-                test,
-                consequent,
-                alternate: Some(alternate),
-            } = st.kind
-            else {
-                return None;
-            };
-            let (then_span, else_span) = (model.stmt(consequent).span, model.stmt(alternate).span);
-            if then_span.contains(at_first) && else_span.contains(at_second) {
-                Some((test, false))
-            } else if then_span.contains(at_second) && else_span.contains(at_first) {
-                Some((test, true))
-            } else {
-                None
-            }
-        })?;
+        let (test, swapped) = self.files.if_statements(file).iter().find_map(
+            |&(_, test, consequent, alternate)| {
+                let (then_span, else_span) =
+                    (model.stmt(consequent).span, model.stmt(alternate?).span);
+                if then_span.contains(at_first) && else_span.contains(at_second) {
+                    Some((test, false))
+                } else if then_span.contains(at_second) && else_span.contains(at_first) {
+                    Some((test, true))
+                } else {
+                    None
+                }
+            },
+        )?;
         let then_branch = match self.decided_test(file, test, hops) {
             Some(holds) => holds,
             None => crate::alternatives::choose(file, test)?,

@@ -40,49 +40,39 @@ pub fn failure_interceptors(files: &Files, pack: &Pack) -> Interceptors {
     if pack.failure_interceptors.is_empty() {
         return Arc::new(Vec::new());
     }
-    if let Some(known) = files
-        .failure_interceptors
-        .lock()
-        .ok()
-        .and_then(|m| m.get(&pack.name).cloned())
-    {
-        return known;
-    }
-    let mut found = Vec::new();
-    for file in 0..files.models.len() {
-        let model = files.model(file);
-        if !pack.family.includes(model.language) {
-            continue;
-        }
-        for i in &pack.failure_interceptors {
-            for c in files.calls(file) {
-                let mut caps = Captures::new();
-                if !match_expr(model, &i.pattern, c.call, &mut caps) {
-                    continue;
-                }
-                let (Some(client), Some(handler)) = (
-                    caps.get(&i.client).and_then(Capture::expr),
-                    caps.get(&i.handler).and_then(Capture::expr),
-                ) else {
-                    continue;
-                };
-                let Some(target) = registered_on(files, file, client) else {
-                    continue;
-                };
-                let Some((hf, func)) = files.function_of(file, handler) else {
-                    continue;
-                };
-                if let Some(handled) = handled_by(files.model(hf), func) {
-                    found.push((target, handled));
+    crate::files::once_per_pack(&files.failure_interceptors, &pack.name, || {
+        let mut found = Vec::new();
+        for file in 0..files.models.len() {
+            let model = files.model(file);
+            if !pack.family.includes(model.language) {
+                continue;
+            }
+            for i in &pack.failure_interceptors {
+                for c in files.calls(file) {
+                    let mut caps = Captures::new();
+                    if !match_expr(model, &i.pattern, c.call, &mut caps) {
+                        continue;
+                    }
+                    let (Some(client), Some(handler)) = (
+                        caps.get(&i.client).and_then(Capture::expr),
+                        caps.get(&i.handler).and_then(Capture::expr),
+                    ) else {
+                        continue;
+                    };
+                    let Some(target) = registered_on(files, file, client) else {
+                        continue;
+                    };
+                    let Some((hf, func)) = files.function_of(file, handler) else {
+                        continue;
+                    };
+                    if let Some(handled) = handled_by(files.model(hf), func) {
+                        found.push((target, handled));
+                    }
                 }
             }
         }
-    }
-    let found = Arc::new(found);
-    if let Ok(mut m) = files.failure_interceptors.lock() {
-        m.insert(pack.name.clone(), found.clone());
-    }
-    found
+        Arc::new(found)
+    })
 }
 
 /// The failures handled for calls through the client `target`, if an interceptor handles any.

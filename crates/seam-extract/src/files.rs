@@ -12,6 +12,9 @@ use seam_lang::model::{
 /// How many links (variables, imports, re-exports) a lookup follows before it gives up.
 pub const MAX_HOPS: usize = 8;
 
+/// An `if` statement: its span, test, consequent and alternate.
+pub type IfStatement = (Span, ExprId, StmtId, Option<StmtId>);
+
 /// Every model of the run, addressable by index and by path.
 pub struct Files<'a> {
     pub models: &'a [Model],
@@ -36,7 +39,7 @@ pub struct Files<'a> {
     /// directory of the file that writes them, built on first use.
     env_defaults: OnceLock<BTreeMap<String, BTreeMap<String, String>>>,
     /// Per file, its `if` statements (span, test, consequent), built on first use.
-    ifs: Vec<OnceLock<Vec<(Span, ExprId, StmtId)>>>,
+    ifs: Vec<OnceLock<Vec<IfStatement>>>,
     /// Per file, each function's parameter bindings in arena order, built on first use.
     params: Vec<OnceLock<BTreeMap<FuncId, Vec<BindingId>>>>,
     /// Per file, its module-level names (the first binding of each), built on first use.
@@ -328,6 +331,23 @@ impl<'a> Files<'a> {
                 .collect()
         })
     }
+}
+
+/// What `compute` gives for the pack named `pack`, worked out once per run and kept in `memo`
+/// (not locked while it is worked out: the work may ask for another pack's).
+pub fn once_per_pack<T: Clone>(
+    memo: &std::sync::Mutex<BTreeMap<String, T>>,
+    pack: &str,
+    compute: impl FnOnce() -> T,
+) -> T {
+    if let Some(known) = memo.lock().ok().and_then(|m| m.get(pack).cloned()) {
+        return known;
+    }
+    let found = compute();
+    if let Ok(mut m) = memo.lock() {
+        m.insert(pack.to_owned(), found.clone());
+    }
+    found
 }
 
 /// Whether `expr` reads an environment variable by one of `patterns` (the first that
@@ -795,8 +815,8 @@ impl<'a> Files<'a> {
             .map_or(&[], Vec::as_slice)
     }
 
-    /// The `if` statements of a file: span, test and consequent, in arena order.
-    pub fn if_statements(&self, file: usize) -> &[(Span, ExprId, StmtId)] {
+    /// The `if` statements of a file: span, test, consequent and alternate, in arena order.
+    pub fn if_statements(&self, file: usize) -> &[IfStatement] {
         self.ifs[file].get_or_init(|| {
             let model = self.model(file);
             model
@@ -804,8 +824,10 @@ impl<'a> Files<'a> {
                 .iter()
                 .filter_map(|s| match &s.kind {
                     StmtKind::If {
-                        test, consequent, ..
-                    } => Some((s.span, *test, *consequent)),
+                        test,
+                        consequent,
+                        alternate,
+                    } => Some((s.span, *test, *consequent, *alternate)),
                     _ => None,
                 })
                 .collect()

@@ -43,7 +43,7 @@ fn behind_missing_parameter(files: &Files, file: usize, subst: &Substitution, sp
         .iter()
         .filter(|(s, ..)| s.contains(span))
         .min_by_key(|(sp, ..)| sp.len());
-    let Some(&(_, test, consequent)) = holder else {
+    let Some(&(_, test, consequent, _)) = holder else {
         return false;
     };
     if !model.stmt(consequent).span.contains(span) {

@@ -331,8 +331,7 @@ impl Scan<'_> {
                 let mut keys = Vec::new();
                 let mut unread = false;
                 for (f, obj) in self.option_objects(&access.written, caps) {
-                    self.keys_of(f, obj, false, &mut keys);
-                    unread |= !self.keys_all_read(f, obj, MAX_HOPS);
+                    unread |= !self.keys_of(f, obj, false, &mut keys);
                 }
                 // Data seam could not read in full (built elsewhere, spread in from a value it
                 // cannot follow): it may write any column, which `*` says.
@@ -429,9 +428,11 @@ impl Scan<'_> {
     }
 
     /// The static keys of an object literal (each element's, for an array of them). With
-    /// `skip_false`, a key whose value is literally `false` is not counted (`select`).
-    fn keys_of(&self, file: usize, expr: ExprId, skip_false: bool, out: &mut Vec<String>) {
-        self.keys_of_hops(file, expr, skip_false, MAX_HOPS, out);
+    /// `skip_false`, a key whose value is literally `false` is not counted (`select`). True
+    /// when every key the value can hold was read: an object literal whose spreads all lead to
+    /// object literals, or an array of such objects.
+    fn keys_of(&self, file: usize, expr: ExprId, skip_false: bool, out: &mut Vec<String>) -> bool {
+        self.keys_of_hops(file, expr, skip_false, MAX_HOPS, out)
     }
 
     fn keys_of_hops(
@@ -441,21 +442,23 @@ impl Scan<'_> {
         skip_false: bool,
         hops: usize,
         out: &mut Vec<String>,
-    ) {
+    ) -> bool {
         let Some(hops) = hops.checked_sub(1) else {
-            return;
+            return false;
         };
         let model = self.files.model(file);
         match &model.expr(expr).kind {
             ExprKind::Object { props } => {
+                let mut all = true;
                 for p in props {
                     // `...defaults()` / `...base`: the keys of the object spread in, when the
                     // spread value is an object literal, through names or a project function
                     // that returns one.
                     if let ObjectProp::Spread { value } = p {
-                        if let Some((f, obj)) = self.spread_object(file, *value) {
-                            self.keys_of_hops(f, obj, skip_false, hops, out);
-                        }
+                        all &= match self.spread_object(file, *value) {
+                            Some((f, obj)) => self.keys_of_hops(f, obj, skip_false, hops, out),
+                            None => false,
+                        };
                         continue;
                     }
                     let ObjectProp::KeyValue { key, value, .. } = p else {
@@ -469,39 +472,21 @@ impl Scan<'_> {
                         out.push(name.to_owned());
                     }
                 }
+                all
             }
             ExprKind::Array { elements, .. } => {
+                let mut all = true;
                 for e in elements {
-                    if let ArrayElement::Expr(item) = e
-                        && let Some((f, obj)) = self.object(file, *item, MAX_HOPS)
-                    {
-                        self.keys_of(f, obj, skip_false, out);
-                    }
+                    all &= match e {
+                        ArrayElement::Expr(item) => match self.object(file, *item, MAX_HOPS) {
+                            Some((f, obj)) => self.keys_of(f, obj, skip_false, out),
+                            None => false,
+                        },
+                        _ => false,
+                    };
                 }
+                all
             }
-            _ => {}
-        }
-    }
-
-    /// Whether [`Self::keys_of`] reads every key the value can hold: an object literal whose
-    /// spreads all lead to object literals, or an array of such objects.
-    fn keys_all_read(&self, file: usize, expr: ExprId, hops: usize) -> bool {
-        let Some(hops) = hops.checked_sub(1) else {
-            return false;
-        };
-        match &self.files.model(file).expr(expr).kind {
-            ExprKind::Object { props } => props.iter().all(|p| match p {
-                ObjectProp::Spread { value } => self
-                    .spread_object(file, *value)
-                    .is_some_and(|(f, obj)| self.keys_all_read(f, obj, hops)),
-                _ => true,
-            }),
-            ExprKind::Array { elements, .. } => elements.iter().all(|e| match e {
-                ArrayElement::Expr(item) => self
-                    .object(file, *item, MAX_HOPS)
-                    .is_some_and(|(f, obj)| self.keys_all_read(f, obj, hops)),
-                _ => false,
-            }),
             _ => false,
         }
     }

@@ -400,16 +400,7 @@ impl Reader<'_> {
                 if let ExprKind::Member {
                     object, property, ..
                 } = kind
-                    && let Some(name) = match property {
-                        MemberProp::Name(name) => Some(name),
-                        MemberProp::Computed(key) => match &model.expr(*key).kind {
-                            ExprKind::Literal {
-                                value: LiteralValue::String { value },
-                            } => Some(value),
-                            _ => None,
-                        },
-                        MemberProp::Private(_) => None,
-                    }
+                    && let Some(name) = literal_member_key(model, property)
                     && let Some((vf, ve)) = self.member_value(file, expr, *object, name)
                 {
                     self.read(vf, ve, hops - 1, out);
@@ -1208,8 +1199,7 @@ impl Reader<'_> {
             // held under the outer key.
             ExprKind::Member {
                 object, property, ..
-            } if literal_member_key(model, property).is_some() => {
-                let outer = literal_member_key(model, property).unwrap_or_default();
+            } if let Some(outer) = literal_member_key(model, property) => {
                 match self.object_key_hops(file, *object, outer, hops - 1)? {
                     Some((vf, ve)) => self.object_key_hops(vf, ve, key, hops - 1),
                     None => Ok(None),

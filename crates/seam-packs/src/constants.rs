@@ -101,11 +101,7 @@ pub fn module_constant(module: &str, name: &str) -> Option<ConstantValue> {
 /// The value a fully qualified name stands for (`fastapi.status.HTTP_404_NOT_FOUND`,
 /// `net/http.StatusNotFound`), the module being any of its dotted prefixes, longest first.
 pub fn qualified_constant(qualified: &str) -> Option<ConstantValue> {
-    qualified
-        .char_indices()
-        .rev()
-        .filter(|&(_, c)| c == '.')
-        .find_map(|(i, _)| module_constant(&qualified[..i], &qualified[i + 1..]))
+    qualified_splits(qualified).find_map(|(module, name)| module.value(name))
 }
 
 /// Whether `module`'s function `name` formats its arguments into its first, printf-style.
@@ -125,42 +121,30 @@ pub fn is_path_join(module: &str, name: &str) -> bool {
 /// The member under which the result of a fully qualified function (`vue.ref`) holds its one
 /// argument, if the function is such a holder.
 pub fn qualified_holder(qualified: &str) -> Option<&'static str> {
-    qualified
-        .char_indices()
-        .rev()
-        .filter(|&(_, c)| c == '.')
-        .find_map(|(i, _)| {
-            let module = table().get(&qualified[..i])?;
-            module.holders.get(&qualified[i + 1..]).map(String::as_str)
-        })
+    qualified_splits(qualified)
+        .find_map(|(module, name)| module.holders.get(name).map(String::as_str))
 }
 
 /// Whether a fully qualified function (`react.useMemo`) gives what its first argument, a
 /// function, returns.
 pub fn qualified_memo(qualified: &str) -> bool {
-    qualified
-        .char_indices()
-        .rev()
-        .filter(|&(_, c)| c == '.')
-        .any(|(i, _)| {
-            table()
-                .get(&qualified[..i])
-                .is_some_and(|m| m.memos.iter().any(|n| n == &qualified[i + 1..]))
-        })
+    qualified_splits(qualified).any(|(module, name)| module.memos.iter().any(|n| n == name))
 }
 
 /// Whether a fully qualified function (`react.useCallback`) gives back its first argument, a
 /// function.
 pub fn qualified_callback(qualified: &str) -> bool {
+    qualified_splits(qualified).any(|(module, name)| module.callbacks.iter().any(|n| n == name))
+}
+
+/// Each known module a fully qualified name may start with (any of its dotted prefixes,
+/// longest first), with the rest of the name.
+fn qualified_splits(qualified: &str) -> impl Iterator<Item = (&'static ModuleConstants, &str)> {
     qualified
         .char_indices()
         .rev()
         .filter(|&(_, c)| c == '.')
-        .any(|(i, _)| {
-            table()
-                .get(&qualified[..i])
-                .is_some_and(|m| m.callbacks.iter().any(|n| n == &qualified[i + 1..]))
-        })
+        .filter_map(|(i, _)| Some((table().get(&qualified[..i])?, &qualified[i + 1..])))
 }
 
 #[cfg(test)]

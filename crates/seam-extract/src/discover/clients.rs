@@ -260,39 +260,30 @@ pub(super) fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> 
     if pack.url_interceptors.iter().all(|i| i.client.is_some()) {
         return UrlPrefix::default();
     }
-    if let Some(known) = files
-        .global_url_prefixes
-        .lock()
-        .ok()
-        .and_then(|m| m.get(&pack.name).cloned())
-    {
-        return known;
-    }
-    let mut found = UrlPrefix::default();
-    'files: for file in 0..files.models.len() {
-        let model = files.model(file);
-        if !pack.family.includes(model.language) {
-            continue;
-        }
-        for i in pack.url_interceptors.iter().filter(|i| i.client.is_none()) {
-            for c in files.calls(file) {
-                if !anchor_ok(&i.pattern, c.name) {
-                    continue;
-                }
-                let mut caps = Captures::new();
-                if match_expr(model, &i.pattern, c.call, &mut caps)
-                    && let Some(prefix) = handlers_prefix(files, reader, file, &caps, i)
-                {
-                    found = prefix;
-                    break 'files;
+    crate::files::once_per_pack(&files.global_url_prefixes, &pack.name, || {
+        let mut found = UrlPrefix::default();
+        'files: for file in 0..files.models.len() {
+            let model = files.model(file);
+            if !pack.family.includes(model.language) {
+                continue;
+            }
+            for i in pack.url_interceptors.iter().filter(|i| i.client.is_none()) {
+                for c in files.calls(file) {
+                    if !anchor_ok(&i.pattern, c.name) {
+                        continue;
+                    }
+                    let mut caps = Captures::new();
+                    if match_expr(model, &i.pattern, c.call, &mut caps)
+                        && let Some(prefix) = handlers_prefix(files, reader, file, &caps, i)
+                    {
+                        found = prefix;
+                        break 'files;
+                    }
                 }
             }
         }
-    }
-    if let Ok(mut m) = files.global_url_prefixes.lock() {
-        m.insert(pack.name.clone(), found.clone());
-    }
-    found
+        found
+    })
 }
 
 /// In `function`, an assignment `P.url = <text> + P.url` (or a template ending in `P.url`) to

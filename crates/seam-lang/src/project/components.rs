@@ -154,6 +154,9 @@ pub fn submitting_forms(text: &str) -> Vec<MarkupForm> {
 /// pages, which no server route answers.
 pub fn external_links(text: &str) -> Vec<MarkupForm> {
     let mut out: Vec<MarkupForm> = Vec::new();
+    if !text.contains("external") {
+        return out;
+    }
     let lower = text.to_ascii_lowercase();
     // Only the tags that spell `external` are read.
     for (mark, _) in text.match_indices("external") {

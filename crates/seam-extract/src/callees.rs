@@ -210,17 +210,70 @@ pub(crate) fn object_value_key(
 }
 
 /// The function an object literal gives a key as a method (`{ m() {} }`).
-fn object_method(files: &Files, file: usize, expr: ExprId, key: &str) -> Option<(usize, FuncId)> {
-    let def = files.definition(file, expr)?;
-    let (vf, ve) = files.value_of(def)?;
-    let ExprKind::Object { props } = &files.model(vf).expr(ve).kind else {
+/// Through names holding it and calls of project functions returning it
+/// (`const r = getRequests(http); r.get(url)`).
+fn object_method(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    key: &str,
+    hops: usize,
+) -> Option<(usize, FuncId)> {
+    let hops = hops.checked_sub(1)?;
+    match &files.model(file).expr(expr).kind {
+        ExprKind::Object { .. } => literal_method(files, file, expr, key),
+        ExprKind::Await { arg } => object_method(files, file, *arg, key, hops),
+        ExprKind::Call {
+            callee,
+            is_new: false,
+            ..
+        } => {
+            let (ff, func) = files.function_of_hops(file, *callee, hops)?;
+            let returned = single_returned(files, ff, func)?;
+            object_method(files, ff, returned, key, hops)
+        }
+        ExprKind::Ident { .. } => {
+            let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
+            if (vf, ve) == (file, expr) {
+                return None;
+            }
+            object_method(files, vf, ve, key, hops)
+        }
+        _ => None,
+    }
+}
+
+/// The method an object literal itself writes under `key` (`{ get(url) {…} }`).
+fn literal_method(
+    files: &Files,
+    file: usize,
+    object: ExprId,
+    key: &str,
+) -> Option<(usize, FuncId)> {
+    let ExprKind::Object { props } = &files.model(file).expr(object).kind else {
         return None;
     };
     props.iter().find_map(|p| match p {
         ObjectProp::Method {
             key: k, function, ..
-        } if prop_key(k) == Some(key) => Some((vf, *function)),
+        } if prop_key(k) == Some(key) => Some((file, *function)),
         _ => None,
+    })
+}
+
+/// The function under `key` of the one object a receiver's declared type stands for (see
+/// [`crate::declared_objects`]).
+fn declared_object_function(
+    files: &Files,
+    file: usize,
+    object: ExprId,
+    key: &str,
+    hops: usize,
+) -> Option<(usize, FuncId)> {
+    let (of, oe) = crate::declared_objects::object_of_receiver(files, file, object)?;
+    literal_method(files, of, oe, key).or_else(|| {
+        let (vf, ve) = object_value_key(files, of, oe, key, hops)?;
+        function_in_value(files, vf, ve, hops)
     })
 }
 
@@ -253,7 +306,7 @@ pub fn member_function(
     {
         return Some(found);
     }
-    if let Some(found) = object_method(files, file, *object, name) {
+    if let Some(found) = object_method(files, file, *object, name, hops) {
         return Some(found);
     }
     if let Some(found) = crate::prototypes::method(files, file, *object, name, hops) {
@@ -269,8 +322,10 @@ pub fn member_function(
         let (pf, parent) = crate::classes::parent_class(files, file, class)?;
         return class_method(files, pf, parent, name, hops);
     }
-    let (cf, class) = crate::classes::class_of_receiver(files, file, *object)?;
-    class_method(files, cf, class, name, hops)
+    if let Some((cf, class)) = crate::classes::class_of_receiver(files, file, *object) {
+        return class_method(files, cf, class, name, hops);
+    }
+    declared_object_function(files, file, *object, name, hops)
 }
 
 /// `auth.emailPassword.forgotPassword(…)`: a function under `name` in the object literal a

@@ -33,6 +33,8 @@ pub enum Registered {
     Instance(usize, ExprId),
     /// The module's own default instance (`import axios from "axios"`).
     Module(String),
+    /// Every client of the pack (an interceptor the framework runs for every request).
+    Every,
 }
 
 /// Every failure interceptor of the pack in the project, worked out once per pack.
@@ -53,14 +55,21 @@ pub fn failure_interceptors(files: &Files, pack: &Pack) -> Interceptors {
                     if !match_expr(model, &i.pattern, c.call, &mut caps) {
                         continue;
                     }
-                    let (Some(client), Some(handler)) = (
-                        caps.get(&i.client).and_then(Capture::expr),
-                        caps.get(&i.handler).and_then(Capture::expr),
-                    ) else {
+                    let Some(handler) = caps.get(&i.handler).and_then(Capture::expr) else {
                         continue;
                     };
-                    let Some(target) = registered_on(files, file, client) else {
-                        continue;
+                    let target = match &i.client {
+                        None => Registered::Every,
+                        Some(meta) => {
+                            let Some(target) = caps
+                                .get(meta)
+                                .and_then(Capture::expr)
+                                .and_then(|client| registered_on(files, file, client))
+                            else {
+                                continue;
+                            };
+                            target
+                        }
                     };
                     let Some((hf, func)) = files.function_of(file, handler) else {
                         continue;
@@ -81,7 +90,10 @@ pub fn handled_for(
     target: &Registered,
 ) -> Option<HandledFailures> {
     let mut statuses = BTreeSet::new();
-    for (_, handled) in registered.iter().filter(|(on, _)| on == target) {
+    for (_, handled) in registered
+        .iter()
+        .filter(|(on, _)| on == target || *on == Registered::Every)
+    {
         match handled {
             HandledFailures::All => return Some(HandledFailures::All),
             HandledFailures::Statuses(s) => statuses.extend(s),
@@ -121,7 +133,11 @@ fn handled_by(model: &Model, func: seam_lang::model::FuncId) -> Option<HandledFa
             } => {
                 for (a, b) in [(*left, *right), (*right, *left)] {
                     if reads_status(model, a)
-                        && let Some(n) = status_literal(model, b)
+                        && let Some(n) = status_literal(model, b).or_else(|| {
+                            crate::library_constants::library_number(model, b)
+                                .filter(|n| (100.0..600.0).contains(n))
+                                .map(|n| n as u16)
+                        })
                     {
                         statuses.insert(n);
                     }

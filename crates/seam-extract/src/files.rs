@@ -31,6 +31,8 @@ pub struct Files<'a> {
     /// Every method of a named class or type, by (language, type name, method name), built
     /// on first use.
     methods_by_type: OnceLock<MethodsByType>,
+    /// Object literals by the type the function returning them declares, built on first use.
+    declared_objects: OnceLock<crate::declared_objects::DeclaredObjects>,
     /// Per file, the values each function's own `return`s give, built on first use.
     returns: Vec<OnceLock<BTreeMap<FuncId, Vec<ExprId>>>>,
     /// Per file, the assignment expressions to each name, in source order, built on first use.
@@ -160,6 +162,7 @@ impl<'a> Files<'a> {
             constructions: OnceLock::new(),
             field_assignments: models.iter().map(|_| OnceLock::new()).collect(),
             methods_by_type: OnceLock::new(),
+            declared_objects: OnceLock::new(),
             returns: models.iter().map(|_| OnceLock::new()).collect(),
             params: models.iter().map(|_| OnceLock::new()).collect(),
             ifs: models.iter().map(|_| OnceLock::new()).collect(),
@@ -856,6 +859,12 @@ impl<'a> Files<'a> {
 
     /// The values a function returns: its expression body, or the value of each `return` in
     /// its own body (not in functions nested inside it), in arena order.
+    /// See [`crate::declared_objects`].
+    pub fn declared_objects(&self) -> &crate::declared_objects::DeclaredObjects {
+        self.declared_objects
+            .get_or_init(|| crate::declared_objects::index(self))
+    }
+
     pub fn returned_values(&self, file: usize, func: FuncId) -> Vec<ExprId> {
         let model = self.model(file);
         match &model.function(func).body {

@@ -19,6 +19,7 @@ pub mod classes;
 pub mod conditions;
 pub mod contract_routes;
 pub mod declared_clients;
+mod declared_objects;
 pub mod destructured_clients;
 pub mod discover;
 pub mod exception_advice;

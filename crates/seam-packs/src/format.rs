@@ -351,6 +351,10 @@ pub struct UriVersioningFile {
     /// Text in front of the version in its path segment (`v` for `/v1`).
     #[serde(default)]
     pub segment: String,
+    /// The key of the call's first argument (an options object) whose value is the version of
+    /// every route that declares none (`defaultVersion`).
+    #[serde(default)]
+    pub default_version: Option<String>,
 }
 
 /// Route lists: list literals whose elements declare routes or include other lists.
@@ -913,8 +917,11 @@ pub struct SettingsObjectFile {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct FailureInterceptorFile {
     pub pattern: String,
-    /// The metavariable holding the client instance the interceptor is registered on.
-    pub client: String,
+    /// The metavariable holding the client instance the interceptor is registered on; absent
+    /// when the framework runs it for every request of the pack's clients (an Angular
+    /// `HttpInterceptor`).
+    #[serde(default)]
+    pub client: Option<String>,
     /// The metavariable holding the function a failed response is handed to.
     pub handler: String,
 }

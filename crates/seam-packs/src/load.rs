@@ -538,7 +538,11 @@ impl Compiler<'_> {
         for i in &raw.failure_interceptors {
             let pattern = self.expression(&i.pattern, family)?;
             failure_interceptors.push(FailureInterceptor {
-                client: self.meta("client", &i.client, &pattern, &i.pattern)?,
+                client: i
+                    .client
+                    .as_ref()
+                    .map(|c| self.meta("client", c, &pattern, &i.pattern))
+                    .transpose()?,
                 handler: self.meta("handler", &i.handler, &pattern, &i.pattern)?,
                 pattern,
             });
@@ -549,7 +553,11 @@ impl Compiler<'_> {
             .as_ref()
             .map(|v| {
                 self.expression(&v.pattern, family)
-                    .map(|p| (p, v.segment.clone()))
+                    .map(|pattern| UriVersioning {
+                        pattern,
+                        segment: v.segment.clone(),
+                        default_version: v.default_version.clone(),
+                    })
             })
             .transpose()?;
 

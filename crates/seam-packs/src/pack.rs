@@ -165,6 +165,16 @@ pub struct GlobalPrefix {
     pub exclude: Option<String>,
 }
 
+/// A call that switches URI versioning on (`app.enableVersioning({ type: URI })`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct UriVersioning {
+    pub pattern: PatternNode,
+    /// Text in front of the version in its path segment (`v` for `/v1`).
+    pub segment: String,
+    /// The key of the call's options object giving the version of routes that declare none.
+    pub default_version: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mount {
     pub pattern: PatternNode,
@@ -470,7 +480,8 @@ pub struct SettingsObject {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FailureInterceptor {
     pub pattern: PatternNode,
-    pub client: String,
+    /// `None`: registered for every client of the pack.
+    pub client: Option<String>,
     pub handler: String,
 }
 
@@ -588,8 +599,8 @@ pub struct Pack {
     /// Per entry of `routers`: the metavariable holding the router it serves under.
     pub router_parents: Vec<Option<String>>,
     pub global_prefixes: Vec<GlobalPrefix>,
-    /// Where URI versioning is switched on, and the text before the version in its segment.
-    pub uri_versioning: Option<(PatternNode, String)>,
+    /// Where URI versioning is switched on.
+    pub uri_versioning: Option<UriVersioning>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
     pub procedures: Option<Procedures>,

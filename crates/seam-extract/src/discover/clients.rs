@@ -25,6 +25,17 @@ pub(super) struct ClientObject {
     failures: Option<HandledFailures>,
 }
 
+impl ClientObject {
+    /// A client with no instance of its own (a declared or injected one): only the
+    /// interceptors registered for every client of the pack apply.
+    fn of_every(files: &Files, pack: &Pack) -> ClientObject {
+        ClientObject {
+            failures: handled_for(&failure_interceptors(files, pack), &Registered::Every),
+            ..ClientObject::default()
+        }
+    }
+}
+
 /// What an interceptor puts in front of a request's URL, and for which URLs.
 #[derive(Debug, Clone, Default)]
 pub struct UrlPrefix {
@@ -102,7 +113,7 @@ pub(super) fn client_object_hops(
             .type_annotation
             .is_some_and(|t| is_client_type(pack, &t.shape))
         {
-            return Some(ClientObject::default());
+            return Some(ClientObject::of_every(files, pack));
         }
         // Declared bare (`http`) and assigned once in a constructor of the hierarchy.
         if let ExprKind::Member {
@@ -128,7 +139,7 @@ pub(super) fn client_object_hops(
             .and_then(|p| p.type_annotation.as_ref())
             .is_some_and(|t| is_client_type(pack, &t.shape))
     {
-        return Some(ClientObject::default());
+        return Some(ClientObject::of_every(files, pack));
     }
     // A property of a callback's first parameter, the client a call hands the callback
     // (`test(name, async ({ request }) => …)`).
@@ -137,11 +148,11 @@ pub(super) fn client_object_hops(
         && let [seam_lang::model::PatternStep::Key(key)] = &model.binding(b).origin.path[..]
         && hands_client(files, pack, reader, file, function, key)
     {
-        return Some(ClientObject::default());
+        return Some(ClientObject::of_every(files, pack));
     }
     // `const { request } = page.context()`: a property of a value the pack makes clients of.
     if crate::destructured_clients::destructured_client(files, pack, file, expr) {
-        return Some(ClientObject::default());
+        return Some(ClientObject::of_every(files, pack));
     }
     // A client another script put on the page's global object (`window.CTFd = CTFd`).
     if let Some((vf, ve)) = crate::window_globals::assigned_value(files, file, expr) {

@@ -408,14 +408,23 @@ pub(super) fn nearest_for_dir<'v>(entries: &'v [(String, String)], file: &str) -
         .map(|(_, value)| value.as_str())
 }
 
-/// Directories where the pack's URI versioning is switched on, with the text before the
-/// version in its segment, sorted by directory.
+/// URI versioning switched on in a directory: the text before the version in its segment,
+/// and the version of routes that declare none (`defaultVersion: "1"`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Versioning {
+    pub dir: String,
+    pub segment: String,
+    pub default: Option<String>,
+}
+
+/// Directories where the pack's URI versioning is switched on, sorted by directory.
 pub(super) fn versioned_dirs(
     files: &Files,
+    reader: &Reader,
     pack: &Pack,
     on: &BTreeSet<usize>,
-) -> Vec<(String, String)> {
-    let Some((pattern, segment)) = &pack.uri_versioning else {
+) -> Vec<Versioning> {
+    let Some(versioning) = &pack.uri_versioning else {
         return Vec::new();
     };
     let mut out = BTreeSet::new();
@@ -423,13 +432,39 @@ pub(super) fn versioned_dirs(
         let model = files.model(file);
         for c in files.calls(file) {
             let mut caps = Captures::new();
-            if anchor_ok(pattern, c.name) && match_expr(model, pattern, c.call, &mut caps) {
+            if anchor_ok(&versioning.pattern, c.name)
+                && match_expr(model, &versioning.pattern, c.call, &mut caps)
+            {
                 let dir = model.path.rsplit_once('/').map_or("", |(d, _)| d);
-                out.insert((dir.to_owned(), segment.clone()));
+                let default = versioning.default_version.as_ref().and_then(|key| {
+                    let ExprKind::Call { args, .. } = &model.expr(c.call).kind else {
+                        return None;
+                    };
+                    let options = args.first()?.value;
+                    let value = crate::callees::object_value_key(files, file, options, key, 2)?;
+                    reader.constant(value.0, value.1)
+                });
+                out.insert(Versioning {
+                    dir: dir.to_owned(),
+                    segment: versioning.segment.clone(),
+                    default,
+                });
             }
         }
     }
     out.into_iter().collect()
+}
+
+/// The versioning of the nearest directory at or above `file`'s.
+pub(super) fn nearest_versioning<'v>(
+    entries: &'v [Versioning],
+    file: &str,
+) -> Option<&'v Versioning> {
+    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+    entries
+        .iter()
+        .filter(|v| v.dir.is_empty() || dir == v.dir || dir.starts_with(&format!("{}/", v.dir)))
+        .max_by_key(|v| v.dir.len())
 }
 
 /// Every prefix a router is reachable under, composed through its mounts (several levels,

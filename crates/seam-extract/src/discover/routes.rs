@@ -9,7 +9,7 @@ use seam_packs::{Capture, Captures, Pack, PatternNode, ValueRead, match_expr};
 use super::clients::constraints_hold;
 use super::file_conventions::file_units;
 use super::mounts::{
-    FACTORY_DEPTH, Mount, Routers, compose, factory_prefix, factory_router, nearest_for_dir,
+    FACTORY_DEPTH, Mount, Routers, compose, factory_prefix, factory_router, nearest_versioning,
     own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin, unknown_start_text,
     versioned_dirs, without_unknown_start,
 };
@@ -98,8 +98,8 @@ pub fn handler_units(
         router: Option<RouterKey>,
         /// A prefix in front of the path that is not a router's (`@Controller("x")`).
         class_prefix: Vec<Piece>,
-        /// The URI version the class declares (`@Controller({ version: "1" })`).
-        version: Option<String>,
+        /// The URI version the method or class declares (`@Controller({ version: "1" })`).
+        version: Version,
         method: Option<String>,
         path: Vec<Piece>,
         handler: Target,
@@ -326,7 +326,7 @@ pub fn handler_units(
                                 span: model.expr(call).span,
                                 router,
                                 class_prefix: Vec::new(),
-                                version: None,
+                                version: Version::Undeclared,
                                 method,
                                 path: path.clone(),
                                 handler: Target::Expr(handler),
@@ -409,7 +409,7 @@ pub fn handler_units(
                                 },
                                 router: Some(router),
                                 class_prefix: Vec::new(),
-                                version: None,
+                                version: Version::Undeclared,
                                 method: method_from_path(r.method_in_path, &mut path, method),
                                 path,
                                 handler: Target::Expr(handler),
@@ -482,7 +482,7 @@ pub fn handler_units(
                             span: model.expr(call).span,
                             router,
                             class_prefix: Vec::new(),
-                            version: None,
+                            version: Version::Undeclared,
                             method,
                             path,
                             handler: Target::Expr(handler),
@@ -550,7 +550,7 @@ pub fn handler_units(
                     };
                     let (class_prefixes, class_version) = match class {
                         Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
-                        None => (vec![Vec::new()], None),
+                        None => (vec![Vec::new()], Version::Undeclared),
                     };
                     let capture = |m: &Option<String>| {
                         m.as_ref().and_then(|m| caps.get(m)).and_then(Capture::expr)
@@ -567,14 +567,12 @@ pub fn handler_units(
                     };
                     for (function, method) in targets {
                         // A version the method declares replaces the class's.
-                        let version = d
-                            .version_decorator
-                            .as_ref()
-                            .and_then(|vd| {
-                                decorator_capture(model, vd, &model.function(function).decorators)
-                            })
-                            .and_then(|e| reader.constant(file, e))
-                            .or_else(|| class_version.clone());
+                        let version = match d.version_decorator.as_ref().and_then(|vd| {
+                            decorator_capture(model, vd, &model.function(function).decorators)
+                        }) {
+                            Some(e) => Version::read(&reader, file, e),
+                            None => class_version.clone(),
+                        };
                         for class_prefix in &class_prefixes {
                             for path in &paths {
                                 let mut path = path.clone();
@@ -624,7 +622,7 @@ pub fn handler_units(
             span: route.span,
             router: None,
             class_prefix: Vec::new(),
-            version: None,
+            version: Version::Undeclared,
             method: Some(route.method),
             path: vec![Piece::Text(route.path)],
             handler,
@@ -663,7 +661,7 @@ pub fn handler_units(
     let mut units = Vec::new();
     let globals = global_prefixes(files, pack, &reader, on);
     let excluded = crate::prefix_exclusions::exclusions(files, pack, &reader, on);
-    let versioned = versioned_dirs(files, pack, on);
+    let versioned = versioned_dirs(files, &reader, pack, on);
     let own = |router: RouterKey| match factory_prefixes.get(&router) {
         Some(prefix) => prefix.clone(),
         None => own_prefix(files, pack, &reader, router),
@@ -772,17 +770,22 @@ pub fn handler_units(
             reg.method.as_deref(),
             &own_path,
         );
-        if let Some(version) = &reg.version
-            && let Some(segment) = nearest_for_dir(&versioned, &files.model(reg.file).path)
-        {
-            own_path = join_paths(&format!("/{segment}{version}"), &own_path);
+        if let Some(versioning) = nearest_versioning(&versioned, &files.model(reg.file).path) {
+            let version = match &reg.version {
+                Version::Given(v) => Some(v),
+                Version::Undeclared => versioning.default.as_ref(),
+                Version::Neutral => None,
+            };
+            if let Some(version) = version {
+                own_path = join_paths(&format!("/{}{version}", versioning.segment), &own_path);
+            }
         }
         let written = path_of(own_pieces);
         let appended = pack.append_paths
             && !written.is_empty()
             && !written.starts_with('/')
             && reg.class_prefix.is_empty()
-            && reg.version.is_none();
+            && reg.version == Version::Undeclared;
         let composed = if appended {
             // `Group("/user")` + `"s"`: the prefix and the path as written, one string.
             let glued: Vec<String> = match prefixes.as_slice() {
@@ -885,12 +888,31 @@ pub(super) fn decorator_capture(
 /// `@Controller(["a", "b"])`) and the URI version it declares, by the first pattern that
 /// matches one of the class's decorators: `$PREFIX` (or else the first expression bound) is
 /// the prefix, `$VERSION` the version.
+/// The URI version a route or its class declares.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) enum Version {
+    /// None declared: the application's default version, if it sets one.
+    #[default]
+    Undeclared,
+    /// A version that is not a literal (`VERSION_NEUTRAL`): no version segment.
+    Neutral,
+    Given(String),
+}
+
+impl Version {
+    fn read(reader: &Reader, file: usize, expr: ExprId) -> Version {
+        reader
+            .constant(file, expr)
+            .map_or(Version::Neutral, Version::Given)
+    }
+}
+
 pub(crate) fn class_prefix_of(
     reader: &Reader,
     file: usize,
     patterns: &[PatternNode],
     class: seam_lang::model::ClassId,
-) -> (Vec<Vec<Piece>>, Option<String>) {
+) -> (Vec<Vec<Piece>>, Version) {
     let model = reader.files.model(file);
     for pattern in patterns {
         for d in &model.class(class).decorators {
@@ -901,7 +923,7 @@ pub(crate) fn class_prefix_of(
             let version = caps
                 .get("VERSION")
                 .and_then(Capture::expr)
-                .and_then(|e| reader.constant(file, e));
+                .map_or(Version::Undeclared, |e| Version::read(reader, file, e));
             let prefix = caps.get("PREFIX").and_then(Capture::expr).or_else(|| {
                 caps.iter()
                     .filter(|(name, _)| name.as_str() != "VERSION")
@@ -916,7 +938,7 @@ pub(crate) fn class_prefix_of(
             );
         }
     }
-    (vec![Vec::new()], None)
+    (vec![Vec::new()], Version::Undeclared)
 }
 
 /// The methods of a class whose names are among `methods` (lower case), each with its name as

@@ -704,6 +704,21 @@ pub fn field_of_class(
                     .then_some(*value)
                 })
                 .collect();
+            // `this.x = wrap(this.x, options)` keeps the value it is given (a rate limiter
+            // around a client): the field is still the first value.
+            let own_field = |e: ExprId| {
+                matches!(&model.expr(e).kind,
+                    ExprKind::Member { object, property: MemberProp::Name(n), .. }
+                        if n == name && matches!(model.expr(*object).kind, ExprKind::This))
+            };
+            let wraps_itself = |v: &ExprId| {
+                matches!(&model.expr(*v).kind,
+                    ExprKind::Call { args, .. } if args.iter().any(|a| own_field(a.value)))
+            };
+            let assigned: Vec<ExprId> = match assigned.split_first() {
+                Some((first, rest)) if rest.iter().all(wraps_itself) => vec![*first],
+                _ => assigned,
+            };
             match assigned.as_slice() {
                 [one] => return Some((cf, *one)),
                 [] => {}

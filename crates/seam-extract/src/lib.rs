@@ -980,7 +980,18 @@ fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
         if !b.origin.path.is_empty() {
             continue;
         }
-        let target = unwrap(init);
+        let mut target = unwrap(init);
+        // `await res.json().catch(() => ({}))`: the body, or the fallback when it does not parse.
+        if let ExprKind::Call { callee, .. } = &model.expr(target).kind
+            && let ExprKind::Member {
+                object,
+                property: seam_lang::model::MemberProp::Name(m),
+                ..
+            } = &model.expr(*callee).kind
+            && m == "catch"
+        {
+            target = *object;
+        }
         if pack
             .response
             .body

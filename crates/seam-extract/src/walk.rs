@@ -739,7 +739,12 @@ impl<'a> Walker<'a> {
                     MemberProp::Computed(k) => string_value(model, *k),
                     _ => None,
                 };
+                // `res.json().catch(() => ({}))`: a method of the promise the accessor call
+                // returns, not a field of the body.
+                let promise_method = matches!(model.expr(*object).kind, ExprKind::Call { .. })
+                    && matches!(property, MemberProp::Name(p) if matches!(p.as_str(), "then" | "catch" | "finally"));
                 if let Some(p) = field
+                    && !promise_method
                     && self.reads_body(*object)
                     && !state.reads.contains(&p)
                 {

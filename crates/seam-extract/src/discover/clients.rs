@@ -109,13 +109,8 @@ pub(super) fn client_object_hops(
         {
             return Some(client);
         }
-        if field
-            .type_annotation
-            .is_some_and(|t| is_client_type(pack, &t.shape))
-        {
-            return Some(ClientObject::of_every(files, pack));
-        }
-        // Declared bare (`http`) and assigned once in a constructor of the hierarchy.
+        // Assigned once in a constructor of the hierarchy (which may give a base URL,
+        // `this.axios = axios.create({ baseURL })`), else its declared type.
         if let ExprKind::Member {
             object,
             property: seam_lang::model::MemberProp::Name(name),
@@ -126,6 +121,12 @@ pub(super) fn client_object_hops(
             && let Some(client) = client_value(files, pack, reader, vf, ve, hops)
         {
             return Some(client);
+        }
+        if field
+            .type_annotation
+            .is_some_and(|t| is_client_type(pack, &t.shape))
+        {
+            return Some(ClientObject::of_every(files, pack));
         }
     }
     // A parameter whose declared type is a client type (`function f(http: Client)`).

@@ -227,6 +227,14 @@ fn fixed_segments(route: &RoutePath) -> Option<Vec<String>> {
     )
 }
 
+/// A route with no fixed segment (`*`, `/{path*}`): it meets every path.
+fn is_catch_all(endpoint: &Endpoint) -> bool {
+    !endpoint
+        .normalized_path()
+        .split('/')
+        .any(|s| !s.is_empty() && is_static(s))
+}
+
 /// Whether a path segment is fixed text (no hole, wildcard or group).
 pub(crate) fn is_static(segment: &str) -> bool {
     !segment.contains(['{', '*', '('])
@@ -577,6 +585,11 @@ pub fn pair_rest(
                     )
             })
             .collect();
+        // A catch-all (`GET *`, a page server's) meets every path: for a call whose start is
+        // unknown (another host, perhaps) it pins nothing down.
+        if call.start_unknown {
+            meeting.retain(|&e| !is_catch_all(&out.endpoints[e]));
+        }
         // No route meets the call in full: the routes under an unknown prefix whose known
         // path ends the call's.
         let mut met_by_suffix = false;
@@ -613,6 +626,7 @@ pub fn pair_rest(
                 .filter(|&e| {
                     let endpoint = &out.endpoints[e];
                     !endpoint.contract
+                        && !is_catch_all(endpoint)
                         && methods_pair(&endpoint.method, &call.method)
                         && tail_meets(endpoint, segments)
                 })

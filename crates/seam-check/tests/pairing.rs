@@ -349,3 +349,33 @@ fn a_value_glued_to_the_last_segment_may_hold_more_segments() {
         .collect();
     assert_eq!(findings, [("restCallUnknownPath", "src/client.ts::trash")]);
 }
+
+/// A catch-all route (`GET *`, a page server's, as `seam extract` writes it for an express app;
+/// summaries in `fixtures/startUnknownCatchAll`) meets every path, so it pins nothing down for
+/// a call whose start is unknown: `${this.base}/api/v2` stays unmatched rather than served by
+/// the page server, while `${this.base}/items` still meets the one route it ends.
+#[test]
+fn a_catch_all_route_pins_nothing_for_a_call_with_an_unknown_start() {
+    let summaries = match read_summary_file(&fixture("startUnknownCatchAll/summaries.json")) {
+        Ok(s) => s,
+        Err(e) => panic!("{e}"),
+    };
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    let pairs: Vec<(&str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.consumer.as_str()))
+        .collect();
+    assert_eq!(pairs, [("GET /api/items", "src/client.ts::items")]);
+    let unmatched: Vec<Option<&str>> = report
+        .unmatched
+        .consumers
+        .iter()
+        .map(|c| c.key.as_deref())
+        .collect();
+    assert_eq!(unmatched, [Some("GET /api/v2")]);
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+}

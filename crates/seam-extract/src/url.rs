@@ -1195,6 +1195,8 @@ impl Reader<'_> {
                 }
             }
             ExprKind::Await { arg } => self.object_key_hops(file, *arg, key, hops - 1),
+            // No options at all (`auth ? { headers } : undefined`): no key.
+            _ if is_absent(model, expr) => Ok(None),
             // `settings["get_user"]["url"]`, `config.oauth.tokenUrl`: the key of the object
             // held under the outer key.
             ExprKind::Member {

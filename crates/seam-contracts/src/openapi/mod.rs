@@ -482,7 +482,7 @@ fn operation_summary(
     let mut reader = ShapeReader::new(docs);
     let inputs = read_inputs(&mut reader, op, &op_value)?;
     let (transitions, contract) = read_responses(&mut reader, op, &op_value, &name)?;
-    let definitions = reader.take_definitions();
+    let definitions = reader.take_definitions()?;
 
     let binding =
         BoundaryBinding::rest("http", Some(&method), Some(&path), "openapi").map_err(|e| {

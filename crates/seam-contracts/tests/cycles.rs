@@ -90,16 +90,23 @@ fn entities_whose_edges_all_point_at_each_other_are_read_in_linear_time() {
             "    E{i}:\n      type: object\n      required: [id]\n      properties:\n        id: {{type: integer}}\n"
         ));
         for j in (0..n).filter(|j| *j != i) {
-            text.push_str(&format!(
-                "        e{j}: {{$ref: '#/components/schemas/E{j}'}}\n"
-            ));
+            // Half the edges written the way swag writes them, as an `allOf` of one `$ref`.
+            text.push_str(&if j % 2 == 0 {
+                format!("        e{j}: {{$ref: '#/components/schemas/E{j}'}}\n")
+            } else {
+                format!("        e{j}: {{description: edge, allOf: [{{$ref: '#/components/schemas/E{j}'}}]}}\n")
+            });
         }
     }
     let summaries = read(&text);
     assert_eq!(summaries.len(), n);
     let (body, definitions) = body_and_definitions(&summaries[0]);
-    // E0 written out one level: its edges are refs.
+    // E0 written out one level: its edges are refs, however they are written.
     assert_eq!(body["properties"]["id"], json!({"type": "integer"}));
+    assert_eq!(
+        body["properties"]["e2"],
+        json!({"type": "union", "variants": [{"type": "ref", "name": "E2", "def": "E2"}, {"type": "undefined"}]})
+    );
     assert_eq!(
         body["properties"]["e1"],
         json!({"type": "union", "variants": [{"type": "ref", "name": "E1", "def": "E1"}, {"type": "undefined"}]})
@@ -113,4 +120,64 @@ fn entities_whose_edges_all_point_at_each_other_are_read_in_linear_time() {
             Some(&body_and_definitions(summary).0)
         );
     }
+}
+
+#[test]
+fn edges_wrapped_in_all_of_stop_at_the_cycle_too() {
+    // The way swag writes ent schemas: the edges object and every single-valued edge are an
+    // `allOf` of one `$ref`, with a description beside it. Item and Loc point at each other
+    // through ItemEdges and LocEdges; Out (on no cycle) holds an Item the same way.
+    let text = format!(
+        "{HEAD}paths:\n{}{}components:\n  schemas:
+    Out:
+      type: object
+      properties:
+        item: {{description: the item, allOf: [{{$ref: '#/components/schemas/Item'}}]}}
+    Item:
+      type: object
+      properties:
+        name: {{type: string}}
+        edges: {{description: edges, allOf: [{{$ref: '#/components/schemas/ItemEdges'}}]}}
+    ItemEdges:
+      type: object
+      properties:
+        location: {{description: where, allOf: [{{$ref: '#/components/schemas/Loc'}}]}}
+    Loc:
+      type: object
+      properties:
+        edges: {{allOf: [{{$ref: '#/components/schemas/LocEdges'}}]}}
+    LocEdges:
+      type: object
+      properties:
+        items: {{type: array, items: {{$ref: '#/components/schemas/Item'}}}}
+",
+        response("/out", "Out"),
+        response("/item", "Item"),
+    );
+    let summaries = read(&text);
+    let optional =
+        |shape: Value| json!({"type": "union", "variants": [shape, {"type": "undefined"}]});
+    let reference = |name: &str| json!({"type": "ref", "name": name, "def": name});
+    // Item written out one level: its edges object is a ref, as a plain `$ref` would be.
+    let item = json!({"type": "record", "properties": {
+        "name": optional(json!({"type": "text"})),
+        "edges": optional(reference("ItemEdges")),
+    }});
+    let item_edges =
+        json!({"type": "record", "properties": {"location": optional(reference("Loc"))}});
+    let loc = json!({"type": "record", "properties": {"edges": optional(reference("LocEdges"))}});
+    let loc_edges = json!({"type": "record", "properties": {
+        "items": optional(json!({"type": "array", "items": reference("Item")})),
+    }});
+    let definitions =
+        json!({"Item": item, "ItemEdges": item_edges, "Loc": loc, "LocEdges": loc_edges});
+    assert_eq!(
+        body_and_definitions(&summaries[0]),
+        (
+            json!({"type": "record", "properties": {"item": optional(item.clone())}}),
+            // Every definition a ref reaches, not only the one written in the body.
+            definitions.clone()
+        )
+    );
+    assert_eq!(body_and_definitions(&summaries[1]), (item, definitions));
 }

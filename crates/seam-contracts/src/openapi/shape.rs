@@ -38,11 +38,14 @@ use crate::error::ContractError;
 /// Deepest schema nesting read; deeper values are `unknown`.
 const MAX_DEPTH: usize = 200;
 
+/// A `$ref` target being read: its key and the cycle of `$ref`s it is on.
+type Reading = (String, Option<usize>);
+
 /// Reads schemas of one operation; `definitions` collects the recursive ones.
 pub struct ShapeReader<'a> {
     docs: &'a mut DocumentSet,
-    /// The `$ref` targets being read, innermost last, each with the cycle it is on.
-    resolving: Vec<(String, Option<usize>)>,
+    /// The `$ref` targets being read, innermost last.
+    resolving: Vec<Reading>,
     /// Every definition a `ref` shape read so far needs, in the order met (repeats allowed).
     needed: Vec<Definition>,
 }
@@ -61,7 +64,9 @@ fn node_count(shape: &TypeShape) -> u64 {
 /// The parts of an `allOf` gathered for merging.
 #[derive(Default)]
 struct Merge {
-    properties: IndexMap<String, (DocId, String)>,
+    /// Each property's schema, and the `$ref` target it was gathered in (`None`: the
+    /// schema holding the `allOf`), which it is read as part of.
+    properties: IndexMap<String, (DocId, String, Option<Reading>)>,
     required: BTreeSet<String>,
     others: Vec<TypeShape>,
 }
@@ -342,9 +347,7 @@ impl<'a> ShapeReader<'a> {
                 let same_cycle =
                     cycle.is_some() && self.resolving.last().is_some_and(|(_, c)| *c == cycle);
                 let being_read = self.resolving.iter().any(|(k, _)| *k == key);
-                // Gathering an `allOf` goes into a target on the same cycle (its properties
-                // are read afterwards, where the cycle stops them), not into one being read.
-                if being_read || (same_cycle && merge.is_none()) {
+                if being_read || same_cycle {
                     self.needed.push(Definition {
                         key,
                         doc: target,
@@ -459,10 +462,12 @@ impl<'a> ShapeReader<'a> {
         }
         if let Some(Value::Object(properties)) = schema.get("properties") {
             let base = child_pointer(pointer, "properties");
+            let merge_context = self.resolving.last().cloned();
             for name in properties.keys() {
-                merge
-                    .properties
-                    .insert(name.clone(), (doc, child_pointer(&base, name)));
+                merge.properties.insert(
+                    name.clone(),
+                    (doc, child_pointer(&base, name), merge_context.clone()),
+                );
             }
         }
         if let Some(Value::Array(required)) = schema.get("required") {
@@ -487,8 +492,19 @@ impl<'a> ShapeReader<'a> {
                 }));
             }
             let mut out = IndexMap::with_capacity(merge.properties.len());
-            for (name, (doc, pointer)) in merge.properties {
-                let shape = self.shape(doc, &pointer, depth + 1)?;
+            let holder = self.resolving.last().cloned();
+            for (name, (doc, pointer, context)) in merge.properties {
+                // Read as part of the target it came from, so a `$ref` in it stops at that
+                // target's cycle (and the shape is the same wherever the `allOf` is).
+                let pushed = context.is_some() && context != holder;
+                if let Some(context) = context.filter(|_| pushed) {
+                    self.resolving.push(context);
+                }
+                let shape = self.shape(doc, &pointer, depth + 1);
+                if pushed {
+                    self.resolving.pop();
+                }
+                let shape = shape?;
                 let shape = if merge.required.contains(&name) {
                     shape
                 } else {

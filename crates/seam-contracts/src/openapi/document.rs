@@ -1,14 +1,14 @@
 //! Loading an OpenAPI document and the sibling files its `$ref`s reach, and resolving a `$ref`
 //! to the document and JSON pointer it names.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
 use seam_ir::summary::TypeShape;
 use serde_json::{Map, Value};
 
-use super::locate::LineIndex;
+use super::locate::{LineIndex, child_pointer};
 use crate::error::ContractError;
 
 /// Largest document or sibling file read, in bytes.
@@ -80,8 +80,34 @@ pub struct DocumentSet {
     work_left: u64,
     /// Shapes of `$ref` targets already read, with their node counts, shared by every
     /// operation: each schema is read once.
-    shapes: HashMap<String, (Rc<TypeShape>, u64)>,
+    shapes: HashMap<String, KnownShape>,
+    /// The cycle of `$ref`s each target read so far is on (`None`: on none), by key.
+    cycles: HashMap<String, Option<usize>>,
+    /// How many cycles have been numbered.
+    cycle_count: usize,
 }
+
+/// A `$ref` target whose schema is on a cycle of `$ref`s, written as a `ref` shape somewhere:
+/// the summary's `definitions` must hold it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Definition {
+    pub key: String,
+    pub doc: DocId,
+    pub pointer: String,
+    pub def: String,
+}
+
+/// The shape read for a `$ref` target, its node count (what copying it costs), and the
+/// definitions its `ref` shapes need.
+#[derive(Debug, Clone)]
+pub struct KnownShape {
+    pub shape: Rc<TypeShape>,
+    pub nodes: u64,
+    pub definitions: Rc<Vec<Definition>>,
+}
+
+/// A `$ref` edge of the graph of schemas: the target's document, pointer and key.
+type Edge = (DocId, String, String);
 
 /// The text after the `: ` of a serde error, without the ` at line N column M` both parsers add.
 fn bare_message(message: &str) -> String {
@@ -302,6 +328,8 @@ impl DocumentSet {
             boundary: std::fs::canonicalize(boundary).unwrap_or_else(|_| boundary.to_path_buf()),
             work_left: BASE_WORK.saturating_add(WORK_PER_BYTE.saturating_mul(text.len() as u64)),
             shapes: HashMap::new(),
+            cycles: HashMap::new(),
+            cycle_count: 0,
         })
     }
 
@@ -326,14 +354,164 @@ impl DocumentSet {
         ))
     }
 
-    /// The shape already read for the `$ref` target `key`, with its node count.
-    pub fn known_shape(&self, key: &str) -> Option<(Rc<TypeShape>, u64)> {
+    /// The shape already read for the `$ref` target `key`.
+    pub fn known_shape(&self, key: &str) -> Option<KnownShape> {
         self.shapes.get(key).cloned()
     }
 
     /// Keeps the shape read for the `$ref` target `key`.
-    pub fn remember_shape(&mut self, key: String, shape: Rc<TypeShape>, nodes: u64) {
-        self.shapes.insert(key, (shape, nodes));
+    pub fn remember_shape(&mut self, key: String, known: KnownShape) {
+        self.shapes.insert(key, known);
+    }
+
+    /// The key a `$ref` target is known by: its document's label and the pointer.
+    pub fn key(&self, doc: DocId, pointer: &str) -> String {
+        format!("{}#{pointer}", self.get(doc).label)
+    }
+
+    /// The cycle of `$ref`s the target `key` (at `doc`, `pointer`) is on: targets that reach
+    /// each other through `$ref`s share a number; `None` when the target never reaches itself.
+    /// Each target's `$ref`s are looked at once per document set (Tarjan's algorithm over the
+    /// targets reached from this one); a `$ref` that does not resolve is no edge here (reading
+    /// the schema reports it).
+    pub fn cycle_of(
+        &mut self,
+        doc: DocId,
+        pointer: &str,
+        key: &str,
+    ) -> Result<Option<usize>, ContractError> {
+        if let Some(cycle) = self.cycles.get(key) {
+            return Ok(*cycle);
+        }
+        self.find_cycles(doc, pointer, key)?;
+        Ok(self.cycles.get(key).copied().flatten())
+    }
+
+    fn find_cycles(&mut self, doc: DocId, pointer: &str, key: &str) -> Result<(), ContractError> {
+        struct Frame {
+            key: String,
+            edges: Vec<Edge>,
+            next: usize,
+        }
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut low: HashMap<String, usize> = HashMap::new();
+        let mut stack: Vec<String> = Vec::new();
+        let mut on_stack: HashSet<String> = HashSet::new();
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut visit = Some((doc, pointer.to_owned(), key.to_owned()));
+        loop {
+            if let Some((doc, pointer, key)) = visit.take() {
+                let number = index.len();
+                index.insert(key.clone(), number);
+                low.insert(key.clone(), number);
+                stack.push(key.clone());
+                on_stack.insert(key.clone());
+                let edges = self.ref_edges(doc, &pointer)?;
+                frames.push(Frame {
+                    key,
+                    edges,
+                    next: 0,
+                });
+            }
+            let Some(frame) = frames.last_mut() else {
+                break;
+            };
+            if let Some((d, p, k)) = frame.edges.get(frame.next).cloned() {
+                frame.next += 1;
+                if self.cycles.contains_key(&k) {
+                    continue;
+                }
+                match index.get(&k) {
+                    Some(&number) => {
+                        if on_stack.contains(&k)
+                            && let Some(l) = low.get_mut(&frame.key)
+                        {
+                            *l = (*l).min(number);
+                        }
+                    }
+                    None => visit = Some((d, p, k)),
+                }
+                continue;
+            }
+            let Some(frame) = frames.pop() else {
+                break;
+            };
+            let own_low = low.get(&frame.key).copied().unwrap_or(0);
+            if Some(&own_low) == index.get(&frame.key) {
+                let mut members = Vec::new();
+                while let Some(member) = stack.pop() {
+                    on_stack.remove(&member);
+                    let last = member == frame.key;
+                    members.push(member);
+                    if last {
+                        break;
+                    }
+                }
+                let cyclic =
+                    members.len() > 1 || frame.edges.iter().any(|(_, _, k)| *k == frame.key);
+                let number = cyclic.then_some(self.cycle_count);
+                if cyclic {
+                    self.cycle_count += 1;
+                }
+                for member in members {
+                    self.cycles.insert(member, number);
+                }
+            }
+            if let Some(parent) = frames.last()
+                && let Some(l) = low.get_mut(&parent.key)
+            {
+                *l = (*l).min(own_low);
+            }
+        }
+        Ok(())
+    }
+
+    /// The distinct targets of the `$ref`s inside the value at `pointer` (not inside the
+    /// objects holding a `$ref`, whose other keys a reader ignores). Each value looked at
+    /// costs a step.
+    fn ref_edges(&mut self, doc: DocId, pointer: &str) -> Result<Vec<Edge>, ContractError> {
+        let document = self.get(doc);
+        let Some(value) = document.value.pointer(pointer) else {
+            return Ok(Vec::new());
+        };
+        let mut found: Vec<(String, &str)> = Vec::new();
+        let mut todo = vec![(value, pointer.to_owned())];
+        let mut steps = 0u64;
+        while let Some((value, at)) = todo.pop() {
+            steps += 1;
+            match value {
+                Value::Object(map) => {
+                    if let Some(Value::String(reference)) = map.get("$ref") {
+                        found.push((at, reference));
+                        continue;
+                    }
+                    for (name, child) in map {
+                        if child.is_object() || child.is_array() {
+                            todo.push((child, child_pointer(&at, name)));
+                        }
+                    }
+                }
+                Value::Array(list) => {
+                    for (i, child) in list.iter().enumerate() {
+                        if child.is_object() || child.is_array() {
+                            todo.push((child, format!("{at}/{i}")));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.spend(steps, doc, pointer)?;
+        let mut edges: Vec<Edge> = Vec::new();
+        for (at, reference) in found {
+            if let Ok(RefTarget::Local { doc, pointer }) = self.resolve(doc, &at, reference) {
+                let key = self.key(doc, &pointer);
+                if !edges.iter().any(|(_, _, k)| *k == key) {
+                    edges.push((doc, pointer, key));
+                }
+            }
+        }
+        Ok(edges)
     }
 
     pub fn get(&self, doc: DocId) -> Rc<Document> {

@@ -20,8 +20,11 @@
 //!
 //! The path part of each server URL (`https://api.example.com/v1` → `/v1`; a relative URL is
 //! already a path) goes in front of every route; servers on a path item or an operation
-//! replace the document's for it. A server variable in the path is `(a|b)` when it lists an
-//! `enum`, else a `{name}` hole. Several distinct base paths give ONE summary whose path is an
+//! replace the document's for it. Server variables are replaced by their `default` before the
+//! URL is read, so a variable holding a scheme or host (`{server}/api/v1` with `server:
+//! {default: http://localhost:5055}`) never reaches the path; a variable with no default that
+//! begins the URL is the origin. A variable wholly in the path is `(a|b)` when it lists
+//! several `enum` values, else its default, else (no default) a `{name}` hole. Several distinct base paths give ONE summary whose path is an
 //! alternation, `(/v1|/v2)/users` (an empty base is an empty option, `(|/api)/users`): in the
 //! route grammar that pairs with a handler serving any of them, so a repository that serves
 //! one of several deployments' prefixes has no spurious unimplemented operation.
@@ -121,50 +124,135 @@ fn status_key(key: &str) -> Option<StatusKey> {
     None
 }
 
-/// The path part of a server URL, without a trailing `/`; variables become `(a|b)` or `{x}`.
+/// One piece of a server URL template: text as written, or a `{variable}`.
+enum UrlPiece<'a> {
+    Text(&'a str),
+    Variable(&'a str),
+}
+
+fn url_pieces(url: &str) -> Vec<UrlPiece<'_>> {
+    let mut pieces = Vec::new();
+    let mut rest = url;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        if open > 0 {
+            pieces.push(UrlPiece::Text(&rest[..open]));
+        }
+        pieces.push(UrlPiece::Variable(&rest[open + 1..open + close]));
+        rest = &rest[open + close + 1..];
+    }
+    if !rest.is_empty() {
+        pieces.push(UrlPiece::Text(rest));
+    }
+    pieces
+}
+
+/// Where the path of a URL starts: after `scheme://authority` or `//authority`; 0 for a
+/// relative URL (which is a path).
+fn path_start(url: &str) -> usize {
+    let authority = match url.find("://") {
+        Some(at) if !url[..at].contains('/') => at + 3,
+        _ if url.starts_with("//") => 2,
+        _ => return 0,
+    };
+    url[authority..]
+        .find('/')
+        .map_or(url.len(), |slash| authority + slash)
+}
+
+/// The path part of a server URL, without a trailing `/`.
+///
+/// Each variable is first replaced by its `default` (what the OpenAPI specification says is
+/// sent when nothing else is given), and the URL read after that: its scheme and host are not
+/// part of the path, whatever wrote them. A variable that lies wholly in the path is `(a|b)`
+/// when it lists several `enum` values (one is itself), else its default, else a `{name}` hole. A variable
+/// with no default that begins the URL, or whose default is a host (`localhost:5055`,
+/// `api.example.com`), stands for the origin.
 fn server_base(server: &Map<String, Value>) -> String {
     let url = server
         .get("url")
         .and_then(Value::as_str)
         .unwrap_or("")
         .trim();
-    let after_authority = if let Some(at) = url.find("://") {
-        let rest = &url[at + 3..];
-        rest.find('/').map_or("", |slash| &rest[slash..])
-    } else if let Some(rest) = url.strip_prefix("//") {
-        rest.find('/').map_or("", |slash| &rest[slash..])
-    } else {
-        url
-    };
-    let path = after_authority.split(['?', '#']).next().unwrap_or("");
     let variables = server.get("variables").and_then(Value::as_object);
-    let mut out = String::new();
-    let mut rest = path;
-    while let Some(open) = rest.find('{') {
-        let Some(close) = rest[open..].find('}') else {
-            break;
-        };
-        out.push_str(&rest[..open]);
-        let name = &rest[open + 1..open + close];
-        let choices: Vec<&str> = variables
+    let variable = |name: &str| {
+        variables
             .and_then(|v| v.get(name))
-            .and_then(|v| v.get("enum"))
-            .and_then(Value::as_array)
-            .map(|list| list.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        if choices.is_empty() {
-            out.push('{');
-            out.push_str(name);
-            out.push('}');
-        } else {
-            out.push('(');
-            out.push_str(&choices.join("|"));
-            out.push(')');
+            .and_then(Value::as_object)
+    };
+    let default_of = |name: &str| {
+        variable(name)
+            .and_then(|v| v.get("default"))
+            .and_then(Value::as_str)
+    };
+    let pieces = url_pieces(url);
+    // The URL with every default written in, and the span each piece covers in it.
+    let mut expanded = String::new();
+    let mut spans = Vec::with_capacity(pieces.len());
+    for (i, piece) in pieces.iter().enumerate() {
+        let start = expanded.len();
+        match piece {
+            UrlPiece::Text(text) => expanded.push_str(text),
+            UrlPiece::Variable(name) => match default_of(name) {
+                Some(value) => expanded.push_str(value),
+                // Unknown, and where the origin goes: it is the origin.
+                None if i == 0 => {}
+                None => {
+                    expanded.push('{');
+                    expanded.push_str(name);
+                    expanded.push('}');
+                }
+            },
         }
-        rest = &rest[open + close + 1..];
+        spans.push((start, expanded.len()));
     }
-    out.push_str(rest);
-    let trimmed = out.trim_end_matches('/');
+    let mut start = path_start(&expanded);
+    if start == 0
+        && let Some(UrlPiece::Variable(name)) = pieces.first()
+        && let Some(value) = default_of(name)
+        && !value.starts_with('/')
+        && (value.contains(':') || value.contains('.') || value == "localhost")
+    {
+        // `{server}/api` with `server: {default: localhost:5055}`: a host without a scheme.
+        start = spans[0].1;
+    }
+    let mut out = String::new();
+    for (piece, &(from, to)) in pieces.iter().zip(&spans) {
+        if to <= start {
+            continue;
+        }
+        if let UrlPiece::Variable(name) = piece
+            && from >= start
+        {
+            let choices: Vec<&str> = variable(name)
+                .and_then(|v| v.get("enum"))
+                .and_then(Value::as_array)
+                .map(|list| list.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            match choices.as_slice() {
+                [] => {}
+                [one] => {
+                    out.push_str(one);
+                    continue;
+                }
+                several => {
+                    out.push('(');
+                    out.push_str(&several.join("|"));
+                    out.push(')');
+                    continue;
+                }
+            }
+        }
+        out.push_str(&expanded[from.max(start)..to]);
+    }
+    let mut path = out.split(['?', '#']).next().unwrap_or("").to_owned();
+    // A default ending in `/` before text starting with one.
+    while path.contains("//") {
+        path = path.replace("//", "/");
+    }
+    let trimmed = path.trim_end_matches('/');
     if trimmed.is_empty() || trimmed.starts_with('/') || trimmed.starts_with('(') {
         trimmed.to_owned()
     } else {
@@ -394,7 +482,7 @@ fn operation_summary(
     let mut reader = ShapeReader::new(docs);
     let inputs = read_inputs(&mut reader, op, &op_value)?;
     let (transitions, contract) = read_responses(&mut reader, op, &op_value, &name)?;
-    let definitions = reader.take_definitions();
+    let definitions = reader.take_definitions()?;
 
     let binding =
         BoundaryBinding::rest("http", Some(&method), Some(&path), "openapi").map_err(|e| {
@@ -732,7 +820,29 @@ mod tests {
             base(
                 json!({"url": "https://{host}/{version}/{tenant}", "variables": {"version": {"default": "v1", "enum": ["v1", "v2"]}, "tenant": {"default": "a"}}})
             ),
-            "/(v1|v2)/{tenant}"
+            "/(v1|v2)/a"
+        );
+        // The default is written in before the URL is read: a variable holding the origin
+        // is not part of the path, whether it has a scheme or not.
+        let with = |url: &str, default: &str| {
+            base(json!({"url": url, "variables": {"server": {"default": default}}}))
+        };
+        assert_eq!(with("{server}/api/v1", "http://localhost:5055"), "/api/v1");
+        assert_eq!(with("{server}/api/v1", "localhost:5055"), "/api/v1");
+        assert_eq!(with("{server}/api/v1", "api.example.com"), "/api/v1");
+        assert_eq!(
+            with("{server}/api/v1", "https://example.com/base/"),
+            "/base/api/v1"
+        );
+        assert_eq!(with("{server}/api/v1", "/root"), "/root/api/v1");
+        assert_eq!(with("https://{server}/api", "example.com"), "/api");
+        assert_eq!(with("/api/{server}", "v2"), "/api/v2");
+        // No default: a variable beginning the URL is the origin, one in the path a hole.
+        assert_eq!(base(json!({"url": "{server}/api/v1"})), "/api/v1");
+        assert_eq!(base(json!({"url": "/api/{version}/x"})), "/api/{version}/x");
+        assert_eq!(
+            base(json!({"url": "/{v}", "variables": {"v": {"default": "v3", "enum": ["v3"]}}})),
+            "/v3"
         );
         assert_eq!(
             served_path(&["/v1".into(), "/v2".into()], "/users"),

@@ -11,12 +11,18 @@
 //!   dictionary of `unknown` (it may have any key). Beside `properties` it is not recorded.
 //! - `integer`, and `number` with format `int32`/`int64`, are `integer`; other numbers `number`.
 //! - A named schema reached by `$ref` is written out in place, so a checker reads every body
-//!   without a lookup. A `$ref` met again while its own schema is being read (a recursive
-//!   type) is a `ref` shape whose `def` keys the schema in the summary's `definitions`.
-//!   A `$ref` to a URL is not fetched: it stays a `ref` named by the URL.
+//!   without a lookup. Schemas that reach each other through `$ref`s (a recursive type, or
+//!   entities whose edges point at each other) stop there: inside them, a `$ref` to a schema
+//!   on the same cycle is a `ref` shape whose `def` keys that schema in the summary's
+//!   `definitions`, and a `$ref` from outside the cycle writes it out one level. So a
+//!   schema's shape is the same wherever it is met: each is read once per document and
+//!   copied after, and the expansion is bounded by the document rather than by the number of
+//!   paths through its `$ref`s. A `$ref` to a URL is not fetched: it stays a `ref` named by
+//!   the URL.
 //! - `$ref` beside other keywords (allowed in 3.1) reads the target only.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 
 use indexmap::IndexMap;
 use seam_ir::summary::{
@@ -25,22 +31,23 @@ use seam_ir::summary::{
 };
 use serde_json::{Map, Value};
 
-use super::document::{DocId, DocumentSet, RefTarget};
+use super::document::{Definition, DocId, DocumentSet, KnownShape, RefTarget};
 use super::locate::child_pointer;
 use crate::error::ContractError;
 
 /// Deepest schema nesting read; deeper values are `unknown`.
 const MAX_DEPTH: usize = 200;
 
+/// A `$ref` target being read: its key and the cycle of `$ref`s it is on.
+type Reading = (String, Option<usize>);
+
 /// Reads schemas of one operation; `definitions` collects the recursive ones.
 pub struct ShapeReader<'a> {
     docs: &'a mut DocumentSet,
-    resolving: Vec<String>,
-    recursive: BTreeSet<String>,
-    definitions: BTreeMap<String, TypeShape>,
-    /// How many times a `$ref` met a schema already being read; a shape read while this
-    /// grew holds a `ref` to a recursive definition and is not remembered for reuse.
-    cycles: usize,
+    /// The `$ref` targets being read, innermost last.
+    resolving: Vec<Reading>,
+    /// Every definition a `ref` shape read so far needs, in the order met (repeats allowed).
+    needed: Vec<Definition>,
 }
 
 /// How many nodes a shape has: what copying it costs.
@@ -57,7 +64,9 @@ fn node_count(shape: &TypeShape) -> u64 {
 /// The parts of an `allOf` gathered for merging.
 #[derive(Default)]
 struct Merge {
-    properties: IndexMap<String, (DocId, String)>,
+    /// Each property's schema, and the `$ref` target it was gathered in (`None`: the
+    /// schema holding the `allOf`), which it is read as part of.
+    properties: IndexMap<String, (DocId, String, Option<Reading>)>,
     required: BTreeSet<String>,
     others: Vec<TypeShape>,
 }
@@ -127,9 +136,7 @@ impl<'a> ShapeReader<'a> {
         Self {
             docs,
             resolving: Vec::new(),
-            recursive: BTreeSet::new(),
-            definitions: BTreeMap::new(),
-            cycles: 0,
+            needed: Vec::new(),
         }
     }
 
@@ -137,9 +144,20 @@ impl<'a> ShapeReader<'a> {
         self.docs
     }
 
-    /// The recursive schemas met so far, by `def`, sorted.
-    pub fn take_definitions(&mut self) -> BTreeMap<String, TypeShape> {
-        std::mem::take(&mut self.definitions)
+    /// The definitions of the recursive schemas the shapes read so far name, by `def`,
+    /// sorted: each is its schema read from inside its own cycle, which may name more.
+    pub fn take_definitions(&mut self) -> Result<BTreeMap<String, TypeShape>, ContractError> {
+        let mut out = BTreeMap::new();
+        let mut done: BTreeSet<String> = BTreeSet::new();
+        while let Some(definition) = self.needed.pop() {
+            if !done.insert(definition.key.clone()) {
+                continue;
+            }
+            let shape =
+                self.target_shape(definition.doc, &definition.pointer, &definition.key, 0)?;
+            out.entry(definition.def).or_insert(shape);
+        }
+        Ok(out)
     }
 
     /// The shape of the schema at `pointer` in `doc`; `unknown` when there is none.
@@ -149,14 +167,51 @@ impl<'a> ShapeReader<'a> {
 
     /// The key a schema's target is tracked under, and its (`name`, `def`) for a `ref` shape.
     fn names(&self, doc: DocId, pointer: &str) -> (String, String, String) {
-        let label = self.docs.get(doc).label.clone();
-        let key = format!("{label}#{pointer}");
+        let key = self.docs.key(doc, pointer);
         let name = last_token(pointer);
         let def = match pointer.strip_prefix("/components/schemas/") {
             Some(rest) if doc == 0 && !rest.contains('/') => name.clone(),
             _ => key.clone(),
         };
         (key, name, def)
+    }
+
+    /// The shape of the `$ref` target `key` (at `doc`, `pointer`), read once per document set
+    /// and copied afterwards (each copy paid for by its size, see [`DocumentSet::spend`]).
+    /// It is read as the target itself: what it gives does not depend on where it is met.
+    fn target_shape(
+        &mut self,
+        doc: DocId,
+        pointer: &str,
+        key: &str,
+        depth: usize,
+    ) -> Result<TypeShape, ContractError> {
+        if let Some(known) = self.docs.known_shape(key) {
+            self.docs.spend(known.nodes, doc, pointer)?;
+            self.needed.extend(known.definitions.iter().cloned());
+            return Ok((*known.shape).clone());
+        }
+        let cycle = self.docs.cycle_of(doc, pointer, key)?;
+        let needed_before = self.needed.len();
+        self.resolving.push((key.to_owned(), cycle));
+        let shape = self.shape(doc, pointer, depth);
+        self.resolving.pop();
+        let shape = shape?;
+        let mut definitions: Vec<Definition> = Vec::new();
+        for definition in &self.needed[needed_before..] {
+            if !definitions.contains(definition) {
+                definitions.push(definition.clone());
+            }
+        }
+        self.docs.remember_shape(
+            key.to_owned(),
+            KnownShape {
+                nodes: node_count(&shape),
+                shape: Rc::new(shape.clone()),
+                definitions: Rc::new(definitions),
+            },
+        );
+        Ok(shape)
     }
 
     fn shape(
@@ -174,14 +229,7 @@ impl<'a> ShapeReader<'a> {
             return Ok(TypeShape::Unknown);
         };
         if let Some(reference) = schema.get("$ref") {
-            return self.follow(
-                doc,
-                pointer,
-                reference,
-                depth,
-                true,
-                |reader, doc, pointer, depth| reader.shape(doc, pointer, depth),
-            );
+            return self.follow(doc, pointer, reference, depth, None);
         }
 
         let mut nullable = schema.get("nullable") == Some(&Value::Bool(true));
@@ -263,17 +311,17 @@ impl<'a> ShapeReader<'a> {
         })
     }
 
-    /// Follows the `$ref` of the schema at `pointer`, reading its target with `read`, and
-    /// stops at a schema already being read. With `reuse`, a target's shape is read once and
-    /// copied afterwards (each copy paid for by its size, see [`DocumentSet::spend`]).
+    /// Follows the `$ref` of the schema at `pointer`. A target on the same cycle of `$ref`s as
+    /// the schema holding the `$ref` (or one already being read) is a `ref` shape, and the
+    /// summary's `definitions` get it; any other target is written out in place, with
+    /// `merge` gathered for an `allOf` (see [`Self::collect`]), else read as a shape.
     fn follow(
         &mut self,
         doc: DocId,
         pointer: &str,
         reference: &Value,
         depth: usize,
-        reuse: bool,
-        read: impl FnOnce(&mut Self, DocId, &str, usize) -> Result<TypeShape, ContractError>,
+        merge: Option<&mut Merge>,
     ) -> Result<TypeShape, ContractError> {
         let Value::String(reference) = reference else {
             let document = self.docs.get(doc);
@@ -295,32 +343,31 @@ impl<'a> ShapeReader<'a> {
                 pointer: target_pointer,
             } => {
                 let (key, name, def) = self.names(target, &target_pointer);
-                if self.resolving.contains(&key) {
-                    self.recursive.insert(key);
-                    self.cycles += 1;
+                let cycle = self.docs.cycle_of(target, &target_pointer, &key)?;
+                let same_cycle =
+                    cycle.is_some() && self.resolving.last().is_some_and(|(_, c)| *c == cycle);
+                let being_read = self.resolving.iter().any(|(k, _)| *k == key);
+                if being_read || same_cycle {
+                    self.needed.push(Definition {
+                        key,
+                        doc: target,
+                        pointer: target_pointer,
+                        def: def.clone(),
+                    });
                     return Ok(TypeShape::Ref(RefShape {
                         name,
                         def: Some(def),
                         from: None,
                     }));
                 }
-                if reuse && let Some((shape, nodes)) = self.docs.known_shape(&key) {
-                    self.docs.spend(nodes, doc, pointer)?;
-                    return Ok((*shape).clone());
-                }
-                let cycles_before = self.cycles;
-                self.resolving.push(key.clone());
-                let shape = read(self, target, &target_pointer, depth + 1);
+                let Some(merge) = merge else {
+                    return self.target_shape(target, &target_pointer, &key, depth + 1);
+                };
+                self.resolving.push((key, cycle));
+                let gathered = self.collect(target, &target_pointer, merge, depth + 1);
                 self.resolving.pop();
-                let shape = shape?;
-                if self.recursive.contains(&key) {
-                    self.definitions.entry(def).or_insert_with(|| shape.clone());
-                } else if reuse && self.cycles == cycles_before {
-                    let nodes = node_count(&shape);
-                    self.docs
-                        .remember_shape(key, std::rc::Rc::new(shape.clone()), nodes);
-                }
-                Ok(shape)
+                gathered?;
+                Ok(TypeShape::Unknown)
             }
         }
     }
@@ -402,33 +449,11 @@ impl<'a> ShapeReader<'a> {
             return Ok(());
         };
         if let Some(reference) = schema.get("$ref") {
-            let mut inner = Merge::default();
-            let mut failed = None;
-            let shape = self.follow(
-                doc,
-                pointer,
-                reference,
-                depth,
-                false,
-                |reader, doc, pointer, depth| {
-                    if let Err(e) = reader.collect(doc, pointer, &mut inner, depth) {
-                        failed = Some(e);
-                    }
-                    Ok(TypeShape::Unknown)
-                },
-            )?;
-            if let Some(e) = failed {
-                return Err(e);
-            }
+            let shape = self.follow(doc, pointer, reference, depth, Some(merge))?;
             if let TypeShape::Ref(_) = shape {
-                // A recursive or remote part: nothing to merge, say what it was.
+                // A part being read or remote: nothing to merge, say what it was.
                 merge.others.push(shape);
             }
-            for (name, at) in inner.properties {
-                merge.properties.insert(name, at);
-            }
-            merge.required.extend(inner.required);
-            merge.others.extend(inner.others);
             return Ok(());
         }
         if !is_object_like(schema) {
@@ -437,10 +462,12 @@ impl<'a> ShapeReader<'a> {
         }
         if let Some(Value::Object(properties)) = schema.get("properties") {
             let base = child_pointer(pointer, "properties");
+            let merge_context = self.resolving.last().cloned();
             for name in properties.keys() {
-                merge
-                    .properties
-                    .insert(name.clone(), (doc, child_pointer(&base, name)));
+                merge.properties.insert(
+                    name.clone(),
+                    (doc, child_pointer(&base, name), merge_context.clone()),
+                );
             }
         }
         if let Some(Value::Array(required)) = schema.get("required") {
@@ -465,8 +492,19 @@ impl<'a> ShapeReader<'a> {
                 }));
             }
             let mut out = IndexMap::with_capacity(merge.properties.len());
-            for (name, (doc, pointer)) in merge.properties {
-                let shape = self.shape(doc, &pointer, depth + 1)?;
+            let holder = self.resolving.last().cloned();
+            for (name, (doc, pointer, context)) in merge.properties {
+                // Read as part of the target it came from, so a `$ref` in it stops at that
+                // target's cycle (and the shape is the same wherever the `allOf` is).
+                let pushed = context.is_some() && context != holder;
+                if let Some(context) = context.filter(|_| pushed) {
+                    self.resolving.push(context);
+                }
+                let shape = self.shape(doc, &pointer, depth + 1);
+                if pushed {
+                    self.resolving.pop();
+                }
+                let shape = shape?;
                 let shape = if merge.required.contains(&name) {
                     shape
                 } else {

@@ -185,3 +185,57 @@ fn status_literal(model: &Model, expr: ExprId) -> Option<u16> {
 fn passes_on(model: &Model, callee: ExprId) -> bool {
     matches!(model.text(model.expr(callee).span), "Promise.reject")
 }
+
+/// Whether a consumer tells a failed response apart itself: an `if` on the response's `ok`
+/// whose failing side does something (`if (res.ok) { … } else { toast.error(…) }`,
+/// `if (!res.ok) { … }`). Such a branch handles every failure even when both sides run on to
+/// the same end, so no transition of the summary tells them apart.
+pub fn branches_on_ok(
+    files: &Files,
+    file: usize,
+    func: seam_lang::model::FuncId,
+    responses: &BTreeSet<seam_lang::model::BindingId>,
+) -> bool {
+    let model = files.model(file);
+    files
+        .if_statements(file)
+        .iter()
+        .any(|&(span, test, consequent, alternate)| {
+            if crate::files::enclosing_function(model, span) != Some(func) {
+                return false;
+            }
+            match ok_test(model, test, responses) {
+                Some(true) => alternate.is_some_and(|a| does_something(model, a)),
+                Some(false) => does_something(model, consequent),
+                None => false,
+            }
+        })
+}
+
+/// `res.ok` (true) or `!res.ok` (false) for a response name.
+fn ok_test(
+    model: &Model,
+    test: ExprId,
+    responses: &BTreeSet<seam_lang::model::BindingId>,
+) -> Option<bool> {
+    match &model.expr(test).kind {
+        ExprKind::Unary {
+            op: seam_lang::model::UnaryOp::Not,
+            arg,
+        } => ok_test(model, *arg, responses).map(|ok| !ok),
+        ExprKind::Member {
+            object,
+            property: MemberProp::Name(name),
+            ..
+        } if name == "ok" => model
+            .resolved_binding(*object)
+            .is_some_and(|b| responses.contains(&b))
+            .then_some(true),
+        _ => None,
+    }
+}
+
+/// A statement that is not an empty block.
+fn does_something(model: &Model, stmt: seam_lang::model::StmtId) -> bool {
+    !matches!(&model.stmt(stmt).kind, seam_lang::model::StmtKind::Block { body } if body.is_empty())
+}

@@ -635,12 +635,14 @@ fn through_labels(files: &Files, unit: &ClientUnit) -> Vec<String> {
 /// it goes (an absolute URL's origin, or a start that could not be read) gives
 /// `metadata.http.origin`; a call through wrapper templates gives `metadata.http.through`; a
 /// client whose response interceptor handles failures gives `metadata.http.failuresHandled`
-/// (`"all"`, or the statuses).
+/// (`"all"`, or the statuses), and so does a consumer that tells failures apart with an `if`
+/// on the response's `ok` (`"all"`).
 fn client_metadata(
     files: &Files,
     model: &Model,
     pack: &Pack,
     unit: &ClientUnit,
+    own_failures: bool,
 ) -> Option<indexmap::IndexMap<String, serde_json::Value>> {
     let mut metadata = pack_metadata(pack);
     if let Some(origin) = &unit.origin {
@@ -653,8 +655,12 @@ fn client_metadata(
             serde_json::json!(through_labels(files, unit)),
         );
     }
-    // A response interceptor of the client handles these failures for every call through it.
+    // A response interceptor of the client handles these failures for every call through it;
+    // the consumer's own `if` on the response's `ok` handles every failure.
     match &unit.failures {
+        _ if own_failures => {
+            set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
+        }
         Some(crate::failure_interceptors::HandledFailures::All) => {
             set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
         }
@@ -860,6 +866,8 @@ fn build_client(
     let call_span = model.expr(unit.call).span;
     let workspace = detection.workspace_for(&model.path);
     let label = label_of(&unit.method, &unit.path);
+    // The consumer's own `if` on the response's `ok` handles every failure.
+    let mut own_failures = false;
     let (name, transitions, gaps, confidence, span, export_name, inputs_list) = match unit.function
     {
         Some(func) => {
@@ -870,6 +878,12 @@ fn build_client(
                 .unwrap_or_else(|| "anonymous".to_owned());
             let mut walker = Walker::new(model, pack, func);
             response_names(model, pack, unit, &mut walker);
+            own_failures = crate::failure_interceptors::branches_on_ok(
+                files,
+                unit.file,
+                func,
+                &walker.response_names,
+            );
             let ends = walker.run();
             let own_request =
                 calls
@@ -939,7 +953,7 @@ fn build_client(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: client_metadata(files, model, pack, unit),
+            metadata: client_metadata(files, model, pack, unit, own_failures),
             schema_version: SchemaVersion,
         },
         base_id,

@@ -399,9 +399,34 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
         }
         ExprKind::Ident { .. } => instance_class(files, file, object)
             .or_else(|| typed_param_class(files, file, object))
+            .or_else(|| returned_class(files, file, object))
             .or_else(|| python_receiver(model, object).map(|c| (file, c))),
         _ => None,
     }
+}
+
+/// The class a name holds when its value is a call of a project function declared to return
+/// that class (`const api = useApi()` with `function useApi(): ApiClient`), awaited or not
+/// (`await sharedClient()` declared to return `Promise<ApiClient>`).
+fn returned_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
+    let model = files.model(vf);
+    let call = match &model.expr(ve).kind {
+        ExprKind::Await { arg } => *arg,
+        _ => ve,
+    };
+    let ExprKind::Call {
+        callee,
+        is_new: false,
+        ..
+    } = &model.expr(call).kind
+    else {
+        return None;
+    };
+    let (ff, func) = files.function_of(vf, *callee)?;
+    let declared = files.model(ff).function(func).return_type.as_ref()?;
+    let name = crate::declared_objects::named_type(&declared.shape)?;
+    class_named(files, ff, name)
 }
 
 /// The class of a Python method's first parameter (`self`, or `cls` of a classmethod): the

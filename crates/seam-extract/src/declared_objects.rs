@@ -43,7 +43,7 @@ pub fn index(files: &Files) -> DeclaredObjects {
 }
 
 /// The type a declaration names, through `Promise<T>`.
-fn named_type(shape: &TypeRef) -> Option<&str> {
+pub(crate) fn named_type(shape: &TypeRef) -> Option<&str> {
     match shape {
         TypeRef::Named { name, args } if name == "Promise" => named_type(args.first()?),
         TypeRef::Named { name, .. } => Some(name),

@@ -121,7 +121,15 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
     /// variable as one of `used` (receiver, handlers, path), one [`WrapperCall`] per call of
     /// that function (and of the functions that pass it their own parameters) and per element
     /// of the literal list looped over; `None` when it uses none, or nothing calls or feeds it.
-    pub fn calls_of(&self, file: usize, call: ExprId, used: &[ExprId]) -> Option<Vec<WrapperCall>> {
+    /// A parameter `known` holds where it is (the router a framework hands a callback it
+    /// calls: `r.Route("/v1", func(r chi.Router) { mount(r) })`) is not followed to callers.
+    pub fn calls_of(
+        &self,
+        file: usize,
+        call: ExprId,
+        used: &[ExprId],
+        known: &dyn Fn(usize, ExprId) -> bool,
+    ) -> Option<Vec<WrapperCall>> {
         let model = self.files.model(file);
         // Most registrations use no parameter at all: skip the search.
         if !used.iter().any(|e| root_parameter(model, *e).is_some()) {
@@ -135,7 +143,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         };
         let used: Vec<(usize, ExprId)> = used.iter().map(|e| (file, *e)).collect();
         let mut out = Vec::new();
-        self.expand(start, &used, MAX_DEPTH, &mut out);
+        self.expand(start, &used, known, MAX_DEPTH, &mut out);
         (!out.is_empty()).then_some(out)
     }
 
@@ -145,6 +153,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         &self,
         w: WrapperCall,
         used: &[(usize, ExprId)],
+        known: &dyn Fn(usize, ExprId) -> bool,
         depth: usize,
         out: &mut Vec<WrapperCall>,
     ) {
@@ -153,6 +162,9 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
             .iter()
             .filter_map(|&(f, e)| {
                 let (af, ae) = w.argument(self.files, f, e)?;
+                if known(af, ae) {
+                    return None;
+                }
                 root_parameter(self.files.model(af), ae).map(|b| (af, b))
             })
             .collect();
@@ -188,7 +200,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                     let mut subst = w.subst.clone();
                     subst.extend(caller.subst);
                     let next = WrapperCall { subst, ..caller };
-                    self.expand(next, used, depth, out);
+                    self.expand(next, used, known, depth, out);
                 }
             }
             BindingKind::LoopVar => {
@@ -201,7 +213,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                         span: w.span,
                         subst: merged,
                     };
-                    self.expand(next, used, depth, out);
+                    self.expand(next, used, known, depth, out);
                 }
             }
             _ => {}

@@ -314,3 +314,49 @@ fn packages_resolve_across_files_and_modules() {
         Some("internal/api/a.go")
     );
 }
+
+#[test]
+fn package_declaration_shadows_a_builtin_in_sibling_files() {
+    let files: Vec<(String, Vec<u8>)> = vec![
+        ("go.mod".into(), b"module example.com/shop\n\ngo 1.22\n".to_vec()),
+        (
+            "app.go".into(),
+            b"package main\n\ntype app struct{}\n\nfunc new(name string) *app { return &app{} }\n"
+                .to_vec(),
+        ),
+        (
+            "main.go".into(),
+            b"package main\n\nfunc main() {\n\ta := new(\"x\")\n\tn := len(\"x\")\n\t_, _ = a, n\n}\n"
+                .to_vec(),
+        ),
+    ];
+    let p = load_project_from_memory(Path::new("/repo"), files, &ProjectOptions::default())
+        .expect("loads");
+    let main = p
+        .models
+        .iter()
+        .find(|m| m.path == "main.go")
+        .expect("the model");
+    let ident = |name: &str| {
+        main.exprs
+            .iter()
+            .find_map(|e| match &e.kind {
+                ExprKind::Ident { name: n, binding } if n == name => Some(*binding),
+                _ => None,
+            })
+            .expect("read")
+    };
+    // `new` is the package's function: bound to the package import, resolved to app.go.
+    let binding = ident("new").expect("bound");
+    let BindingKind::Import { import, name } = main.binding(binding).kind else {
+        panic!("an import binding");
+    };
+    let imported = &main.imports[import as usize];
+    assert_eq!(imported.specifier, ".");
+    assert_eq!(
+        imported.names[name as usize].resolved.as_deref(),
+        Some("app.go")
+    );
+    // `len`, which the package does not declare, stays the builtin.
+    assert_eq!(ident("len"), None);
+}

@@ -300,9 +300,36 @@ pub(super) fn router_through_mounts(
     })
 }
 
+/// The routers a parameter of a project function stands for (`func mount(r *chi.Mux) {
+/// r.Route(…) }`): at each call of that function (and of the functions that pass it their
+/// own parameters), the router the caller passes. Empty when `expr` is no parameter, or no
+/// caller passes a router.
+pub(super) fn routers_through_callers(
+    wrappers: &crate::route_wrappers::RouteWrappers,
+    files: &Files,
+    (file, call, expr): (usize, ExprId, ExprId),
+    router_of: impl Fn(usize, ExprId) -> Option<RouterKey>,
+) -> Vec<RouterKey> {
+    let mut out: Vec<RouterKey> = wrappers
+        .calls_of(file, call, &[expr], &|f, e| router_of(f, e).is_some())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|w| w.argument(files, file, expr))
+        .filter_map(|(pf, pe)| router_of(pf, pe))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Every plugin router parameter: children of plugin mounts whose parent is a router or,
-/// several levels deep, another plugin's parameter.
-pub(super) fn plugin_routers(routers: &Routers, on: &BTreeSet<usize>) -> BTreeSet<RouterKey> {
+/// several levels deep, another plugin's parameter; a parent that is a parameter of a
+/// project function counts when a caller passes it one of those.
+pub(super) fn plugin_routers(
+    routers: &Routers,
+    wrappers: &crate::route_wrappers::RouteWrappers,
+    on: &BTreeSet<usize>,
+) -> BTreeSet<RouterKey> {
     let (files, pack) = (routers.files, routers.pack);
     let mut found = BTreeSet::new();
     if pack.mounts.iter().all(|m| m.plugin_parameter.is_none()) {
@@ -324,8 +351,16 @@ pub(super) fn plugin_routers(routers: &Routers, on: &BTreeSet<usize>) -> BTreeSe
                     let parent_ok = caps
                         .get(&m.parent)
                         .and_then(Capture::expr)
-                        .and_then(|e| router_or_plugin(routers, &found, file, e))
-                        .is_some();
+                        .is_some_and(|e| {
+                            router_or_plugin(routers, &found, file, e).is_some()
+                                || !routers_through_callers(
+                                    wrappers,
+                                    files,
+                                    (file, call, e),
+                                    |f, a| router_or_plugin(routers, &found, f, a),
+                                )
+                                .is_empty()
+                        });
                     if let (true, Some(child)) = (
                         parent_ok,
                         caps.get(&m.child)

@@ -10,8 +10,8 @@ use super::clients::constraints_hold;
 use super::file_conventions::file_units;
 use super::mounts::{
     FACTORY_DEPTH, Mount, Routers, compose, factory_prefix, factory_router, nearest_versioning,
-    own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin, unknown_start_text,
-    versioned_dirs, without_unknown_start,
+    own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
+    routers_through_callers, unknown_start_text, versioned_dirs, without_unknown_start,
 };
 use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
 use super::{HandlerUnit, RouterKey, anchor_ok, method_allowed, method_from_path, read_methods};
@@ -83,9 +83,9 @@ pub fn handler_units(
         this_class: None,
     };
     let routers = Routers::new(files, pack);
-    // Plugins: functions mounted as children, whose parameter is the router inside them.
-    let plugins = plugin_routers(&routers, on);
     let wrappers = crate::route_wrappers::RouteWrappers::new(files);
+    // Plugins: functions mounted as children, whose parameter is the router inside them.
+    let plugins = plugin_routers(&routers, &wrappers, on);
     let router_of =
         |_: &Files, _: &Pack, file: usize, e: ExprId| router_or_plugin(&routers, &plugins, file, e);
     let mut mounts: BTreeMap<RouterKey, Vec<Mount>> = BTreeMap::new();
@@ -136,13 +136,12 @@ pub fn handler_units(
                     Some(parent) => vec![parent],
                     // Made over a parameter of a project function (`func routes(g *Group) {
                     // users := g.Group("/users") … }`): over each caller's argument.
-                    None => wrappers
-                        .calls_of(file, call, &[parent_expr])
-                        .unwrap_or_default()
-                        .iter()
-                        .filter_map(|w| w.argument(files, file, parent_expr))
-                        .filter_map(|(pf, pe)| router_of(files, pack, pf, pe))
-                        .collect(),
+                    None => routers_through_callers(
+                        &wrappers,
+                        files,
+                        (file, call, parent_expr),
+                        |pf, pe| router_of(files, pack, pf, pe),
+                    ),
                 };
                 if parents.is_empty() {
                     continue;
@@ -178,17 +177,16 @@ pub fn handler_units(
                 };
                 let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
                     Some(parent) => vec![parent],
-                    // Mounted on a parameter of a project function whose object seam cannot
-                    // follow (`def install(api): for p in registry.all(): api.include_router(
-                    // p.events)`): on each caller's argument.
-                    None if child.is_none() => wrappers
-                        .calls_of(file, call, &[parent_expr])
-                        .unwrap_or_default()
-                        .iter()
-                        .filter_map(|w| w.argument(files, file, parent_expr))
-                        .filter_map(|(pf, pe)| router_of(files, pack, pf, pe))
-                        .collect(),
-                    None => Vec::new(),
+                    // Mounted on a parameter of a project function (`func mount(r *chi.Mux) {
+                    // r.Route("/v1", func(r chi.Router) { … }) }`, `def install(api): for p in
+                    // registry.all(): api.include_router(p.events)`): on each caller's
+                    // argument, as a route registered on that parameter is.
+                    None => routers_through_callers(
+                        &wrappers,
+                        files,
+                        (file, call, parent_expr),
+                        |pf, pe| router_of(files, pack, pf, pe),
+                    ),
                 };
                 if parents.is_empty() {
                     continue;
@@ -340,7 +338,9 @@ pub fn handler_units(
                     }
                     break;
                 }
-                let wrapper_calls = wrappers.calls_of(file, call, &looped);
+                let wrapper_calls = wrappers.calls_of(file, call, &looped, &|f, e| {
+                    router_of(files, pack, f, e).is_some()
+                });
                 if wrapper_calls.is_none()
                     && constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none()
                 {

@@ -10,8 +10,17 @@
 //!   file reaches the file that declares it, whichever it is.
 //! - The implicit import of a file's own package (specifier `.`, see the Go lowering) resolves
 //!   to the front file of the file's directory, and each of its names to the declaring file.
+//! - A package may declare a name Go predeclares (`func new(…)`, `func len(…)`): the
+//!   package's declaration shadows the builtin in every file of the package. The lowering of
+//!   one file cannot know that for names declared in its siblings, so it leaves those reads
+//!   unbound; resolution binds them to the implicit import of the package, as it would any
+//!   other package-level name.
 use super::{concat, parent_dir};
-use crate::model::{BindingKind, Export, ExportTarget, Language, Model, ReExport};
+use crate::lower::go::BUILTINS;
+use crate::model::{
+    Binding, BindingKind, BindingOrigin, Export, ExportTarget, ExprKind, Import, ImportKind,
+    ImportedItem, ImportedName, Language, Model, ReExport,
+};
 use crate::project::{Manifest, ManifestKind};
 use std::collections::BTreeMap;
 
@@ -97,6 +106,9 @@ impl GoPackages {
     /// Fills the `resolved` fields of one Go model, and the front file's re-exports.
     pub fn resolve_model(&self, model: &mut Model) {
         let own_dir = parent_dir(&model.path).to_string();
+        if let Some(package) = self.packages.get(&own_dir) {
+            bind_shadowed_builtins(model, package);
+        }
         for import in &mut model.imports {
             let dir = if import.specifier == "." {
                 Some(own_dir.clone())
@@ -107,7 +119,7 @@ impl GoPackages {
             import.resolved = package.and_then(|p| p.front.clone());
             for name in &mut import.names {
                 name.resolved = match &name.imported {
-                    crate::model::ImportedItem::Named(n) => package
+                    ImportedItem::Named(n) => package
                         .and_then(|p| p.names.get(n).cloned())
                         .or_else(|| import.resolved.clone()),
                     _ => import.resolved.clone(),
@@ -136,6 +148,82 @@ impl GoPackages {
                 type_only: false,
                 span: Default::default(),
             });
+        }
+    }
+}
+
+/// Binds the reads of a builtin's name (`new`, `len`, …) that a sibling file of the package
+/// declares to the file's implicit import of its own package (specifier `.`), creating that
+/// import when the file reads no other name of its package.
+fn bind_shadowed_builtins(model: &mut Model, package: &Package) {
+    let shadowed: Vec<(usize, String)> = model
+        .exprs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match &e.kind {
+            ExprKind::Ident {
+                name,
+                binding: None,
+            } if BUILTINS.contains(&name.as_str())
+                && package.names.get(name).is_some_and(|f| *f != model.path) =>
+            {
+                Some((i, name.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    if shadowed.is_empty() {
+        return;
+    }
+    let import = match model.imports.iter().position(|i| i.specifier == ".") {
+        Some(i) => i,
+        None => {
+            model.imports.push(Import {
+                specifier: ".".to_string(),
+                kind: ImportKind::Static,
+                level: 0,
+                names: Vec::new(),
+                type_only: false,
+                span: model.exprs[shadowed[0].0].span,
+                resolved: None,
+            });
+            model.imports.len() - 1
+        }
+    };
+    for (expr, name) in shadowed {
+        let existing = model.imports[import]
+            .names
+            .iter()
+            .find(|n| n.local == name)
+            .and_then(|n| n.binding);
+        let binding = match existing {
+            Some(b) => b,
+            None => {
+                let at = model.exprs[expr].span;
+                let binding = model.push_binding(Binding {
+                    name: name.clone(),
+                    kind: BindingKind::Import {
+                        import: u32::try_from(import).unwrap_or(u32::MAX),
+                        name: u32::try_from(model.imports[import].names.len()).unwrap_or(u32::MAX),
+                    },
+                    scope: None,
+                    origin: BindingOrigin::none(),
+                    reassigned: false,
+                    span: at,
+                });
+                model.imports[import].names.push(ImportedName {
+                    imported: ImportedItem::Named(name.clone()),
+                    local: name,
+                    binding: Some(binding),
+                    type_only: false,
+                    span: at,
+                    resolved: None,
+                });
+                binding
+            }
+        };
+        if let ExprKind::Ident { binding: b, .. } = &mut model.exprs[expr].kind {
+            *b = Some(binding);
         }
     }
 }

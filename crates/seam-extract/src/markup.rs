@@ -6,7 +6,7 @@
 //! template attribute as `HTMLElement.attribute(selector, name, value)`; the packs' `markup:`
 //! sections say which script expressions read attributes and which tags name routes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use seam_lang::model::{ExprId, ExprKind, FunctionKind, LiteralValue, Model, StmtKind};
@@ -303,8 +303,13 @@ fn route_url(reader: &Reader, file: usize, expr: ExprId, out: &mut Vec<Piece>) -
             let Some(name) = c.get(&u.name).and_then(|n| n.expr()) else {
                 continue;
             };
-            let Some(path) = string(model, name).and_then(|n| files.markup.routes.get()?.get(n))
-            else {
+            // `'linkding:bookmarks.new'`: a name in an app's namespace (`app_name`), which
+            // the registration spells without it.
+            let routes = files.markup.routes.get();
+            let Some(path) = string(model, name).and_then(|n| {
+                let routes = routes?;
+                routes.get(n).or_else(|| routes.get(n.rsplit_once(':')?.1))
+            }) else {
                 return false;
             };
             let mut pieces = path_pieces(path);
@@ -361,7 +366,7 @@ impl Markup {
         packs: &[seam_packs::Pack],
         units: &[crate::Unit],
     ) {
-        let mut out: BTreeMap<String, Option<String>> = BTreeMap::new();
+        let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for unit in units {
             let crate::Unit::Handler(h) = unit else {
                 continue;
@@ -374,14 +379,36 @@ impl Markup {
             let Some(name) = registration_name(files.model(h.file), h.registration, keyword) else {
                 continue;
             };
-            let entry = out.entry(name).or_insert_with(|| Some(path.clone()));
-            if entry.as_deref() != Some(path.as_str()) {
-                *entry = None;
-            }
+            out.entry(name).or_default().insert(path.clone());
         }
-        let _ = self
-            .routes
-            .set(out.into_iter().filter_map(|(n, p)| Some((n, p?))).collect());
+        // A route served both at its path and under an optional prefix the code reads from
+        // settings (`if settings.CONTEXT_PATH: urlpatterns = [path(CONTEXT_PATH,
+        // include(urlpatterns))]`) is named at its own path.
+        let named = out.into_iter().filter_map(|(name, paths)| {
+            let own: BTreeSet<&str> = paths.iter().map(|p| without_leading_hole(p)).collect();
+            let [one] = own.into_iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            // A name given to routes of different paths names none of them.
+            let chosen = match paths.iter().find(|p| p.as_str() == one) {
+                Some(own) => own,
+                None if paths.len() == 1 => paths.iter().next()?,
+                None => return None,
+            };
+            Some((name, chosen.clone()))
+        });
+        let _ = self.routes.set(named.collect());
+    }
+}
+
+/// `/{context}/bookmarks/new` → `/bookmarks/new`: a path without its leading hole segment.
+fn without_leading_hole(path: &str) -> &str {
+    match path.strip_prefix("/{") {
+        Some(rest) => match rest.find('}') {
+            Some(close) if rest[close + 1..].starts_with('/') => &rest[close + 1..],
+            _ => path,
+        },
+        None => path,
     }
 }
 
@@ -414,5 +441,15 @@ mod tests {
         assert_eq!(chosen("a, b"), None);
         assert_eq!(data_attribute("statusUrl"), "data-status-url");
         assert_eq!(data_attribute("status-url"), "data-status-url");
+    }
+
+    #[test]
+    fn a_leading_hole_segment_is_an_optional_prefix() {
+        assert_eq!(
+            without_leading_hole("/{CONTEXT_PATH}/tags/new"),
+            "/tags/new"
+        );
+        assert_eq!(without_leading_hole("/tags/{id}"), "/tags/{id}");
+        assert_eq!(without_leading_hole("/{id}"), "/{id}");
     }
 }

@@ -550,11 +550,19 @@ fn viewset_routes(
         .find_map(|field| class_constant(files, reader, class, field))
         .unwrap_or_else(|| viewsets.default_lookup.clone());
     let prefix = &reg.prefix;
-    let at = |detail: bool, tail: &str| match (detail, tail.is_empty()) {
-        (false, true) => format!("{prefix}/"),
-        (false, false) => format!("{prefix}/{tail}/"),
-        (true, true) => format!("{prefix}/{{{lookup}}}/"),
-        (true, false) => format!("{prefix}/{{{lookup}}}/{tail}/"),
+    let at = |detail: bool, tail: &str| {
+        let path = match (detail, tail.is_empty()) {
+            (false, true) => format!("{prefix}/"),
+            (false, false) => format!("{prefix}/{tail}/"),
+            (true, true) => format!("{prefix}/{{{lookup}}}/"),
+            (true, false) => format!("{prefix}/{{{lookup}}}/{tail}/"),
+        };
+        // An empty prefix (`router.register("", V)`) leaves no slash of its own: the router
+        // drops the leading one, so its routes sit right at the path that includes it.
+        match path.strip_prefix('/') {
+            Some(rest) if prefix.is_empty() => rest.to_owned(),
+            _ => path,
+        }
     };
     for (name, method, detail) in &viewsets.actions {
         let handler = match methods.get(name) {

@@ -4,7 +4,9 @@
 //! `document.getElementById("events").dataset.statusUrl`). The template's code is not lowered
 //! (its tags are not a script); each element attribute that can carry a URL (`data-*`, `href`)
 //! becomes the module-level statement `HTMLElement.attribute(selector, name, value)` at the
-//! attribute's offset, which extraction indexes and reads like any value.
+//! attribute's offset, which extraction indexes and reads like any value. A form that submits
+//! with a method other than GET (`<form action="{% url 'x' %}" method="post">`) is lowered as
+//! its submission, `HTMLFormElement.submit(action, method)`, as a component's form is.
 
 use crate::model::{
     Arg, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model, Span, StmtKind,
@@ -31,6 +33,9 @@ pub struct MarkupAttribute {
     /// `data-status-url`, `href`.
     pub name: String,
     pub value: Vec<ValuePart>,
+    /// For the `action` of a form that submits with a method other than GET: that method.
+    /// The attribute is then lowered as the form's submission (see [`lower_attributes`]).
+    pub submits: Option<String>,
 }
 
 /// A piece of an attribute value as written.
@@ -105,6 +110,25 @@ pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
                 selector.push_str(class);
             }
         }
+        // `<form action="{% url 'bookmarks.new' %}" method="post">`: the browser sends the
+        // form there (a GET form navigates to a page; one with no action posts to whatever
+        // page rendered it, which the template does not say).
+        if tag == "form"
+            && let Some(action) = value_of("action").filter(|a| !a.trim().is_empty())
+        {
+            let method = value_of("method")
+                .map(|m| m.trim().to_ascii_uppercase())
+                .unwrap_or_else(|| "GET".into());
+            if method != "GET" && method.chars().all(|c| c.is_ascii_alphabetic()) {
+                out.push(MarkupAttribute {
+                    offset: open,
+                    selector: selector.clone(),
+                    name: "action".into(),
+                    value: value_parts(action),
+                    submits: Some(method),
+                });
+            }
+        }
         for (name, value, offset) in &attributes {
             let lower = name.to_ascii_lowercase();
             // A script's `src` says which scripts run on the page the template renders.
@@ -117,6 +141,7 @@ pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
                     selector: selector.clone(),
                     name: lower,
                     value: value_parts(value),
+                    submits: None,
                 });
             }
         }
@@ -284,13 +309,30 @@ pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
                 )
             })
             .unwrap_or_else(|| string(model, ""));
-        let selector = string(model, &attribute.selector);
-        let name = string(model, &attribute.name);
-        let object = ident(model, ELEMENT_ATTRIBUTE.0);
+        // A submitting form's action: `HTMLFormElement.submit(action, method)`, as a
+        // component's form is lowered.
+        let ((class, member), args) = match &attribute.submits {
+            Some(method) => {
+                let method = string(model, method);
+                (
+                    super::components::FORM_SUBMIT,
+                    vec![arg(value), arg(method)],
+                )
+            }
+            None => {
+                let selector = string(model, &attribute.selector);
+                let name = string(model, &attribute.name);
+                (
+                    ELEMENT_ATTRIBUTE,
+                    vec![arg(selector), arg(name), arg(value)],
+                )
+            }
+        };
+        let object = ident(model, class);
         let callee = model.push_expr(
             ExprKind::Member {
                 object,
-                property: MemberProp::Name(ELEMENT_ATTRIBUTE.1.into()),
+                property: MemberProp::Name(member.into()),
                 optional: false,
             },
             span,
@@ -298,7 +340,7 @@ pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
         let call = model.push_expr(
             ExprKind::Call {
                 callee,
-                args: vec![arg(selector), arg(name), arg(value)],
+                args,
                 optional: false,
                 is_new: false,
             },
@@ -350,5 +392,35 @@ mod tests {
             Some(Language::JavaScript)
         );
         assert_eq!(template_language("src/app.js"), None);
+    }
+
+    #[test]
+    fn a_submitting_forms_action_is_its_submission() {
+        let html = "<form id=\"f\" action=\"{% url 'app:tags.new' %}?next={{ request.path }}\" method=\"post\">\n<form action=\"/search\">\n<form method=\"post\">";
+        let found = url_attributes(html);
+        let forms: Vec<(&str, &str, Option<&str>, usize)> = found
+            .iter()
+            .map(|a| {
+                (
+                    a.selector.as_str(),
+                    a.name.as_str(),
+                    a.submits.as_deref(),
+                    a.offset,
+                )
+            })
+            .collect();
+        // The GET form navigates and the form with no action posts to its own page: neither.
+        assert_eq!(forms, vec![("form#f", "action", Some("POST"), 0)]);
+        assert_eq!(
+            found[0].value,
+            vec![
+                ValuePart::Tag {
+                    name: "url".into(),
+                    args: vec!["'app:tags.new'".into()],
+                },
+                ValuePart::Text("?next=".into()),
+                ValuePart::Output("path".into()),
+            ]
+        );
     }
 }

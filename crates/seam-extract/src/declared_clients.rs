@@ -94,6 +94,7 @@ pub fn declared_units(
                                         origin: None,
                                         layered: false,
                                         through: Vec::new(),
+                                        inner: None,
                                         page_relative: false,
                                         fallback: false,
                                         read_inside: false,

@@ -201,7 +201,7 @@ pub fn extract(
     // A store pack's accesses are found below; they make units of their own.
     let units = on_their_pages(
         &files,
-        one_reading_per_request(without_shadowed_instances(&files, units)),
+        one_reading_per_request(&files, without_shadowed_instances(&files, units)),
     );
 
     // Every recognised client call, so a call on any path becomes an interaction effect.
@@ -1064,7 +1064,7 @@ fn assign_ids(built: Vec<Built>) -> Vec<BehavioralSummary> {
 /// chain with one more wrapper inside it (`this.request(…)` reaching `fetch(url)` in `request`,
 /// where that `fetch` is also the project's own wrapper of the global). The two are one
 /// request: the reading whose path has fewer holes stays (the longer chain on a tie).
-fn one_reading_per_request(units: Vec<Unit>) -> Vec<Unit> {
+fn one_reading_per_request(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
     let holes = |c: &ClientUnit| {
         c.path
             .as_deref()
@@ -1084,8 +1084,18 @@ fn one_reading_per_request(units: Vec<Unit>) -> Vec<Unit> {
         } else {
             (b, a)
         };
-        let nested =
-            short.through.len() < long.through.len() && long.through.ends_with(&short.through);
+        // The shorter chain read the request at the call of the longer chain's next wrapper
+        // (`fetch(url)` in `request`, `fetch` the project's own): a different request made
+        // beside it (`signUp` posting itself, then calling `requestEmail`) is not that one.
+        let nested = short.through.len() < long.through.len()
+            && long.through.ends_with(&short.through)
+            && short.inner.is_none_or(|(f, call)| {
+                let wrapper = long.through[long.through.len() - short.through.len() - 1];
+                match &files.model(f).expr(call).kind {
+                    ExprKind::Call { callee, .. } => files.function_of(f, *callee) == Some(wrapper),
+                    _ => true,
+                }
+            });
         let same = (a.file, a.call, a.pack, &a.method) == (b.file, b.call, b.pack, &b.method)
             && a.path != b.path
             && nested;

@@ -233,6 +233,7 @@ pub fn client_units(
                     origin: None,
                     layered: false,
                     through: Vec::new(),
+                    inner: None,
                     page_relative: false,
                     fallback: false,
                     read_inside: false,

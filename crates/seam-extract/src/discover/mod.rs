@@ -77,6 +77,9 @@ pub struct ClientUnit {
     /// The wrapper functions the request was built through, innermost first (empty for a
     /// call the pack matched itself).
     pub through: Vec<(usize, FuncId)>,
+    /// For a layered unit, the client call inside the innermost wrapper (where the request
+    /// is sent): two readings at one call are one request only when they meet there.
+    pub inner: Option<(usize, ExprId)>,
     /// The URL is relative to the page the file is part of (`""`, `?/save`): `path` is what
     /// it adds to the page's path (see [`relative_url`]), resolved once the routes are known.
     pub page_relative: bool,

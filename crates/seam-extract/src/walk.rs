@@ -226,7 +226,15 @@ impl<'a> Walker<'a> {
 
     /// After a branch that continues, its calls and reads can have run on later paths.
     fn merge_from(state: &mut State, inner: &State) {
-        for c in &inner.calls[state.calls.len().min(inner.calls.len())..] {
+        let base = state.calls.len();
+        Self::merge_branch(state, inner, base);
+    }
+
+    /// [`Self::merge_from`] for a branch walked from a state that had `base` calls: its calls
+    /// past those are its own (the other side of an `if`, walked from the same state, may
+    /// have been merged already).
+    fn merge_branch(state: &mut State, inner: &State, base: usize) {
+        for c in &inner.calls[base.min(inner.calls.len())..] {
             state.calls.push(*c);
         }
         for r in &inner.reads {
@@ -303,8 +311,9 @@ impl<'a> Walker<'a> {
                         Self::breaks_or(then_flow)
                     }
                     (false, false) => {
-                        Self::merge_from(state, &then_state);
-                        Self::merge_from(state, &else_state);
+                        let base = state.calls.len();
+                        Self::merge_branch(state, &then_state, base);
+                        Self::merge_branch(state, &else_state, base);
                         if then_flow == Flow::Breaks && else_flow == Flow::Breaks {
                             Flow::Breaks
                         } else {

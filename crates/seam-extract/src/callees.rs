@@ -357,7 +357,7 @@ fn field_object_function(
 }
 
 /// The method (or function-valued field) `name` of a class or its nearest ancestor.
-fn class_method(
+pub(crate) fn class_method(
     files: &Files,
     file: usize,
     class: ClassId,

@@ -659,13 +659,31 @@ impl Reader<'_> {
         hops: usize,
         out: &mut Vec<Piece>,
     ) -> bool {
-        let Some((ff, func)) = self.files.function_of(file, callee) else {
+        // `this.itemRoute(id)` read as an instance of a subclass, where the base only declares
+        // it (`abstract itemRoute(id)`): the subclass's method or function-valued field
+        // (`itemRoute = (id) => …`).
+        let model = self.files.model(file);
+        let of_this_class = match (&model.expr(callee).kind, self.this_class) {
+            (
+                ExprKind::Member {
+                    object,
+                    property: MemberProp::Name(name),
+                    ..
+                },
+                Some((cf, class)),
+            ) if matches!(model.expr(*object).kind, ExprKind::This) => {
+                crate::callees::class_method(self.files, cf, class, name, MAX_HOPS)
+            }
+            _ => None,
+        };
+        let Some(((ff, func), returned)) = [self.files.function_of(file, callee), of_this_class]
+            .into_iter()
+            .flatten()
+            .map(|(ff, func)| ((ff, func), self.files.returned_values(ff, func)))
+            .find(|(_, returned)| !returned.is_empty())
+        else {
             return false;
         };
-        let returned = self.files.returned_values(ff, func);
-        if returned.is_empty() {
-            return false;
-        }
         let bound = crate::templates::bind_arguments(self.files, self, ff, func, file, call);
         let layered = crate::templates::layered(self.subst, bound);
         let inner = Reader {

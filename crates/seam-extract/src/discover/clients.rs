@@ -1209,6 +1209,13 @@ pub(super) struct Layer<'l, 'a> {
 }
 
 impl Layer<'_, '_> {
+    /// Whether the client call is written inside a class's method (where it may read `this`).
+    fn inner_in_class(&self) -> bool {
+        let model = self.files.model(self.inner.0);
+        enclosing_function(model, model.expr(self.inner.1).span)
+            .is_some_and(|f| model.function(f).class.is_some())
+    }
+
     /// When `func` (around `call`) forwards the path or the method of `site` (read under
     /// `subst`) from its parameters and is called, one unit per call (or per call of the layers
     /// above it) into `out`, and true; false when `func` is not such a wrapper. A function that
@@ -1274,8 +1281,13 @@ impl Layer<'_, '_> {
             // Further out, a call through an instance of a subclass of the class `this` was
             // read as (`labels.update(l)` reaching `this.post(…)` in the base) reads it as
             // that subclass.
+            // The same when no layer inside fixed a class and the request itself is made
+            // outside any class (an object of request functions the class holds,
+            // `this.requests.get(this.baseRoute)`): only the bound values read `this`.
             let this_class = match receiver_subclass(self.files, (file, func), cf, ccall) {
-                Some(r) if chain.is_empty() => Some(r),
+                Some(r) if chain.is_empty() || (this_class.is_none() && !self.inner_in_class()) => {
+                    Some(r)
+                }
                 Some(r)
                     if this_class.is_some_and(|t| {
                         r != t && crate::classes::descends_from(self.files, r, t)

@@ -113,6 +113,38 @@ pub fn list_routes(
             }
         }
     }
+    // `urlpatterns.append(path("x/", view))`: one more element of the list the name holds.
+    for &file in on {
+        let model = files.model(file);
+        for e in &model.exprs {
+            let ExprKind::Call { callee, args, .. } = &e.kind else {
+                continue;
+            };
+            let ExprKind::Member {
+                object,
+                property: MemberProp::Name(method),
+                ..
+            } = &model.expr(*callee).kind
+            else {
+                continue;
+            };
+            let ([arg], "append") = (&args[..], method.as_str()) else {
+                continue;
+            };
+            let Some(list) = model
+                .resolved_binding(*object)
+                .and_then(|b| model.binding(b).origin.init)
+                .filter(|init| lists.contains_key(&(file, *init)))
+            else {
+                continue;
+            };
+            if let Some(element) = read_element(reader, &spec.entries, file, arg.value)
+                && let Some(elements) = lists.get_mut(&(file, list))
+            {
+                elements.push((file, element));
+            }
+        }
+    }
     // Routers: each stands for a list holding its registrations.
     let routers = registrations(files, reader, spec, on);
     for (&key, regs) in &routers {

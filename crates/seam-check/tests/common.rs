@@ -25,6 +25,18 @@ pub fn check_pair(dir: &str, suppressions: &SuppressionSet) -> CheckReport {
     )
 }
 
+/// Checks the summaries of one fixture file as `seam check --dir` checks a folder of them.
+pub fn check_summaries(rel: &str) -> CheckReport {
+    let summaries = match read_summary_file(&fixture(rel)) {
+        Ok(s) => s,
+        Err(e) => panic!("fixture {rel} does not read: {e}"),
+    };
+    check(
+        &CheckInput::new(summaries, seam_check::CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    )
+}
+
 /// Each finding as `severity kind provider-transition consumer-transition: description`.
 pub fn lines(report: &CheckReport) -> Vec<String> {
     report

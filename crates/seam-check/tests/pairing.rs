@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::fixture;
+use common::{check_summaries, fixture};
 use seam_check::{CheckInput, CheckMode, SuppressionSet, check};
 use seam_ir::summary::read_summary_file;
 
@@ -68,14 +68,7 @@ fn an_empty_summary_folder_pairs_nothing() {
 /// start pins one route down, and a path it does not find is a warning, not an error.
 #[test]
 fn calls_pair_only_with_routes_their_url_can_reach() {
-    let summaries = match read_summary_file(&fixture("origins/summaries.json")) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    };
-    let report = check(
-        &CheckInput::new(summaries, CheckMode::SummaryDir),
-        &SuppressionSet::none(),
-    );
+    let report = check_summaries("origins/summaries.json");
     let pairs: Vec<(&str, &str, &str)> = report
         .pairs
         .iter()
@@ -238,14 +231,7 @@ fn a_call_hole_prefers_a_route_parameter_to_a_literal_segment() {
 /// is no route stays unmatched.
 #[test]
 fn routes_under_an_unknown_prefix_pair_by_their_known_suffix() {
-    let summaries = match read_summary_file(&fixture("unknownPrefix/summaries.json")) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    };
-    let report = check(
-        &CheckInput::new(summaries, CheckMode::SummaryDir),
-        &SuppressionSet::none(),
-    );
+    let report = check_summaries("unknownPrefix/summaries.json");
     let pairs: Vec<(&str, &str, Option<&str>)> = report
         .pairs
         .iter()
@@ -284,14 +270,7 @@ fn routes_under_an_unknown_prefix_pair_by_their_known_suffix() {
 /// end stays unmatched.
 #[test]
 fn calls_with_an_unknown_start_meet_the_one_route_their_path_ends() {
-    let summaries = match read_summary_file(&fixture("startUnknown/summaries.json")) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    };
-    let report = check(
-        &CheckInput::new(summaries, CheckMode::SummaryDir),
-        &SuppressionSet::none(),
-    );
+    let report = check_summaries("startUnknown/summaries.json");
     let pairs: Vec<(&str, &str, &str)> = report
         .pairs
         .iter()
@@ -321,14 +300,7 @@ fn calls_with_an_unknown_start_meet_the_one_route_their_path_ends() {
 /// here); several such paths leave it unpairable, not unserved; none leaves it unserved.
 #[test]
 fn a_value_glued_to_the_last_segment_may_hold_more_segments() {
-    let summaries = match read_summary_file(&fixture("gluedValues/summaries.json")) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    };
-    let report = check(
-        &CheckInput::new(summaries, CheckMode::SummaryDir),
-        &SuppressionSet::none(),
-    );
+    let report = check_summaries("gluedValues/summaries.json");
     let pairs: Vec<(&str, &str)> = report
         .pairs
         .iter()
@@ -356,14 +328,7 @@ fn a_value_glued_to_the_last_segment_may_hold_more_segments() {
 /// the page server, while `${this.base}/items` still meets the one route it ends.
 #[test]
 fn a_catch_all_route_pins_nothing_for_a_call_with_an_unknown_start() {
-    let summaries = match read_summary_file(&fixture("startUnknownCatchAll/summaries.json")) {
-        Ok(s) => s,
-        Err(e) => panic!("{e}"),
-    };
-    let report = check(
-        &CheckInput::new(summaries, CheckMode::SummaryDir),
-        &SuppressionSet::none(),
-    );
+    let report = check_summaries("startUnknownCatchAll/summaries.json");
     let pairs: Vec<(&str, &str)> = report
         .pairs
         .iter()

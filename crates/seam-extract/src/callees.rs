@@ -170,6 +170,39 @@ pub fn value_at_path(
     Some(at)
 }
 
+/// The object literal a value expression is, holds or returns: through `await`, names holding
+/// it and calls of project functions returning exactly one value
+/// (`const r = getRequests(http)`).
+fn object_literal(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<(usize, ExprId)> {
+    let hops = hops.checked_sub(1)?;
+    match &files.model(file).expr(expr).kind {
+        ExprKind::Object { .. } => Some((file, expr)),
+        ExprKind::Await { arg } => object_literal(files, file, *arg, hops),
+        ExprKind::Call {
+            callee,
+            is_new: false,
+            ..
+        } => {
+            let (ff, func) = files.function_of_hops(file, *callee, hops)?;
+            let returned = single_returned(files, ff, func)?;
+            object_literal(files, ff, returned, hops)
+        }
+        ExprKind::Ident { .. } => {
+            let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
+            if (vf, ve) == (file, expr) {
+                return None;
+            }
+            object_literal(files, vf, ve, hops)
+        }
+        _ => None,
+    }
+}
+
 /// The expression under `key` in the object literal a value expression holds or returns.
 pub(crate) fn object_value_key(
     files: &Files,
@@ -178,69 +211,21 @@ pub(crate) fn object_value_key(
     key: &str,
     hops: usize,
 ) -> Option<(usize, ExprId)> {
-    let hops = hops.checked_sub(1)?;
-    let model = files.model(file);
-    match &model.expr(expr).kind {
-        ExprKind::Object { props } => props.iter().rev().find_map(|p| match p {
-            ObjectProp::KeyValue { key: k, value, .. } if prop_key(k) == Some(key) => {
-                Some((file, *value))
-            }
-            _ => None,
-        }),
-        ExprKind::Await { arg } => object_value_key(files, file, *arg, key, hops),
-        ExprKind::Call {
-            callee,
-            is_new: false,
-            ..
-        } => {
-            let (ff, func) = files.function_of_hops(file, *callee, hops)?;
-            let returned = single_returned(files, ff, func)?;
-            object_value_key(files, ff, returned, key, hops)
-        }
-        ExprKind::Ident { .. } => {
-            let def = files.definition(file, expr)?;
-            let (vf, ve) = files.value_of(def)?;
-            if (vf, ve) == (file, expr) {
-                return None;
-            }
-            object_value_key(files, vf, ve, key, hops)
-        }
-        _ => None,
-    }
+    let (of, oe) = object_literal(files, file, expr, hops)?;
+    key_value(files, of, oe, key)
 }
 
-/// The function an object literal gives a key as a method (`{ m() {} }`).
-/// Through names holding it and calls of project functions returning it
-/// (`const r = getRequests(http); r.get(url)`).
-fn object_method(
-    files: &Files,
-    file: usize,
-    expr: ExprId,
-    key: &str,
-    hops: usize,
-) -> Option<(usize, FuncId)> {
-    let hops = hops.checked_sub(1)?;
-    match &files.model(file).expr(expr).kind {
-        ExprKind::Object { .. } => literal_method(files, file, expr, key),
-        ExprKind::Await { arg } => object_method(files, file, *arg, key, hops),
-        ExprKind::Call {
-            callee,
-            is_new: false,
-            ..
-        } => {
-            let (ff, func) = files.function_of_hops(file, *callee, hops)?;
-            let returned = single_returned(files, ff, func)?;
-            object_method(files, ff, returned, key, hops)
-        }
-        ExprKind::Ident { .. } => {
-            let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
-            if (vf, ve) == (file, expr) {
-                return None;
-            }
-            object_method(files, vf, ve, key, hops)
+/// The value an object literal itself writes under `key` (the last, as the literal keeps).
+fn key_value(files: &Files, file: usize, object: ExprId, key: &str) -> Option<(usize, ExprId)> {
+    let ExprKind::Object { props } = &files.model(file).expr(object).kind else {
+        return None;
+    };
+    props.iter().rev().find_map(|p| match p {
+        ObjectProp::KeyValue { key: k, value, .. } if prop_key(k) == Some(key) => {
+            Some((file, *value))
         }
         _ => None,
-    }
+    })
 }
 
 /// The method an object literal itself writes under `key` (`{ get(url) {…} }`).
@@ -261,20 +246,18 @@ fn literal_method(
     })
 }
 
-/// The function under `key` of the one object a receiver's declared type stands for (see
-/// [`crate::declared_objects`]).
-fn declared_object_function(
+/// The function an object literal gives `key`: a function value (`{ get: (url) => … }`) or a
+/// method (`{ get(url) {…} }`).
+fn literal_function(
     files: &Files,
     file: usize,
     object: ExprId,
     key: &str,
     hops: usize,
 ) -> Option<(usize, FuncId)> {
-    let (of, oe) = crate::declared_objects::object_of_receiver(files, file, object)?;
-    literal_method(files, of, oe, key).or_else(|| {
-        let (vf, ve) = object_value_key(files, of, oe, key, hops)?;
-        function_in_value(files, vf, ve, hops)
-    })
+    key_value(files, file, object, key)
+        .and_then(|(vf, ve)| function_in_value(files, vf, ve, hops))
+        .or_else(|| literal_method(files, file, object, key))
 }
 
 fn prop_key(key: &PropKey) -> Option<&str> {
@@ -301,12 +284,9 @@ pub fn member_function(
     else {
         return None;
     };
-    if let Some((vf, ve)) = object_value_key(files, file, *object, name, hops)
-        && let Some(found) = function_in_value(files, vf, ve, hops)
+    if let Some((of, oe)) = object_literal(files, file, *object, hops)
+        && let Some(found) = literal_function(files, of, oe, name, hops)
     {
-        return Some(found);
-    }
-    if let Some(found) = object_method(files, file, *object, name, hops) {
         return Some(found);
     }
     if let Some(found) = crate::prototypes::method(files, file, *object, name, hops) {
@@ -325,7 +305,9 @@ pub fn member_function(
     if let Some((cf, class)) = crate::classes::class_of_receiver(files, file, *object) {
         return class_method(files, cf, class, name, hops);
     }
-    declared_object_function(files, file, *object, name, hops)
+    // The one object a receiver's declared type stands for (see [`crate::declared_objects`]).
+    let (of, oe) = crate::declared_objects::object_of_receiver(files, file, *object)?;
+    literal_function(files, of, oe, name, hops)
 }
 
 /// `auth.emailPassword.forgotPassword(…)`: a function under `name` in the object literal a

@@ -197,11 +197,12 @@ pub fn branches_on_ok(
     responses: &BTreeSet<seam_lang::model::BindingId>,
 ) -> bool {
     let model = files.model(file);
+    let body = model.function(func).span;
     files
         .if_statements(file)
         .iter()
         .any(|&(span, test, consequent, alternate)| {
-            if crate::files::enclosing_function(model, span) != Some(func) {
+            if !body.contains(span) || crate::files::enclosing_function(model, span) != Some(func) {
                 return false;
             }
             match ok_test(model, test, responses) {

@@ -116,8 +116,8 @@ pub fn list_routes(
     // `urlpatterns.append(path("x/", view))`: one more element of the list the name holds.
     for &file in on {
         let model = files.model(file);
-        for e in &model.exprs {
-            let ExprKind::Call { callee, args, .. } = &e.kind else {
+        for c in files.calls(file).filter(|c| c.name == Some("append")) {
+            let ExprKind::Call { callee, args, .. } = &model.expr(c.call).kind else {
                 continue;
             };
             let ExprKind::Member {

@@ -651,6 +651,28 @@ impl Reader<'_> {
     /// A call of a project function that returns one value (`apiPath("/users")` with
     /// `apiPath = (p) => \`/api${p}\``): that value, read with the call's arguments in place of
     /// the parameters. False when the callee is not such a function.
+    /// `this.itemRoute` read as an instance of a subclass, where the base only declares it
+    /// (`abstract itemRoute(id)`): the subclass's method or function-valued field
+    /// (`itemRoute = (id) => …`).
+    fn subclass_member(
+        &self,
+        file: usize,
+        callee: ExprId,
+    ) -> Option<(usize, seam_lang::model::FuncId)> {
+        let model = self.files.model(file);
+        let (cf, class) = self.this_class?;
+        match &model.expr(callee).kind {
+            ExprKind::Member {
+                object,
+                property: MemberProp::Name(name),
+                ..
+            } if matches!(model.expr(*object).kind, ExprKind::This) => {
+                crate::callees::class_method(self.files, cf, class, name, MAX_HOPS)
+            }
+            _ => None,
+        }
+    }
+
     fn read_returned(
         &self,
         file: usize,
@@ -659,28 +681,15 @@ impl Reader<'_> {
         hops: usize,
         out: &mut Vec<Piece>,
     ) -> bool {
-        // `this.itemRoute(id)` read as an instance of a subclass, where the base only declares
-        // it (`abstract itemRoute(id)`): the subclass's method or function-valued field
-        // (`itemRoute = (id) => …`).
-        let model = self.files.model(file);
-        let of_this_class = match (&model.expr(callee).kind, self.this_class) {
-            (
-                ExprKind::Member {
-                    object,
-                    property: MemberProp::Name(name),
-                    ..
-                },
-                Some((cf, class)),
-            ) if matches!(model.expr(*object).kind, ExprKind::This) => {
-                crate::callees::class_method(self.files, cf, class, name, MAX_HOPS)
-            }
-            _ => None,
+        let with_returns = |target: (usize, seam_lang::model::FuncId)| {
+            let returned = self.files.returned_values(target.0, target.1);
+            (!returned.is_empty()).then_some((target, returned))
         };
-        let Some(((ff, func), returned)) = [self.files.function_of(file, callee), of_this_class]
-            .into_iter()
-            .flatten()
-            .map(|(ff, func)| ((ff, func), self.files.returned_values(ff, func)))
-            .find(|(_, returned)| !returned.is_empty())
+        let Some(((ff, func), returned)) = self
+            .files
+            .function_of(file, callee)
+            .and_then(with_returns)
+            .or_else(|| self.subclass_member(file, callee).and_then(with_returns))
         else {
             return false;
         };

@@ -475,9 +475,8 @@ pub(super) fn versioned_dirs(
                     let ExprKind::Call { args, .. } = &model.expr(c.call).kind else {
                         return None;
                     };
-                    let options = args.first()?.value;
-                    let value = crate::callees::object_value_key(files, file, options, key, 2)?;
-                    reader.constant(value.0, value.1)
+                    let (vf, ve) = reader.object_key(file, args.first()?.value, key).ok()??;
+                    reader.constant(vf, ve)
                 });
                 out.insert(Versioning {
                     dir: dir.to_owned(),

@@ -262,9 +262,7 @@ impl Compiler<'_> {
         for r in &raw.reads {
             let pattern = self.expression(&r.pattern, family)?;
             let meta = |field: &str, v: &Option<String>| {
-                v.as_ref()
-                    .map(|v| self.meta(field, v, &pattern, &r.pattern))
-                    .transpose()
+                self.optional_meta(field, v.as_deref(), &pattern, &r.pattern)
             };
             out.reads.push(crate::pack::MarkupRead {
                 selector: meta("selector", &r.selector)?,
@@ -286,15 +284,29 @@ impl Compiler<'_> {
             let pattern = self.expression(&u.pattern, family)?;
             out.route_urls.push(crate::pack::RouteUrl {
                 name: self.meta("name", &u.name, &pattern, &u.pattern)?,
-                arguments: u
-                    .arguments
-                    .as_ref()
-                    .map(|a| self.meta("arguments", a, &pattern, &u.pattern))
-                    .transpose()?,
+                arguments: self.optional_meta(
+                    "arguments",
+                    u.arguments.as_deref(),
+                    &pattern,
+                    &u.pattern,
+                )?,
                 pattern,
             });
         }
         Ok(out)
+    }
+
+    /// [`Self::meta`] of a field the pack may leave out.
+    fn optional_meta(
+        &self,
+        field: &str,
+        value: Option<&str>,
+        pattern: &PatternNode,
+        source: &str,
+    ) -> Result<Option<String>, PackError> {
+        value
+            .map(|v| self.meta(field, v, pattern, source))
+            .transpose()
     }
 
     fn meta(
@@ -481,18 +493,18 @@ impl Compiler<'_> {
                             ),
                         ));
                     }
-                    router_prefixes.push(
-                        w.prefix
-                            .as_ref()
-                            .map(|p| self.meta("prefix", p, &pattern, &w.pattern))
-                            .transpose()?,
-                    );
-                    router_parents.push(
-                        w.parent
-                            .as_ref()
-                            .map(|p| self.meta("parent", p, &pattern, &w.pattern))
-                            .transpose()?,
-                    );
+                    router_prefixes.push(self.optional_meta(
+                        "prefix",
+                        w.prefix.as_deref(),
+                        &pattern,
+                        &w.pattern,
+                    )?);
+                    router_parents.push(self.optional_meta(
+                        "parent",
+                        w.parent.as_deref(),
+                        &pattern,
+                        &w.pattern,
+                    )?);
                     routers.push(pattern);
                 }
             }
@@ -510,11 +522,12 @@ impl Compiler<'_> {
             global_prefixes.push(GlobalPrefix {
                 prefix: self.meta("prefix", &g.prefix, &pattern, &g.pattern)?,
                 file: g.file.clone(),
-                exclude: g
-                    .exclude
-                    .as_ref()
-                    .map(|x| self.meta("exclude", x, &pattern, &g.pattern))
-                    .transpose()?,
+                exclude: self.optional_meta(
+                    "exclude",
+                    g.exclude.as_deref(),
+                    &pattern,
+                    &g.pattern,
+                )?,
                 pattern,
             });
         }
@@ -523,11 +536,7 @@ impl Compiler<'_> {
         for i in &raw.url_interceptors {
             let pattern = self.expression(&i.pattern, family)?;
             url_interceptors.push(UrlInterceptor {
-                client: i
-                    .client
-                    .as_ref()
-                    .map(|c| self.meta("client", c, &pattern, &i.pattern))
-                    .transpose()?,
+                client: self.optional_meta("client", i.client.as_deref(), &pattern, &i.pattern)?,
                 handler: self.meta("handler", &i.handler, &pattern, &i.pattern)?,
                 url: i.url.clone(),
                 pattern,
@@ -538,11 +547,7 @@ impl Compiler<'_> {
         for i in &raw.failure_interceptors {
             let pattern = self.expression(&i.pattern, family)?;
             failure_interceptors.push(FailureInterceptor {
-                client: i
-                    .client
-                    .as_ref()
-                    .map(|c| self.meta("client", c, &pattern, &i.pattern))
-                    .transpose()?,
+                client: self.optional_meta("client", i.client.as_deref(), &pattern, &i.pattern)?,
                 handler: self.meta("handler", &i.handler, &pattern, &i.pattern)?,
                 pattern,
             });
@@ -566,11 +571,7 @@ impl Compiler<'_> {
             let pattern = self.expression(&m.pattern, family)?;
             mounts.push(Mount {
                 parent: self.meta("parent", &m.parent, &pattern, &m.pattern)?,
-                prefix: m
-                    .prefix
-                    .as_ref()
-                    .map(|p| self.meta("prefix", p, &pattern, &m.pattern))
-                    .transpose()?,
+                prefix: self.optional_meta("prefix", m.prefix.as_deref(), &pattern, &m.pattern)?,
                 child: self.meta("child", &m.child, &pattern, &m.pattern)?,
                 plugin_parameter: m.plugin_parameter,
                 pattern,
@@ -597,11 +598,7 @@ impl Compiler<'_> {
             };
             let method = self.value("method", &r.method, &combined, &r.pattern)?;
             routes.push(Route {
-                receiver: r
-                    .receiver
-                    .as_ref()
-                    .map(|x| self.meta("receiver", x, &combined, &r.pattern))
-                    .transpose()?,
+                receiver: self.optional_meta("receiver", r.receiver.as_deref(), &combined, &r.pattern)?,
                 method,
                 methods: r.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
                 path: match &r.path {
@@ -803,10 +800,17 @@ impl Compiler<'_> {
                 (Some(v), Some(pattern), Some(source)) => {
                     Some(self.value("baseUrl", v, pattern, source)?)
                 }
+                // A declared type's instances were made out of sight: `baseUrl: unknown` says
+                // they may carry one (their start is unknown).
+                (Some(ValueFile::Scalar(ScalarFile::Text(t))), None, None)
+                    if c.type_name.is_some() && t == "unknown" =>
+                {
+                    Some(ValueRead::Text(t.clone()))
+                }
                 (Some(_), _, _) => {
                     return Err(self.error(
                         "baseUrl",
-                        "`baseUrl` needs a `create` pattern to read it from",
+                        "`baseUrl` needs a `create` pattern to read it from (or, on a `type`, is `unknown`)",
                     ));
                 }
                 (None, _, _) => None,
@@ -977,11 +981,7 @@ impl Compiler<'_> {
             let pattern = self.expression(&u.pattern, family)?;
             urls.push(UrlBuilder {
                 url: self.meta("url", &u.url, &pattern, &u.pattern)?,
-                base: u
-                    .base
-                    .as_ref()
-                    .map(|b| self.meta("base", b, &pattern, &u.pattern))
-                    .transpose()?,
+                base: self.optional_meta("base", u.base.as_deref(), &pattern, &u.pattern)?,
                 pattern,
             });
         }
@@ -1095,11 +1095,12 @@ impl Compiler<'_> {
         let pattern = compile_decorator(&d.decorator, family.pattern_language())
             .map_err(|e| self.pattern_error(&d.decorator, e))?;
         Ok(Decorated {
-            receiver: d
-                .receiver
-                .as_ref()
-                .map(|x| self.meta("receiver", x, &pattern, &d.decorator))
-                .transpose()?,
+            receiver: self.optional_meta(
+                "receiver",
+                d.receiver.as_deref(),
+                &pattern,
+                &d.decorator,
+            )?,
             method: self.value(
                 "method",
                 &ValueFile::Scalar(ScalarFile::Text(d.method.clone())),
@@ -1149,16 +1150,8 @@ impl Compiler<'_> {
                         .map_err(|e| self.pattern_error(p, e))
                 })
                 .collect::<Result<Vec<_>, _>>()?,
-            status: d
-                .status
-                .as_ref()
-                .map(|x| self.meta("status", x, &pattern, &d.decorator))
-                .transpose()?,
-            body: d
-                .body
-                .as_ref()
-                .map(|x| self.meta("body", x, &pattern, &d.decorator))
-                .transpose()?,
+            status: self.optional_meta("status", d.status.as_deref(), &pattern, &d.decorator)?,
+            body: self.optional_meta("body", d.body.as_deref(), &pattern, &d.decorator)?,
             on_class: match d.target.as_deref() {
                 None | Some("function") => false,
                 Some("class") => true,

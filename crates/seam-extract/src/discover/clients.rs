@@ -34,6 +34,21 @@ impl ClientObject {
             ..ClientObject::default()
         }
     }
+
+    /// A client known by its declared type only (`http: AxiosInstance`): when the pack's
+    /// entry for the type says instances carry a base URL (`baseUrl`), whoever made this one
+    /// may have given it one, so its start is unknown.
+    fn of_declared_type(
+        files: &Files,
+        pack: &Pack,
+        shape: &seam_lang::model::TypeRef,
+    ) -> ClientObject {
+        let mut client = ClientObject::of_every(files, pack);
+        if client_type(pack, shape).is_some_and(|c| c.base_url.is_some()) {
+            client.base = vec![Piece::Hole("baseURL".to_owned())];
+        }
+        client
+    }
 }
 
 /// What an interceptor puts in front of a request's URL, and for which URLs.
@@ -122,25 +137,25 @@ pub(super) fn client_object_hops(
         {
             return Some(client);
         }
-        if field
+        if let Some(t) = field
             .type_annotation
-            .is_some_and(|t| is_client_type(pack, &t.shape))
+            .filter(|t| is_client_type(pack, &t.shape))
         {
-            return Some(ClientObject::of_every(files, pack));
+            return Some(ClientObject::of_declared_type(files, pack, &t.shape));
         }
     }
     // A parameter whose declared type is a client type (`function f(http: Client)`).
     if let Some(b) = model.resolved_binding(expr)
         && let BindingKind::Param { function, index } = model.binding(b).kind
         && model.binding(b).origin.path.is_empty()
-        && model
+        && let Some(t) = model
             .function(function)
             .params
             .get(index as usize)
             .and_then(|p| p.type_annotation.as_ref())
-            .is_some_and(|t| is_client_type(pack, &t.shape))
+            .filter(|t| is_client_type(pack, &t.shape))
     {
-        return Some(ClientObject::of_every(files, pack));
+        return Some(ClientObject::of_declared_type(files, pack, &t.shape));
     }
     // A property of a callback's first parameter, the client a call hands the callback
     // (`test(name, async ({ request }) => …)`).
@@ -425,13 +440,21 @@ pub(super) fn url_test(
 /// Whether a declared type names one of the pack's client types (`type:`), by its last
 /// segment (`HttpClient`, `http.HttpClient`).
 pub(super) fn is_client_type(pack: &Pack, shape: &seam_lang::model::TypeRef) -> bool {
+    client_type(pack, shape).is_some()
+}
+
+/// The pack's client entry whose `type` a declared type names.
+fn client_type<'p>(
+    pack: &'p Pack,
+    shape: &seam_lang::model::TypeRef,
+) -> Option<&'p seam_packs::ClientObject> {
     let seam_lang::model::TypeRef::Named { name, .. } = shape else {
-        return false;
+        return None;
     };
     // A qualified type (`resty.Client`) matches by its package and name, a bare one
     // (`HttpClient`) by the name alone.
     let last = name.rsplit('.').next().unwrap_or(name);
-    pack.clients.iter().any(|c| match c.type_name.as_deref() {
+    pack.clients.iter().find(|c| match c.type_name.as_deref() {
         Some(t) if t.contains('.') => {
             name == t || name.strip_suffix(t).is_some_and(|rest| rest.ends_with('.'))
         }
@@ -1271,6 +1294,7 @@ impl Layer<'_, '_> {
             subst,
             this_class,
         };
+        let inner_in_class = self.inner_in_class();
         let mut instances = Vec::new();
         for &(cf, ccall) in calls.iter().take(crate::templates::MAX_CALLS_PER_LAYER) {
             let bound =
@@ -1285,9 +1309,7 @@ impl Layer<'_, '_> {
             // outside any class (an object of request functions the class holds,
             // `this.requests.get(this.baseRoute)`): only the bound values read `this`.
             let this_class = match receiver_subclass(self.files, (file, func), cf, ccall) {
-                Some(r) if chain.is_empty() || (this_class.is_none() && !self.inner_in_class()) => {
-                    Some(r)
-                }
+                Some(r) if chain.is_empty() || (this_class.is_none() && !inner_in_class) => Some(r),
                 Some(r)
                     if this_class.is_some_and(|t| {
                         r != t && crate::classes::descends_from(self.files, r, t)

@@ -767,7 +767,8 @@ pub struct ClientObjectFile {
     /// A call that makes an instance (`axios.create($CONFIG)`).
     #[serde(default)]
     pub create: Option<String>,
-    /// Where the instance's base URL is: `{ option: $CONFIG, key: baseURL }`.
+    /// Where the instance's base URL is: `{ option: $CONFIG, key: baseURL }`; on a `type`
+    /// entry, `unknown` (instances made out of sight may carry one).
     #[serde(default)]
     pub base_url: Option<ValueFile>,
     /// The module whose export the `create` pattern's callee names (`openapi-fetch`): the

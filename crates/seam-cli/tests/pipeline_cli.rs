@@ -137,3 +137,30 @@ fn an_unwritable_summaries_file_stops_the_run_with_one_message() {
         "{err}"
     );
 }
+
+#[test]
+fn an_unwritable_review_ir_folder_stops_the_run_before_the_report() {
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let shop = example();
+    // A file where the folder should be: the review IR cannot be written.
+    let in_the_way = tmp.path().join("ir");
+    std::fs::write(&in_the_way, b"not a folder").expect("written");
+    let out = seam(&[
+        "check",
+        shop.to_str().unwrap_or_default(),
+        "--ir-dir",
+        in_the_way.to_str().unwrap_or_default(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("error:")).count(),
+        1,
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&in_the_way).expect("still there"),
+        b"not a folder"
+    );
+}

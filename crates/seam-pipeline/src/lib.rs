@@ -118,6 +118,17 @@ impl Loaded {
         }
         result
     }
+
+    /// The review IR of the loaded project, which stays loaded: for a caller that reads the
+    /// models for something else at the same time. Its phases are not recorded (they run
+    /// beside the caller's).
+    pub fn review_borrowed(&self) -> Result<seam_review::ScanResult, seam_review::ScanError> {
+        seam_review::scan_borrowed(
+            &self.root,
+            &self.project,
+            &seam_review::ScanOptions::default(),
+        )
+    }
 }
 
 /// Contracts read beside the code: their summaries, and the documents that did not parse.

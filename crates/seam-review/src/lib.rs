@@ -106,7 +106,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
     let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
     scan_project(
         root,
-        project,
+        Held::Owned(project),
         options,
         clock,
         &classifier,
@@ -127,7 +127,7 @@ pub fn scan_loaded(
     let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
     scan_project(
         root,
-        project,
+        Held::Owned(project),
         options,
         PhaseClock::new(),
         &classifier,
@@ -135,6 +135,43 @@ pub fn scan_loaded(
         Vec::new(),
         None,
     )
+}
+
+/// [`scan_loaded`] of a project that stays with the caller (who reads its models for
+/// something else at the same time, as `seam check --ir-dir` does): the document is the
+/// one [`scan_loaded`] gives; the models are not freed early.
+pub fn scan_borrowed(
+    root: &Path,
+    project: &project::Project,
+    options: &ScanOptions,
+) -> Result<ScanResult, ScanError> {
+    let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
+    scan_project(
+        root,
+        Held::Borrowed(project),
+        options,
+        PhaseClock::new(),
+        &classifier,
+        &mut SharedFiles::none(),
+        Vec::new(),
+        None,
+    )
+}
+
+/// The project a scan reads: its own (freed as soon as the Symbols are extracted) or the
+/// caller's.
+enum Held<'p> {
+    Owned(project::Project),
+    Borrowed(&'p project::Project),
+}
+
+impl Held<'_> {
+    fn get(&self) -> &project::Project {
+        match self {
+            Held::Owned(p) => p,
+            Held::Borrowed(p) => p,
+        }
+    }
 }
 
 /// [`scan_loaded`] of one of two scans that hold files alike (two revisions of a
@@ -150,7 +187,7 @@ pub fn scan_loaded_sharing(
 ) -> Result<ScanResult, ScanError> {
     scan_project(
         root,
-        project,
+        Held::Owned(project),
         options,
         PhaseClock::new(),
         classifier,
@@ -175,7 +212,7 @@ pub fn scan_with_entries(
 ) -> Result<ScanResult, ScanError> {
     scan_project(
         root,
-        project,
+        Held::Owned(project),
         options,
         PhaseClock::new(),
         classifier,
@@ -198,7 +235,7 @@ pub fn scan_sharing_with_entries(
 ) -> Result<ScanResult, ScanError> {
     scan_project(
         root,
-        project,
+        Held::Owned(project),
         options,
         PhaseClock::new(),
         classifier,
@@ -211,7 +248,7 @@ pub fn scan_sharing_with_entries(
 #[allow(clippy::too_many_arguments)]
 fn scan_project(
     root: &Path,
-    mut project: project::Project,
+    held: Held<'_>,
     options: &ScanOptions,
     mut clock: PhaseClock,
     classifier: &Classifier,
@@ -232,6 +269,7 @@ fn scan_project(
     let mut notes = Vec::new();
     let mut skipped: Vec<SkippedFile> = Vec::new();
     let mut total_files: u64 = 0;
+    let project = held.get();
     for s in &project.skipped {
         let reason = match &s.reason {
             project::SkipReason::OverSize { .. } => SkipReason::OverSize,
@@ -316,12 +354,18 @@ fn scan_project(
         // In path order, as the models were: the order duplicates are folded in.
         outputs.sort_by(|a, b| a.path.cmp(&b.path));
     }
-    let manifests = std::mem::take(&mut project.manifests);
     // Freeing millions of model nodes takes a while: done beside resolution, joined at the end.
-    let freeing = std::thread::Builder::new()
-        .name("seam-review-free".to_owned())
-        .spawn(move || drop(project))
-        .ok();
+    let (manifests, freeing) = match held {
+        Held::Owned(mut project) => {
+            let manifests = std::mem::take(&mut project.manifests);
+            let freeing = std::thread::Builder::new()
+                .name("seam-review-free".to_owned())
+                .spawn(move || drop(project))
+                .ok();
+            (manifests, freeing)
+        }
+        Held::Borrowed(project) => (project.manifests.clone(), None),
+    };
 
     clock.lap("extract symbols");
     let mut drafts: Vec<Draft> = Vec::new();

@@ -205,18 +205,27 @@ impl Extracted {
 /// The built-in and repository packs, the extraction, what could not be read, and the intent
 /// documents (under `intent`, or found by the walk). The repository is loaded once
 /// (seam-pipeline); the summaries and the review IR asked for in `outputs` are written from
-/// that load, the review IR last since it consumes the models.
+/// that load. The review IR is made on its own thread beside the extraction and the check
+/// (it only reads the models); the caller finishes it.
 fn extract_repository(
     dir: &Path,
     intent: Option<&Path>,
     outputs: &SideOutputs,
     phases: &mut seam_pipeline::Phases,
-) -> Result<(Extracted, Vec<seam_packs::Pack>), Stop> {
+) -> Result<(Extracted, Vec<seam_packs::Pack>, Option<ReviewWriting>), Stop> {
     let progress = crate::progress::Progress::start("seam check: reading the packs");
     let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
     phases.lap("read the packs");
     progress.phase("seam check: reading and parsing the files");
     let loaded = seam_pipeline::load_with_packs(dir, packs, phases).map_err(|e| e.to_string())?;
+    let loaded = std::sync::Arc::new(loaded);
+    let review = match outputs.ir_dir {
+        Some(out_dir) => Some(ReviewWriting::start(
+            std::sync::Arc::clone(&loaded),
+            out_dir.to_path_buf(),
+        )?),
+        None => None,
+    };
     let documents = match intent {
         Some(root) => super::check_intent::documents(root, None)?,
         None => super::check_intent::documents(dir, Some(&loaded.project.files))?,
@@ -244,39 +253,56 @@ fn extract_repository(
         .extend(contracts.errors.iter().map(contract_skipped));
     phases.lap("contracts");
     let packs = loaded.packs.clone();
-    match outputs.ir_dir {
-        Some(out_dir) => {
-            progress.phase("seam check: writing the review IR");
-            write_review(loaded, out_dir, phases)?;
-        }
-        // The models are no longer needed: freed before the check.
-        None => drop(loaded),
-    }
-    Ok((extracted, packs))
+    // The models are freed by whichever of this thread and the review's is done last.
+    drop(loaded);
+    Ok((extracted, packs, review))
 }
 
-/// The review IR of the loaded repository into `out_dir`, as `seam scan` writes it.
-fn write_review(
-    loaded: seam_pipeline::Loaded,
-    out_dir: &Path,
-    phases: &mut seam_pipeline::Phases,
-) -> Result<(), String> {
-    let result = loaded.review(phases).map_err(|e| match e {
-        seam_review::ScanError::Internal(_) => format!(
-            "{e}. This is a bug in seam: please report it with the repository that shows it."
-        ),
-        _ => e.to_string(),
-    })?;
-    if crate::ui::notes() {
-        for note in &result.notes {
-            eprintln!("note: {note}");
-        }
+/// The review IR of a loaded repository being written into a folder, as `seam scan` writes
+/// it, on a thread of its own.
+struct ReviewWriting(std::thread::JoinHandle<Result<Vec<String>, String>>);
+
+impl ReviewWriting {
+    fn start(
+        loaded: std::sync::Arc<seam_pipeline::Loaded>,
+        out_dir: PathBuf,
+    ) -> Result<Self, String> {
+        std::thread::Builder::new()
+            .name("seam-review-ir".to_owned())
+            .stack_size(seam_lang::project::DEFAULT_STACK_SIZE)
+            .spawn(move || {
+                let result = loaded.review_borrowed().map_err(|e| match e {
+                    seam_review::ScanError::Internal(_) => format!(
+                        "{e}. This is a bug in seam: please report it with the repository that shows it."
+                    ),
+                    _ => e.to_string(),
+                })?;
+                drop(loaded);
+                seam_review::write_outputs(&result.document, &out_dir, false)
+                    .map_err(|e| e.to_string())?;
+                let notes = result.notes.clone();
+                // The document is large and the process ends soon: leave its memory to the OS.
+                std::mem::forget(result);
+                Ok(notes)
+            })
+            .map(ReviewWriting)
+            .map_err(|e| format!("seam could not start a thread to write the review IR: {e}."))
     }
-    seam_review::write_outputs(&result.document, out_dir, false).map_err(|e| e.to_string())?;
-    phases.lap("write the review IR");
-    // The document is large and the process ends soon: leave its memory to the OS.
-    std::mem::forget(result);
-    Ok(())
+
+    /// Waits for the review IR to be written; prints its notes.
+    fn finish(self, phases: &mut seam_pipeline::Phases) -> Result<(), String> {
+        let notes = self
+            .0
+            .join()
+            .map_err(|_| "writing the review IR failed unexpectedly. This is a bug in seam: please report it with the repository that shows it.".to_owned())??;
+        if crate::ui::notes() {
+            for note in &notes {
+                eprintln!("note: {note}");
+            }
+        }
+        phases.lap("finish the review IR");
+        Ok(())
+    }
 }
 
 /// The summaries of a loaded project (contracts apart), what could not be read, and the
@@ -416,6 +442,7 @@ pub fn run(args: Args) -> u8 {
     }
     let mut phases = seam_pipeline::Phases::from_env();
     let mut repository: Option<(Extracted, Vec<seam_packs::Pack>)> = None;
+    let mut review: Option<ReviewWriting> = None;
     let (mut input, checked_dir) = match (&args.dir, args.paths.as_slice()) {
         (Some(dir), []) => {
             let files = match summary_files(dir) {
@@ -471,8 +498,9 @@ pub fn run(args: Args) -> u8 {
                 ir_dir: args.ir_dir.as_deref(),
             };
             match extract_repository(&dir, args.intent.as_deref(), &outputs, &mut phases) {
-                Ok(read) => {
-                    repository = Some(read);
+                Ok((extracted, packs, writing)) => {
+                    repository = Some((extracted, packs));
+                    review = writing;
                     (CheckInput::new(Vec::new(), CheckMode::Repository), dir)
                 }
                 Err(Stop::Message(e)) => return fail(e),
@@ -528,6 +556,11 @@ pub fn run(args: Args) -> u8 {
         keep_new(&mut report, baseline);
     }
     phases.lap("check");
+    if let Some(review) = review
+        && let Err(e) = review.finish(&mut phases)
+    {
+        return fail(e);
+    }
     let format = if args.json { Format::Json } else { args.format };
     let color = format == Format::Text && crate::ui::color_stdout(args.out.is_none());
     let rendered = match format {

@@ -491,6 +491,49 @@ fn status(
     }
 }
 
+/// The statuses a terminal produces, each with the status key of its transition id: one, or
+/// several when the status is a key of what a project function returned (`r.status` with
+/// `r = await f()`: one per number `f`'s returns give, see [`crate::returned_statuses`]).
+fn status_cases(
+    (files, file): (&Files, usize),
+    scope: &Scope,
+    read: &Option<ValueRead>,
+    captures: &Captures,
+    constants: &BTreeMap<String, i64>,
+) -> Vec<(Option<ValueRef>, String)> {
+    let one = status((files, file), scope, read, captures, constants);
+    // Only a status left unread is looked for in what a function returned.
+    let Some(ValueRead::Meta(m)) = read else {
+        return vec![one];
+    };
+    let Some(e) = captures.get(m).and_then(Capture::expr) else {
+        return vec![one];
+    };
+    if !one.1.starts_with("dyn:") {
+        return vec![one];
+    }
+    let number = |f: usize, e: ExprId| {
+        named_constant(files.model(f), e, constants)
+            .map(|n| n as f64)
+            .or_else(|| crate::project_constants::class_number(files, f, e))
+    };
+    let Some(numbers) = crate::returned_statuses::returned_numbers(files, file, e, &number) else {
+        return vec![one];
+    };
+    numbers
+        .into_iter()
+        .map(|n| match n.and_then(json_number) {
+            Some(n) => (
+                Some(ValueRef::Literal(LiteralValueRef {
+                    value: seam_ir::summary::LiteralValue::Number(n.clone()),
+                })),
+                n.to_string(),
+            ),
+            None => one.clone(),
+        })
+        .collect()
+}
+
 /// Builds the transitions, gaps and confidence of a unit from its path ends.
 pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
     let model = facts.files.model(facts.file);
@@ -515,6 +558,8 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
             .iter()
             .map(|g| (g.polarity, guard_text(model, g)))
             .collect();
+        // Further statuses the end's response takes (one transition each).
+        let mut other_statuses: Vec<(Option<ValueRef>, String)> = Vec::new();
         let (output, kind, status_key) = match &end.end {
             End::Terminal { index, captures } => {
                 let Some(t) = facts.pack.terminals.get(*index) else {
@@ -552,13 +597,15 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                         } else {
                             (read, from)
                         };
-                        let (status_code, key) = status(
+                        let mut cases = status_cases(
                             (facts.files, facts.file),
                             &scope,
                             read,
                             from,
                             &facts.pack.constants,
                         );
+                        let (status_code, key) = cases.remove(0);
+                        other_statuses = cases;
                         let body = match facts.route_body.filter(|_| t.route) {
                             Some(declared) => Some(declared_shape(model, declared)),
                             None => capture_expr(captures, &t.body).map(|b| {
@@ -696,36 +743,48 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                 opaque_conditions += usize::from(is_opaque(predicate));
             }
         }
-        let pairs: Vec<(Polarity, &str)> = texts.iter().map(|(p, t)| (*p, t.as_str())).collect();
-        let id = transition_id(facts.name, kind, &status_key, &pairs);
-        if !seen_ids.insert(id.clone()) {
-            // The same chain reaching the same output twice (a terminal in a loop) is one path.
-            continue;
+        let mut outputs = Vec::with_capacity(1 + other_statuses.len());
+        if let Output::Response(response) = &output {
+            for (status_code, key) in other_statuses {
+                let mut other = response.clone();
+                other.status_code = status_code;
+                outputs.push((Output::Response(other), key));
+            }
         }
-        let is_default = end.guards.len() == end.early;
-        let expected_input = (!end.reads.is_empty()).then(|| {
-            TypeShape::Record(RecordShape {
-                properties: end
-                    .reads
-                    .iter()
-                    .map(|r| (r.clone(), TypeShape::Unknown))
-                    .collect(),
-                spreads: None,
-            })
-        });
-        let (effects, provenance) = effects_and_provenance(facts, &end.calls, Some(&scope));
-        transitions.push(Transition {
-            id,
-            conditions,
-            output,
-            effects,
-            location: lines(model, end.span),
-            is_default,
-            confidence: None,
-            expected_input,
-            provenance: (!provenance.is_empty()).then_some(provenance),
-            metadata: None,
-        });
+        outputs.insert(0, (output, status_key));
+        let pairs: Vec<(Polarity, &str)> = texts.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        for (output, status_key) in outputs {
+            let id = transition_id(facts.name, kind, &status_key, &pairs);
+            if !seen_ids.insert(id.clone()) {
+                // The same chain reaching the same output twice (a terminal in a loop) is one
+                // path.
+                continue;
+            }
+            let is_default = end.guards.len() == end.early;
+            let expected_input = (!end.reads.is_empty()).then(|| {
+                TypeShape::Record(RecordShape {
+                    properties: end
+                        .reads
+                        .iter()
+                        .map(|r| (r.clone(), TypeShape::Unknown))
+                        .collect(),
+                    spreads: None,
+                })
+            });
+            let (effects, provenance) = effects_and_provenance(facts, &end.calls, Some(&scope));
+            transitions.push(Transition {
+                id,
+                conditions: conditions.clone(),
+                output,
+                effects,
+                location: lines(model, end.span),
+                is_default,
+                confidence: None,
+                expected_input,
+                provenance: (!provenance.is_empty()).then_some(provenance),
+                metadata: None,
+            });
+        }
     }
     gaps.extend(unfollowed_calls(facts, ends));
     let level = if unread {

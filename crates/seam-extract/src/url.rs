@@ -942,9 +942,7 @@ impl Reader<'_> {
             let on_itself = matches!(&model.expr(*object).kind,
                 ExprKind::Ident { binding: Some(x), .. } if *x == b);
             let placeholder = args.first().is_some_and(|a| {
-                matches!(&model.expr(a.value).kind,
-                    ExprKind::Literal { value: LiteralValue::String { value } }
-                        if value.starts_with('{') && value.ends_with('}'))
+                fixed_text(model, a.value).is_some_and(|t| t.starts_with('{') && t.ends_with('}'))
             });
             if a.op != seam_lang::model::AssignOp::Assign
                 || !(method == "replace" || method == "replaceAll")
@@ -954,11 +952,9 @@ impl Reader<'_> {
                 return None;
             }
             if let [placeholder, value] = args.as_slice()
-                && let ExprKind::Literal {
-                    value: LiteralValue::String { value: text },
-                } = &model.expr(placeholder.value).kind
+                && let Some(text) = fixed_text(model, placeholder.value)
             {
-                fills.push((text.clone(), value.value));
+                fills.push((text, value.value));
             }
         }
         (!fills.is_empty()).then_some((init, fills))
@@ -1727,6 +1723,31 @@ fn literal_member_key<'m>(
             _ => None,
         },
         MemberProp::Private(_) => None,
+    }
+}
+
+/// The text a string literal, or a template whose every part is a string literal, always
+/// is: generated clients write a placeholder as `` `{${"id"}}` ``.
+fn fixed_text(model: &seam_lang::model::Model, expr: ExprId) -> Option<String> {
+    match &model.expr(expr).kind {
+        ExprKind::Literal {
+            value: LiteralValue::String { value },
+        } => Some(value.clone()),
+        ExprKind::Template {
+            quasis,
+            exprs,
+            tag: None,
+        } => {
+            let mut text = String::new();
+            for (i, quasi) in quasis.iter().enumerate() {
+                text.push_str(quasi);
+                if let Some(&e) = exprs.get(i) {
+                    text.push_str(&fixed_text(model, e)?);
+                }
+            }
+            Some(text)
+        }
+        _ => None,
     }
 }
 

@@ -346,6 +346,19 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     );
     unread.sort();
     unread.dedup();
+    // Mounts of routers that routes seam cannot read are added to at run time.
+    let open_mounts: BTreeSet<&str> = pairing
+        .endpoints
+        .iter()
+        .filter_map(|e| {
+            summaries[e.summary]
+                .metadata
+                .as_ref()?
+                .get("http")?
+                .get("openMount")?
+                .as_str()
+        })
+        .collect();
     for &c in &pairing.unpaired_calls {
         let call = &pairing.calls[c];
         let call_path = rest_call_unknown_path::known_path(call);
@@ -356,6 +369,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         };
         if let Some(mut f) = rest_call_unknown_path::check_among(call, near, summaries) {
             rest_call_unknown_path::maybe_served_unread(&mut f, &unread);
+            rest_call_unknown_path::maybe_served_by_open_mount(&mut f, call, &open_mounts);
             findings.push(f);
         }
     }
@@ -468,17 +482,6 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             Some(endpoint.key.clone()),
         ));
     }
-    // Where a route may live unread: a submodule not checked out, a source file not parsed.
-    let mut unread: Vec<String> = input.unchecked_submodules.clone();
-    unread.extend(
-        input
-            .skipped
-            .iter()
-            .filter(|s| unread_sources::is_source_file(&s.file))
-            .map(|s| s.file.clone()),
-    );
-    unread.sort();
-    unread.dedup();
     for &c in &pairing.unpaired_calls {
         let call = &pairing.calls[c];
         unmatched.consumers.push(unmatched_entry(

@@ -344,3 +344,21 @@ fn a_catch_all_route_pins_nothing_for_a_call_with_an_unknown_start() {
     assert_eq!(unmatched, [Some("GET /api/v2")]);
     assert!(report.findings.is_empty(), "{:?}", report.findings);
 }
+
+/// A router extended at run time with routes seam cannot read (`router.extend(plugin_router)`:
+/// its routes carry `metadata.http.openMount`, as `seam extract` writes them for the django
+/// pack's fixture `drf-plugin-router`; summaries in `fixtures/openMount`): a call under its
+/// mount that no route serves may be served by a plugin, so the finding is an info that says
+/// so; a call elsewhere that no route serves stays an error.
+#[test]
+fn a_call_under_a_router_extended_at_run_time_may_be_served_there() {
+    let report = check_summaries("openMount/summaries.json");
+    let lines = common::lines(&report);
+    assert_eq!(
+        lines,
+        [
+            "error restCallUnknownPath - -: The client calls GET /reports/weekly, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: * /reports)",
+            "info restCallUnknownPath - -: The client calls GET /api/billing-invoice, which no provider in the analysed code serves (nearest routes: DELETE /api/items/{pk}, GET /api/items, GET /api/items/{pk}); routes are added at run time to the router mounted at /api (seam cannot read them), so one of them may serve it",
+        ]
+    );
+}

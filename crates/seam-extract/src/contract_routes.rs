@@ -161,6 +161,7 @@ impl Site<'_> {
             route_body: None,
             export_path: None,
             unknown_prefixes: Vec::new(),
+            open_mount: None,
             method_branches: None,
         }
     }

@@ -527,7 +527,8 @@ fn build_opaque_handler(
 
 /// The pack's metadata for a handler summary; a route under a prefix seam could not read (a
 /// base path the deployment sets) gives `metadata.http.unknownPrefix`, the source text of
-/// each such prefix, which its path leaves out.
+/// each such prefix, which its path leaves out; a route of a router extended at run time gives
+/// `metadata.http.openMount`, the path of its mount.
 fn handler_metadata(
     pack: &Pack,
     unit: &HandlerUnit,
@@ -539,6 +540,9 @@ fn handler_metadata(
             "unknownPrefix",
             serde_json::json!(unit.unknown_prefixes),
         );
+    }
+    if let Some(mount) = &unit.open_mount {
+        set_http(&mut metadata, "openMount", serde_json::json!(mount));
     }
     metadata
 }

@@ -38,6 +38,9 @@ pub struct ListRoute {
     pub path: String,
     pub method: String,
     pub handler: ListHandler,
+    /// The path of the mount when the route's router is open (routes added to it at run time
+    /// that seam cannot read: `router.extend(plugin_router)`).
+    pub open_mount: Option<String>,
 }
 
 /// What handles a list route.
@@ -147,6 +150,7 @@ pub fn list_routes(
     }
     // Routers: each stands for a list holding its registrations.
     let routers = registrations(files, reader, spec, on);
+    let open = open_routers(files, spec, on, &routers);
     for (&key, regs) in &routers {
         if let Some(first) = regs.first() {
             lists.insert(key, vec![(first.file, Element::Router)]);
@@ -203,6 +207,7 @@ pub fn list_routes(
                 },
                 Element::Include { .. } => Vec::new(),
             };
+            let is_open = matches!(element, Element::Router) && open.contains(&key);
             for (file, span, path, method, handler) in declared {
                 for prefix in &prefixes {
                     out.push(ListRoute {
@@ -211,6 +216,7 @@ pub fn list_routes(
                         path: format!("/{}", concat_path(prefix, &path)),
                         method: method.clone(),
                         handler,
+                        open_mount: is_open.then(|| format!("/{}", prefix.trim_matches('/'))),
                     });
                 }
             }
@@ -496,6 +502,50 @@ fn registrations(
                     viewset,
                 });
                 break;
+            }
+        }
+    }
+    out
+}
+
+/// The routers extended with routes seam cannot read (`router.extend(c)` with `c` located at
+/// run time, the pack's `routerExtensions`): a router extended with another router the
+/// project makes is not open.
+fn open_routers(
+    files: &Files,
+    spec: &RouteLists,
+    on: &BTreeSet<usize>,
+    routers: &BTreeMap<ListKey, Vec<Registration>>,
+) -> BTreeSet<ListKey> {
+    let mut out = BTreeSet::new();
+    if spec.router_extensions.is_empty() {
+        return out;
+    }
+    for &file in on {
+        let model = files.model(file);
+        for c in files.calls(file) {
+            if !c
+                .name
+                .is_some_and(|n| spec.router_extensions.iter().any(|e| e == n))
+            {
+                continue;
+            }
+            let ExprKind::Call { callee, args, .. } = &model.expr(c.call).kind else {
+                continue;
+            };
+            let ExprKind::Member { object, .. } = &model.expr(*callee).kind else {
+                continue;
+            };
+            let router_at = |e: ExprId| files.definition(file, e).and_then(|d| files.value_of(d));
+            let Some(key) = router_at(*object).filter(|k| routers.contains_key(k)) else {
+                continue;
+            };
+            let added_is_known = args
+                .first()
+                .and_then(|a| router_at(a.value))
+                .is_some_and(|k| routers.contains_key(&k));
+            if !added_is_known {
+                out.insert(key);
             }
         }
     }

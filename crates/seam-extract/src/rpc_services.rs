@@ -170,6 +170,7 @@ pub fn handler_units(
                             route_body: None,
                             export_path: None,
                             unknown_prefixes: Vec::new(),
+                            open_mount: None,
                             method_branches: None,
                         });
                     }

@@ -382,6 +382,11 @@ pub struct RouteListsFile {
     /// registration of that router (`router.urls`).
     #[serde(default)]
     pub router_urls: Option<String>,
+    /// Methods of a router object that add routes from elsewhere (`router.extend(other)`):
+    /// when what they add cannot be read (a router a plugin supplies at run time), the router
+    /// is open, and a call under its mount that no route serves may be served by one of those.
+    #[serde(default)]
+    pub router_extensions: Vec<String>,
     /// How a registered class expands into routes.
     #[serde(default)]
     pub viewsets: Option<ViewsetsFile>,

@@ -225,6 +225,7 @@ impl Compiler<'_> {
                 .collect(),
             router_registrations,
             router_urls: raw.router_urls.clone(),
+            router_extensions: raw.router_extensions.clone(),
             root_names: raw.root_names.clone(),
             viewsets: raw.viewsets.as_ref().map(|v| Viewsets {
                 lookup: v.lookup.clone(),

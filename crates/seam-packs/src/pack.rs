@@ -230,6 +230,8 @@ pub struct RouteLists {
     pub router_registrations: Vec<RouterRegistration>,
     /// The router property standing for its registrations (`urls`).
     pub router_urls: Option<String>,
+    /// Router methods adding routes from elsewhere (`extend`).
+    pub router_extensions: Vec<String>,
     pub viewsets: Option<Viewsets>,
     /// The names a root list is served under (see `RouteListsFile::root_names`).
     pub root_names: Vec<String>,

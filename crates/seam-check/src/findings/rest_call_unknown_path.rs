@@ -1,5 +1,7 @@
 //! `restCallUnknownPath`: see [`DOC`].
 
+use std::collections::BTreeSet;
+
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
@@ -39,6 +41,9 @@ never checked here; it is listed as `external` among the unpairable summaries.
 
 When the repository declares a git submodule that is not checked out, or a source file could
 not be parsed, the route may live there: the finding names them and is one severity lower.
+When the call's path lies under the mount of a router that routes seam cannot read are added
+to at run time (`router.extend(plugin_router)`), one of those may serve it: the finding says so
+and is an info.
 
 ## How to fix or suppress
 Add the route to the server, or call the one that exists. A call to another service that
@@ -142,6 +147,9 @@ pub fn known_path(call: &Call) -> String {
     }
 }
 
+/// What the finding says happens to the request, when nothing may serve it.
+const FAILS: &str = ", so the request fails with a 404 or 405 at run time";
+
 /// How many unread places a finding names.
 const UNREAD_NAMED: usize = 3;
 
@@ -167,6 +175,26 @@ pub fn maybe_served_unread(finding: &mut Finding, unread: &[String]) {
     finding.description.push_str(&format!(
         "; it may be served from what seam could not read: {}{tail}",
         named.join(", ")
+    ));
+}
+
+/// A finding for a call no provider serves under the mount of a router that routes seam cannot
+/// read are added to at run time (a plugin's router: `metadata.http.openMount` on the routes
+/// it holds): one of those may serve it, so whether it is served cannot be told. The finding
+/// says so and is an info.
+pub fn maybe_served_by_open_mount(finding: &mut Finding, call: &Call, mounts: &BTreeSet<&str>) {
+    let call_path = known_path(call);
+    let call_segments: Vec<&str> = segments(&call_path).collect();
+    let Some(mount) = mounts.iter().find(|m| {
+        let mount_segments: Vec<&str> = segments(m).collect();
+        call_segments.starts_with(&mount_segments)
+    }) else {
+        return;
+    };
+    finding.severity = Severity::Info;
+    finding.description = finding.description.replacen(FAILS, "", 1);
+    finding.description.push_str(&format!(
+        "; routes are added at run time to the router mounted at {mount} (seam cannot read them), so one of them may serve it"
     ));
 }
 
@@ -251,7 +279,7 @@ pub fn check_among(
         (
             INFO.severity,
             format!(
-                "The client calls {}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: {})",
+                "The client calls {}, which no provider in the analysed code serves{FAILS} (nearest routes: {})",
                 call.key,
                 names.join(", ")
             ),

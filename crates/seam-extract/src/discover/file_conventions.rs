@@ -71,6 +71,7 @@ pub(super) fn file_units(
                     route_body: None,
                     export_path: Some(export),
                     unknown_prefixes: Vec::new(),
+                    open_mount: None,
                     method_branches: convention.method_branches.clone(),
                 });
             };

@@ -53,6 +53,9 @@ pub struct HandlerUnit {
     /// path from the deployment's settings): left out of the path, which starts at the part
     /// the code fixes.
     pub unknown_prefixes: Vec<String>,
+    /// The path of the route's mount when routes seam cannot read may be added under it (a
+    /// router extended at run time): `metadata.http.openMount`.
+    pub open_mount: Option<String>,
     /// Where a `*` handler reads the method it branches on, when its pack says (see
     /// [`crate::method_branches`]).
     pub method_branches: Option<seam_packs::MethodBranches>,

@@ -112,6 +112,9 @@ pub fn handler_units(
         /// (`path.Join(publicURL, "/:file")`): on a router with no known prefix, that start is
         /// left out as an unknown prefix (see [`Prefix`]).
         path_start: Option<String>,
+        /// The mount's path when routes seam cannot read may be added under it (an open
+        /// router: see [`crate::route_lists::ListRoute::open_mount`]).
+        open_mount: Option<String>,
     }
     let served = crate::procedures::served(files, pack, &reader);
     let mut registrations = Vec::new();
@@ -333,6 +336,7 @@ pub fn handler_units(
                                 route_body: None,
                                 served: None,
                                 path_start: None,
+                                open_mount: None,
                             });
                         }
                     }
@@ -418,6 +422,7 @@ pub fn handler_units(
                                 route_body: None,
                                 served: None,
                                 path_start,
+                                open_mount: None,
                             });
                         }
                     }
@@ -491,6 +496,7 @@ pub fn handler_units(
                             route_body: None,
                             served: procedure.clone(),
                             path_start: path_start.clone(),
+                            open_mount: None,
                         });
                     }
                 }
@@ -600,6 +606,7 @@ pub fn handler_units(
                                     route_body: capture(&d.body),
                                     served: None,
                                     path_start: None,
+                                    open_mount: None,
                                 });
                             }
                         }
@@ -631,6 +638,7 @@ pub fn handler_units(
             route_body: None,
             served: None,
             path_start: None,
+            open_mount: route.open_mount,
         });
     }
 
@@ -832,6 +840,7 @@ pub fn handler_units(
                 route_body: reg.route_body,
                 export_path: None,
                 unknown_prefixes: unknown.iter().cloned().collect(),
+                open_mount: reg.open_mount.clone(),
                 method_branches: None,
             });
         }

@@ -401,8 +401,102 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
             .or_else(|| typed_param_class(files, file, object))
             .or_else(|| returned_class(files, file, object))
             .or_else(|| python_receiver(model, object).map(|c| (file, c))),
+        // `new GetRequest("notes").send()`: the instance made right there.
+        ExprKind::Call { is_new: true, .. } => new_instance_class(files, file, object),
+        // `new PostRequest("notes").withBody(b).send()`: a method giving back its own instance.
+        ExprKind::Call { is_new: false, .. } => {
+            class_of_receiver(files, file, fluent_receiver(files, file, object)?)
+        }
         _ => None,
     }
+}
+
+/// The receiver of a call of a method that gives back its own instance (`return this`, or
+/// `return this.other(…)` of such a method): `b` of `b.withBody(x)`.
+pub fn fluent_receiver(files: &Files, file: usize, call: ExprId) -> Option<ExprId> {
+    let ExprKind::Call {
+        callee,
+        is_new: false,
+        ..
+    } = &files.model(file).expr(call).kind
+    else {
+        return None;
+    };
+    let ExprKind::Member { object, .. } = &files.model(file).expr(*callee).kind else {
+        return None;
+    };
+    let (ff, func) = files.function_of(file, *callee)?;
+    returns_own_instance(files, ff, func, 2).then_some(*object)
+}
+
+fn returns_own_instance(files: &Files, file: usize, func: FuncId, depth: usize) -> bool {
+    let returned = files.returned_values(file, func);
+    let model = files.model(file);
+    !returned.is_empty()
+        && returned.iter().all(|&r| match &model.expr(r).kind {
+            ExprKind::This => true,
+            ExprKind::Call {
+                callee,
+                is_new: false,
+                ..
+            } if depth > 0 => {
+                matches!(&model.expr(*callee).kind,
+                    ExprKind::Member { object, .. } if matches!(model.expr(*object).kind, ExprKind::This))
+                    && files
+                        .function_of(file, *callee)
+                        .is_some_and(|(mf, m)| returns_own_instance(files, mf, m, depth - 1))
+            }
+            _ => false,
+        })
+}
+
+/// The `new C(…)` call that made the instance a receiver is: the receiver itself, or a name
+/// never reassigned that holds it (`const b = new C(…); b.send()`).
+pub fn constructing_call(files: &Files, file: usize, object: ExprId) -> Option<(usize, ExprId)> {
+    let (vf, ve) = match &files.model(file).expr(object).kind {
+        ExprKind::Call { is_new: true, .. } => (file, object),
+        // Through builder methods that give back their own instance.
+        ExprKind::Call { is_new: false, .. } => {
+            return constructing_call(files, file, fluent_receiver(files, file, object)?);
+        }
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } if !files.model(file).binding(*b).reassigned => {
+            files.value_of(files.definition(file, object)?)?
+        }
+        _ => return None,
+    };
+    matches!(
+        files.model(vf).expr(ve).kind,
+        ExprKind::Call { is_new: true, .. }
+    )
+    .then_some((vf, ve))
+}
+
+/// The constructor that runs for `new C(…)`: the class's own, or the nearest base class's when
+/// it declares none (the arguments go to that one).
+pub fn effective_constructor(
+    files: &Files,
+    (file, class): (usize, ClassId),
+) -> Option<(usize, FuncId)> {
+    let mut current = (file, class);
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        let found = files
+            .model(cf)
+            .class(cid)
+            .members
+            .iter()
+            .find_map(|m| match &m.kind {
+                MemberKind::Constructor { function } => Some(*function),
+                _ => None,
+            });
+        if let Some(function) = found {
+            return Some((cf, function));
+        }
+        current = parent_class(files, cf, cid)?;
+    }
+    None
 }
 
 /// The class a name holds when its value is a call of a project function declared to return

@@ -192,7 +192,40 @@ pub fn bind_arguments(
         };
         subst.insert((file, id), value);
     }
+    constructor_arguments(files, reader, caller_file, *callee, &mut subst);
     subst
+}
+
+/// A method called on an instance made right there (`new GetRequest("notes/" + id).send()`, or
+/// through a name holding it): the constructor's parameters receive the `new` call's
+/// arguments, so a URL the constructor stores in a field (`this.url = `/api/${endpoint}``) is
+/// read with them.
+fn constructor_arguments(
+    files: &Files,
+    reader: &Reader,
+    caller_file: usize,
+    callee: ExprId,
+    subst: &mut Substitution,
+) {
+    let ExprKind::Member { object, .. } = &files.model(caller_file).expr(callee).kind else {
+        return;
+    };
+    let Some((nf, new_call)) = crate::classes::constructing_call(files, caller_file, *object)
+    else {
+        return;
+    };
+    let ExprKind::Call { callee: class, .. } = &files.model(nf).expr(new_call).kind else {
+        return;
+    };
+    let Some(class) = crate::classes::class_of_expr(files, nf, *class) else {
+        return;
+    };
+    let Some((cf, constructor)) = crate::classes::effective_constructor(files, class) else {
+        return;
+    };
+    for (k, v) in bind_arguments(files, reader, cf, constructor, nf, new_call) {
+        subst.entry(k).or_insert(v);
+    }
 }
 
 /// The part of a passed value a destructuring path names (`{ path }` of `{ method, path }`).

@@ -953,3 +953,23 @@ fn clients_put_on_window_are_read_back_from_the_nearest_bundle() {
         ]
     );
 }
+
+/// Request builder classes (`new GetRequestBuilder("notes/" + alias).sendRequest()`): the
+/// constructor stores the URL in a field from its parameter (in a base class, the subclass
+/// declaring none), and a method of the base class sends it. A call through the instance made
+/// right there, through a name holding it, or through builder methods that give back their own
+/// instance (`.withJsonBody(x)`) is a consumer at its own line, with the constructor's
+/// arguments in the URL.
+#[test]
+fn calls_through_request_builder_instances_read_the_constructor_arguments() {
+    let run = extract("request-builders", &[]);
+    let calls = calls_by_file(&run, call_line);
+    assert_eq!(
+        calls,
+        [
+            "src/api/notes.ts GET /api/private/notes/{alias} 4",
+            "src/api/notes.ts DELETE /api/private/notes/{alias} 9",
+            "src/api/notes.ts POST /api/private/notes/{alias} 13",
+        ]
+    );
+}

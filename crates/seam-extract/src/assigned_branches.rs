@@ -46,6 +46,54 @@ impl Reader<'_> {
         true
     }
 
+    /// The values a local takes when its first value is replaced on some paths only, each by
+    /// a plain assignment outside any loop that does not read the local itself (`let api =
+    /// "/reasons"; if (admin) { api = "/admin/reasons"; }`, or one per `switch` case): its
+    /// first value and each assigned one, those that read as empty text left out (`let url =
+    /// ""` until a branch sets it: no request). `None` for anything else.
+    pub(crate) fn assigned_values(&self, file: usize, b: BindingId) -> Option<Vec<ExprId>> {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.scope.is_none() || !binding.origin.path.is_empty() {
+            return None;
+        }
+        let loops: Vec<seam_lang::model::Span> = model
+            .stmts
+            .iter()
+            .filter(|s| matches!(s.kind, seam_lang::model::StmtKind::Loop { .. }))
+            .map(|s| s.span)
+            .collect();
+        let mut values: Vec<ExprId> = binding.origin.init.into_iter().collect();
+        for &a in self.files.assignments_of(file, b) {
+            let ExprKind::Assign {
+                op: AssignOp::Assign,
+                value,
+                ..
+            } = &model.expr(a).kind
+            else {
+                return None;
+            };
+            let span = model.expr(a).span;
+            if loops.iter().any(|l| l.contains(span))
+                || crate::files::mentions_binding(model, *value, b)
+            {
+                return None;
+            }
+            values.push(*value);
+        }
+        if values.len() < 2 {
+            return None;
+        }
+        let empty = |&v: &ExprId| {
+            let mut read = Vec::new();
+            self.read(file, v, 2, &mut read);
+            read.iter()
+                .all(|p| matches!(p, Piece::Text(t) if t.is_empty()))
+        };
+        let kept: Vec<ExprId> = values.iter().copied().filter(|v| !empty(v)).collect();
+        Some(if kept.is_empty() { values } else { kept })
+    }
+
     /// Which of two assignments runs, when they sit on the two branches of one `if`: the
     /// one the test takes when the reading decides it, else the one this form of the request
     /// reads.

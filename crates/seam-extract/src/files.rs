@@ -1463,6 +1463,36 @@ fn element_variables(model: &Model) -> BTreeMap<BindingId, ExprId> {
     out
 }
 
+/// Whether the expression `expr` reads the name `b` anywhere inside it (not inside functions
+/// written there).
+pub fn mentions_binding(model: &Model, expr: ExprId, b: seam_lang::model::BindingId) -> bool {
+    struct Finder<'m> {
+        model: &'m Model,
+        b: seam_lang::model::BindingId,
+        found: bool,
+    }
+    impl seam_lang::model::ExprVisitor for Finder<'_> {
+        fn expr(&mut self, id: ExprId) {
+            if self.found {
+                return;
+            }
+            if matches!(self.model.expr(id).kind, ExprKind::Ident { binding: Some(x), .. } if x == self.b)
+            {
+                self.found = true;
+                return;
+            }
+            seam_lang::model::walk_expr_children(self.model, id, self);
+        }
+    }
+    let mut finder = Finder {
+        model,
+        b,
+        found: false,
+    };
+    seam_lang::model::ExprVisitor::expr(&mut finder, expr);
+    finder.found
+}
+
 #[cfg(test)]
 mod tests {
     use super::is_whole_module_assignment;

@@ -851,6 +851,17 @@ impl Reader<'_> {
                 }
                 return;
             }
+            // One form of the request per value a local is given on some paths.
+            if let Some(values) = self.assigned_values(file, b)
+                && let Some(choice) = crate::alternatives::choose_among(
+                    file,
+                    values[0],
+                    values.len().min(crate::alternatives::MAX_BRANCHES),
+                )
+            {
+                self.read(file, values[choice], hops - 1, out);
+                return;
+            }
             match self.default_of_reassigned(file, b) {
                 Some(init) => self.read(file, init, hops - 1, out),
                 None => out.push(Piece::Hole(binding.name.clone())),

@@ -111,10 +111,11 @@ pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
             }
         }
         // `<form action="{% url 'bookmarks.new' %}" method="post">`: the browser sends the
-        // form there (a GET form navigates to a page; one with no action posts to whatever
-        // page rendered it, which the template does not say).
+        // form there (a GET form navigates to a page; one with no action, or an action relative
+        // to the page (`.`, `?next=x`, `edit/`), posts to whatever page rendered it, which the
+        // template does not say).
         if tag == "form"
-            && let Some(action) = value_of("action").filter(|a| !a.trim().is_empty())
+            && let Some(action) = value_of("action").filter(|a| !relative_to_page(a))
         {
             let method = value_of("method")
                 .map(|m| m.trim().to_ascii_uppercase())
@@ -351,6 +352,16 @@ pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
     }
 }
 
+/// Whether a form's action names no place of its own: empty, or relative to the page that
+/// renders the form (`.`, `./`, `?next=x`, `edit/`), which the template does not say.
+fn relative_to_page(action: &str) -> bool {
+    let action = action.trim();
+    !(action.starts_with('/')
+        || action.starts_with('{')
+        || action.starts_with("http://")
+        || action.starts_with("https://"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,6 +403,17 @@ mod tests {
             Some(Language::JavaScript)
         );
         assert_eq!(template_language("src/app.js"), None);
+    }
+
+    #[test]
+    fn a_form_posting_relative_to_its_page_says_nowhere() {
+        let html = "<form action=\".\" method=\"post\">\n<form action=\"?next=/\" method=\"post\">\n<form action=\"edit/\" method=\"post\">\n<form action=\"https://example.com/x\" method=\"post\">";
+        let actions: Vec<String> = url_attributes(html)
+            .into_iter()
+            .filter(|a| a.submits.is_some())
+            .map(|a| a.selector)
+            .collect();
+        assert_eq!(actions, vec!["form".to_owned()]);
     }
 
     #[test]

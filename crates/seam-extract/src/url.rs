@@ -823,7 +823,20 @@ impl Reader<'_> {
             }
             None => {}
         }
-        if matches!(binding.kind, BindingKind::Param { .. }) {
+        if let BindingKind::Param { function, index } = binding.kind {
+            // A parameter declared as a union of string literals (`type: "up" | "down"`): one
+            // form of the request per literal.
+            let literals = literal_union(model, function, index);
+            if literals.len() >= 2
+                && let Some(choice) = crate::alternatives::choose_among(
+                    file,
+                    expr,
+                    literals.len().min(crate::alternatives::MAX_BRANCHES),
+                )
+            {
+                out.push(Piece::Text(literals[choice].clone()));
+                return;
+            }
             out.push(Piece::Hole(binding.name.clone()));
             return;
         }
@@ -1735,6 +1748,34 @@ fn literal_member_key<'m>(
         },
         MemberProp::Private(_) => None,
     }
+}
+
+/// The strings a parameter's declared type allows when it is a union of string literals
+/// (`type: "up" | "down"`); empty for any other type.
+fn literal_union(
+    model: &seam_lang::model::Model,
+    function: seam_lang::model::FuncId,
+    index: u32,
+) -> Vec<String> {
+    let Some(seam_lang::model::TypeRef::Union { variants }) = model
+        .function(function)
+        .params
+        .get(index as usize)
+        .and_then(|p| p.type_annotation.as_ref())
+        .map(|t| &t.shape)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for v in variants {
+        match v {
+            seam_lang::model::TypeRef::Literal {
+                value: LiteralValue::String { value },
+            } => out.push(value.clone()),
+            _ => return Vec::new(),
+        }
+    }
+    out
 }
 
 /// The text a string literal, or a template whose every part is a string literal, always

@@ -27,30 +27,12 @@ pub fn split(summary: &BehavioralSummary, rule: &MethodBranches) -> Option<Vec<B
     let Semantics::Rest(rest) = &binding.semantics else {
         return None;
     };
-    if rest.method.as_deref() != Some("*") {
-        return None;
+    match rest.method.as_deref() {
+        Some("*") => {}
+        Some(method) => return narrowed(summary, rule, method).map(|s| vec![s]),
+        None => return None,
     }
-    let inputs: BTreeSet<&str> = summary
-        .inputs
-        .iter()
-        .filter_map(|i| match i {
-            Input::Parameter(p) if p.role.as_deref() == Some(rule.role.as_str()) => {
-                Some(p.name.as_str())
-            }
-            _ => None,
-        })
-        .collect();
-    let is_method = |v: &ValueRef| method_value(v, &inputs, &rule.property);
-    let tests: Vec<Vec<Option<MethodTest>>> = summary
-        .transitions
-        .iter()
-        .map(|t| {
-            t.conditions
-                .iter()
-                .map(|c| method_test(c, &is_method))
-                .collect()
-        })
-        .collect();
+    let tests = method_tests(summary, rule);
     let named: BTreeSet<String> = tests
         .iter()
         .flatten()
@@ -88,6 +70,57 @@ pub fn split(summary: &BehavioralSummary, rule: &MethodBranches) -> Option<Vec<B
     }
     out.retain(|s| !s.transitions.is_empty());
     Some(out)
+}
+
+/// A route registered for one method (`Methods("GET", "POST")` gives one route each) whose
+/// handler branches on the method: the paths that method takes, without the comparisons.
+/// `None` when the handler compares no method, or no path is left for this one (the
+/// registration and the handler disagree: kept as it is).
+fn narrowed(
+    summary: &BehavioralSummary,
+    rule: &MethodBranches,
+    method: &str,
+) -> Option<BehavioralSummary> {
+    let tests = method_tests(summary, rule);
+    if tests.iter().flatten().all(Option::is_none) {
+        return None;
+    }
+    let method = method.to_ascii_uppercase();
+    let copy = with_transitions(summary, &method, &tests, |ts| {
+        ts.iter().flatten().all(|t| match t {
+            MethodTest::OneOf(m) => m.contains(&method),
+            MethodTest::NoneOf(m) => !m.contains(&method),
+        })
+    });
+    (!copy.transitions.is_empty()).then_some(copy)
+}
+
+/// What each condition of each transition says about the method.
+fn method_tests(
+    summary: &BehavioralSummary,
+    rule: &MethodBranches,
+) -> Vec<Vec<Option<MethodTest>>> {
+    let inputs: BTreeSet<&str> = summary
+        .inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Parameter(p) if p.role.as_deref() == Some(rule.role.as_str()) => {
+                Some(p.name.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    let is_method = |v: &ValueRef| method_value(v, &inputs, &rule.property);
+    summary
+        .transitions
+        .iter()
+        .map(|t| {
+            t.conditions
+                .iter()
+                .map(|c| method_test(c, &is_method))
+                .collect()
+        })
+        .collect()
 }
 
 /// A copy of the summary serving `method`, with the transitions `keep` accepts and their

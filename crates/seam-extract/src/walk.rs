@@ -330,6 +330,12 @@ impl<'a> Walker<'a> {
                 let tests: Vec<ExprId> = cases.iter().filter_map(|c| c.test).collect();
                 let mut all_exit = cases.iter().any(|c| c.test.is_none());
                 let mut merged = Vec::new();
+                // The unit's last statement: a case that sets a status and runs on ends the
+                // unit there, so that status is the case's response (`case http.MethodDelete:
+                // w.WriteHeader(204)`), not one a later case may replace.
+                let ends_unit = self.nested == 0
+                    && matches!(&model.function(self.function).body,
+                        FunctionBody::Block(body) if body.last() == Some(&id));
                 for case in cases {
                     let mut inner = state.clone();
                     match case.test {
@@ -353,6 +359,19 @@ impl<'a> Walker<'a> {
                         }
                     }
                     let flow = self.stmts(&case.body, &mut inner);
+                    if flow == Flow::Continues
+                        && ends_unit
+                        && !case.falls_through
+                        && inner.status_set != state.status_set
+                    {
+                        let span = case
+                            .body
+                            .last()
+                            .map_or(model.stmt(id).span, |s| model.stmt(*s).span);
+                        if self.record_pending_status(&inner, span) {
+                            continue;
+                        }
+                    }
                     if flow != Flow::Exits && !(case.falls_through && case.body.is_empty()) {
                         all_exit = false;
                     }

@@ -61,6 +61,11 @@ pub struct PackFile {
     /// Files whose exports are handlers (`app/**/route.ts` exporting `GET`).
     #[serde(default)]
     pub files: Vec<FileConventionFile>,
+    /// Where a registered route's handler reads the request's method: a handler registered
+    /// for several methods (`Methods("GET", "POST")`) that branches on it (`if r.Method ==
+    /// "GET" { …; return }`) gives each method's route the paths that method takes only.
+    #[serde(default)]
+    pub method_branches: Option<MethodBranchesFile>,
     /// How file-convention directory names become path segments, tried in order.
     #[serde(default)]
     pub segments: Vec<SegmentFile>,

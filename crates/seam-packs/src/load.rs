@@ -1058,6 +1058,10 @@ impl Compiler<'_> {
             declared_clients,
             route_lists,
             files,
+            method_branches: raw.method_branches.as_ref().map(|m| MethodBranches {
+                role: m.role.clone(),
+                property: m.property.clone(),
+            }),
             segments,
             roles: raw.inputs.positional,
             input_defaults,

@@ -611,6 +611,8 @@ pub struct Pack {
     pub declared_clients: Vec<DeclaredClient>,
     pub route_lists: Option<RouteLists>,
     pub files: Vec<FileConvention>,
+    /// Where a registered route's handler reads the request's method.
+    pub method_branches: Option<MethodBranches>,
     pub segments: Vec<SegmentRule>,
     /// Input role per parameter position.
     pub roles: Vec<Option<String>>,

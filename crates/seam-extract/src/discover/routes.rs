@@ -841,7 +841,7 @@ pub fn handler_units(
                 export_path: None,
                 unknown_prefixes: unknown.iter().cloned().collect(),
                 open_mount: reg.open_mount.clone(),
-                method_branches: None,
+                method_branches: pack.method_branches.clone(),
             });
         }
     }

@@ -851,7 +851,7 @@ impl Reader<'_> {
                 }
                 return;
             }
-            match self.default_of_reassigned(file, b) {
+            match self.default_of_reassigned(file, b, hops) {
                 Some(init) => self.read(file, init, hops - 1, out),
                 None => out.push(Piece::Hole(binding.name.clone())),
             }
@@ -1077,31 +1077,52 @@ impl Reader<'_> {
         }
     }
 
-    /// The value a reassigned module-level name has unless a condition changes it:
-    /// `prefix = ""` then `if site_path: prefix = f"{site_path}/"` reads as `""`. Only when the
-    /// first value is readable text, every later assignment sits under a condition (not a
-    /// top-level statement) and none of them is readable: then the first value is the one the
-    /// code itself gives and the others come from settings seam cannot see.
-    fn default_of_reassigned(&self, file: usize, b: BindingId) -> Option<ExprId> {
+    /// The value a reassigned name has unless a condition changes it: `prefix = ""` then
+    /// `if site_path: prefix = f"{site_path}/"` reads as `""`. Only when the first value is
+    /// readable text, every later assignment sits under a condition (not a statement of the
+    /// module, or of the function the name is local to, itself) and none of them is readable:
+    /// then the first value is the one the code itself gives and the others come from settings
+    /// seam cannot see. A local is held to more: a later value it is given fixes no text at
+    /// all but slashes (`webPath = cfg.Path`), so a value built from a parameter
+    /// (`` url = `/items/${id}` ``) is not taken for a setting. Appending slashes alone
+    /// (`webPath += "/"`) only normalises whatever value the name has, and is passed over.
+    fn default_of_reassigned(&self, file: usize, b: BindingId, hops: usize) -> Option<ExprId> {
+        // The values are read a few hops deep at most, under the reading's own budget (a
+        // value that reads the name itself comes back here).
+        let depth = hops.checked_sub(1)?.min(2);
+        if depth == 0 {
+            return None;
+        }
         let model = self.files.model(file);
         let binding = model.binding(b);
-        if binding.scope.is_some() || !binding.origin.path.is_empty() {
+        if !binding.origin.path.is_empty() {
             return None;
         }
         let init = binding.origin.init?;
         let mut first = Vec::new();
-        self.read(file, init, 2, &mut first);
+        self.read(file, init, depth, &mut first);
         if !first.iter().all(|p| matches!(p, Piece::Text(_))) {
             return None;
         }
-        let top_level: Vec<ExprId> = model
-            .body
+        let statements: &[seam_lang::model::StmtId] = match binding.scope {
+            None => &model.body,
+            Some(func) => match &model.function(func).body {
+                seam_lang::model::FunctionBody::Block(body) => body,
+                _ => return None,
+            },
+        };
+        let top_level: Vec<ExprId> = statements
             .iter()
             .filter_map(|&s| match &model.stmt(s).kind {
                 seam_lang::model::StmtKind::Expr { expr } => Some(*expr),
                 _ => None,
             })
             .collect();
+        let slashes = |pieces: &[Piece]| {
+            pieces
+                .iter()
+                .all(|p| matches!(p, Piece::Text(t) if t.chars().all(|c| c == '/')))
+        };
         for a in assignments_to(self.files, file, b) {
             if a.value == init {
                 continue;
@@ -1110,8 +1131,19 @@ impl Reader<'_> {
                 return None;
             }
             let mut later = Vec::new();
-            self.read(file, a.value, 2, &mut later);
-            if later.iter().all(|p| matches!(p, Piece::Text(_))) {
+            self.read(file, a.value, depth, &mut later);
+            if a.op == seam_lang::model::AssignOp::Compound && slashes(&later) {
+                continue;
+            }
+            let readable = if binding.scope.is_some() {
+                later.iter().any(|p| match p {
+                    Piece::Text(t) => !t.chars().all(|c| c == '/'),
+                    _ => false,
+                })
+            } else {
+                later.iter().all(|p| matches!(p, Piece::Text(_)))
+            };
+            if readable {
                 return None;
             }
         }

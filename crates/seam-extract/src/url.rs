@@ -1079,13 +1079,15 @@ impl Reader<'_> {
 
     /// The value a reassigned name has unless a condition changes it: `prefix = ""` then
     /// `if site_path: prefix = f"{site_path}/"` reads as `""`. Only when the first value is
-    /// readable text, every later assignment sits under a condition (not a statement of the
-    /// module, or of the function the name is local to, itself) and none of them is readable:
-    /// then the first value is the one the code itself gives and the others come from settings
-    /// seam cannot see. A local is held to more: a later value it is given fixes no text at
-    /// all but slashes (`webPath = cfg.Path`), so a value built from a parameter
-    /// (`` url = `/items/${id}` ``) is not taken for a setting. Appending slashes alone
-    /// (`webPath += "/"`) only normalises whatever value the name has, and is passed over.
+    /// readable text, every later assignment sits under a condition and none of them is
+    /// readable: then the first value is the one the code itself gives and the others come
+    /// from settings seam cannot see. For a module-level name, "under a condition" means not
+    /// a statement of the module itself. A local is held to more: each later assignment sits
+    /// in an `if` of its own function (not in a closure, which may run at any time, and not
+    /// in an `if` around the first value too), and fixes no text but slashes (`webPath =
+    /// cfg.Path`), so a value built from a parameter (`` url = `/items/${id}` ``) is not
+    /// taken for a setting; appending slashes alone (`webPath += "/"`) only normalises
+    /// whatever value the local has and is passed over, while any other append changes it.
     fn default_of_reassigned(&self, file: usize, b: BindingId, hops: usize) -> Option<ExprId> {
         // The values are read a few hops deep at most, under the reading's own budget (a
         // value that reads the name itself comes back here).
@@ -1104,44 +1106,52 @@ impl Reader<'_> {
         if !first.iter().all(|p| matches!(p, Piece::Text(_))) {
             return None;
         }
-        let statements: &[seam_lang::model::StmtId] = match binding.scope {
-            None => &model.body,
-            Some(func) => match &model.function(func).body {
-                seam_lang::model::FunctionBody::Block(body) => body,
-                _ => return None,
-            },
-        };
-        let top_level: Vec<ExprId> = statements
+        let top_level: Vec<ExprId> = model
+            .body
             .iter()
             .filter_map(|&s| match &model.stmt(s).kind {
                 seam_lang::model::StmtKind::Expr { expr } => Some(*expr),
                 _ => None,
             })
             .collect();
-        let slashes = |pieces: &[Piece]| {
-            pieces
-                .iter()
-                .all(|p| matches!(p, Piece::Text(t) if t.chars().all(|c| c == '/')))
+        let declared = model.expr(init).span;
+        let under_own_if = |a: ExprId| {
+            let at = model.expr(a).span;
+            crate::files::enclosing_function(model, at) == binding.scope
+                && self
+                    .files
+                    .if_statements(file)
+                    .iter()
+                    .any(|&(span, ..)| span.contains(at) && !span.contains(declared))
         };
+        let slashes = |t: &str| t.chars().all(|c| c == '/');
         for a in assignments_to(self.files, file, b) {
             if a.value == init {
                 continue;
             }
-            if top_level.contains(&a.expr) {
+            let conditional = match binding.scope {
+                None => !top_level.contains(&a.expr),
+                Some(_) => under_own_if(a.expr),
+            };
+            if !conditional {
                 return None;
             }
             let mut later = Vec::new();
             self.read(file, a.value, depth, &mut later);
-            if a.op == seam_lang::model::AssignOp::Compound && slashes(&later) {
-                continue;
-            }
-            let readable = if binding.scope.is_some() {
-                later.iter().any(|p| match p {
-                    Piece::Text(t) => !t.chars().all(|c| c == '/'),
-                    _ => false,
-                })
-            } else {
-                later.iter().all(|p| matches!(p, Piece::Text(_)))
+            let readable = match binding.scope {
+                None => later.iter().all(|p| matches!(p, Piece::Text(_))),
+                Some(_) if a.op == seam_lang::model::AssignOp::Compound => {
+                    if later
+                        .iter()
+                        .all(|p| matches!(p, Piece::Text(t) if slashes(t)))
+                    {
+                        continue;
+                    }
+                    true
+                }
+                Some(_) => later
+                    .iter()
+                    .any(|p| matches!(p, Piece::Text(t) if !slashes(t))),
             };
             if readable {
                 return None;

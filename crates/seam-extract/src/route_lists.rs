@@ -4,14 +4,18 @@
 //! A list is a route list when one of its elements matches an entry of the pack's
 //! `routeLists`. An include element mounts a child under its path: a list literal, a name
 //! holding one, or a module's dotted name, which stands for that module's top-level route
-//! lists (those no other list of the module includes). Prefixes compose through includes
-//! across modules, several levels deep; a list nothing includes is a root, at `/`.
+//! lists (those no other list of the module includes); each may be the first element of an
+//! `(patterns, "app_name")` tuple, and is then mounted under the include's path only.
+//! Prefixes compose through includes across modules, several levels deep; a list nothing
+//! includes is a root, at `/`.
 //!
 //! A router object (`router.register("items", ItemViewSet)`) stands, through its `urls`
 //! property (in an include, spread into a list, or added to one), for every registration:
 //! each registered class expands into list and detail routes by the standard actions it
 //! defines or inherits (from project classes, or from framework classes the pack names), and
-//! into one route per extra action its methods declare by decorator.
+//! into one route per extra action its methods declare by decorator. A class attribute the
+//! pack names (`http_method_names`) limits a class's routes to its methods, and a function
+//! handler's decorator (`@api_view(["POST"])`) names its methods.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1125,6 +1125,18 @@ impl Reader<'_> {
                     .any(|&(span, ..)| span.contains(at) && !span.contains(declared))
         };
         let slashes = |t: &str| t.chars().all(|c| c == '/');
+        // A local counted up or down (`i++`, a loop's counter) has no first value that
+        // stands, and one whose reassignments are none seen is changed where seam cannot see.
+        if binding.scope.is_some() {
+            let counted = model.exprs.iter().any(|e| {
+                matches!(&e.kind, ExprKind::Update { arg, .. }
+                    if matches!(&model.expr(*arg).kind, ExprKind::Ident { binding: Some(x), .. } if *x == b))
+            });
+            let seen = assignments_to(self.files, file, b).any(|a| a.value != init);
+            if counted || !seen {
+                return None;
+            }
+        }
         for a in assignments_to(self.files, file, b) {
             if a.value == init {
                 continue;

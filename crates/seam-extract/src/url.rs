@@ -1082,12 +1082,14 @@ impl Reader<'_> {
     /// readable text, every later assignment sits under a condition and none of them is
     /// readable: then the first value is the one the code itself gives and the others come
     /// from settings seam cannot see. For a module-level name, "under a condition" means not
-    /// a statement of the module itself. A local is held to more: each later assignment sits
-    /// in an `if` of its own function (not in a closure, which may run at any time, and not
-    /// in an `if` around the first value too), and fixes no text but slashes (`webPath =
-    /// cfg.Path`), so a value built from a parameter (`` url = `/items/${id}` ``) is not
-    /// taken for a setting; appending slashes alone (`webPath += "/"`) only normalises
-    /// whatever value the local has and is passed over, while any other append changes it.
+    /// a statement of the module itself. A local is held to more: its first value is not
+    /// empty, it is never counted (`i++`), each later assignment sits in the `then` branch
+    /// (never an `else`) of an `if` of its own function (not in a closure, which may run at
+    /// any time, and not in an `if` around the first value too), and fixes no text but
+    /// slashes (`webPath = cfg.Path`), so a value built from a parameter (`` url =
+    /// `/items/${id}` ``) is not taken for a setting; appending slashes alone (`webPath +=
+    /// "/"`) only normalises whatever value the local has and is passed over, while any
+    /// other append changes it.
     fn default_of_reassigned(&self, file: usize, b: BindingId, hops: usize) -> Option<ExprId> {
         // The values are read a few hops deep at most, under the reading's own budget (a
         // value that reads the name itself comes back here).
@@ -1115,18 +1117,32 @@ impl Reader<'_> {
             })
             .collect();
         let declared = model.expr(init).span;
+        // In the `then` branch of an `if` of the local's own function that is not around the
+        // first value too; an `else` branch means one of the branches always replaces it.
+        let ifs = self.files.if_statements(file);
         let under_own_if = |a: ExprId| {
             let at = model.expr(a).span;
             crate::files::enclosing_function(model, at) == binding.scope
-                && self
-                    .files
-                    .if_statements(file)
-                    .iter()
-                    .any(|&(span, ..)| span.contains(at) && !span.contains(declared))
+                && ifs.iter().any(|&(span, _, then, _)| {
+                    !span.contains(declared) && model.stmt(then).span.contains(at)
+                })
+                && !ifs.iter().any(|&(span, _, _, otherwise)| {
+                    !span.contains(declared)
+                        && otherwise.is_some_and(|o| model.stmt(o).span.contains(at))
+                })
         };
         let slashes = |t: &str| t.chars().all(|c| c == '/');
         // A local counted up or down (`i++`, a loop's counter) has no first value that
         // stands, and one whose reassignments are none seen is changed where seam cannot see.
+        // A local's empty first value (`let userId = ""`) is a placeholder the code fills,
+        // not a path of its own.
+        if binding.scope.is_some()
+            && first
+                .iter()
+                .all(|p| matches!(p, Piece::Text(t) if t.is_empty()))
+        {
+            return None;
+        }
         if binding.scope.is_some() {
             let counted = model.exprs.iter().any(|e| {
                 matches!(&e.kind, ExprKind::Update { arg, .. }

@@ -74,12 +74,37 @@ impl Reader<'_> {
                 return None;
             };
             let span = model.expr(a).span;
+            // An assignment in a loop, in a callback (it runs at another time) or reading the
+            // local itself is no plain choice.
             if loops.iter().any(|l| l.contains(span))
+                || crate::files::enclosing_function(model, span) != binding.scope
                 || crate::files::mentions_binding(model, *value, b)
             {
                 return None;
             }
             values.push(*value);
+        }
+        // Both branches of one `if` assign it: the first value never reaches the read.
+        let assigned_spans: Vec<seam_lang::model::Span> = self
+            .files
+            .assignments_of(file, b)
+            .iter()
+            .map(|&a| model.expr(a).span)
+            .collect();
+        let both_branches =
+            self.files
+                .if_statements(file)
+                .iter()
+                .any(|&(_, _, then, otherwise)| {
+                    let Some(otherwise) = otherwise else {
+                        return false;
+                    };
+                    let (t, o) = (model.stmt(then).span, model.stmt(otherwise).span);
+                    assigned_spans.iter().any(|s| t.contains(*s))
+                        && assigned_spans.iter().any(|s| o.contains(*s))
+                });
+        if both_branches && binding.origin.init.is_some() {
+            values.remove(0);
         }
         if values.len() < 2 {
             return None;

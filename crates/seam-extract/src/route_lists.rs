@@ -4,14 +4,18 @@
 //! A list is a route list when one of its elements matches an entry of the pack's
 //! `routeLists`. An include element mounts a child under its path: a list literal, a name
 //! holding one, or a module's dotted name, which stands for that module's top-level route
-//! lists (those no other list of the module includes). Prefixes compose through includes
-//! across modules, several levels deep; a list nothing includes is a root, at `/`.
+//! lists (those no other list of the module includes); each may be the first element of an
+//! `(patterns, "app_name")` tuple, and is then mounted under the include's path only.
+//! Prefixes compose through includes across modules, several levels deep; a list nothing
+//! includes is a root, at `/`.
 //!
 //! A router object (`router.register("items", ItemViewSet)`) stands, through its `urls`
 //! property (in an include, spread into a list, or added to one), for every registration:
 //! each registered class expands into list and detail routes by the standard actions it
 //! defines or inherits (from project classes, or from framework classes the pack names), and
-//! into one route per extra action its methods declare by decorator.
+//! into one route per extra action its methods declare by decorator. A class attribute the
+//! pack names (`http_method_names`) limits a class's routes to its methods, and a function
+//! handler's decorator (`@api_view(["POST"])`) names its methods.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -20,7 +24,8 @@ use seam_lang::model::{
     MemberProp, PatternKind, Span,
 };
 use seam_packs::{
-    Capture, Captures, Pack, RouteListEntry, RouteListTarget, RouteLists, Viewsets, match_expr,
+    Capture, Captures, MethodList, Pack, RouteListEntry, RouteListTarget, RouteLists, Viewsets,
+    match_expr,
 };
 
 use crate::files::{Files, MAX_HOPS};
@@ -201,7 +206,7 @@ pub fn list_routes(
                 Element::Router => match (&spec.viewsets, routers.get(&key)) {
                     (Some(viewsets), Some(regs)) => regs
                         .iter()
-                        .flat_map(|r| viewset_routes(files, reader, viewsets, r))
+                        .flat_map(|r| viewset_routes(files, reader, spec, viewsets, r))
                         .collect(),
                     _ => Vec::new(),
                 },
@@ -375,13 +380,16 @@ fn child_lists(
         .filter(|(f, _)| *f == module)
         .copied()
         .collect();
-    // Lists the module includes itself (by literal or by name, not by module name, so a
-    // cycle of modules cannot recurse) are not its top level.
+    // Lists the module includes itself (by literal or by name, bare or as the first element
+    // of an `(patterns, "app")` tuple; not by module name, so a cycle of modules cannot
+    // recurse) are not its top level.
     let nested: BTreeSet<ListKey> = in_module
         .iter()
         .flat_map(|k| &lists[k])
         .filter_map(|(f, el)| match el {
-            Element::Include { child, .. } => local_list(files, spec, lists, *f, *child),
+            Element::Include { child, .. } => {
+                local_list(files, spec, lists, *f, tuple_first(files, *f, *child))
+            }
             _ => None,
         })
         .collect();
@@ -389,6 +397,32 @@ fn child_lists(
         .into_iter()
         .filter(|k| !nested.contains(k))
         .collect()
+}
+
+/// The first element of a tuple (`(patterns, "app")`, written in place or held by a name),
+/// where an include names its patterns with an application name; the expression itself
+/// otherwise.
+fn tuple_first(files: &Files, file: usize, child: ExprId) -> ExprId {
+    let first = |f: usize, e: ExprId| match &files.model(f).expr(e).kind {
+        ExprKind::Array {
+            kind: seam_lang::model::ArrayKind::Tuple,
+            elements,
+        } => match elements.first() {
+            Some(ArrayElement::Expr(x)) => Some(*x),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(x) = first(file, child) {
+        return x;
+    }
+    match files
+        .definition(file, child)
+        .and_then(|d| files.value_of(d))
+    {
+        Some((vf, ve)) if vf == file => first(vf, ve).unwrap_or(child),
+        _ => child,
+    }
 }
 
 /// The route list an include's child is when it is a list literal or a name holding one.
@@ -612,13 +646,30 @@ fn added_routers(
 fn viewset_routes(
     files: &Files,
     reader: &Reader,
+    spec: &RouteLists,
     viewsets: &Viewsets,
     reg: &Registration,
 ) -> Vec<(usize, Span, String, String, ListHandler)> {
-    let mut out = Vec::new();
     let Some(class) = crate::classes::class_of_expr(files, reg.file, reg.viewset) else {
-        return out;
+        return Vec::new();
     };
+    let mut out = viewset_actions(files, reader, viewsets, reg, class);
+    // `http_method_names = ["get"]`: the actions of other methods answer 405.
+    if let Some(allowed) = allowed_methods(files, reader, spec, class) {
+        out.retain(|(_, _, _, method, _)| allowed.contains(&method.to_ascii_lowercase()));
+    }
+    out
+}
+
+/// The routes a registration of `class` declares, every action it has.
+fn viewset_actions(
+    files: &Files,
+    reader: &Reader,
+    viewsets: &Viewsets,
+    reg: &Registration,
+    class: (usize, ClassId),
+) -> Vec<(usize, Span, String, String, ListHandler)> {
+    let mut out = Vec::new();
     let (methods, framework) = class_members(files, class);
     let provided: BTreeSet<&str> = framework
         .iter()
@@ -776,6 +827,99 @@ pub fn class_members(
         }
     }
     (methods, framework)
+}
+
+/// The methods a function handler's decorators name, by the first of the pack's method
+/// decorators that matches one of them (`@api_view(["POST"])`: `POST`; `@require_safe`:
+/// `GET`, `HEAD`); `None` when none does or the names cannot be read.
+pub fn decorated_methods(
+    files: &Files,
+    reader: &Reader,
+    spec: &RouteLists,
+    (file, func): (usize, FuncId),
+) -> Option<Vec<String>> {
+    let model = files.model(file);
+    for d in &model.function(func).decorators {
+        for md in &spec.method_decorators {
+            let mut caps = Captures::new();
+            if !match_expr(model, &md.pattern, d.expr, &mut caps) {
+                continue;
+            }
+            let methods = match &md.methods {
+                MethodList::Fixed(list) => list.clone(),
+                MethodList::Meta(m) => {
+                    let bound = caps.get(m).and_then(Capture::expr)?;
+                    names_in(reader, file, bound)?
+                }
+            };
+            let mut out: Vec<String> = Vec::new();
+            for m in methods {
+                let m = m.to_ascii_uppercase();
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+            return (!out.is_empty()).then_some(out);
+        }
+    }
+    None
+}
+
+/// The strings a list (or tuple) literal holds, or the one string an expression is; `None`
+/// when an element cannot be read.
+fn names_in(reader: &Reader, file: usize, expr: ExprId) -> Option<Vec<String>> {
+    let model = reader.files.model(file);
+    let value = reader
+        .files
+        .definition(file, expr)
+        .and_then(|d| reader.files.value_of(d))
+        .filter(|&(vf, ve)| vf == file && matches!(model.expr(ve).kind, ExprKind::Array { .. }))
+        .map_or(expr, |(_, ve)| ve);
+    match &model.expr(value).kind {
+        ExprKind::Array { elements, .. } => elements
+            .iter()
+            .map(|e| match e {
+                ArrayElement::Expr(x) => reader.constant(file, *x),
+                _ => None,
+            })
+            .collect(),
+        _ => reader.constant(file, value).map(|m| vec![m]),
+    }
+}
+
+/// The lower-case methods a handler class serves by the pack's `allowedMethods` attribute
+/// (`http_method_names = ["get"]`), from the class or the nearest project ancestor declaring
+/// it (depth first, in base order); `None` when none declares it or it cannot be read.
+pub fn allowed_methods(
+    files: &Files,
+    reader: &Reader,
+    spec: &RouteLists,
+    class: (usize, ClassId),
+) -> Option<BTreeSet<String>> {
+    let field = spec.allowed_methods.as_deref()?;
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![(class, 0usize)];
+    while let Some(((cf, cid), depth)) = stack.pop() {
+        if depth > MAX_HOPS || !seen.insert((cf, cid)) {
+            continue;
+        }
+        let model = files.model(cf);
+        let c = model.class(cid);
+        for m in &c.members {
+            if m.name.as_str() == Some(field)
+                && let MemberKind::Property { value: Some(v), .. } = &m.kind
+            {
+                return names_in(reader, cf, *v)
+                    .map(|names| names.iter().map(|n| n.to_ascii_lowercase()).collect());
+            }
+        }
+        for &base in c.extends.iter().rev() {
+            if let Some(parent) = crate::classes::class_of_expr(files, cf, base) {
+                stack.push((parent, depth + 1));
+            }
+        }
+    }
+    None
 }
 
 /// The constant a class attribute holds, in the class or the nearest ancestor declaring it.

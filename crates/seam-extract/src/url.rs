@@ -864,6 +864,10 @@ impl Reader<'_> {
                 }
                 return;
             }
+            if let Some(init) = self.default_of_reassigned(file, b, hops) {
+                self.read(file, init, hops - 1, out);
+                return;
+            }
             // One form of the request per value a local is given on some paths.
             if let Some(values) = self.assigned_values(file, b)
                 && let Some(choice) = crate::alternatives::choose_among(
@@ -875,10 +879,7 @@ impl Reader<'_> {
                 self.read(file, values[choice], hops - 1, out);
                 return;
             }
-            match self.default_of_reassigned(file, b) {
-                Some(init) => self.read(file, init, hops - 1, out),
-                None => out.push(Piece::Hole(binding.name.clone())),
-            }
+            out.push(Piece::Hole(binding.name.clone()));
             return;
         }
         match self.files.binding_def(file, b, MAX_HOPS) {
@@ -1097,20 +1098,34 @@ impl Reader<'_> {
         }
     }
 
-    /// The value a reassigned module-level name has unless a condition changes it:
-    /// `prefix = ""` then `if site_path: prefix = f"{site_path}/"` reads as `""`. Only when the
-    /// first value is readable text, every later assignment sits under a condition (not a
-    /// top-level statement) and none of them is readable: then the first value is the one the
-    /// code itself gives and the others come from settings seam cannot see.
-    fn default_of_reassigned(&self, file: usize, b: BindingId) -> Option<ExprId> {
+    /// The value a reassigned name has unless a condition changes it: `prefix = ""` then
+    /// `if site_path: prefix = f"{site_path}/"` reads as `""`. Only when the first value is
+    /// readable text, every later assignment sits under a condition and none of them is
+    /// readable: then the first value is the one the code itself gives and the others come
+    /// from settings seam cannot see. For a module-level name, "under a condition" means not
+    /// a statement of the module itself. A local is held to more: its first value is not
+    /// empty, it is never counted (`i++`), each later assignment sits in the `then` branch
+    /// (never an `else`) of an `if` of its own function (not in a closure, which may run at
+    /// any time, and not in an `if` around the first value too), and fixes no text but
+    /// slashes (`webPath = cfg.Path`), so a value built from a parameter (`` url =
+    /// `/items/${id}` ``) is not taken for a setting; appending slashes alone (`webPath +=
+    /// "/"`) only normalises whatever value the local has and is passed over, while any
+    /// other append changes it.
+    fn default_of_reassigned(&self, file: usize, b: BindingId, hops: usize) -> Option<ExprId> {
+        // The values are read a few hops deep at most, under the reading's own budget (a
+        // value that reads the name itself comes back here).
+        let depth = hops.checked_sub(1)?.min(2);
+        if depth == 0 {
+            return None;
+        }
         let model = self.files.model(file);
         let binding = model.binding(b);
-        if binding.scope.is_some() || !binding.origin.path.is_empty() {
+        if !binding.origin.path.is_empty() {
             return None;
         }
         let init = binding.origin.init?;
         let mut first = Vec::new();
-        self.read(file, init, 2, &mut first);
+        self.read(file, init, depth, &mut first);
         if !first.iter().all(|p| matches!(p, Piece::Text(_))) {
             return None;
         }
@@ -1122,16 +1137,72 @@ impl Reader<'_> {
                 _ => None,
             })
             .collect();
+        let declared = model.expr(init).span;
+        // In the `then` branch of an `if` of the local's own function that is not around the
+        // first value too; an `else` branch means one of the branches always replaces it.
+        let ifs = self.files.if_statements(file);
+        let under_own_if = |a: ExprId| {
+            let at = model.expr(a).span;
+            crate::files::enclosing_function(model, at) == binding.scope
+                && ifs.iter().any(|&(span, _, then, _)| {
+                    !span.contains(declared) && model.stmt(then).span.contains(at)
+                })
+                && !ifs.iter().any(|&(span, _, _, otherwise)| {
+                    !span.contains(declared)
+                        && otherwise.is_some_and(|o| model.stmt(o).span.contains(at))
+                })
+        };
+        let slashes = |t: &str| t.chars().all(|c| c == '/');
+        // A local counted up or down (`i++`, a loop's counter) has no first value that
+        // stands, and one whose reassignments are none seen is changed where seam cannot see.
+        // A local's empty first value (`let userId = ""`) is a placeholder the code fills,
+        // not a path of its own.
+        if binding.scope.is_some()
+            && first
+                .iter()
+                .all(|p| matches!(p, Piece::Text(t) if t.is_empty()))
+        {
+            return None;
+        }
+        if binding.scope.is_some() {
+            let counted = model.exprs.iter().any(|e| {
+                matches!(&e.kind, ExprKind::Update { arg, .. }
+                    if matches!(&model.expr(*arg).kind, ExprKind::Ident { binding: Some(x), .. } if *x == b))
+            });
+            let seen = assignments_to(self.files, file, b).any(|a| a.value != init);
+            if counted || !seen {
+                return None;
+            }
+        }
         for a in assignments_to(self.files, file, b) {
             if a.value == init {
                 continue;
             }
-            if top_level.contains(&a.expr) {
+            let conditional = match binding.scope {
+                None => !top_level.contains(&a.expr),
+                Some(_) => under_own_if(a.expr),
+            };
+            if !conditional {
                 return None;
             }
             let mut later = Vec::new();
-            self.read(file, a.value, 2, &mut later);
-            if later.iter().all(|p| matches!(p, Piece::Text(_))) {
+            self.read(file, a.value, depth, &mut later);
+            let readable = match binding.scope {
+                None => later.iter().all(|p| matches!(p, Piece::Text(_))),
+                Some(_) if a.op == seam_lang::model::AssignOp::Compound => {
+                    if later
+                        .iter()
+                        .all(|p| matches!(p, Piece::Text(t) if slashes(t)))
+                    {
+                        continue;
+                    }
+                    true
+                }
+                Some(_) => later
+                    .iter()
+                    .any(|p| matches!(p, Piece::Text(t) if !slashes(t))),
+            };
+            if readable {
                 return None;
             }
         }

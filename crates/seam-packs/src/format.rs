@@ -285,8 +285,10 @@ pub struct RouteFile {
     pub methods: Vec<String>,
     /// The metavariable holding the path, or a key of the object it holds (a dotted key
     /// reaches into nested objects: `{ option: $META, key: openapi.path }`); a route whose
-    /// object has no such key is not a route.
-    pub path: ValueFile,
+    /// object has no such key is not a route. Absent: the route is at its router's own path
+    /// (gorilla/mux `sub.Methods("GET").HandlerFunc(h)` on `r.Path("/x").Subrouter()`).
+    #[serde(default)]
+    pub path: Option<ValueFile>,
     /// The metavariable holding the handlers; the last one is the unit, earlier ones middleware.
     pub handlers: String,
     /// The names of the chained calls peeled to reach `receiverPattern` (`.input(s).output(s)`
@@ -401,6 +403,33 @@ pub struct RouteListsFile {
     /// none. A list bound to no name stays a root.
     #[serde(default)]
     pub root_names: Vec<String>,
+    /// A class attribute listing the (lower-case) method names a handler class serves
+    /// (`http_method_names = ["get"]`), in the class or the nearest project ancestor declaring
+    /// it: the class's routes, and the actions a registration of it makes, are limited to them.
+    #[serde(default)]
+    pub allowed_methods: Option<String>,
+    /// Decorators of a function handler that name the methods it serves (`@api_view(["POST"])`,
+    /// `@require_POST`); the first that matches one of its decorators gives its methods
+    /// instead of the entry's.
+    #[serde(default)]
+    pub method_decorators: Vec<MethodDecoratorFile>,
+}
+
+/// A decorator naming a function handler's methods: the metavariable holding a list of method
+/// names (or one name), or the methods themselves.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MethodDecoratorFile {
+    pub pattern: String,
+    pub methods: MethodsFile,
+}
+
+/// `$METHODS` (what the pattern binds) or a list written in the pack (`[GET, HEAD]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum MethodsFile {
+    Meta(String),
+    Fixed(Vec<String>),
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -213,8 +213,23 @@ impl Compiler<'_> {
                 pattern,
             });
         }
+        let mut method_decorators = Vec::with_capacity(raw.method_decorators.len());
+        for d in &raw.method_decorators {
+            let pattern = self.expression(&d.pattern, family)?;
+            let methods = match &d.methods {
+                crate::format::MethodsFile::Meta(m) => {
+                    crate::pack::MethodList::Meta(self.meta("methods", m, &pattern, &d.pattern)?)
+                }
+                crate::format::MethodsFile::Fixed(list) => crate::pack::MethodList::Fixed(
+                    list.iter().map(|m| m.to_ascii_uppercase()).collect(),
+                ),
+            };
+            method_decorators.push(crate::pack::MethodDecorator { pattern, methods });
+        }
         let lower = |v: &Vec<String>| v.iter().map(|m| m.to_ascii_lowercase()).collect();
         Ok(RouteLists {
+            allowed_methods: raw.allowed_methods.clone(),
+            method_decorators,
             entries,
             class_handlers,
             methods: lower(&raw.methods),
@@ -603,19 +618,20 @@ impl Compiler<'_> {
                 method,
                 methods: r.methods.iter().map(|m| m.to_ascii_lowercase()).collect(),
                 path: match &r.path {
-                    ValueFile::Scalar(ScalarFile::Text(t)) => {
+                    None => String::new(),
+                    Some(ValueFile::Scalar(ScalarFile::Text(t))) => {
                         self.meta("path", t, &combined, &r.pattern)?
                     }
-                    ValueFile::Option { option, .. } => {
+                    Some(ValueFile::Option { option, .. }) => {
                         self.meta("path", option, &combined, &r.pattern)?
                     }
-                    ValueFile::Scalar(ScalarFile::Number(n)) => {
+                    Some(ValueFile::Scalar(ScalarFile::Number(n))) => {
                         return Err(self.error(
                             &r.pattern,
                             format!("`path` is the number {n}; it names a metavariable"),
                         ));
                     }
-                    ValueFile::Chain(c) => {
+                    Some(ValueFile::Chain(c)) => {
                         return Err(self.error(
                             &c.chain,
                             "a route's `path` cannot read a builder chain: `chain:` is read for a client call's `url` and `method` only",
@@ -623,8 +639,8 @@ impl Compiler<'_> {
                     }
                 },
                 path_key: match &r.path {
-                    ValueFile::Option { key, .. } => Some(key.clone()),
-                    ValueFile::Scalar(_) | ValueFile::Chain(_) => None,
+                    Some(ValueFile::Option { key, .. }) => Some(key.clone()),
+                    _ => None,
                 },
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
                 chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),

@@ -193,7 +193,8 @@ pub struct Route {
     pub method: ValueRead,
     /// Lower-case method names the method metavariable may bind; `all` is every method.
     pub methods: Vec<String>,
-    /// The metavariable holding the path, or the object holding it under `path_key`.
+    /// The metavariable holding the path, or the object holding it under `path_key`; empty
+    /// when the pattern binds none (the route is at its router's own path).
     pub path: String,
     /// A dotted key of the object `path` holds where the path is (`openapi.path`).
     pub path_key: Option<String>,
@@ -235,6 +236,26 @@ pub struct RouteLists {
     pub viewsets: Option<Viewsets>,
     /// The names a root list is served under (see `RouteListsFile::root_names`).
     pub root_names: Vec<String>,
+    /// The class attribute limiting a handler class's methods (see
+    /// `RouteListsFile::allowed_methods`).
+    pub allowed_methods: Option<String>,
+    /// Decorators naming a function handler's methods, tried in order.
+    pub method_decorators: Vec<MethodDecorator>,
+}
+
+/// A decorator naming a function handler's methods (see `MethodDecoratorFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MethodDecorator {
+    pub pattern: PatternNode,
+    pub methods: MethodList,
+}
+
+/// The methods a decorator names: what a metavariable binds (a list of names or one name),
+/// or upper-case methods written in the pack.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MethodList {
+    Meta(String),
+    Fixed(Vec<String>),
 }
 
 /// A call registering a class of actions on a router under a prefix.

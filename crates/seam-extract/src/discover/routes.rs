@@ -115,6 +115,8 @@ pub fn handler_units(
         /// The mount's path when routes seam cannot read may be added under it (an open
         /// router: see [`crate::route_lists::ListRoute::open_mount`]).
         open_mount: Option<String>,
+        /// Declared by a route list (`urlpatterns = [path(…)]`).
+        listed: bool,
     }
     let served = crate::procedures::served(files, pack, &reader);
     let mut registrations = Vec::new();
@@ -270,9 +272,12 @@ pub fn handler_units(
                     Some(Capture::Expr(e)) => vec![*e],
                     _ => Vec::new(),
                 };
-                let Some(path_expr) = caps.get(&r.path).and_then(Capture::expr) else {
+                // A pattern that binds no path (`sub.Methods("GET").HandlerFunc(h)`) registers
+                // at its router's own path.
+                let path_expr = caps.get(&r.path).and_then(Capture::expr);
+                if path_expr.is_none() && !r.path.is_empty() {
                     continue;
-                };
+                }
                 // A path under a key of the object bound (`{ openapi: { path } }`). `None` when
                 // that object is not readable here: a parameter of a project function holds it,
                 // read at each call of that function below.
@@ -288,7 +293,7 @@ pub fn handler_units(
                     })
                     .collect();
                 let mut used = forwarded.clone();
-                used.push(path_expr);
+                used.extend(path_expr);
                 used.extend(receiver.filter(|_| router.is_none()));
                 // In a loop over a list of definitions written out: once per element, the
                 // pattern's constraints checked on each element's values.
@@ -337,6 +342,7 @@ pub fn handler_units(
                                 served: None,
                                 path_start: None,
                                 open_mount: None,
+                                listed: false,
                             });
                         }
                     }
@@ -403,7 +409,7 @@ pub fn handler_units(
                         };
                         for method in read_methods(&reader, &r.method, file, &caps) {
                             let mut path = route_pieces(&reader, r, at);
-                            let path_start = unknown_start_text(files, &path, at);
+                            let path_start = at.and_then(|at| unknown_start_text(files, &path, at));
                             registrations.push(Registration {
                                 file: handler_file,
                                 span: if handler_file == w.file {
@@ -423,6 +429,7 @@ pub fn handler_units(
                                 served: None,
                                 path_start,
                                 open_mount: None,
+                                listed: false,
                             });
                         }
                     }
@@ -478,7 +485,7 @@ pub fn handler_units(
                         continue 'routes;
                     }
                     let path = route_pieces(&reader, r, path_at);
-                    let path_start = unknown_start_text(files, &path, path_at);
+                    let path_start = path_at.and_then(|at| unknown_start_text(files, &path, at));
                     for method in methods {
                         let mut path = path.clone();
                         let method = method_from_path(r.method_in_path, &mut path, method);
@@ -497,6 +504,7 @@ pub fn handler_units(
                             served: procedure.clone(),
                             path_start: path_start.clone(),
                             open_mount: None,
+                            listed: false,
                         });
                     }
                 }
@@ -607,6 +615,7 @@ pub fn handler_units(
                                     served: None,
                                     path_start: None,
                                     open_mount: None,
+                                    listed: false,
                                 });
                             }
                         }
@@ -639,6 +648,7 @@ pub fn handler_units(
             served: None,
             path_start: None,
             open_mount: route.open_mount,
+            listed: true,
         });
     }
 
@@ -686,7 +696,21 @@ pub fn handler_units(
             Target::Expr(written) => match unwrap_handler(files, pack, reg.file, written, 0)
                 .map(|e| (e, files.function_of(reg.file, e)))
             {
-                Some((_, Some((hf, f)))) => vec![(hf, Some(f), reg.method.clone())],
+                // A function a route list names: the methods its decorators name
+                // (`@api_view(["POST"])`), or the entry's.
+                Some((_, Some((hf, f)))) => match pack
+                    .route_lists
+                    .as_ref()
+                    .filter(|_| reg.listed)
+                    .and_then(|spec| {
+                        crate::route_lists::decorated_methods(files, &reader, spec, (hf, f))
+                    }) {
+                    Some(methods) => methods
+                        .into_iter()
+                        .map(|m| (hf, Some(f), Some(m)))
+                        .collect(),
+                    None => vec![(hf, Some(f), reg.method.clone())],
+                },
                 // A class registered for a path: its methods named like HTTP methods.
                 Some((e, None)) => match class_of(files, reg.file, e) {
                     Some((cf, class)) => {
@@ -703,6 +727,15 @@ pub fn handler_units(
                             Some(bases) => {
                                 let (own, framework) =
                                     crate::route_lists::class_members(files, (cf, class));
+                                // `http_method_names = ["get"]`: only these.
+                                let allowed = pack.route_lists.as_ref().and_then(|spec| {
+                                    crate::route_lists::allowed_methods(
+                                        files,
+                                        &reader,
+                                        spec,
+                                        (cf, class),
+                                    )
+                                });
                                 let inherited: BTreeSet<&String> = framework
                                     .iter()
                                     .filter_map(|b| bases.get(b))
@@ -711,6 +744,9 @@ pub fn handler_units(
                                 let mut out = Vec::new();
                                 let mut seen = BTreeSet::new();
                                 for m in methods.iter().filter(|m| seen.insert(*m)) {
+                                    if allowed.as_ref().is_some_and(|a| !a.contains(m)) {
+                                        continue;
+                                    }
                                     let method = Some(m.to_ascii_uppercase());
                                     match own.get(m) {
                                         Some(&(hf, f)) => out.push((hf, Some(f), method)),
@@ -813,7 +849,7 @@ pub fn handler_units(
         } else {
             compose(&prefixes, &own_path)
         };
-        let path = angle_parameters_as_holes(&composed);
+        let path = patterned_parameters_as_holes(&angle_parameters_as_holes(&composed));
         let path = if global {
             with_global_prefix(&globals, &files.model(reg.file).path, &path)
         } else {
@@ -1043,10 +1079,11 @@ fn made_handler(files: &Files, file: usize, expr: ExprId, depth: usize) -> Optio
     crate::callees::function_in_value(files, file, expr, crate::files::MAX_HOPS)
 }
 
-/// A route's path as read from where it is written; a route that serves every path under
-/// its path (`pathPrefix`) ends in the catch-all segment `*` (zero or more segments).
-fn route_pieces(reader: &Reader, route: &seam_packs::Route, at: (usize, ExprId)) -> Vec<Piece> {
-    let mut path = reader.pieces(at.0, at.1);
+/// A route's path as read from where it is written (empty for a route at its router's own
+/// path); a route that serves every path under its path (`pathPrefix`) ends in the catch-all
+/// segment `*` (zero or more segments).
+fn route_pieces(reader: &Reader, route: &seam_packs::Route, at: PathAt) -> Vec<Piece> {
+    let mut path = at.map_or_else(Vec::new, |(f, e)| reader.pieces(f, e));
     if route.path_prefix {
         let slash = matches!(path.last(), Some(Piece::Text(t)) if t.ends_with('/'));
         path.push(Piece::Text(if slash { "*" } else { "/*" }.to_owned()));
@@ -1058,17 +1095,24 @@ fn route_pieces(reader: &Reader, route: &seam_packs::Route, at: (usize, ExprId))
 /// Where a route's path is: what the pattern bound, or the value under the route's
 /// `pathKey` in it (`{ openapi: { path } }`). `None` when that object cannot be read with
 /// `reader` (a parameter only a call of the function around it fills).
+/// `Some(None)` for a pattern that binds no path (the route is at its router's own path).
 pub(super) fn route_path_at(
     reader: &Reader,
     route: &seam_packs::Route,
     file: usize,
-    bound: ExprId,
-) -> Option<(usize, ExprId)> {
+    bound: Option<ExprId>,
+) -> Option<PathAt> {
+    let Some(bound) = bound else {
+        return Some(None);
+    };
     match &route.path_key {
-        None => Some((file, bound)),
-        Some(key) => key_path(reader, file, bound, key),
+        None => Some(Some((file, bound))),
+        Some(key) => key_path(reader, file, bound, key).map(Some),
     }
 }
+
+/// Where a route's path is written; `None` when its pattern binds none.
+pub(super) type PathAt = Option<(usize, ExprId)>;
 
 pub(super) fn key_path(
     reader: &Reader,
@@ -1141,6 +1185,49 @@ fn receiver_capture(pattern: &PatternNode, caps: &Captures) -> Option<ExprId> {
         return caps.get(m).and_then(Capture::expr);
     }
     None
+}
+
+/// Path parameters written with a pattern after their name (`/items/{id:[0-9]+}`,
+/// `/r/{rest:.*}`) as the plain parameter (`/items/{id}`); braces inside the pattern
+/// (`{id:[0-9]{4}}`) are part of it. Anything else is kept as written.
+fn patterned_parameters_as_holes(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut rest = path;
+    while let Some(start) = rest.find('{') {
+        let mut depth = 0usize;
+        let mut end = None;
+        for (i, c) in rest[start..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(start + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else {
+            break;
+        };
+        let inner = &rest[start + 1..end];
+        match inner.split_once(':') {
+            Some((name, _))
+                if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') =>
+            {
+                out.push_str(&rest[..start]);
+                out.push('{');
+                out.push_str(name);
+                out.push('}');
+            }
+            _ => out.push_str(&rest[..=end]),
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Path parameters written in angle brackets (`/users/<int:id>`, `/files/<path:name>`) as holes

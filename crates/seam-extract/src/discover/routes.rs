@@ -204,21 +204,27 @@ pub fn handler_units(
                 if children.is_empty() {
                     continue;
                 }
-                let prefix = match m
+                // One prefix, or each of a list written out (`app.use(["/a", "/b"], r)`).
+                let prefixes: Vec<Prefix> = match m
                     .prefix
                     .as_ref()
                     .and_then(|p| caps.get(p))
                     .and_then(Capture::expr)
                 {
-                    Some(e) => Prefix::read(files, &reader, file, e),
-                    None => Prefix::default(),
+                    Some(e) => crate::path_lists::path_exprs(&reader, file, e)
+                        .into_iter()
+                        .map(|(pf, pe)| Prefix::read(files, &reader, pf, pe))
+                        .collect(),
+                    None => vec![Prefix::default()],
                 };
                 for child in children {
                     for &parent in &parents {
-                        mounts.entry(child).or_default().push(Mount {
-                            parent,
-                            prefix: prefix.clone(),
-                        });
+                        for prefix in &prefixes {
+                            mounts.entry(child).or_default().push(Mount {
+                                parent,
+                                prefix: prefix.clone(),
+                            });
+                        }
                     }
                 }
                 break;
@@ -317,23 +323,24 @@ pub fn handler_units(
                         if handler_file != file {
                             continue;
                         }
-                        let path = route_pieces(&reader, r, path_at);
-                        for method in read_methods(&reader, &r.method, file, &caps) {
-                            registrations.push(Registration {
-                                file,
-                                span: model.expr(call).span,
-                                router,
-                                class_prefix: Vec::new(),
-                                version: Version::Undeclared,
-                                method,
-                                path: path.clone(),
-                                handler: Target::Expr(handler),
-                                route_status: None,
-                                route_default_status: None,
-                                route_body: None,
-                                served: None,
-                                path_start: None,
-                            });
+                        for (path, _) in route_paths(&reader, r, path_at) {
+                            for method in read_methods(&reader, &r.method, file, &caps) {
+                                registrations.push(Registration {
+                                    file,
+                                    span: model.expr(call).span,
+                                    router,
+                                    class_prefix: Vec::new(),
+                                    version: Version::Undeclared,
+                                    method,
+                                    path: path.clone(),
+                                    handler: Target::Expr(handler),
+                                    route_status: None,
+                                    route_default_status: None,
+                                    route_body: None,
+                                    served: None,
+                                    path_start: None,
+                                });
+                            }
                         }
                     }
                     break;
@@ -398,27 +405,32 @@ pub fn handler_units(
                             continue;
                         };
                         for method in read_methods(&reader, &r.method, file, &caps) {
-                            let mut path = route_pieces(&reader, r, at);
-                            let path_start = unknown_start_text(files, &path, at);
-                            registrations.push(Registration {
-                                file: handler_file,
-                                span: if handler_file == w.file {
-                                    w.span
-                                } else {
-                                    model.expr(call).span
-                                },
-                                router: Some(router),
-                                class_prefix: Vec::new(),
-                                version: Version::Undeclared,
-                                method: method_from_path(r.method_in_path, &mut path, method),
-                                path,
-                                handler: Target::Expr(handler),
-                                route_status: None,
-                                route_default_status: None,
-                                route_body: None,
-                                served: None,
-                                path_start,
-                            });
+                            for (mut path, at) in route_paths(&reader, r, at) {
+                                let path_start = unknown_start_text(files, &path, at);
+                                registrations.push(Registration {
+                                    file: handler_file,
+                                    span: if handler_file == w.file {
+                                        w.span
+                                    } else {
+                                        model.expr(call).span
+                                    },
+                                    router: Some(router),
+                                    class_prefix: Vec::new(),
+                                    version: Version::Undeclared,
+                                    method: method_from_path(
+                                        r.method_in_path,
+                                        &mut path,
+                                        method.clone(),
+                                    ),
+                                    path,
+                                    handler: Target::Expr(handler),
+                                    route_status: None,
+                                    route_default_status: None,
+                                    route_body: None,
+                                    served: None,
+                                    path_start,
+                                });
+                            }
                         }
                     }
                     if !held {
@@ -472,26 +484,28 @@ pub fn handler_units(
                     if procedure.is_some() && methods.iter().any(Option::is_none) {
                         continue 'routes;
                     }
-                    let path = route_pieces(&reader, r, path_at);
-                    let path_start = unknown_start_text(files, &path, path_at);
-                    for method in methods {
-                        let mut path = path.clone();
-                        let method = method_from_path(r.method_in_path, &mut path, method);
-                        registrations.push(Registration {
-                            file,
-                            span: model.expr(call).span,
-                            router,
-                            class_prefix: Vec::new(),
-                            version: Version::Undeclared,
-                            method,
-                            path,
-                            handler: Target::Expr(handler),
-                            route_status: None,
-                            route_default_status: None,
-                            route_body: None,
-                            served: procedure.clone(),
-                            path_start: path_start.clone(),
-                        });
+                    for (path, at) in route_paths(&reader, r, path_at) {
+                        let path_start = unknown_start_text(files, &path, at);
+                        for method in &methods {
+                            let mut path = path.clone();
+                            let method =
+                                method_from_path(r.method_in_path, &mut path, method.clone());
+                            registrations.push(Registration {
+                                file,
+                                span: model.expr(call).span,
+                                router,
+                                class_prefix: Vec::new(),
+                                version: Version::Undeclared,
+                                method,
+                                path,
+                                handler: Target::Expr(handler),
+                                route_status: None,
+                                route_default_status: None,
+                                route_body: None,
+                                served: procedure.clone(),
+                                path_start: path_start.clone(),
+                            });
+                        }
                     }
                 }
                 break;
@@ -1034,15 +1048,27 @@ fn made_handler(files: &Files, file: usize, expr: ExprId, depth: usize) -> Optio
     crate::callees::function_in_value(files, file, expr, crate::files::MAX_HOPS)
 }
 
-/// A route's path as read from where it is written; a route that serves every path under
-/// its path (`pathPrefix`) ends in the catch-all segment `*` (zero or more segments).
-fn route_pieces(reader: &Reader, route: &seam_packs::Route, at: (usize, ExprId)) -> Vec<Piece> {
-    let mut path = reader.pieces(at.0, at.1);
-    if route.path_prefix {
-        let slash = matches!(path.last(), Some(Piece::Text(t)) if t.ends_with('/'));
-        path.push(Piece::Text(if slash { "*" } else { "/*" }.to_owned()));
+/// A route's paths as read from where they are written, each with where it is written: one,
+/// or each of a list written out (`router.get(["/set", "/set/:id"], h)`), the same path
+/// once. A route that serves every path under its path (`pathPrefix`) ends in the
+/// catch-all segment `*` (zero or more segments).
+fn route_paths(
+    reader: &Reader,
+    route: &seam_packs::Route,
+    at: (usize, ExprId),
+) -> Vec<(Vec<Piece>, (usize, ExprId))> {
+    let mut out: Vec<(Vec<Piece>, (usize, ExprId))> = Vec::new();
+    for (f, e) in crate::path_lists::path_exprs(reader, at.0, at.1) {
+        let mut path = reader.pieces(f, e);
+        if route.path_prefix {
+            let slash = matches!(path.last(), Some(Piece::Text(t)) if t.ends_with('/'));
+            path.push(Piece::Text(if slash { "*" } else { "/*" }.to_owned()));
+        }
+        if !out.iter().any(|(p, _)| *p == path) {
+            out.push((path, (f, e)));
+        }
     }
-    path
+    out
 }
 
 /// The value under a dotted key (`openapi.path`) of the object an expression holds.

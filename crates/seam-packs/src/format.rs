@@ -37,6 +37,10 @@ pub struct PackFile {
     /// front, in the directory (and below) of the file where it is found.
     #[serde(default)]
     pub uri_versioning: Option<UriVersioningFile>,
+    /// Route tables that put a path in front of the classes a module declares
+    /// (`RouterModule.register([{ path, module, children }])`).
+    #[serde(default)]
+    pub module_routes: Option<ModuleRoutesFile>,
     /// Calls that mount a child router under a prefix (`$PARENT.use($PREFIX, $CHILD)`).
     #[serde(default)]
     pub mounts: Vec<MountFile>,
@@ -355,6 +359,28 @@ pub struct UriVersioningFile {
     /// every route that declares none (`defaultVersion`).
     #[serde(default)]
     pub default_version: Option<String>,
+}
+
+/// A route table over modules: each entry an object whose `pathKey` holds a path, whose
+/// `moduleKey` names a module class and whose `childrenKey` holds entries nested under it
+/// (or module classes served at its path). Every class the module declares (bound by
+/// `declares` on the module class's decorator) serves its routes under the joined paths.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ModuleRoutesFile {
+    /// Calls that take the table (`RouterModule.register($ROUTES)`).
+    pub patterns: Vec<String>,
+    /// The metavariable the patterns bind to the table (a list, or a constant holding one).
+    pub routes: String,
+    pub path_key: String,
+    pub module_key: String,
+    #[serde(default)]
+    pub children_key: Option<String>,
+    /// A decorator pattern on the module class binding the list of classes it declares
+    /// (`@Module({ controllers: $CONTROLLERS })`).
+    pub declares: String,
+    /// The metavariable `declares` binds to that list.
+    pub declared: String,
 }
 
 /// Route lists: list literals whose elements declare routes or include other lists.

@@ -175,6 +175,22 @@ pub struct UriVersioning {
     pub default_version: Option<String>,
 }
 
+/// A route table over modules (`RouterModule.register([{ path, module, children }])`): the
+/// classes each module declares serve under the entry's path, nested entries under their
+/// parent's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleRoutes {
+    pub patterns: Vec<PatternNode>,
+    /// The metavariable holding the table.
+    pub routes: String,
+    pub path_key: String,
+    pub module_key: String,
+    pub children_key: Option<String>,
+    /// Matched against the module class's decorators; binds `declared`.
+    pub declares: PatternNode,
+    pub declared: String,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mount {
     pub pattern: PatternNode,
@@ -601,6 +617,8 @@ pub struct Pack {
     pub global_prefixes: Vec<GlobalPrefix>,
     /// Where URI versioning is switched on.
     pub uri_versioning: Option<UriVersioning>,
+    /// Route tables over modules (`RouterModule.register(routes)`).
+    pub module_routes: Option<ModuleRoutes>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
     pub procedures: Option<Procedures>,

@@ -8,6 +8,7 @@ use seam_packs::{Capture, Captures, Pack, PatternNode, ValueRead, match_expr};
 
 use super::clients::constraints_hold;
 use super::file_conventions::file_units;
+use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
     FACTORY_DEPTH, Mount, Routers, compose, factory_prefix, factory_router, nearest_versioning,
     own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
@@ -114,6 +115,8 @@ pub fn handler_units(
         path_start: Option<String>,
     }
     let served = crate::procedures::served(files, pack, &reader);
+    // The paths route tables over modules put in front of the classes the modules declare.
+    let modules = module_prefixes(files, pack, &reader, on);
     let mut registrations = Vec::new();
     for &file in on {
         let model = files.model(file);
@@ -563,7 +566,11 @@ pub fn handler_units(
                         None => vec![Vec::new()],
                     };
                     let (class_prefixes, class_version) = match class {
-                        Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
+                        Some(c) => {
+                            let (prefixes, version) =
+                                class_prefix_of(&reader, file, &d.class_prefix, c);
+                            (under_modules(&modules, (file, c), prefixes), version)
+                        }
                         None => (vec![Vec::new()], Version::Undeclared),
                     };
                     let capture = |m: &Option<String>| {

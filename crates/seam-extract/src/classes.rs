@@ -191,6 +191,31 @@ fn innermost_class(model: &Model, span: seam_lang::model::Span) -> Option<ClassI
         .map(|(i, _)| ClassId::from_index(i))
 }
 
+/// The value of a static field read through its class (`Sso.LOGIN_URI` over `static
+/// LOGIN_URI = "/login"`): the initialiser the class, or the nearest ancestor declaring it,
+/// gives it.
+pub fn static_value(
+    files: &Files,
+    file: usize,
+    object: ExprId,
+    name: &str,
+) -> Option<(usize, ExprId)> {
+    let mut current = class_of_expr(files, file, object)?;
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        for m in &files.model(cf).class(cid).members {
+            if let MemberKind::Property { value, .. } = &m.kind
+                && m.is_static
+                && m.name.as_str() == Some(name)
+            {
+                return value.map(|v| (cf, v));
+            }
+        }
+        current = parent_class(files, cf, cid)?;
+    }
+    None
+}
+
 /// The class a class extends, followed across files.
 pub fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, ClassId)> {
     let extends = *files.model(file).class(class).extends.first()?;

@@ -360,6 +360,10 @@ pub fn handler_units(
                     // The pattern's constraints are checked on each call's values; when no call
                     // meets them, another pattern may read the registration.
                     let mut held = false;
+                    // Calls that come to the same router, handler and path (several callers
+                    // handing on one app) register one route; a path with a value seam could
+                    // not read may differ between them, and stays one route per call.
+                    let mut seen = BTreeSet::new();
                     for w in wrapper_calls {
                         let reader = Reader {
                             files,
@@ -410,21 +414,33 @@ pub fn handler_units(
                         for method in read_methods(&reader, &r.method, file, &caps) {
                             for (mut path, at) in route_paths(&reader, r, at) {
                                 let path_start = unknown_start_text(files, &path, at);
+                                let span = if handler_file == w.file {
+                                    w.span
+                                } else {
+                                    model.expr(call).span
+                                };
+                                let method =
+                                    method_from_path(r.method_in_path, &mut path, method.clone());
+                                let known = path.iter().all(|p| matches!(p, Piece::Text(_)));
+                                if known
+                                    && !seen.insert((
+                                        handler_file,
+                                        span,
+                                        router,
+                                        method.clone(),
+                                        path_of(&path),
+                                        handler,
+                                    ))
+                                {
+                                    continue;
+                                }
                                 registrations.push(Registration {
                                     file: handler_file,
-                                    span: if handler_file == w.file {
-                                        w.span
-                                    } else {
-                                        model.expr(call).span
-                                    },
+                                    span,
                                     router: Some(router),
                                     class_prefix: Vec::new(),
                                     version: Version::Undeclared,
-                                    method: method_from_path(
-                                        r.method_in_path,
-                                        &mut path,
-                                        method.clone(),
-                                    ),
+                                    method,
                                     path,
                                     handler: Target::Expr(handler),
                                     route_status: None,

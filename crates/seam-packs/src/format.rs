@@ -28,6 +28,11 @@ pub struct PackFile {
     /// written (Echo: `Group("/user")` with `GET("s", …)` serves `/users`), not as a segment.
     #[serde(default)]
     pub append_paths: bool,
+    /// A request goes to the first route registered for its method and path: a later
+    /// registration of the same method and path on the same router, in the same file, is never
+    /// reached (Express: `router.get("/", all)` before `router.get(["/", "/:id"], one)`).
+    #[serde(default)]
+    pub first_match_wins: bool,
     /// Prefixes put in front of every route of the pack in the directory (and below) of the
     /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
     #[serde(default)]

@@ -1061,6 +1061,7 @@ impl Compiler<'_> {
 
         Ok(Pack {
             append_paths: raw.append_paths,
+            first_match_wins: raw.first_match_wins,
             review,
             recognition: raw
                 .binding

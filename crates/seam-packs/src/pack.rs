@@ -610,6 +610,8 @@ pub struct Pack {
     pub routers: Vec<PatternNode>,
     /// A relative route path is appended to the router's prefix as written (`appendPaths`).
     pub append_paths: bool,
+    /// A later registration of a method and path on the same router is never reached.
+    pub first_match_wins: bool,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
     /// Per entry of `routers`: the metavariable holding the router it serves under.

@@ -671,6 +671,25 @@ pub fn handler_units(
         });
     }
 
+    // Where the first route registered for a method and path answers, a later registration of
+    // them on the same router in the same file is never reached (a path seam read in full).
+    if pack.first_match_wins {
+        let key = |r: &Registration| {
+            let router = r.router?;
+            r.path
+                .iter()
+                .all(|p| matches!(p, Piece::Text(_)))
+                .then(|| (router, r.file, r.method.clone(), path_of(&r.path)))
+        };
+        let mut first: BTreeMap<(RouterKey, usize, Option<String>, String), u32> = BTreeMap::new();
+        for r in &registrations {
+            if let Some(k) = key(r) {
+                let start = first.entry(k).or_insert(r.span.start);
+                *start = (*start).min(r.span.start);
+            }
+        }
+        registrations.retain(|r| key(r).is_none_or(|k| first.get(&k) == Some(&r.span.start)));
+    }
     // A router a project function makes and gives back (`api := NewAPI(group)`, the function
     // making it over the group it takes): mounted where the router made inside is, with that
     // router's own prefix.

@@ -191,6 +191,130 @@ fn innermost_class(model: &Model, span: seam_lang::model::Span) -> Option<ClassI
         .map(|(i, _)| ClassId::from_index(i))
 }
 
+/// The value of a static field read through its class (`Sso.LOGIN_URI` over `static
+/// LOGIN_URI = "/login"`): the initialiser the class, or the nearest ancestor declaring it,
+/// gives it.
+pub fn static_value(
+    files: &Files,
+    file: usize,
+    object: ExprId,
+    name: &str,
+) -> Option<(usize, ExprId)> {
+    let mut current = class_of_expr(files, file, object)?;
+    for _ in 0..MAX_HOPS {
+        let (cf, cid) = current;
+        for m in &files.model(cf).class(cid).members {
+            if let MemberKind::Property { value, .. } = &m.kind
+                && m.is_static
+                && m.name.as_str() == Some(name)
+            {
+                return value.map(|v| (cf, v));
+            }
+        }
+        current = parent_class(files, cf, cid)?;
+    }
+    None
+}
+
+/// The constructor parameter an instance field holds: `this.app` where the constructor of the
+/// receiver's class (or of the ancestor that sets the field) does `this.app = app` with its
+/// parameter `app`. The parameter's name in the constructor, with its file.
+pub fn field_parameter(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+    let model = files.model(file);
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(field),
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    if !matches!(model.expr(*object).kind, ExprKind::This) {
+        return None;
+    }
+    let class = receiver_class(model, *object, model.expr(expr).span)?;
+    let (vf, ve) = field_of_class(files, (file, class), field)?;
+    let vmodel = files.model(vf);
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &vmodel.expr(ve).kind
+    else {
+        return None;
+    };
+    let BindingKind::Param { function, .. } = vmodel.binding(*b).kind else {
+        return None;
+    };
+    constructor_class(vmodel, function)?;
+    Some((vf, ve))
+}
+
+/// The class whose constructor `function` is.
+fn constructor_class(model: &Model, function: FuncId) -> Option<ClassId> {
+    model
+        .classes
+        .iter()
+        .position(|c| {
+            c.members
+                .iter()
+                .any(|m| matches!(m.kind, MemberKind::Constructor { function: f } if f == function))
+        })
+        .map(ClassId::from_index)
+}
+
+/// The calls that run a class's constructor (`function` in `file`): `new C(…)` of the class or
+/// of a descendant that declares no constructor of its own on the way, and `super(…)` in the
+/// constructor of a direct subclass.
+pub fn constructor_calls(files: &Files, file: usize, function: FuncId) -> Vec<(usize, ExprId)> {
+    let Some(class) = constructor_class(files.model(file), function) else {
+        return Vec::new();
+    };
+    let has_constructor = |(f, c): (usize, ClassId)| {
+        files
+            .model(f)
+            .class(c)
+            .members
+            .iter()
+            .any(|m| matches!(m.kind, MemberKind::Constructor { .. }))
+    };
+    // Whether `new` of this class runs the constructor: it is the class, or every class from it
+    // up to the class declares none.
+    let runs = |mut current: (usize, ClassId)| {
+        for _ in 0..MAX_HOPS {
+            if current == (file, class) {
+                return true;
+            }
+            if has_constructor(current) {
+                return false;
+            }
+            let Some(parent) = parent_class(files, current.0, current.1) else {
+                return false;
+            };
+            current = parent;
+        }
+        false
+    };
+    let mut out = Vec::new();
+    for f in 0..files.count() {
+        let model = files.model(f);
+        for crate::files::NamedCall { call, .. } in files.calls(f) {
+            let ExprKind::Call { callee, is_new, .. } = &model.expr(call).kind else {
+                continue;
+            };
+            if *is_new {
+                if class_of_expr(files, f, *callee).is_some_and(runs) {
+                    out.push((f, call));
+                }
+            } else if matches!(model.expr(*callee).kind, ExprKind::Super)
+                && let Some(sub) = innermost_class(model, model.expr(call).span)
+                && parent_class(files, f, sub) == Some((file, class))
+            {
+                out.push((f, call));
+            }
+        }
+    }
+    out
+}
+
 /// The class a class extends, followed across files.
 pub fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, ClassId)> {
     let extends = *files.model(file).class(class).extends.first()?;

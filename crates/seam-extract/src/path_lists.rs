@@ -1,5 +1,5 @@
-//! A path written as a list of paths (`@Get(["a", "b"])`, `@Controller(["x", "y"])`)
-//! registers the route at each of them.
+//! A path written as a list of paths (`@Get(["a", "b"])`, `@Controller(["x", "y"])`,
+//! `router.get(["/set", "/set/:id"], h)`) registers the route at each of them.
 
 use seam_lang::model::{ArrayElement, ExprId, ExprKind};
 
@@ -8,16 +8,25 @@ use crate::url::{Piece, Reader};
 /// The paths an expression names: each element of a list written out (through a constant
 /// holding one), else the expression itself as one path.
 pub fn paths(reader: &Reader, file: usize, expr: ExprId) -> Vec<Vec<Piece>> {
+    path_exprs(reader, file, expr)
+        .into_iter()
+        .map(|(f, e)| reader.pieces(f, e))
+        .collect()
+}
+
+/// Where each path [`paths`] reads is written: the list's elements (in their file), or the
+/// expression itself.
+pub fn path_exprs(reader: &Reader, file: usize, expr: ExprId) -> Vec<(usize, ExprId)> {
     let (lf, list) = reader
         .files
         .definition(file, expr)
         .and_then(|d| reader.files.value_of(d))
         .unwrap_or((file, expr));
     if let ExprKind::Array { elements, .. } = &reader.files.model(lf).expr(list).kind {
-        let each: Option<Vec<Vec<Piece>>> = elements
+        let each: Option<Vec<(usize, ExprId)>> = elements
             .iter()
             .map(|el| match el {
-                ArrayElement::Expr(x) => Some(reader.pieces(lf, *x)),
+                ArrayElement::Expr(x) => Some((lf, *x)),
                 _ => None,
             })
             .collect();
@@ -25,5 +34,5 @@ pub fn paths(reader: &Reader, file: usize, expr: ExprId) -> Vec<Vec<Piece>> {
             return each;
         }
     }
-    vec![reader.pieces(file, expr)]
+    vec![(file, expr)]
 }

@@ -59,6 +59,11 @@ impl WrapperCall {
                 continue;
             }
             let Some(b) = parameter(files.model(file), expr) else {
+                // `this.app` set from a constructor parameter: what that parameter receives.
+                if let Some(param) = crate::classes::field_parameter(files, file, expr) {
+                    (file, expr) = param;
+                    continue;
+                }
                 return Some((file, expr));
             };
             match self.subst.get(&(file, b)) {
@@ -132,7 +137,10 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
     ) -> Option<Vec<WrapperCall>> {
         let model = self.files.model(file);
         // Most registrations use no parameter at all: skip the search.
-        if !used.iter().any(|e| root_parameter(model, *e).is_some()) {
+        if !used.iter().any(|e| {
+            root_parameter(model, *e).is_some()
+                || crate::classes::field_parameter(self.files, file, *e).is_some()
+        }) {
             return None;
         }
         let start = WrapperCall {
@@ -190,10 +198,17 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         };
         match self.files.model(file).binding(binding).kind {
             BindingKind::Param { function, .. } => {
-                let Some(sites) = self.files.callers().get(&(file, function)) else {
-                    return;
-                };
-                for &(cf, ccall) in sites {
+                // A constructor runs at `new C(…)` and `super(…)`, which the callers leave out.
+                let constructed = crate::classes::constructor_calls(self.files, file, function);
+                let mut sites: Vec<(usize, ExprId)> =
+                    match self.files.callers().get(&(file, function)) {
+                        Some(sites) => sites.iter().copied().chain(constructed).collect(),
+                        None if !constructed.is_empty() => constructed,
+                        None => return,
+                    };
+                sites.sort();
+                sites.dedup();
+                for (cf, ccall) in sites {
                     let Some(caller) = self.wrapper_call(file, function, cf, ccall) else {
                         continue;
                     };

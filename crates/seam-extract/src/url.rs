@@ -787,6 +787,10 @@ impl Reader<'_> {
         {
             return self.object_key(file, object, name).ok().flatten();
         }
+        // A static field read through its class (`Sso.LOGIN_URI`).
+        if let Some(value) = crate::classes::static_value(self.files, file, object, name) {
+            return Some(value);
+        }
         // A constant: not a parameter (unless a call site passed it) and never reassigned.
         let ExprKind::Ident {
             binding: Some(b), ..

@@ -28,6 +28,11 @@ pub struct PackFile {
     /// written (Echo: `Group("/user")` with `GET("s", …)` serves `/users`), not as a segment.
     #[serde(default)]
     pub append_paths: bool,
+    /// A request goes to the first route registered for its method and path: a later
+    /// registration of the same method and path on the same router, in the same file, is never
+    /// reached (Express: `router.get("/", all)` before `router.get(["/", "/:id"], one)`).
+    #[serde(default)]
+    pub first_match_wins: bool,
     /// Prefixes put in front of every route of the pack in the directory (and below) of the
     /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
     #[serde(default)]
@@ -37,6 +42,10 @@ pub struct PackFile {
     /// front, in the directory (and below) of the file where it is found.
     #[serde(default)]
     pub uri_versioning: Option<UriVersioningFile>,
+    /// Route tables that put a path in front of the classes a module declares
+    /// (`RouterModule.register([{ path, module, children }])`).
+    #[serde(default)]
+    pub module_routes: Option<ModuleRoutesFile>,
     /// Calls that mount a child router under a prefix (`$PARENT.use($PREFIX, $CHILD)`).
     #[serde(default)]
     pub mounts: Vec<MountFile>,
@@ -362,6 +371,28 @@ pub struct UriVersioningFile {
     /// every route that declares none (`defaultVersion`).
     #[serde(default)]
     pub default_version: Option<String>,
+}
+
+/// A route table over modules: each entry an object whose `pathKey` holds a path, whose
+/// `moduleKey` names a module class and whose `childrenKey` holds entries nested under it
+/// (or module classes served at its path). Every class the module declares (bound by
+/// `declares` on the module class's decorator) serves its routes under the joined paths.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ModuleRoutesFile {
+    /// Calls that take the table (`RouterModule.register($ROUTES)`).
+    pub patterns: Vec<String>,
+    /// The metavariable the patterns bind to the table (a list, or a constant holding one).
+    pub routes: String,
+    pub path_key: String,
+    pub module_key: String,
+    #[serde(default)]
+    pub children_key: Option<String>,
+    /// A decorator pattern on the module class binding the list of classes it declares
+    /// (`@Module({ controllers: $CONTROLLERS })`).
+    pub declares: String,
+    /// The metavariable `declares` binds to that list.
+    pub declared: String,
 }
 
 /// Route lists: list literals whose elements declare routes or include other lists.

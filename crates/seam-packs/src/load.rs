@@ -582,6 +582,36 @@ impl Compiler<'_> {
             })
             .transpose()?;
 
+        let module_routes = match &raw.module_routes {
+            None => None,
+            Some(m) => {
+                if m.patterns.is_empty() {
+                    return Err(self.error(
+                        "moduleRoutes",
+                        "`moduleRoutes` needs at least one pattern in `patterns`".to_owned(),
+                    ));
+                }
+                let mut patterns = Vec::with_capacity(m.patterns.len());
+                let mut routes = String::new();
+                for p in &m.patterns {
+                    let pattern = self.expression(p, family)?;
+                    routes = self.meta("routes", &m.routes, &pattern, p)?;
+                    patterns.push(pattern);
+                }
+                let declares = compile_decorator(&m.declares, family.pattern_language())
+                    .map_err(|e| self.pattern_error(&m.declares, e))?;
+                Some(ModuleRoutes {
+                    patterns,
+                    routes,
+                    path_key: m.path_key.clone(),
+                    module_key: m.module_key.clone(),
+                    children_key: m.children_key.clone(),
+                    declared: self.meta("declared", &m.declared, &declares, &m.declares)?,
+                    declares,
+                })
+            }
+        };
+
         let mut mounts = Vec::new();
         for m in &raw.mounts {
             let pattern = self.expression(&m.pattern, family)?;
@@ -1048,6 +1078,7 @@ impl Compiler<'_> {
 
         Ok(Pack {
             append_paths: raw.append_paths,
+            first_match_wins: raw.first_match_wins,
             review,
             recognition: raw
                 .binding
@@ -1067,6 +1098,7 @@ impl Compiler<'_> {
             router_parents,
             global_prefixes,
             uri_versioning,
+            module_routes,
             mounts,
             routes,
             procedures,

@@ -175,6 +175,22 @@ pub struct UriVersioning {
     pub default_version: Option<String>,
 }
 
+/// A route table over modules (`RouterModule.register([{ path, module, children }])`): the
+/// classes each module declares serve under the entry's path, nested entries under their
+/// parent's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleRoutes {
+    pub patterns: Vec<PatternNode>,
+    /// The metavariable holding the table.
+    pub routes: String,
+    pub path_key: String,
+    pub module_key: String,
+    pub children_key: Option<String>,
+    /// Matched against the module class's decorators; binds `declared`.
+    pub declares: PatternNode,
+    pub declared: String,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mount {
     pub pattern: PatternNode,
@@ -617,6 +633,8 @@ pub struct Pack {
     pub routers: Vec<PatternNode>,
     /// A relative route path is appended to the router's prefix as written (`appendPaths`).
     pub append_paths: bool,
+    /// A later registration of a method and path on the same router is never reached.
+    pub first_match_wins: bool,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
     /// Per entry of `routers`: the metavariable holding the router it serves under.
@@ -624,6 +642,8 @@ pub struct Pack {
     pub global_prefixes: Vec<GlobalPrefix>,
     /// Where URI versioning is switched on.
     pub uri_versioning: Option<UriVersioning>,
+    /// Route tables over modules (`RouterModule.register(routes)`).
+    pub module_routes: Option<ModuleRoutes>,
     pub mounts: Vec<Mount>,
     pub routes: Vec<Route>,
     pub procedures: Option<Procedures>,

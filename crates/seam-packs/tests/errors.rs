@@ -243,3 +243,21 @@ fn a_builder_chain_read_is_checked() {
         ".seam/packs/mine.yaml:10: `body` cannot read a builder chain: `chain:` is read for a client call's `url` and `method` only"
     );
 }
+
+#[test]
+fn a_module_route_table_naming_what_its_patterns_lack() {
+    let e = error(&format!(
+        "{HEAD}moduleRoutes:\n  patterns: [\"Routes.register($TABLE)\"]\n  routes: $ROUTES\n  pathKey: path\n  moduleKey: module\n  declares: \"@Module({{ controllers: $C }})\"\n  declared: $C\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:8: `routes` names `$ROUTES`, which the pattern `Routes.register($TABLE)` does not bind"
+    );
+    let e = error(&format!(
+        "{HEAD}moduleRoutes:\n  patterns: [\"Routes.register($ROUTES)\"]\n  routes: $ROUTES\n  pathKey: path\n  moduleKey: module\n  declares: \"@Module({{ controllers: $C }})\"\n  declared: $D\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:12: `declared` names `$D`, which the pattern `@Module({ controllers: $C })` does not bind"
+    );
+}

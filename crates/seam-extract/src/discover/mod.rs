@@ -12,6 +12,7 @@ use crate::url::{Piece, Reader, is_absolute, read_method};
 
 mod clients;
 mod file_conventions;
+mod module_routes;
 mod mounts;
 mod routes;
 

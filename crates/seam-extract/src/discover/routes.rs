@@ -8,6 +8,7 @@ use seam_packs::{Capture, Captures, Pack, PatternNode, ValueRead, match_expr};
 
 use super::clients::constraints_hold;
 use super::file_conventions::file_units;
+use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
     FACTORY_DEPTH, Mount, Routers, compose, factory_prefix, factory_router, nearest_versioning,
     own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
@@ -119,6 +120,8 @@ pub fn handler_units(
         listed: bool,
     }
     let served = crate::procedures::served(files, pack, &reader);
+    // The paths route tables over modules put in front of the classes the modules declare.
+    let modules = module_prefixes(files, pack, &reader, on);
     let mut registrations = Vec::new();
     for &file in on {
         let model = files.model(file);
@@ -209,21 +212,27 @@ pub fn handler_units(
                 if children.is_empty() {
                     continue;
                 }
-                let prefix = match m
+                // One prefix, or each of a list written out (`app.use(["/a", "/b"], r)`).
+                let prefixes: Vec<Prefix> = match m
                     .prefix
                     .as_ref()
                     .and_then(|p| caps.get(p))
                     .and_then(Capture::expr)
                 {
-                    Some(e) => Prefix::read(files, &reader, file, e),
-                    None => Prefix::default(),
+                    Some(e) => crate::path_lists::path_exprs(&reader, file, e)
+                        .into_iter()
+                        .map(|(pf, pe)| Prefix::read(files, &reader, pf, pe))
+                        .collect(),
+                    None => vec![Prefix::default()],
                 };
                 for child in children {
                     for &parent in &parents {
-                        mounts.entry(child).or_default().push(Mount {
-                            parent,
-                            prefix: prefix.clone(),
-                        });
+                        for prefix in &prefixes {
+                            mounts.entry(child).or_default().push(Mount {
+                                parent,
+                                prefix: prefix.clone(),
+                            });
+                        }
                     }
                 }
                 break;
@@ -325,25 +334,26 @@ pub fn handler_units(
                         if handler_file != file {
                             continue;
                         }
-                        let path = route_pieces(&reader, r, path_at);
-                        for method in read_methods(&reader, &r.method, file, &caps) {
-                            registrations.push(Registration {
-                                file,
-                                span: model.expr(call).span,
-                                router,
-                                class_prefix: Vec::new(),
-                                version: Version::Undeclared,
-                                method,
-                                path: path.clone(),
-                                handler: Target::Expr(handler),
-                                route_status: None,
-                                route_default_status: None,
-                                route_body: None,
-                                served: None,
-                                path_start: None,
-                                open_mount: None,
-                                listed: false,
-                            });
+                        for (path, _) in route_paths(&reader, r, path_at) {
+                            for method in read_methods(&reader, &r.method, file, &caps) {
+                                registrations.push(Registration {
+                                    file,
+                                    span: model.expr(call).span,
+                                    router,
+                                    class_prefix: Vec::new(),
+                                    version: Version::Undeclared,
+                                    method,
+                                    path: path.clone(),
+                                    handler: Target::Expr(handler),
+                                    route_status: None,
+                                    route_default_status: None,
+                                    route_body: None,
+                                    served: None,
+                                    path_start: None,
+                                    open_mount: None,
+                                    listed: false,
+                                });
+                            }
                         }
                     }
                     break;
@@ -360,6 +370,10 @@ pub fn handler_units(
                     // The pattern's constraints are checked on each call's values; when no call
                     // meets them, another pattern may read the registration.
                     let mut held = false;
+                    // Calls that come to the same router, handler and path (several callers
+                    // handing on one app) register one route; a path with a value seam could
+                    // not read may differ between them, and stays one route per call.
+                    let mut seen = BTreeSet::new();
                     for w in wrapper_calls {
                         let reader = Reader {
                             files,
@@ -408,29 +422,47 @@ pub fn handler_units(
                             continue;
                         };
                         for method in read_methods(&reader, &r.method, file, &caps) {
-                            let mut path = route_pieces(&reader, r, at);
-                            let path_start = at.and_then(|at| unknown_start_text(files, &path, at));
-                            registrations.push(Registration {
-                                file: handler_file,
-                                span: if handler_file == w.file {
+                            for (mut path, at) in route_paths(&reader, r, at) {
+                                let path_start =
+                                    at.and_then(|at| unknown_start_text(files, &path, at));
+                                let span = if handler_file == w.file {
                                     w.span
                                 } else {
                                     model.expr(call).span
-                                },
-                                router: Some(router),
-                                class_prefix: Vec::new(),
-                                version: Version::Undeclared,
-                                method: method_from_path(r.method_in_path, &mut path, method),
-                                path,
-                                handler: Target::Expr(handler),
-                                route_status: None,
-                                route_default_status: None,
-                                route_body: None,
-                                served: None,
-                                path_start,
-                                open_mount: None,
-                                listed: false,
-                            });
+                                };
+                                let method =
+                                    method_from_path(r.method_in_path, &mut path, method.clone());
+                                let known = path.iter().all(|p| matches!(p, Piece::Text(_)));
+                                if known
+                                    && !seen.insert((
+                                        handler_file,
+                                        span,
+                                        router,
+                                        method.clone(),
+                                        path_of(&path),
+                                        handler,
+                                    ))
+                                {
+                                    continue;
+                                }
+                                registrations.push(Registration {
+                                    file: handler_file,
+                                    span,
+                                    router: Some(router),
+                                    class_prefix: Vec::new(),
+                                    version: Version::Undeclared,
+                                    method,
+                                    path,
+                                    handler: Target::Expr(handler),
+                                    route_status: None,
+                                    route_default_status: None,
+                                    route_body: None,
+                                    served: None,
+                                    path_start,
+                                    open_mount: None,
+                                    listed: false,
+                                });
+                            }
                         }
                     }
                     if !held {
@@ -484,28 +516,30 @@ pub fn handler_units(
                     if procedure.is_some() && methods.iter().any(Option::is_none) {
                         continue 'routes;
                     }
-                    let path = route_pieces(&reader, r, path_at);
-                    let path_start = path_at.and_then(|at| unknown_start_text(files, &path, at));
-                    for method in methods {
-                        let mut path = path.clone();
-                        let method = method_from_path(r.method_in_path, &mut path, method);
-                        registrations.push(Registration {
-                            file,
-                            span: model.expr(call).span,
-                            router,
-                            class_prefix: Vec::new(),
-                            version: Version::Undeclared,
-                            method,
-                            path,
-                            handler: Target::Expr(handler),
-                            route_status: None,
-                            route_default_status: None,
-                            route_body: None,
-                            served: procedure.clone(),
-                            path_start: path_start.clone(),
-                            open_mount: None,
-                            listed: false,
-                        });
+                    for (path, at) in route_paths(&reader, r, path_at) {
+                        let path_start = at.and_then(|at| unknown_start_text(files, &path, at));
+                        for method in &methods {
+                            let mut path = path.clone();
+                            let method =
+                                method_from_path(r.method_in_path, &mut path, method.clone());
+                            registrations.push(Registration {
+                                file,
+                                span: model.expr(call).span,
+                                router,
+                                class_prefix: Vec::new(),
+                                version: Version::Undeclared,
+                                method,
+                                path,
+                                handler: Target::Expr(handler),
+                                route_status: None,
+                                route_default_status: None,
+                                route_body: None,
+                                served: procedure.clone(),
+                                path_start: path_start.clone(),
+                                open_mount: None,
+                                listed: false,
+                            });
+                        }
                     }
                 }
                 break;
@@ -563,7 +597,11 @@ pub fn handler_units(
                         None => vec![Vec::new()],
                     };
                     let (class_prefixes, class_version) = match class {
-                        Some(c) => class_prefix_of(&reader, file, &d.class_prefix, c),
+                        Some(c) => {
+                            let (prefixes, version) =
+                                class_prefix_of(&reader, file, &d.class_prefix, c);
+                            (under_modules(&modules, (file, c), prefixes), version)
+                        }
                         None => (vec![Vec::new()], Version::Undeclared),
                     };
                     let capture = |m: &Option<String>| {
@@ -652,6 +690,25 @@ pub fn handler_units(
         });
     }
 
+    // Where the first route registered for a method and path answers, a later registration of
+    // them on the same router in the same file is never reached (a path seam read in full).
+    if pack.first_match_wins {
+        let key = |r: &Registration| {
+            let router = r.router?;
+            r.path
+                .iter()
+                .all(|p| matches!(p, Piece::Text(_)))
+                .then(|| (router, r.file, r.method.clone(), path_of(&r.path)))
+        };
+        let mut first: BTreeMap<(RouterKey, usize, Option<String>, String), u32> = BTreeMap::new();
+        for r in &registrations {
+            if let Some(k) = key(r) {
+                let start = first.entry(k).or_insert(r.span.start);
+                *start = (*start).min(r.span.start);
+            }
+        }
+        registrations.retain(|r| key(r).is_none_or(|k| first.get(&k) == Some(&r.span.start)));
+    }
     // A router a project function makes and gives back (`api := NewAPI(group)`, the function
     // making it over the group it takes): mounted where the router made inside is, with that
     // router's own prefix.
@@ -1079,19 +1136,36 @@ fn made_handler(files: &Files, file: usize, expr: ExprId, depth: usize) -> Optio
     crate::callees::function_in_value(files, file, expr, crate::files::MAX_HOPS)
 }
 
-/// A route's path as read from where it is written (empty for a route at its router's own
-/// path); a route that serves every path under its path (`pathPrefix`) ends in the catch-all
-/// segment `*` (zero or more segments).
-fn route_pieces(reader: &Reader, route: &seam_packs::Route, at: PathAt) -> Vec<Piece> {
-    let mut path = at.map_or_else(Vec::new, |(f, e)| reader.pieces(f, e));
-    if route.path_prefix {
-        let slash = matches!(path.last(), Some(Piece::Text(t)) if t.ends_with('/'));
-        path.push(Piece::Text(if slash { "*" } else { "/*" }.to_owned()));
+/// A route's paths as read from where they are written, each with where it is written: one,
+/// or each of a list written out (`router.get(["/set", "/set/:id"], h)`), the same path
+/// once. A route that serves every path under its path (`pathPrefix`) ends in the
+/// catch-all segment `*` (zero or more segments).
+fn route_paths(
+    reader: &Reader,
+    route: &seam_packs::Route,
+    at: PathAt,
+) -> Vec<(Vec<Piece>, PathAt)> {
+    let written: Vec<(Vec<Piece>, PathAt)> = match at {
+        // A route at its router's own path.
+        None => vec![(Vec::new(), None)],
+        Some((file, expr)) => crate::path_lists::path_exprs(reader, file, expr)
+            .into_iter()
+            .map(|(f, e)| (reader.pieces(f, e), Some((f, e))))
+            .collect(),
+    };
+    let mut out: Vec<(Vec<Piece>, PathAt)> = Vec::new();
+    for (mut path, at) in written {
+        if route.path_prefix {
+            let slash = matches!(path.last(), Some(Piece::Text(t)) if t.ends_with('/'));
+            path.push(Piece::Text(if slash { "*" } else { "/*" }.to_owned()));
+        }
+        if !out.iter().any(|(p, _)| *p == path) {
+            out.push((path, at));
+        }
     }
-    path
+    out
 }
 
-/// The value under a dotted key (`openapi.path`) of the object an expression holds.
 /// Where a route's path is: what the pattern bound, or the value under the route's
 /// `pathKey` in it (`{ openapi: { path } }`). `None` when that object cannot be read with
 /// `reader` (a parameter only a call of the function around it fills).

@@ -546,11 +546,49 @@ pub fn fluent_receiver(files: &Files, file: usize, call: ExprId) -> Option<ExprI
     else {
         return None;
     };
+    // Only a short chain that starts at an instance made with `new` (here, or held by a
+    // name): following every method chain (`z.string().min(1).max(9)`) back through each
+    // method's returns costs a lookup per link, again per way a receiver is looked up.
+    if !starts_at_new(files, file, call) {
+        return None;
+    }
     let ExprKind::Member { object, .. } = &files.model(file).expr(*callee).kind else {
         return None;
     };
     let (ff, func) = files.function_of(file, *callee)?;
     returns_own_instance(files, ff, func, 2).then_some(*object)
+}
+
+/// The most calls a builder chain is followed back through.
+const MAX_FLUENT_LINKS: usize = 6;
+
+/// Whether a chain of method calls starts, within [`MAX_FLUENT_LINKS`] links, at `new C(…)`
+/// or at a name never reassigned that holds one.
+fn starts_at_new(files: &Files, file: usize, call: ExprId) -> bool {
+    let model = files.model(file);
+    let mut at = call;
+    for _ in 0..=MAX_FLUENT_LINKS {
+        match &model.expr(at).kind {
+            ExprKind::Call { is_new: true, .. } => return true,
+            ExprKind::Call {
+                callee,
+                is_new: false,
+                ..
+            } => match &model.expr(*callee).kind {
+                ExprKind::Member { object, .. } => at = *object,
+                _ => return false,
+            },
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } if !model.binding(*b).reassigned => {
+                return model.binding(*b).origin.init.is_some_and(|init| {
+                    matches!(model.expr(init).kind, ExprKind::Call { is_new: true, .. })
+                });
+            }
+            _ => return false,
+        }
+    }
+    false
 }
 
 fn returns_own_instance(files: &Files, file: usize, func: FuncId, depth: usize) -> bool {

@@ -8,6 +8,10 @@ use seam_lang::model::{ExprId, ExprKind, LiteralValue, MemberProp};
 
 use crate::files::{Def, Files, MAX_HOPS};
 
+/// How many functions deep a status is followed through `return other(…)`: each level may
+/// return several calls, so the walk stays short.
+const MAX_RETURN_DEPTH: usize = 3;
+
 /// The numbers the function whose result `expr` reads a key of (`r.status`) returns under
 /// that key, in order, without repeats; `None` stands for a return whose number cannot be
 /// read. `None` as a whole when `expr` is not such a read, or when no return gives a number.
@@ -35,7 +39,7 @@ pub fn returned_numbers(
     }
     let (vf, ve) = files.value_of(Def::Binding(bf, b))?;
     let mut found = Vec::new();
-    numbers_of_call(files, vf, ve, key, number, MAX_HOPS, &mut found)?;
+    numbers_of_call(files, vf, ve, key, number, MAX_RETURN_DEPTH, &mut found)?;
     if found.iter().all(Option::is_none) {
         return None;
     }
@@ -56,10 +60,10 @@ fn numbers_of_call(
     call: ExprId,
     key: &str,
     number: &dyn Fn(usize, ExprId) -> Option<f64>,
-    hops: usize,
+    depth: usize,
     found: &mut Vec<Option<f64>>,
 ) -> Option<()> {
-    let hops = hops.checked_sub(1)?;
+    let depth = depth.checked_sub(1)?;
     let call = unawaited(files, file, call);
     let ExprKind::Call {
         callee,
@@ -69,7 +73,7 @@ fn numbers_of_call(
     else {
         return None;
     };
-    let (ff, func) = files.function_of_hops(file, *callee, hops)?;
+    let (ff, func) = files.function_of_hops(file, *callee, MAX_HOPS)?;
     let returned = files.returned_values(ff, func);
     if returned.is_empty() {
         return None;
@@ -78,12 +82,12 @@ fn numbers_of_call(
         let r = unawaited(files, ff, r);
         match &files.model(ff).expr(r).kind {
             ExprKind::Object { .. } => found.push(
-                crate::callees::object_value_key(files, ff, r, key, hops)
+                crate::callees::object_value_key(files, ff, r, key, MAX_HOPS)
                     .and_then(|(kf, ke)| literal_or_named(files, kf, ke, number)),
             ),
             // `return other(…)`: that function's returns, when it is the project's.
             ExprKind::Call { .. } => {
-                if numbers_of_call(files, ff, r, key, number, hops, found).is_none() {
+                if numbers_of_call(files, ff, r, key, number, depth, found).is_none() {
                     found.push(None);
                 }
             }

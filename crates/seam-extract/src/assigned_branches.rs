@@ -51,7 +51,14 @@ impl Reader<'_> {
     /// "/reasons"; if (admin) { api = "/admin/reasons"; }`, or one per `switch` case): its
     /// first value and each assigned one, those that read as empty text left out (`let url =
     /// ""` until a branch sets it: no request). `None` for anything else.
-    pub(crate) fn assigned_values(&self, file: usize, b: BindingId) -> Option<Vec<ExprId>> {
+    pub(crate) fn assigned_values(
+        &self,
+        file: usize,
+        b: BindingId,
+        hops: usize,
+    ) -> Option<Vec<ExprId>> {
+        // Reading a value may meet another such local: within the reading's budget.
+        let hops = hops.checked_sub(1)?;
         let model = self.files.model(file);
         let binding = model.binding(b);
         if binding.scope.is_none() || !binding.origin.path.is_empty() {
@@ -111,7 +118,7 @@ impl Reader<'_> {
         }
         let empty = |&v: &ExprId| {
             let mut read = Vec::new();
-            self.read(file, v, 2, &mut read);
+            self.read(file, v, hops.min(2), &mut read);
             read.iter()
                 .all(|p| matches!(p, Piece::Text(t) if t.is_empty()))
         };

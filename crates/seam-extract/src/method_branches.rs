@@ -73,9 +73,10 @@ pub fn split(summary: &BehavioralSummary, rule: &MethodBranches) -> Option<Vec<B
 }
 
 /// A route registered for one method (`Methods("GET", "POST")` gives one route each) whose
-/// handler branches on the method: the paths that method takes, without the comparisons.
-/// `None` when the handler compares no method, or no path is left for this one (the
-/// registration and the handler disagree: kept as it is).
+/// handler branches on the method: the paths that method takes, without the comparisons (none
+/// when that method's part sends nothing seam reads, `helpers.WriteJSON(w, 200, x)`; then
+/// the other methods' responses are not this route's either). `None` when the handler
+/// compares no method.
 fn narrowed(
     summary: &BehavioralSummary,
     rule: &MethodBranches,
@@ -92,7 +93,7 @@ fn narrowed(
             MethodTest::NoneOf(m) => !m.contains(&method),
         })
     });
-    (!copy.transitions.is_empty()).then_some(copy)
+    Some(copy)
 }
 
 /// What each condition of each transition says about the method.

@@ -50,13 +50,16 @@ impl Reader<'_> {
     /// a plain assignment outside any loop that does not read the local itself (`let api =
     /// "/reasons"; if (admin) { api = "/admin/reasons"; }`, or one per `switch` case): its
     /// first value and each assigned one, those that read as empty text left out (`let url =
-    /// ""` until a branch sets it: no request). `None` for anything else.
+    /// ""` until a branch sets it: no request), with the expression the choice among them is
+    /// known by: the test of the `if` whose two branches assign it, so that locals set side by
+    /// side (`url = …; method = "PATCH"` / `url = …; method = "POST"`) take the same branch
+    /// in one form of the request. `None` for anything else.
     pub(crate) fn assigned_values(
         &self,
         file: usize,
         b: BindingId,
         hops: usize,
-    ) -> Option<Vec<ExprId>> {
+    ) -> Option<(ExprId, Vec<ExprId>)> {
         // Reading a value may meet another such local: within the reading's budget.
         let hops = hops.checked_sub(1)?;
         let model = self.files.model(file);
@@ -102,15 +105,13 @@ impl Reader<'_> {
             self.files
                 .if_statements(file)
                 .iter()
-                .any(|&(_, _, then, otherwise)| {
-                    let Some(otherwise) = otherwise else {
-                        return false;
-                    };
-                    let (t, o) = (model.stmt(then).span, model.stmt(otherwise).span);
-                    assigned_spans.iter().any(|s| t.contains(*s))
-                        && assigned_spans.iter().any(|s| o.contains(*s))
+                .find_map(|&(_, test, then, otherwise)| {
+                    let (t, o) = (model.stmt(then).span, model.stmt(otherwise?).span);
+                    (assigned_spans.iter().any(|s| t.contains(*s))
+                        && assigned_spans.iter().any(|s| o.contains(*s)))
+                    .then_some(test)
                 });
-        if both_branches && binding.origin.init.is_some() {
+        if both_branches.is_some() && binding.origin.init.is_some() {
             values.remove(0);
         }
         if values.len() < 2 {
@@ -123,7 +124,8 @@ impl Reader<'_> {
                 .all(|p| matches!(p, Piece::Text(t) if t.is_empty()))
         };
         let kept: Vec<ExprId> = values.iter().copied().filter(|v| !empty(v)).collect();
-        Some(if kept.is_empty() { values } else { kept })
+        let values = if kept.is_empty() { values } else { kept };
+        Some((both_branches.unwrap_or(values[0]), values))
     }
 
     /// Which of two assignments runs, when they sit on the two branches of one `if`: the

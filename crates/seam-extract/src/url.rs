@@ -873,10 +873,10 @@ impl Reader<'_> {
                 return;
             }
             // One form of the request per value a local is given on some paths.
-            if let Some(values) = self.assigned_values(file, b, hops)
+            if let Some((key, values)) = self.assigned_values(file, b, hops)
                 && let Some(choice) = crate::alternatives::choose_among(
                     file,
-                    values[0],
+                    key,
                     values.len().min(crate::alternatives::MAX_BRANCHES),
                 )
             {

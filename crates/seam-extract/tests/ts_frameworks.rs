@@ -282,19 +282,23 @@ fn explain_on_a_monorepo_says_which_pack_ran_where_and_why() {
             "apps/api/src: fetch (applies to every file of its language)",
             "apps/api/src: generated-client (applies to every file of its language)",
             "apps/api/src: jquery (applies to every file of its language)",
+            "apps/api/src: xhr (applies to every file of its language)",
             "apps/web/app/api/ping: axios (apps/web/package.json depends on axios)",
             "apps/web/app/api/ping: fetch (applies to every file of its language)",
             "apps/web/app/api/ping: generated-client (applies to every file of its language)",
             "apps/web/app/api/ping: jquery (applies to every file of its language)",
             "apps/web/app/api/ping: nextjs (apps/web/package.json depends on next)",
             "apps/web/app/api/ping: nextjs-pages (apps/web/package.json depends on next)",
+            "apps/web/app/api/ping: xhr (applies to every file of its language)",
             "apps/worker/src: fetch (applies to every file of its language)",
             "apps/worker/src: generated-client (applies to every file of its language)",
             "apps/worker/src: jquery (applies to every file of its language)",
             "apps/worker/src: koa (apps/worker/package.json depends on @koa/router)",
+            "apps/worker/src: xhr (applies to every file of its language)",
             "packages/sdk/src: fetch (applies to every file of its language)",
             "packages/sdk/src: generated-client (applies to every file of its language)",
             "packages/sdk/src: jquery (applies to every file of its language)",
+            "packages/sdk/src: xhr (applies to every file of its language)",
         ]
     );
     assert_eq!(

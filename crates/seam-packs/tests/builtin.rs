@@ -66,6 +66,7 @@ fn builtin_packs_load() {
             "trpc-openapi",
             "ts-rest",
             "typeorm",
+            "xhr",
         ]
     );
     for (folder, _) in seam_packs::load::BUILTIN_PACK_FILES {

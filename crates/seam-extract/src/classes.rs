@@ -78,11 +78,7 @@ pub fn instance_field(files: &Files, file: usize, expr: ExprId) -> Option<(usize
     // A declared initialiser is left alone: subclasses override those (API class hierarchies
     // read them per instance, see `instance_calls`).
     let class = receiver_class(model, *object, model.expr(expr).span)?;
-    let c = model.class(class);
-    let constructor = c.members.iter().find_map(|m| match &m.kind {
-        MemberKind::Constructor { function } => Some(*function),
-        _ => None,
-    })?;
+    let constructor = constructor_of(model, class)?;
     // The class's one assignment of the field, in its constructor; two, or one elsewhere, make
     // the value unknown.
     match files
@@ -635,6 +631,18 @@ pub fn constructing_call(files: &Files, file: usize, object: ExprId) -> Option<(
     .then_some((vf, ve))
 }
 
+/// The constructor a class declares itself (`constructor(…)`).
+pub fn constructor_of(model: &Model, class: ClassId) -> Option<FuncId> {
+    model
+        .class(class)
+        .members
+        .iter()
+        .find_map(|m| match &m.kind {
+            MemberKind::Constructor { function } => Some(*function),
+            _ => None,
+        })
+}
+
 /// The constructor that runs for `new C(…)`: the class's own, or the nearest base class's when
 /// it declares none (the arguments go to that one).
 pub fn effective_constructor(
@@ -644,16 +652,7 @@ pub fn effective_constructor(
     let mut current = (file, class);
     for _ in 0..MAX_HOPS {
         let (cf, cid) = current;
-        let found = files
-            .model(cf)
-            .class(cid)
-            .members
-            .iter()
-            .find_map(|m| match &m.kind {
-                MemberKind::Constructor { function } => Some(*function),
-                _ => None,
-            });
-        if let Some(function) = found {
+        if let Some(function) = constructor_of(files.model(cf), cid) {
             return Some((cf, function));
         }
         current = parent_class(files, cf, cid)?;
@@ -957,12 +956,7 @@ pub fn field_of_class(
     for _ in 0..MAX_HOPS {
         let (cf, cid) = current;
         let model = files.model(cf);
-        let c = model.class(cid);
-        let constructor = c.members.iter().find_map(|m| match &m.kind {
-            MemberKind::Constructor { function } => Some(*function),
-            _ => None,
-        });
-        if let Some(constructor) = constructor {
+        if let Some(constructor) = constructor_of(model, cid) {
             let span = model.function(constructor).span;
             let assigned: Vec<ExprId> = model
                 .exprs
@@ -1006,7 +1000,7 @@ pub fn field_of_class(
                 _ => return None,
             }
         }
-        for m in &c.members {
+        for m in &model.class(cid).members {
             if m.name.as_str() == Some(name)
                 && !m.is_static
                 && let MemberKind::Property { value: Some(v), .. } = &m.kind

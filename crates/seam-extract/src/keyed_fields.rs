@@ -25,7 +25,7 @@ pub fn keyed_field_value(
     for _ in 0..MAX_HOPS {
         let (cf, cid) = current;
         let model = files.model(cf);
-        if let Some(ctor) = constructor(model, cid) {
+        if let Some(ctor) = crate::classes::constructor_of(model, cid) {
             if let Some(found) = set_in_constructor(files, cf, ctor, field, key, &super_args) {
                 return found;
             }
@@ -38,17 +38,6 @@ pub fn keyed_field_value(
         current = crate::classes::parent_class(files, cf, cid)?;
     }
     None
-}
-
-fn constructor(model: &Model, class: ClassId) -> Option<FuncId> {
-    model
-        .class(class)
-        .members
-        .iter()
-        .find_map(|m| match &m.kind {
-            MemberKind::Constructor { function } => Some(*function),
-            _ => None,
-        })
 }
 
 /// What a constructor does to the key, the last statement that touches it winning:
@@ -239,7 +228,7 @@ pub fn own_constructor_value(files: &Files, file: usize, expr: ExprId) -> Option
     let (field, key) = this_field_key(model, expr)?;
     let func = crate::files::enclosing_function(model, model.expr(expr).span)?;
     let class = model.function(func).class?;
-    let ctor = constructor(model, class)?;
+    let ctor = crate::classes::constructor_of(model, class)?;
     set_in_constructor(files, file, ctor, field, key, &None)?
 }
 

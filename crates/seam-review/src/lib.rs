@@ -124,17 +124,7 @@ pub fn scan_loaded(
     project: project::Project,
     options: &ScanOptions,
 ) -> Result<ScanResult, ScanError> {
-    let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
-    scan_project(
-        root,
-        Held::Owned(project),
-        options,
-        PhaseClock::new(),
-        &classifier,
-        &mut SharedFiles::none(),
-        Vec::new(),
-        None,
-    )
+    scan_held(root, Held::Owned(project), options)
 }
 
 /// [`scan_loaded`] of a project that stays with the caller (who reads its models for
@@ -145,10 +135,15 @@ pub fn scan_borrowed(
     project: &project::Project,
     options: &ScanOptions,
 ) -> Result<ScanResult, ScanError> {
+    scan_held(root, Held::Borrowed(project), options)
+}
+
+/// A scan of a project with the classifier built from the packs `root` holds.
+fn scan_held(root: &Path, held: Held<'_>, options: &ScanOptions) -> Result<ScanResult, ScanError> {
     let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
     scan_project(
         root,
-        Held::Borrowed(project),
+        held,
         options,
         PhaseClock::new(),
         &classifier,

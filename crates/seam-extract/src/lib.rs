@@ -64,6 +64,7 @@ pub mod struct_literals;
 pub mod templates;
 pub mod tests_summary;
 mod text_tests;
+pub mod throwing_wrappers;
 pub mod unknown_prefix_gaps;
 pub mod url;
 pub mod walk;
@@ -678,6 +679,19 @@ fn client_metadata(
         }
         None => {}
     }
+    // A wrapper that throws on every failed response hands each failure to its callers as an
+    // exception, whatever the client does.
+    if let (Some(&wrapper), Some((inner_file, inner_call))) = (unit.through.first(), unit.inner)
+        && wrapper.0 == inner_file
+        && crate::throwing_wrappers::throws_on_every_failure(files, pack, wrapper, inner_call)
+    {
+        set_http(
+            &mut metadata,
+            "failureDelivery",
+            serde_json::json!("exception"),
+        );
+        return metadata;
+    }
     // A request known by its shape alone may be sent, and its response read, elsewhere; a
     // wrapper's caller does not see the response the wrapper reads.
     if unit.fallback || unit.read_inside {
@@ -691,16 +705,7 @@ fn client_metadata(
     if pack.response.throws_on_failure.is_empty() {
         return metadata;
     }
-    let mut names = BTreeSet::new();
-    let unwrap = |e| match &model.expr(e).kind {
-        ExprKind::Await { arg } => *arg,
-        _ => e,
-    };
-    for (i, b) in model.bindings.iter().enumerate() {
-        if b.origin.path.is_empty() && b.origin.init.map(unwrap) == Some(unit.call) {
-            names.insert(seam_lang::model::BindingId::from_index(i));
-        }
-    }
+    let names = crate::throwing_wrappers::response_bindings(model, unit.call);
     let Some(func) = unit.function else {
         return metadata;
     };

@@ -106,7 +106,7 @@ pub struct Walker<'a> {
     pub ends: Vec<PathEnd>,
     /// Inside a function written in the unit (a callback): its returns are not the unit's.
     nested: usize,
-    /// The `catch` blocks of the last `try` walked that run on to after it.
+    /// The `catch` blocks of the `try`s walked that run on to after them.
     caught_and_continued: Vec<State>,
 }
 
@@ -135,16 +135,23 @@ impl<'a> Walker<'a> {
                 let span =
                     seam_lang::model::Span::new(end_span.end.saturating_sub(1), end_span.end);
                 if flow != Flow::Exits && !self.has_terminals() {
-                    // A body ending in `try { … } catch { … }` whose catch runs on has a path
-                    // on which the call failed and the catch handled it: kept apart, so the
-                    // failure is seen caught rather than merged into the success path.
-                    let ends_in_try = stmts
-                        .last()
-                        .is_some_and(|s| matches!(model.stmt(*s).kind, StmtKind::Try { .. }));
-                    if ends_in_try {
-                        for caught in std::mem::take(&mut self.caught_and_continued) {
-                            self.record(&caught, End::FellOff, span);
+                    // A `try { … } catch { … }` whose catch runs on, in a body that runs off
+                    // its end, has a path on which the call failed and the catch handled it:
+                    // kept apart, so the failure is seen caught rather than merged into the
+                    // success path.
+                    // Catches under the same guards are one path (two `try`s in a row).
+                    let mut caught: Vec<State> = Vec::new();
+                    for c in std::mem::take(&mut self.caught_and_continued) {
+                        match caught
+                            .iter_mut()
+                            .find(|k| k.early == c.early && k.ancestors == c.ancestors)
+                        {
+                            Some(k) => Self::merge_from(k, &c),
+                            None => caught.push(c),
                         }
+                    }
+                    for c in &caught {
+                        self.record(c, End::FellOff, span);
                     }
                     self.record(&state, End::FellOff, span);
                 } else if flow != Flow::Exits
@@ -441,11 +448,12 @@ impl<'a> Walker<'a> {
                     handler_states.push((hflow, inner));
                 }
                 if self.nested == 0 {
-                    self.caught_and_continued = handler_states
-                        .iter()
-                        .filter(|(hflow, _)| *hflow == Flow::Continues)
-                        .map(|(_, inner)| inner.clone())
-                        .collect();
+                    self.caught_and_continued.extend(
+                        handler_states
+                            .iter()
+                            .filter(|(hflow, _)| *hflow == Flow::Continues)
+                            .map(|(_, inner)| inner.clone()),
+                    );
                 }
                 let handler_states: Vec<State> =
                     handler_states.into_iter().map(|(_, inner)| inner).collect();

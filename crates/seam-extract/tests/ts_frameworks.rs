@@ -823,9 +823,11 @@ fn calls_through_constructor_function_prototypes_are_consumers_at_each_call() {
 /// A method that sends what its caller passes (`body: JSON.stringify(data)`) but reads the
 /// response itself is a template of the request's content: each call is a consumer too, reached
 /// through a key of an object literal a class field holds (`authClient.emailPassword
-/// .forgotPassword(…)`), and says `failureDelivery: unknown` (the caller never sees the
-/// response). So is a method that awaits its request and drops the result (`signOut()`): its
-/// caller learns only that the request finished or failed.
+/// .forgotPassword(…)`). The caller never sees the response, but one that throws on every
+/// failure (`if (!response.ok) throw …`) hands each failure on as an exception
+/// (`failureDelivery: exception`); a method that awaits its request and drops the result
+/// (`signOut()`) says `failureDelivery: unknown`: its caller learns only that the request
+/// finished or failed.
 #[test]
 fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
     let run = extract("body-templates", &[]);
@@ -841,7 +843,7 @@ fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
     assert_eq!(
         calls,
         [
-            "src/forms/forgot.js POST /api/auth/forgot-password 4 unknown",
+            "src/forms/forgot.js POST /api/auth/forgot-password 4 exception",
             "src/forms/forgot.js POST /api/auth/signout 8 unknown",
             "src/lib/auth-client.js POST /api/auth/forgot-password 5 response",
             "src/lib/auth-client.js POST /api/auth/signout 16 response",

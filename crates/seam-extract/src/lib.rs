@@ -136,6 +136,10 @@ pub fn extract(
     let mut explain = BTreeSet::new();
     let mut files_with_packs = 0;
     for (i, m) in models.iter().enumerate() {
+        // A minified bundle's requests and routes are a library's, not the project's.
+        if seam_lang::project::looks_bundled(&m.source) {
+            continue;
+        }
         let mut choices = detection.packs_for(&m.path, m.language, packs, &options.forced);
         // A pack that only teaches the review IR has nothing to run here.
         choices.retain(|c| packs[c.pack].extracts());

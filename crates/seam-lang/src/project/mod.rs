@@ -739,6 +739,17 @@ pub fn decode_source(mut bytes: Vec<u8>) -> Result<(String, Option<StrayBytes>),
     ))
 }
 
+/// A file at least this large that looks minified ([`looks_minified`]) is a bundle someone
+/// built or vendored (an emscripten loader, a worker bundle under `static/`), not the
+/// project's source: loaded (the review IR lists it, as Aburi does) but read for no route or
+/// request ([`looks_bundled`]).
+pub const BUNDLE_SMALLEST: usize = 32 * 1024;
+
+/// Whether a source text is a built or vendored bundle: see [`BUNDLE_SMALLEST`].
+pub fn looks_bundled(text: &str) -> bool {
+    text.len() >= BUNDLE_SMALLEST && looks_minified(text)
+}
+
 /// Whether a large file's text looks minified: its lines average more than 300 bytes (real
 /// source averages under 40; a minified bundle is a few lines of thousands of bytes).
 pub fn looks_minified(text: &str) -> bool {

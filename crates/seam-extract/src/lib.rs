@@ -30,6 +30,7 @@ pub mod filled_templates;
 pub mod held_routers;
 pub mod keyed_fields;
 pub mod library_constants;
+mod list_joins;
 pub mod markup;
 pub mod method_branches;
 pub mod page_scripts;

@@ -108,6 +108,18 @@ impl Reader<'_> {
         Some(s)
     }
 
+    /// [`Self::constant`] within a reading's hop budget.
+    pub(crate) fn constant_hops(&self, file: usize, expr: ExprId, hops: usize) -> Option<String> {
+        let mut s = String::new();
+        for p in self.pieces_hops(file, expr, hops) {
+            match p {
+                Piece::Text(t) => s.push_str(&t),
+                _ => return None,
+            }
+        }
+        Some(s)
+    }
+
     /// Reads one value into `out` (also for the value modules beside this one), once per
     /// outermost read (see [`crate::read_memo`]).
     pub(crate) fn read(&self, file: usize, expr: ExprId, hops: usize, out: &mut Vec<Piece>) {
@@ -335,6 +347,9 @@ impl Reader<'_> {
                 } = kind
                     && self.read_replaced(file, *callee, args, hops, out)
                 {
+                    return;
+                }
+                if self.read_joined(file, expr, hops, out) {
                     return;
                 }
                 if let ExprKind::Call {
@@ -1499,12 +1514,17 @@ pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
             property: MemberProp::Name(name),
             ..
         } => name.clone(),
-        ExprKind::Call { callee, .. } => match &model.expr(*callee).kind {
+        ExprKind::Call { callee, args, .. } => match &model.expr(*callee).kind {
             ExprKind::Member {
                 object,
                 property: MemberProp::Name(name),
                 ..
             } if name == "toString" || name == "trim" => hole_name(file, *object, files),
+            // A builtin conversion of one value (`str(object_id)`, `String(id)`): the value's
+            // name.
+            ExprKind::Ident { binding: None, .. } if args.len() == 1 => {
+                hole_name(file, args[0].value, files)
+            }
             _ => "value".to_owned(),
         },
         _ => "value".to_owned(),

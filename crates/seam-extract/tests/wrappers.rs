@@ -104,6 +104,23 @@ fn python_clients_read_base_urls_and_clients_from_instance_fields() {
     insta::assert_snapshot!(text(&summaries));
 }
 
+/// A URL joined from a list of segments (`"/".join(path_list)`) with segments appended only
+/// when the caller passes them (`if object_id is not None`): each call site reads the form its
+/// arguments choose.
+#[test]
+fn python_urls_joined_from_lists_follow_the_arguments_passed() {
+    let summaries = extract("python-joined-urls");
+    assert_eq!(
+        routes(&summaries),
+        [
+            "client GET /api/v2/meal list_meals",
+            // `str(object_id)`: a hole named after the value converted.
+            "client GET /api/v2/meal/{object_id} get_meal",
+            "client GET /api/v2/meal/{object_id}/nutritional_values meal_values",
+        ]
+    );
+}
+
 #[test]
 fn fastapi_plain_parameters_are_query_models_are_body_holes_are_path() {
     let summaries = extract("fastapi-params");

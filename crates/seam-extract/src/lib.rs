@@ -12,6 +12,7 @@
 pub mod alternatives;
 pub mod assemble;
 mod assigned_branches;
+mod awaited_callbacks;
 pub mod builder_chains;
 pub mod callees;
 pub mod class_defaults;
@@ -881,7 +882,8 @@ fn build_client(
     let call_span = model.expr(unit.call).span;
     let workspace = detection.workspace_for(&model.path);
     let label = label_of(&unit.method, &unit.path);
-    // The consumer's own `if` on the response's `ok` handles every failure.
+    // The consumer's own `if` on the response's `ok` handles every failure, and so does a
+    // `catch` around the `await` of a callback consumer.
     let mut own_failures = false;
     let (name, transitions, gaps, confidence, span, export_name, inputs_list) = match unit.function
     {
@@ -898,7 +900,7 @@ fn build_client(
                 unit.file,
                 func,
                 &walker.response_names,
-            );
+            ) || crate::awaited_callbacks::caught_where_awaited(model, func);
             let ends = walker.run();
             let own_request =
                 calls

@@ -225,3 +225,41 @@ fn each_imported_name_resolves_to_the_import_file() {
         ]
     );
 }
+
+/// Without a tsconfig mapping them, the bundlers' own conventions: `@/x` and `~/x` under the
+/// nearest package's `src/` (Vue CLI, Vite's templates), else its root (Nuxt 2's `~`); a bare
+/// `dir/x` that no declared dependency names under `src/` (webpack's `resolve.modules`). A
+/// specifier that names a dependency, a builtin or no file stays unresolved.
+#[test]
+fn bundler_conventions_for_unmapped_specifiers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/projects/bundler-apps");
+    let p = load_project(&root, &ProjectOptions::default()).expect("the fixture loads");
+    let home = "vite-app/src/views/Home.js";
+    assert_eq!(
+        resolve(&p, home, "@/api").as_deref(),
+        Some("vite-app/src/api/index.js")
+    );
+    assert_eq!(
+        resolve(&p, home, "~/common/api").as_deref(),
+        Some("vite-app/src/common/api.js")
+    );
+    assert_eq!(
+        resolve(&p, home, "common/api").as_deref(),
+        Some("vite-app/src/common/api.js")
+    );
+    assert_eq!(
+        resolve(&p, "nuxt-app/pages/index.js", "~/api/users").as_deref(),
+        Some("nuxt-app/api/users.js")
+    );
+    for spec in [
+        "@/missing",
+        "axios",
+        "axios/lib/core",
+        "vue",
+        "fs",
+        "api",
+        "@scope/api",
+    ] {
+        assert_eq!(resolve(&p, home, spec), None, "{spec}");
+    }
+}

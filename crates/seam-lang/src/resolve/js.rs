@@ -16,7 +16,7 @@
 //!   [`EXTENSIONS`]; for a directory, its `package.json` entry, then `index` plus one of
 //!   [`EXTENSIONS`].
 use super::{Resolver, concat, join, parent_dir};
-use crate::project::ManifestKind;
+use crate::project::{Manifest, ManifestKind};
 use std::collections::BTreeMap;
 
 /// Extensions tried after a path, in order.
@@ -227,8 +227,54 @@ impl Resolver<'_> {
             }
         }
         let (name, sub) = split_package(specifier);
-        let index = *self.packages.get(name)?;
-        self.resolve_package(index, sub)
+        if let Some(&index) = self.packages.get(name) {
+            return self.resolve_package(index, sub);
+        }
+        self.resolve_bundler_convention(dir, specifier)
+    }
+
+    /// A specifier no config maps, read by the bundlers' own conventions for the nearest
+    /// `package.json`'s directory: `@/x` and `~/x` name `src/x` (the alias Vue CLI and the Vite
+    /// and Nuxt templates set up), or `x` at the package's root (Nuxt 2's `~`); a bare
+    /// `dir/x` that no declared dependency names is `src/dir/x` (webpack's `resolve.modules:
+    /// ["src", "node_modules"]`). Only a file that exists is taken.
+    fn resolve_bundler_convention(&self, dir: &str, specifier: &str) -> Option<String> {
+        let package = self.nearest_package_json(dir)?;
+        let root = package.dir.as_str();
+        let aliased = ["@/", "~/", "~@/"]
+            .iter()
+            .find_map(|p| specifier.strip_prefix(p));
+        if let Some(rest) = aliased {
+            return join(root, &format!("src/{rest}"))
+                .and_then(|p| self.resolve_path(&p))
+                .or_else(|| join(root, rest).and_then(|p| self.resolve_path(&p)));
+        }
+        let (name, _) = split_package(specifier);
+        let declared = self
+            .manifests
+            .iter()
+            .any(|m| m.dependencies.iter().any(|d| d == name));
+        if declared || !specifier.contains('/') || specifier.starts_with('@') {
+            return None;
+        }
+        join(root, &format!("src/{specifier}")).and_then(|p| self.resolve_path(&p))
+    }
+
+    /// The `package.json` of `dir` or the nearest directory above it.
+    fn nearest_package_json(&self, mut dir: &str) -> Option<&Manifest> {
+        loop {
+            if let Some(m) = self
+                .manifests
+                .iter()
+                .find(|m| m.kind == ManifestKind::PackageJson && m.dir == dir)
+            {
+                return Some(m);
+            }
+            if dir.is_empty() {
+                return None;
+            }
+            dir = parent_dir(dir);
+        }
     }
 
     fn nearest_tsconfig(&self, mut dir: &str) -> Option<&EffectiveTsConfig> {

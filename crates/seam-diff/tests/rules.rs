@@ -335,6 +335,26 @@ fn stage4_two_token_member_needs_095() {
     assert_eq!((count(&d, "added"), count(&d, "removed")), (1, 1));
 }
 
+/// The threshold itself, past the member floor: the same member name (similarity 1) with one
+/// input of another type (signature similarity 2/3) scores 0.5 + 0.2 + 0.2 = 0.9. Under the
+/// 0.95 of a two-token member that is no pair; under the 0.85 of a longer one it is; with the
+/// same input type (score 1.0) the two-token member pairs too.
+#[test]
+fn stage4_threshold_by_member_tokens() {
+    let pair = |name: &str, base_type: &str, head_type: &str| {
+        diff(
+            vec![sym("a.ts", name, "!a", &[("id", base_type)])],
+            vec![sym("b.ts", name, "!b", &[("id", head_type)])],
+        )
+    };
+    let d = pair("Repo.findUser", "string", "number");
+    assert_eq!((count(&d, "added"), count(&d, "removed")), (1, 1));
+    let d = pair("Repo.findUser", "string", "string");
+    assert_eq!(count(&d, "movedChanged"), 1);
+    let d = pair("Repo.findUserById", "string", "number");
+    assert_eq!(count(&d, "movedChanged"), 1);
+}
+
 #[test]
 fn stage4_owner_gate_accepts_plurals_and_refuses_abbreviations() {
     let d = diff(
@@ -568,6 +588,51 @@ fn dependencies_added_removed_and_changed_direction() {
     assert_eq!(count(&d, "depsAdded"), 1);
     assert_eq!(count(&d, "depsRemoved"), 1);
     assert_eq!(d["dependencies"]["added"][0]["from"], "ts:a.ts#g");
+}
+
+/// The same edge (`from`, `to`, `via`) whose direction or effect changed is the old edge
+/// removed and the new one added; the same edge unchanged is neither.
+#[test]
+fn an_edge_whose_direction_or_effect_changed_is_removed_and_added() {
+    let base_doc = doc(vec![sym("a.ts", "f", "x", &[]), sym("a.ts", "g", "y", &[])]);
+    let with = |direction: Direction, effect: Option<&str>| {
+        let mut d = base_doc.clone();
+        let mut edge = Dependency::call("ts:a.ts#f", "ts:a.ts#g");
+        edge.direction = direction;
+        edge.effect = effect.map(str::to_owned);
+        d.dependencies.push(edge);
+        d
+    };
+    let unchanged = diff_with(
+        with(Direction::Outbound, None),
+        with(Direction::Outbound, None),
+        &BTreeMap::new(),
+    );
+    assert_eq!(count(&unchanged, "depsAdded"), 0);
+    assert_eq!(count(&unchanged, "depsRemoved"), 0);
+    let turned = diff_with(
+        with(Direction::Outbound, None),
+        with(Direction::Bidirectional, None),
+        &BTreeMap::new(),
+    );
+    assert_eq!(count(&turned, "depsAdded"), 1);
+    assert_eq!(count(&turned, "depsRemoved"), 1);
+    assert_eq!(
+        turned["dependencies"]["added"][0]["direction"],
+        "bidirectional"
+    );
+    assert_eq!(
+        turned["dependencies"]["removed"][0]["direction"],
+        "outbound"
+    );
+    let tagged = diff_with(
+        with(Direction::Outbound, None),
+        with(Direction::Outbound, Some("db.write")),
+        &BTreeMap::new(),
+    );
+    assert_eq!(count(&tagged, "depsAdded"), 1);
+    assert_eq!(count(&tagged, "depsRemoved"), 1);
+    assert_eq!(tagged["dependencies"]["added"][0]["effect"], "db.write");
 }
 
 #[test]

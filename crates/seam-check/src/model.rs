@@ -58,7 +58,8 @@ pub enum UnpairableReason {
     External,
     /// A call whose URL seam could not pin down: its start (host or base path) could not be
     /// read and no fixed segment follows, or no segment of its path is fixed. It could reach
-    /// any route.
+    /// any route. Also a route under a prefix seam could not read whose known path fixes no
+    /// segment: it could answer any request.
     UnknownDestination,
 }
 

@@ -499,12 +499,25 @@ pub fn pair_rest(
         let path = route.normalized_path();
         let key = format!("{method} {path}");
         let segments = fixed_segments(&route);
+        let prefix_unknown = !crate::known_suffix::unknown_prefixes(summary).is_empty();
         match role {
+            // A route under a prefix seam could not read whose known path fixes no segment
+            // (the whole path unread, `@bp.route(scoped_rule("/login"))`): it could answer any
+            // request, so it meets none.
+            BoundaryRole::Provider
+                if prefix_unknown
+                    && segments
+                        .as_deref()
+                        .is_some_and(|s| !crate::known_suffix::pairs_by_suffix(s)) =>
+            {
+                out.unpairable
+                    .push((index, UnpairableReason::UnknownDestination));
+            }
             BoundaryRole::Provider => out.endpoints.push(Endpoint {
                 by_suffix: segments
                     .as_deref()
                     .is_some_and(crate::known_suffix::pairs_by_suffix)
-                    && !crate::known_suffix::unknown_prefixes(summary).is_empty(),
+                    && prefix_unknown,
                 summary: index,
                 contract: summary.confidence.source == ConfidenceSource::Derived,
                 specificity: route.specificity(),

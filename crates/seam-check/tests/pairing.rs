@@ -263,6 +263,32 @@ fn routes_under_an_unknown_prefix_pair_by_their_known_suffix() {
     assert_eq!(unmatched, [Some("GET /shop/v2/orders")]);
 }
 
+/// A route whose whole path seam could not read (`@blueprint.route(rule_for("/login"))`, a
+/// helper formatting an environment variable; summaries as `seam extract` writes them for a
+/// Flask blueprint and a fetch client) has an unknown prefix and a known path that fixes no
+/// segment: it could answer any request, so it pairs with none (it is unpairable, an unknown
+/// destination) and `POST /verification_email` does not meet it; `POST /verify` meets its route.
+#[test]
+fn a_route_whose_whole_path_is_unread_pairs_with_nothing() {
+    let report = check_summaries("unknownPrefix/whole-path.json");
+    let pairs: Vec<(&str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.consumer.as_str()))
+        .collect();
+    assert_eq!(pairs, [("POST /verify", "web/client.js::verify")]);
+    let unpairable: Vec<(&str, &str)> = report
+        .unmatched
+        .unpairable
+        .iter()
+        .map(|u| (u.id.as_str(), u.reason.as_str()))
+        .collect();
+    assert_eq!(
+        unpairable,
+        [("whole-path-web::app/views.py::login", "unknownDestination")]
+    );
+}
+
 /// A call whose start could not be read (`${this.base}/orders/${id}/items`, as `seam extract`
 /// writes it for a client class over an express app; summaries in `fixtures/startUnknown`)
 /// and that meets no route in full meets the one route its path ends, the unknown start

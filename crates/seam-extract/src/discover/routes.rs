@@ -588,10 +588,11 @@ pub fn handler_units(
                         router,
                         made_on,
                     );
-                    let paths = match caps.get(&d.path).and_then(Capture::expr).or_else(|| {
+                    let path_expr = caps.get(&d.path).and_then(Capture::expr).or_else(|| {
                         let pd = d.path_decorator.as_ref()?;
                         decorator_capture(model, pd, &model.function(func?).decorators)
-                    }) {
+                    });
+                    let paths = match path_expr {
                         // A list of paths (`@Get(["a", "b"])`): a route at each.
                         Some(e) => crate::path_lists::paths(&reader, file, e),
                         None => vec![Vec::new()],
@@ -630,6 +631,10 @@ pub fn handler_units(
                                 let mut path = path.clone();
                                 let method =
                                     method_from_path(d.method_in_path, &mut path, method.clone());
+                                // `@bp.route(scoped_rule("/login"))` read as a hole: an
+                                // unknown start, as a call's path would be.
+                                let path_start = path_expr
+                                    .and_then(|e| unknown_start_text(files, &path, (file, e)));
                                 registrations.push(Registration {
                                     file,
                                     span: decorator.span,
@@ -651,7 +656,7 @@ pub fn handler_units(
                                     route_default_status: d.default_status,
                                     route_body: capture(&d.body),
                                     served: None,
-                                    path_start: None,
+                                    path_start,
                                     open_mount: None,
                                     listed: false,
                                 });

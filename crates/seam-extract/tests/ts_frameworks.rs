@@ -394,7 +394,7 @@ fn angular_endpoint_helpers_and_http_resources() {
             "angular-endpoint-helper-fixture::src/app/admin/health.service.ts::gateway GET /{value}",
             "angular-endpoint-helper-fixture::src/app/entities/label.service.ts::module GET /api/labels",
             "angular-endpoint-helper-fixture::src/app/entities/label.service.ts::create POST /api/labels",
-            "angular-endpoint-helper-fixture::src/app/entities/label.service.ts::find GET /api/labels/{value}",
+            "angular-endpoint-helper-fixture::src/app/entities/label.service.ts::find GET /api/labels/{id}",
         ]
     );
 }

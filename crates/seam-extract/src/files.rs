@@ -1000,6 +1000,18 @@ impl<'a> Files<'a> {
                             None => object_def.map(|_| Def::Expr(file, expr)),
                         }
                     }
+                    // `this.api.router`: a field of the instance another field (or a longer
+                    // chain) holds, as the constructor of that instance's class sets it.
+                    None if object_def.is_some()
+                        && matches!(model.expr(*object).kind, ExprKind::Member { .. }) =>
+                    {
+                        match crate::classes::class_of_receiver(self, file, *object)
+                            .and_then(|class| crate::classes::field_of_class(self, class, name))
+                        {
+                            Some((f, e)) => Some(Def::Expr(f, e)),
+                            None => Some(Def::Expr(file, expr)),
+                        }
+                    }
                     None => object_def.map(|_| Def::Expr(file, expr)),
                 },
             },

@@ -859,6 +859,21 @@ pub struct ClientObjectFile {
     /// a client from another one (`$C.R()`, `$REQ.SetBody($B)`), which keeps its base URL.
     #[serde(default)]
     pub of: Option<String>,
+    /// Where the options of a client made out of sight are written (a framework's module
+    /// configured in its config file): the `baseUrl` read takes its metavariable from the
+    /// first match of `pattern` in the nearest file named `file` at or above the call's folder.
+    #[serde(default)]
+    pub configured: Option<ConfiguredClientFile>,
+}
+
+/// See `ClientObjectFile::configured`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ConfiguredClientFile {
+    /// An expression in the config file (`{ axios: $CONFIG }`).
+    pub pattern: String,
+    /// The config file's name, a glob (`nuxt.config.{js,ts}`).
+    pub file: String,
 }
 
 /// See `ClientObjectFile::injected`.

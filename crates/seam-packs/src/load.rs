@@ -843,7 +843,21 @@ impl Compiler<'_> {
                 .as_ref()
                 .map(|p| self.expression(p, family))
                 .transpose()?;
+            let configured = match &c.configured {
+                Some(k) => Some(ConfiguredClient {
+                    pattern: self.expression(&k.pattern, family)?,
+                    file: k.file.clone(),
+                }),
+                None => None,
+            };
             let base_url = match (&c.base_url, &create, &c.create) {
+                // The options are written in a config file: the read names its pattern's
+                // metavariable.
+                (Some(v), Some(_), Some(_))
+                    if let (Some(k), Some(source)) = (&configured, &c.configured) =>
+                {
+                    Some(self.value("baseUrl", v, &k.pattern, &source.pattern)?)
+                }
                 (Some(v), Some(pattern), Some(source)) => {
                     Some(self.value("baseUrl", v, pattern, source)?)
                 }
@@ -904,6 +918,7 @@ impl Compiler<'_> {
             };
             clients.push(ClientObject {
                 of,
+                configured,
                 import: c.import.clone(),
                 create,
                 base_url,

@@ -488,6 +488,17 @@ pub struct ClientObject {
     pub injected: Option<InjectedClient>,
     /// The metavariable of `create` that must be a client itself (its base URL carries).
     pub of: Option<String>,
+    /// Where the options of a client made out of sight are written; `base_url` reads the
+    /// metavariable of its pattern.
+    pub configured: Option<ConfiguredClient>,
+}
+
+/// A client's options written in a config file (see `ConfiguredClientFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfiguredClient {
+    pub pattern: PatternNode,
+    /// The config file's name, a glob.
+    pub file: String,
 }
 
 /// A client handed to a callback (see `InjectedClientFile`).

@@ -45,6 +45,7 @@ fn builtin_packs_load() {
             "nextjs",
             "nextjs-pages",
             "nitro",
+            "nuxt-axios",
             "ofetch",
             "okhttp",
             "openapi-fetch",

@@ -261,3 +261,15 @@ fn a_module_route_table_naming_what_its_patterns_lack() {
         ".seam/packs/mine.yaml:12: `declared` names `$D`, which the pattern `@Module({ controllers: $C })` does not bind"
     );
 }
+
+#[test]
+fn a_configured_base_url_reads_the_config_pattern() {
+    let head = "name: mine\nlanguages: [typescript]\nkind: client\nbinding: { transport: http, protocol: rest }\ndetect: { npm: [mine] }\n";
+    let e = error(&format!(
+        "{head}clients:\n  - create: $C.$http\n    baseUrl: {{ option: $OPTIONS, key: baseURL }}\n    configured:\n      pattern: \"{{ http: $CONFIG }}\"\n      file: app.config.js\n"
+    ));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:10: `baseUrl` names `$OPTIONS`, which the pattern `{ http: $CONFIG }` does not bind"
+    );
+}

@@ -167,14 +167,24 @@ pub(super) fn client_object_hops(
         return Some(ClientObject::of_every(files, pack));
     }
     // `const { request } = page.context()`: a property of a value the pack makes clients of.
-    if crate::destructured_clients::destructured_client(files, pack, file, expr) {
-        return Some(ClientObject::of_every(files, pack));
+    if let Some(entry) = crate::destructured_clients::destructured_client(files, pack, file, expr) {
+        return Some(match &entry.configured {
+            Some(configured) => configured_client(files, pack, reader, entry, configured, file),
+            None => ClientObject::of_every(files, pack),
+        });
     }
     // A client another script put on the page's global object (`window.CTFd = CTFd`).
     if let Some((vf, ve)) = crate::window_globals::assigned_value(files, file, expr) {
         return client_object_hops(files, pack, reader, vf, ve, hops);
     }
-    let def = files.definition(file, expr)?;
+    // A member read a creation of the pack names, whatever object it is read from: a client a
+    // framework puts on its objects (`this.$axios`, `context.$axios` for `create: $C.$axios`).
+    let Some(def) = files.definition(file, expr) else {
+        return match model.expr(expr).kind {
+            ExprKind::Member { .. } => client_value(files, pack, reader, file, expr, hops),
+            _ => None,
+        };
+    };
     let (vf, ve) = files.value_of(def)?;
     client_value(files, pack, reader, vf, ve, hops)
 }
@@ -223,6 +233,65 @@ pub(super) fn hands_client(
             })
         })
     })
+}
+
+/// A client whose options are written in a config file, for a call in `file`: the base URL
+/// read there when it reads as text, else none (the app's own origin).
+fn configured_client(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    entry: &seam_packs::ClientObject,
+    configured: &seam_packs::ConfiguredClient,
+    file: usize,
+) -> ClientObject {
+    let base = match (&entry.base_url, configured_options(files, configured, file)) {
+        (Some(ValueRead::Option { meta, key, .. }), Some((cf, config))) => config
+            .get(meta)
+            .and_then(Capture::expr)
+            .and_then(|obj| reader.object_key(cf, obj, key).ok().flatten())
+            .map(|(kf, ke)| reader.pieces(kf, ke))
+            .filter(|pieces| pieces.iter().all(|p| matches!(p, Piece::Text(_))))
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    ClientObject {
+        base,
+        ..ClientObject::of_every(files, pack)
+    }
+}
+
+/// The captures of the first match of a configured client's pattern in the nearest file named
+/// as its `file` glob, in the folder of `file` or above: that file and the captures.
+fn configured_options(
+    files: &Files,
+    configured: &seam_packs::ConfiguredClient,
+    file: usize,
+) -> Option<(usize, Captures)> {
+    let path = &files.model(file).path;
+    let mut dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    loop {
+        let found = (0..files.models.len()).find(|&f| {
+            let (d, name) = files
+                .model(f)
+                .path
+                .rsplit_once('/')
+                .unwrap_or(("", &files.model(f).path));
+            d == dir && seam_lang::project::glob::name_matches(&configured.file, name)
+        });
+        if let Some(cf) = found {
+            let model = files.model(cf);
+            return (0..model.exprs.len()).find_map(|i| {
+                let mut caps = Captures::new();
+                match_expr(model, &configured.pattern, ExprId::from_index(i), &mut caps)
+                    .then_some((cf, caps))
+            });
+        }
+        if dir.is_empty() {
+            return None;
+        }
+        dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
+    }
 }
 
 /// What the request interceptors registered on the client made at `(vf, ve)` put in front of
@@ -502,6 +571,11 @@ pub(super) fn client_value(
         if let Some(client) = from_client {
             return Some(client);
         }
+        // Options written in a config file (`{ axios: { baseURL } }` in nuxt.config.js): read
+        // there; a base that does not read as text leaves the app's own origin.
+        if let Some(configured) = &c.configured {
+            return Some(configured_client(files, pack, reader, c, configured, vf));
+        }
         let base = match &c.base_url {
             Some(ValueRead::Option { meta, key, .. }) => {
                 match caps.get(meta).and_then(Capture::expr) {
@@ -536,6 +610,10 @@ pub(super) fn client_value(
     let hops = hops.checked_sub(1)?;
     match &vmodel.expr(ve).kind {
         ExprKind::Await { arg } => client_object_hops(files, pack, reader, vf, *arg, hops),
+        // `this.$axios || this.$nuxt.$axios`: either side, the first that is a client.
+        ExprKind::Logical { left, right, .. } => [*left, *right]
+            .into_iter()
+            .find_map(|side| client_object_hops(files, pack, reader, vf, side, hops)),
         ExprKind::Object { props } => props.iter().find_map(|p| match p {
             ObjectProp::Spread { value } => {
                 client_object_hops(files, pack, reader, vf, *value, hops)

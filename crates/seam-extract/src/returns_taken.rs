@@ -59,3 +59,58 @@ fn behind_missing_parameter(files: &Files, file: usize, subst: &Substitution, sp
     matches!(model.binding(*param).kind, BindingKind::Param { .. })
         && matches!(subst.get(&(file, *param)), Some(None))
 }
+
+/// The return a helper that hands its argument back reads as: one return is a bare parameter
+/// (`return rule`), every other builds on that parameter (`return "/<org_slug>{}".format(rule)`,
+/// `return base + res`), and no `if` of the helper looks at the parameter (what picks the
+/// return is a deployment's option: `if settings.MULTI_ORG:`, `if c.SiteUrl() == ""`). With no
+/// option set the argument comes back as it was passed, so the call reads as that return.
+/// `None` for any other helper (`if (p.startsWith("http")) return p; return base + p` tests
+/// its argument: both forms are the call's).
+pub fn bare_parameter_return(
+    files: &Files,
+    file: usize,
+    func: seam_lang::model::FuncId,
+    returned: &[ExprId],
+) -> Option<ExprId> {
+    if returned.len() < 2 {
+        return None;
+    }
+    let model = files.model(file);
+    let param_of = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } if matches!(model.binding(*b).kind, BindingKind::Param { function, .. } if function == func)
+            && !model.binding(*b).reassigned =>
+        {
+            Some(*b)
+        }
+        _ => None,
+    };
+    let bare: Vec<ExprId> = returned
+        .iter()
+        .copied()
+        .filter(|&r| param_of(r).is_some())
+        .collect();
+    let first = *bare.first()?;
+    let param = param_of(first)?;
+    if bare.iter().any(|&r| param_of(r) != Some(param)) || bare.len() == returned.len() {
+        return None;
+    }
+    let mentions = |span: Span| {
+        model.exprs.iter().any(|e| {
+            span.contains(e.span)
+                && matches!(&e.kind, ExprKind::Ident { binding: Some(b), .. } if *b == param)
+        })
+    };
+    let built_on = returned
+        .iter()
+        .filter(|r| !bare.contains(r))
+        .all(|&r| mentions(model.expr(r).span));
+    let body = model.function(func).span;
+    let tested = files
+        .if_statements(file)
+        .iter()
+        .any(|&(span, test, ..)| body.contains(span) && mentions(model.expr(test).span));
+    (built_on && !tested).then_some(first)
+}

@@ -817,6 +817,17 @@ pub fn handler_units(
                                         None => {}
                                     }
                                 }
+                                // A project class that defines no method itself and gets
+                                // every one from a framework base the pack does not list
+                                // (`class LanguageList(ListView)`): as that base used
+                                // directly, the entry's method, its body unread.
+                                if out.is_empty()
+                                    && !framework.is_empty()
+                                    && !methods.iter().any(|m| own.contains_key(m))
+                                {
+                                    opaque_handler = Some(e);
+                                    out.push((reg.file, None, reg.method.clone()));
+                                }
                                 out
                             }
                             None => class_methods(files.model(cf), class, &methods)

@@ -32,6 +32,7 @@ pub mod keyed_fields;
 pub mod library_constants;
 pub mod markup;
 pub mod method_branches;
+mod package_vars;
 pub mod page_scripts;
 pub mod param_roles;
 pub mod path_joins;

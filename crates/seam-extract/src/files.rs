@@ -44,6 +44,10 @@ pub struct Files<'a> {
     ifs: Vec<OnceLock<Vec<IfStatement>>>,
     /// Per file, its plain assignments to bare names (see `crate::package_vars`).
     name_assignments: Vec<OnceLock<crate::package_vars::NameAssignments>>,
+    /// The assignments of the project's Go package-level variables (see `crate::package_vars`).
+    package_assignments: OnceLock<crate::package_vars::PackageAssignments>,
+    /// Per file, the functions that hand a parameter back (see `crate::returns_taken`).
+    bare_returns: Vec<OnceLock<BTreeMap<FuncId, ExprId>>>,
     /// Per file, each function's parameter bindings in arena order, built on first use.
     params: Vec<OnceLock<BTreeMap<FuncId, Vec<BindingId>>>>,
     /// Per file, its module-level names (the first binding of each), built on first use.
@@ -169,6 +173,8 @@ impl<'a> Files<'a> {
             params: models.iter().map(|_| OnceLock::new()).collect(),
             ifs: models.iter().map(|_| OnceLock::new()).collect(),
             name_assignments: models.iter().map(|_| OnceLock::new()).collect(),
+            package_assignments: OnceLock::new(),
+            bare_returns: models.iter().map(|_| OnceLock::new()).collect(),
             env_defaults: OnceLock::new(),
             assignments: models.iter().map(|_| OnceLock::new()).collect(),
             module_bindings: models.iter().map(|_| OnceLock::new()).collect(),
@@ -826,6 +832,20 @@ impl<'a> Files<'a> {
     pub fn name_assignments(&self, file: usize) -> &crate::package_vars::NameAssignments {
         self.name_assignments[file]
             .get_or_init(|| crate::package_vars::name_assignments(self.model(file)))
+    }
+
+    /// Each Go package-level variable declared with no value, with the assignments its
+    /// package makes to it (built on first use).
+    pub fn package_assignments(&self) -> &crate::package_vars::PackageAssignments {
+        self.package_assignments
+            .get_or_init(|| crate::package_vars::package_assignments(self))
+    }
+
+    /// The functions of `file` whose call reads as the parameter they hand back (see
+    /// [`crate::returns_taken::bare_parameter_return`]).
+    pub fn bare_parameter_returns(&self, file: usize) -> &BTreeMap<FuncId, ExprId> {
+        self.bare_returns[file]
+            .get_or_init(|| crate::returns_taken::bare_parameter_returns(self, file))
     }
 
     pub fn if_statements(&self, file: usize) -> &[IfStatement] {

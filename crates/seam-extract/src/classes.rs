@@ -311,6 +311,46 @@ pub fn constructor_calls(files: &Files, file: usize, function: FuncId) -> Vec<(u
     out
 }
 
+/// The calls of the method `func` (in `file`) through an instance of its class or of a
+/// subclass that does not override it (`api.add_org_resource(…)` with `api = ApiExt()`,
+/// `new ApiExt()` in JavaScript: a Python call of a class makes an instance too).
+pub fn method_calls(files: &Files, file: usize, func: FuncId) -> Vec<(usize, ExprId)> {
+    let Some((class, method)) = method_of(files.model(file), func) else {
+        return Vec::new();
+    };
+    let made_class = |f: usize, object: ExprId| {
+        let (vf, ve) = files.value_of(files.definition(f, object)?)?;
+        match &files.model(vf).expr(ve).kind {
+            ExprKind::Call { callee, .. } => class_of_expr(files, vf, *callee),
+            _ => None,
+        }
+    };
+    let mut out = Vec::new();
+    for f in 0..files.count() {
+        let model = files.model(f);
+        for crate::files::NamedCall { call, name } in files.calls(f) {
+            if name != Some(method.as_str()) {
+                continue;
+            }
+            let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+                continue;
+            };
+            let ExprKind::Member { object, .. } = &model.expr(*callee).kind else {
+                continue;
+            };
+            let Some(instance) = made_class(f, *object) else {
+                continue;
+            };
+            if descends_from(files, instance, (file, class))
+                && methods_named(files, instance, &method).contains(&(file, func))
+            {
+                out.push((f, call));
+            }
+        }
+    }
+    out
+}
+
 /// The class a class extends, followed across files.
 pub fn parent_class(files: &Files, file: usize, class: ClassId) -> Option<(usize, ClassId)> {
     let extends = *files.model(file).class(class).extends.first()?;

@@ -42,6 +42,12 @@ pub struct Files<'a> {
     env_defaults: OnceLock<BTreeMap<String, BTreeMap<String, String>>>,
     /// Per file, its `if` statements (span, test, consequent), built on first use.
     ifs: Vec<OnceLock<Vec<IfStatement>>>,
+    /// Per file, its plain assignments to bare names (see `crate::package_vars`).
+    name_assignments: Vec<OnceLock<crate::package_vars::NameAssignments>>,
+    /// The assignments of the project's Go package-level variables (see `crate::package_vars`).
+    package_assignments: OnceLock<crate::package_vars::PackageAssignments>,
+    /// Per file, the functions that hand a parameter back (see `crate::returns_taken`).
+    bare_returns: Vec<OnceLock<BTreeMap<FuncId, ExprId>>>,
     /// Per file, each function's parameter bindings in arena order, built on first use.
     params: Vec<OnceLock<BTreeMap<FuncId, Vec<BindingId>>>>,
     /// Per file, its module-level names (the first binding of each), built on first use.
@@ -166,6 +172,9 @@ impl<'a> Files<'a> {
             returns: models.iter().map(|_| OnceLock::new()).collect(),
             params: models.iter().map(|_| OnceLock::new()).collect(),
             ifs: models.iter().map(|_| OnceLock::new()).collect(),
+            name_assignments: models.iter().map(|_| OnceLock::new()).collect(),
+            package_assignments: OnceLock::new(),
+            bare_returns: models.iter().map(|_| OnceLock::new()).collect(),
             env_defaults: OnceLock::new(),
             assignments: models.iter().map(|_| OnceLock::new()).collect(),
             module_bindings: models.iter().map(|_| OnceLock::new()).collect(),
@@ -819,6 +828,26 @@ impl<'a> Files<'a> {
     }
 
     /// The `if` statements of a file: span, test, consequent and alternate, in arena order.
+    /// The plain assignments to bare names `file` makes (see `crate::package_vars`).
+    pub fn name_assignments(&self, file: usize) -> &crate::package_vars::NameAssignments {
+        self.name_assignments[file]
+            .get_or_init(|| crate::package_vars::name_assignments(self.model(file)))
+    }
+
+    /// Each Go package-level variable declared with no value, with the assignments its
+    /// package makes to it (built on first use).
+    pub fn package_assignments(&self) -> &crate::package_vars::PackageAssignments {
+        self.package_assignments
+            .get_or_init(|| crate::package_vars::package_assignments(self))
+    }
+
+    /// The functions of `file` whose call reads as the parameter they hand back (see
+    /// [`crate::returns_taken::bare_parameter_return`]).
+    pub fn bare_parameter_returns(&self, file: usize) -> &BTreeMap<FuncId, ExprId> {
+        self.bare_returns[file]
+            .get_or_init(|| crate::returns_taken::bare_parameter_returns(self, file))
+    }
+
     pub fn if_statements(&self, file: usize) -> &[IfStatement] {
         self.ifs[file].get_or_init(|| {
             let model = self.model(file);
@@ -1163,7 +1192,11 @@ impl<'a> Files<'a> {
             Def::Binding(f, b) => {
                 let binding = self.model(f).binding(b);
                 if binding.origin.path.is_empty() {
-                    binding.origin.init.map(|i| (f, i))
+                    binding
+                        .origin
+                        .init
+                        .map(|i| (f, i))
+                        .or_else(|| crate::package_vars::assigned_value(self, f, b))
                 } else {
                     None
                 }

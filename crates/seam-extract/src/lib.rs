@@ -34,6 +34,7 @@ pub mod library_constants;
 mod list_joins;
 pub mod markup;
 pub mod method_branches;
+mod package_vars;
 pub mod page_scripts;
 pub mod param_roles;
 pub mod path_joins;

@@ -98,8 +98,19 @@ pub fn list_routes(
     for &file in on {
         let model = files.model(file);
         for (i, expr) in model.exprs.iter().enumerate() {
-            let ExprKind::Array { elements, .. } = &expr.kind else {
-                continue;
+            // A call making a list of its arguments (`i18n_patterns(path(…), …)`) is that list.
+            let called: Vec<ArrayElement>;
+            let elements = match &expr.kind {
+                ExprKind::Array { elements, .. } => elements,
+                ExprKind::Call { .. } => {
+                    let Some(listed) = list_call_elements(model, spec, ExprId::from_index(i))
+                    else {
+                        continue;
+                    };
+                    called = listed.into_iter().map(ArrayElement::Expr).collect();
+                    &called
+                }
+                _ => continue,
             };
             let read: Vec<(usize, Element)> = elements
                 .iter()
@@ -228,6 +239,25 @@ pub fn list_routes(
         }
     }
     out
+}
+
+/// The elements a call the pack reads as a route list (`i18n_patterns(path(…), …)`) holds.
+fn list_call_elements(
+    model: &seam_lang::model::Model,
+    spec: &RouteLists,
+    call: ExprId,
+) -> Option<Vec<ExprId>> {
+    spec.list_calls.iter().find_map(|(pattern, elements)| {
+        let mut caps = seam_packs::Captures::new();
+        if !seam_packs::match_expr(model, pattern, call, &mut caps) {
+            return None;
+        }
+        match caps.get(elements)? {
+            seam_packs::Capture::List(list) => Some(list.clone()),
+            seam_packs::Capture::Expr(e) => Some(vec![*e]),
+            _ => None,
+        }
+    })
 }
 
 /// Whether a list nothing includes is served: always when the pack names no root names;

@@ -199,7 +199,9 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         match self.files.model(file).binding(binding).kind {
             BindingKind::Param { function, .. } => {
                 // A constructor runs at `new C(…)` and `super(…)`, which the callers leave out.
-                let constructed = crate::classes::constructor_calls(self.files, file, function);
+                let mut constructed = crate::classes::constructor_calls(self.files, file, function);
+                // A method runs where an instance calls it (`api.add_org_resource(…)`).
+                constructed.extend(crate::classes::method_calls(self.files, file, function));
                 let mut sites: Vec<(usize, ExprId)> =
                     match self.files.callers().get(&(file, function)) {
                         Some(sites) => sites.iter().copied().chain(constructed).collect(),
@@ -212,10 +214,12 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                     let Some(caller) = self.wrapper_call(file, function, cf, ccall) else {
                         continue;
                     };
-                    let mut subst = w.subst.clone();
-                    subst.extend(caller.subst);
-                    let next = WrapperCall { subst, ..caller };
-                    self.expand(next, used, known, depth, out);
+                    for each in self.each_rest_argument(file, function, used, caller) {
+                        let mut subst = w.subst.clone();
+                        subst.extend(each.subst);
+                        let next = WrapperCall { subst, ..each };
+                        self.expand(next, used, known, depth, out);
+                    }
                 }
             }
             BindingKind::LoopVar => {
@@ -233,6 +237,76 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
             }
             _ => {}
         }
+    }
+
+    /// A call of a wrapper whose rest parameter the registration uses (`def
+    /// add_org_resource(self, resource, *urls): self.add_resource(resource, *urls)`): one
+    /// call per argument the rest parameter receives, the parameter standing for that one
+    /// argument. A rest parameter first rewritten element by element (`urls =
+    /// [org_scoped_rule(url) for url in urls]`) stands for the rewritten element. Any other
+    /// call is left as it is.
+    fn each_rest_argument(
+        &self,
+        file: usize,
+        function: FuncId,
+        used: &[(usize, ExprId)],
+        caller: WrapperCall,
+    ) -> Vec<WrapperCall> {
+        let model = self.files.model(file);
+        let rest = self
+            .files
+            .param_bindings(file, function)
+            .iter()
+            .find_map(|&b| {
+                let BindingKind::Param { index, .. } = model.binding(b).kind else {
+                    return None;
+                };
+                let param = model.function(function).params.get(index as usize)?;
+                (param.kind == seam_lang::model::ParamKind::Rest).then_some((b, index as usize))
+            });
+        let Some((rest, declared)) = rest else {
+            return vec![caller];
+        };
+        if !used
+            .iter()
+            .any(|&(f, e)| f == file && root_parameter(model, e) == Some(rest))
+        {
+            return vec![caller];
+        }
+        let Some(arguments) = crate::router_factories::rest_arguments(
+            self.files,
+            file,
+            function,
+            declared,
+            caller.file,
+            caller.call,
+        ) else {
+            return vec![caller];
+        };
+        let mapped = mapped_elements(self.files, file, rest);
+        arguments
+            .into_iter()
+            .map(|argument| {
+                let mut subst = caller.subst.clone();
+                match &mapped {
+                    Some((element, loop_vars)) => {
+                        subst.insert((file, rest), Some((file, *element)));
+                        for &v in loop_vars {
+                            subst.insert((file, v), Some(argument));
+                        }
+                    }
+                    None => {
+                        subst.insert((file, rest), Some(argument));
+                    }
+                }
+                WrapperCall {
+                    file: caller.file,
+                    call: caller.call,
+                    span: caller.span,
+                    subst,
+                }
+            })
+            .collect()
     }
 
     fn wrapper_call(
@@ -405,4 +479,56 @@ pub fn forwarded_parameter(files: &Files, file: usize, handler: ExprId) -> Optio
             matches!(model.binding(b).kind, BindingKind::Param { function, .. } if function == outer)
                 .then_some(*callee)
         })
+}
+
+/// A parameter rewritten once, element by element, from itself (`urls = [org_scoped_rule(url)
+/// for url in urls]`): the element expression and the loop variables it reads the element
+/// through. `None` for a parameter never or otherwise reassigned.
+fn mapped_elements(
+    files: &Files,
+    file: usize,
+    param: BindingId,
+) -> Option<(ExprId, Vec<BindingId>)> {
+    let model = files.model(file);
+    if !model.binding(param).reassigned {
+        return None;
+    }
+    let [assignment] = files.assignments_of(file, param) else {
+        return None;
+    };
+    let ExprKind::Assign { value, .. } = &model.expr(*assignment).kind else {
+        return None;
+    };
+    let ExprKind::Comprehension {
+        element,
+        value: None,
+        iterables,
+        conditions,
+    } = &model.expr(*value).kind
+    else {
+        return None;
+    };
+    let [iterable] = iterables[..] else {
+        return None;
+    };
+    if !conditions.is_empty()
+        || !matches!(&model.expr(iterable).kind, ExprKind::Ident { binding: Some(b), .. } if *b == param)
+    {
+        return None;
+    }
+    let span = model.expr(*element).span;
+    let mut loop_vars: Vec<BindingId> = model
+        .exprs
+        .iter()
+        .filter(|e| span.contains(e.span))
+        .filter_map(|e| match &e.kind {
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } if matches!(model.binding(*b).kind, BindingKind::LoopVar) => Some(*b),
+            _ => None,
+        })
+        .collect();
+    loop_vars.sort();
+    loop_vars.dedup();
+    Some((*element, loop_vars))
 }

@@ -77,10 +77,61 @@ pub fn calls(files: &Files, router: RouterKey) -> Option<Vec<FactoryCall>> {
     (!out.is_empty()).then_some(out)
 }
 
+/// The instance a call of a Python method through a member hands it as `self`
+/// (`api` of `api.add_org_resource(…)`); `None` for any other call.
+fn instance_receiver(
+    files: &Files,
+    file: usize,
+    func: FuncId,
+    caller: &seam_lang::model::Model,
+    callee: ExprId,
+) -> Option<ExprId> {
+    match &caller.expr(callee).kind {
+        seam_lang::model::ExprKind::Member { object, .. }
+            if crate::templates::receives_instance(files, file, func, caller, callee) =>
+        {
+            Some(*object)
+        }
+        _ => None,
+    }
+}
+
+/// What the parameter declared at `declared` of `func`, a rest parameter (`*urls`,
+/// `...paths`), receives at a call: the positional arguments from its position on, in order.
+/// `None` when a spread among them hides how many there are.
+pub fn rest_arguments(
+    files: &Files,
+    file: usize,
+    func: FuncId,
+    declared: usize,
+    caller_file: usize,
+    call: ExprId,
+) -> Option<Vec<(usize, ExprId)>> {
+    let caller = files.model(caller_file);
+    let seam_lang::model::ExprKind::Call { args, callee, .. } = &caller.expr(call).kind else {
+        return None;
+    };
+    let offset = usize::from(instance_receiver(files, file, func, caller, *callee).is_some());
+    let from = declared.checked_sub(offset)?;
+    let mut out = Vec::new();
+    for a in args
+        .iter()
+        .filter(|a| a.name.is_none() && !a.keyword_spread)
+        .skip(from)
+    {
+        if a.spread {
+            return None;
+        }
+        out.push((caller_file, a.value));
+    }
+    Some(out)
+}
+
 /// What each parameter of `func` (in `file`) receives at the call `call` (in `caller_file`):
 /// the argument at its position or given by its name, else the parameter's default; `None`
 /// (not passed) for one with neither. A parameter a spread may hold is left out (unknown).
 /// `None` when `call` is no call.
+/// A Python method called through an instance receives that instance as `self`.
 pub fn call_substitution(
     files: &Files,
     file: usize,
@@ -90,9 +141,13 @@ pub fn call_substitution(
 ) -> Option<Substitution> {
     let model = files.model(file);
     let caller = files.model(caller_file);
-    let seam_lang::model::ExprKind::Call { args, .. } = &caller.expr(call).kind else {
+    let seam_lang::model::ExprKind::Call { args, callee, .. } = &caller.expr(call).kind else {
         return None;
     };
+    // A Python method called through an instance (`api.add_org_resource(R, "/x")`): `self`
+    // is the instance, the arguments fill the parameters after it.
+    let receiver = instance_receiver(files, file, func, caller, *callee);
+    let offset = usize::from(receiver.is_some());
     // Arguments after a spread have no known position.
     let positional_end = args
         .iter()
@@ -106,12 +161,26 @@ pub fn call_substitution(
         if function != func {
             continue;
         }
-        let index = index as usize;
+        let declared = index as usize;
+        let Some(index) = declared.checked_sub(offset) else {
+            subst.insert(
+                (file, BindingId::from_index(i)),
+                receiver.map(|r| (caller_file, r)),
+            );
+            continue;
+        };
+        // `**options` takes the keywords no parameter names: no one value.
+        if model.function(func).params.get(declared).map(|p| p.kind)
+            == Some(seam_lang::model::ParamKind::KeywordRest)
+        {
+            subst.insert((file, BindingId::from_index(i)), None);
+            continue;
+        }
         let by_name = args
             .iter()
             .find(|a| a.name.as_deref() == Some(b.name.as_str()));
         let default = || {
-            let param = model.function(func).params.get(index)?;
+            let param = model.function(func).params.get(declared)?;
             param.default.map(|d| (file, d))
         };
         // A name destructured from the parameter (`register({ method, path })`): the value at

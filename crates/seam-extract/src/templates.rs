@@ -246,7 +246,7 @@ fn destructured(
 
 /// Whether a call passes the instance as the first parameter: a Python method (its first
 /// parameter is `self` or `cls`) called through a member.
-fn receives_instance(
+pub(crate) fn receives_instance(
     files: &Files,
     file: usize,
     func: FuncId,

@@ -725,6 +725,12 @@ impl Reader<'_> {
             inner.read(ff, returned, hops - 1, out);
             return true;
         }
+        if let Some(bare) =
+            crate::returns_taken::bare_parameter_return(self.files, ff, func, &returned)
+        {
+            inner.read(ff, bare, hops - 1, out);
+            return true;
+        }
         // An environment accessor (`env(name)` returning `process.env[name]`, or a runtime
         // copy of it on another path): when one return is a deployment's setting and no
         // other says anything the code fixes, the call reads the environment.

@@ -444,6 +444,18 @@ pub struct RouteListsFile {
     /// instead of the entry's.
     #[serde(default)]
     pub method_decorators: Vec<MethodDecoratorFile>,
+    /// Calls that make a route list of their arguments (`i18n_patterns(path(…), path(…))`):
+    /// the call is read as a list of the elements `elements` binds.
+    #[serde(default)]
+    pub list_calls: Vec<ListCallFile>,
+}
+
+/// A call whose arguments are a route list's elements (see `RouteListsFile::list_calls`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ListCallFile {
+    pub pattern: String,
+    pub elements: String,
 }
 
 /// A decorator naming a function handler's methods: the metavariable holding a list of method

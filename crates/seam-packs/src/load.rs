@@ -226,8 +226,15 @@ impl Compiler<'_> {
             };
             method_decorators.push(crate::pack::MethodDecorator { pattern, methods });
         }
+        let mut list_calls = Vec::with_capacity(raw.list_calls.len());
+        for c in &raw.list_calls {
+            let pattern = self.expression(&c.pattern, family)?;
+            let elements = self.meta("elements", &c.elements, &pattern, &c.pattern)?;
+            list_calls.push((pattern, elements));
+        }
         let lower = |v: &Vec<String>| v.iter().map(|m| m.to_ascii_lowercase()).collect();
         Ok(RouteLists {
+            list_calls,
             allowed_methods: raw.allowed_methods.clone(),
             method_decorators,
             entries,

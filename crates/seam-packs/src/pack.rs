@@ -257,6 +257,8 @@ pub struct RouteLists {
     pub allowed_methods: Option<String>,
     /// Decorators naming a function handler's methods, tried in order.
     pub method_decorators: Vec<MethodDecorator>,
+    /// (pattern, metavariable holding the elements) of calls read as a route list.
+    pub list_calls: Vec<(PatternNode, String)>,
 }
 
 /// A decorator naming a function handler's methods (see `MethodDecoratorFile`).

@@ -114,9 +114,10 @@ pub(crate) fn created_router(files: &Files, file: usize, creation: ExprId) -> Ro
         .bindings
         .iter()
         .position(|b| b.origin.init == Some(creation) && b.origin.path.is_empty())
-        .map_or(Def::Expr(file, creation), |i| {
-            Def::Binding(file, seam_lang::model::BindingId::from_index(i))
-        })
+        .map(|i| Def::Binding(file, seam_lang::model::BindingId::from_index(i)))
+        // A package-level variable given its one value by an assignment.
+        .or_else(|| crate::package_vars::variable_assigned(files, file, creation))
+        .unwrap_or(Def::Expr(file, creation))
 }
 
 /// The prefix a router gives its own routes (`APIRouter(prefix="/users")`), empty when its

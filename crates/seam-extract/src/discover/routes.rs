@@ -283,7 +283,9 @@ pub fn handler_units(
                 };
                 // A pattern that binds no path (`sub.Methods("GET").HandlerFunc(h)`) registers
                 // at its router's own path.
-                let path_expr = caps.get(&r.path).and_then(Capture::expr);
+                // Several paths written one after another (`add_resource(R, "/a", "/b")`): the
+                // route at each, the first read as the route's path.
+                let (path_expr, more_paths) = bound_paths(model, call, caps.get(&r.path));
                 if path_expr.is_none() && !r.path.is_empty() {
                     continue;
                 }
@@ -303,6 +305,7 @@ pub fn handler_units(
                     .collect();
                 let mut used = forwarded.clone();
                 used.extend(path_expr);
+                used.extend(&more_paths);
                 used.extend(receiver.filter(|_| router.is_none()));
                 // In a loop over a list of definitions written out: once per element, the
                 // pattern's constraints checked on each element's values.
@@ -334,7 +337,7 @@ pub fn handler_units(
                         if handler_file != file {
                             continue;
                         }
-                        for (path, _) in route_paths(&reader, r, path_at) {
+                        for (path, _) in route_paths(&reader, r, path_at, (file, &more_paths)) {
                             for method in read_methods(&reader, &r.method, file, &caps) {
                                 registrations.push(Registration {
                                     file,
@@ -422,7 +425,7 @@ pub fn handler_units(
                             continue;
                         };
                         for method in read_methods(&reader, &r.method, file, &caps) {
-                            for (mut path, at) in route_paths(&reader, r, at) {
+                            for (mut path, at) in route_paths(&reader, r, at, (file, &more_paths)) {
                                 let path_start =
                                     at.and_then(|at| unknown_start_text(files, &path, at));
                                 let span = if handler_file == w.file {
@@ -516,7 +519,7 @@ pub fn handler_units(
                     if procedure.is_some() && methods.iter().any(Option::is_none) {
                         continue 'routes;
                     }
-                    for (path, at) in route_paths(&reader, r, path_at) {
+                    for (path, at) in route_paths(&reader, r, path_at, (file, &more_paths)) {
                         let path_start = at.and_then(|at| unknown_start_text(files, &path, at));
                         for method in &methods {
                             let mut path = path.clone();
@@ -818,6 +821,17 @@ pub fn handler_units(
                                         }
                                         None => {}
                                     }
+                                }
+                                // A project class that defines no method itself and gets
+                                // every one from a framework base the pack does not list
+                                // (`class LanguageList(ListView)`): as that base used
+                                // directly, the entry's method, its body unread.
+                                if out.is_empty()
+                                    && !framework.is_empty()
+                                    && !methods.iter().any(|m| own.contains_key(m))
+                                {
+                                    opaque_handler = Some(e);
+                                    out.push((reg.file, None, reg.method.clone()));
                                 }
                                 out
                             }
@@ -1149,15 +1163,26 @@ fn route_paths(
     reader: &Reader,
     route: &seam_packs::Route,
     at: PathAt,
+    (more_file, more): (usize, &[ExprId]),
 ) -> Vec<(Vec<Piece>, PathAt)> {
-    let written: Vec<(Vec<Piece>, PathAt)> = match at {
+    let ats = match at {
         // A route at its router's own path.
-        None => vec![(Vec::new(), None)],
-        Some((file, expr)) => crate::path_lists::path_exprs(reader, file, expr)
-            .into_iter()
-            .map(|(f, e)| (reader.pieces(f, e), Some((f, e))))
+        None => vec![None],
+        Some(at) => std::iter::once(at)
+            .chain(more.iter().map(|e| (more_file, *e)))
+            .map(Some)
             .collect(),
     };
+    let written: Vec<(Vec<Piece>, PathAt)> = ats
+        .into_iter()
+        .flat_map(|at| match at {
+            None => vec![(Vec::new(), None)],
+            Some((file, expr)) => crate::path_lists::path_exprs(reader, file, expr)
+                .into_iter()
+                .map(|(f, e)| (reader.pieces(f, e), Some((f, e))))
+                .collect(),
+        })
+        .collect();
     let mut out: Vec<(Vec<Piece>, PathAt)> = Vec::new();
     for (mut path, at) in written {
         if route.path_prefix {
@@ -1169,6 +1194,28 @@ fn route_paths(
         }
     }
     out
+}
+
+/// The path a route pattern bound, and the further paths when it bound a list of them (the
+/// arguments `$$$PATHS` took, less a `**options` spread, which names no path).
+fn bound_paths(
+    model: &seam_lang::model::Model,
+    call: ExprId,
+    bound: Option<&Capture>,
+) -> (Option<ExprId>, Vec<ExprId>) {
+    let list = match bound {
+        Some(Capture::List(list)) => list,
+        other => return (other.and_then(Capture::expr), Vec::new()),
+    };
+    let ExprKind::Call { args, .. } = &model.expr(call).kind else {
+        return (None, Vec::new());
+    };
+    let mut paths = list
+        .iter()
+        .copied()
+        .filter(|e| !args.iter().any(|a| a.keyword_spread && a.value == *e));
+    let first = paths.next();
+    (first, paths.collect())
 }
 
 /// Where a route's path is: what the pattern bound, or the value under the route's

@@ -326,26 +326,21 @@ pub fn method_calls(files: &Files, file: usize, func: FuncId) -> Vec<(usize, Exp
         }
     };
     let mut out = Vec::new();
-    for f in 0..files.count() {
+    for &(f, call) in files.member_calls_named(&method) {
         let model = files.model(f);
-        for crate::files::NamedCall { call, name } in files.calls(f) {
-            if name != Some(method.as_str()) {
-                continue;
-            }
-            let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
-                continue;
-            };
-            let ExprKind::Member { object, .. } = &model.expr(*callee).kind else {
-                continue;
-            };
-            let Some(instance) = made_class(f, *object) else {
-                continue;
-            };
-            if descends_from(files, instance, (file, class))
-                && methods_named(files, instance, &method).contains(&(file, func))
-            {
-                out.push((f, call));
-            }
+        let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+            continue;
+        };
+        let ExprKind::Member { object, .. } = &model.expr(*callee).kind else {
+            continue;
+        };
+        let Some(instance) = made_class(f, *object) else {
+            continue;
+        };
+        if descends_from(files, instance, (file, class))
+            && methods_named(files, instance, &method).contains(&(file, func))
+        {
+            out.push((f, call));
         }
     }
     out

@@ -61,6 +61,8 @@ pub struct Files<'a> {
     has_prototypes: OnceLock<bool>,
     /// The same, by the constructor function each makes (resolved once).
     constructor_uses: OnceLock<crate::prototypes::ConstructorUsesIndex>,
+    /// Every call through a member (`x.name(…)`), by the member's name, built on first use.
+    member_calls: OnceLock<BTreeMap<String, Vec<(usize, ExprId)>>>,
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
     pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, crate::discover::UrlPrefix>>,
@@ -181,6 +183,7 @@ impl<'a> Files<'a> {
             prototypes: models.iter().map(|_| OnceLock::new()).collect(),
             instances: OnceLock::new(),
             constructor_uses: OnceLock::new(),
+            member_calls: OnceLock::new(),
             has_prototypes: OnceLock::new(),
             global_url_prefixes: Default::default(),
             failure_interceptors: Default::default(),
@@ -580,6 +583,32 @@ impl<'a> Files<'a> {
 
     /// Every call of a project function (a name or a member naming it), by the function it
     /// reaches; built once per run, for every pack that looks for wrappers.
+    /// The project's calls through a member named `name` (`api.add_org_resource(…)`), in file
+    /// and source order.
+    pub fn member_calls_named(&self, name: &str) -> &[(usize, ExprId)] {
+        self.member_calls
+            .get_or_init(|| {
+                let mut out: BTreeMap<String, Vec<(usize, ExprId)>> = BTreeMap::new();
+                for file in 0..self.models.len() {
+                    let model = self.model(file);
+                    for NamedCall { call, name } in self.calls(file) {
+                        let Some(name) = name else {
+                            continue;
+                        };
+                        let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+                            continue;
+                        };
+                        if matches!(model.expr(*callee).kind, ExprKind::Member { .. }) {
+                            out.entry(name.to_owned()).or_default().push((file, call));
+                        }
+                    }
+                }
+                out
+            })
+            .get(name)
+            .map_or(&[], Vec::as_slice)
+    }
+
     pub fn callers(&self) -> &Callers {
         self.callers.get_or_init(|| {
             let mut out = Callers::new();

@@ -1481,6 +1481,32 @@ pub fn callee_name(model: &Model, call: ExprId) -> Option<&str> {
     }
 }
 
+/// A method call `object.name(args)` (not `new`): its object, the method's name and the
+/// arguments.
+pub fn method_call(
+    model: &Model,
+    expr: ExprId,
+) -> Option<(ExprId, &str, &[seam_lang::model::Arg])> {
+    let ExprKind::Call {
+        callee,
+        args,
+        is_new: false,
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    let ExprKind::Member {
+        object,
+        property: seam_lang::model::MemberProp::Name(name),
+        ..
+    } = &model.expr(*callee).kind
+    else {
+        return None;
+    };
+    Some((*object, name.as_str(), args.as_slice()))
+}
+
 /// Every call expression of a model, in arena order (which is source order within a file).
 pub fn calls(model: &Model) -> impl Iterator<Item = ExprId> + '_ {
     model

@@ -33,33 +33,16 @@ impl Reader<'_> {
         out: &mut Vec<Piece>,
     ) -> bool {
         let model = self.files.model(file);
-        let ExprKind::Call {
-            callee,
-            args,
-            is_new: false,
-            ..
-        } = &model.expr(expr).kind
-        else {
+        let Some((object, "join", args)) = crate::files::method_call(model, expr) else {
             return false;
         };
-        let ExprKind::Member {
-            object,
-            property: MemberProp::Name(name),
-            ..
-        } = &model.expr(*callee).kind
-        else {
-            return false;
-        };
-        if name != "join" {
-            return false;
-        }
         let python = model.language == seam_lang::model::Language::Python;
         let (list, separator) = if python {
             // `"/".join(parts)`: the separator is the receiver.
-            let [arg] = args.as_slice() else {
+            let [arg] = args else {
                 return false;
             };
-            match self.constant_hops(file, *object, hops - 1) {
+            match self.constant_hops(file, object, hops - 1) {
                 Some(separator) => (arg.value, separator),
                 None => return false,
             }
@@ -71,7 +54,7 @@ impl Reader<'_> {
                     None => return false,
                 },
             };
-            (*object, separator)
+            (object, separator)
         };
         let Some(elements) = self.list_elements(file, list, model.expr(expr).span) else {
             return false;

@@ -3,7 +3,7 @@
 //! the runtime cuts it. Only a slice from the start is read: its end counts from the known
 //! text at either end.
 
-use seam_lang::model::{ExprKind, LiteralValue, MemberProp, UnaryOp};
+use seam_lang::model::{ExprKind, LiteralValue, UnaryOp};
 
 use crate::url::{Piece, Reader};
 
@@ -17,21 +17,7 @@ pub fn read(
     out: &mut Vec<Piece>,
 ) -> bool {
     let model = reader.files.model(file);
-    let ExprKind::Call {
-        callee,
-        args,
-        is_new: false,
-        ..
-    } = &model.expr(expr).kind
-    else {
-        return false;
-    };
-    let ExprKind::Member {
-        object,
-        property: MemberProp::Name(name),
-        ..
-    } = &model.expr(*callee).kind
-    else {
+    let Some((object, name, args)) = crate::files::method_call(model, expr) else {
         return false;
     };
     if !(name == "slice" || name == "substring") || args.len() != 2 {
@@ -47,7 +33,7 @@ pub fn read(
         return false;
     }
     let mut read = Vec::new();
-    reader.read(file, *object, hops.saturating_sub(1), &mut read);
+    reader.read(file, object, hops.saturating_sub(1), &mut read);
     // Adjacent texts as one, so the cut sees all the text at each end.
     let mut pieces: Vec<Piece> = Vec::with_capacity(read.len());
     for p in read {

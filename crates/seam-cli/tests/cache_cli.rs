@@ -496,3 +496,44 @@ fn a_cache_missing_one_go_entry_lowers_every_go_file() {
     let (half, _) = scan(&repo, &tmp.path().join("half"), &["--cache-dir", c]);
     assert_eq!(half, none);
 }
+
+/// `SEAM_CACHE_DIR` puts the cache in the folder it names (nothing under the repository), a
+/// warm run there lowers nothing, and `--cache-dir` wins over it.
+#[test]
+fn the_cache_folder_comes_from_seam_cache_dir_and_cache_dir_wins() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    repository(&repo);
+    let from_env = tmp.path().join("env-cache");
+    let from_flag = tmp.path().join("flag-cache");
+    let run = |out: &str, extra: &[&str]| {
+        let out_dir = tmp.path().join(out);
+        let mut args = vec!["scan", ".", "--output-dir", out_dir.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let run = Command::new(env!("CARGO_BIN_EXE_seam"))
+            .args(&args)
+            .current_dir(&repo)
+            .env("SEAM_CACHE_DIR", &from_env)
+            .env("SEAM_TIMING", "1")
+            .output()
+            .expect("seam runs");
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        (
+            files(&out_dir),
+            String::from_utf8_lossy(&run.stderr).into_owned(),
+        )
+    };
+    let (cold, _) = run("cold", &[]);
+    assert!(!entries(&from_env).is_empty());
+    assert!(!repo.join(".seam").exists());
+    let (warm, warm_err) = run("warm", &[]);
+    assert_eq!(warm, cold);
+    assert_eq!(lowered(&warm_err), 0);
+    let (flagged, _) = run("flagged", &["--cache-dir", from_flag.to_str().unwrap()]);
+    assert_eq!(flagged, cold);
+    assert!(!entries(&from_flag).is_empty());
+}

@@ -20,6 +20,7 @@ fn builtin_packs_load() {
             "echo",
             "express",
             "fastapi",
+            "fasthttp-router",
             "fastify",
             "fetch",
             "fiber",

@@ -5,8 +5,8 @@
 //! ```
 //!
 //! Four measurements, each in a fresh child process so its peak RSS (VmHWM) is its own:
-//! - `parse-only`: oxc parse + semantic for JS/TS, tree-sitter parse for Python, Go, Java and
-//!   Kotlin, on sources already read into memory (reading is not timed);
+//! - `parse-only`: oxc parse + semantic for JS/TS, Ruff's parser for Python, tree-sitter parse
+//!   for Go, Java and Kotlin, on sources already read into memory (reading is not timed);
 //! - `full`: `load_project`: walk, read, decode, parse, lower, bind, read manifests, resolve
 //!   imports — everything seam-lang does;
 //!

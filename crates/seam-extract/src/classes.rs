@@ -44,22 +44,24 @@ fn method_of(model: &Model, func: FuncId) -> Option<(ClassId, String)> {
 
 /// The initialiser of a field the class (or the nearest ancestor that has it) declares.
 fn field_value(files: &Files, file: usize, class: ClassId, field: &str) -> Option<(usize, ExprId)> {
-    let mut current = (file, class);
-    for _ in 0..MAX_HOPS {
-        let (cf, cid) = current;
-        let model = files.model(cf);
-        let c = model.class(cid);
-        for m in &c.members {
-            if m.name.as_str() == Some(field)
-                && !m.is_static
-                && let MemberKind::Property { value: Some(v), .. } = &m.kind
+    lineage(files, (file, class))
+        .find_map(|(cf, cid)| own_initialiser(files.model(cf), cid, field).map(|v| (cf, v)))
+}
+
+/// The initialiser of the instance field `field` the class itself declares.
+fn own_initialiser(model: &Model, class: ClassId, field: &str) -> Option<ExprId> {
+    model
+        .class(class)
+        .members
+        .iter()
+        .find_map(|m| match &m.kind {
+            MemberKind::Property { value: Some(v), .. }
+                if !m.is_static && m.name.as_str() == Some(field) =>
             {
-                return Some((cf, *v));
+                Some(*v)
             }
-        }
-        current = parent_class(files, cf, cid)?;
-    }
-    None
+            _ => None,
+        })
 }
 
 /// The value of an instance field read through `self.name` / `this.name` inside a method:
@@ -196,20 +198,23 @@ pub fn static_value(
     object: ExprId,
     name: &str,
 ) -> Option<(usize, ExprId)> {
-    let mut current = class_of_expr(files, file, object)?;
-    for _ in 0..MAX_HOPS {
-        let (cf, cid) = current;
-        for m in &files.model(cf).class(cid).members {
-            if let MemberKind::Property { value, .. } = &m.kind
-                && m.is_static
-                && m.name.as_str() == Some(name)
-            {
-                return value.map(|v| (cf, v));
-            }
-        }
-        current = parent_class(files, cf, cid)?;
-    }
-    None
+    lineage(files, class_of_expr(files, file, object)?)
+        .find_map(|(cf, cid)| {
+            files
+                .model(cf)
+                .class(cid)
+                .members
+                .iter()
+                .find_map(|m| match &m.kind {
+                    MemberKind::Property { value, .. }
+                        if m.is_static && m.name.as_str() == Some(name) =>
+                    {
+                        Some(value.map(|v| (cf, v)))
+                    }
+                    _ => None,
+                })
+        })
+        .flatten()
 }
 
 /// The constructor parameter an instance field holds: `this.app` where the constructor of the
@@ -274,18 +279,14 @@ pub fn constructor_calls(files: &Files, file: usize, function: FuncId) -> Vec<(u
     };
     // Whether `new` of this class runs the constructor: it is the class, or every class from it
     // up to the class declares none.
-    let runs = |mut current: (usize, ClassId)| {
-        for _ in 0..MAX_HOPS {
+    let runs = |from: (usize, ClassId)| {
+        for current in lineage(files, from) {
             if current == (file, class) {
                 return true;
             }
             if has_constructor(current) {
                 return false;
             }
-            let Some(parent) = parent_class(files, current.0, current.1) else {
-                return false;
-            };
-            current = parent;
         }
         false
     };
@@ -344,6 +345,14 @@ pub fn method_calls(files: &Files, file: usize, func: FuncId) -> Vec<(usize, Exp
         }
     }
     out
+}
+
+/// A class and its ancestors, nearest first, across files: at most [`MAX_HOPS`] classes.
+pub fn lineage<'f>(
+    files: &'f Files,
+    class: (usize, ClassId),
+) -> impl Iterator<Item = (usize, ClassId)> + 'f {
+    std::iter::successors(Some(class), move |&(f, c)| parent_class(files, f, c)).take(MAX_HOPS)
 }
 
 /// The class a class extends, followed across files.
@@ -425,15 +434,7 @@ fn exported_class(files: &Files, file: usize, name: &str, hops: usize) -> Option
 
 /// Whether `class` is `ancestor` or extends it (several levels, across files).
 pub fn descends_from(files: &Files, class: (usize, ClassId), ancestor: (usize, ClassId)) -> bool {
-    let mut current = Some(class);
-    for _ in 0..MAX_HOPS {
-        match current {
-            Some(c) if c == ancestor => return true,
-            Some((f, c)) => current = parent_class(files, f, c),
-            None => return false,
-        }
-    }
-    false
+    lineage(files, class).any(|c| c == ancestor)
 }
 
 /// When `func` is a method whose URL starts with the hole `field` and its class declares that
@@ -684,15 +685,8 @@ pub fn effective_constructor(
     files: &Files,
     (file, class): (usize, ClassId),
 ) -> Option<(usize, FuncId)> {
-    let mut current = (file, class);
-    for _ in 0..MAX_HOPS {
-        let (cf, cid) = current;
-        if let Some(function) = constructor_of(files.model(cf), cid) {
-            return Some((cf, function));
-        }
-        current = parent_class(files, cf, cid)?;
-    }
-    None
+    lineage(files, (file, class))
+        .find_map(|(cf, cid)| constructor_of(files.model(cf), cid).map(|f| (cf, f)))
 }
 
 /// The class a name holds when its value is a call of a project function declared to return
@@ -922,9 +916,7 @@ fn field_declaration<'a>(
     (file, class): (usize, ClassId),
     field: &str,
 ) -> Option<DeclaredField<'a>> {
-    let mut current = (file, class);
-    for _ in 0..MAX_HOPS {
-        let (cf, cid) = current;
+    for (cf, cid) in lineage(files, (file, class)) {
         let cmodel: &'a Model = files.model(cf);
         for m in &cmodel.class(cid).members {
             let private = matches!(
@@ -973,7 +965,6 @@ fn field_declaration<'a>(
                 _ => {}
             }
         }
-        current = parent_class(files, cf, cid)?;
     }
     None
 }
@@ -987,9 +978,7 @@ pub fn field_of_class(
     (file, class): (usize, ClassId),
     name: &str,
 ) -> Option<(usize, ExprId)> {
-    let mut current = (file, class);
-    for _ in 0..MAX_HOPS {
-        let (cf, cid) = current;
+    for (cf, cid) in lineage(files, (file, class)) {
         let model = files.model(cf);
         if let Some(constructor) = constructor_of(model, cid) {
             let span = model.function(constructor).span;
@@ -1035,15 +1024,9 @@ pub fn field_of_class(
                 _ => return None,
             }
         }
-        for m in &model.class(cid).members {
-            if m.name.as_str() == Some(name)
-                && !m.is_static
-                && let MemberKind::Property { value: Some(v), .. } = &m.kind
-            {
-                return Some((cf, *v));
-            }
+        if let Some(v) = own_initialiser(model, cid, name) {
+            return Some((cf, v));
         }
-        current = parent_class(files, cf, cid)?;
     }
     None
 }
@@ -1274,27 +1257,20 @@ pub fn methods_named(
     (file, class): (usize, ClassId),
     name: &str,
 ) -> Vec<(usize, FuncId)> {
-    let mut current = (file, class);
-    for _ in 0..MAX_HOPS {
-        let (cf, cid) = current;
-        let found: Vec<(usize, FuncId)> = files
-            .model(cf)
-            .class(cid)
-            .members
-            .iter()
-            .filter(|m| m.name.as_str() == Some(name))
-            .filter_map(|m| match &m.kind {
-                MemberKind::Method { function } => Some((cf, *function)),
-                _ => None,
-            })
-            .collect();
-        if !found.is_empty() {
-            return found;
-        }
-        let Some(parent) = parent_class(files, cf, cid) else {
-            break;
-        };
-        current = parent;
-    }
-    Vec::new()
+    lineage(files, (file, class))
+        .map(|(cf, cid)| {
+            files
+                .model(cf)
+                .class(cid)
+                .members
+                .iter()
+                .filter(|m| m.name.as_str() == Some(name))
+                .filter_map(|m| match &m.kind {
+                    MemberKind::Method { function } => Some((cf, *function)),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .find(|found| !found.is_empty())
+        .unwrap_or_default()
 }

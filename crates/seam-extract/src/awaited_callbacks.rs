@@ -8,6 +8,11 @@ use seam_lang::model::{ExprKind, FuncId, Model, Span, StmtKind};
 /// Whether the function `func` is written inside the block of a `try` that has a `catch`, in an
 /// `await` that is itself inside that block.
 pub fn caught_where_awaited(model: &Model, func: FuncId) -> bool {
+    // Only a function written inside another can sit in that one's `try`: the rest (most
+    // consumers) skip the scan of the file's statements and expressions.
+    if model.function(func).parent.is_none() {
+        return false;
+    }
     let span = model.function(func).span;
     let blocks: Vec<Span> = model
         .stmts

@@ -282,7 +282,23 @@ fn array_delta_plain(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use seam_ir::review::RuleKind;
+    use seam_ir::review::{
+        Confidence, EffectOrigin, RuleKind, SourceRange, SymbolKind, Visibility,
+    };
+
+    /// A Symbol for the production delta; `edit` fills its arrays.
+    fn symbol(edit: impl FnOnce(&mut Symbol)) -> Symbol {
+        let mut s = Symbol::new(
+            "ts:a.ts#f".into(),
+            SymbolKind::Function,
+            "f".into(),
+            "ts".into(),
+            Visibility::Public,
+            SourceRange::lines("a.ts", 1, 200),
+        );
+        edit(&mut s);
+        s
+    }
 
     fn guard(line: u32, condition: &str) -> Rule {
         Rule {
@@ -293,26 +309,51 @@ mod tests {
         }
     }
 
+    /// `field` of the delta [`symbol_delta`] writes for two Symbols differing only there.
+    fn delta_of(
+        field: &str,
+        before: impl FnOnce(&mut Symbol),
+        after: impl FnOnce(&mut Symbol),
+    ) -> Value {
+        symbol_delta(&symbol(before), &symbol(after))[field].clone()
+    }
+
     fn rules_delta(before: &[Rule], after: &[Rule]) -> Value {
-        array_delta(
-            before,
-            after,
-            |r: &Rule| r.kind.type_name().to_owned(),
-            |r| r.line,
-            Some(LINE_FUZZ),
-            rule_content_eq,
+        delta_of(
+            "rules",
+            |s| s.rules = before.to_vec(),
+            |s| s.rules = after.to_vec(),
         )
     }
 
     #[test]
     fn a_rule_two_lines_away_pairs_and_three_does_not() {
         let d = rules_delta(&[guard(10, "!a")], &[guard(12, "!b")]);
-        assert_eq!(d["modified"].as_array().unwrap().len(), 1);
-        assert!(d["added"].as_array().unwrap().is_empty());
+        assert_eq!(
+            d,
+            json!({"added": [], "removed": [], "modified": [
+                {"type": "guard", "line": 12, "condition": "!b", "what": null, "expr": null, "loopKind": null}
+            ]})
+        );
         let d = rules_delta(&[guard(10, "!a")], &[guard(13, "!b")]);
-        assert_eq!(d["added"].as_array().unwrap().len(), 1);
-        assert_eq!(d["removed"].as_array().unwrap().len(), 1);
-        assert!(d["modified"].as_array().unwrap().is_empty());
+        assert_eq!(d["added"][0]["condition"], "!b");
+        assert_eq!(d["removed"][0]["condition"], "!a");
+        assert_eq!(d["modified"], json!([]));
+    }
+
+    /// Rules pair by their type: a guard and a throw on one line are another rule each.
+    #[test]
+    fn rules_of_another_type_do_not_pair() {
+        let throw = Rule {
+            line: 10,
+            kind: RuleKind::Throw {
+                what: "Error".to_owned(),
+            },
+        };
+        let d = rules_delta(&[guard(10, "!a")], &[throw]);
+        assert_eq!(d["added"][0]["type"], "throw");
+        assert_eq!(d["removed"][0]["type"], "guard");
+        assert_eq!(d["modified"], json!([]));
     }
 
     #[test]
@@ -336,27 +377,142 @@ mod tests {
         assert_eq!(d["modified"][0]["condition"], "x");
     }
 
+    fn effect(id: &str, target: &str, line: u32, plugin: &str) -> Effect {
+        Effect::local(id, target, line, plugin, Confidence::High, "x")
+    }
+
+    fn effects_delta(before: Vec<Effect>, after: Vec<Effect>) -> Value {
+        delta_of("effects", |s| s.effects = before, |s| s.effects = after)
+    }
+
+    /// Effects pair by `id::target` at any distance (a propagated one reads as line 0); a
+    /// pair whose plugin or confidence differs is modified; another target is another
+    /// effect.
     #[test]
-    fn effects_pair_at_any_distance() {
-        let e = |line: u32| {
-            Effect::local(
-                "db.write",
-                "db.save",
-                line,
-                "prisma",
-                seam_ir::review::Confidence::High,
-                "x",
-            )
-        };
-        let d = array_delta(
-            &[e(1)],
-            &[e(90)],
-            |e: &Effect| format!("{}::{}", e.id, e.target),
-            |e| e.line().unwrap_or(0),
-            None,
-            |a, b| a.id == b.id,
+    fn effects_pair_at_any_distance_and_compare_plugin_and_confidence() {
+        let d = effects_delta(
+            vec![effect("db.write", "db.save", 1, "prisma")],
+            vec![effect("db.write", "db.save", 90, "prisma")],
         );
         assert_eq!(d, json!({"added": [], "removed": [], "modified": []}));
+        let d = effects_delta(
+            vec![effect("db.write", "db.save", 1, "prisma")],
+            vec![effect("db.write", "db.save", 90, "typeorm")],
+        );
+        assert_eq!(d["modified"][0]["plugin"], "typeorm");
+        assert_eq!(
+            (
+                d["added"].as_array().unwrap().len(),
+                d["removed"].as_array().unwrap().len()
+            ),
+            (0, 0)
+        );
+        let mut low = effect("db.write", "db.save", 1, "prisma");
+        low.confidence = Confidence::Low;
+        let d = effects_delta(vec![effect("db.write", "db.save", 1, "prisma")], vec![low]);
+        assert_eq!(d["modified"][0]["confidence"], "low");
+        let d = effects_delta(
+            vec![effect("db.write", "db.save", 1, "prisma")],
+            vec![effect("db.write", "db.insert", 1, "prisma")],
+        );
+        assert_eq!(d["added"][0]["target"], "db.insert");
+        assert_eq!(d["removed"][0]["target"], "db.save");
+        assert_eq!(d["modified"], json!([]));
+        // A propagated effect and a local one far away: one effect, unchanged.
+        let mut carried = effect("db.write", "db.save", 1, "prisma");
+        carried.origin = EffectOrigin::Propagated {
+            derived_from: vec!["ts:b.ts#save".to_owned()],
+        };
+        let d = effects_delta(
+            vec![carried],
+            vec![effect("db.write", "db.save", 300, "prisma")],
+        );
+        assert_eq!(d, json!({"added": [], "removed": [], "modified": []}));
+    }
+
+    fn call(target: &str, line: u32, resolved: Option<&str>) -> Call {
+        Call {
+            target: target.to_owned(),
+            line,
+            resolved: resolved.map(str::to_owned),
+        }
+    }
+
+    fn calls_delta(before: Vec<Call>, after: Vec<Call>) -> Value {
+        delta_of("calls", |s| s.calls = before, |s| s.calls = after)
+    }
+
+    /// Calls pair by target within two lines; a pair whose resolution changed is modified.
+    #[test]
+    fn calls_pair_by_target_within_two_lines_and_compare_the_resolution() {
+        let d = calls_delta(
+            vec![call("repo.find", 10, None)],
+            vec![call("repo.find", 12, None)],
+        );
+        assert_eq!(d, json!({"added": [], "removed": [], "modified": []}));
+        let d = calls_delta(
+            vec![call("repo.find", 10, None)],
+            vec![call("repo.find", 12, Some("ts:repo.ts#Repo.find"))],
+        );
+        assert_eq!(
+            d,
+            json!({"added": [], "removed": [], "modified": [
+                {"target": "repo.find", "line": 12, "resolved": "ts:repo.ts#Repo.find"}
+            ]})
+        );
+        let d = calls_delta(
+            vec![call("repo.find", 10, None)],
+            vec![call("repo.find", 13, None)],
+        );
+        assert_eq!(d["added"][0]["line"], 13);
+        assert_eq!(d["removed"][0]["line"], 10);
+        let d = calls_delta(
+            vec![call("repo.find", 10, None)],
+            vec![call("repo.get", 10, None)],
+        );
+        assert_eq!(d["added"][0]["target"], "repo.get");
+        assert_eq!(d["removed"][0]["target"], "repo.find");
+        assert_eq!(d["modified"], json!([]));
+    }
+
+    fn decorator(name: &str, arguments: &[&str], raw: &str, line: u32) -> Decorator {
+        Decorator {
+            name: name.to_owned(),
+            raw: raw.to_owned(),
+            arguments: arguments.iter().map(|a| (*a).to_owned()).collect(),
+            boundary: true,
+            line,
+        }
+    }
+
+    /// Decorators pair by name within two lines and compare their arguments, not their raw
+    /// text or line.
+    #[test]
+    fn decorators_compare_arguments_not_raw_text() {
+        let d = delta_of(
+            "decorators",
+            |s| s.decorators = vec![decorator("Get", &["':id'"], "@Get(':id')", 3)],
+            |s| s.decorators = vec![decorator("Get", &["':id'"], "@Get( ':id' )", 5)],
+        );
+        assert_eq!(d, json!({"added": [], "removed": [], "modified": []}));
+        let d = delta_of(
+            "decorators",
+            |s| s.decorators = vec![decorator("Get", &["':id'"], "@Get(':id')", 3)],
+            |s| s.decorators = vec![decorator("Get", &["':key'"], "@Get(':key')", 3)],
+        );
+        assert_eq!(d["modified"][0]["arguments"], json!(["':key'"]));
+        let d = delta_of(
+            "decorators",
+            |s| s.decorators = vec![decorator("Get", &["':id'"], "@Get(':id')", 3)],
+            |s| s.decorators = vec![decorator("Get", &["':id'"], "@Get(':id')", 6)],
+        );
+        assert_eq!(
+            (
+                d["added"].as_array().unwrap().len(),
+                d["removed"].as_array().unwrap().len()
+            ),
+            (1, 1)
+        );
     }
 
     #[test]

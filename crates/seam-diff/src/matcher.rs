@@ -376,17 +376,7 @@ impl State<'_> {
                 .iter()
                 .filter_map(|k| bucket.postings.get(*k))
                 .collect();
-            let total: usize = postings.iter().map(|p| p.len()).sum();
-            let pool: Vec<usize> = if total >= bucket.bases.len() {
-                bucket.bases.clone()
-            } else {
-                let mut seen = HashSet::new();
-                postings
-                    .iter()
-                    .flat_map(|p| p.iter().copied())
-                    .filter(|b| seen.insert(*b))
-                    .collect()
-            };
+            let pool = candidate_pool(&bucket.bases, &postings);
             let owner = owner_of(&s.name);
             for b in pool {
                 let base = &self.base[b];
@@ -454,6 +444,24 @@ impl State<'_> {
             self.pair(b, h, Rationale::DroppedWeakMatch);
         }
     }
+}
+
+/// Stage 4's candidates for one head: the bases in the postings of its member tokens, each
+/// once in the order first met; when the postings add up to at least the bucket's size,
+/// every base of the bucket (reading them all costs no more than the postings). A base
+/// sharing no member token with the head scores a member similarity of 0, under every floor,
+/// so the two pools give the same pairs.
+fn candidate_pool(bucket_bases: &[usize], postings: &[&Vec<usize>]) -> Vec<usize> {
+    let total: usize = postings.iter().map(|p| p.len()).sum();
+    if total >= bucket_bases.len() {
+        return bucket_bases.to_vec();
+    }
+    let mut seen = HashSet::new();
+    postings
+        .iter()
+        .flat_map(|p| p.iter().copied())
+        .filter(|b| seen.insert(*b))
+        .collect()
 }
 
 fn bucket_key(s: &Symbol) -> String {
@@ -540,6 +548,21 @@ mod tests {
             Some("ts:lib/a.ts#A.b")
         );
         assert_eq!(rewrite_file("nonsense", "x"), None);
+    }
+
+    #[test]
+    fn postings_adding_up_to_the_bucket_size_make_every_base_a_candidate() {
+        let bucket = [4, 7, 9];
+        // 1 + 2 = 3 postings for a bucket of 3: all three, 9 included though it shares no
+        // token.
+        assert_eq!(
+            candidate_pool(&bucket, &[&vec![4], &vec![4, 7]]),
+            vec![4, 7, 9]
+        );
+        // 2 postings for 3 bases: the postings' bases, each once, in the order met.
+        assert_eq!(candidate_pool(&bucket, &[&vec![7], &vec![4]]), vec![7, 4]);
+        assert_eq!(candidate_pool(&bucket, &[&vec![7], &vec![7]]), vec![7]);
+        assert_eq!(candidate_pool(&bucket, &[]), Vec::<usize>::new());
     }
 
     #[test]

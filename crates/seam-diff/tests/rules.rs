@@ -288,6 +288,35 @@ fn stage3_skips_dropped_and_zero_logic() {
     let d = diff(vec![dropped("a.ts", "f")], vec![sym("b.ts", "g", "x", &[])]);
     assert_eq!(count(&d, "added"), 1);
     assert_eq!(count(&d, "droppedRemoved"), 1);
+    // Kept Symbols whose logic fingerprint is the zero value (a writer that filled none):
+    // equal logic, yet stage 3 leaves them out (one-token names keep stage 4 out too).
+    let zero = |file: &str, name: &str| {
+        let mut s = sym(file, name, "x", &[]);
+        s.fingerprint = Fingerprint::zero();
+        s
+    };
+    let d = diff(vec![zero("a.ts", "f")], vec![zero("b.ts", "g")]);
+    assert_eq!(
+        entries(&d),
+        vec![
+            e("added", "", "", "ts:b.ts#g"),
+            e("removed", "", "", "ts:a.ts#f")
+        ]
+    );
+    // The same two with an equal non-zero logic fingerprint pair in stage 3.
+    let d = diff(
+        vec![sym("a.ts", "f", "x", &[])],
+        vec![sym("b.ts", "g", "x", &[])],
+    );
+    assert_eq!(
+        entries(&d),
+        vec![e(
+            "moved+changed",
+            "logic-fingerprint",
+            "ts:a.ts#f",
+            "ts:b.ts#g"
+        )]
+    );
 }
 
 #[test]
@@ -325,9 +354,9 @@ fn stage4_one_token_member_needs_a_perfect_score() {
 }
 
 #[test]
-fn stage4_two_token_member_needs_095() {
+fn stage4_two_token_member_has_a_floor_of_09() {
     // `findUser` vs `findUsers`: member tokens {find,user} vs {find,users}, Jaccard 1/3:
-    // below the floor of 0.9.
+    // below the floor of 0.9 (the threshold itself: `stage4_threshold_by_member_tokens`).
     let d = diff(
         vec![sym("a.ts", "Repo.findUser", "!a", &[])],
         vec![sym("b.ts", "Repo.findUsers", "!b", &[])],
@@ -353,6 +382,32 @@ fn stage4_threshold_by_member_tokens() {
     assert_eq!(count(&d, "movedChanged"), 1);
     let d = pair("Repo.findUserById", "string", "number");
     assert_eq!(count(&d, "movedChanged"), 1);
+}
+
+/// Postings adding up to the bucket's size make every base of the bucket a candidate (the
+/// pool itself: `matcher::tests`); a base sharing no member token still fails the member
+/// floor, so the pair is the one the postings alone give.
+#[test]
+fn stage4_a_whole_bucket_of_candidates_pairs_only_past_the_floor() {
+    let d = diff(
+        vec![
+            sym("a.ts", "Repo.findUserById", "!a", &[("id", "string")]),
+            sym("a.ts", "Repo.deleteOrder", "!c", &[("id", "string")]),
+        ],
+        vec![sym("b.ts", "Repo.findUserById", "!b", &[("id", "string")])],
+    );
+    assert_eq!(
+        entries(&d),
+        vec![
+            e(
+                "moved+changed",
+                "name-signature",
+                "ts:a.ts#Repo.findUserById",
+                "ts:b.ts#Repo.findUserById"
+            ),
+            e("removed", "", "", "ts:a.ts#Repo.deleteOrder"),
+        ]
+    );
 }
 
 #[test]
@@ -635,6 +690,82 @@ fn an_edge_whose_direction_or_effect_changed_is_removed_and_added() {
     assert_eq!(tagged["dependencies"]["added"][0]["effect"], "db.write");
 }
 
+/// A dependency on one side only whose endpoint sits in a file the other side skipped is
+/// `unknown` (which side lacks it, and the lost files), not added or removed.
+#[test]
+fn a_dependency_into_a_file_the_other_side_skipped_is_unknown() {
+    let mut full = doc(vec![sym("a.ts", "f", "x", &[]), sym("b.ts", "g", "y", &[])]);
+    full.dependencies
+        .push(Dependency::call("ts:a.ts#f", "ts:b.ts#g"));
+    let mut lost = doc(vec![sym("a.ts", "f", "x", &[])]);
+    lost.stats.total_files = 2;
+    lost.stats.skipped_files = Some(vec![SkippedFile {
+        path: "b.ts".into(),
+        reason: SkipReason::ParseFailed,
+    }]);
+    let edge = json!({"from": "ts:a.ts#f", "to": "ts:b.ts#g", "via": "call", "direction": "outbound", "effect": null});
+    let d = diff_with(full.clone(), lost.clone(), &BTreeMap::new());
+    assert_eq!(
+        d["dependencies"],
+        json!({"added": [], "removed": [], "unknown": [{
+            "dependency": edge,
+            "absentFrom": "head",
+            "lostFiles": [{"path": "b.ts", "reason": "parse-failed"}]
+        }]})
+    );
+    assert_eq!(
+        (
+            count(&d, "depsUnknown"),
+            count(&d, "depsRemoved"),
+            count(&d, "depsAdded")
+        ),
+        (1, 0, 0)
+    );
+    let d = diff_with(lost.clone(), full.clone(), &BTreeMap::new());
+    assert_eq!(d["dependencies"]["unknown"][0]["absentFrom"], "base");
+    assert_eq!((count(&d, "depsUnknown"), count(&d, "depsAdded")), (1, 0));
+    // The same loss with the file not skipped (it has no Symbols any more): removed.
+    lost.stats.skipped_files = None;
+    lost.stats.total_files = 1;
+    let d = diff_with(full, lost, &BTreeMap::new());
+    assert_eq!((count(&d, "depsUnknown"), count(&d, "depsRemoved")), (0, 1));
+    assert_eq!(d["dependencies"]["removed"][0], edge);
+}
+
+#[test]
+fn entry_checks_refuse_a_repeated_component_id_and_dependency_key() {
+    let refs = Refs {
+        base: "a".into(),
+        head: "b".into(),
+    };
+    let fine = doc(vec![sym("a.ts", "f", "x", &[]), sym("a.ts", "g", "y", &[])]);
+    let mut components = fine.clone();
+    components.components = vec![
+        component("api", "packages/api", &[]),
+        component("api", "packages/other", &[]),
+    ];
+    let err = diff_documents(&components, &fine, &refs, &BTreeMap::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the base review IR holds the Component id `api` twice (ir-identity-collision); regenerate it"
+    );
+    let mut edges = fine.clone();
+    let mut turned = Dependency::call("ts:a.ts#f", "ts:a.ts#g");
+    turned.direction = Direction::Bidirectional;
+    edges.dependencies = vec![Dependency::call("ts:a.ts#f", "ts:a.ts#g"), turned];
+    let err = diff_documents(&fine, &edges, &refs, &BTreeMap::new()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the head review IR holds the dependency `ts:a.ts#f::ts:a.ts#g::call` twice (ir-identity-collision); regenerate it"
+    );
+    // Another `via` is another key.
+    let mut two = fine.clone();
+    let mut imported = Dependency::call("ts:a.ts#f", "ts:a.ts#g");
+    imported.via = Via::Import;
+    two.dependencies = vec![Dependency::call("ts:a.ts#f", "ts:a.ts#g"), imported];
+    assert!(diff_documents(&fine, &two, &refs, &BTreeMap::new()).is_ok());
+}
+
 #[test]
 fn entry_checks_refuse_a_schema_mismatch_and_a_repeated_id() {
     let base = doc(vec![]);
@@ -760,4 +891,29 @@ fn the_one_line_summary() {
     );
     // `gone` and `fresh` have different logic and names: removed and added.
     assert_eq!(seam_diff::one_line(&d), "+1 -1 ~1 →1");
+}
+
+/// A file that is JSON but not a review IR's shape (`ir-shape-invalid`): the shape breaches
+/// alone, and what to pass instead.
+#[test]
+fn a_document_of_the_wrong_shape_is_refused_with_its_breaches() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.json");
+    write_document_file(&good, &doc(vec![sym("a.ts", "f", "x", &[])]), true).unwrap();
+    let bad = dir.path().join("bad.json");
+    let mut value: Value = serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
+    value["symbols"] = json!({});
+    value.as_object_mut().unwrap().remove("stats");
+    std::fs::write(&bad, value.to_string()).unwrap();
+    let err = seam_diff::diff_files(&good, &bad)
+        .err()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}: the review IR breaks its integrity invariants:\n2 integrity breaches (aburi.ir.v1 §14):\n  #20: $.symbols must be an array\n  #20: $.stats is missing. Pass an aburi.ir.json written by `seam scan` (or by Aburi).",
+            bad.display()
+        )
+    );
 }

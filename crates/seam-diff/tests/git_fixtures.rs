@@ -597,3 +597,170 @@ fn equal_summaries_give_the_boundary_diff_of_their_facts() {
     // Not an empty project: the client pairs with the route.
     assert!(String::from_utf8_lossy(&facts.encode()).contains("client.ts::loadUser"));
 }
+
+/// A server whose handlers are named functions (a route's handler keeps its name when its
+/// path changes).
+const NAMED_SERVER: &str = "import express from 'express';
+const app = express();
+async function getUser(req, res) {
+  const user = await db.find(req.params.id);
+  if (!user) {
+    return res.status(404).json({ error: 'not found' });
+  }
+  res.status(200).json({ id: user.id, name: user.name });
+}
+function health(req, res) {
+  res.status(200).json({ ok: true });
+}
+app.get('/users/:id', getUser);
+app.get('/health', health);
+";
+
+/// The same handler under a new path is a renamed route, with the statuses and fields it
+/// gained; the client still calling the old path paired at the base and meets nothing now.
+#[test]
+fn a_route_renamed_with_a_status_and_a_field_added() {
+    let after = NAMED_SERVER
+        .replace(
+            "  res.status(200).json({ id: user.id, name: user.name });\n",
+            "  if (user.banned) {\n    return res.status(410).json({ error: 'gone' });\n  }\n  res.status(200).json({ id: user.id, name: user.name, email: user.email });\n",
+        )
+        .replace("app.get('/users/:id', getUser);", "app.get('/people/:id', getUser);");
+    let r = repo(
+        &[("server.ts", NAMED_SERVER), ("client.ts", CLIENT)],
+        &[("server.ts", &after)],
+    );
+    let d = git_diff(r.path());
+    let b = &d[seam_diff::BOUNDARY_KEY];
+    assert_eq!(
+        b["routes"],
+        serde_json::json!([{
+            "change": "renamed",
+            "key": "GET /people/{id}",
+            "before": {"key": "GET /users/{id}", "unit": "getUser", "file": "server.ts", "line": 3},
+            "after": {"key": "GET /people/{id}", "unit": "getUser", "file": "server.ts", "line": 3},
+            "statusesAdded": ["410"],
+            "statusesRemoved": [],
+            "fieldsAdded": ["email"],
+            "fieldsRemoved": [],
+        }])
+    );
+    assert_eq!(b["clients"], serde_json::json!([]));
+    assert_eq!(
+        b["brokenPairs"],
+        serde_json::json!([{
+            "reason": "unpaired",
+            "key": "GET /users/{id}",
+            "consumer": "client.ts::loadUser",
+            "provider": "server.ts::getUser",
+            "detail": "client.ts::loadUser called GET /users/{id} served by server.ts::getUser at the base; at the head it calls GET /users/{id}, which nothing serves.",
+        }])
+    );
+    let md = seam_diff::markdown::render(&d);
+    assert!(
+        md.contains(
+            "- renamed `GET /users/{id}` → `GET /people/{id}` (getUser); sends now: 410; new fields: email\n"
+        ),
+        "{md}"
+    );
+    snapshot("route_renamed", &d);
+}
+
+/// A route whose handler went away is removed, a new one added, each with everything its
+/// handler sent (no client called either: no broken pair).
+#[test]
+fn a_route_added_and_one_removed() {
+    let after = NAMED_SERVER
+        .replace(
+            "function health(req, res) {\n  res.status(200).json({ ok: true });\n}\n",
+            "function createOrder(req, res) {\n  res.status(201).json({ id: 1, total: req.body.total });\n}\n",
+        )
+        .replace(
+            "app.get('/health', health);",
+            "app.post('/orders', createOrder);",
+        );
+    let r = repo(
+        &[("server.ts", NAMED_SERVER), ("client.ts", CLIENT)],
+        &[("server.ts", &after)],
+    );
+    let d = git_diff(r.path());
+    let b = &d[seam_diff::BOUNDARY_KEY];
+    assert_eq!(
+        b["routes"],
+        serde_json::json!([
+            {
+                "change": "removed",
+                "key": "GET /health",
+                "before": {"key": "GET /health", "unit": "health", "file": "server.ts", "line": 10},
+                "statusesAdded": [],
+                "statusesRemoved": ["200"],
+                "fieldsAdded": [],
+                "fieldsRemoved": ["ok"],
+            },
+            {
+                "change": "added",
+                "key": "POST /orders",
+                "after": {"key": "POST /orders", "unit": "createOrder", "file": "server.ts", "line": 10},
+                "statusesAdded": ["201"],
+                "statusesRemoved": [],
+                "fieldsAdded": ["id", "total"],
+                "fieldsRemoved": [],
+            }
+        ])
+    );
+    assert_eq!(b["brokenPairs"], serde_json::json!([]));
+    assert_eq!(b["clients"], serde_json::json!([]));
+    snapshot("route_added_removed", &d);
+}
+
+/// A client call whose method changed (GET → POST) is a client change; the consumer paired
+/// at the base and meets no provider at the head.
+#[test]
+fn a_client_call_whose_method_changed() {
+    let after = CLIENT.replace(
+        "fetch(`/users/${id}`)",
+        "fetch(`/users/${id}`, { method: 'POST' })",
+    );
+    let r = repo(
+        &[("server.ts", NAMED_SERVER), ("client.ts", CLIENT)],
+        &[("client.ts", &after)],
+    );
+    let d = git_diff(r.path());
+    let b = &d[seam_diff::BOUNDARY_KEY];
+    assert_eq!(
+        b["clients"],
+        serde_json::json!([{
+            "change": "changed",
+            "unit": "loadUser",
+            "file": "client.ts",
+            "before": {"key": "GET /users/{id}", "unit": "loadUser", "file": "client.ts", "line": 1},
+            "after": {"key": "POST /users/{id}", "unit": "loadUser", "file": "client.ts", "line": 1},
+            "statusesAdded": [],
+            "statusesRemoved": [],
+        }])
+    );
+    assert_eq!(b["routes"], serde_json::json!([]));
+    let reasons: Vec<&str> = b["brokenPairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons, ["restCallUnknownPath", "unpaired"], "{b:#}");
+    assert!(
+        b["brokenPairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["key"] == "POST /users/{id}" && p["consumer"] == "client.ts::loadUser"),
+        "{b:#}"
+    );
+    let md = seam_diff::markdown::render(&d);
+    assert!(
+        md.contains(
+            "- `loadUser` (client.ts): now calls `POST /users/{id}` (was `GET /users/{id}`)\n"
+        ),
+        "{md}"
+    );
+    snapshot("client_method_changed", &d);
+}

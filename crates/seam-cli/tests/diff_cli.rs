@@ -210,3 +210,121 @@ fn inspect_prints_summaries_and_their_diff() {
     let o = seam(&["inspect", "server.ts"], d);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A handler whose calls land on declarations with no body: its `!!` gap lines, the
+/// `Could not follow:` block; `--boundary` keeping one summary (its gap and unfollowed call
+/// only); `--diff` with a summary removed and one added.
+#[test]
+fn inspect_shows_gaps_unfollowed_calls_a_boundary_and_added_and_removed_summaries() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("package.json"),
+        r#"{"name": "insp", "dependencies": {"express": "4.0.0"}}"#,
+    )
+    .unwrap();
+    std::fs::create_dir(d.join("src")).unwrap();
+    let server = r#"import express from "express";
+
+declare const db: { findById(id: string): Promise<{ id: string } | undefined> };
+declare const audit: { record(event: string): void };
+
+const app = express();
+
+app.get("/db/:id", async (req, res) => {
+  const row = await db.findById(req.params.id);
+  if (!row) {
+    return res.status(404).json({ error: "not found" });
+  }
+  res.json(row);
+});
+
+app.get("/health", (req, res) => {
+  audit.record("health");
+  res.status(200).json({ ok: true });
+});
+"#;
+    std::fs::write(d.join("src/server.ts"), server).unwrap();
+    let o = seam(&["extract", ".", "-o", "before.json"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let gap = |callee: &str| {
+        format!(
+            "!! The call to {callee} lands on a declaration with no body, so whatever runs there is missing from this summary"
+        )
+    };
+    let o = seam(&["inspect", "before.json"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!(
+            "src/server.ts
+├─ GET /db/{{id}}  (express handler | line 8)
+│      inputs: req, res
+│      if  !db.findById  -> 404 {{ error }}
+│          + db.findById
+│      else -> 200 unknown
+│          + db.findById
+│      {}
+└─ GET /health  (express handler | line 16)
+       inputs: req, res
+       -> 200 {{ ok }}
+           + audit.record
+       {}
+
+Could not follow:
+  audit.record
+  db.findById
+
+2 summaries.
+",
+            gap("db.findById"),
+            gap("audit.record")
+        )
+    );
+    let o = seam(&["inspect", "before.json", "--boundary", "GET /health"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!(
+            "src/server.ts
+└─ GET /health  (express handler | line 16)
+       inputs: req, res
+       -> 200 {{ ok }}
+           + audit.record
+       {}
+
+Could not follow:
+  audit.record
+
+1 summaries.
+",
+            gap("audit.record")
+        )
+    );
+    // /health becomes /status (a summary removed, one added) and sends another field.
+    std::fs::write(
+        d.join("src/server.ts"),
+        server
+            .replace("app.get(\"/health\"", "app.get(\"/status\"")
+            .replace("{ ok: true }", "{ ok: true, version: 2 }"),
+    )
+    .unwrap();
+    let o = seam(&["extract", ".", "-o", "after.json"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = seam(&["inspect", "--diff", "before.json", "after.json"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!(
+            "- src/server.ts  GET /health  (express handler | line 16)
++ src/server.ts  GET /status  (express handler | line 16)
+      + inputs: req, res
+      + -> 200 {{ ok, version }}
+      +     + audit.record
+      + {}
+1 added, 1 removed, 0 changed.
+",
+            gap("audit.record")
+        )
+    );
+}

@@ -149,25 +149,189 @@ fn bad_input_is_a_sentence_and_exit_2() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// `--base A.json --head B.json` on the review IRs `seam scan` wrote of each revision gives
+/// the git form's `diff.json` (without the boundary diff, which needs the summaries), but
+/// for the two refs that name the sides.
 #[test]
-fn two_irs_from_seam_scan() {
+fn two_irs_from_seam_scan_give_the_git_forms_diff() {
     let r = fixture();
-    let o = seam(&["scan", ".", "--output-dir", "head-ir"], r.path());
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = tempfile::tempdir().unwrap();
+    let o = out.path();
+    let scan = |rev: &str, name: &str| {
+        git(r.path(), &["checkout", "-q", rev]);
+        let dir = o.join(name);
+        let dir = dir.to_str().unwrap();
+        let s = seam(&["scan", ".", "--no-cache", "--output-dir", dir], r.path());
+        assert_eq!(s.status.code(), Some(0), "{}", stderr(&s));
+    };
+    scan("HEAD~1", "base-ir");
+    scan("-", "head-ir");
+    let files = seam(
+        &[
+            "diff",
+            "--base",
+            o.join("base-ir/aburi.ir.json").to_str().unwrap(),
+            "--head",
+            o.join("head-ir/aburi.ir.json").to_str().unwrap(),
+            "--output-dir",
+            o.join("from-irs").to_str().unwrap(),
+        ],
+        r.path(),
+    );
+    assert_eq!(files.status.code(), Some(0), "{}", stderr(&files));
+    let from_git = seam(
+        &[
+            "diff",
+            "HEAD~1..HEAD",
+            "--no-boundaries",
+            "--no-cache",
+            "--output-dir",
+            o.join("from-git").to_str().unwrap(),
+        ],
+        r.path(),
+    );
+    assert_eq!(from_git.status.code(), Some(0), "{}", stderr(&from_git));
+    assert_eq!(String::from_utf8_lossy(&files.stdout), "+0 -1 ~1 →0\n");
+    assert_eq!(files.stdout, from_git.stdout);
+    let read = |dir: &str| {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(o.join(dir).join("diff.json")).unwrap())
+                .unwrap();
+        let m = v.as_object_mut().unwrap();
+        m.remove("base");
+        m.remove("head");
+        v
+    };
+    assert_eq!(read("from-irs"), read("from-git"));
+}
+
+/// Two review IRs in Aburi's own form (its older `$schema` URL, `generator` `aburi`, a
+/// `generatedAt`, a placeholder grammar revision, no call-resolution census), written by
+/// hand: a function that gained a guard, an in-file rename with the same logic, a function
+/// added in a new file, one removed, and the call edge that followed the rename.
+#[test]
+fn two_irs_in_aburis_own_form() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/aburi-ir");
+    let out = tempfile::tempdir().unwrap();
     let o = seam(
         &[
             "diff",
             "--base",
-            "head-ir/aburi.ir.json",
+            "base.aburi.ir.json",
             "--head",
-            "head-ir/aburi.ir.json",
+            "head.aburi.ir.json",
             "--output-dir",
-            "same",
+            out.path().to_str().unwrap(),
         ],
-        r.path(),
+        &fixtures,
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "+0 -0 ~0 →0\n");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "+1 -1 ~2 →1\n");
+    let diff: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("diff.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        diff["base"],
+        serde_json::json!({"ref": "base.aburi.ir.json", "irSchema": "https://aburi.dev/schema/aburi.ir.v1.json"})
+    );
+    let entries: Vec<String> = diff["symbols"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {} {}",
+                e["status"].as_str().unwrap(),
+                e["rationale"].as_str().unwrap_or("-"),
+                e["after"]["id"]
+                    .as_str()
+                    .or(e["symbol"]["id"].as_str())
+                    .unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            "added - ts:src/tax.ts#tax",
+            "changed - ts:src/invoice.ts#total",
+            "moved+changed logic-fingerprint ts:src/invoice.ts#addUp",
+            "removed - ts:src/invoice.ts#legacyTotal",
+        ]
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.path().join("diff.md")).unwrap(),
+        "# seam diff: base.aburi.ir.json..head.aburi.ir.json
+
+**Summary**: +1 added · -1 removed · ~1 changed · 0 moved · 1 moved+changed
+
+| what | count |
+|---|---:|
+| symbols added | 1 |
+| symbols removed | 1 |
+| symbols changed | 1 |
+| symbols moved | 0 |
+| symbols moved and changed | 1 |
+| dropped toggled | 0 |
+| unknown | 0 |
+| unchanged | 0 |
+
+## Changed symbols
+
+### billing
+
+- `total` (src/invoice.ts:1): logic changed
+  - + rule guard `items.some((i) => i.price < 0)` (line 5)
+  - + call `addUp` → `ts:src/invoice.ts#addUp`
+  - - call `sum` → `ts:src/invoice.ts#sum`
+- `addUp` (src/invoice.ts:10) (moved from `sum` (src/invoice.ts:7)): API changed
+  - + rule loop `for` (line 12)
+  - - rule loop `for` (line 9)
+
+## Added (1)
+
+- `tax` (src/tax.ts:1)
+
+## Removed (1)
+
+- `legacyTotal` (src/invoice.ts:14)
+
+<details><summary>Dependency changes (+1 -1 ?0)</summary>
+
+- + `ts:src/invoice.ts#total` → `ts:src/invoice.ts#addUp` (call)
+- - `ts:src/invoice.ts#total` → `ts:src/invoice.ts#sum` (call)
+
+</details>
+
+0 Symbols unchanged.
+"
+    );
+    // An IR of Aburi's form against one of seam's: the schemas differ, and the sentence says
+    // what to do.
+    let seam_ir = out.path().join("seam.aburi.ir.json");
+    let mut head: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixtures.join("head.aburi.ir.json")).unwrap(),
+    )
+    .unwrap();
+    head["$schema"] = "https://aburi.kage1020.com/schema/aburi.ir.v1.json".into();
+    std::fs::write(&seam_ir, head.to_string()).unwrap();
+    let o = seam(
+        &[
+            "diff",
+            "--base",
+            "base.aburi.ir.json",
+            "--head",
+            seam_ir.to_str().unwrap(),
+            "--output-dir",
+            out.path().to_str().unwrap(),
+        ],
+        &fixtures,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: the two review IRs declare different schemas (https://aburi.dev/schema/aburi.ir.v1.json and https://aburi.kage1020.com/schema/aburi.ir.v1.json); write both with the same tool version\n"
+    );
 }
 
 #[test]

@@ -253,7 +253,10 @@ fn free_later<T: Send + 'static>(value: T) {
         .spawn(move || drop(value));
 }
 
-/// `seam diff --base A.json --head B.json`: two review IRs written earlier.
+/// `seam diff --base A.json --head B.json`: two review IRs written earlier (by seam or by
+/// Aburi). A review IR holds no file's contents or hash, so there is no rename map: a file
+/// renamed without a change is paired by the later stages (logic, name), not `git-rename`
+/// as in [`diff_git`]; and there is no boundary diff, which needs the summaries.
 pub fn diff_files(base: &Path, head: &Path) -> Result<DiffOutput, DiffError> {
     let read = |p: &Path| {
         seam_ir::review::read_document_file(p).map_err(|e| {

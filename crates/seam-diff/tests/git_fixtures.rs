@@ -311,13 +311,26 @@ fn two_scanned_irs_give_the_same_symbol_diff_as_the_git_form() {
     )
     .unwrap()
     .diff;
-    // Check out each revision into a directory of its own name and scan it.
+    let from_files = diff_of_scanned_irs(r.path());
+    assert_eq!(
+        statuses(&from_git),
+        [
+            "changed ts:src/user.ts#UserService",
+            "changed ts:src/user.ts#UserService.find"
+        ]
+    );
+    assert_eq!(strip(from_git), strip(from_files));
+}
+
+/// Each revision checked out into a directory of its own name and scanned; the diff of the
+/// two review IRs (`--base A.json --head B.json`).
+fn diff_of_scanned_irs(repo: &Path) -> Value {
     let scan_at = |rev: &str| {
         let dir = tempfile::tempdir().unwrap();
         let checkout = dir.path().join("fixture");
         git(
             dir.path(),
-            &["clone", "-q", r.path().to_str().unwrap(), "fixture"],
+            &["clone", "-q", repo.to_str().unwrap(), "fixture"],
         );
         git(&checkout, &["checkout", "-q", rev]);
         let doc = seam_review::scan(&checkout, &seam_review::ScanOptions::default())
@@ -329,21 +342,82 @@ fn two_scanned_irs_give_the_same_symbol_diff_as_the_git_form() {
     };
     let (_keep_base, base_ir) = scan_at("HEAD~1");
     let (_keep_head, head_ir) = scan_at("HEAD");
-    let from_files = seam_diff::diff_files(&base_ir, &head_ir).unwrap().diff;
-    let strip = |mut v: Value| {
-        let m = v.as_object_mut().unwrap();
-        m.remove("base");
-        m.remove("head");
-        v
+    seam_diff::diff_files(&base_ir, &head_ir).unwrap().diff
+}
+
+/// The document without the refs naming its two sides.
+fn strip(mut v: Value) -> Value {
+    let m = v.as_object_mut().unwrap();
+    m.remove("base");
+    m.remove("head");
+    v
+}
+
+/// Where the two forms differ. A review IR holds no file's bytes or content hash, so the IR
+/// form has no rename map: a pure file rename (git's exact rename, the same blob under a new
+/// path) is paired by git in the git form (`git-rename`) and by the matcher's later stages
+/// in the IR form (here the three Symbols share the logic of a body without rules or
+/// effects, so their names pair them).
+/// Statuses, deltas and counts agree; only the rationales differ. The IR form has no
+/// boundary diff either (it needs the summaries).
+#[test]
+fn a_pure_file_rename_is_a_git_rename_in_the_git_form_only() {
+    let r = repo(
+        &[
+            ("src/user.ts", SERVICE),
+            ("src/other.ts", "export const x = () => 1;\n"),
+        ],
+        &[("src/user.ts", ""), ("src/account.ts", SERVICE)],
+    );
+    let from_git = seam_diff::diff_git(
+        r.path(),
+        "HEAD~1",
+        seam_diff::HeadSide::Revision("HEAD"),
+        false,
+    )
+    .unwrap()
+    .diff;
+    let from_files = diff_of_scanned_irs(r.path());
+    let rationales = |d: &Value| -> Vec<String> {
+        d["symbols"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                format!(
+                    "{} {} {}",
+                    e["status"].as_str().unwrap(),
+                    e["rationale"].as_str().unwrap_or("-"),
+                    e["after"]["id"].as_str().unwrap()
+                )
+            })
+            .collect()
     };
     assert_eq!(
-        statuses(&from_git),
+        rationales(&from_git),
         [
-            "changed ts:src/user.ts#UserService",
-            "changed ts:src/user.ts#UserService.find"
+            "moved git-rename ts:src/account.ts#UserService",
+            "moved git-rename ts:src/account.ts#UserService.find",
+            "moved git-rename ts:src/account.ts#UserService.save",
         ]
     );
-    assert_eq!(strip(from_git), strip(from_files));
+    assert_eq!(
+        rationales(&from_files),
+        [
+            "moved logic-fingerprint+name-disambiguation ts:src/account.ts#UserService",
+            "moved logic-fingerprint+name-disambiguation ts:src/account.ts#UserService.find",
+            "moved logic-fingerprint+name-disambiguation ts:src/account.ts#UserService.save",
+        ]
+    );
+    assert!(from_files.get(seam_diff::BOUNDARY_KEY).is_none());
+    let without_rationales = |d: Value| {
+        let mut d = strip(d);
+        for e in d["symbols"].as_array_mut().unwrap() {
+            e.as_object_mut().unwrap().remove("rationale");
+        }
+        d
+    };
+    assert_eq!(without_rationales(from_git), without_rationales(from_files));
 }
 
 #[test]

@@ -424,7 +424,7 @@ app.get("/health", (req, res) => {
             "src/server.ts
 ├─ GET /db/{{id}}  (express handler | line 8)
 │      inputs: req, res
-│      if  !db.findById  -> 404 {{ error }}
+│      if  !db.findById()  -> 404 {{ error }}
 │          + db.findById
 │      else -> 200 unknown
 │          + db.findById

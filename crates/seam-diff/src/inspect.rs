@@ -37,8 +37,9 @@ fn value_ref(v: &Value) -> String {
             }
             s
         }
+        // The result of a call (`db.findById()`), with what is read off it.
         Some("dependency") => {
-            let mut s = v["name"].as_str().unwrap_or("").to_owned();
+            let mut s = format!("{}()", v["name"].as_str().unwrap_or(""));
             for p in v["accessChain"].as_array().into_iter().flatten() {
                 s.push('.');
                 s.push_str(p.as_str().unwrap_or(""));
@@ -48,9 +49,27 @@ fn value_ref(v: &Value) -> String {
         Some("derived") => {
             let from = value_ref(&v["from"]);
             let d = &v["derivation"];
-            match (d["type"].as_str(), d["property"].as_str()) {
-                (_, Some(property)) => format!("{from}.{property}"),
-                (Some(kind), None) => format!("{kind}({from})"),
+            match d["type"].as_str() {
+                Some("propertyAccess") => {
+                    format!("{from}.{}", d["property"].as_str().unwrap_or(""))
+                }
+                // `const { id } = req.params` reads `req.params.id`.
+                Some("destructured") => format!("{from}.{}", d["field"].as_str().unwrap_or("")),
+                Some("indexAccess") => format!("{from}[{}]", d["index"]),
+                Some("methodCall") => {
+                    let args: Vec<&str> = d["args"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_str)
+                        .collect();
+                    format!(
+                        "{from}.{}({})",
+                        d["method"].as_str().unwrap_or(""),
+                        args.join(", ")
+                    )
+                }
+                // `await x` reads as `x`.
                 _ => from,
             }
         }
@@ -108,7 +127,18 @@ pub fn predicate(p: &Value) -> String {
                 .collect();
             parts.join(op)
         }
-        Some("negation") => format!("!({})", predicate(&p["operand"])),
+        Some("negation") => {
+            let operand = &p["operand"];
+            match operand["type"].as_str() {
+                // `!(!x)` reads `x`, `!(x == null)` reads `x != null`.
+                Some("truthinessCheck" | "nullCheck") => {
+                    let mut flipped = operand.clone();
+                    flipped["negated"] = Value::Bool(!neg(operand));
+                    predicate(&flipped)
+                }
+                _ => format!("!({})", predicate(operand)),
+            }
+        }
         Some("call") => format!("{}()", p["callee"].as_str().unwrap_or("")),
         Some("opaque") => p["sourceText"].as_str().unwrap_or("?").to_owned(),
         _ => "?".to_owned(),
@@ -199,10 +229,14 @@ pub fn body_lines(s: &Value) -> Vec<String> {
         .map(Vec::as_slice)
         .unwrap_or(&[]);
     for (i, t) in transitions.iter().enumerate() {
+        // An `elif` holds only when the branches above did not: the negations of their
+        // conditions are left out, as in `if … elif …` source.
+        let earlier = &transitions[..i];
         let conditions: Vec<String> = t["conditions"]
             .as_array()
             .into_iter()
             .flatten()
+            .filter(|c| !negates_an_earlier_condition(c, earlier))
             .map(predicate)
             .collect();
         let head = if conditions.is_empty() || t["isDefault"] == true {
@@ -225,6 +259,16 @@ pub fn body_lines(s: &Value) -> Vec<String> {
         out.push(format!("!! {}", g["description"].as_str().unwrap_or("")));
     }
     out
+}
+
+/// Whether `c` is the negation of a condition of one of the `earlier` transitions.
+fn negates_an_earlier_condition(c: &Value, earlier: &[Value]) -> bool {
+    c["type"] == "negation"
+        && earlier.iter().any(|t| {
+            t["conditions"]
+                .as_array()
+                .is_some_and(|list| list.contains(&c["operand"]))
+        })
 }
 
 fn header(s: &Value) -> String {
@@ -342,4 +386,114 @@ pub fn render_diff(before: &[BehavioralSummary], after: &[BehavioralSummary]) ->
     }
     let _ = writeln!(out, "{added} added, {removed} removed, {changed} changed.");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn input(name: &str) -> Value {
+        json!({"type": "input", "inputRef": name, "path": []})
+    }
+
+    fn derived(from: Value, derivation: Value) -> Value {
+        json!({"type": "derived", "from": from, "derivation": derivation})
+    }
+
+    fn truthy(subject: Value, negated: bool) -> Value {
+        json!({"type": "truthinessCheck", "subject": subject, "negated": negated})
+    }
+
+    fn not(operand: &Value) -> Value {
+        json!({"type": "negation", "operand": operand})
+    }
+
+    fn respond(status: u16, keys: &[&str]) -> Value {
+        let properties: serde_json::Map<String, Value> = keys
+            .iter()
+            .map(|k| ((*k).to_owned(), json!({"type": "text"})))
+            .collect();
+        json!({"type": "response", "statusCode": {"type": "literal", "value": status},
+               "body": {"type": "record", "properties": properties}, "headers": {}})
+    }
+
+    /// Values read the way the source wrote them: a destructured field and an index off the
+    /// value they come from, a method call with its arguments, an awaited value as itself, a
+    /// call's result with `()` and the chain read off it.
+    #[test]
+    fn values_in_source_spelling() {
+        let params = derived(
+            input("req"),
+            json!({"type": "propertyAccess", "property": "params"}),
+        );
+        let id = derived(
+            params.clone(),
+            json!({"type": "destructured", "field": "id"}),
+        );
+        assert_eq!(value_ref(&id), "req.params.id");
+        let first = derived(params.clone(), json!({"type": "indexAccess", "index": 0}));
+        assert_eq!(value_ref(&first), "req.params[0]");
+        let key = derived(params, json!({"type": "indexAccess", "index": "key"}));
+        assert_eq!(value_ref(&key), "req.params[\"key\"]");
+        let call = derived(
+            input("token"),
+            json!({"type": "methodCall", "method": "startsWith", "args": ["'Bearer'", "0"]}),
+        );
+        assert_eq!(value_ref(&call), "token.startsWith('Bearer', 0)");
+        let awaited = derived(input("body"), json!({"type": "awaited"}));
+        assert_eq!(value_ref(&awaited), "body");
+        let role = json!({"type": "dependency", "name": "db.findById", "accessChain": ["role"]});
+        assert_eq!(value_ref(&role), "db.findById().role");
+        assert_eq!(
+            predicate(&json!({"type": "comparison", "left": role, "op": "eq",
+                               "right": {"type": "literal", "value": "admin"}})),
+            "db.findById().role === \"admin\""
+        );
+    }
+
+    /// Each `elif` shows only its own conditions (the negations of the branches above are
+    /// implied); a negated truthiness or null check reads as its opposite.
+    #[test]
+    fn an_elif_leaves_out_the_branches_above() {
+        let missing = truthy(input("id"), true);
+        let user = json!({"type": "dependency", "name": "db.find", "accessChain": []});
+        let no_user = truthy(user.clone(), true);
+        let admin = json!({"type": "comparison",
+            "left": {"type": "dependency", "name": "db.find", "accessChain": ["role"]},
+            "op": "eq", "right": {"type": "literal", "value": "admin"}});
+        let summary = json!({
+            "inputs": [{"name": "id"}],
+            "transitions": [
+                {"conditions": [missing.clone()], "output": respond(400, &["error"]), "effects": []},
+                {"conditions": [not(&missing), no_user.clone()], "output": respond(404, &["error"]),
+                 "effects": [{"type": "invocation", "callee": "db.find"}]},
+                {"conditions": [not(&missing), not(&no_user), admin.clone()], "output": respond(403, &[]), "effects": []},
+                {"conditions": [not(&missing), not(&no_user), not(&admin)], "output": respond(200, &["id", "name"]),
+                 "effects": [], "isDefault": true},
+            ],
+            "gaps": [{"type": "unfollowedCall", "description": "The call to db.find lands on a declaration with no body", "callee": "db.find"}],
+        });
+        assert_eq!(
+            body_lines(&summary),
+            [
+                "inputs: id",
+                "if  !id  -> 400 { error }",
+                "elif  !db.find()  -> 404 { error }",
+                "    + db.find",
+                "elif  db.find().role === \"admin\"  -> 403 {}",
+                "else -> 200 { id, name }",
+                "!! The call to db.find lands on a declaration with no body",
+            ]
+        );
+        // A negation of something no branch above tested stays, flipped where it can be.
+        assert_eq!(predicate(&not(&no_user)), "db.find()");
+        assert_eq!(
+            predicate(&not(
+                &json!({"type": "nullCheck", "subject": input("x"), "negated": false})
+            )),
+            "x != null"
+        );
+        assert_eq!(predicate(&not(&admin)), "!(db.find().role === \"admin\")");
+    }
 }

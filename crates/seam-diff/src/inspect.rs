@@ -139,7 +139,19 @@ pub fn predicate(p: &Value) -> String {
                 _ => format!("!({})", predicate(operand)),
             }
         }
-        Some("call") => format!("{}()", p["callee"].as_str().unwrap_or("")),
+        Some("call") => {
+            let args: Vec<String> = p["args"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(value_ref)
+                .collect();
+            format!(
+                "{}({})",
+                p["callee"].as_str().unwrap_or(""),
+                args.join(", ")
+            )
+        }
         Some("opaque") => p["sourceText"].as_str().unwrap_or("?").to_owned(),
         _ => "?".to_owned(),
     }
@@ -495,5 +507,8 @@ mod tests {
             "x != null"
         );
         assert_eq!(predicate(&not(&admin)), "!(db.find().role === \"admin\")");
+        let bearer = json!({"type": "call", "callee": "auth.startsWith",
+            "args": [{"type": "literal", "value": "Bearer"}, input("offset")]});
+        assert_eq!(predicate(&bearer), "auth.startsWith(\"Bearer\", offset)");
     }
 }

@@ -360,6 +360,19 @@ fn tail_meets(endpoint: &Endpoint, tail: &[String]) -> bool {
         .all(|(c, r)| !is_static(c) || c == r)
 }
 
+/// How many fixed segments of a route the call's tail meets with a value it does not know,
+/// the tail facing the route's last segments.
+fn tail_guessed(endpoint: &Endpoint, tail: &[String]) -> usize {
+    let Some(segments) = &endpoint.segments else {
+        return 0;
+    };
+    let skip = segments.len().saturating_sub(tail.len());
+    tail.iter()
+        .zip(&segments[skip..])
+        .filter(|(c, r)| !is_static(c) && is_static(r))
+        .count()
+}
+
 /// Places a consumer call: another host's call and one with no fixed segment are unpairable; a
 /// call whose start is unknown takes its leading hole as any number of segments.
 fn place_call(mut call: Call, destination: &Destination, out: &mut RestPairing) {
@@ -707,8 +720,22 @@ pub fn pair_rest(
             .collect();
         // A call whose start is unknown pins one route down or none: several routes of
         // different paths ending the same way leave it unpairable.
-        if call.tail.is_some() {
-            let pool = if code.is_empty() { &contracts } else { &code };
+        // Of those, the routes that fix no segment the call leaves to a value are preferred
+        // (`{base}/items/{id}` means an item by id, not the route `/items/new` its value could
+        // also spell).
+        let (mut code, mut contracts) = (code, contracts);
+        if let Some(tail) = &call.tail {
+            let pool = if code.is_empty() {
+                &mut contracts
+            } else {
+                &mut code
+            };
+            let fewest = pool
+                .iter()
+                .map(|&e| tail_guessed(&out.endpoints[e], tail))
+                .min()
+                .unwrap_or(0);
+            pool.retain(|&e| tail_guessed(&out.endpoints[e], tail) == fewest);
             let paths: std::collections::BTreeSet<&str> = pool
                 .iter()
                 .map(|&e| out.endpoints[e].normalized_path())

@@ -320,6 +320,44 @@ fn calls_with_an_unknown_start_meet_the_one_route_their_path_ends() {
     assert!(report.findings.is_empty(), "{:?}", report.findings);
 }
 
+/// A call whose start is unknown (`{baseURL}/api/items/${id}` through an instance whose base
+/// is a constructor's argument, as `seam extract` writes it for an express app and a client
+/// class; summaries in `fixtures/startUnknownRanked`) whose path ends several routes goes to
+/// the one that fixes no segment the call leaves to a value (`/api/items/{id}`, not
+/// `/api/items/new`); two routes fitting equally well (`/api/users/{id}/posts` and `…/likes`
+/// for `…/{list}`) leave it unpairable.
+#[test]
+fn a_call_with_an_unknown_start_prefers_the_route_its_values_fit() {
+    let report = check_summaries("startUnknownRanked/summaries.json");
+    let pairs: Vec<(&str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.consumer.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("GET /api/items/new", "src/client.ts::newest"),
+            ("GET /api/items/{id}", "src/client.ts::item"),
+        ]
+    );
+    let unpairable: Vec<(&str, Option<&str>, &str)> = report
+        .unmatched
+        .unpairable
+        .iter()
+        .map(|u| (u.name.as_str(), u.key.as_deref(), u.reason.as_str()))
+        .collect();
+    assert_eq!(
+        unpairable,
+        [(
+            "userList",
+            Some("GET /{baseURL}/api/users/{id}/{list}"),
+            "unknownDestination"
+        )]
+    );
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+}
+
 /// A call whose last segment ends in a value glued to its text (`/api/files${path}`, as `seam
 /// extract` writes it for an express app; summaries in `fixtures/gluedValues`), meeting no
 /// route in full, meets the one route whose path goes on from its fixed part (a catch-all

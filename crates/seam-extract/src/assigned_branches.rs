@@ -114,6 +114,28 @@ impl Reader<'_> {
         if both_branches.is_some() && binding.origin.init.is_some() {
             values.remove(0);
         }
+        // One assignment in the `then` branch of an `if` that does not hold the first value:
+        // the choice is that `if`'s (its `then` first), so that locals set under the same
+        // `if` (`method = "PATCH"` beside `url += "/" + id`) take the same branch in one form.
+        let declared = binding.origin.init.map(|i| model.expr(i).span);
+        let single_then = match (both_branches, &assigned_spans[..], binding.origin.init) {
+            (None, [one], Some(_)) => self
+                .holding_if(file, *one)
+                .filter(|&(test, then)| {
+                    let around = self
+                        .files
+                        .if_statements(file)
+                        .iter()
+                        .find(|(_, t, ..)| *t == test)
+                        .map(|(s, ..)| *s);
+                    then && !around.zip(declared).is_some_and(|(s, d)| s.contains(d))
+                })
+                .map(|(test, _)| test),
+            _ => None,
+        };
+        if single_then.is_some() {
+            values.swap(0, 1);
+        }
         if values.len() < 2 {
             return None;
         }
@@ -125,7 +147,7 @@ impl Reader<'_> {
         };
         let kept: Vec<ExprId> = values.iter().copied().filter(|v| !empty(v)).collect();
         let values = if kept.is_empty() { values } else { kept };
-        Some((both_branches.unwrap_or(values[0]), values))
+        Some((both_branches.or(single_then).unwrap_or(values[0]), values))
     }
 
     /// Which of two assignments runs, when they sit on the two branches of one `if`: the

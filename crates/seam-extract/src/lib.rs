@@ -10,6 +10,7 @@
 //! it is returned, so the output is the same on any thread count.
 
 pub mod alternatives;
+mod appended_locals;
 pub mod assemble;
 mod assigned_branches;
 mod awaited_callbacks;
@@ -692,6 +693,9 @@ fn client_metadata(
         && wrapper.0 == inner_file
         && crate::throwing_wrappers::throws_on_every_failure(files, pack, wrapper, inner_call)
     {
+        if crate::throwing_wrappers::reports_every_failure(files, pack, wrapper, inner_call) {
+            set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
+        }
         set_http(
             &mut metadata,
             "failureDelivery",

@@ -37,24 +37,84 @@ pub fn response_bindings(model: &Model, call: ExprId) -> BTreeSet<BindingId> {
 pub fn throws_on_every_failure(
     files: &Files,
     pack: &Pack,
+    wrapper: (usize, FuncId),
+    call: ExprId,
+) -> bool {
+    failure_branch(files, pack, wrapper, call).is_some()
+}
+
+/// Whether the branch that throws on every failure first hands the failure to a callback the
+/// application supplies (`if (this.onerror) this.onerror(error); throw …`): a function held
+/// in a field of the wrapper's class, or given as a parameter. The application registered
+/// what to do with every failure there (a notification, a redirect to the login page), so
+/// each one is handled for every call through the wrapper.
+pub fn reports_every_failure(
+    files: &Files,
+    pack: &Pack,
     (file, func): (usize, FuncId),
     call: ExprId,
 ) -> bool {
+    let Some(branch) = failure_branch(files, pack, (file, func), call) else {
+        return false;
+    };
+    let model = files.model(file);
+    let within = model.stmt(branch).span;
+    let class = model
+        .classes
+        .iter()
+        .find(|c| c.span.contains(model.function(func).span));
+    crate::files::calls(model).any(|c| {
+        if !within.contains(model.expr(c).span) {
+            return false;
+        }
+        let ExprKind::Call { callee, .. } = &model.expr(c).kind else {
+            return false;
+        };
+        match &model.expr(*callee).kind {
+            ExprKind::Member {
+                object,
+                property: seam_lang::model::MemberProp::Name(name),
+                ..
+            } if matches!(model.expr(*object).kind, ExprKind::This) => class.is_some_and(|k| {
+                k.members.iter().any(|m| {
+                    m.name.as_str() == Some(name.as_str())
+                        && !matches!(m.kind, seam_lang::model::MemberKind::Method { .. })
+                })
+            }),
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => matches!(
+                model.binding(*b).kind,
+                seam_lang::model::BindingKind::Param { function, .. } if function == func
+            ),
+            _ => false,
+        }
+    })
+}
+
+/// The branch of the function `func` that throws on every failed response of `call`.
+fn failure_branch(
+    files: &Files,
+    pack: &Pack,
+    (file, func): (usize, FuncId),
+    call: ExprId,
+) -> Option<StmtId> {
     let model = files.model(file);
     let responses = response_bindings(model, call);
     if responses.is_empty() {
-        return false;
+        return None;
     }
     let body = model.function(func).span;
     files
         .if_statements(file)
         .iter()
-        .any(|&(span, test, consequent, _)| {
+        .find(|&&(span, test, consequent, _)| {
             body.contains(span)
                 && crate::files::enclosing_function(model, span) == Some(func)
                 && holds_on_every_failure(model, pack, test, &responses)
                 && throws(model, consequent)
         })
+        .map(|&(_, _, consequent, _)| consequent)
 }
 
 /// `!res.ok`, `res.status >= 400` (any bound from 300 to 400), `res.status !== 200`, or an `||`

@@ -883,10 +883,7 @@ impl Reader<'_> {
                 self.read(file, init, hops - 1, out);
                 return;
             }
-            if let Some(parts) = self.accumulated(file, b) {
-                for part in parts {
-                    self.read(file, part, hops - 1, out);
-                }
+            if self.read_appended(file, b, hops, out) {
                 return;
             }
             if let Some(init) = self.default_of_reassigned(file, b, hops) {
@@ -954,10 +951,6 @@ impl Reader<'_> {
             .then_some(init)
     }
 
-    /// A local built by appending (`let url = base; if (id !== null) url += \`${id}/\`;`): its
-    /// first value, then each `+=` that always runs or whose `if` tests a parameter the caller
-    /// passed (not as `null`/`undefined`). `None` when an append depends on anything else,
-    /// or when no call site says which parameters were passed.
     /// A local path template whose placeholders are filled in place (`path = "/users/{id}"`,
     /// then `path = path.replace("{id}", params.id)`, as generated clients write): the
     /// template itself, each `{id}` a parameter segment, with the (placeholder, value) pairs
@@ -1043,84 +1036,6 @@ impl Reader<'_> {
                 other => other,
             })
             .collect()
-    }
-
-    fn accumulated(&self, file: usize, b: BindingId) -> Option<Vec<ExprId>> {
-        let model = self.files.model(file);
-        let binding = model.binding(b);
-        if binding.scope.is_none() || !binding.origin.path.is_empty() {
-            return None;
-        }
-        let mut parts = vec![binding.origin.init?];
-        let mut appends = 0;
-        for a in assignments_to(self.files, file, b) {
-            let e = model.expr(a.expr);
-            let written = model
-                .source
-                .get(e.span.start as usize..e.span.end as usize)
-                .unwrap_or("");
-            if a.op != seam_lang::model::AssignOp::Compound || !written.contains("+=") {
-                return None;
-            }
-            appends += 1;
-            if self.append_runs(file, e.span)? {
-                parts.push(a.value);
-            }
-        }
-        (appends > 0).then_some(parts)
-    }
-
-    /// Whether an append at `span` runs for this call: always when no `if` holds it; when its
-    /// `if` tests a parameter, as the caller passed it. `None` when that cannot be told.
-    fn append_runs(&self, file: usize, span: seam_lang::model::Span) -> Option<bool> {
-        let model = self.files.model(file);
-        let holder = model
-            .stmts
-            .iter()
-            .filter_map(|s| match &s.kind {
-                seam_lang::model::StmtKind::If {
-                    test,
-                    consequent,
-                    alternate,
-                } if s.span.contains(span) => Some((s.span, *test, *consequent, *alternate)),
-                _ => None,
-            })
-            .min_by_key(|(sp, ..)| sp.len());
-        let Some((_, test, consequent, _)) = holder else {
-            return Some(true);
-        };
-        if !model.stmt(consequent).span.contains(span) {
-            return None;
-        }
-        let test_span = model.expr(test).span;
-        let params: Vec<BindingId> = model
-            .exprs
-            .iter()
-            .filter_map(|x| match &x.kind {
-                ExprKind::Ident {
-                    binding: Some(p), ..
-                } if test_span.contains(x.span)
-                    && matches!(model.binding(*p).kind, BindingKind::Param { .. }) =>
-                {
-                    Some(*p)
-                }
-                _ => None,
-            })
-            .collect();
-        let [param] = params[..] else {
-            return None;
-        };
-        match self.subst.get(&(file, param))? {
-            None => Some(false),
-            Some((af, ae)) => Some(
-                !matches!(
-                    &self.files.model(*af).expr(*ae).kind,
-                    ExprKind::Literal {
-                        value: LiteralValue::Null
-                    }
-                ) && !matches!(&self.files.model(*af).expr(*ae).kind, ExprKind::Ident { name, .. } if name == "undefined"),
-            ),
-        }
     }
 
     /// The value a reassigned name has unless a condition changes it: `prefix = ""` then
@@ -1423,15 +1338,15 @@ impl Reader<'_> {
 }
 
 /// One assignment to a name (`x = v`, `x += v`).
-struct Assignment {
+pub(crate) struct Assignment {
     /// The assignment expression.
-    expr: ExprId,
-    op: seam_lang::model::AssignOp,
-    value: ExprId,
+    pub(crate) expr: ExprId,
+    pub(crate) op: seam_lang::model::AssignOp,
+    pub(crate) value: ExprId,
 }
 
 /// Every assignment of a file whose target is the name bound by `b`, in source order.
-fn assignments_to<'a>(
+pub(crate) fn assignments_to<'a>(
     files: &'a Files,
     file: usize,
     b: BindingId,

@@ -1841,3 +1841,23 @@ fn enum_members_keep_their_values() {
     );
     assert!(m.type_decls[3].member_values.is_empty());
 }
+
+/// A component's script block without `lang` may hold JSX (a Vue 2 render function written
+/// with the JSX plugin): it is read with JSX on when the TypeScript reading refuses it, and a
+/// block the TypeScript reading takes (a type assertion `<T>x`) stays as it was.
+#[test]
+fn a_component_script_with_jsx_is_read() {
+    let jsx = "export default {\n  render(h, context) {\n    const vnodes = [];\n    vnodes.push(<svg-icon icon-class={context.props.icon}/>);\n    return vnodes;\n  },\n};\n";
+    let m = seam_lang::lower::js::lower("src/Item.vue", Language::TypeScript, jsx)
+        .expect("the block is read with JSX on");
+    assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+    assert!(
+        m.functions
+            .iter()
+            .any(|f| f.name.as_deref() == Some("render"))
+    );
+    let asserted = "const n = <number>JSON.parse('1');\nexport default { n };\n";
+    let m = seam_lang::lower::js::lower("src/N.vue", Language::TypeScript, asserted)
+        .expect("a type assertion reads as TypeScript");
+    assert!(m.diagnostics.is_empty(), "{:?}", m.diagnostics);
+}

@@ -85,6 +85,8 @@ fn python_manifests() {
     pyproject.dependencies = strings(&["SQLAlchemy", "fastapi", "httpx", "pydantic", "pytest"]);
     let mut requirements = manifest("requirements.txt", ManifestKind::Requirements);
     requirements.dependencies = strings(&["fastapi", "uvicorn"]);
+    // Named by `-r`; not in the fixture, so it brings in nothing.
+    requirements.includes = strings(&["requirements-base.txt"]);
     let mut worker = manifest("services/worker/pyproject.toml", ManifestKind::Pyproject);
     worker.name = Some("worker".into());
     worker.dependencies = strings(&["celery", "pytest"]);

@@ -84,6 +84,11 @@ pub struct Manifest {
     /// A `.proto` file's services.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub services: Vec<super::proto::ProtoService>,
+    /// What other manifests this one includes, whose dependencies it brings in (see
+    /// [`super::included_manifests`]): a requirements file's `-r` files (repository paths), a
+    /// Gradle build's `project(":x")` projects (directories).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub includes: Vec<String>,
 }
 
 /// Where a package's code starts, from its `package.json`.
@@ -130,6 +135,7 @@ impl Manifest {
             variables: Default::default(),
             locked: Vec::new(),
             services: Vec::new(),
+            includes: Vec::new(),
         }
     }
 }
@@ -157,6 +163,15 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         | "uv.lock"
         | "pdm.lock" => ManifestKind::Lockfile,
         _ if name.starts_with("requirements") && name.ends_with(".txt") => {
+            ManifestKind::Requirements
+        }
+        // A folder of requirement files (`requirements/base.txt`, included by `-r`).
+        _ if name.ends_with(".txt")
+            && path
+                .rsplit('/')
+                .nth(1)
+                .is_some_and(|d| d.starts_with("requirements")) =>
+        {
             ManifestKind::Requirements
         }
         _ if name.starts_with("tsconfig") && name.ends_with(".json") => ManifestKind::Tsconfig,
@@ -189,11 +204,15 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         }
         ManifestKind::Requirements => {
             m.dependencies = text.lines().filter_map(requirement_name).collect();
+            m.includes = super::included_manifests::requirement_includes(&m.dir, text);
         }
         ManifestKind::GoMod => parse_go_mod(&mut m, text),
         ManifestKind::GoWork => m.workspaces = go_directives(text, "use"),
         ManifestKind::Maven => super::jvm_build::parse_pom(&mut m, text),
-        ManifestKind::Gradle => super::jvm_build::parse_gradle(&mut m, text),
+        ManifestKind::Gradle => {
+            super::jvm_build::parse_gradle(&mut m, text);
+            m.includes = super::included_manifests::gradle_project_includes(text);
+        }
         ManifestKind::GradleSettings => super::jvm_build::parse_gradle_settings(&mut m, text),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),

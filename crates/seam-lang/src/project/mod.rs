@@ -41,6 +41,7 @@ mod claiming;
 pub mod components;
 pub mod git;
 pub mod glob;
+pub mod included_manifests;
 pub mod jvm_build;
 pub mod lockfile;
 pub mod manifest;
@@ -353,6 +354,7 @@ fn collect_outcomes(
     skipped.sort();
     manifests.extend(ignored_dotenv_templates(root, &manifests, options));
     manifests.sort_by(|a, b| a.path.cmp(&b.path));
+    included_manifests::follow(&mut manifests);
     Project {
         root: root.to_path_buf(),
         models,
@@ -508,6 +510,7 @@ pub fn project_from_outcomes(
     models.sort_by(|a, b| a.path.cmp(&b.path));
     skipped.sort();
     manifests.sort_by(|a, b| a.path.cmp(&b.path));
+    included_manifests::follow(&mut manifests);
     files.sort();
     let mut project = Project {
         root: root.to_path_buf(),

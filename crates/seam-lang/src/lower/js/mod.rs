@@ -89,9 +89,21 @@ fn lower_in(
         preserve_parens: false,
         ..ParseOptions::default()
     };
-    let ret = Parser::new(allocator, source, source_type)
+    let mut ret = Parser::new(allocator, source, source_type)
         .with_options(options)
         .parse();
+    // A component's script block without `lang` may hold JSX (Vue 2 render functions with
+    // the JSX plugin: `<svg-icon icon-class={icon}/>`), which the TypeScript reading of the
+    // block refuses: read it again with JSX on.
+    let ext = path.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+    if ret.panicked && matches!(ext, "vue" | "svelte") && !source_type.is_jsx() {
+        let retry = Parser::new(allocator, source, SourceType::tsx())
+            .with_options(options)
+            .parse();
+        if !retry.panicked {
+            ret = retry;
+        }
+    }
     if ret.panicked {
         let message = match ret.diagnostics.first() {
             Some(d) => {

@@ -1,0 +1,202 @@
+//! A local URL built by appending to it: `let url = "/api/q"; if (id) url += "/" + id;`, or
+//! `` url = `${url}/${this.id}` `` (an assignment whose value starts with the local itself).
+//! The value is the first one followed by each append that runs. An append that always runs
+//! is kept; one under an `if` is kept as the test says when the call's arguments decide it
+//! (an `if` testing a parameter the caller passed, or passed as `null`), and otherwise gives
+//! one form of the request with it and one without (see [`crate::alternatives`]).
+
+use seam_lang::model::{
+    AssignOp, BinaryOp, BindingId, BindingKind, ExprId, ExprKind, LiteralValue,
+};
+
+use crate::url::{Piece, Reader, assignments_to};
+
+impl Reader<'_> {
+    /// Reads a local built by appends (see the module documentation); false (nothing read)
+    /// for a name that is not one: a module-level name, one reassigned to a value that does
+    /// not start with itself, or one changed in a loop or in a callback.
+    pub(crate) fn read_appended(
+        &self,
+        file: usize,
+        b: BindingId,
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) -> bool {
+        let model = self.files.model(file);
+        let binding = model.binding(b);
+        if binding.scope.is_none() || !binding.origin.path.is_empty() {
+            return false;
+        }
+        let Some(init) = binding.origin.init else {
+            return false;
+        };
+        let loops: Vec<seam_lang::model::Span> = model
+            .stmts
+            .iter()
+            .filter(|s| matches!(s.kind, seam_lang::model::StmtKind::Loop { .. }))
+            .map(|s| s.span)
+            .collect();
+        // Each append: what it adds, and whether it runs in this form of the request.
+        let mut appends: Vec<Vec<Piece>> = Vec::new();
+        let mut any = false;
+        for a in assignments_to(self.files, file, b) {
+            let span = model.expr(a.expr).span;
+            if loops.iter().any(|l| l.contains(span))
+                || crate::files::enclosing_function(model, span) != binding.scope
+            {
+                return false;
+            }
+            let added = match a.op {
+                AssignOp::Compound => {
+                    let written = model
+                        .source
+                        .get(span.start as usize..span.end as usize)
+                        .unwrap_or("");
+                    if !written.contains("+=") {
+                        return false;
+                    }
+                    let mut added = Vec::new();
+                    self.read(file, a.value, hops - 1, &mut added);
+                    added
+                }
+                AssignOp::Assign => {
+                    if !starts_with_itself(model, a.value, b) {
+                        return false;
+                    }
+                    // The value read with the local as a hole of its own name: what follows
+                    // that hole is what the assignment adds.
+                    let mut subst = self.subst.clone();
+                    subst.insert((file, b), None);
+                    let reader = Reader {
+                        subst: &subst,
+                        ..*self
+                    };
+                    let mut value = Vec::new();
+                    reader.read(file, a.value, hops - 1, &mut value);
+                    let lead = value.iter().position(|p| *p != Piece::Text(String::new()));
+                    match lead {
+                        Some(i) if value[i] == Piece::Hole(binding.name.clone()) => {
+                            value.split_off(i + 1)
+                        }
+                        _ => return false,
+                    }
+                }
+            };
+            any = true;
+            let runs = match self.append_runs(file, span) {
+                Some(runs) => runs,
+                None => match self.holding_if(file, span) {
+                    // Known by the `if`'s test, so that locals set under the same `if` (`url
+                    // += "/" + id; method = "PATCH"`) take the same branch in one form.
+                    Some((test, true)) => match crate::alternatives::choose(file, test) {
+                        Some(runs) => runs,
+                        None => return false,
+                    },
+                    _ => return false,
+                },
+            };
+            if runs {
+                appends.push(added);
+            }
+        }
+        if !any {
+            return false;
+        }
+        self.read(file, init, hops - 1, out);
+        out.extend(appends.into_iter().flatten());
+        true
+    }
+
+    /// The test of the innermost `if` holding `span`, and whether `span` is in its `then`
+    /// branch.
+    pub(crate) fn holding_if(
+        &self,
+        file: usize,
+        span: seam_lang::model::Span,
+    ) -> Option<(ExprId, bool)> {
+        let model = self.files.model(file);
+        self.files
+            .if_statements(file)
+            .iter()
+            .filter(|(s, ..)| s.contains(span))
+            .min_by_key(|(s, ..)| s.len())
+            .map(|&(_, test, then, _)| (test, model.stmt(then).span.contains(span)))
+    }
+
+    /// Whether an append at `span` runs for this call: always when no `if` holds it; when its
+    /// `if` tests a parameter, as the caller passed it. `None` when that cannot be told.
+    fn append_runs(&self, file: usize, span: seam_lang::model::Span) -> Option<bool> {
+        let model = self.files.model(file);
+        let holder = model
+            .stmts
+            .iter()
+            .filter_map(|s| match &s.kind {
+                seam_lang::model::StmtKind::If {
+                    test,
+                    consequent,
+                    alternate,
+                } if s.span.contains(span) => Some((s.span, *test, *consequent, *alternate)),
+                _ => None,
+            })
+            .min_by_key(|(sp, ..)| sp.len());
+        let Some((_, test, consequent, _)) = holder else {
+            return Some(true);
+        };
+        if !model.stmt(consequent).span.contains(span) {
+            return None;
+        }
+        let test_span = model.expr(test).span;
+        let params: Vec<BindingId> = model
+            .exprs
+            .iter()
+            .filter_map(|x| match &x.kind {
+                ExprKind::Ident {
+                    binding: Some(p), ..
+                } if test_span.contains(x.span)
+                    && matches!(model.binding(*p).kind, BindingKind::Param { .. }) =>
+                {
+                    Some(*p)
+                }
+                _ => None,
+            })
+            .collect();
+        let [param] = params[..] else {
+            return None;
+        };
+        match self.subst.get(&(file, param))? {
+            None => Some(false),
+            Some((af, ae)) => Some(
+                !matches!(
+                    &self.files.model(*af).expr(*ae).kind,
+                    ExprKind::Literal {
+                        value: LiteralValue::Null
+                    }
+                ) && !matches!(&self.files.model(*af).expr(*ae).kind, ExprKind::Ident { name, .. } if name == "undefined"),
+            ),
+        }
+    }
+}
+
+/// Whether a value starts with the local `b` itself: `b + x` (leftmost operand) or
+/// `` `${b}…` ``.
+fn starts_with_itself(model: &seam_lang::model::Model, value: ExprId, b: BindingId) -> bool {
+    let mut at = value;
+    loop {
+        match &model.expr(at).kind {
+            ExprKind::Binary {
+                op: BinaryOp::Add,
+                left,
+                ..
+            } => at = *left,
+            ExprKind::Template {
+                quasis,
+                exprs,
+                tag: None,
+            } if quasis.first().is_some_and(String::is_empty) && !exprs.is_empty() => at = exprs[0],
+            ExprKind::Ident {
+                binding: Some(x), ..
+            } => return *x == b,
+            _ => return false,
+        }
+    }
+}

@@ -124,7 +124,11 @@ fn lines(model: &Model, span: Span) -> LineRange {
 
 fn arg_descriptor(model: &Model, expr: ExprId) -> serde_json::Value {
     match &model.expr(expr).kind {
-        ExprKind::Ident { name, .. } => serde_json::json!({ "kind": "identifier", "name": name }),
+        ExprKind::Ident { name, .. } => pair_object(
+            "identifier",
+            "name",
+            serde_json::Value::String(name.clone()),
+        ),
         ExprKind::Literal { value } => {
             let v = match value {
                 LiteralValue::String { value } => serde_json::Value::String(value.clone()),
@@ -134,12 +138,26 @@ fn arg_descriptor(model: &Model, expr: ExprId) -> serde_json::Value {
                 LiteralValue::Bool { value } => serde_json::Value::Bool(*value),
                 _ => serde_json::Value::Null,
             };
-            serde_json::json!({ "kind": "literal", "value": v })
+            pair_object("literal", "value", v)
         }
-        _ => {
-            serde_json::json!({ "kind": "expression", "sourceText": model.text_collapsed(model.expr(expr).span) })
-        }
+        _ => pair_object(
+            "expression",
+            "sourceText",
+            serde_json::Value::String(model.text_collapsed(model.expr(expr).span)),
+        ),
     }
+}
+
+/// `{"kind": kind, key: value}`, sized for its two entries: an argument's descriptor is kept
+/// once per effect of every transition, and a map grown by inserting holds room for three.
+fn pair_object(kind: &str, key: &str, value: serde_json::Value) -> serde_json::Value {
+    let mut map = serde_json::Map::with_capacity(2);
+    map.insert(
+        "kind".to_owned(),
+        serde_json::Value::String(kind.to_owned()),
+    );
+    map.insert(key.to_owned(), value);
+    serde_json::Value::Object(map)
 }
 
 /// One effect per call site; identical effects fold into one with a count, keeping the first

@@ -240,7 +240,7 @@ pub fn extract(
         .map(|(pi, pack)| exception_advice::Advice::read(&files, pack, &on[pi]))
         .collect();
 
-    let mut built: Vec<Built> = units
+    let mut built: Vec<Done> = units
         .par_iter()
         .flat_map_iter(|u| match u {
             Unit::Handler(h) => per_method(
@@ -251,15 +251,26 @@ pub fn extract(
                 .into_iter()
                 .collect(),
         })
+        .map(compacted)
         .collect();
     built.extend(
         storage_units
             .par_iter()
             .map(|(&(file, function), &pack)| {
-                build_storage_unit(&files, detection, &packs[pack], &calls, file, function)
+                compacted(build_storage_unit(
+                    &files,
+                    detection,
+                    &packs[pack],
+                    &calls,
+                    file,
+                    function,
+                ))
             })
             .collect::<Vec<_>>(),
     );
+    // What the units were built from is no longer needed: its memory goes before the
+    // summaries are sorted and numbered.
+    drop((storage_units, advice, calls, units, files));
     built.sort_by(|a, b| {
         (&a.summary.location.file, a.sort_span, &a.base_id, &a.label).cmp(&(
             &b.summary.location.file,
@@ -275,6 +286,35 @@ pub fn extract(
         explain: explain.into_iter().collect(),
         files_with_packs,
     }
+}
+
+/// A summary with the spare capacity of its lists given back (they grow by pushing while a
+/// unit is built: a list of one 440-byte effect holds room for four), moved to the heap so
+/// that collecting and sorting the summaries moves small records. Every summary stays alive
+/// beside the models until the check.
+fn compacted(b: Built) -> Done {
+    let mut s = b.summary;
+    s.inputs.shrink_to_fit();
+    s.gaps.shrink_to_fit();
+    s.transitions.shrink_to_fit();
+    for t in &mut s.transitions {
+        t.conditions.shrink_to_fit();
+        t.effects.shrink_to_fit();
+    }
+    Done {
+        summary: Box::new(s),
+        base_id: b.base_id,
+        label: b.label,
+        sort_span: b.sort_span,
+    }
+}
+
+/// A [`Built`] summary, finished.
+struct Done {
+    summary: Box<BehavioralSummary>,
+    base_id: String,
+    label: Option<String>,
+    sort_span: (u32, u32),
 }
 
 struct Built {
@@ -1043,8 +1083,8 @@ fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
 
 /// Summary ids: `workspace::file::name`, the boundary label appended for a label name and for
 /// ids that would collide, then `@2`, `@3` for later duplicates (in sorted order).
-fn assign_ids(built: Vec<Built>) -> Vec<BehavioralSummary> {
-    let with_label = |b: &Built| match &b.label {
+fn assign_ids(built: Vec<Done>) -> Vec<BehavioralSummary> {
+    let with_label = |b: &Done| match &b.label {
         Some(l) => format!("{}#{}", b.base_id, l),
         None => b.base_id.clone(),
     };
@@ -1077,7 +1117,7 @@ fn assign_ids(built: Vec<Built>) -> Vec<BehavioralSummary> {
             let n = seen.entry(id.clone()).or_default();
             *n += 1;
             b.summary.identity.id = Some(if *n == 1 { id } else { format!("{id}@{n}") });
-            b.summary
+            *b.summary
         })
         .collect()
 }

@@ -135,6 +135,8 @@ pub fn run(args: Args) -> u8 {
         return exit::FOUND;
     }
 
+    // The models are not read again: their memory goes before the summaries are written.
+    drop(loaded);
     let summaries = &extraction.summaries;
     let written = match &args.out {
         Some(path) => crate::output::to_file("the summaries", path, |file| {

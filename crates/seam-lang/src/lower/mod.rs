@@ -23,6 +23,12 @@ pub enum LowerError {
 
 /// Lowers one file in the given language.
 pub fn lower_file(path: &str, language: Language, source: &str) -> Result<Model, LowerError> {
+    let mut model = lower_language(path, language, source)?;
+    model.shrink_to_fit();
+    Ok(model)
+}
+
+fn lower_language(path: &str, language: Language, source: &str) -> Result<Model, LowerError> {
     match language {
         Language::Python => python::lower(path, source),
         Language::Java => java::lower(path, source),

@@ -138,6 +138,22 @@ impl Model {
         }
     }
 
+    /// Gives back the spare capacity of the node arenas once the model is complete: the
+    /// models of a repository are all alive together while its summaries are extracted.
+    pub fn shrink_to_fit(&mut self) {
+        self.body.shrink_to_fit();
+        self.imports.shrink_to_fit();
+        self.exports.shrink_to_fit();
+        self.functions.shrink_to_fit();
+        self.classes.shrink_to_fit();
+        self.type_decls.shrink_to_fit();
+        self.stmts.shrink_to_fit();
+        self.exprs.shrink_to_fit();
+        self.patterns.shrink_to_fit();
+        self.bindings.shrink_to_fit();
+        self.diagnostics.shrink_to_fit();
+    }
+
     pub fn expr(&self, id: ExprId) -> &Expr {
         &self.exprs[id.index()]
     }

@@ -39,6 +39,7 @@ fn builtin_packs_load() {
             "jax-rs",
             "jquery",
             "koa",
+            "ky",
             "medusa",
             "medusa-test-utils",
             "nestjs",

@@ -15,6 +15,7 @@ fn builtin_packs_load() {
             "ctfd-js",
             "ctfd-js-pages",
             "cypress",
+            "dev-server-proxy",
             "django",
             "drizzle",
             "echo",

@@ -19,6 +19,7 @@ fn builtin_packs_load() {
             "django",
             "drizzle",
             "echo",
+            "event-source",
             "express",
             "fastapi",
             "fasthttp-router",

@@ -23,6 +23,7 @@ pub mod contract_routes;
 pub mod declared_clients;
 mod declared_objects;
 pub mod destructured_clients;
+mod dev_proxies;
 pub mod discover;
 pub mod exception_advice;
 pub mod exception_status;
@@ -209,10 +210,12 @@ pub fn extract(
             .collect::<Vec<_>>(),
     );
     // A store pack's accesses are found below; they make units of their own.
-    let units = on_their_pages(
+    let mut units = on_their_pages(
         &files,
         one_reading_per_request(&files, without_shadowed_instances(&files, units)),
     );
+    dev_proxies::apply(&files, packs, &mut units);
+    let units = units;
 
     // Every recognised client call, so a call on any path becomes an interaction effect.
     let mut calls: CallIndex = BTreeMap::new();

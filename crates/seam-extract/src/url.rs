@@ -232,6 +232,13 @@ impl Reader<'_> {
                     out.extend(first);
                 }
             }
+            // `id && `/api/items/${id}``: when there is a URL, it is the right side (the left
+            // one only says when there is none, as a `null` branch of a conditional does).
+            ExprKind::Logical {
+                op: LogicalOp::And,
+                right,
+                ..
+            } => self.read(file, *right, hops - 1, out),
             // Python's `"…/%s/…" % value` and `% (a, b)`: printf-style formatting.
             ExprKind::Binary {
                 op: BinaryOp::Rem,

@@ -164,6 +164,11 @@ pub struct PackFile {
     /// to every file of its languages, as `urls` do.
     #[serde(default)]
     pub page_origins: Vec<String>,
+    /// Dev-server proxies (`devServer.proxy` in `vue.config.js`, `server.proxy` in
+    /// `vite.config.ts`): a request whose path starts with a proxied prefix reaches the server
+    /// with that prefix rewritten, for every client call in the config file's folder and below.
+    #[serde(default)]
+    pub dev_proxies: Vec<DevProxyFile>,
     /// Values handed from server-rendered markup to scripts: element attributes a script reads
     /// and the template tags that write a route's URL by its name (see `MarkupFile`).
     #[serde(default)]
@@ -1125,4 +1130,24 @@ pub struct ResponseFile {
     /// that makes one gets failures as exceptions.
     #[serde(default)]
     pub throws_on_failure: Vec<String>,
+}
+
+/// A dev-server proxy table (see `PackFile::dev_proxies`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DevProxyFile {
+    /// A glob over file names the pattern is looked for in (`vue.config.{js,ts}`).
+    pub file: String,
+    /// An expression holding the table (`{ proxy: $PROXY }`).
+    pub pattern: String,
+    /// The metavariable holding the table: an object whose keys are the proxied prefixes.
+    pub proxy: String,
+    /// The key of an entry whose object maps a regular expression (as text) to its
+    /// replacement (`pathRewrite: { '^/api': '' }`).
+    #[serde(default)]
+    pub path_rewrite: Option<String>,
+    /// The key of an entry whose function rewrites the path with one `replace` call
+    /// (`rewrite: (p) => p.replace(/^\/api/, '')`).
+    #[serde(default)]
+    pub rewrite: Option<String>,
 }

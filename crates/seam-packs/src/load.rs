@@ -975,11 +975,12 @@ impl Compiler<'_> {
             && raw.declared_clients.is_empty()
             && raw.rpc.as_ref().is_none_or(|r| r.clients.is_empty())
             && raw.invocations.is_empty()
+            && raw.dev_proxies.is_empty()
             && !review_only
         {
             return Err(self.error(
                 "kind:",
-                "a client pack needs at least one entry under `calls` (or `invocations`)",
+                "a client pack needs at least one entry under `calls` (or `invocations`, or `devProxies`)",
             ));
         }
 
@@ -1075,6 +1076,18 @@ impl Compiler<'_> {
             .map(|p| self.expression(p, family))
             .collect::<Result<Vec<_>, _>>()?;
 
+        let mut dev_proxies = Vec::with_capacity(raw.dev_proxies.len());
+        for d in &raw.dev_proxies {
+            let pattern = self.expression(&d.pattern, family)?;
+            dev_proxies.push(DevProxy {
+                proxy: self.meta("proxy", &d.proxy, &pattern, &d.pattern)?,
+                file: d.file.clone(),
+                path_rewrite: d.path_rewrite.clone(),
+                rewrite: d.rewrite.clone(),
+                pattern,
+            });
+        }
+
         let markup = self.markup(raw.markup.as_ref(), family)?;
 
         let mut contracts = Vec::with_capacity(raw.contracts.len());
@@ -1155,6 +1168,7 @@ impl Compiler<'_> {
             urls,
             invocations,
             page_origins,
+            dev_proxies,
             markup,
             body_encoders,
             contracts,

@@ -154,6 +154,18 @@ pub struct Constraint {
     pub text: bool,
 }
 
+/// A dev-server proxy table (see `DevProxyFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DevProxy {
+    pub pattern: PatternNode,
+    /// The config file's name, a glob.
+    pub file: String,
+    /// The metavariable holding the table.
+    pub proxy: String,
+    pub path_rewrite: Option<String>,
+    pub rewrite: Option<String>,
+}
+
 /// A prefix for every route of the pack under the directory where it is found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GlobalPrefix {
@@ -703,6 +715,8 @@ pub struct Pack {
     pub invocations: Vec<Invocation>,
     /// Expressions that give the page's own origin (see `PackFile::page_origins`).
     pub page_origins: Vec<PatternNode>,
+    /// Dev-server proxy tables (see `PackFile::dev_proxies`).
+    pub dev_proxies: Vec<DevProxy>,
     /// Values passed from page templates to scripts (see `PackFile::markup`).
     pub markup: Markup,
     /// Expressions that encode a request body, one metavariable each (see

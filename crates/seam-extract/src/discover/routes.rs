@@ -364,6 +364,12 @@ pub fn handler_units(
                 let wrapper_calls = wrappers.calls_of(file, call, &looped, &|f, e| {
                     router_of(files, pack, f, e).is_some()
                 });
+                // A path a function takes, and nothing calls that function: no route.
+                if wrapper_calls.is_none()
+                    && path_expr.is_some_and(|p| crate::route_wrappers::is_parameter(model, p))
+                {
+                    continue;
+                }
                 if wrapper_calls.is_none()
                     && constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none()
                 {
@@ -399,6 +405,16 @@ pub fn handler_units(
                         let mut passed: Vec<(usize, ExprId)> = forwarded
                             .iter()
                             .filter_map(|h| w.argument(files, file, *h))
+                            .map(|(hf, he)| {
+                                // A handler the wrapper makes from one it takes (`e.mux.Handle(
+                                // "GET", path, e.handle(mw, handler))`): the caller's handler,
+                                // when it passes one seam can follow.
+                                if hf == file {
+                                    wrapped_argument(files, &w, file, he).unwrap_or((hf, he))
+                                } else {
+                                    (hf, he)
+                                }
+                            })
                             .collect();
                         // `controller.show` of a parameter whose value cannot be followed: the
                         // route is declared all the same, its handler read as written.
@@ -749,6 +765,7 @@ pub fn handler_units(
         Some(prefix) => prefix.clone(),
         None => own_prefix(files, pack, &reader, router),
     };
+    let mut emitted = BTreeSet::new();
     for reg in registrations {
         let mut opaque_handler = None;
         let handlers: Vec<(usize, Option<FuncId>, Option<String>)> = match reg.handler {
@@ -936,6 +953,19 @@ pub fn handler_units(
         let test_registration = is_test_path(&files.model(reg.file).path);
         for (handler_file, function, method) in handlers {
             if test_registration && !is_test_path(&files.model(handler_file).path) {
+                continue;
+            }
+            // One call read two ways (a wrapper method that also matches a route pattern,
+            // `e.Get(path, h)` over `e.mux.Handle("GET", path, …)`) is one route.
+            if !emitted.insert((
+                reg.file,
+                reg.span.start,
+                reg.span.end,
+                handler_file,
+                function,
+                method.clone(),
+                path.clone(),
+            )) {
                 continue;
             }
             units.push(HandlerUnit {
@@ -1134,6 +1164,36 @@ pub(super) fn unwrap_handler(
         .rev()
         .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
         .find_map(|a| unwrap_handler(files, pack, file, a.value, depth + 1))
+}
+
+/// What a wrapper's caller passes for a parameter the wrapper hands to the call `handler`
+/// (`e.handle(mw, handler)`), when that is a function or a call that makes one: the handler
+/// the registration stands for at that call. The last such argument is taken.
+fn wrapped_argument(
+    files: &Files,
+    w: &crate::route_wrappers::WrapperCall,
+    file: usize,
+    handler: ExprId,
+) -> Option<(usize, ExprId)> {
+    let model = files.model(file);
+    let ExprKind::Call { args, .. } = &model.expr(handler).kind else {
+        return None;
+    };
+    args.iter()
+        .rev()
+        .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+        .filter(|a| {
+            matches!(&model.expr(a.value).kind, ExprKind::Ident { binding: Some(b), .. }
+                if matches!(model.binding(*b).kind, BindingKind::Param { .. }))
+        })
+        .find_map(|a| {
+            let (af, ae) = w.argument(files, file, a.value)?;
+            if (af, ae) == (file, a.value) {
+                return None;
+            }
+            (files.function_of(af, ae).is_some() || made_handler(files, af, ae, 0).is_some())
+                .then_some((af, ae))
+        })
 }
 
 /// The function a handler written as a call makes: of a call among its arguments (the

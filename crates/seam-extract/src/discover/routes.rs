@@ -3,7 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{ArrayElement, BindingKind, ExprId, ExprKind, FuncId, Span};
+use seam_lang::model::{
+    ArrayElement, BindingKind, ExprId, ExprKind, FuncId, LiteralValue, ObjectProp, PropKey, Span,
+};
 use seam_packs::{Capture, Captures, Pack, PatternNode, ValueRead, match_expr};
 
 use super::clients::constraints_hold;
@@ -794,8 +796,27 @@ pub fn handler_units(
                     None => vec![(hf, Some(f), reg.method.clone())],
                 },
                 // A class registered for a path: its methods named like HTTP methods.
-                Some((e, None)) => match class_of(files, reg.file, e) {
-                    Some((cf, class)) => {
+                Some((e, None)) => match (
+                    class_of(files, reg.file, e),
+                    class_handler_actions(files, pack, reg.file, written, 0),
+                ) {
+                    // `ViewSet.as_view({"get": "list"})`: each method written, answered by
+                    // the class's method it names (declared, its body unread, when a
+                    // framework base supplies it).
+                    (Some((cf, class)), Some(actions)) => {
+                        let (own, _) = crate::route_lists::class_members(files, (cf, class));
+                        actions
+                            .into_iter()
+                            .map(|(method, action)| match own.get(&action) {
+                                Some(&(hf, f)) => (hf, Some(f), Some(method)),
+                                None => {
+                                    opaque_handler = Some(e);
+                                    (reg.file, None, Some(method))
+                                }
+                            })
+                            .collect()
+                    }
+                    (Some((cf, class)), None) => {
                         let methods = pack
                             .routes
                             .iter()
@@ -858,7 +879,7 @@ pub fn handler_units(
                                 .collect(),
                         }
                     }
-                    None => continue,
+                    (None, _) => continue,
                 },
                 // A handler factory's call (`loginHandler(ttl)`, also as a wrapper's argument):
                 // the function it returns.
@@ -1152,10 +1173,10 @@ pub(super) fn unwrap_handler(
     let ExprKind::Call { args, .. } = &model.expr(expr).kind else {
         return None;
     };
-    for (pattern, class) in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
+    for handler in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
         let mut caps = Captures::new();
-        if match_expr(model, pattern, expr, &mut caps)
-            && let Some(c) = caps.get(class).and_then(Capture::expr)
+        if match_expr(model, &handler.pattern, expr, &mut caps)
+            && let Some(c) = caps.get(&handler.class).and_then(Capture::expr)
         {
             return unwrap_handler(files, pack, file, c, depth + 1);
         }
@@ -1194,6 +1215,66 @@ fn wrapped_argument(
             (files.function_of(af, ae).is_some() || made_handler(files, af, ae, 0).is_some())
                 .then_some((af, ae))
         })
+}
+
+/// The methods a handler expression that stands for a class maps to the class's methods that
+/// answer them, when the mapping is written out (`ViewSet.as_view({"get": "list", "post":
+/// "create"})`, also inside wrapper calls): (HTTP method upper-case, method name) in the order
+/// written. `None` when the expression passes no such mapping.
+fn class_handler_actions(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> Option<Vec<(String, String)>> {
+    let model = files.model(file);
+    let ExprKind::Call { args, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    for handler in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
+        let mut caps = Captures::new();
+        if !match_expr(model, &handler.pattern, expr, &mut caps) {
+            continue;
+        }
+        let Some(mapping) = handler
+            .actions
+            .as_ref()
+            .and_then(|a| caps.get(a))
+            .and_then(Capture::expr)
+        else {
+            continue;
+        };
+        let ExprKind::Object { props } = &model.expr(mapping).kind else {
+            continue;
+        };
+        let mut out = Vec::new();
+        for prop in props {
+            let ObjectProp::KeyValue {
+                key: PropKey::String(method) | PropKey::Ident(method),
+                value,
+                ..
+            } = prop
+            else {
+                return None;
+            };
+            let ExprKind::Literal {
+                value: LiteralValue::String { value: action },
+            } = &model.expr(*value).kind
+            else {
+                return None;
+            };
+            out.push((method.to_ascii_uppercase(), action.clone()));
+        }
+        return (!out.is_empty()).then_some(out);
+    }
+    if depth >= crate::files::MAX_HOPS {
+        return None;
+    }
+    args.iter()
+        .rev()
+        .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+        .find_map(|a| class_handler_actions(files, pack, file, a.value, depth + 1))
 }
 
 /// The function a handler written as a call makes: of a call among its arguments (the

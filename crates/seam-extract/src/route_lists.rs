@@ -116,13 +116,14 @@ pub fn list_routes(
                 .iter()
                 .filter_map(|e| match e {
                     ArrayElement::Expr(x) => read_element(reader, &spec.entries, file, *x),
-                    // `*router.urls`: the router's routes, in this list.
-                    ArrayElement::Spread(x) => router_of(files, spec, file, *x)
-                        .is_some()
-                        .then_some(Element::Include {
-                            prefix: String::new(),
-                            child: *x,
-                        }),
+                    // `*router.urls`: the router's routes, in this list; `*cycle_urls`, a
+                    // list another module declares: its routes, in this list.
+                    ArrayElement::Spread(x) => (router_of(files, spec, file, *x).is_some()
+                        || holds_list(files, file, *x))
+                    .then_some(Element::Include {
+                        prefix: String::new(),
+                        child: *x,
+                    }),
                     _ => None,
                 })
                 .map(|el| (file, el))
@@ -456,6 +457,17 @@ fn tuple_first(files: &Files, file: usize, child: ExprId) -> ExprId {
 }
 
 /// The route list an include's child is when it is a list literal or a name holding one.
+/// Whether a name holds a list written out (in this module or the one it is imported from).
+fn holds_list(files: &Files, file: usize, expr: ExprId) -> bool {
+    files
+        .definition(file, expr)
+        .and_then(|d| files.value_of(d))
+        .is_some_and(|(vf, ve)| {
+            (vf, ve) != (file, expr)
+                && matches!(files.model(vf).expr(ve).kind, ExprKind::Array { .. })
+        })
+}
+
 fn local_list(
     files: &Files,
     spec: &RouteLists,

@@ -96,6 +96,12 @@ pub fn reads_parameter_property(model: &Model, expr: ExprId) -> bool {
     parameter_member(model, expr).is_some()
 }
 
+/// Whether an expression is a bare parameter of a function.
+pub fn is_parameter(model: &Model, expr: ExprId) -> bool {
+    parameter(model, expr)
+        .is_some_and(|b| matches!(model.binding(b).kind, BindingKind::Param { .. }))
+}
+
 /// The parameter or loop variable an expression stands for or reads a property of.
 fn root_parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
     parameter(model, expr).or_else(|| parameter_member(model, expr).map(|(b, _)| b))

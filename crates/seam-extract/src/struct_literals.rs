@@ -443,6 +443,108 @@ fn json_fields(files: &Files, file: usize, class: ClassId) -> Vec<JsonField> {
         .collect()
 }
 
+/// The values a field of a project struct may hold, read through a method's receiver or
+/// another field (`e.mux` in `func (e *Engine) Get(…)`, `g.engine.mux`): what the project's
+/// composite literals of the struct give the field (`&Engine{mux: mux}`), one per literal that
+/// sets it, in file order. Empty for any other expression, and outside Go.
+pub fn field_values(files: &Files, file: usize, expr: ExprId) -> Vec<(usize, ExprId)> {
+    field_values_hops(files, file, expr, MAX_HOPS)
+}
+
+fn field_values_hops(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Vec<(usize, ExprId)> {
+    let model = files.model(file);
+    if model.language != Language::Go {
+        return Vec::new();
+    }
+    let ExprKind::Member {
+        object,
+        property: seam_lang::model::MemberProp::Name(field),
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return Vec::new();
+    };
+    let Some(hops) = hops.checked_sub(1) else {
+        return Vec::new();
+    };
+    match struct_of(files, file, *object, hops) {
+        Some((cf, class)) => literal_fields_named(files, cf, class, field),
+        None => Vec::new(),
+    }
+}
+
+/// The project struct a value is: the receiver (`this`) of a method, a literal, a name set
+/// once to one, or a field holding one (the first of its values that is one).
+fn struct_of(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option<(usize, ClassId)> {
+    let model = files.model(file);
+    match &model.expr(expr).kind {
+        ExprKind::This => {
+            let func = crate::files::enclosing_function(model, model.expr(expr).span)?;
+            Some((file, model.function(func).class?))
+        }
+        ExprKind::Object { .. } => struct_named(files, file, model.text(model.expr(expr).span)),
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } => {
+            let binding = model.binding(*b);
+            if binding.reassigned || !binding.origin.path.is_empty() {
+                return None;
+            }
+            struct_of(files, file, binding.origin.init?, hops.checked_sub(1)?)
+        }
+        ExprKind::Member { .. } => {
+            let hops = hops.checked_sub(1)?;
+            field_values_hops(files, file, expr, hops)
+                .into_iter()
+                .find_map(|(vf, ve)| struct_of(files, vf, ve, hops))
+        }
+        _ => None,
+    }
+}
+
+/// What the project's literals of a struct give a field (by name).
+fn literal_fields_named(
+    files: &Files,
+    file: usize,
+    class: ClassId,
+    field: &str,
+) -> Vec<(usize, ExprId)> {
+    let mut out = Vec::new();
+    let Some(name) = files.model(file).class(class).name.as_deref() else {
+        return out;
+    };
+    for f in 0..files.models.len() {
+        let model = files.model(f);
+        if model.language != Language::Go || !model.source.contains(name) {
+            continue;
+        }
+        for e in &model.exprs {
+            let ExprKind::Object { props } = &e.kind else {
+                continue;
+            };
+            let text = model.text(e.span);
+            if !matches!(literal_type(text), Some((_, n)) if n == name)
+                || struct_named(files, f, text) != Some((file, class))
+            {
+                continue;
+            }
+            for p in props {
+                if let ObjectProp::KeyValue { key, value, .. } = p
+                    && key.as_str() == Some(field)
+                {
+                    out.push((f, *value));
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::{anonymous_fields, literal_type};

@@ -560,6 +560,11 @@ pub struct RouteListEntryFile {
 pub struct ClassHandlerFile {
     pub pattern: String,
     pub class: String,
+    /// The metavariable holding a mapping of HTTP methods to the class's methods that answer
+    /// them (`ViewSet.as_view({"get": "list"})`); when it binds one written out, the class
+    /// serves those methods only.
+    #[serde(default)]
+    pub actions: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

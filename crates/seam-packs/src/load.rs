@@ -201,7 +201,15 @@ impl Compiler<'_> {
         for c in &raw.class_handlers {
             let pattern = self.expression(&c.pattern, family)?;
             let class = self.meta("class", &c.class, &pattern, &c.pattern)?;
-            class_handlers.push((pattern, class));
+            let actions = match &c.actions {
+                Some(a) => Some(self.meta("actions", a, &pattern, &c.pattern)?),
+                None => None,
+            };
+            class_handlers.push(ClassHandler {
+                pattern,
+                class,
+                actions,
+            });
         }
         let mut router_registrations = Vec::with_capacity(raw.router_registrations.len());
         for r in &raw.router_registrations {

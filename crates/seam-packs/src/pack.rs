@@ -246,12 +246,23 @@ pub struct Procedures {
     pub serve: Vec<(PatternNode, String, String)>,
 }
 
+/// A handler expression that stands for a class (`View.as_view()`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassHandler {
+    pub pattern: PatternNode,
+    /// The metavariable holding the class.
+    pub class: String,
+    /// The metavariable holding a mapping of HTTP methods to the names of the class's methods
+    /// that answer them (`{"get": "list", "post": "create"}`).
+    pub actions: Option<String>,
+}
+
 /// Routes declared as list elements (see `RouteListsFile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RouteLists {
     pub entries: Vec<RouteListEntry>,
-    /// (pattern, metavariable holding the class) for class handlers.
-    pub class_handlers: Vec<(PatternNode, String)>,
+    /// Handler expressions that stand for a class.
+    pub class_handlers: Vec<ClassHandler>,
     /// Lower-case method names of a handler class that serve that method.
     pub methods: Vec<String>,
     /// Framework classes by name → the (lower-case) methods each serves.

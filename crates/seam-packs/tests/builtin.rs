@@ -35,6 +35,7 @@ fn builtin_packs_load() {
             "hono",
             "hono-client",
             "html-forms",
+            "httprouter",
             "httpx",
             "huma",
             "java-http-client",

@@ -264,10 +264,33 @@ pub(super) fn router_through_mounts(
     depth: usize,
 ) -> Option<RouterKey> {
     let files = routers.files;
-    let def = files.definition(file, expr)?;
-    if routers.is_router(def) || plugins.contains(&def) {
+    // `e.mux` in a method of a Go struct: the router the struct's literals put in the field,
+    // when those that hold one agree.
+    let held = || {
+        if depth >= CHAIN_STEPS {
+            return None;
+        }
+        let mut held: Vec<RouterKey> = crate::struct_literals::field_values(files, file, expr)
+            .into_iter()
+            .filter_map(|(vf, ve)| router_through_mounts(routers, plugins, vf, ve, depth + 1))
+            .collect();
+        held.sort();
+        held.dedup();
+        match held[..] {
+            [router] => Some(router),
+            _ => None,
+        }
+    };
+    let def = files.definition(file, expr);
+    if let Some(def) = def
+        && (routers.is_router(def) || plugins.contains(&def))
+    {
         return Some(def);
     }
+    if let Some(router) = held() {
+        return Some(router);
+    }
+    let def = def?;
     // Each step peels one call of a chain, which real code writes dozens long.
     if depth >= CHAIN_STEPS {
         return None;

@@ -3,7 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{ArrayElement, BindingKind, ExprId, ExprKind, FuncId, Span};
+use seam_lang::model::{
+    ArrayElement, BindingKind, ExprId, ExprKind, FuncId, LiteralValue, ObjectProp, PropKey, Span,
+};
 use seam_packs::{Capture, Captures, Pack, PatternNode, ValueRead, match_expr};
 
 use super::clients::constraints_hold;
@@ -364,6 +366,12 @@ pub fn handler_units(
                 let wrapper_calls = wrappers.calls_of(file, call, &looped, &|f, e| {
                     router_of(files, pack, f, e).is_some()
                 });
+                // A path a function takes, and nothing calls that function: no route.
+                if wrapper_calls.is_none()
+                    && path_expr.is_some_and(|p| crate::route_wrappers::is_parameter(model, p))
+                {
+                    continue;
+                }
                 if wrapper_calls.is_none()
                     && constraints_hold(files, pack, &reader, file, &r.constraints, &caps).is_none()
                 {
@@ -399,6 +407,16 @@ pub fn handler_units(
                         let mut passed: Vec<(usize, ExprId)> = forwarded
                             .iter()
                             .filter_map(|h| w.argument(files, file, *h))
+                            .map(|(hf, he)| {
+                                // A handler the wrapper makes from one it takes (`e.mux.Handle(
+                                // "GET", path, e.handle(mw, handler))`): the caller's handler,
+                                // when it passes one seam can follow.
+                                if hf == file {
+                                    wrapped_argument(files, &w, file, he).unwrap_or((hf, he))
+                                } else {
+                                    (hf, he)
+                                }
+                            })
                             .collect();
                         // `controller.show` of a parameter whose value cannot be followed: the
                         // route is declared all the same, its handler read as written.
@@ -749,6 +767,7 @@ pub fn handler_units(
         Some(prefix) => prefix.clone(),
         None => own_prefix(files, pack, &reader, router),
     };
+    let mut emitted = BTreeSet::new();
     for reg in registrations {
         let mut opaque_handler = None;
         let handlers: Vec<(usize, Option<FuncId>, Option<String>)> = match reg.handler {
@@ -777,8 +796,27 @@ pub fn handler_units(
                     None => vec![(hf, Some(f), reg.method.clone())],
                 },
                 // A class registered for a path: its methods named like HTTP methods.
-                Some((e, None)) => match class_of(files, reg.file, e) {
-                    Some((cf, class)) => {
+                Some((e, None)) => match (
+                    class_of(files, reg.file, e),
+                    class_handler_actions(files, pack, reg.file, written, 0),
+                ) {
+                    // `ViewSet.as_view({"get": "list"})`: each method written, answered by
+                    // the class's method it names (declared, its body unread, when a
+                    // framework base supplies it).
+                    (Some((cf, class)), Some(actions)) => {
+                        let (own, _) = crate::route_lists::class_members(files, (cf, class));
+                        actions
+                            .into_iter()
+                            .map(|(method, action)| match own.get(&action) {
+                                Some(&(hf, f)) => (hf, Some(f), Some(method)),
+                                None => {
+                                    opaque_handler = Some(e);
+                                    (reg.file, None, Some(method))
+                                }
+                            })
+                            .collect()
+                    }
+                    (Some((cf, class)), None) => {
                         let methods = pack
                             .routes
                             .iter()
@@ -841,7 +879,7 @@ pub fn handler_units(
                                 .collect(),
                         }
                     }
-                    None => continue,
+                    (None, _) => continue,
                 },
                 // A handler factory's call (`loginHandler(ttl)`, also as a wrapper's argument):
                 // the function it returns.
@@ -936,6 +974,19 @@ pub fn handler_units(
         let test_registration = is_test_path(&files.model(reg.file).path);
         for (handler_file, function, method) in handlers {
             if test_registration && !is_test_path(&files.model(handler_file).path) {
+                continue;
+            }
+            // One call read two ways (a wrapper method that also matches a route pattern,
+            // `e.Get(path, h)` over `e.mux.Handle("GET", path, …)`) is one route.
+            if !emitted.insert((
+                reg.file,
+                reg.span.start,
+                reg.span.end,
+                handler_file,
+                function,
+                method.clone(),
+                path.clone(),
+            )) {
                 continue;
             }
             units.push(HandlerUnit {
@@ -1122,10 +1173,10 @@ pub(super) fn unwrap_handler(
     let ExprKind::Call { args, .. } = &model.expr(expr).kind else {
         return None;
     };
-    for (pattern, class) in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
+    for handler in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
         let mut caps = Captures::new();
-        if match_expr(model, pattern, expr, &mut caps)
-            && let Some(c) = caps.get(class).and_then(Capture::expr)
+        if match_expr(model, &handler.pattern, expr, &mut caps)
+            && let Some(c) = caps.get(&handler.class).and_then(Capture::expr)
         {
             return unwrap_handler(files, pack, file, c, depth + 1);
         }
@@ -1134,6 +1185,96 @@ pub(super) fn unwrap_handler(
         .rev()
         .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
         .find_map(|a| unwrap_handler(files, pack, file, a.value, depth + 1))
+}
+
+/// What a wrapper's caller passes for a parameter the wrapper hands to the call `handler`
+/// (`e.handle(mw, handler)`), when that is a function or a call that makes one: the handler
+/// the registration stands for at that call. The last such argument is taken.
+fn wrapped_argument(
+    files: &Files,
+    w: &crate::route_wrappers::WrapperCall,
+    file: usize,
+    handler: ExprId,
+) -> Option<(usize, ExprId)> {
+    let model = files.model(file);
+    let ExprKind::Call { args, .. } = &model.expr(handler).kind else {
+        return None;
+    };
+    args.iter()
+        .rev()
+        .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+        .filter(|a| {
+            matches!(&model.expr(a.value).kind, ExprKind::Ident { binding: Some(b), .. }
+                if matches!(model.binding(*b).kind, BindingKind::Param { .. }))
+        })
+        .find_map(|a| {
+            let (af, ae) = w.argument(files, file, a.value)?;
+            if (af, ae) == (file, a.value) {
+                return None;
+            }
+            (files.function_of(af, ae).is_some() || made_handler(files, af, ae, 0).is_some())
+                .then_some((af, ae))
+        })
+}
+
+/// The methods a handler expression that stands for a class maps to the class's methods that
+/// answer them, when the mapping is written out (`ViewSet.as_view({"get": "list", "post":
+/// "create"})`, also inside wrapper calls): (HTTP method upper-case, method name) in the order
+/// written. `None` when the expression passes no such mapping.
+fn class_handler_actions(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+    depth: usize,
+) -> Option<Vec<(String, String)>> {
+    let model = files.model(file);
+    let ExprKind::Call { args, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    for handler in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
+        let mut caps = Captures::new();
+        if !match_expr(model, &handler.pattern, expr, &mut caps) {
+            continue;
+        }
+        let Some(mapping) = handler
+            .actions
+            .as_ref()
+            .and_then(|a| caps.get(a))
+            .and_then(Capture::expr)
+        else {
+            continue;
+        };
+        let ExprKind::Object { props } = &model.expr(mapping).kind else {
+            continue;
+        };
+        let mut out = Vec::new();
+        for prop in props {
+            let ObjectProp::KeyValue {
+                key: PropKey::String(method) | PropKey::Ident(method),
+                value,
+                ..
+            } = prop
+            else {
+                return None;
+            };
+            let ExprKind::Literal {
+                value: LiteralValue::String { value: action },
+            } = &model.expr(*value).kind
+            else {
+                return None;
+            };
+            out.push((method.to_ascii_uppercase(), action.clone()));
+        }
+        return (!out.is_empty()).then_some(out);
+    }
+    if depth >= crate::files::MAX_HOPS {
+        return None;
+    }
+    args.iter()
+        .rev()
+        .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+        .find_map(|a| class_handler_actions(files, pack, file, a.value, depth + 1))
 }
 
 /// The function a handler written as a call makes: of a call among its arguments (the

@@ -355,9 +355,14 @@ fn tail_meets(endpoint: &Endpoint, tail: &[String]) -> bool {
     let Some(skip) = segments.len().checked_sub(tail.len()) else {
         return false;
     };
-    tail.iter()
-        .zip(&segments[skip..])
-        .all(|(c, r)| !is_static(c) || c == r)
+    // The unknown start is a base URL (`https://host/api`): it may end with the route's
+    // leading segments, but not be nothing more than values the route takes
+    // (`/{orgId}/users/{id}` is no route for `{base}/users/{id}`).
+    (skip == 0 || segments[..skip].iter().any(|s| is_static(s)))
+        && tail
+            .iter()
+            .zip(&segments[skip..])
+            .all(|(c, r)| !is_static(c) || c == r)
 }
 
 /// How many fixed segments of a route the call's tail meets with a value it does not know,
@@ -1085,6 +1090,20 @@ mod tests {
         assert!(!tail_meets(
             &endpoint("/api/{kind}/{id}"),
             &tail(&["orders", "{id}"])
+        ));
+        // The unknown start is a base URL: it may end with the route's leading segments, but
+        // not stand for route values alone.
+        assert!(!tail_meets(
+            &endpoint("/:orgId/users/:id"),
+            &tail(&["users", "{id}"])
+        ));
+        assert!(tail_meets(
+            &endpoint("/api/v1/users/:id"),
+            &tail(&["users", "{id}"])
+        ));
+        assert!(tail_meets(
+            &endpoint("/api/:org/users/:id"),
+            &tail(&["users", "{id}"])
         ));
         // A route spanning shapes pins nothing down against an unknown start.
         assert!(!tail_meets(

@@ -95,7 +95,13 @@ impl Reader<'_> {
                     _ => return false,
                 },
             };
-            if runs {
+            // An append that goes on with a query (`qs += "&mine=true"`) adds nothing to the
+            // path: the local was a query string all along.
+            let query = matches!(
+                added.iter().find(|p| **p != Piece::Text(String::new())),
+                Some(Piece::Text(t)) if t.starts_with(['&', '?'])
+            );
+            if runs && !query {
                 appends.push(added);
             }
         }

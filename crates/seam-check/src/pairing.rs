@@ -368,12 +368,18 @@ fn tail_meets(endpoint: &Endpoint, tail: &[String]) -> bool {
 /// How many fixed segments of a route the call's tail meets with a value it does not know,
 /// the tail facing the route's last segments.
 fn tail_guessed(endpoint: &Endpoint, tail: &[String]) -> usize {
-    let Some(segments) = &endpoint.segments else {
-        return 0;
-    };
-    let skip = segments.len().saturating_sub(tail.len());
-    tail.iter()
-        .zip(&segments[skip..])
+    endpoint
+        .segments
+        .as_ref()
+        .map_or(0, |route| values_on_fixed_segments(tail, route))
+}
+
+/// How many of a route's fixed segments a call's value meets, the call's segments facing the
+/// route's last ones.
+fn values_on_fixed_segments(call: &[String], route: &[String]) -> usize {
+    let skip = route.len().saturating_sub(call.len());
+    call.iter()
+        .zip(&route[skip..])
         .filter(|(c, r)| !is_static(c) && is_static(r))
         .count()
 }
@@ -904,11 +910,9 @@ fn most_specific(
     call_segments: Option<&Vec<String>>,
 ) -> Vec<usize> {
     let guessed = |endpoint: &Endpoint| match (call_segments, endpoint.segments.as_ref()) {
-        (Some(call), Some(route)) if call.len() == route.len() => call
-            .iter()
-            .zip(route)
-            .filter(|(c, r)| !is_static(c) && is_static(r))
-            .count(),
+        (Some(call), Some(route)) if call.len() == route.len() => {
+            values_on_fixed_segments(call, route)
+        }
         _ => 0,
     };
     let rank = |e: usize| {

@@ -30,18 +30,12 @@ impl Reader<'_> {
         let Some(init) = binding.origin.init else {
             return false;
         };
-        let loops: Vec<seam_lang::model::Span> = model
-            .stmts
-            .iter()
-            .filter(|s| matches!(s.kind, seam_lang::model::StmtKind::Loop { .. }))
-            .map(|s| s.span)
-            .collect();
         // Each append: what it adds, and whether it runs in this form of the request.
         let mut appends: Vec<Vec<Piece>> = Vec::new();
         let mut any = false;
         for a in assignments_to(self.files, file, b) {
             let span = model.expr(a.expr).span;
-            if loops.iter().any(|l| l.contains(span))
+            if crate::files::in_loop(model, span)
                 || crate::files::enclosing_function(model, span) != binding.scope
             {
                 return false;
@@ -88,7 +82,7 @@ impl Reader<'_> {
                 None => match self.holding_if(file, span) {
                     // Known by the `if`'s test, so that locals set under the same `if` (`url
                     // += "/" + id; method = "PATCH"`) take the same branch in one form.
-                    Some((test, true)) => match crate::alternatives::choose(file, test) {
+                    Some((_, test, true)) => match crate::alternatives::choose(file, test) {
                         Some(runs) => runs,
                         None => return false,
                     },
@@ -113,42 +107,30 @@ impl Reader<'_> {
         true
     }
 
-    /// The test of the innermost `if` holding `span`, and whether `span` is in its `then`
-    /// branch.
+    /// The innermost `if` holding `span`: its span, its test, and whether `span` is in its
+    /// `then` branch.
     pub(crate) fn holding_if(
         &self,
         file: usize,
         span: seam_lang::model::Span,
-    ) -> Option<(ExprId, bool)> {
+    ) -> Option<(seam_lang::model::Span, ExprId, bool)> {
         let model = self.files.model(file);
         self.files
             .if_statements(file)
             .iter()
             .filter(|(s, ..)| s.contains(span))
             .min_by_key(|(s, ..)| s.len())
-            .map(|&(_, test, then, _)| (test, model.stmt(then).span.contains(span)))
+            .map(|&(at, test, then, _)| (at, test, model.stmt(then).span.contains(span)))
     }
 
     /// Whether an append at `span` runs for this call: always when no `if` holds it; when its
     /// `if` tests a parameter, as the caller passed it. `None` when that cannot be told.
     fn append_runs(&self, file: usize, span: seam_lang::model::Span) -> Option<bool> {
         let model = self.files.model(file);
-        let holder = model
-            .stmts
-            .iter()
-            .filter_map(|s| match &s.kind {
-                seam_lang::model::StmtKind::If {
-                    test,
-                    consequent,
-                    alternate,
-                } if s.span.contains(span) => Some((s.span, *test, *consequent, *alternate)),
-                _ => None,
-            })
-            .min_by_key(|(sp, ..)| sp.len());
-        let Some((_, test, consequent, _)) = holder else {
+        let Some((_, test, in_then)) = self.holding_if(file, span) else {
             return Some(true);
         };
-        if !model.stmt(consequent).span.contains(span) {
+        if !in_then {
             return None;
         }
         let test_span = model.expr(test).span;

@@ -67,12 +67,6 @@ impl Reader<'_> {
         if binding.scope.is_none() || !binding.origin.path.is_empty() {
             return None;
         }
-        let loops: Vec<seam_lang::model::Span> = model
-            .stmts
-            .iter()
-            .filter(|s| matches!(s.kind, seam_lang::model::StmtKind::Loop { .. }))
-            .map(|s| s.span)
-            .collect();
         let mut values: Vec<ExprId> = binding.origin.init.into_iter().collect();
         for &a in self.files.assignments_of(file, b) {
             let ExprKind::Assign {
@@ -86,7 +80,7 @@ impl Reader<'_> {
             let span = model.expr(a).span;
             // An assignment in a loop, in a callback (it runs at another time) or reading the
             // local itself is no plain choice.
-            if loops.iter().any(|l| l.contains(span))
+            if crate::files::in_loop(model, span)
                 || crate::files::enclosing_function(model, span) != binding.scope
                 || crate::files::mentions_binding(model, *value, b)
             {
@@ -121,16 +115,8 @@ impl Reader<'_> {
         let single_then = match (both_branches, &assigned_spans[..], binding.origin.init) {
             (None, [one], Some(_)) => self
                 .holding_if(file, *one)
-                .filter(|&(test, then)| {
-                    let around = self
-                        .files
-                        .if_statements(file)
-                        .iter()
-                        .find(|(_, t, ..)| *t == test)
-                        .map(|(s, ..)| *s);
-                    then && !around.zip(declared).is_some_and(|(s, d)| s.contains(d))
-                })
-                .map(|(test, _)| test),
+                .filter(|&(around, _, then)| then && !declared.is_some_and(|d| around.contains(d)))
+                .map(|(_, test, _)| test),
             _ => None,
         };
         if single_then.is_some() {

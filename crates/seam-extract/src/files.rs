@@ -1563,6 +1563,15 @@ fn element_variables(model: &Model) -> BTreeMap<BindingId, ExprId> {
     out
 }
 
+/// Whether `span` lies inside a loop statement of the model (a value assigned there changes
+/// on every turn).
+pub fn in_loop(model: &Model, span: Span) -> bool {
+    model
+        .stmts
+        .iter()
+        .any(|s| matches!(s.kind, StmtKind::Loop { .. }) && s.span.contains(span))
+}
+
 /// Whether the expression `expr` reads the name `b` anywhere inside it (not inside functions
 /// written there).
 pub fn mentions_binding(model: &Model, expr: ExprId, b: seam_lang::model::BindingId) -> bool {

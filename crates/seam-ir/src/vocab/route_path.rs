@@ -10,8 +10,7 @@
 //!   `:id*` → `{id*}`. A `:name` is a parameter only where a segment starts or after `-` or `.`
 //!   (`/flights/:from-:to`, `/:file.:ext`); `/v1/users:batchGet` keeps its colon as text.
 //!   An Express regex constraint `:id(\d+)` is dropped: the parameter is one segment.
-//! - A whole segment `*name` (gin, httprouter, echo, Express 5) is the rest of the path, one or
-//!   more segments: `{name+}`; Spring's `{*name}` is zero or more: `{name*}`.
+//! - Spring's `{*name}` is the rest of the path, zero or more segments: `{name*}`.
 //! - A scheme and host in front (`https://api.example.com/users`) are dropped.
 //! - A query or fragment (`?…`, `#…` outside holes and groups) is dropped.
 //! - Empty segments go: `//` collapses, a trailing `/` is dropped, and the empty path is `/`.
@@ -196,28 +195,6 @@ fn express_to_braces(raw: &str) -> String {
                 i += 1;
             }
             '?' | '#' if paren_depth == 0 => break,
-            // `*name` filling a whole segment (gin, httprouter, echo, Express 5): the rest of
-            // the path under that name. Read as one or more segments: the routers also match
-            // the bare directory (`/src/`), but a request that means it names no file, and
-            // reading it so would let `/repos/{id}` meet `/repos/lookup/*name`.
-            '*' if paren_depth == 0
-                && (i == 0 || chars[i - 1] == '/')
-                && chars.get(i + 1).copied().is_some_and(is_name_start)
-                && {
-                    let end = (i + 1..chars.len())
-                        .find(|&j| !is_name_char(chars[j]))
-                        .unwrap_or(chars.len());
-                    matches!(chars.get(end), None | Some('/' | '?' | '#'))
-                } =>
-            {
-                let end = (i + 1..chars.len())
-                    .find(|&j| !is_name_char(chars[j]))
-                    .unwrap_or(chars.len());
-                out.push('{');
-                out.extend(&chars[i + 1..end]);
-                out.push_str("+}");
-                i = end;
-            }
             // `:name`, or `:(regex)`: a parameter with a constraint and no name, which is a
             // hole too (read as text, its group would flatten into `:…` and then read as a
             // parameter the second time).
@@ -1171,16 +1148,7 @@ mod tests {
 
     #[test]
     fn named_catch_alls_take_the_rest_of_the_path() {
-        assert_eq!(
-            normalize_path("/repos/lookup/*repo_full_name"),
-            "/repos/lookup/{repo_full_name+}"
-        );
         assert_eq!(normalize_path("/kobo/{*path}"), "/kobo/{path*}");
-        assert!(paths_pair(
-            "/repos/lookup/*full_name",
-            "/repos/lookup/{owner}/{name}"
-        ));
-        assert!(!paths_pair("/repos/lookup/*full_name", "/repos/{id}"));
         assert!(paths_pair("/kobo/{*path}", "/kobo"));
         // A star glued to other text stays a shaped segment.
         assert_eq!(normalize_path("/img/*.png"), "/img/*.png");

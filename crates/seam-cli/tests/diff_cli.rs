@@ -306,8 +306,9 @@ fn two_irs_in_aburis_own_form() {
 0 Symbols unchanged.
 "
     );
-    // An IR of Aburi's form against one of seam's: the schemas differ, and the sentence says
-    // what to do.
+    // An IR of Aburi's form (its older `$schema` address) against one of seam's (the current
+    // address of the same schema): they compare, with the same result, and each side's
+    // `irSchema` says what it declared.
     let seam_ir = out.path().join("seam.aburi.ir.json");
     let mut head: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(fixtures.join("head.aburi.ir.json")).unwrap(),
@@ -315,6 +316,7 @@ fn two_irs_in_aburis_own_form() {
     .unwrap();
     head["$schema"] = "https://aburi.kage1020.com/schema/aburi.ir.v1.json".into();
     std::fs::write(&seam_ir, head.to_string()).unwrap();
+    let mixed = out.path().join("mixed");
     let o = seam(
         &[
             "diff",
@@ -323,15 +325,19 @@ fn two_irs_in_aburis_own_form() {
             "--head",
             seam_ir.to_str().unwrap(),
             "--output-dir",
-            out.path().to_str().unwrap(),
+            mixed.to_str().unwrap(),
         ],
         &fixtures,
     );
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "+1 -1 ~2 →1\n");
+    let mixed_diff: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(mixed.join("diff.json")).unwrap()).unwrap();
     assert_eq!(
-        stderr(&o),
-        "error: the two review IRs declare different schemas (https://aburi.dev/schema/aburi.ir.v1.json and https://aburi.kage1020.com/schema/aburi.ir.v1.json); write both with the same tool version\n"
+        mixed_diff["head"]["irSchema"],
+        "https://aburi.kage1020.com/schema/aburi.ir.v1.json"
     );
+    assert_eq!(mixed_diff["symbols"], diff["symbols"]);
 }
 
 #[test]

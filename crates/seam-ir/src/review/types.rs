@@ -30,6 +30,20 @@ pub const SCHEMA_URL: &str = "https://aburi.kage1020.com/schema/aburi.ir.v1.json
 /// The `$schema` URL of the older upstream revision. Accepted when reading, never written.
 pub const LEGACY_SCHEMA_URL: &str = "https://aburi.dev/schema/aburi.ir.v1.json";
 
+/// Whether two `$schema` URLs name the same schema. The older upstream address and the
+/// current one name the same aburi.ir.v1, so an IR Aburi wrote and one seam wrote compare;
+/// any other difference is a different schema.
+pub fn same_schema(a: &str, b: &str) -> bool {
+    let current = |url: &str| {
+        if url == LEGACY_SCHEMA_URL {
+            SCHEMA_URL.to_owned()
+        } else {
+            url.to_owned()
+        }
+    };
+    current(a) == current(b)
+}
+
 /// The fingerprint value every dropped Symbol carries on all three axes (spec §13).
 pub const ZERO_FINGERPRINT: &str = "000000000000";
 

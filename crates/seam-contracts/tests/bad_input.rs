@@ -83,3 +83,32 @@ fn not_an_openapi_document() {
         )
     );
 }
+
+#[test]
+fn a_document_with_info_but_no_openapi_field_is_refused_and_a_fragment_is_no_contract() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let read = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+        let file = ContractFile {
+            label: name.into(),
+            kind: ContractKind::OpenApi,
+            path,
+        };
+        read_contract(&file).map_err(|e| e.to_string())
+    };
+    assert_eq!(
+        read(
+            "openapi.json",
+            r#"{"info": {"title": "t", "version": "1"}, "paths": {}}"#
+        )
+        .err()
+        .as_deref(),
+        Some(
+            "openapi.json:1: This is not an OpenAPI document: it has no `openapi: 3.x` field at the top."
+        )
+    );
+    // A route's own piece of the document, merged into the whole at build time.
+    let fragment = r#"{"tags": [{"name": "Users"}], "paths": {"/api/users": {"get": {"responses": {"200": {"description": "ok"}}}}}}"#;
+    assert_eq!(read("users.openapi.json", fragment), Ok(Vec::new()));
+}

@@ -363,6 +363,12 @@ fn summaries(docs: &mut DocumentSet) -> Result<Vec<BehavioralSummary>, ContractE
                 format!("This document says `openapi: {v}`; only OpenAPI 3.0 and 3.1 are read."),
             ));
         }
+        // A piece of a document (paths or components only, no `openapi`, `swagger` or
+        // `info`), as projects keep beside each route file and merge when they build the
+        // whole: it declares nothing on its own, so it is no contract rather than a broken one.
+        None if root.value.get("swagger").is_none() && root.value.get("info").is_none() => {
+            return Ok(Vec::new());
+        }
         None => {
             let reason = if root.value.get("swagger").is_some() {
                 "This is a Swagger 2.0 document; only OpenAPI 3.0 and 3.1 are read. Convert it to OpenAPI 3 first."

@@ -3,10 +3,22 @@
 //! part in pairing unless a run asks for them.
 
 /// Folders whose files are tests, fixtures or end-to-end suites.
-const TEST_FOLDERS: &[&str] = &["tests", "test", "__tests__", "e2e", "cypress"];
+/// `fixtures/` holds what tests read (a recorded API, a fake server), `testdata/` is Go's
+/// folder for the same, `__mocks__/` Jest's.
+const TEST_FOLDERS: &[&str] = &[
+    "tests",
+    "test",
+    "__tests__",
+    "e2e",
+    "cypress",
+    "fixtures",
+    "testdata",
+    "__mocks__",
+];
 
 /// Whether a repository-relative file path is test code: a file under a test folder
-/// (`tests/`, `test/`, `__tests__/`, `e2e/`, `cypress/`), a pytest file (`test_*.py`,
+/// (`tests/`, `test/`, `__tests__/`, `e2e/`, `cypress/`, `fixtures/`, `testdata/`,
+/// `__mocks__/`), a pytest file (`test_*.py`,
 /// `*_test.py`, `conftest.py`), a Go test (`*_test.go`) or a JavaScript test (`*.test.*`,
 /// `*.spec.*`).
 pub fn is_test_path(path: &str) -> bool {
@@ -41,6 +53,9 @@ mod tests {
             "packages/app-tests/e2e/fixtures/api-seeds.ts",
             "cypress/support/commands.js",
             "pkg/orders_test.go",
+            "server/forge/bitbucket/fixtures/handler.go",
+            "pkg/api/testdata/server.go",
+            "web/src/__mocks__/api.ts",
         ] {
             assert!(is_test_path(path), "{path}");
         }
@@ -50,6 +65,8 @@ mod tests {
             "web/src/latest/api.ts",
             "packages/app-tests/playwright.config.ts",
             "contest.py",
+            "web/src/fixture.ts",
+            "web/src/fixtures.ts",
         ] {
             assert!(!is_test_path(path), "{path}");
         }

@@ -314,6 +314,37 @@ fn a_latin1_byte_in_a_typescript_file_is_read_not_dropped() {
     );
 }
 
+/// A name defined by a call on itself (`var a = a.f()`, as minified bundles write) once sent
+/// the lookup of `a.f` round the same question without end until the stack overflowed and
+/// the whole run aborted (a vendored icon font script did it). The other file is still read.
+#[test]
+fn a_name_defined_by_a_call_on_itself_does_not_overflow_the_stack() {
+    let dir = scratch("self-defined");
+    std::fs::write(
+        dir.path().join("package.json"),
+        r#"{"name":"app","dependencies":{"axios":"1"}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        dir.path().join("a.ts"),
+        "import axios from 'axios';\nexport const list = () => axios.get('/items');\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        dir.path().join("icon.js"),
+        "var l=(a=(a=document.x)[a.length-1]).getAttribute('c'),a=a.getAttribute('d');\nvar b=b.f('d');\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = run(&["extract", dir.path().to_str().unwrap_or_default()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let summaries = text(&out.stdout);
+    assert_eq!(summaries.matches("\"kind\":").count(), 1, "{summaries}");
+    assert!(
+        summaries.contains("\"method\":\"GET\",\"path\":\"/items\""),
+        "{summaries}"
+    );
+}
+
 #[test]
 fn every_file_not_read_is_counted_in_the_report_and_listed_with_verbose() {
     let dir = scratch("not-read");

@@ -513,6 +513,7 @@ pub fn instance_calls(
 /// declared type or the `new C(…)` value of a field (`this.client`), a parameter's declared
 /// type, or an instance made by `new C(…)`.
 pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(usize, ClassId)> {
+    let _nest = crate::files::NestedLookup::enter(1, file, object)?;
     let model = files.model(file);
     match &model.expr(object).kind {
         ExprKind::This => receiver_class(model, object, model.expr(object).span).map(|c| (file, c)),

@@ -12,6 +12,44 @@ use seam_lang::model::{
 /// How many links (variables, imports, re-exports) a lookup follows before it gives up.
 pub const MAX_HOPS: usize = 8;
 
+/// How deep lookups may nest inside each other. A lookup starts a fresh [`MAX_HOPS`]
+/// budget where it asks another kind of question (the class of a receiver, the function a
+/// value holds), and such questions can ask each other again on code whose names refer back
+/// to themselves (`a = a`, minified bundles). A question already being asked further up is
+/// not asked again (its answer cannot come from itself), and the whole nest is bounded, so
+/// no input can exhaust the stack or take exponential time. Both depend only on the code,
+/// never on threads.
+const MAX_NESTED_LOOKUPS: usize = 48;
+
+thread_local! {
+    static OPEN_LOOKUPS: std::cell::RefCell<Vec<(u8, usize, ExprId)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// One open lookup (a kind of question about one expression), closed when dropped; `None`
+/// when the same question is open already or the nest is too deep.
+pub(crate) struct NestedLookup(());
+
+impl NestedLookup {
+    /// `kind` tells apart the questions asked of one expression.
+    pub(crate) fn enter(kind: u8, file: usize, expr: ExprId) -> Option<Self> {
+        OPEN_LOOKUPS.with(|open| {
+            let mut open = open.borrow_mut();
+            let key = (kind, file, expr);
+            (open.len() < MAX_NESTED_LOOKUPS && !open.contains(&key)).then(|| {
+                open.push(key);
+                NestedLookup(())
+            })
+        })
+    }
+}
+
+impl Drop for NestedLookup {
+    fn drop(&mut self) {
+        OPEN_LOOKUPS.with(|open| open.borrow_mut().pop());
+    }
+}
+
 /// An `if` statement: its span, test, consequent and alternate.
 pub type IfStatement = (Span, ExprId, StmtId, Option<StmtId>);
 
@@ -1248,6 +1286,7 @@ impl<'a> Files<'a> {
         hops: usize,
     ) -> Option<(usize, FuncId)> {
         let hops = hops.checked_sub(1)?;
+        let _nest = NestedLookup::enter(0, file, expr)?;
         let def = self.definition(file, expr)?;
         // A call written in place (`asyncHandler(fn)`) is not a reference to the closure it
         // returns: callers that unwrap wrappers read its arguments instead.

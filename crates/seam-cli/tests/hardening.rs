@@ -345,6 +345,31 @@ fn a_name_defined_by_a_call_on_itself_does_not_overflow_the_stack() {
     );
 }
 
+/// A registration helper that calls itself with a member of its own parameter
+/// (`reg(r.next)`) once sent the reading of `r.path` round the same parameter until the
+/// stack overflowed (a bundled JavaScript file did it).
+#[test]
+fn a_registration_helper_calling_itself_does_not_overflow_the_stack() {
+    let dir = scratch("self-calling-helper");
+    std::fs::write(
+        dir.path().join("package.json"),
+        r#"{"name":"app","dependencies":{"express":"4"}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        dir.path().join("app.js"),
+        "const express = require('express');\nconst app = express();\nfunction reg(r) {\n  app.get(r.path, (req, res) => res.json({}));\n  if (r.next) reg(r.next);\n}\nreg({ path: '/a', next: { path: '/b' } });\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = run(&["extract", dir.path().to_str().unwrap_or_default()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let summaries = text(&out.stdout);
+    assert!(
+        summaries.contains("\"method\":\"GET\",\"path\":\"/a\""),
+        "{summaries}"
+    );
+}
+
 #[test]
 fn every_file_not_read_is_counted_in_the_report_and_listed_with_verbose() {
     let dir = scratch("not-read");

@@ -43,6 +43,18 @@ impl WrapperCall {
     /// caller's argument for a parameter (followed through the callers of callers), the
     /// expression itself otherwise. `None` for a parameter the caller did not pass.
     pub fn argument(&self, files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+        self.argument_within(files, file, expr, MAX_DEPTH)
+    }
+
+    /// [`Self::argument`] at most `nest` lookups of `route.path` deep (a parameter's member
+    /// can lead back to the same parameter: `(o) => f(o.o)`).
+    fn argument_within(
+        &self,
+        files: &Files,
+        file: usize,
+        expr: ExprId,
+        nest: usize,
+    ) -> Option<(usize, ExprId)> {
         let (mut file, mut expr) = (file, expr);
         for _ in 0..=MAX_DEPTH {
             // `route.path` of a parameter `route`: the value at `path` in what `route` receives.
@@ -52,7 +64,8 @@ impl WrapperCall {
                     Some(None) => return None,
                     None => return Some((file, expr)),
                 };
-                let (pf, pe) = self.argument(files, passed.0, passed.1)?;
+                let (pf, pe) =
+                    self.argument_within(files, passed.0, passed.1, nest.checked_sub(1)?)?;
                 let key = [seam_lang::model::PatternStep::Key(key.to_owned())];
                 (file, expr) =
                     crate::callees::value_at_path(files, pf, pe, &key, crate::files::MAX_HOPS)?;

@@ -91,7 +91,7 @@ impl WrapperCall {
 
 /// The parameter and the property an expression reads, when it is a property of a bare
 /// parameter (`route.path`).
-fn parameter_member(model: &Model, expr: ExprId) -> Option<(BindingId, &str)> {
+pub(crate) fn parameter_member(model: &Model, expr: ExprId) -> Option<(BindingId, &str)> {
     match &model.expr(expr).kind {
         ExprKind::Member {
             object,

@@ -1203,18 +1203,36 @@ fn wrapped_argument(
     args.iter()
         .rev()
         .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
-        .filter(|a| {
-            matches!(&model.expr(a.value).kind, ExprKind::Ident { binding: Some(b), .. }
+        .map(|a| unbound(model, a.value))
+        .filter(|&value| {
+            // A parameter, or a property of one (`options.handler`).
+            matches!(&model.expr(value).kind, ExprKind::Ident { binding: Some(b), .. }
                 if matches!(model.binding(*b).kind, BindingKind::Param { .. }))
+                || crate::route_wrappers::parameter_member(model, value).is_some()
         })
-        .find_map(|a| {
-            let (af, ae) = w.argument(files, file, a.value)?;
-            if (af, ae) == (file, a.value) {
+        .find_map(|value| {
+            let (af, ae) = w.argument(files, file, value)?;
+            if (af, ae) == (file, value) {
                 return None;
             }
             (files.function_of(af, ae).is_some() || made_handler(files, af, ae, 0).is_some())
                 .then_some((af, ae))
         })
+}
+
+/// `f` of `f.bind(this)`: binding a receiver leaves the function the same.
+fn unbound(model: &seam_lang::model::Model, expr: ExprId) -> ExprId {
+    match &model.expr(expr).kind {
+        ExprKind::Call { callee, .. } => match &model.expr(*callee).kind {
+            ExprKind::Member {
+                object,
+                property: seam_lang::model::MemberProp::Name(name),
+                ..
+            } if name == "bind" => *object,
+            _ => expr,
+        },
+        _ => expr,
+    }
 }
 
 /// The methods a handler expression that stands for a class maps to the class's methods that

@@ -73,7 +73,7 @@ fn main() {
     let files = Files::new(models);
     let mut on: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); packs.len()];
     for (i, m) in models.iter().enumerate() {
-        for c in detection.packs_for(&m.path, m.language, &packs, &forced) {
+        for c in detection.packs_for(&m.path, m.language, &m.external_imports(), &packs, &forced) {
             on[c.pack].insert(i);
         }
     }

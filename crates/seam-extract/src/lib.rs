@@ -145,7 +145,9 @@ pub fn extract(
         if seam_lang::project::looks_bundled(&m.source) {
             continue;
         }
-        let mut choices = detection.packs_for(&m.path, m.language, packs, &options.forced);
+        let imports = m.external_imports();
+        let mut choices =
+            detection.packs_for(&m.path, m.language, &imports, packs, &options.forced);
         // A pack that only teaches the review IR has nothing to run here.
         choices.retain(|c| packs[c.pack].extracts());
         if !choices.is_empty() {

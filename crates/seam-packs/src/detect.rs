@@ -93,6 +93,10 @@ pub enum Reason {
         manifest: String,
         dependency: String,
     },
+    /// No manifest above the file lists the pack's dependency (it is declared where seam does
+    /// not look: a Docker build's requirements file, a vendored tree), but the file imports
+    /// it by name.
+    Import { module: String },
 }
 
 impl std::fmt::Display for Reason {
@@ -104,6 +108,7 @@ impl std::fmt::Display for Reason {
                 manifest,
                 dependency,
             } => write!(f, "{manifest} depends on {dependency}"),
+            Reason::Import { module } => write!(f, "the file imports {module}"),
         }
     }
 }
@@ -331,10 +336,12 @@ impl Detection {
 
     /// The packs that run on `file` (written in `language`), with why. `forced` names packs
     /// given with `-f`; when it is not empty only those run.
+    /// `imports` are the file's module specifiers that name no file of the repository.
     pub fn packs_for(
         &self,
         file: &str,
         language: Language,
+        imports: &[&str],
         packs: &[Pack],
         forced: &[String],
     ) -> Vec<PackChoice> {
@@ -360,13 +367,16 @@ impl Detection {
                 });
                 continue;
             }
-            let found = dependency_reason(pack, &manifests).or_else(|| {
-                // A client made in a workspace package is used by the packages that depend on
-                // it: a client pack also runs where a workspace dependency detects it.
-                (pack.kind == crate::UnitKind::Client)
-                    .then(|| self.workspace_dependency_reason(pack, file))
-                    .flatten()
-            });
+            let found = dependency_reason(pack, &manifests)
+                .or_else(|| {
+                    // A client made in a workspace package is used by the packages that
+                    // depend on it: a client pack also runs where a workspace dependency
+                    // detects it.
+                    (pack.kind == crate::UnitKind::Client)
+                        .then(|| self.workspace_dependency_reason(pack, file))
+                        .flatten()
+                })
+                .or_else(|| import_reason(pack, language, imports));
             if let Some(reason) = found {
                 out.push(PackChoice {
                     pack: index,
@@ -450,6 +460,38 @@ impl Detection {
         }
         out
     }
+}
+
+/// The first of a file's imports that names one of the pack's dependencies for the file's
+/// language: an npm package (or a path inside it), a Python distribution's module (its name
+/// with `-` read as `_`, or a submodule), a Go module path (or a package inside it).
+fn import_reason(pack: &Pack, language: Language, imports: &[&str]) -> Option<Reason> {
+    let under = |specifier: &str, name: &str, separator: char| {
+        specifier == name
+            || specifier
+                .strip_prefix(name)
+                .is_some_and(|rest| rest.starts_with(separator))
+    };
+    let module = imports.iter().find(|specifier| match language {
+        Language::Python => pack.detect.pypi.iter().any(|name| {
+            let module = normalize_python_name(name).replace('-', "_");
+            under(specifier, &module, '.')
+        }),
+        Language::Go => pack
+            .detect
+            .go
+            .iter()
+            .any(|name| under(specifier, name, '/')),
+        l if l.is_js_family() => pack
+            .detect
+            .npm
+            .iter()
+            .any(|name| under(specifier, name, '/')),
+        _ => false,
+    })?;
+    Some(Reason::Import {
+        module: (*module).to_owned(),
+    })
 }
 
 fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
@@ -598,7 +640,7 @@ mod jvm_tests {
             .collect();
         let packs = crate::builtin_packs().expect("built-in packs load");
         Detection::from_project(&manifests)
-            .packs_for(source, language, &packs, &[])
+            .packs_for(source, language, &[], &packs, &[])
             .into_iter()
             .map(|c| packs[c.pack].name.clone())
             .filter(|n| n.starts_with("spring") || n == "jax-rs")
@@ -639,6 +681,76 @@ mod jvm_tests {
                 Language::Kotlin
             )
             .is_empty()
+        );
+    }
+}
+
+#[cfg(test)]
+mod import_tests {
+    use super::*;
+
+    fn chosen(
+        manifest: Option<(&str, &str)>,
+        file: &str,
+        language: Language,
+        imports: &[&str],
+    ) -> Vec<(String, String)> {
+        let manifests: Vec<seam_lang::project::Manifest> = manifest
+            .iter()
+            .map(|(path, text)| {
+                let kind = seam_lang::project::manifest::kind_for(path).expect("a manifest");
+                seam_lang::project::manifest::parse(path, kind, text).expect("it parses")
+            })
+            .collect();
+        let packs = crate::builtin_packs().expect("built-in packs load");
+        Detection::from_project(&manifests)
+            .packs_for(file, language, imports, &packs, &[])
+            .into_iter()
+            .filter(|c| c.reason != Reason::Always)
+            .map(|c| (packs[c.pack].name.clone(), c.reason.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_framework_no_manifest_lists_is_found_by_what_the_file_imports() {
+        // fastapi is declared only in a Docker build's requirements, beside no Python code.
+        assert_eq!(
+            chosen(
+                None,
+                "app/api/routes.py",
+                Language::Python,
+                &["fastapi", "fastapi.params", "os"]
+            ),
+            [("fastapi".to_owned(), "the file imports fastapi".to_owned())]
+        );
+        // A path inside an npm package.
+        assert_eq!(
+            chosen(
+                None,
+                "web/api.ts",
+                Language::TypeScript,
+                &["axios/index", "react"]
+            ),
+            [(
+                "axios".to_owned(),
+                "the file imports axios/index".to_owned()
+            )]
+        );
+        // A module whose name only starts like the framework's is another module.
+        assert!(chosen(None, "app/x.py", Language::Python, &["fastapi_utils2x"]).is_empty());
+        assert!(chosen(None, "web/x.ts", Language::TypeScript, &["axios-mock"]).is_empty());
+        // A manifest that lists the framework stays the reason given.
+        assert_eq!(
+            chosen(
+                Some(("requirements.txt", "fastapi==0.110\n")),
+                "app/api/routes.py",
+                Language::Python,
+                &["fastapi"]
+            ),
+            [(
+                "fastapi".to_owned(),
+                "requirements.txt depends on fastapi".to_owned()
+            )]
         );
     }
 }

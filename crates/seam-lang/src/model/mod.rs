@@ -114,6 +114,16 @@ pub struct Model {
 }
 
 impl Model {
+    /// The module specifiers of the file's imports that name no file of the repository (a
+    /// package, not a relative import).
+    pub fn external_imports(&self) -> Vec<&str> {
+        self.imports
+            .iter()
+            .filter(|i| i.resolved.is_none() && i.level == 0)
+            .map(|i| i.specifier.as_str())
+            .collect()
+    }
+
     /// An empty model for `path`; lowerings fill it through the `push_*` methods.
     pub fn new(path: impl Into<String>, language: Language, source: impl Into<String>) -> Model {
         let source = source.into();

@@ -3,7 +3,8 @@
 //! The walk is seam-lang's (gitignore-aware, skipping `node_modules`, `dist`, `vendor`, …).
 //! An OpenAPI document is a file named `openapi.{yaml,yml,json}`, `swagger.{…}` or
 //! `*.openapi.{…}`, or any other YAML or JSON file whose first [`SNIFF_BYTES`] bytes hold a
-//! top-level `openapi: 3…`. A Prisma schema is a `.prisma` file; the files of a
+//! top-level `openapi: 3…` or `swagger: 2…` (Swagger 2.0). A document written twice, as
+//! `swagger.json` beside `swagger.yaml` with the same operations, is read once ([`drop_twins`]). A Prisma schema is a `.prisma` file; the files of a
 //! `prisma/schema/` folder (Prisma's multi-file layout), or of any folder holding several
 //! `.prisma` files, are one schema read together.
 
@@ -59,7 +60,7 @@ fn is_yaml_or_json(name: &str) -> bool {
     name.ends_with(".yaml") || name.ends_with(".yml") || name.ends_with(".json")
 }
 
-/// Whether the start of a file declares `openapi: 3…` at its top level.
+/// Whether the start of a file declares `openapi: 3…` or `swagger: 2…` at its top level.
 fn sniffs_openapi(path: &Path) -> bool {
     let mut head = Vec::with_capacity(SNIFF_BYTES);
     let Ok(file) = std::fs::File::open(path) else {
@@ -75,8 +76,8 @@ fn sniffs_openapi(path: &Path) -> bool {
     starts_openapi(&head)
 }
 
-/// Whether `head` (the first [`SNIFF_BYTES`] of a file, or fewer) declares `openapi: 3…` at
-/// its top level.
+/// Whether `head` (the first [`SNIFF_BYTES`] of a file, or fewer) declares `openapi: 3…` or
+/// `swagger: 2…` at its top level.
 fn starts_openapi(head: &[u8]) -> bool {
     let head = &head[..head.len().min(SNIFF_BYTES)];
     let text = String::from_utf8_lossy(head);
@@ -101,10 +102,14 @@ fn starts_openapi(head: &[u8]) -> bool {
                 b'{' | b'[' => depth += 1,
                 b'}' | b']' => depth -= 1,
                 b'"' => {
-                    if depth == 1 && text[i..].starts_with("\"openapi\"") {
-                        let rest = text[i + 9..].trim_start();
-                        if let Some(value) = rest.strip_prefix(':') {
-                            return value.trim_start().starts_with("\"3");
+                    if depth == 1 {
+                        for (key, version) in [("\"openapi\"", "\"3"), ("\"swagger\"", "\"2")] {
+                            if text[i..].starts_with(key) {
+                                let rest = text[i + key.len()..].trim_start();
+                                if let Some(value) = rest.strip_prefix(':') {
+                                    return value.trim_start().starts_with(version);
+                                }
+                            }
                         }
                     }
                     in_string = true;
@@ -115,10 +120,14 @@ fn starts_openapi(head: &[u8]) -> bool {
         return false;
     }
     text.lines().any(|line| {
-        line.strip_prefix("openapi:").is_some_and(|value| {
-            let value = value.trim().trim_matches(['"', '\'']);
-            value.starts_with('3')
-        })
+        [("openapi:", '3'), ("swagger:", '2')]
+            .iter()
+            .any(|(key, version)| {
+                line.strip_prefix(key).is_some_and(|value| {
+                    let value = value.trim().trim_matches(['"', '\'']);
+                    value.starts_with(*version)
+                })
+            })
     })
 }
 
@@ -259,11 +268,15 @@ pub fn read_contract_noting(
     }
 }
 
-/// Leaves out a document written twice: an OpenAPI document beside an earlier one (in `reads`'
-/// order) of the same folder and name but another format (`swagger.json` and `swagger.yaml`,
-/// as generators write both) that declares the same operations (method and path). Read twice,
-/// every route would have two providers. The first (the JSON, in label order) is kept.
+/// Leaves out a document written twice: an OpenAPI document of the same folder and name as an
+/// earlier one in `reads`' order but another format (`swagger.json` and `swagger.yaml`, as
+/// generators write both side by side) that declares the same operations (the same methods
+/// and paths, at least one). Read twice, every route would have two providers. The first (in
+/// label order, the JSON) is kept. Documents of other names are kept whatever they declare:
+/// two versions of an API (`2024-01.openapi.json`, `2024-06.openapi.json`) may answer the
+/// same routes differently.
 pub fn drop_twins(reads: &mut Vec<(ContractFile, ContractRead)>) {
+    /// The label without its `.json`, `.yaml` or `.yml`.
     fn stem(label: &str) -> Option<&str> {
         let (stem, ext) = label.rsplit_once('.')?;
         ["json", "yaml", "yml"]
@@ -289,19 +302,22 @@ pub fn drop_twins(reads: &mut Vec<(ContractFile, ContractRead)>) {
         ops
     }
     let mut kept: Vec<(ContractFile, ContractRead)> = Vec::with_capacity(reads.len());
+    // (stem, operations) of each OpenAPI document kept.
+    let mut seen: Vec<(String, Vec<(String, String)>)> = Vec::new();
     for (file, read) in reads.drain(..) {
-        let twin = file.kind == ContractKind::OpenApi
-            && !read.summaries.is_empty()
-            && kept.iter().any(|(other, other_read)| {
-                other.kind == ContractKind::OpenApi
-                    && other.label != file.label
-                    && stem(&other.label).is_some()
-                    && stem(&other.label) == stem(&file.label)
-                    && operations(other_read) == operations(&read)
-            });
-        if !twin {
-            kept.push((file, read));
+        if file.kind == ContractKind::OpenApi
+            && let Some(stem) = stem(&file.label)
+        {
+            let ops = operations(&read);
+            if !ops.is_empty() {
+                let key = (stem.to_owned(), ops);
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+            }
         }
+        kept.push((file, read));
     }
     *reads = kept;
 }

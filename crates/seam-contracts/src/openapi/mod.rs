@@ -1,4 +1,5 @@
-//! OpenAPI 3.0 and 3.1 documents (YAML or JSON) into provider summaries, one per operation.
+//! OpenAPI 3.0 and 3.1 documents, and Swagger 2.0 ones, (YAML or JSON) into provider
+//! summaries, one per operation.
 //!
 //! Each operation becomes a `handler` summary with `confidence.source: derived`, a REST
 //! binding (`transport: http`, `recognition: openapi`, the method upper-cased and the path as
@@ -28,6 +29,28 @@
 //! alternation, `(/v1|/v2)/users` (an empty base is an empty option, `(|/api)/users`): in the
 //! route grammar that pairs with a handler serving any of them, so a repository that serves
 //! one of several deployments' prefixes has no spurious unimplemented operation.
+//!
+//! # Swagger 2.0
+//!
+//! A `swagger: "2.0"` document gives the summaries the same API written in OpenAPI 3 gives:
+//! `basePath` is the one base path (`host` and `schemes` say where the API is deployed, not
+//! its routes); a parameter's own `type`, `items` and `enum` are its schema; the `in: body`
+//! parameter's `schema` is the request body (named `body`), and the `in: formData`
+//! parameters together are a request body record of those fields (`type: file` is `text`,
+//! as OpenAPI 3's `string`/`binary`); a response's `schema` is its body whatever it
+//! `produces`; `#/definitions/…`, `#/parameters/…` and `#/responses/…` `$ref`s are followed
+//! like their `components` counterparts, and `x-nullable: true` adds `null`.
+//!
+//! # What cannot be read
+//!
+//! A document that does not parse, names no version this reader knows, or spends the work
+//! allowed on its schemas is an error. A bad spot inside it is not: a `$ref` that leads
+//! nowhere (a missing pointer or file, a file outside the boundary, a cycle of `$ref`s that
+//! never reaches an object) leaves out the response or the operation holding it, and a
+//! response key that is no status leaves out that response; each gives a note
+//! ([`ContractRead::notes`]) saying what was left out, and the rest of the document is read.
+//! A key that starts with a status code and goes on after a space (`204 NO_CONTENT`) is that
+//! status.
 //!
 //! # Names and places
 //!

@@ -1063,6 +1063,10 @@ mod tests {
         assert_eq!(status_key("6XX"), None);
         assert_eq!(status_key("20"), None);
         assert_eq!(status_key("2X0"), None);
+        // A status code and a name after a space, as some generators write it.
+        assert_eq!(status_key("204 NO_CONTENT"), Some(StatusKey::Exact(204)));
+        assert_eq!(status_key("600 NOPE"), None);
+        assert_eq!(status_key("OK"), None);
     }
 
     #[test]

@@ -111,7 +111,7 @@ fn a_bad_document_writes_nothing_and_exits_2() {
         "contract",
         "--from",
         "openapi",
-        "bad/bad-ref.yaml",
+        "bad/bad-indent.yaml",
         "-o",
         &out_arg,
     ]);
@@ -119,7 +119,7 @@ fn a_bad_document_writes_nothing_and_exits_2() {
     assert_eq!(text(&out.stdout), "");
     assert_eq!(
         text(&out.stderr),
-        "seam contract: bad/bad-ref.yaml:12: The $ref `#/components/schemas/Missing` points at `/components/schemas/Missing`, which this document does not have.\nNothing was written. Fix the document and run seam contract again.\n"
+        "seam contract: bad/bad-indent.yaml:6:4: The YAML does not parse: did not find expected key.\nNothing was written. Fix the document and run seam contract again.\n"
     );
     assert!(!out_path.exists());
 
@@ -129,6 +129,27 @@ fn a_bad_document_writes_nothing_and_exits_2() {
     assert_eq!(
         text(&out.stderr),
         "seam contract: bad/bad.prisma:9:1: Expected `)` to close the arguments, found `}`.\nNothing was written. Fix the schema and run seam contract again.\n"
+    );
+}
+
+#[test]
+fn a_bad_spot_is_left_out_with_a_line_and_the_rest_is_written() {
+    let out = seam(&["contract", "--from", "openapi", "bad/bad-ref.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        "seam contract: bad/bad-ref.yaml:12: The $ref `#/components/schemas/Missing` points at `/components/schemas/Missing`, which this document does not have. The response `200` of GET /a is left out; the rest of the document is read.\n\
+         seam contract: bad/bad-ref.yaml:18: The $ref `#/components/parameters/Gone` points at `/components/parameters/Gone`, which this document does not have. The operation GET /b is left out; the rest of the document is read.\n\
+         seam contract: bad/bad-ref.yaml:24: The response key `OK` of POST /b is not a status code, a class such as `4XX`, or `default`; that response is left out, the rest of the document is read.\n"
+    );
+    let summaries = parse_summaries(&text(&out.stdout), "stdout").unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<String> = summaries
+        .into_iter()
+        .filter_map(|s| s.identity.id)
+        .collect();
+    assert_eq!(
+        ids,
+        ["bad/bad-ref.yaml::GET /a", "bad/bad-ref.yaml::POST /b"]
     );
 }
 

@@ -3,7 +3,8 @@
 //! The walk is seam-lang's (gitignore-aware, skipping `node_modules`, `dist`, `vendor`, …).
 //! An OpenAPI document is a file named `openapi.{yaml,yml,json}`, `swagger.{…}` or
 //! `*.openapi.{…}`, or any other YAML or JSON file whose first [`SNIFF_BYTES`] bytes hold a
-//! top-level `openapi: 3…`. A Prisma schema is a `.prisma` file; the files of a
+//! top-level `openapi: 3…` or `swagger: 2…` (Swagger 2.0). A document written twice, as
+//! `swagger.json` beside `swagger.yaml` with the same operations, is read once ([`drop_twins`]). A Prisma schema is a `.prisma` file; the files of a
 //! `prisma/schema/` folder (Prisma's multi-file layout), or of any folder holding several
 //! `.prisma` files, are one schema read together.
 
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 use seam_ir::summary::BehavioralSummary;
 
 use crate::error::ContractError;
-use crate::openapi::{read_openapi, read_openapi_within};
+use crate::openapi::{ContractRead, read_openapi, read_openapi_noting, read_openapi_within};
 use crate::prisma::{SchemaFile, read_prisma_file, read_prisma_folder};
 
 /// How much of a YAML or JSON file is read to see whether it is an OpenAPI document.
@@ -59,7 +60,7 @@ fn is_yaml_or_json(name: &str) -> bool {
     name.ends_with(".yaml") || name.ends_with(".yml") || name.ends_with(".json")
 }
 
-/// Whether the start of a file declares `openapi: 3…` at its top level.
+/// Whether the start of a file declares `openapi: 3…` or `swagger: 2…` at its top level.
 fn sniffs_openapi(path: &Path) -> bool {
     let mut head = Vec::with_capacity(SNIFF_BYTES);
     let Ok(file) = std::fs::File::open(path) else {
@@ -75,8 +76,8 @@ fn sniffs_openapi(path: &Path) -> bool {
     starts_openapi(&head)
 }
 
-/// Whether `head` (the first [`SNIFF_BYTES`] of a file, or fewer) declares `openapi: 3…` at
-/// its top level.
+/// Whether `head` (the first [`SNIFF_BYTES`] of a file, or fewer) declares `openapi: 3…` or
+/// `swagger: 2…` at its top level.
 fn starts_openapi(head: &[u8]) -> bool {
     let head = &head[..head.len().min(SNIFF_BYTES)];
     let text = String::from_utf8_lossy(head);
@@ -101,10 +102,14 @@ fn starts_openapi(head: &[u8]) -> bool {
                 b'{' | b'[' => depth += 1,
                 b'}' | b']' => depth -= 1,
                 b'"' => {
-                    if depth == 1 && text[i..].starts_with("\"openapi\"") {
-                        let rest = text[i + 9..].trim_start();
-                        if let Some(value) = rest.strip_prefix(':') {
-                            return value.trim_start().starts_with("\"3");
+                    if depth == 1 {
+                        for (key, version) in [("\"openapi\"", "\"3"), ("\"swagger\"", "\"2")] {
+                            if text[i..].starts_with(key) {
+                                let rest = text[i + key.len()..].trim_start();
+                                if let Some(value) = rest.strip_prefix(':') {
+                                    return value.trim_start().starts_with(version);
+                                }
+                            }
                         }
                     }
                     in_string = true;
@@ -115,10 +120,14 @@ fn starts_openapi(head: &[u8]) -> bool {
         return false;
     }
     text.lines().any(|line| {
-        line.strip_prefix("openapi:").is_some_and(|value| {
-            let value = value.trim().trim_matches(['"', '\'']);
-            value.starts_with('3')
-        })
+        [("openapi:", '3'), ("swagger:", '2')]
+            .iter()
+            .any(|(key, version)| {
+                line.strip_prefix(key).is_some_and(|value| {
+                    let value = value.trim().trim_matches(['"', '\'']);
+                    value.starts_with(*version)
+                })
+            })
     })
 }
 
@@ -243,6 +252,76 @@ pub fn read_contract_within(
     }
 }
 
+/// [`read_contract_within`], with a note for each part of the contract left out (an OpenAPI
+/// operation or response that could not be read; the rest of the document is read).
+pub fn read_contract_noting(
+    file: &ContractFile,
+    root: &Path,
+) -> Result<ContractRead, ContractError> {
+    match file.kind {
+        ContractKind::OpenApi => read_openapi_noting(&file.path, &file.label, root),
+        ContractKind::PrismaFile | ContractKind::PrismaFolder => read_contract_within(file, root)
+            .map(|summaries| ContractRead {
+                summaries,
+                notes: Vec::new(),
+            }),
+    }
+}
+
+/// Leaves out a document written twice: an OpenAPI document of the same folder and name as an
+/// earlier one in `reads`' order but another format (`swagger.json` and `swagger.yaml`, as
+/// generators write both side by side) that declares the same operations (the same methods
+/// and paths, at least one). Read twice, every route would have two providers. The first (in
+/// label order, the JSON) is kept. Documents of other names are kept whatever they declare:
+/// two versions of an API (`2024-01.openapi.json`, `2024-06.openapi.json`) may answer the
+/// same routes differently.
+pub fn drop_twins(reads: &mut Vec<(ContractFile, ContractRead)>) {
+    /// The label without its `.json`, `.yaml` or `.yml`.
+    fn stem(label: &str) -> Option<&str> {
+        let (stem, ext) = label.rsplit_once('.')?;
+        ["json", "yaml", "yml"]
+            .iter()
+            .any(|e| ext.eq_ignore_ascii_case(e))
+            .then_some(stem)
+    }
+    fn operations(read: &ContractRead) -> Vec<(String, String)> {
+        let mut ops: Vec<(String, String)> = read
+            .summaries
+            .iter()
+            .filter_map(
+                |s| match s.identity.boundary_binding.as_ref().map(|b| &b.semantics) {
+                    Some(seam_ir::summary::Semantics::Rest(rest)) => Some((
+                        rest.method.clone().unwrap_or_default(),
+                        rest.path.clone().unwrap_or_default(),
+                    )),
+                    _ => None,
+                },
+            )
+            .collect();
+        ops.sort();
+        ops
+    }
+    let mut kept: Vec<(ContractFile, ContractRead)> = Vec::with_capacity(reads.len());
+    // (stem, operations) of each OpenAPI document kept.
+    let mut seen: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for (file, read) in reads.drain(..) {
+        if file.kind == ContractKind::OpenApi
+            && let Some(stem) = stem(&file.label)
+        {
+            let ops = operations(&read);
+            if !ops.is_empty() {
+                let key = (stem.to_owned(), ops);
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+            }
+        }
+        kept.push((file, read));
+    }
+    *reads = kept;
+}
+
 /// Whether a file could be a contract by its name (a YAML or JSON file, or a `.prisma`
 /// file): the files [`read_contracts_in_memory`] needs the content of.
 pub fn may_be_contract(path: &str) -> bool {
@@ -251,7 +330,7 @@ pub fn may_be_contract(path: &str) -> bool {
 }
 
 /// The contracts among files held in memory (a git revision: repository-relative path and
-/// content), found and read as [`find_contracts_in`] and [`read_contract_within`] do for
+/// content), found and read as [`find_contracts_in`] and [`read_contract_noting`] do for
 /// files on disk, each read or its error, sorted by label. A file whose content is not at
 /// hand (empty) is not a contract. `root` is where the repository is on disk: an OpenAPI
 /// document's `$ref`s to other files are resolved there, in the working tree, since a
@@ -259,7 +338,7 @@ pub fn may_be_contract(path: &str) -> bool {
 pub fn read_contracts_in_memory(
     root: &Path,
     files: &BTreeMap<String, &[u8]>,
-) -> Vec<Result<Vec<BehavioralSummary>, ContractError>> {
+) -> Vec<Result<ContractRead, ContractError>> {
     let found = contracts_sniffed(
         root,
         files
@@ -267,6 +346,31 @@ pub fn read_contracts_in_memory(
             .map(|(path, bytes)| (path.as_str(), root.join(path), Some(bytes.len() as u64))),
         |_, path| files.get(path).is_some_and(|bytes| starts_openapi(bytes)),
     );
+    let reads: Vec<(ContractFile, Result<ContractRead, ContractError>)> = found
+        .into_iter()
+        .map(|contract| {
+            let read = read_in_memory(&contract, files);
+            (contract, read)
+        })
+        .collect();
+    let mut whole: Vec<(ContractFile, ContractRead)> = reads
+        .iter()
+        .filter_map(|(file, read)| read.as_ref().ok().map(|r| (file.clone(), r.clone())))
+        .collect();
+    drop_twins(&mut whole);
+    let kept: Vec<&str> = whole.iter().map(|(f, _)| f.label.as_str()).collect();
+    reads
+        .into_iter()
+        .filter(|(file, read)| read.is_err() || kept.contains(&file.label.as_str()))
+        .map(|(_, read)| read)
+        .collect()
+}
+
+/// One contract found among files held in memory, read.
+fn read_in_memory(
+    contract: &ContractFile,
+    files: &BTreeMap<String, &[u8]>,
+) -> Result<ContractRead, ContractError> {
     let text = |label: &str| -> Result<String, ContractError> {
         let bytes = files.get(label).copied().unwrap_or_default();
         if bytes.len() as u64 > crate::openapi::document::MAX_DOCUMENT_BYTES {
@@ -282,31 +386,29 @@ pub fn read_contracts_in_memory(
         String::from_utf8(bytes.to_vec())
             .map_err(|_| ContractError::new(label, "The file is not UTF-8 text."))
     };
-    found
-        .into_iter()
-        .map(|contract| match contract.kind {
-            ContractKind::OpenApi => crate::openapi::read_openapi_text(
-                &contract.path,
-                &contract.label,
-                &text(&contract.label)?,
-            ),
-            ContractKind::PrismaFile => crate::prisma::read_prisma_schema(&[SchemaFile {
-                label: contract.label.clone(),
-                text: text(&contract.label)?,
-            }]),
-            ContractKind::PrismaFolder => {
-                let prefix = format!("{}/", contract.label);
-                let mut schema = Vec::new();
-                for path in files.keys() {
-                    if path.starts_with(&prefix) && lower_name(path).ends_with(".prisma") {
-                        schema.push(SchemaFile {
-                            label: path.clone(),
-                            text: text(path)?,
-                        });
-                    }
+    match contract.kind {
+        ContractKind::OpenApi => crate::openapi::read_openapi_text_noting(
+            &contract.path,
+            &contract.label,
+            &text(&contract.label)?,
+        ),
+        ContractKind::PrismaFile => crate::prisma::read_prisma_schema(&[SchemaFile {
+            label: contract.label.clone(),
+            text: text(&contract.label)?,
+        }])
+        .map(ContractRead::from),
+        ContractKind::PrismaFolder => {
+            let prefix = format!("{}/", contract.label);
+            let mut schema = Vec::new();
+            for path in files.keys() {
+                if path.starts_with(&prefix) && lower_name(path).ends_with(".prisma") {
+                    schema.push(SchemaFile {
+                        label: path.clone(),
+                        text: text(path)?,
+                    });
                 }
-                crate::prisma::read_prisma_schema(&schema)
             }
-        })
-        .collect()
+            crate::prisma::read_prisma_schema(&schema).map(ContractRead::from)
+        }
+    }
 }

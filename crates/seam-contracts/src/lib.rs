@@ -1,5 +1,5 @@
-//! Readers of declared artifacts into v7 behavioural summaries: OpenAPI 3.0/3.1 documents
-//! ([`openapi`]) and Prisma schemas ([`prisma`]), and their discovery in a repository
+//! Readers of declared artifacts into v7 behavioural summaries: OpenAPI 3.0/3.1 and Swagger
+//! 2.0 documents ([`openapi`]) and Prisma schemas ([`prisma`]), and their discovery in a repository
 //! ([`find_contracts`], [`read_contract`]) so the checker can read them on its own.
 //!
 //! ```no_run
@@ -18,9 +18,12 @@ pub mod openapi;
 pub mod prisma;
 
 pub use discover::{
-    ContractFile, ContractKind, find_contracts, find_contracts_in, may_be_contract, read_contract,
-    read_contract_within, read_contracts_in_memory,
+    ContractFile, ContractKind, drop_twins, find_contracts, find_contracts_in, may_be_contract,
+    read_contract, read_contract_noting, read_contract_within, read_contracts_in_memory,
 };
 pub use error::ContractError;
-pub use openapi::{read_openapi, read_openapi_text, read_openapi_within};
+pub use openapi::{
+    ContractRead, Dialect, read_openapi, read_openapi_noting, read_openapi_text,
+    read_openapi_text_noting, read_openapi_within,
+};
 pub use prisma::{read_prisma_file, read_prisma_folder, read_prisma_schema};

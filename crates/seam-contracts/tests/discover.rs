@@ -32,6 +32,12 @@ fn finds_openapi_documents_and_prisma_schemas_and_skips_dependencies() {
         "{\"info\": {\"openapi\": \"3.0.0\"}, \"name\": \"x\"}",
     );
     write(root, "config.yaml", "name: not a contract\n");
+    write(root, "docs/v2-api.yaml", "swagger: '2.0'\npaths: {}\n");
+    write(
+        root,
+        "docs/not-swagger.json",
+        "{\"ui\": {\"swagger\": \"2.0\"}, \"name\": \"x\"}",
+    );
     write(root, "node_modules/pkg/openapi.yaml", spec);
     write(root, "dist/openapi.yaml", spec);
     write(root, "db/schema.prisma", "model A {\n  id Int @id\n}\n");
@@ -57,6 +63,7 @@ fn finds_openapi_documents_and_prisma_schemas_and_skips_dependencies() {
             ("api/openapi.yaml".to_owned(), ContractKind::OpenApi),
             ("db/schema.prisma".to_owned(), ContractKind::PrismaFile),
             ("docs/public-api.yml".to_owned(), ContractKind::OpenApi),
+            ("docs/v2-api.yaml".to_owned(), ContractKind::OpenApi),
             ("svc/prisma/schema".to_owned(), ContractKind::PrismaFolder),
         ]
     );
@@ -158,6 +165,65 @@ fn the_example_app_declares_its_routes_and_tables() {
             "GET /health",
             "postgresql:users",
             "postgresql:orders",
+        ]
+    );
+}
+
+#[test]
+fn a_document_written_as_json_and_as_yaml_is_read_once() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let root = dir.path();
+    let json = r#"{"swagger": "2.0", "basePath": "/api", "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}}}}"#;
+    let yaml = "swagger: '2.0'\nbasePath: /api\npaths:\n  /a:\n    get:\n      responses:\n        '200': {description: ok}\n";
+    write(root, "docs/swagger.json", json);
+    write(root, "docs/swagger.yaml", yaml);
+    // A copy under another name (found by its `swagger: 2.0`: it may be another version of
+    // the API), and a document of the same name with other operations, read.
+    write(root, "other/spec.json", json);
+    write(root, "other/swagger.yml", &yaml.replace("/a:", "/b:"));
+    let files: Vec<String> = [
+        "docs/swagger.json",
+        "docs/swagger.yaml",
+        "other/spec.json",
+        "other/swagger.yml",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut reads: Vec<_> = find_contracts_in(root, &files)
+        .into_iter()
+        .map(|file| {
+            let read =
+                seam_contracts::read_contract_noting(&file, root).unwrap_or_else(|e| panic!("{e}"));
+            (file, read)
+        })
+        .collect();
+    seam_contracts::drop_twins(&mut reads);
+    let labels: Vec<&str> = reads.iter().map(|(f, _)| f.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["docs/swagger.json", "other/spec.json", "other/swagger.yml"]
+    );
+    // The same in memory (a git revision).
+    let contents: std::collections::BTreeMap<String, Vec<u8>> = files
+        .iter()
+        .map(|f| (f.clone(), std::fs::read(root.join(f)).unwrap_or_default()))
+        .collect();
+    let borrowed = contents
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_slice()))
+        .collect();
+    let read = seam_contracts::read_contracts_in_memory(root, &borrowed);
+    let ids: Vec<String> = read
+        .iter()
+        .flat_map(|r| r.as_ref().map(|r| r.summaries.clone()).unwrap_or_default())
+        .filter_map(|s| s.identity.id)
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "docs/swagger.json::GET /api/a",
+            "other/spec.json::GET /api/a",
+            "other/swagger.yml::GET /api/b"
         ]
     );
 }

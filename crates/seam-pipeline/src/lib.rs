@@ -131,7 +131,9 @@ impl Loaded {
     }
 }
 
-/// Contracts read beside the code: their summaries, and the documents that did not parse.
+/// Contracts read beside the code: their summaries, and the documents that did not parse
+/// together with the parts of documents left out (an operation or response that could not be
+/// read, the rest of its document read).
 #[derive(Default)]
 pub struct Contracts {
     pub summaries: Vec<BehavioralSummary>,
@@ -143,18 +145,25 @@ pub struct Contracts {
 /// With timing on, each contract that took a tenth of a second or more gets a line.
 pub fn read_contracts(root: &Path, files: &[String], phases: &Phases) -> Contracts {
     let mut out = Contracts::default();
+    let mut whole = Vec::new();
     for file in seam_contracts::find_contracts_in(root, files) {
         let started = std::time::Instant::now();
-        let read = seam_contracts::read_contract_within(&file, root);
+        let read = seam_contracts::read_contract_noting(&file, root);
         let took = started.elapsed();
         if took.as_millis() >= 100 {
-            let count = read.as_ref().map_or(0, Vec::len);
+            let count = read.as_ref().map_or(0, |read| read.summaries.len());
             phases.detail(&format!("{} ({count} summaries)", file.label), took);
         }
         match read {
-            Ok(read) => out.summaries.extend(read),
+            Ok(read) => whole.push((file, read)),
             Err(e) => out.errors.push(e),
         }
+    }
+    // A document written twice (`swagger.json` beside `swagger.yaml`) is read once.
+    seam_contracts::drop_twins(&mut whole);
+    for (_, read) in whole {
+        out.summaries.extend(read.summaries);
+        out.errors.extend(read.notes);
     }
     out
 }

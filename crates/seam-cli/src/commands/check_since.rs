@@ -61,7 +61,12 @@ pub fn report_at_revision(
         .collect();
     for read in seam_contracts::read_contracts_in_memory(dir, &contracts) {
         match read {
-            Ok(summaries) => extracted.summaries.extend(summaries),
+            Ok(read) => {
+                extracted.summaries.extend(read.summaries);
+                extracted
+                    .skipped
+                    .extend(read.notes.iter().map(super::check::contract_skipped));
+            }
             Err(e) => extracted.skipped.push(super::check::contract_skipped(&e)),
         }
     }

@@ -1,11 +1,12 @@
 //! `seam contract --from openapi|prisma FILE [-o OUT] [--expand]`: reads a declared artifact
-//! (an OpenAPI 3.x document, a Prisma schema file or a `prisma/schema/` folder) and writes its
-//! boundaries as one version-7 summary file.
+//! (an OpenAPI 3.x or Swagger 2.0 document, a Prisma schema file or a `prisma/schema/` folder)
+//! and writes its boundaries as one version-7 summary file. An operation or response that
+//! cannot be read is left out with a line on standard error saying so; the rest is written.
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use seam_contracts::{ContractFile, ContractKind, read_contract};
+use seam_contracts::{ContractFile, ContractKind, read_contract_noting};
 use seam_ir::summary::{WriteOptions, write_summaries};
 
 /// Exit code for a contract that could not be read.
@@ -13,7 +14,7 @@ const BAD_INPUT: u8 = 2;
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum Source {
-    /// An OpenAPI 3.0 or 3.1 document, YAML or JSON.
+    /// An OpenAPI 3.0 or 3.1 document or a Swagger 2.0 one, YAML or JSON.
     Openapi,
     /// A Prisma schema: one `.prisma` file, or a folder of them read as one schema.
     Prisma,
@@ -57,8 +58,19 @@ pub fn run(args: Args) -> u8 {
         path: args.file.clone(),
     };
     // Read everything before writing anything, so a bad contract leaves no output behind.
-    let summaries = match read_contract(&file) {
-        Ok(summaries) => summaries,
+    // `$ref`s may name files in the contract's own folder and below it.
+    let boundary = args
+        .file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let summaries = match read_contract_noting(&file, boundary) {
+        Ok(read) => {
+            for note in &read.notes {
+                let _ = writeln!(std::io::stderr(), "seam contract: {note}");
+            }
+            read.summaries
+        }
         Err(e) => {
             let _ = writeln!(
                 std::io::stderr(),

@@ -85,6 +85,8 @@ pub struct DocumentSet {
     cycles: HashMap<String, Option<usize>>,
     /// How many cycles have been numbered.
     cycle_count: usize,
+    /// The specification the root document follows (set once its version is read).
+    pub dialect: super::Dialect,
 }
 
 /// A `$ref` target whose schema is on a cycle of `$ref`s, written as a `ref` shape somewhere:
@@ -161,6 +163,93 @@ fn yaml_key(key: serde_norway::Value) -> String {
     }
 }
 
+/// A YAML value read as [`serde_norway::Value`] reads it, except that an integer too large
+/// for 64 bits (`-9223372036854776000`, written by generators that print an `i64` bound as a
+/// double) is the nearest floating-point number rather than an error, and tags are dropped.
+struct LooseYaml(serde_norway::Value);
+
+impl<'de> serde::Deserialize<'de> for LooseYaml {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(LooseVisitor).map(LooseYaml)
+    }
+}
+
+struct LooseVisitor;
+
+impl<'de> serde::de::Visitor<'de> for LooseVisitor {
+    type Value = serde_norway::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any YAML value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::Bool(b))
+    }
+    fn visit_i64<E>(self, i: i64) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::Number(i.into()))
+    }
+    fn visit_u64<E>(self, u: u64) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::Number(u.into()))
+    }
+    #[allow(clippy::cast_precision_loss)]
+    fn visit_i128<E>(self, i: i128) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::Number((i as f64).into()))
+    }
+    #[allow(clippy::cast_precision_loss)]
+    fn visit_u128<E>(self, u: u128) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::Number((u as f64).into()))
+    }
+    fn visit_f64<E>(self, f: f64) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::Number(f.into()))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::String(s.to_owned()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Self::Value, E> {
+        Ok(serde_norway::Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        <LooseYaml as serde::Deserialize>::deserialize(d).map(|v| v.0)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(LooseYaml(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(serde_norway::Value::Sequence(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut mapping = serde_norway::Mapping::new();
+        while let Some(LooseYaml(key)) = map.next_key()? {
+            if mapping.contains_key(&key) {
+                let shown = match &key {
+                    serde_norway::Value::String(s) => format!("with key {s:?}"),
+                    serde_norway::Value::Number(n) => format!("with key {n}"),
+                    serde_norway::Value::Bool(b) => format!("with key `{b}`"),
+                    serde_norway::Value::Null => "with null key".to_owned(),
+                    _ => "in YAML map".to_owned(),
+                };
+                return Err(serde::de::Error::custom(format!("duplicate entry {shown}")));
+            }
+            let LooseYaml(value) = map.next_value()?;
+            mapping.insert(key, value);
+        }
+        Ok(serde_norway::Value::Mapping(mapping))
+    }
+    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
+        use serde::de::VariantAccess;
+        // A tagged value (`!Tag value`): the tag is dropped, as every reader here does.
+        let (_tag, contents): (String, _) = data.variant()?;
+        contents.newtype_variant::<LooseYaml>().map(|v| v.0)
+    }
+}
+
 /// Parses a document's text; a syntax error names the file, line and column.
 pub fn parse_text(
     label: &str,
@@ -188,7 +277,7 @@ pub fn parse_text(
                     format!("The YAML does not parse: {deep}."),
                 ));
             }
-            let parsed = serde_norway::from_str::<serde_norway::Value>(text).and_then(|mut v| {
+            let parsed = serde_norway::from_str::<LooseYaml>(text).and_then(|LooseYaml(mut v)| {
                 v.apply_merge()?;
                 Ok(v)
             });
@@ -330,6 +419,7 @@ impl DocumentSet {
             shapes: HashMap::new(),
             cycles: HashMap::new(),
             cycle_count: 0,
+            dialect: super::Dialect::OpenApi3,
         })
     }
 
@@ -340,6 +430,7 @@ impl DocumentSet {
             self.work_left = left;
             return Ok(());
         }
+        self.work_left = 0;
         let document = self.get(doc);
         Err(ContractError::at(
             document.label.clone(),
@@ -352,6 +443,12 @@ impl DocumentSet {
                  schemas smaller, or exclude the document."
             ),
         ))
+    }
+
+    /// Whether the work allowed is spent: reading stops for the whole document then, since
+    /// every further schema would fail the same way.
+    pub fn exhausted(&self) -> bool {
+        self.work_left == 0
     }
 
     /// The shape already read for the `$ref` target `key`.

@@ -1,4 +1,5 @@
-//! OpenAPI 3.0 and 3.1 documents (YAML or JSON) into provider summaries, one per operation.
+//! OpenAPI 3.0 and 3.1 documents, and Swagger 2.0 ones, (YAML or JSON) into provider
+//! summaries, one per operation.
 //!
 //! Each operation becomes a `handler` summary with `confidence.source: derived`, a REST
 //! binding (`transport: http`, `recognition: openapi`, the method upper-cased and the path as
@@ -29,6 +30,28 @@
 //! route grammar that pairs with a handler serving any of them, so a repository that serves
 //! one of several deployments' prefixes has no spurious unimplemented operation.
 //!
+//! # Swagger 2.0
+//!
+//! A `swagger: "2.0"` document gives the summaries the same API written in OpenAPI 3 gives:
+//! `basePath` is the one base path (`host` and `schemes` say where the API is deployed, not
+//! its routes); a parameter's own `type`, `items` and `enum` are its schema; the `in: body`
+//! parameter's `schema` is the request body (named `body`), and the `in: formData`
+//! parameters together are a request body record of those fields (`type: file` is `text`,
+//! as OpenAPI 3's `string`/`binary`); a response's `schema` is its body whatever it
+//! `produces`; `#/definitions/…`, `#/parameters/…` and `#/responses/…` `$ref`s are followed
+//! like their `components` counterparts, and `x-nullable: true` adds `null`.
+//!
+//! # What cannot be read
+//!
+//! A document that does not parse, names no version this reader knows, or spends the work
+//! allowed on its schemas is an error. A bad spot inside it is not: a `$ref` that leads
+//! nowhere (a missing pointer or file, a file outside the boundary, a cycle of `$ref`s that
+//! never reaches an object) leaves out the response or the operation holding it, and a
+//! response key that is no status leaves out that response; each gives a note
+//! ([`ContractRead::notes`]) saying what was left out, and the rest of the document is read.
+//! A key that starts with a status code and goes on after a space (`204 NO_CONTENT`) is that
+//! status.
+//!
 //! # Names and places
 //!
 //! The name is the `operationId`, or `METHOD /served/path` without one; the id is
@@ -47,8 +70,8 @@ use indexmap::IndexMap;
 use seam_ir::summary::{
     BehavioralSummary, BoundaryBinding, CodeUnitIdentity, CodeUnitKind, ConfidenceInfo,
     ConfidenceLevel, ConfidenceSource, Input, LineRange, LiteralValue, LiteralValueRef, Output,
-    ParameterInput, ResponseOutput, SchemaVersion, SourceLocation, Transition, TypeShape, ValueRef,
-    summary_id, transition_id,
+    ParameterInput, RecordShape, ResponseOutput, SchemaVersion, SourceLocation, Transition,
+    TypeShape, ValueRef, summary_id, transition_id,
 };
 use serde_json::{Map, Value, json};
 
@@ -64,9 +87,10 @@ const METHODS: [&str; 8] = [
 
 /// Reads the OpenAPI document at `path` (and the sibling files its `$ref`s name); `label` is
 /// the file as summaries and messages name it (project-relative, `/`-separated).
-/// `$ref`s may name files in the document's own folder and below it.
+/// `$ref`s may name files in the document's own folder and below it. The notes of what was
+/// left out are dropped; [`read_openapi_noting`] keeps them.
 pub fn read_openapi(path: &Path, label: &str) -> Result<Vec<BehavioralSummary>, ContractError> {
-    read_openapi_within(path, label, own_folder(path))
+    read_openapi_noting(path, label, own_folder(path)).map(|read| read.summaries)
 }
 
 /// [`read_openapi`] with `$ref`s allowed to any file under `boundary` (the repository root).
@@ -75,6 +99,15 @@ pub fn read_openapi_within(
     label: &str,
     boundary: &Path,
 ) -> Result<Vec<BehavioralSummary>, ContractError> {
+    read_openapi_noting(path, label, boundary).map(|read| read.summaries)
+}
+
+/// [`read_openapi_within`], with a note for each operation or response left out.
+pub fn read_openapi_noting(
+    path: &Path,
+    label: &str,
+    boundary: &Path,
+) -> Result<ContractRead, ContractError> {
     let mut docs = DocumentSet::open(path, label, boundary)?;
     summaries(&mut docs)
 }
@@ -85,6 +118,15 @@ pub fn read_openapi_text(
     label: &str,
     text: &str,
 ) -> Result<Vec<BehavioralSummary>, ContractError> {
+    read_openapi_text_noting(path, label, text).map(|read| read.summaries)
+}
+
+/// [`read_openapi_text`], with a note for each operation or response left out.
+pub fn read_openapi_text_noting(
+    path: &Path,
+    label: &str,
+    text: &str,
+) -> Result<ContractRead, ContractError> {
     let mut docs = DocumentSet::from_text(path, label, text, own_folder(path))?;
     summaries(&mut docs)
 }
@@ -105,11 +147,23 @@ enum StatusKey {
     Default,
 }
 
+/// The status a `responses` key names. A key that starts with a status code and goes on
+/// after a space (`204 NO_CONTENT`, written by some generators) names that code.
 fn status_key(key: &str) -> Option<StatusKey> {
-    let bytes = key.as_bytes();
     if key == "default" {
         return Some(StatusKey::Default);
     }
+    let key = match key.split_once([' ', '\t']) {
+        Some((code, _))
+            if code.len() == 3
+                && code.bytes().all(|b| b.is_ascii_digit())
+                && (b'1'..=b'5').contains(&code.as_bytes()[0]) =>
+        {
+            code
+        }
+        _ => key,
+    };
+    let bytes = key.as_bytes();
     if bytes.len() != 3 {
         return None;
     }
@@ -345,51 +399,143 @@ fn resolve_object(
     ))
 }
 
-fn summaries(docs: &mut DocumentSet) -> Result<Vec<BehavioralSummary>, ContractError> {
-    let root = docs.root();
-    let label = root.label.clone();
-    let version = root.value.get("openapi").and_then(|v| match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    });
-    match version.as_deref() {
-        Some(v) if v.starts_with("3.") => {}
-        Some(v) => {
-            return Err(ContractError::at(
-                label,
-                root.lines.line("/openapi"),
-                None,
-                format!("This document says `openapi: {v}`; only OpenAPI 3.0 and 3.1 are read."),
-            ));
-        }
-        // A piece of a document (paths or components only, no `openapi`, `swagger` or
-        // `info`), as projects keep beside each route file and merge when they build the
-        // whole: it declares nothing on its own, so it is no contract rather than a broken one.
-        None if root.value.get("swagger").is_none() && root.value.get("info").is_none() => {
-            return Ok(Vec::new());
-        }
-        None => {
-            let reason = if root.value.get("swagger").is_some() {
-                "This is a Swagger 2.0 document; only OpenAPI 3.0 and 3.1 are read. Convert it to OpenAPI 3 first."
-            } else {
-                "This is not an OpenAPI document: it has no `openapi: 3.x` field at the top."
-            };
-            return Err(ContractError::at(label, 1, None, reason));
+/// Which specification a document follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// OpenAPI 3.0 or 3.1.
+    OpenApi3,
+    /// Swagger 2.0: `basePath`, `definitions`, body and form parameters, a response's
+    /// `schema` without media types.
+    Swagger2,
+}
+
+/// What was read from a contract: its summaries, and what was left out of them. Each note
+/// names the place of one operation or response that could not be read (a `$ref` that leads
+/// nowhere, a response key that is no status) and says it was left out; the rest of the
+/// document is read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ContractRead {
+    pub summaries: Vec<BehavioralSummary>,
+    pub notes: Vec<ContractError>,
+}
+
+impl From<Vec<BehavioralSummary>> for ContractRead {
+    /// Summaries read whole, with nothing left out.
+    fn from(summaries: Vec<BehavioralSummary>) -> Self {
+        Self {
+            summaries,
+            notes: Vec::new(),
         }
     }
-    let document_bases = server_bases(root.value.get("servers")).unwrap_or_default();
+}
+
+/// The specification the root document says it follows, or why it cannot be read; `None`
+/// for a piece of a document (no `openapi`, `swagger` or `info` field).
+fn dialect(root: &document::Document) -> Result<Option<Dialect>, ContractError> {
+    let version_of = |key: &str| {
+        root.value.get(key).and_then(|v| match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        })
+    };
+    let label = root.label.clone();
+    if let Some(v) = version_of("openapi") {
+        if v.starts_with("3.") {
+            return Ok(Some(Dialect::OpenApi3));
+        }
+        return Err(ContractError::at(
+            label,
+            root.lines.line("/openapi"),
+            None,
+            format!(
+                "This document says `openapi: {v}`; only OpenAPI 3.0 and 3.1 and Swagger 2.0 are read."
+            ),
+        ));
+    }
+    if let Some(v) = version_of("swagger") {
+        if v == "2.0" || v == "2" {
+            return Ok(Some(Dialect::Swagger2));
+        }
+        return Err(ContractError::at(
+            label,
+            root.lines.line("/swagger"),
+            None,
+            format!(
+                "This document says `swagger: {v}`; only Swagger 2.0 and OpenAPI 3.0 and 3.1 are read."
+            ),
+        ));
+    }
+    // A piece of a document (paths or components only, no `openapi`, `swagger` or
+    // `info`), as projects keep beside each route file and merge when they build the
+    // whole: it declares nothing on its own, so it is no contract rather than a broken one.
+    if root.value.get("info").is_none() {
+        return Ok(None);
+    }
+    Err(ContractError::at(
+        label,
+        1,
+        None,
+        "This is not an OpenAPI document: it has no `openapi: 3.x` or `swagger: \"2.0\"` field at the top.",
+    ))
+}
+
+/// The base path of a Swagger 2.0 document: its `basePath` (`/api/v1/` → `/api/v1`, `/` →
+/// nothing). `host` and `schemes` name where the API is deployed, not its routes.
+fn swagger_base(root: &Value) -> Vec<String> {
+    let Some(base) = root.get("basePath").and_then(Value::as_str) else {
+        return Vec::new();
+    };
+    let base = server_base(&Map::from_iter([(
+        "url".to_owned(),
+        Value::String(base.to_owned()),
+    )]));
+    if base.is_empty() {
+        Vec::new()
+    } else {
+        vec![base]
+    }
+}
+
+/// The note for a part of the document left out: the problem, then what was left out.
+fn left_out(mut error: ContractError, what: &str) -> ContractError {
+    error.reason = format!(
+        "{} {what} is left out; the rest of the document is read.",
+        error.reason
+    );
+    error
+}
+
+fn summaries(docs: &mut DocumentSet) -> Result<ContractRead, ContractError> {
+    let root = docs.root();
+    let label = root.label.clone();
+    let Some(dialect) = dialect(&root)? else {
+        return Ok(ContractRead::default());
+    };
+    docs.dialect = dialect;
+    let document_bases = match dialect {
+        Dialect::OpenApi3 => server_bases(root.value.get("servers")).unwrap_or_default(),
+        Dialect::Swagger2 => swagger_base(&root.value),
+    };
 
     let Some(paths) = root.value.get("paths").and_then(Value::as_object) else {
-        return Ok(Vec::new());
+        return Ok(ContractRead::default());
     };
-    let mut out = Vec::new();
+    let mut read = ContractRead::default();
     for (path, item) in paths {
         if path.starts_with("x-") || !item.is_object() {
             continue;
         }
         let path_pointer = child_pointer("/paths", path);
-        let Some((item_doc, item_pointer)) = resolve_object(docs, 0, path_pointer.clone())? else {
+        let resolved = match resolve_object(docs, 0, path_pointer.clone()) {
+            Ok(resolved) => resolved,
+            Err(e) if !docs.exhausted() => {
+                read.notes.push(left_out(e, &format!("The path `{path}`")));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let Some((item_doc, item_pointer)) = resolved else {
             continue;
         };
         let item_document = docs.get(item_doc);
@@ -400,7 +546,10 @@ fn summaries(docs: &mut DocumentSet) -> Result<Vec<BehavioralSummary>, ContractE
         else {
             continue;
         };
-        let item_bases = server_bases(item_value.get("servers"));
+        let item_bases = match dialect {
+            Dialect::OpenApi3 => server_bases(item_value.get("servers")),
+            Dialect::Swagger2 => None,
+        };
         for method in METHODS {
             let Some(op) = item_value.get(method).and_then(Value::as_object) else {
                 continue;
@@ -412,7 +561,11 @@ fn summaries(docs: &mut DocumentSet) -> Result<Vec<BehavioralSummary>, ContractE
                 let line = root.lines.line(&path_pointer);
                 (line, line)
             };
-            let bases = server_bases(op.get("servers"))
+            let op_bases = match dialect {
+                Dialect::OpenApi3 => server_bases(op.get("servers")),
+                Dialect::Swagger2 => None,
+            };
+            let bases = op_bases
                 .or_else(|| item_bases.clone())
                 .unwrap_or_else(|| document_bases.clone());
             let operation = Operation {
@@ -423,11 +576,18 @@ fn summaries(docs: &mut DocumentSet) -> Result<Vec<BehavioralSummary>, ContractE
                 op_pointer,
                 lines,
             };
-            out.push(operation_summary(docs, &label, &operation, &bases)?);
+            match operation_summary(docs, &label, &operation, &bases, &mut read.notes) {
+                Ok(summary) => read.summaries.push(summary),
+                Err(e) if !docs.exhausted() => read.notes.push(left_out(
+                    e,
+                    &format!("The operation {} {path}", method.to_ascii_uppercase()),
+                )),
+                Err(e) => return Err(e),
+            }
         }
     }
-    disambiguate(&mut out);
-    Ok(out)
+    disambiguate(&mut read.summaries);
+    Ok(read)
 }
 
 /// Ids that two operations of one document would share get `#METHOD path`, then `@n`.
@@ -467,6 +627,7 @@ fn operation_summary(
     label: &str,
     op: &Operation<'_>,
     bases: &[String],
+    notes: &mut Vec<ContractError>,
 ) -> Result<BehavioralSummary, ContractError> {
     let method = op.method.to_ascii_uppercase();
     let path = served_path(bases, op.path);
@@ -487,7 +648,7 @@ fn operation_summary(
 
     let mut reader = ShapeReader::new(docs);
     let inputs = read_inputs(&mut reader, op, &op_value)?;
-    let (transitions, contract) = read_responses(&mut reader, op, &op_value, &name)?;
+    let (transitions, contract) = read_responses(&mut reader, op, &op_value, &name, notes)?;
     let definitions = reader.take_definitions()?;
 
     let binding =
@@ -552,11 +713,16 @@ fn operation_summary(
 
 /// Path-level parameters, replaced by an operation's own with the same name and `in`, then the
 /// request body. Roles: `pathParams`, `queryParams`, `headers`, `cookies`, `requestBody`.
+///
+/// In Swagger 2.0 a parameter's own `type`, `items` and `enum` are its schema; the `in: body`
+/// parameter's `schema` is the request body, and `in: formData` parameters together are a
+/// request body whose fields they are (as an OpenAPI 3 form body's object schema would be).
 fn read_inputs(
     reader: &mut ShapeReader<'_>,
     op: &Operation<'_>,
     op_value: &Map<String, Value>,
 ) -> Result<Vec<Input>, ContractError> {
+    let swagger = reader.docs().dialect == Dialect::Swagger2;
     let item_doc = op.item_doc;
     // (in, name) → (doc, pointer), operation entries first so they win.
     let mut merged: IndexMap<(String, String), (DocId, String)> = IndexMap::new();
@@ -593,6 +759,8 @@ fn read_inputs(
     }
 
     let mut inputs = Vec::new();
+    let mut swagger_body = None;
+    let mut form_fields: IndexMap<String, TypeShape> = IndexMap::new();
     for ((location, name), (pdoc, ppointer)) in merged {
         let document = reader.docs().get(pdoc);
         let param = document
@@ -600,6 +768,23 @@ fn read_inputs(
             .pointer(&ppointer)
             .cloned()
             .unwrap_or(Value::Null);
+        let required = location == "path" || param.get("required") == Some(&Value::Bool(true));
+        if swagger {
+            match location.as_str() {
+                "body" => {
+                    if swagger_body.is_none() {
+                        swagger_body = Some((pdoc, child_pointer(&ppointer, "schema")));
+                    }
+                    continue;
+                }
+                "formData" => {
+                    let shape = swagger_parameter_shape(reader, pdoc, &ppointer, &param)?;
+                    form_fields.insert(name, if required { shape } else { optional(shape) });
+                    continue;
+                }
+                _ => {}
+            }
+        }
         let role = match location.as_str() {
             "path" => "pathParams",
             "query" => "queryParams",
@@ -607,26 +792,29 @@ fn read_inputs(
             "cookie" => "cookies",
             other => other,
         };
-        let schema_pointer = if param.get("schema").is_some() {
-            Some(child_pointer(&ppointer, "schema"))
+        let shape = if swagger {
+            swagger_parameter_shape(reader, pdoc, &ppointer, &param)?
         } else {
-            param
-                .get("content")
-                .and_then(Value::as_object)
-                .and_then(|content| {
-                    chosen_media(content).map(|media| {
-                        child_pointer(
-                            &child_pointer(&child_pointer(&ppointer, "content"), media),
-                            "schema",
-                        )
+            let schema_pointer = if param.get("schema").is_some() {
+                Some(child_pointer(&ppointer, "schema"))
+            } else {
+                param
+                    .get("content")
+                    .and_then(Value::as_object)
+                    .and_then(|content| {
+                        chosen_media(content).map(|media| {
+                            child_pointer(
+                                &child_pointer(&child_pointer(&ppointer, "content"), media),
+                                "schema",
+                            )
+                        })
                     })
-                })
+            };
+            match schema_pointer {
+                Some(p) => reader.shape_at(pdoc, &p)?,
+                None => TypeShape::Unknown,
+            }
         };
-        let shape = match schema_pointer {
-            Some(p) => reader.shape_at(pdoc, &p)?,
-            None => TypeShape::Unknown,
-        };
-        let required = location == "path" || param.get("required") == Some(&Value::Bool(true));
         inputs.push(Input::Parameter(ParameterInput {
             name,
             position: 0,
@@ -636,14 +824,27 @@ fn read_inputs(
         }));
     }
 
-    if op_value.contains_key("requestBody")
+    let body = if swagger {
+        match swagger_body {
+            Some((bdoc, schema_pointer)) => Some(reader.shape_at(bdoc, &schema_pointer)?),
+            None if !form_fields.is_empty() => Some(TypeShape::Record(RecordShape {
+                properties: form_fields,
+                spreads: None,
+            })),
+            None => None,
+        }
+    } else if op_value.contains_key("requestBody")
         && let Some((bdoc, bpointer)) = resolve_object(
             reader.docs(),
             item_doc,
             child_pointer(&op.op_pointer, "requestBody"),
         )?
     {
-        let shape = body_shape(reader, bdoc, &bpointer)?.unwrap_or(TypeShape::Unknown);
+        Some(body_shape(reader, bdoc, &bpointer)?.unwrap_or(TypeShape::Unknown))
+    } else {
+        None
+    };
+    if let Some(shape) = body {
         inputs.push(Input::Parameter(ParameterInput {
             name: "body".to_owned(),
             position: 0,
@@ -655,6 +856,24 @@ fn read_inputs(
     Ok(inputs)
 }
 
+/// A Swagger 2.0 parameter other than the body: the parameter object is its own schema (its
+/// `type`, `format`, `items`, `enum`); without a `type` nothing is known of it.
+fn swagger_parameter_shape(
+    reader: &mut ShapeReader<'_>,
+    doc: DocId,
+    pointer: &str,
+    param: &Value,
+) -> Result<TypeShape, ContractError> {
+    if param.get("type").is_some() {
+        reader.shape_at(doc, pointer)
+    } else if param.get("schema").is_some() {
+        // Not Swagger 2.0, but written by some generators: read what it says.
+        reader.shape_at(doc, &child_pointer(pointer, "schema"))
+    } else {
+        Ok(TypeShape::Unknown)
+    }
+}
+
 /// The shape of the chosen media type's schema under `content`, or `None` without content.
 fn body_shape(
     reader: &mut ShapeReader<'_>,
@@ -662,6 +881,20 @@ fn body_shape(
     pointer: &str,
 ) -> Result<Option<TypeShape>, ContractError> {
     let document = reader.docs().get(doc);
+    if reader.docs().dialect == Dialect::Swagger2 {
+        // A Swagger 2.0 response's `schema` stands for every type it `produces`.
+        if document
+            .value
+            .pointer(pointer)
+            .and_then(|v| v.get("schema"))
+            .is_none()
+        {
+            return Ok(None);
+        }
+        return reader
+            .shape_at(doc, &child_pointer(pointer, "schema"))
+            .map(Some);
+    }
     let Some(content) = document
         .value
         .pointer(pointer)
@@ -691,6 +924,7 @@ fn read_responses(
     op: &Operation<'_>,
     op_value: &Map<String, Value>,
     name: &str,
+    notes: &mut Vec<ContractError>,
 ) -> Result<(Vec<Transition>, Value), ContractError> {
     let mut transitions = Vec::new();
     let mut responses = Vec::new();
@@ -709,21 +943,38 @@ fn read_responses(
         let entry_pointer = child_pointer(&responses_pointer, &key);
         let document = reader.docs().get(op.item_doc);
         let line = document.lines.line(&entry_pointer);
+        let what = || {
+            format!(
+                "The response `{key}` of {} {}",
+                op.method.to_ascii_uppercase(),
+                op.path
+            )
+        };
         let Some(status) = status_key(&key) else {
-            return Err(ContractError::at(
+            notes.push(ContractError::at(
                 document.label.clone(),
                 line,
                 None,
                 format!(
-                    "The response key `{key}` of {} {} is not a status code, a class such as `4XX`, or `default`.",
+                    "The response key `{key}` of {} {} is not a status code, a class such as `4XX`, or `default`; that response is left out, the rest of the document is read.",
                     op.method.to_ascii_uppercase(),
                     op.path
                 ),
             ));
+            continue;
         };
-        let body = match resolve_object(reader.docs(), op.item_doc, entry_pointer.clone())? {
-            Some((rdoc, rpointer)) => body_shape(reader, rdoc, &rpointer)?,
-            None => None,
+        let body = match resolve_object(reader.docs(), op.item_doc, entry_pointer.clone()).and_then(
+            |target| match target {
+                Some((rdoc, rpointer)) => body_shape(reader, rdoc, &rpointer),
+                None => Ok(None),
+            },
+        ) {
+            Ok(body) => body,
+            Err(e) if !reader.docs().exhausted() => {
+                notes.push(left_out(e, &what()));
+                continue;
+            }
+            Err(e) => return Err(e),
         };
         let body_json = serde_json::to_value(&body).unwrap_or(Value::Null);
         let location = if op.item_doc == 0 {
@@ -812,6 +1063,10 @@ mod tests {
         assert_eq!(status_key("6XX"), None);
         assert_eq!(status_key("20"), None);
         assert_eq!(status_key("2X0"), None);
+        // A status code and a name after a space, as some generators write it.
+        assert_eq!(status_key("204 NO_CONTENT"), Some(StatusKey::Exact(204)));
+        assert_eq!(status_key("600 NOPE"), None);
+        assert_eq!(status_key("OK"), None);
     }
 
     #[test]

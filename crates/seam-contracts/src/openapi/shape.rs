@@ -169,7 +169,10 @@ impl<'a> ShapeReader<'a> {
     fn names(&self, doc: DocId, pointer: &str) -> (String, String, String) {
         let key = self.docs.key(doc, pointer);
         let name = last_token(pointer);
-        let def = match pointer.strip_prefix("/components/schemas/") {
+        let def = match pointer
+            .strip_prefix("/components/schemas/")
+            .or_else(|| pointer.strip_prefix("/definitions/"))
+        {
             Some(rest) if doc == 0 && !rest.contains('/') => name.clone(),
             _ => key.clone(),
         };
@@ -232,7 +235,9 @@ impl<'a> ShapeReader<'a> {
             return self.follow(doc, pointer, reference, depth, None);
         }
 
-        let mut nullable = schema.get("nullable") == Some(&Value::Bool(true));
+        let swagger = self.docs.dialect == super::Dialect::Swagger2;
+        let mut nullable = schema.get("nullable") == Some(&Value::Bool(true))
+            || (swagger && schema.get("x-nullable") == Some(&Value::Bool(true)));
         let mut types: Vec<&str> = Vec::new();
         match schema.get("type") {
             Some(Value::String(t)) => types.push(t),
@@ -293,6 +298,8 @@ impl<'a> ShapeReader<'a> {
                     "object" => self.object(doc, pointer, schema, depth)?,
                     "array" => self.array(doc, pointer, depth)?,
                     "string" => TypeShape::Text,
+                    // Swagger 2.0's upload, OpenAPI 3's `string` with `format: binary`.
+                    "file" if swagger => TypeShape::Text,
                     "integer" => TypeShape::Integer,
                     "number" => match schema.get("format").and_then(Value::as_str) {
                         Some("int32" | "int64") => TypeShape::Integer,

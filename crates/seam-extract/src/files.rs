@@ -864,7 +864,7 @@ impl<'a> Files<'a> {
 
     /// The literal an expression holds: itself, what a name set once holds, or what a call of a
     /// project function with one returned value gives back, a few hops deep.
-    fn literal_value(&self, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+    pub(crate) fn literal_value(&self, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
         let (mut file, mut expr) = (file, expr);
         for _ in 0..MAX_HOPS {
             let model = self.model(file);

@@ -1249,6 +1249,9 @@ fn wrapped_argument(
         })
 }
 
+/// A method a route serves and the function answering it, where the project declares one.
+type MappedAction = (String, Option<(usize, FuncId)>);
+
 /// The methods a text maps to methods of the type a handler is a value of (`"GET,POST:List;
 /// PUT:Update"`, `*` for every method; the handler `&ItemController{}` or a name set once to
 /// it): (HTTP method upper-case or `*`, the method of that name where the project declares
@@ -1259,7 +1262,7 @@ fn mapped_actions(
     file: usize,
     actions: ExprId,
     handler: ExprId,
-) -> Option<Vec<(String, Option<(usize, FuncId)>)>> {
+) -> Option<Vec<MappedAction>> {
     let text = reader.constant(file, actions)?;
     let (hf, he) = files.literal_value(file, handler)?;
     let model = files.model(hf);

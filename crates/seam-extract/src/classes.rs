@@ -1146,7 +1146,7 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
 
 /// The type a Go composite literal is written with (`handler.WebHandler{…}` → `WebHandler`),
 /// when it is a plain (qualified) name.
-fn literal_type(text: &str) -> Option<String> {
+pub(crate) fn literal_type(text: &str) -> Option<String> {
     let written = text
         .split('{')
         .next()?

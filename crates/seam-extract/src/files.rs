@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use seam_lang::model::{
-    BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody, ImportKind,
-    ImportedItem, Language, LiteralValue, LogicalOp, MemberProp, Model, Span, StmtId, StmtKind,
+    ArrayElement, BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody,
+    ImportKind, ImportedItem, Language, LiteralValue, LogicalOp, MemberProp, Model, Span, StmtId,
+    StmtKind,
 };
 
 /// How many links (variables, imports, re-exports) a lookup follows before it gives up.
@@ -654,6 +655,7 @@ impl<'a> Files<'a> {
                 self.add_file_calls(file, &mut out);
             }
             self.add_collection_calls(&mut out);
+            self.add_listed_method_calls(&mut out);
             out
         })
     }
@@ -802,6 +804,128 @@ impl<'a> Files<'a> {
                 }
             }
         }
+    }
+
+    /// Method calls on the element of a Go loop over a literal list of struct values (`for _,
+    /// r := range []Router{&AppRouter{}, &HostRouter{}} { r.InitRouter(g) }`, the list written
+    /// in place, held by a variable or returned by a project function): a call of each listed
+    /// type's method of that name, as the interface value dispatches to it.
+    fn add_listed_method_calls(&self, out: &mut Callers) {
+        for file in 0..self.models.len() {
+            let model = self.model(file);
+            if model.language != Language::Go {
+                continue;
+            }
+            let mut iterables: Option<BTreeMap<BindingId, ExprId>> = None;
+            for NamedCall { call, .. } in self.calls(file) {
+                let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+                    continue;
+                };
+                let ExprKind::Member {
+                    object,
+                    property: MemberProp::Name(method),
+                    ..
+                } = &model.expr(*callee).kind
+                else {
+                    continue;
+                };
+                let ExprKind::Ident {
+                    binding: Some(b), ..
+                } = &model.expr(*object).kind
+                else {
+                    continue;
+                };
+                if !matches!(model.binding(*b).kind, BindingKind::LoopVar) {
+                    continue;
+                }
+                let iterables = iterables.get_or_insert_with(|| element_variables(model));
+                let Some(&iterable) = iterables.get(b) else {
+                    continue;
+                };
+                for target in self.listed_methods(file, iterable, method) {
+                    let sites = out.entry(target).or_default();
+                    if !sites.contains(&(file, call)) {
+                        sites.push((file, call));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The methods named `method` of the struct types a literal list holds (see
+    /// [`Files::add_listed_method_calls`]), each from the package of the literal naming it;
+    /// empty when the list is not written out or an element is no struct literal.
+    fn listed_methods(&self, file: usize, iterable: ExprId, method: &str) -> Vec<(usize, FuncId)> {
+        let Some((lf, list)) = self.literal_value(file, iterable) else {
+            return Vec::new();
+        };
+        let model = self.model(lf);
+        let ExprKind::Array { elements, .. } = &model.expr(list).kind else {
+            return Vec::new();
+        };
+        let dir_of = |path: &str| path.rsplit_once('/').map_or("", |(d, _)| d).to_owned();
+        let mut out = Vec::new();
+        for element in elements {
+            let ArrayElement::Expr(element) = element else {
+                return Vec::new();
+            };
+            let Some((ef, e)) = self.literal_value(lf, *element) else {
+                return Vec::new();
+            };
+            let element_model = self.model(ef);
+            if !matches!(element_model.expr(e).kind, ExprKind::Object { .. }) {
+                return Vec::new();
+            }
+            let Some(type_name) =
+                crate::classes::literal_type(element_model.text(element_model.expr(e).span))
+            else {
+                return Vec::new();
+            };
+            let Some(methods) =
+                self.methods_by_type()
+                    .get(&(Language::Go, type_name, method.to_owned()))
+            else {
+                continue;
+            };
+            let dir = dir_of(&element_model.path);
+            if let Some(&found) = methods
+                .iter()
+                .find(|(f, _)| dir_of(&self.model(*f).path) == dir)
+                .or_else(|| methods.first())
+                && !out.contains(&found)
+            {
+                out.push(found);
+            }
+        }
+        out
+    }
+
+    /// The literal an expression holds: itself, what a name set once holds, or what a call of a
+    /// project function with one returned value gives back, a few hops deep.
+    pub(crate) fn literal_value(&self, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+        let (mut file, mut expr) = (file, expr);
+        for _ in 0..MAX_HOPS {
+            let model = self.model(file);
+            match &model.expr(expr).kind {
+                ExprKind::Array { .. } | ExprKind::Object { .. } => return Some((file, expr)),
+                ExprKind::Call { callee, .. } => {
+                    let (ff, func) = self.function_of(file, *callee)?;
+                    let [returned] = self.returned_values(ff, func)[..] else {
+                        return None;
+                    };
+                    (file, expr) = (ff, returned);
+                }
+                _ => {
+                    let def = self.definition(file, expr)?;
+                    let next = self.value_of(def)?;
+                    if next == (file, expr) {
+                        return None;
+                    }
+                    (file, expr) = next;
+                }
+            }
+        }
+        None
     }
 
     /// The functions a value stands for: the one it names, or, for a parameter, the one each

@@ -184,6 +184,14 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         depth: usize,
         out: &mut Vec<WrapperCall>,
     ) {
+        // A loop variable a caller passes for a parameter (`for _, p := range paths {
+        // addHandler(r, p, h) }`) is used too, and so is the parameter its loop runs over.
+        let used: Vec<(usize, ExprId)> = used
+            .iter()
+            .copied()
+            .chain(self.passed_loop_variables(&w))
+            .collect();
+        let used = &used[..];
         // Parameters first: a loop may iterate over what a caller passes.
         let unmapped: Vec<(usize, BindingId)> = used
             .iter()
@@ -206,6 +214,19 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
             .find(|x| is_param(x))
             .or_else(|| unmapped.first())
             .copied();
+        // A loop over a parameter the caller has not given yet (`func h501(r chi.Router, paths
+        // ...string) { for _, p := range paths { … } }`): that parameter first, then the loop
+        // over what it receives.
+        if let Some((file, binding)) = open
+            && let Some(iterable) = self.unmapped_loop_parameter(&w, file, binding)
+        {
+            let mut more = used.to_vec();
+            more.push(iterable);
+            if let Some(depth) = depth.checked_sub(1) {
+                self.expand(w, &more, known, depth, out);
+            }
+            return;
+        }
         let Some((file, binding)) = open else {
             if out.len() < MAX_EXPANSIONS {
                 out.push(w);
@@ -350,6 +371,54 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         })
     }
 
+    /// The loop variables `w` passes for parameters and does not map yet, and the lists their
+    /// loops run over when those are parameters.
+    fn passed_loop_variables(&self, w: &WrapperCall) -> Vec<(usize, ExprId)> {
+        let mut out = Vec::new();
+        for &(f, e) in w.subst.values().flatten() {
+            let model = self.files.model(f);
+            let ExprKind::Ident {
+                binding: Some(b), ..
+            } = &model.expr(e).kind
+            else {
+                continue;
+            };
+            if !matches!(model.binding(*b).kind, BindingKind::LoopVar)
+                || w.subst.contains_key(&(f, *b))
+            {
+                continue;
+            }
+            out.push((f, e));
+            if let Some(iterable) = loop_iterable(model, *b)
+                && parameter(model, iterable).is_some()
+            {
+                out.push((f, iterable));
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The list of the loop that binds the loop variable `binding`, when it is a parameter of
+    /// the enclosing function that `w` does not map yet.
+    fn unmapped_loop_parameter(
+        &self,
+        w: &WrapperCall,
+        file: usize,
+        binding: BindingId,
+    ) -> Option<(usize, ExprId)> {
+        let model = self.files.model(file);
+        if !matches!(model.binding(binding).kind, BindingKind::LoopVar) {
+            return None;
+        }
+        let iterable = loop_iterable(model, binding)?;
+        let b = parameter(model, iterable)?;
+        (matches!(model.binding(b).kind, BindingKind::Param { .. })
+            && !w.subst.contains_key(&(file, b)))
+        .then_some((file, iterable))
+    }
+
     /// The loop variables of the loop that binds `binding`, mapped to the parts of each element
     /// of the literal list it iterates (read through `w`'s substitution: a parameter holding
     /// the list). Empty when the list is not a literal one.
@@ -365,6 +434,33 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         }) else {
             return Vec::new();
         };
+        // A rest parameter a caller's arguments were split into, one call each (see
+        // [`RouteWrappers::each_rest_argument`]): the loop runs over that one argument.
+        if let Some(b) = parameter(model, iterable)
+            && let BindingKind::Param { function, index } = model.binding(b).kind
+            && model
+                .function(function)
+                .params
+                .get(index as usize)
+                .map(|p| p.kind)
+                == Some(seam_lang::model::ParamKind::Rest)
+            && let Some(Some((af, ae))) = w.subst.get(&(file, b))
+            && !matches!(self.files.model(*af).expr(*ae).kind, ExprKind::Array { .. })
+        {
+            let mut subst = Substitution::new();
+            return destructure(
+                model,
+                file,
+                left,
+                self.files.model(*af),
+                *af,
+                *ae,
+                &mut subst,
+            )
+            .then_some(subst)
+            .into_iter()
+            .collect();
+        }
         let Some((lf, list)) = self.literal_list(w, file, iterable) else {
             return Vec::new();
         };
@@ -409,6 +505,38 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
     }
 }
 
+/// A Go loop's element name bound to the element (anything else it cannot take apart).
+fn destructure_one(
+    model: &Model,
+    file: usize,
+    pattern: PatternId,
+    element_file: usize,
+    element: ExprId,
+    subst: &mut Substitution,
+) -> bool {
+    match &model.pattern(pattern).kind {
+        PatternKind::Ident {
+            binding: Some(b), ..
+        } => {
+            subst.insert((file, *b), Some((element_file, element)));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The list the loop that declares `binding` runs over.
+fn loop_iterable(model: &Model, binding: BindingId) -> Option<ExprId> {
+    model.stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::Loop {
+            left: Some(left),
+            iterable: Some(iterable),
+            ..
+        } if binds(model, *left, binding) => Some(*iterable),
+        _ => None,
+    })
+}
+
 /// Whether the loop target `pattern` declares `binding`.
 fn binds(model: &Model, pattern: PatternId, binding: BindingId) -> bool {
     match &model.pattern(pattern).kind {
@@ -434,6 +562,19 @@ fn destructure(
     element: ExprId,
     subst: &mut Substitution,
 ) -> bool {
+    // Go's `for i, v := range xs` names the index, then the element.
+    if model.language == seam_lang::model::Language::Go
+        && let PatternKind::Array {
+            elements,
+            rest: None,
+        } = &model.pattern(pattern).kind
+        && let [_, value] = &elements[..]
+    {
+        return match value {
+            Some(v) => destructure_one(model, file, *v, element_file, element, subst),
+            None => true,
+        };
+    }
     match &model.pattern(pattern).kind {
         PatternKind::Ident {
             binding: Some(b), ..

@@ -446,7 +446,8 @@ fn json_fields(files: &Files, file: usize, class: ClassId) -> Vec<JsonField> {
 /// The values a field of a project struct may hold, read through a method's receiver or
 /// another field (`e.mux` in `func (e *Engine) Get(…)`, `g.engine.mux`): what the project's
 /// composite literals of the struct give the field (`&Engine{mux: mux}`), one per literal that
-/// sets it, in file order. Empty for any other expression, and outside Go.
+/// sets it, in file order, then what the struct's methods assign to it (`s.mux =
+/// http.NewServeMux()`). Empty for any other expression, and outside Go.
 pub fn field_values(files: &Files, file: usize, expr: ExprId) -> Vec<(usize, ExprId)> {
     field_values_hops(files, file, expr, MAX_HOPS)
 }
@@ -507,7 +508,7 @@ fn struct_of(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option<(u
     }
 }
 
-/// What the project's literals of a struct give a field (by name).
+/// What the project's literals of a struct, and its methods, give a field (by name).
 fn literal_fields_named(
     files: &Files,
     file: usize,
@@ -539,6 +540,51 @@ fn literal_fields_named(
                 {
                     out.push((f, *value));
                 }
+            }
+        }
+    }
+    out.extend(method_assignments(files, file, name, field));
+    out
+}
+
+/// What the struct's own methods assign to a field through their receiver (`s.mux =
+/// http.NewServeMux()` in `func (s *Server) Setup()`), in the files of its package.
+fn method_assignments(files: &Files, file: usize, name: &str, field: &str) -> Vec<(usize, ExprId)> {
+    let folder = folder_of(&files.model(file).path);
+    let mut out = Vec::new();
+    for f in 0..files.models.len() {
+        let model = files.model(f);
+        if model.language != Language::Go
+            || folder_of(&model.path) != folder
+            || !model.source.contains(field)
+        {
+            continue;
+        }
+        for e in &model.exprs {
+            let ExprKind::Assign { target, value, .. } = &e.kind else {
+                continue;
+            };
+            let seam_lang::model::PatternKind::Expr { expr: target } = &model.pattern(*target).kind
+            else {
+                continue;
+            };
+            let ExprKind::Member {
+                object,
+                property: seam_lang::model::MemberProp::Name(n),
+                ..
+            } = &model.expr(*target).kind
+            else {
+                continue;
+            };
+            if n != field || !matches!(model.expr(*object).kind, ExprKind::This) {
+                continue;
+            }
+            let Some(func) = crate::files::enclosing_function(model, e.span) else {
+                continue;
+            };
+            let class = model.function(func).class;
+            if class.is_some_and(|c| model.class(c).name.as_deref() == Some(name)) {
+                out.push((f, *value));
             }
         }
     }

@@ -322,6 +322,12 @@ pub struct RouteFile {
     /// true }`: koa-router's `router.get(name, path, h)` against `router.get(path, mw, h)`).
     #[serde(default, rename = "where")]
     pub where_: BTreeMap<String, ConstraintFile>,
+    /// The metavariable holding a text that maps methods to methods of the handler's type
+    /// (`"GET,POST:List;PUT:Update"`, `*` for every method): one route per method written,
+    /// answered by the method of that name of the type the handler is a value of
+    /// (`&ItemController{}`), which replaces `method`.
+    #[serde(default)]
+    pub actions: Option<String>,
 }
 
 /// Procedure trees (see `PackFile::procedures`).

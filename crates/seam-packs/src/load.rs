@@ -692,6 +692,10 @@ impl Compiler<'_> {
                 method_in_path: r.method_in_path,
                 path_prefix: r.path_prefix,
                 constraints: self.constraints(&r.where_, &combined, &r.pattern)?,
+                actions: match &r.actions {
+                    Some(a) => Some(self.meta("actions", a, &combined, &r.pattern)?),
+                    None => None,
+                },
                 pattern,
                 receiver_pattern,
             });

@@ -235,6 +235,9 @@ pub struct Route {
     pub path_prefix: bool,
     /// What the bound metavariables must be (`pathLiteral`), by metavariable name.
     pub constraints: BTreeMap<String, Constraint>,
+    /// The metavariable holding the text mapping methods to the handler type's methods (see
+    /// `RouteFile::actions`).
+    pub actions: Option<String>,
 }
 
 /// Trees of procedures served as routes (see `ProceduresFile`).

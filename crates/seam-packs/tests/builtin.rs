@@ -9,6 +9,7 @@ fn builtin_packs_load() {
             "angular-http",
             "astro",
             "axios",
+            "beego",
             "chi",
             "connect-es",
             "connect-go",

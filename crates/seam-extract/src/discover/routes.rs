@@ -120,6 +120,9 @@ pub fn handler_units(
         open_mount: Option<String>,
         /// Declared by a route list (`urlpatterns = [path(…)]`).
         listed: bool,
+        /// The text mapping methods to the handler type's methods (`"POST:Signup"`), when the
+        /// pattern binds one.
+        actions: Option<ExprId>,
     }
     let served = crate::procedures::served(files, pack, &reader);
     // The paths route tables over modules put in front of the classes the modules declare.
@@ -357,6 +360,7 @@ pub fn handler_units(
                                     path_start: None,
                                     open_mount: None,
                                     listed: false,
+                                    actions: None,
                                 });
                             }
                         }
@@ -482,6 +486,7 @@ pub fn handler_units(
                                     path_start,
                                     open_mount: None,
                                     listed: false,
+                                    actions: None,
                                 });
                             }
                         }
@@ -559,6 +564,11 @@ pub fn handler_units(
                                 path_start: path_start.clone(),
                                 open_mount: None,
                                 listed: false,
+                                actions: r
+                                    .actions
+                                    .as_ref()
+                                    .and_then(|a| caps.get(a))
+                                    .and_then(Capture::expr),
                             });
                         }
                     }
@@ -680,6 +690,7 @@ pub fn handler_units(
                                     path_start,
                                     open_mount: None,
                                     listed: false,
+                                    actions: None,
                                 });
                             }
                         }
@@ -713,6 +724,7 @@ pub fn handler_units(
             path_start: None,
             open_mount: route.open_mount,
             listed: true,
+            actions: None,
         });
     }
 
@@ -770,7 +782,27 @@ pub fn handler_units(
     let mut emitted = BTreeSet::new();
     for reg in registrations {
         let mut opaque_handler = None;
+        let mut mapped = match (reg.actions, &reg.handler) {
+            (Some(actions), Target::Expr(written)) => {
+                mapped_actions(files, &reader, reg.file, actions, *written)
+            }
+            _ => None,
+        };
         let handlers: Vec<(usize, Option<FuncId>, Option<String>)> = match reg.handler {
+            // `web.Router("/api/x", &Ctrl{}, "GET,POST:Get")`: each method written, answered
+            // by the type's method it names (declared, its body unknown, when none is found).
+            Target::Expr(written) if mapped.is_some() => mapped
+                .take()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(method, function)| match function {
+                    Some((hf, f)) => (hf, Some(f), Some(method)),
+                    None => {
+                        opaque_handler = Some(written);
+                        (reg.file, None, Some(method))
+                    }
+                })
+                .collect(),
             Target::Function(f) => vec![(reg.file, Some(f), reg.method.clone())],
             Target::Located(hf, f) => vec![(hf, Some(f), reg.method.clone())],
             Target::Opaque(written) => {
@@ -1233,6 +1265,44 @@ fn unbound(model: &seam_lang::model::Model, expr: ExprId) -> ExprId {
         },
         _ => expr,
     }
+}
+
+/// A method a route serves and the function answering it, where the project declares one.
+type MappedAction = (String, Option<(usize, FuncId)>);
+
+/// The methods a text maps to methods of the type a handler is a value of (`"GET,POST:List;
+/// PUT:Update"`, `*` for every method; the handler `&ItemController{}` or a name set once to
+/// it): (HTTP method upper-case or `*`, the method of that name where the project declares
+/// it). `None` when the text or the handler's type cannot be read.
+fn mapped_actions(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    actions: ExprId,
+    handler: ExprId,
+) -> Option<Vec<MappedAction>> {
+    let text = reader.constant(file, actions)?;
+    let (hf, he) = files.literal_value(file, handler)?;
+    let model = files.model(hf);
+    if !matches!(model.expr(he).kind, ExprKind::Object { .. }) {
+        return None;
+    }
+    let type_name = crate::classes::literal_type(model.text(model.expr(he).span))?;
+    let mut out = Vec::new();
+    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let (methods, name) = part.split_once(':')?;
+        let function = files
+            .methods_by_type()
+            .get(&(model.language, type_name.clone(), name.trim().to_owned()))
+            .and_then(|found| found.first().copied());
+        for method in methods.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+            let method = method.to_ascii_uppercase();
+            if !out.contains(&(method.clone(), function)) {
+                out.push((method, function));
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// The methods a handler expression that stands for a class maps to the class's methods that

@@ -107,7 +107,8 @@ fn root_parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
     parameter(model, expr).or_else(|| parameter_member(model, expr).map(|(b, _)| b))
 }
 
-/// The binding an expression names, when it is a bare parameter or loop variable name.
+/// The binding an expression names, when it is a bare parameter or loop variable name, or a
+/// name taken by position from a rest parameter (`const [router] = args`).
 fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
     match &model.expr(expr).kind {
         ExprKind::Ident {
@@ -115,11 +116,20 @@ fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
         } if matches!(
             model.binding(*b).kind,
             BindingKind::Param { .. } | BindingKind::LoopVar
-        ) =>
+        ) || crate::router_factories::positional_name(model, *b).is_some() =>
         {
             Some(*b)
         }
         _ => None,
+    }
+}
+
+/// The function whose calls give a parameter (or a name taken by position from its rest
+/// parameter) its value.
+fn parameter_function(model: &Model, binding: BindingId) -> Option<FuncId> {
+    match model.binding(binding).kind {
+        BindingKind::Param { function, .. } => Some(function),
+        _ => crate::router_factories::positional_name(model, binding).map(|(f, _, _)| f),
     }
 }
 
@@ -182,12 +192,8 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 root_parameter(self.files.model(af), ae).map(|b| (af, b))
             })
             .collect();
-        let is_param = |&(f, b): &(usize, BindingId)| {
-            matches!(
-                self.files.model(f).binding(b).kind,
-                BindingKind::Param { .. }
-            )
-        };
+        let is_param =
+            |&(f, b): &(usize, BindingId)| parameter_function(self.files.model(f), b).is_some();
         let open = unmapped
             .iter()
             .find(|x| is_param(x))
@@ -202,8 +208,8 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         let Some(depth) = depth.checked_sub(1) else {
             return;
         };
-        match self.files.model(file).binding(binding).kind {
-            BindingKind::Param { function, .. } => {
+        match parameter_function(self.files.model(file), binding) {
+            Some(function) => {
                 // A constructor runs at `new C(…)` and `super(…)`, which the callers leave out.
                 let mut constructed = crate::classes::constructor_calls(self.files, file, function);
                 // A method runs where an instance calls it (`api.add_org_resource(…)`).
@@ -217,18 +223,21 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 sites.sort();
                 sites.dedup();
                 for (cf, ccall) in sites {
-                    let Some(caller) = self.wrapper_call(file, function, cf, ccall) else {
-                        continue;
-                    };
-                    for each in self.each_rest_argument(file, function, used, caller) {
-                        let mut subst = w.subst.clone();
-                        subst.extend(each.subst);
-                        let next = WrapperCall { subst, ..each };
-                        self.expand(next, used, known, depth, out);
+                    for caller in self.wrapper_calls(file, function, cf, ccall) {
+                        for each in self.each_rest_argument(file, function, used, caller) {
+                            let mut subst = w.subst.clone();
+                            subst.extend(each.subst);
+                            let next = WrapperCall { subst, ..each };
+                            self.expand(next, used, known, depth, out);
+                        }
                     }
                 }
             }
-            BindingKind::LoopVar => {
+            None if matches!(
+                self.files.model(file).binding(binding).kind,
+                BindingKind::LoopVar
+            ) =>
+            {
                 for subst in self.loop_elements(&w, file, binding) {
                     let mut merged = w.subst.clone();
                     merged.extend(subst);
@@ -241,7 +250,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                     self.expand(next, used, known, depth, out);
                 }
             }
-            _ => {}
+            None => {}
         }
     }
 
@@ -311,6 +320,45 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                     span: caller.span,
                     subst,
                 }
+            })
+            .collect()
+    }
+
+    /// The calls of `func` that the call `caller_call` stands for: itself, or, when it spreads
+    /// its own function's rest parameter (`basicsRoutes(...args)`), one per argument list the
+    /// callers of that function pass (see [`crate::router_factories::forwarded_arguments`]).
+    fn wrapper_calls(
+        &self,
+        file: usize,
+        func: FuncId,
+        caller_file: usize,
+        caller_call: ExprId,
+    ) -> Vec<WrapperCall> {
+        let Some(lists) =
+            crate::router_factories::forwarded_arguments(self.files, caller_file, caller_call)
+        else {
+            return self
+                .wrapper_call(file, func, caller_file, caller_call)
+                .into_iter()
+                .collect();
+        };
+        let span = self.files.model(caller_file).expr(caller_call).span;
+        lists
+            .into_iter()
+            .filter_map(|(_, _, passed)| {
+                let subst = crate::router_factories::call_substitution_with(
+                    self.files,
+                    file,
+                    func,
+                    (caller_file, caller_call),
+                    Some(&passed),
+                )?;
+                Some(WrapperCall {
+                    file: caller_file,
+                    call: caller_call,
+                    span,
+                    subst,
+                })
             })
             .collect()
     }

@@ -205,9 +205,21 @@ pub fn handler_units(
                 let children = match (child, caps.get(&m.child)) {
                     (Some(child), _) => vec![child],
                     (None, Some(Capture::Expr(e))) => {
-                        crate::held_routers::class_attribute_routers(files, on, file, *e, |f, v| {
-                            router_of(files, pack, f, v)
-                        })
+                        let mut held = crate::held_routers::class_attribute_routers(
+                            files,
+                            on,
+                            file,
+                            *e,
+                            |f, v| router_of(files, pack, f, v),
+                        );
+                        // `for (const r of createRouters()) app.use(r.routes())`: each router of
+                        // the list the loop runs over.
+                        if held.is_empty() {
+                            held = crate::held_routers::iterated_routers(files, file, *e, |f, v| {
+                                router_of(files, pack, f, v)
+                            });
+                        }
+                        held
                     }
                     _ => Vec::new(),
                 };
@@ -734,6 +746,27 @@ pub fn handler_units(
             }
         }
         registrations.retain(|r| key(r).is_none_or(|k| first.get(&k) == Some(&r.span.start)));
+    }
+    // A call of a project function that gives back the router it makes, mounted (`app.use(
+    // mount("/api", initApis()))`): the router made inside serves under that mount too, with
+    // whatever is mounted on it there.
+    let mounted_calls: Vec<RouterKey> = mounts
+        .keys()
+        .copied()
+        .filter(|k| matches!(k, Def::Expr(..)))
+        .collect();
+    for call in mounted_calls {
+        let Some((vf, ve)) = files.value_of(call) else {
+            continue;
+        };
+        if let Some(inner) = factory_router(files, pack, vf, ve, FACTORY_DEPTH)
+            .filter(|i| *i != call && !mounts.get(i).is_some_and(|m| m.iter().any(|m| m.parent == call)))
+        {
+            mounts.entry(inner).or_default().push(Mount {
+                parent: call,
+                prefix: Prefix::default(),
+            });
+        }
     }
     // A router a project function makes and gives back (`api := NewAPI(group)`, the function
     // making it over the group it takes): mounted where the router made inside is, with that

@@ -25,6 +25,9 @@ const MAX_EXPANSIONS: usize = 512;
 /// use, once for every pack: most repositories register routes directly and never pay for it).
 pub struct RouteWrappers<'r, 'a> {
     files: &'r Files<'a>,
+    /// The expression a value is derived from and stands for (the receiver a call that gives
+    /// back the router it is called on is made on); the value itself when none.
+    root: Option<&'r dyn Fn(usize, ExprId) -> ExprId>,
 }
 
 /// One call of a wrapper (or one element of a loop): where it is, and what each parameter or
@@ -135,7 +138,33 @@ fn parameter_function(model: &Model, binding: BindingId) -> Option<FuncId> {
 
 impl<'r, 'a> RouteWrappers<'r, 'a> {
     pub fn new(files: &'r Files<'a>) -> Self {
-        RouteWrappers { files }
+        RouteWrappers { files, root: None }
+    }
+
+    /// Reads values through `root` (see [`RouteWrappers::resolve`]).
+    pub fn with_root(self, root: &'r dyn Fn(usize, ExprId) -> ExprId) -> Self {
+        RouteWrappers {
+            root: Some(root),
+            ..self
+        }
+    }
+
+    /// What an expression of the wrapper stands for at the call `w` (see
+    /// [`WrapperCall::argument`]), also through values derived from a parameter (`const r =
+    /// router.use(mw)`, with `router` a parameter): the caller's argument for that parameter.
+    pub fn resolve(&self, w: &WrapperCall, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+        let (mut file, mut expr) = w.argument(self.files, file, expr)?;
+        let Some(root) = self.root else {
+            return Some((file, expr));
+        };
+        for _ in 0..MAX_DEPTH {
+            let derived = root(file, expr);
+            if derived == expr {
+                break;
+            }
+            (file, expr) = w.argument(self.files, file, derived)?;
+        }
+        Some((file, expr))
     }
 
     /// When the registration `call` in `file` uses a parameter of a project function or a loop
@@ -186,6 +215,10 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
             .iter()
             .filter_map(|&(f, e)| {
                 let (af, ae) = w.argument(self.files, f, e)?;
+                if known(af, ae) {
+                    return None;
+                }
+                let (af, ae) = self.resolve(&w, f, e)?;
                 if known(af, ae) {
                     return None;
                 }

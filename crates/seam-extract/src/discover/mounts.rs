@@ -324,6 +324,55 @@ pub(super) fn router_through_mounts(
     })
 }
 
+/// The expression a router value is derived from through calls that give back the router they
+/// are called on (`(router as Router<X>).use(mw)` held in a name and registered on): the
+/// receiver at the start of the chain, followed through names in the same file. The
+/// expression itself when it is no such chain.
+pub(super) fn chain_root(routers: &Routers, file: usize, expr: ExprId) -> ExprId {
+    let files = routers.files;
+    let mut at = expr;
+    for _ in 0..CHAIN_STEPS {
+        let model = files.model(file);
+        let value = match &model.expr(at).kind {
+            ExprKind::Call { .. } => at,
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => {
+                let binding = model.binding(*b);
+                match binding.origin.init {
+                    Some(init) if binding.origin.path.is_empty() && !binding.reassigned => init,
+                    _ => return at,
+                }
+            }
+            _ => return at,
+        };
+        if !matches!(model.expr(value).kind, ExprKind::Call { .. }) {
+            return at;
+        }
+        let through_mount = routers.pack.mounts.iter().find_map(|m| {
+            let mut caps = Captures::new();
+            match_expr(model, &m.pattern, value, &mut caps)
+                .then(|| caps.get(&m.parent).and_then(Capture::expr))
+                .flatten()
+        });
+        let next = through_mount.or_else(|| {
+            routers.pack.routes.iter().find_map(|r| {
+                let receiver = r.receiver.as_ref()?;
+                let mut caps = Captures::new();
+                (match_expr(model, &r.pattern, value, &mut caps)
+                    && method_allowed(&r.method, &r.methods, &caps))
+                .then(|| caps.get(receiver).and_then(Capture::expr))
+                .flatten()
+            })
+        });
+        match next {
+            Some(next) if next != at => at = next,
+            _ => return at,
+        }
+    }
+    at
+}
+
 /// The routers a parameter of a project function stands for (`func mount(r *chi.Mux) {
 /// r.Route(…) }`): at each call of that function (and of the functions that pass it their
 /// own parameters), the router the caller passes. Empty when `expr` is no parameter, or no
@@ -338,8 +387,13 @@ pub(super) fn routers_through_callers(
         .calls_of(file, call, &[expr], &|f, e| router_of(f, e).is_some())
         .unwrap_or_default()
         .iter()
-        .filter_map(|w| w.argument(files, file, expr))
-        .filter_map(|(pf, pe)| router_of(pf, pe))
+        .filter_map(|w| {
+            let (pf, pe) = w.argument(files, file, expr)?;
+            router_of(pf, pe).or_else(|| {
+                let (pf, pe) = wrappers.resolve(w, file, expr)?;
+                router_of(pf, pe)
+            })
+        })
         .collect();
     out.sort();
     out.dedup();

@@ -12,7 +12,7 @@ use super::clients::constraints_hold;
 use super::file_conventions::file_units;
 use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
-    FACTORY_DEPTH, Mount, Routers, compose, factory_prefix, factory_router, nearest_versioning,
+    FACTORY_DEPTH, Mount, Routers, chain_root, compose, factory_prefix, factory_router, nearest_versioning,
     own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
     routers_through_callers, unknown_start_text, versioned_dirs, without_unknown_start,
 };
@@ -86,7 +86,8 @@ pub fn handler_units(
         this_class: None,
     };
     let routers = Routers::new(files, pack);
-    let wrappers = crate::route_wrappers::RouteWrappers::new(files);
+    let roots = |f: usize, e: ExprId| chain_root(&routers, f, e);
+    let wrappers = crate::route_wrappers::RouteWrappers::new(files).with_root(&roots);
     // Plugins: functions mounted as children, whose parameter is the router inside them.
     let plugins = plugin_routers(&routers, &wrappers, on);
     let router_of =
@@ -290,6 +291,13 @@ pub fn handler_units(
                     .and_then(|x| caps.get(x))
                     .and_then(Capture::expr);
                 let router = receiver.and_then(|e| router_of(files, pack, file, e));
+                // A router derived from a parameter through calls that give it back
+                // (`const r = (router as Router<X>).use(mw)`): that parameter is the receiver
+                // the callers fill.
+                let receiver = match (router, receiver) {
+                    (None, Some(e)) => Some(chain_root(&routers, file, e)),
+                    _ => receiver,
+                };
                 let handlers = match caps.get(&r.handlers) {
                     Some(Capture::List(list)) => list.clone(),
                     Some(Capture::Expr(e)) => vec![*e],
@@ -411,8 +419,13 @@ pub fn handler_units(
                         }
                         held = true;
                         let Some(router) = receiver
-                            .and_then(|e| w.argument(files, file, e))
-                            .and_then(|(rf, re)| router_of(files, pack, rf, re))
+                            .and_then(|e| {
+                                let (rf, re) = w.argument(files, file, e)?;
+                                router_of(files, pack, rf, re).or_else(|| {
+                                    let (rf, re) = wrappers.resolve(&w, file, e)?;
+                                    router_of(files, pack, rf, re)
+                                })
+                            })
                         else {
                             continue;
                         };

@@ -309,6 +309,11 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 let BindingKind::Param { index, .. } = model.binding(b).kind else {
                     return None;
                 };
+                // A name the rest parameter destructures (`...[router, tenant]`) receives one
+                // argument by position (see `router_factories::positional_name`).
+                if !model.binding(b).origin.path.is_empty() {
+                    return None;
+                }
                 let param = model.function(function).params.get(index as usize)?;
                 (param.kind == seam_lang::model::ParamKind::Rest).then_some((b, index as usize))
             });
@@ -375,10 +380,10 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 .into_iter()
                 .collect();
         };
-        let span = self.files.model(caller_file).expr(caller_call).span;
+        // Each is the call that wrote the arguments (where a test's router comes from).
         lists
             .into_iter()
-            .filter_map(|(_, _, passed)| {
+            .filter_map(|(outer_file, outer_call, passed)| {
                 let subst = crate::router_factories::call_substitution_with(
                     self.files,
                     file,
@@ -387,9 +392,9 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                     Some(&passed),
                 )?;
                 Some(WrapperCall {
-                    file: caller_file,
-                    call: caller_call,
-                    span,
+                    file: outer_file,
+                    call: outer_call,
+                    span: self.files.model(outer_file).expr(outer_call).span,
                     subst,
                 })
             })

@@ -406,6 +406,13 @@ pub fn handler_units(
                     // not read may differ between them, and stays one route per call.
                     let mut seen = BTreeSet::new();
                     for w in wrapper_calls {
+                        // A test's call of a product's registration function (on a router the
+                        // test makes) registers no route of the product.
+                        if is_test_path(&files.model(w.file).path)
+                            && !is_test_path(&files.model(file).path)
+                        {
+                            continue;
+                        }
                         let reader = Reader {
                             files,
                             environment: &pack.environment,
@@ -960,9 +967,14 @@ pub fn handler_units(
         };
         // A path that starts with a value seam could not read, on a router with no known prefix:
         // that start is an unknown prefix, as a mount's would be.
+        // Under a known prefix, the start is unknown all the same: what comes before it is no
+        // part of the path the code fixes (`/api` + `${pathname}/:id`), and the route is known
+        // by what follows (`/:id`) rather than by a hole standing for any one segment.
+        let mut prefixes = prefixes;
         let own_pieces: &[Piece] = match &reg.path_start {
-            Some(text) if reg.class_prefix.is_empty() && prefixes.iter().all(String::is_empty) => {
+            Some(text) if reg.class_prefix.is_empty() => {
                 unknown.insert(text.clone());
+                prefixes = vec![String::new()];
                 without_unknown_start(&reg.path).0
             }
             _ => &reg.path,

@@ -183,7 +183,8 @@ pub fn call_substitution_with(
         // [router] = args`): the argument at that position, in from its own index.
         if let Some((function, position, path)) = positional_name(model, binding)
             && function == func
-            && (!matches!(b.kind, BindingKind::Param { .. }) || position_is_elementwise(model, binding))
+            && (!matches!(b.kind, BindingKind::Param { .. })
+                || position_is_elementwise(model, binding))
         {
             let value = position
                 .checked_sub(offset)
@@ -396,7 +397,10 @@ fn forward(
                     else {
                         continue;
                     };
-                    if outer.iter().any(|a| a.spread || a.keyword_spread || a.name.is_some()) {
+                    if outer
+                        .iter()
+                        .any(|a| a.spread || a.keyword_spread || a.name.is_some())
+                    {
                         continue;
                     }
                     vec![(sf, site, outer.iter().map(|a| (sf, a.value)).collect())]

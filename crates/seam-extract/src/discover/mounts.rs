@@ -126,6 +126,9 @@ pub(super) fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: Ro
     let Some((vf, ve)) = files.value_of(router) else {
         return Prefix::default();
     };
+    if let Some(prefix) = constructor_prefix(files, pack, reader, (vf, ve)) {
+        return prefix;
+    }
     let Some((index, caps)) = crate::router_classes::match_router(files, &pack.routers, vf, ve)
     else {
         return Prefix::default();
@@ -140,6 +143,58 @@ pub(super) fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: Ro
         Some(e) => Prefix::read(files, reader, vf, e),
         None => Prefix::default(),
     }
+}
+
+/// The prefix a router made by `new` of a project subclass of a framework router gets from the
+/// subclass's constructor, which hands the framework its options (`super({ prefix: "/" +
+/// name })`): read there, the constructor's parameters standing for what this `new` passes.
+/// `None` when the class is no such subclass or its `super` call names no prefix.
+fn constructor_prefix(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    (file, expr): (usize, ExprId),
+) -> Option<Prefix> {
+    let ExprKind::Call {
+        callee,
+        is_new: true,
+        ..
+    } = &files.model(file).expr(expr).kind
+    else {
+        return None;
+    };
+    let (cf, class) = crate::classes::class_of_expr(files, file, *callee)?;
+    let model = files.model(cf);
+    let constructor = crate::classes::constructor_of(model, class)?;
+    let span = model.function(constructor).span;
+    let super_call = (0..model.exprs.len()).map(ExprId::from_index).find(|&e| {
+        matches!(&model.expr(e).kind, ExprKind::Call { callee, .. }
+            if matches!(model.expr(*callee).kind, ExprKind::Super))
+            && span.contains(model.expr(e).span)
+            && crate::files::enclosing_function(model, model.expr(e).span) == Some(constructor)
+    })?;
+    let subst = crate::router_factories::call_substitution(files, cf, constructor, file, expr)?;
+    let reader = Reader {
+        subst: &subst,
+        ..*reader
+    };
+    for &base in &model.class(class).extends {
+        for (pattern, prefix) in pack.routers.iter().zip(&pack.router_prefixes) {
+            let Some(prefix) = prefix else { continue };
+            let mut caps = Captures::new();
+            if seam_packs::match_constructor_call(
+                model,
+                pattern,
+                super_call,
+                (model, base),
+                &mut caps,
+            ) && let Some(e) = caps.get(prefix).and_then(Capture::expr)
+            {
+                return Some(Prefix::read(files, &reader, cf, e));
+            }
+        }
+    }
+    None
 }
 
 /// Records the own prefix of the router one call of a router factory makes (`router`), read
@@ -590,8 +645,11 @@ pub(super) fn prefixes_of(
 ) -> Vec<String> {
     let mine = own(router);
     unknown.extend(mine.unknown.clone());
+    let start_unknown = mine.unknown.is_some();
     let mine = mine.path;
-    let Some(list) = mounts.get(&router) else {
+    // A router whose own prefix starts with a value seam cannot read: what it is mounted under
+    // comes before that value, so the path the code fixes starts after it.
+    let Some(list) = mounts.get(&router).filter(|_| !start_unknown) else {
         return vec![if mine == "/" { String::new() } else { mine }];
     };
     if depth >= crate::files::MAX_HOPS {

@@ -12,8 +12,8 @@ use super::clients::constraints_hold;
 use super::file_conventions::file_units;
 use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
-    FACTORY_DEPTH, Mount, Routers, chain_root, compose, factory_prefix, factory_router, nearest_versioning,
-    own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
+    FACTORY_DEPTH, Mount, Routers, chain_root, compose, factory_prefix, factory_router,
+    nearest_versioning, own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
     routers_through_callers, unknown_start_text, versioned_dirs, without_unknown_start,
 };
 use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
@@ -216,9 +216,10 @@ pub fn handler_units(
                         // `for (const r of createRouters()) app.use(r.routes())`: each router of
                         // the list the loop runs over.
                         if held.is_empty() {
-                            held = crate::held_routers::iterated_routers(files, file, *e, |f, v| {
-                                router_of(files, pack, f, v)
-                            });
+                            held =
+                                crate::held_routers::iterated_routers(files, file, *e, |f, v| {
+                                    router_of(files, pack, f, v)
+                                });
                         }
                         held
                     }
@@ -425,15 +426,13 @@ pub fn handler_units(
                             continue;
                         }
                         held = true;
-                        let Some(router) = receiver
-                            .and_then(|e| {
-                                let (rf, re) = w.argument(files, file, e)?;
-                                router_of(files, pack, rf, re).or_else(|| {
-                                    let (rf, re) = wrappers.resolve(&w, file, e)?;
-                                    router_of(files, pack, rf, re)
-                                })
+                        let Some(router) = receiver.and_then(|e| {
+                            let (rf, re) = w.argument(files, file, e)?;
+                            router_of(files, pack, rf, re).or_else(|| {
+                                let (rf, re) = wrappers.resolve(&w, file, e)?;
+                                router_of(files, pack, rf, re)
                             })
-                        else {
+                        }) else {
                             continue;
                         };
                         let mut passed: Vec<(usize, ExprId)> = forwarded
@@ -779,9 +778,12 @@ pub fn handler_units(
         let Some((vf, ve)) = files.value_of(call) else {
             continue;
         };
-        if let Some(inner) = factory_router(files, pack, vf, ve, FACTORY_DEPTH)
-            .filter(|i| *i != call && !mounts.get(i).is_some_and(|m| m.iter().any(|m| m.parent == call)))
-        {
+        if let Some(inner) = factory_router(files, pack, vf, ve, FACTORY_DEPTH).filter(|i| {
+            *i != call
+                && !mounts
+                    .get(i)
+                    .is_some_and(|m| m.iter().any(|m| m.parent == call))
+        }) {
             mounts.entry(inner).or_default().push(Mount {
                 parent: call,
                 prefix: Prefix::default(),

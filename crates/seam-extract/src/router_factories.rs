@@ -333,6 +333,10 @@ pub fn spread_rest_parameter(
     (param.kind == seam_lang::model::ParamKind::Rest).then_some((function, index as usize))
 }
 
+/// A call that wrote the arguments a spread hands on (its file and the call) and those
+/// arguments, in order.
+pub type ForwardedCall = (usize, ExprId, Vec<(usize, ExprId)>);
+
 /// How many callers deep a spread of a rest parameter is followed.
 const FORWARD_DEPTH: usize = 6;
 /// How many argument lists one call may stand for through the calls that forward to it.
@@ -348,7 +352,7 @@ pub fn forwarded_arguments(
     files: &Files,
     caller_file: usize,
     call: ExprId,
-) -> Option<Vec<(usize, ExprId, Vec<(usize, ExprId)>)>> {
+) -> Option<Vec<ForwardedCall>> {
     let mut out = Vec::new();
     forward(files, caller_file, call, FORWARD_DEPTH, &mut out)?;
     (!out.is_empty()).then_some(out)
@@ -359,7 +363,7 @@ fn forward(
     caller_file: usize,
     call: ExprId,
     depth: usize,
-    out: &mut Vec<(usize, ExprId, Vec<(usize, ExprId)>)>,
+    out: &mut Vec<ForwardedCall>,
 ) -> Option<()> {
     let model = files.model(caller_file);
     let seam_lang::model::ExprKind::Call { args, .. } = &model.expr(call).kind else {
@@ -388,24 +392,23 @@ fn forward(
     sites.dedup();
     for (sf, site) in sites {
         // The arguments that site passes: written out, or forwarded again.
-        let lists: Vec<(usize, ExprId, Vec<(usize, ExprId)>)> =
-            match forwarded_arguments_at(files, sf, site, depth) {
-                Some(lists) => lists,
-                None => {
-                    let seam_lang::model::ExprKind::Call { args: outer, .. } =
-                        &files.model(sf).expr(site).kind
-                    else {
-                        continue;
-                    };
-                    if outer
-                        .iter()
-                        .any(|a| a.spread || a.keyword_spread || a.name.is_some())
-                    {
-                        continue;
-                    }
-                    vec![(sf, site, outer.iter().map(|a| (sf, a.value)).collect())]
+        let lists: Vec<ForwardedCall> = match forwarded_arguments_at(files, sf, site, depth) {
+            Some(lists) => lists,
+            None => {
+                let seam_lang::model::ExprKind::Call { args: outer, .. } =
+                    &files.model(sf).expr(site).kind
+                else {
+                    continue;
+                };
+                if outer
+                    .iter()
+                    .any(|a| a.spread || a.keyword_spread || a.name.is_some())
+                {
+                    continue;
                 }
-            };
+                vec![(sf, site, outer.iter().map(|a| (sf, a.value)).collect())]
+            }
+        };
         for (of, ocall, list) in lists {
             if out.len() >= MAX_FORWARDED {
                 return Some(());
@@ -424,7 +427,7 @@ fn forwarded_arguments_at(
     caller_file: usize,
     call: ExprId,
     depth: usize,
-) -> Option<Vec<(usize, ExprId, Vec<(usize, ExprId)>)>> {
+) -> Option<Vec<ForwardedCall>> {
     let mut out = Vec::new();
     forward(files, caller_file, call, depth, &mut out)?;
     Some(out)

@@ -59,3 +59,77 @@ pub fn class_attribute_routers<K: Ord>(
     }
     out.into_iter().collect()
 }
+
+/// The routers a loop variable runs over (`for (const router of createRouters()) app.use(
+/// router.routes())`): each element of the list literal the loop iterates, written in place,
+/// held by a name or returned by the one `return` of a project function the loop calls, when
+/// `router_of` reads every element as a router. Empty for any other expression.
+pub fn iterated_routers<K: Ord>(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    router_of: impl Fn(usize, ExprId) -> Option<K>,
+) -> Vec<K> {
+    let model = files.model(file);
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(expr).kind
+    else {
+        return Vec::new();
+    };
+    let binding = model.binding(*b);
+    if !matches!(binding.kind, BindingKind::LoopVar)
+        || !binding.origin.path.is_empty()
+        || binding.reassigned
+    {
+        return Vec::new();
+    }
+    let Some(iterable) = binding.origin.init else {
+        return Vec::new();
+    };
+    let Some((lf, list)) = list_literal(files, file, iterable, crate::files::MAX_HOPS) else {
+        return Vec::new();
+    };
+    let ExprKind::Array { elements, .. } = &files.model(lf).expr(list).kind else {
+        return Vec::new();
+    };
+    let mut out = BTreeSet::new();
+    for element in elements {
+        let seam_lang::model::ArrayElement::Expr(e) = element else {
+            return Vec::new();
+        };
+        match router_of(lf, *e) {
+            Some(router) => out.insert(router),
+            None => return Vec::new(),
+        };
+    }
+    out.into_iter().collect()
+}
+
+/// The array literal an expression holds: written in place, through a name that holds it, or
+/// the one value a project function it calls returns.
+fn list_literal(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option<(usize, ExprId)> {
+    let hops = hops.checked_sub(1)?;
+    match &files.model(file).expr(expr).kind {
+        ExprKind::Array { .. } => Some((file, expr)),
+        ExprKind::Call {
+            callee,
+            is_new: false,
+            ..
+        } => {
+            let (ff, func) = files.function_of(file, *callee)?;
+            let [returned] = files.returned_values(ff, func)[..] else {
+                return None;
+            };
+            list_literal(files, ff, returned, hops)
+        }
+        ExprKind::Ident { .. } => {
+            let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
+            if (vf, ve) == (file, expr) {
+                return None;
+            }
+            list_literal(files, vf, ve, hops)
+        }
+        _ => None,
+    }
+}

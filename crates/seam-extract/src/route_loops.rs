@@ -70,7 +70,7 @@ fn map_entries(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprI
 
 /// The part of a list element a loop name destructures (`[url, file]` of `["/a", "a.js"]`, `{
 /// path }` of `{ path: "/a" }`): by position in an array literal, by key in an object.
-fn part_at(
+pub(crate) fn part_at(
     files: &Files,
     file: usize,
     element: ExprId,

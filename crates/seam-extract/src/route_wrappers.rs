@@ -25,6 +25,9 @@ const MAX_EXPANSIONS: usize = 512;
 /// use, once for every pack: most repositories register routes directly and never pay for it).
 pub struct RouteWrappers<'r, 'a> {
     files: &'r Files<'a>,
+    /// The expression a value is derived from and stands for (the receiver a call that gives
+    /// back the router it is called on is made on); the value itself when none.
+    root: Option<&'r dyn Fn(usize, ExprId) -> ExprId>,
 }
 
 /// One call of a wrapper (or one element of a loop): where it is, and what each parameter or
@@ -120,7 +123,8 @@ fn root_parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
     parameter(model, expr).or_else(|| parameter_member(model, expr).map(|(b, _)| b))
 }
 
-/// The binding an expression names, when it is a bare parameter or loop variable name.
+/// The binding an expression names, when it is a bare parameter or loop variable name, or a
+/// name taken by position from a rest parameter (`const [router] = args`).
 fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
     match &model.expr(expr).kind {
         ExprKind::Ident {
@@ -128,7 +132,7 @@ fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
         } if matches!(
             model.binding(*b).kind,
             BindingKind::Param { .. } | BindingKind::LoopVar
-        ) =>
+        ) || crate::router_factories::positional_name(model, *b).is_some() =>
         {
             Some(*b)
         }
@@ -136,9 +140,44 @@ fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
     }
 }
 
+/// The function whose calls give a parameter (or a name taken by position from its rest
+/// parameter) its value.
+fn parameter_function(model: &Model, binding: BindingId) -> Option<FuncId> {
+    match model.binding(binding).kind {
+        BindingKind::Param { function, .. } => Some(function),
+        _ => crate::router_factories::positional_name(model, binding).map(|(f, _, _)| f),
+    }
+}
+
 impl<'r, 'a> RouteWrappers<'r, 'a> {
     pub fn new(files: &'r Files<'a>) -> Self {
-        RouteWrappers { files }
+        RouteWrappers { files, root: None }
+    }
+
+    /// Reads values through `root` (see [`RouteWrappers::resolve`]).
+    pub fn with_root(self, root: &'r dyn Fn(usize, ExprId) -> ExprId) -> Self {
+        RouteWrappers {
+            root: Some(root),
+            ..self
+        }
+    }
+
+    /// What an expression of the wrapper stands for at the call `w` (see
+    /// [`WrapperCall::argument`]), also through values derived from a parameter (`const r =
+    /// router.use(mw)`, with `router` a parameter): the caller's argument for that parameter.
+    pub fn resolve(&self, w: &WrapperCall, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+        let (mut file, mut expr) = w.argument(self.files, file, expr)?;
+        let Some(root) = self.root else {
+            return Some((file, expr));
+        };
+        for _ in 0..MAX_DEPTH {
+            let derived = root(file, expr);
+            if derived == expr {
+                break;
+            }
+            (file, expr) = w.argument(self.files, file, derived)?;
+        }
+        Some((file, expr))
     }
 
     /// When the registration `call` in `file` uses a parameter of a project function or a loop
@@ -200,15 +239,15 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 if known(af, ae) {
                     return None;
                 }
+                let (af, ae) = self.resolve(&w, f, e)?;
+                if known(af, ae) {
+                    return None;
+                }
                 root_parameter(self.files.model(af), ae).map(|b| (af, b))
             })
             .collect();
-        let is_param = |&(f, b): &(usize, BindingId)| {
-            matches!(
-                self.files.model(f).binding(b).kind,
-                BindingKind::Param { .. }
-            )
-        };
+        let is_param =
+            |&(f, b): &(usize, BindingId)| parameter_function(self.files.model(f), b).is_some();
         let open = unmapped
             .iter()
             .find(|x| is_param(x))
@@ -236,8 +275,8 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
         let Some(depth) = depth.checked_sub(1) else {
             return;
         };
-        match self.files.model(file).binding(binding).kind {
-            BindingKind::Param { function, .. } => {
+        match parameter_function(self.files.model(file), binding) {
+            Some(function) => {
                 // A constructor runs at `new C(…)` and `super(…)`, which the callers leave out.
                 let mut constructed = crate::classes::constructor_calls(self.files, file, function);
                 // A method runs where an instance calls it (`api.add_org_resource(…)`).
@@ -251,18 +290,21 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 sites.sort();
                 sites.dedup();
                 for (cf, ccall) in sites {
-                    let Some(caller) = self.wrapper_call(file, function, cf, ccall) else {
-                        continue;
-                    };
-                    for each in self.each_rest_argument(file, function, used, caller) {
-                        let mut subst = w.subst.clone();
-                        subst.extend(each.subst);
-                        let next = WrapperCall { subst, ..each };
-                        self.expand(next, used, known, depth, out);
+                    for caller in self.wrapper_calls(file, function, cf, ccall) {
+                        for each in self.each_rest_argument(file, function, used, caller) {
+                            let mut subst = w.subst.clone();
+                            subst.extend(each.subst);
+                            let next = WrapperCall { subst, ..each };
+                            self.expand(next, used, known, depth, out);
+                        }
                     }
                 }
             }
-            BindingKind::LoopVar => {
+            None if matches!(
+                self.files.model(file).binding(binding).kind,
+                BindingKind::LoopVar
+            ) =>
+            {
                 for subst in self.loop_elements(&w, file, binding) {
                     let mut merged = w.subst.clone();
                     merged.extend(subst);
@@ -275,7 +317,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                     self.expand(next, used, known, depth, out);
                 }
             }
-            _ => {}
+            None => {}
         }
     }
 
@@ -301,6 +343,11 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 let BindingKind::Param { index, .. } = model.binding(b).kind else {
                     return None;
                 };
+                // A name the rest parameter destructures (`...[router, tenant]`) receives one
+                // argument by position (see `router_factories::positional_name`).
+                if !model.binding(b).origin.path.is_empty() {
+                    return None;
+                }
                 let param = model.function(function).params.get(index as usize)?;
                 (param.kind == seam_lang::model::ParamKind::Rest).then_some((b, index as usize))
             });
@@ -345,6 +392,45 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                     span: caller.span,
                     subst,
                 }
+            })
+            .collect()
+    }
+
+    /// The calls of `func` that the call `caller_call` stands for: itself, or, when it spreads
+    /// its own function's rest parameter (`basicsRoutes(...args)`), one per argument list the
+    /// callers of that function pass (see [`crate::router_factories::forwarded_arguments`]).
+    fn wrapper_calls(
+        &self,
+        file: usize,
+        func: FuncId,
+        caller_file: usize,
+        caller_call: ExprId,
+    ) -> Vec<WrapperCall> {
+        let Some(lists) =
+            crate::router_factories::forwarded_arguments(self.files, caller_file, caller_call)
+        else {
+            return self
+                .wrapper_call(file, func, caller_file, caller_call)
+                .into_iter()
+                .collect();
+        };
+        // Each is the call that wrote the arguments (where a test's router comes from).
+        lists
+            .into_iter()
+            .filter_map(|(outer_file, outer_call, passed)| {
+                let subst = crate::router_factories::call_substitution_with(
+                    self.files,
+                    file,
+                    func,
+                    (caller_file, caller_call),
+                    Some(&passed),
+                )?;
+                Some(WrapperCall {
+                    file: outer_file,
+                    call: outer_call,
+                    span: self.files.model(outer_file).expr(outer_call).span,
+                    subst,
+                })
             })
             .collect()
     }

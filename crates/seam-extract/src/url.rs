@@ -1183,6 +1183,10 @@ impl Reader<'_> {
         if let Some((vf, ve)) = crate::settings_objects::setting_value(self.files, file, expr) {
             return self.object_key_hops(vf, ve, key, hops - 1);
         }
+        // `Object.freeze({ … })` is the object it freezes.
+        if let Some(frozen) = frozen_object(model, expr) {
+            return self.object_key_hops(file, frozen, key, hops - 1);
+        }
         match &model.expr(expr).kind {
             // Python's `table.get(name)` over a table of objects: as `table[name]`.
             ExprKind::Call { callee, args, .. }
@@ -1434,6 +1438,39 @@ fn query_appended(files: &Files, file: usize, b: BindingId) -> Option<ExprId> {
 }
 
 /// The name of a hole: what the code called the value, or `value`.
+/// The argument of a JavaScript `Object.freeze(x)` (the global `Object`, not a local name),
+/// which gives back `x` itself.
+fn frozen_object(model: &seam_lang::model::Model, expr: ExprId) -> Option<ExprId> {
+    if !model.language.is_js_family() {
+        return None;
+    }
+    let ExprKind::Call {
+        callee,
+        args,
+        is_new: false,
+        ..
+    } = &model.expr(expr).kind
+    else {
+        return None;
+    };
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(name),
+        ..
+    } = &model.expr(*callee).kind
+    else {
+        return None;
+    };
+    let global_object = matches!(
+        &model.expr(*object).kind,
+        ExprKind::Ident { name, binding: None } if name == "Object"
+    );
+    match &args[..] {
+        [arg] if global_object && name == "freeze" && !arg.spread => Some(arg.value),
+        _ => None,
+    }
+}
+
 pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
     let model = files.model(file);
     match &model.expr(expr).kind {

@@ -426,6 +426,41 @@ pub fn match_call_with_callee(
     callee: ExprId,
     captures: &mut Captures,
 ) -> bool {
+    match_call_with_callee_as(model, pattern, id, (callee_model, callee), None, captures)
+}
+
+/// [`match_call_with_callee`] for a call that constructs an instance of the callee whatever
+/// its own form (`super({ prefix })` in a subclass's constructor stands for `new Base({ prefix
+/// })`): `new` in the pattern is not compared.
+pub fn match_constructor_call(
+    model: &Model,
+    pattern: &PatternNode,
+    id: ExprId,
+    (callee_model, callee): (&Model, ExprId),
+    captures: &mut Captures,
+) -> bool {
+    let is_new = match pattern {
+        PatternNode::Call { is_new, .. } => *is_new,
+        _ => return false,
+    };
+    match_call_with_callee_as(
+        model,
+        pattern,
+        id,
+        (callee_model, callee),
+        Some(is_new),
+        captures,
+    )
+}
+
+fn match_call_with_callee_as(
+    model: &Model,
+    pattern: &PatternNode,
+    id: ExprId,
+    (callee_model, callee): (&Model, ExprId),
+    target_new_as: Option<bool>,
+    captures: &mut Captures,
+) -> bool {
     let PatternNode::Call {
         callee: pattern_callee,
         args,
@@ -442,7 +477,7 @@ pub fn match_call_with_callee(
     else {
         return false;
     };
-    if is_new != target_new {
+    if *is_new != target_new_as.unwrap_or(*target_new) {
         return false;
     }
     if !match_expr(callee_model, pattern_callee, callee, &mut Captures::new()) {

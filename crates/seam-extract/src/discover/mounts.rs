@@ -126,6 +126,9 @@ pub(super) fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: Ro
     let Some((vf, ve)) = files.value_of(router) else {
         return Prefix::default();
     };
+    if let Some(prefix) = constructor_prefix(files, pack, reader, (vf, ve)) {
+        return prefix;
+    }
     let Some((index, caps)) = crate::router_classes::match_router(files, &pack.routers, vf, ve)
     else {
         return Prefix::default();
@@ -140,6 +143,58 @@ pub(super) fn own_prefix(files: &Files, pack: &Pack, reader: &Reader, router: Ro
         Some(e) => Prefix::read(files, reader, vf, e),
         None => Prefix::default(),
     }
+}
+
+/// The prefix a router made by `new` of a project subclass of a framework router gets from the
+/// subclass's constructor, which hands the framework its options (`super({ prefix: "/" +
+/// name })`): read there, the constructor's parameters standing for what this `new` passes.
+/// `None` when the class is no such subclass or its `super` call names no prefix.
+fn constructor_prefix(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    (file, expr): (usize, ExprId),
+) -> Option<Prefix> {
+    let ExprKind::Call {
+        callee,
+        is_new: true,
+        ..
+    } = &files.model(file).expr(expr).kind
+    else {
+        return None;
+    };
+    let (cf, class) = crate::classes::class_of_expr(files, file, *callee)?;
+    let model = files.model(cf);
+    let constructor = crate::classes::constructor_of(model, class)?;
+    let span = model.function(constructor).span;
+    let super_call = (0..model.exprs.len()).map(ExprId::from_index).find(|&e| {
+        matches!(&model.expr(e).kind, ExprKind::Call { callee, .. }
+            if matches!(model.expr(*callee).kind, ExprKind::Super))
+            && span.contains(model.expr(e).span)
+            && crate::files::enclosing_function(model, model.expr(e).span) == Some(constructor)
+    })?;
+    let subst = crate::router_factories::call_substitution(files, cf, constructor, file, expr)?;
+    let reader = Reader {
+        subst: &subst,
+        ..*reader
+    };
+    for &base in &model.class(class).extends {
+        for (pattern, prefix) in pack.routers.iter().zip(&pack.router_prefixes) {
+            let Some(prefix) = prefix else { continue };
+            let mut caps = Captures::new();
+            if seam_packs::match_constructor_call(
+                model,
+                pattern,
+                super_call,
+                (model, base),
+                &mut caps,
+            ) && let Some(e) = caps.get(prefix).and_then(Capture::expr)
+            {
+                return Some(Prefix::read(files, &reader, cf, e));
+            }
+        }
+    }
+    None
 }
 
 /// Records the own prefix of the router one call of a router factory makes (`router`), read
@@ -324,6 +379,55 @@ pub(super) fn router_through_mounts(
     })
 }
 
+/// The expression a router value is derived from through calls that give back the router they
+/// are called on (`(router as Router<X>).use(mw)` held in a name and registered on): the
+/// receiver at the start of the chain, followed through names in the same file. The
+/// expression itself when it is no such chain.
+pub(super) fn chain_root(routers: &Routers, file: usize, expr: ExprId) -> ExprId {
+    let files = routers.files;
+    let mut at = expr;
+    for _ in 0..CHAIN_STEPS {
+        let model = files.model(file);
+        let value = match &model.expr(at).kind {
+            ExprKind::Call { .. } => at,
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => {
+                let binding = model.binding(*b);
+                match binding.origin.init {
+                    Some(init) if binding.origin.path.is_empty() && !binding.reassigned => init,
+                    _ => return at,
+                }
+            }
+            _ => return at,
+        };
+        if !matches!(model.expr(value).kind, ExprKind::Call { .. }) {
+            return at;
+        }
+        let through_mount = routers.pack.mounts.iter().find_map(|m| {
+            let mut caps = Captures::new();
+            match_expr(model, &m.pattern, value, &mut caps)
+                .then(|| caps.get(&m.parent).and_then(Capture::expr))
+                .flatten()
+        });
+        let next = through_mount.or_else(|| {
+            routers.pack.routes.iter().find_map(|r| {
+                let receiver = r.receiver.as_ref()?;
+                let mut caps = Captures::new();
+                (match_expr(model, &r.pattern, value, &mut caps)
+                    && method_allowed(&r.method, &r.methods, &caps))
+                .then(|| caps.get(receiver).and_then(Capture::expr))
+                .flatten()
+            })
+        });
+        match next {
+            Some(next) if next != at => at = next,
+            _ => return at,
+        }
+    }
+    at
+}
+
 /// The routers a parameter of a project function stands for (`func mount(r *chi.Mux) {
 /// r.Route(…) }`): at each call of that function (and of the functions that pass it their
 /// own parameters), the router the caller passes. Empty when `expr` is no parameter, or no
@@ -338,8 +442,13 @@ pub(super) fn routers_through_callers(
         .calls_of(file, call, &[expr], &|f, e| router_of(f, e).is_some())
         .unwrap_or_default()
         .iter()
-        .filter_map(|w| w.argument(files, file, expr))
-        .filter_map(|(pf, pe)| router_of(pf, pe))
+        .filter_map(|w| {
+            let (pf, pe) = w.argument(files, file, expr)?;
+            router_of(pf, pe).or_else(|| {
+                let (pf, pe) = wrappers.resolve(w, file, expr)?;
+                router_of(pf, pe)
+            })
+        })
         .collect();
     out.sort();
     out.dedup();
@@ -536,8 +645,11 @@ pub(super) fn prefixes_of(
 ) -> Vec<String> {
     let mine = own(router);
     unknown.extend(mine.unknown.clone());
+    let start_unknown = mine.unknown.is_some();
     let mine = mine.path;
-    let Some(list) = mounts.get(&router) else {
+    // A router whose own prefix starts with a value seam cannot read: what it is mounted under
+    // comes before that value, so the path the code fixes starts after it.
+    let Some(list) = mounts.get(&router).filter(|_| !start_unknown) else {
         return vec![if mine == "/" { String::new() } else { mine }];
     };
     if depth >= crate::files::MAX_HOPS {

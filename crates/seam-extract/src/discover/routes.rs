@@ -12,8 +12,8 @@ use super::clients::constraints_hold;
 use super::file_conventions::file_units;
 use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
-    FACTORY_DEPTH, Mount, Routers, compose, factory_prefix, factory_router, nearest_versioning,
-    own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
+    FACTORY_DEPTH, Mount, Routers, chain_root, compose, factory_prefix, factory_router,
+    nearest_versioning, own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
     routers_through_callers, unknown_start_text, versioned_dirs, without_unknown_start,
 };
 use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
@@ -86,7 +86,8 @@ pub fn handler_units(
         this_class: None,
     };
     let routers = Routers::new(files, pack);
-    let wrappers = crate::route_wrappers::RouteWrappers::new(files);
+    let roots = |f: usize, e: ExprId| chain_root(&routers, f, e);
+    let wrappers = crate::route_wrappers::RouteWrappers::new(files).with_root(&roots);
     // Plugins: functions mounted as children, whose parameter is the router inside them.
     let plugins = plugin_routers(&routers, &wrappers, on);
     let router_of =
@@ -208,9 +209,22 @@ pub fn handler_units(
                 let children = match (child, caps.get(&m.child)) {
                     (Some(child), _) => vec![child],
                     (None, Some(Capture::Expr(e))) => {
-                        crate::held_routers::class_attribute_routers(files, on, file, *e, |f, v| {
-                            router_of(files, pack, f, v)
-                        })
+                        let mut held = crate::held_routers::class_attribute_routers(
+                            files,
+                            on,
+                            file,
+                            *e,
+                            |f, v| router_of(files, pack, f, v),
+                        );
+                        // `for (const r of createRouters()) app.use(r.routes())`: each router of
+                        // the list the loop runs over.
+                        if held.is_empty() {
+                            held =
+                                crate::held_routers::iterated_routers(files, file, *e, |f, v| {
+                                    router_of(files, pack, f, v)
+                                });
+                        }
+                        held
                     }
                     _ => Vec::new(),
                 };
@@ -281,6 +295,13 @@ pub fn handler_units(
                     .and_then(|x| caps.get(x))
                     .and_then(Capture::expr);
                 let router = receiver.and_then(|e| router_of(files, pack, file, e));
+                // A router derived from a parameter through calls that give it back
+                // (`const r = (router as Router<X>).use(mw)`): that parameter is the receiver
+                // the callers fill.
+                let receiver = match (router, receiver) {
+                    (None, Some(e)) => Some(chain_root(&routers, file, e)),
+                    _ => receiver,
+                };
                 let handlers = match caps.get(&r.handlers) {
                     Some(Capture::List(list)) => list.clone(),
                     Some(Capture::Expr(e)) => vec![*e],
@@ -390,6 +411,13 @@ pub fn handler_units(
                     // not read may differ between them, and stays one route per call.
                     let mut seen = BTreeSet::new();
                     for w in wrapper_calls {
+                        // A test's call of a product's registration function (on a router the
+                        // test makes) registers no route of the product.
+                        if is_test_path(&files.model(w.file).path)
+                            && !is_test_path(&files.model(file).path)
+                        {
+                            continue;
+                        }
                         let reader = Reader {
                             files,
                             environment: &pack.environment,
@@ -402,10 +430,13 @@ pub fn handler_units(
                             continue;
                         }
                         held = true;
-                        let Some(router) = receiver
-                            .and_then(|e| w.argument(files, file, e))
-                            .and_then(|(rf, re)| router_of(files, pack, rf, re))
-                        else {
+                        let Some(router) = receiver.and_then(|e| {
+                            let (rf, re) = w.argument(files, file, e)?;
+                            router_of(files, pack, rf, re).or_else(|| {
+                                let (rf, re) = wrappers.resolve(&w, file, e)?;
+                                router_of(files, pack, rf, re)
+                            })
+                        }) else {
                             continue;
                         };
                         let mut passed: Vec<(usize, ExprId)> = forwarded
@@ -747,6 +778,30 @@ pub fn handler_units(
         }
         registrations.retain(|r| key(r).is_none_or(|k| first.get(&k) == Some(&r.span.start)));
     }
+    // A call of a project function that gives back the router it makes, mounted (`app.use(
+    // mount("/api", initApis()))`): the router made inside serves under that mount too, with
+    // whatever is mounted on it there.
+    let mounted_calls: Vec<RouterKey> = mounts
+        .keys()
+        .copied()
+        .filter(|k| matches!(k, Def::Expr(..)))
+        .collect();
+    for call in mounted_calls {
+        let Some((vf, ve)) = files.value_of(call) else {
+            continue;
+        };
+        if let Some(inner) = factory_router(files, pack, vf, ve, FACTORY_DEPTH).filter(|i| {
+            *i != call
+                && !mounts
+                    .get(i)
+                    .is_some_and(|m| m.iter().any(|m| m.parent == call))
+        }) {
+            mounts.entry(inner).or_default().push(Mount {
+                parent: call,
+                prefix: Prefix::default(),
+            });
+        }
+    }
     // A router a project function makes and gives back (`api := NewAPI(group)`, the function
     // making it over the group it takes): mounted where the router made inside is, with that
     // router's own prefix.
@@ -946,9 +1001,14 @@ pub fn handler_units(
         };
         // A path that starts with a value seam could not read, on a router with no known prefix:
         // that start is an unknown prefix, as a mount's would be.
+        // Under a known prefix, the start is unknown all the same: what comes before it is no
+        // part of the path the code fixes (`/api` + `${pathname}/:id`), and the route is known
+        // by what follows (`/:id`) rather than by a hole standing for any one segment.
+        let mut prefixes = prefixes;
         let own_pieces: &[Piece] = match &reg.path_start {
-            Some(text) if reg.class_prefix.is_empty() && prefixes.iter().all(String::is_empty) => {
+            Some(text) if reg.class_prefix.is_empty() => {
                 unknown.insert(text.clone());
+                prefixes = vec![String::new()];
                 without_unknown_start(&reg.path).0
             }
             _ => &reg.path,

@@ -5,7 +5,10 @@
 //! constructions pass: each `new C(…)` of the class (or of a descendant that keeps its
 //! constructor) and each `super(…)` of a direct subclass, the parameter's default where one
 //! passes nothing. When they all give the same value, that is the value; when they give
-//! several, each is one form of the request (see [`crate::alternatives`]).
+//! several, each is one form of the request (see [`crate::alternatives`]). Only values the
+//! code fixes are read so: a construction passing text built around a value of its own
+//! (`new GetRequest("notes/" + alias)`) leaves the parameter a hole, and the calls through
+//! that instance read it as a template.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -197,6 +200,13 @@ fn compute(reader: &Reader, file: usize, b: BindingId, index: usize) -> Option<V
         }
         let mut pieces = Vec::new();
         fresh.read(cf, arg.value, VALUE_HOPS, &mut pieces);
+        // A value built from what the constructing code holds (`new GetRequest("notes/" +
+        // alias)`) is that construction's own: the calls through its instance read it with
+        // the construction's arguments (a template), so the class's own calls do not.
+        let holes = pieces.iter().any(|p| matches!(p, Piece::Hole(_)));
+        if holes && !pieces.iter().all(|p| matches!(p, Piece::Hole(_))) {
+            return None;
+        }
         add(pieces);
     }
     Some(out)

@@ -70,6 +70,15 @@ pub fn choose_among(file: usize, expr: ExprId, count: usize) -> Option<usize> {
     })
 }
 
+/// Runs `f` with no form being read: a value worked out once for every form (and kept) must
+/// not depend on the branches of the form that first asked for it.
+pub fn outside_forms<T>(f: impl FnOnce() -> T) -> T {
+    let saved = PLAN.with(|plan| plan.borrow_mut().take());
+    let out = f();
+    PLAN.with(|plan| *plan.borrow_mut() = saved);
+    out
+}
+
 /// Every combination of branches of the choices met (but the first, all first branches), in
 /// order: the first choice's branches vary fastest.
 fn other_forms(met: &[((usize, ExprId), usize)]) -> Vec<Vec<usize>> {

@@ -192,7 +192,9 @@ fn object_literal(
             let returned = single_returned(files, ff, func)?;
             object_literal(files, ff, returned, hops)
         }
-        ExprKind::Ident { .. } => {
+        // A name, or a member whose definition is known (`this.$download`, a member every
+        // component gets): the object it holds.
+        ExprKind::Ident { .. } | ExprKind::Member { .. } => {
             let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
             if (vf, ve) == (file, expr) {
                 return None;

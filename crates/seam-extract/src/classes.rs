@@ -93,6 +93,24 @@ pub fn instance_field(files: &Files, file: usize, expr: ExprId) -> Option<(usize
     }
 }
 
+/// Whether a method of the class (or of an ancestor), not its constructor, assigns the
+/// instance field `name` (`setId(id) { this.id = id }`): the field's declared initialiser is
+/// then only what it holds until that method runs.
+pub fn set_by_method(files: &Files, class: (usize, ClassId), name: &str) -> bool {
+    lineage(files, class).any(|(cf, cid)| {
+        let model = files.model(cf);
+        let constructor = constructor_of(model, cid).map(|f| model.function(f).span);
+        files
+            .field_assignments(cf)
+            .get(&(cid, name.to_owned()))
+            .is_some_and(|assigned| {
+                assigned
+                    .iter()
+                    .any(|(span, _)| !constructor.is_some_and(|c| c.contains(*span)))
+            })
+    })
+}
+
 /// A file's assignments of instance fields (`this.x = v` inside a class, `self.x = v` in a
 /// method), by (class, field): where each is and the value it assigns.
 pub type FieldAssignments =
@@ -645,10 +663,27 @@ fn returns_own_instance(files: &Files, file: usize, func: FuncId, depth: usize) 
         })
 }
 
-/// The `new C(…)` call that made the instance a receiver is: the receiver itself, or a name
-/// never reassigned that holds it (`const b = new C(…); b.send()`).
+/// The `new C(…)` call that made the instance a receiver is: the receiver itself, a name
+/// never reassigned that holds it (`const b = new C(…); b.send()`), or a field of `this` the
+/// class sets once, in its constructor or its declaration (`this.service = new C(kind)`).
 pub fn constructing_call(files: &Files, file: usize, object: ExprId) -> Option<(usize, ExprId)> {
-    let (vf, ve) = match &files.model(file).expr(object).kind {
+    let model = files.model(file);
+    let (vf, ve) = match &model.expr(object).kind {
+        ExprKind::Member {
+            object: owner,
+            property: MemberProp::Name(name),
+            ..
+        } if matches!(model.expr(*owner).kind, ExprKind::This) => {
+            let (cf, class) = class_of_receiver(files, file, *owner)?;
+            if files
+                .field_assignments(cf)
+                .get(&(class, name.clone()))
+                .is_some_and(|assigned| assigned.len() > 1)
+            {
+                return None;
+            }
+            field_of_class(files, (cf, class), name)?
+        }
         ExprKind::Call { is_new: true, .. } => (file, object),
         // Through builder methods that give back their own instance.
         ExprKind::Call { is_new: false, .. } => {

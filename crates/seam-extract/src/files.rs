@@ -146,6 +146,12 @@ pub struct Files<'a> {
     extended: OnceLock<std::collections::BTreeSet<(usize, seam_lang::model::ClassId)>>,
     /// Properties the project's scripts put on `window`, built on first use.
     window_globals: OnceLock<crate::window_globals::WindowGlobals>,
+    /// The values the project's constructions give constructor parameters, worked out on
+    /// first use (see [`crate::constructed_params`]).
+    pub constructed_params: std::sync::Mutex<crate::constructed_params::Memo>,
+    /// Members every component instance gets (see [`crate::instance_globals`]), built on first
+    /// use.
+    instance_globals: OnceLock<crate::instance_globals::InstanceGlobals>,
 }
 
 /// A file's calls that call a function they are given: call → (the function's expression,
@@ -241,6 +247,8 @@ impl<'a> Files<'a> {
             settings_classes: OnceLock::new(),
             invocations: models.iter().map(|_| OnceLock::new()).collect(),
             window_globals: OnceLock::new(),
+            constructed_params: Default::default(),
+            instance_globals: OnceLock::new(),
         }
     }
 
@@ -259,6 +267,12 @@ impl<'a> Files<'a> {
                     .collect()
             })
             .contains(&class)
+    }
+
+    /// Members the project gives every component instance (see [`crate::instance_globals`]).
+    pub fn instance_globals(&self) -> &crate::instance_globals::InstanceGlobals {
+        self.instance_globals
+            .get_or_init(|| crate::instance_globals::index(self))
     }
 
     /// Properties the project's scripts assign on `window` (see [`crate::window_globals`]).
@@ -1211,6 +1225,8 @@ impl<'a> Files<'a> {
                 // `self.client` / `this.base`: the value the class gives the field, if one.
                 object_def => match crate::classes::instance_field(self, file, expr)
                     .or_else(|| crate::prototypes::instance_field(self, file, expr))
+                    // A member the framework gives every component (`this.download`).
+                    .or_else(|| crate::instance_globals::value(self, file, expr))
                 {
                     Some((f, e)) => Some(Def::Expr(f, e)),
                     // A Go method value (`h.GetUser`) through a name of a declared type.

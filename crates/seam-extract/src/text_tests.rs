@@ -3,7 +3,7 @@
 //! partly known: decided when the known text settles them, undecided when a hole (or the part
 //! of a pattern after its fixed start) could change the answer.
 
-use seam_lang::model::{ExprId, ExprKind, LiteralValue, MemberProp, Model, UnaryOp};
+use seam_lang::model::{BinaryOp, ExprId, ExprKind, LiteralValue, MemberProp, Model, UnaryOp};
 
 use crate::url::{Piece, Reader};
 
@@ -186,10 +186,31 @@ impl Reader<'_> {
     /// Whether a text test holds for the value the reading gives its subject; `None` when it
     /// is no text test or the value leaves it open.
     pub(crate) fn decided_test(&self, file: usize, test: ExprId, hops: usize) -> Option<bool> {
+        if let Some(equal) = self.decided_comparison(file, test, hops) {
+            return Some(equal);
+        }
         let text_test = text_test(self.files.model(file), test, false)?;
         let mut tested = Vec::new();
         self.read(file, text_test.subject, hops, &mut tested);
         text_test.holds(&tested)
+    }
+}
+
+impl Reader<'_> {
+    /// `kind === Kind.EPICS` (or `==`, `!==`, `!=`) where the reading fixes both sides' text
+    /// (a form of the request reads `kind` as one of its values): whether the test holds.
+    fn decided_comparison(&self, file: usize, test: ExprId, hops: usize) -> Option<bool> {
+        let ExprKind::Binary { op, left, right } = &self.files.model(file).expr(test).kind else {
+            return None;
+        };
+        let equal_holds = match op {
+            BinaryOp::Eq | BinaryOp::StrictEq => true,
+            BinaryOp::NotEq | BinaryOp::StrictNotEq => false,
+            _ => return None,
+        };
+        let left = self.constant_hops(file, *left, hops)?;
+        let right = self.constant_hops(file, *right, hops)?;
+        Some((left == right) == equal_holds)
     }
 }
 

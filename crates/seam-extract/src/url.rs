@@ -423,7 +423,7 @@ impl Reader<'_> {
                     object, property, ..
                 } = kind
                     && let Some(name) = literal_member_key(model, property)
-                    && let Some((vf, ve)) = self.member_value(file, expr, *object, name)
+                    && let Some((vf, ve)) = self.member_value(file, expr, *object, name, out)
                 {
                     self.read(vf, ve, hops - 1, out);
                     return;
@@ -775,12 +775,18 @@ impl Reader<'_> {
     /// field read through `this` that the constructor does not assign, when no subclass can
     /// give it another value: a `private` field, or any field of a class no project class
     /// extends (fields of extended classes stay holes, see `classes::instance_calls`).
+    ///
+    /// A field a method sets (`id = ""` with `setId(id) { this.id = id }`) holds its
+    /// initialiser only until then: read after other text of the URL (`before`, the pieces
+    /// read so far) it is a value the running program gives (a hole); read at the start of
+    /// the URL it keeps its initialiser (`endpointPrefix = ""` set once at start-up).
     fn member_value(
         &self,
         file: usize,
         expr: ExprId,
         object: ExprId,
         name: &str,
+        before: &[Piece],
     ) -> Option<(usize, ExprId)> {
         let model = self.files.model(file);
         if matches!(model.expr(object).kind, ExprKind::This) {
@@ -788,9 +794,16 @@ impl Reader<'_> {
                 return None;
             }
             let field = crate::classes::declared_field(self.files, file, expr)?;
-            let fixed = field.private
-                || crate::classes::class_of_receiver(self.files, file, object)
-                    .is_some_and(|class| !self.files.is_extended(class));
+            let class = crate::classes::class_of_receiver(self.files, file, object);
+            let fixed = field.private || class.is_some_and(|class| !self.files.is_extended(class));
+            let after_text = before
+                .iter()
+                .any(|p| matches!(p, Piece::Env) || matches!(p, Piece::Text(t) if !t.is_empty()));
+            if after_text
+                && class.is_some_and(|class| crate::classes::set_by_method(self.files, class, name))
+            {
+                return None;
+            }
             return field.value.filter(|_| fixed).map(|v| (field.file, v));
         }
         // `self.URL` / `cls.URL` in a Python method: a class attribute of the instance's
@@ -849,8 +862,12 @@ impl Reader<'_> {
                 self.read(*sf, *se, hops - 1, out);
                 return;
             }
+            // Not passed: the parameter's default, where it declares one.
             Some(None) => {
-                out.push(Piece::Hole(binding.name.clone()));
+                match crate::constructed_params::default_of(self, file, b) {
+                    Some(default) => self.read(file, default, hops - 1, out),
+                    None => out.push(Piece::Hole(binding.name.clone())),
+                }
                 return;
             }
             None => {}
@@ -867,6 +884,10 @@ impl Reader<'_> {
                 )
             {
                 out.push(Piece::Text(literals[choice].clone()));
+                return;
+            }
+            // A constructor's parameter: what the project's constructions pass.
+            if crate::constructed_params::read(self, file, expr, b, out) {
                 return;
             }
             out.push(Piece::Hole(binding.name.clone()));

@@ -75,7 +75,16 @@ pub fn value_named(files: &Files, file: usize, name: &str) -> Option<(usize, Exp
     if !is_script(files.model(file)) {
         return None;
     }
-    let values = files.window_globals().get(name)?;
+    nearest(files, file, files.window_globals().get(name)?)
+}
+
+/// Of values assigned in several scripts, the one in the folder nearest `file`; `None` when
+/// the nearest are several in equally near folders.
+pub(crate) fn nearest(
+    files: &Files,
+    file: usize,
+    values: &[(usize, ExprId)],
+) -> Option<(usize, ExprId)> {
     let here = &files.model(file).path;
     let nearness = |f: usize| shared_folders(here, &files.model(f).path);
     let best = values.iter().map(|&(f, _)| nearness(f)).max()?;

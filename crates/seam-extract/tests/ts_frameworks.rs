@@ -950,14 +950,15 @@ fn pug_template_script_blocks_are_read_at_their_lines() {
 /// A client object another script put on the page's global object (`window.App = App` in a
 /// bundle's entry) and read back with `const App = window.App`: calls through it are the
 /// wrapper's calls, with the nearest bundle's assignment (the theme's, not the admin's). A
-/// global assigned an inline arrow stays the consumer inside it.
+/// call through the global's member written out (`window.App.fetch(…)`, an inline arrow in
+/// the admin bundle's object) is a call of that function too.
 #[test]
 fn clients_put_on_window_are_read_back_from_the_nearest_bundle() {
     let run = extract("window-globals", &[]);
     assert_eq!(
         calls_by_file(&run, |_| String::new()),
         [
-            "admin/js/main.js - /admin-root{url} ",
+            "admin/js/users.js DELETE /admin-root/api/v1/users/{id} ",
             "theme/js/helpers.js POST /ctf/api/v1/comments ",
             "theme/js/helpers.js DELETE /ctf/api/v1/comments/{id} ",
         ]

@@ -38,6 +38,12 @@ struct ModuleConstants {
     /// (`useCallback(fn, deps)` is fn).
     #[serde(default)]
     callbacks: Vec<String>,
+    /// Member chains under which a value assigned becomes a member of every component
+    /// instance (`prototype` of `Vue.prototype.download = download`): a component's
+    /// `this.download(…)` calls it. The chain starts at the module's import, at what a function
+    /// of the module returns (`createApp(App)`), or at a plugin's parameter.
+    #[serde(default, rename = "instanceGlobals")]
+    instance_globals: Vec<String>,
 }
 
 impl ModuleConstants {
@@ -135,6 +141,19 @@ pub fn qualified_memo(qualified: &str) -> bool {
 /// function.
 pub fn qualified_callback(qualified: &str) -> bool {
     qualified_splits(qualified).any(|(module, name)| module.callbacks.iter().any(|n| n == name))
+}
+
+/// Every module with member chains whose assigned values every component instance gets, as
+/// (module, the chain's member names in order): (`vue`, [`config`, `globalProperties`]).
+pub fn instance_global_chains() -> Vec<(&'static str, Vec<&'static str>)> {
+    table()
+        .values()
+        .flat_map(|m| {
+            m.instance_globals
+                .iter()
+                .map(|chain| (m.module.as_str(), chain.split('.').collect()))
+        })
+        .collect()
 }
 
 /// Each known module a fully qualified name may start with (any of its dotted prefixes,

@@ -854,6 +854,10 @@ pub struct ConstraintFile {
     /// `$.ajax(options)`.
     #[serde(default)]
     pub text: bool,
+    /// The metavariable reads as text holding a `/` (a path), not a bare name: an SWR key
+    /// `"api/users"` beside a cache key `"me"` that a fetcher of its own stands behind.
+    #[serde(default)]
+    pub path: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

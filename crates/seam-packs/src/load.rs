@@ -447,6 +447,7 @@ impl Compiler<'_> {
                     opaque: c.opaque,
                     http_method: c.http_method,
                     text: c.text,
+                    path: c.path,
                 },
             );
         }

@@ -152,6 +152,8 @@ pub struct Constraint {
     pub http_method: bool,
     /// Text the code fixes at least in part, not an object.
     pub text: bool,
+    /// Text holding a `/` (a path), not a bare name.
+    pub path: bool,
 }
 
 /// A dev-server proxy table (see `DevProxyFile`).

@@ -1561,6 +1561,14 @@ pub(super) fn constraints_hold(
         if c.text && !reads_as_text(files, reader, file, cap.expr()?) {
             return None;
         }
+        if c.path
+            && !reader
+                .pieces(file, cap.expr()?)
+                .iter()
+                .any(|p| matches!(p, Piece::Text(t) if t.contains('/')))
+        {
+            return None;
+        }
         if c.opaque
             && files
                 .definition(file, cap.expr()?)

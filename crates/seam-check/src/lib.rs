@@ -539,15 +539,26 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     let mut run = Vec::new();
     if input.mode != CheckMode::TwoFiles {
         // Nothing paired means nothing only when something could have: no summary at all,
-        // or providers and calls to this deployment that never met. Calls that all go to
-        // other hosts, or a run with one side only, leave nothing to compare.
-        let could_pair = !pairing.endpoints.is_empty() && !pairing.calls.is_empty();
+        // or providers and calls to this deployment that never met, also when no call's
+        // destination could be read. Calls that all go to other hosts, or a run with one side
+        // only, leave nothing to compare.
+        let unread_destinations = pairing
+            .unpairable_calls
+            .iter()
+            .filter(|(_, reason)| *reason == model::UnpairableReason::UnknownDestination)
+            .count();
+        let could_pair =
+            !pairing.endpoints.is_empty() && (!pairing.calls.is_empty() || unread_destinations > 0);
         if pairs.is_empty() && (summaries.is_empty() || could_pair) {
             let keyed = summaries
                 .iter()
                 .filter(|s| s.identity.boundary_binding.is_some())
                 .count();
-            run.push(nothing_paired::finding(summaries.len(), keyed));
+            run.push(nothing_paired::finding(
+                summaries.len(),
+                keyed,
+                pairing.calls.is_empty().then_some(unread_destinations),
+            ));
         } else if let Some(f) =
             mostly_unpaired::finding(pairing.unpaired_calls.len(), pairing.calls.len())
         {

@@ -426,3 +426,43 @@ fn a_call_under_a_router_extended_at_run_time_may_be_served_there() {
         ]
     );
 }
+
+/// Routes, and calls whose paths are values only (`fetch(url)` with `url` unread): nothing can
+/// pair, and the run says so rather than reporting an empty, clean-looking result.
+#[test]
+fn calls_whose_destination_was_not_read_do_not_make_an_empty_report_look_clean() {
+    let mut summaries = Vec::new();
+    for name in ["clients.json", "server.json"] {
+        let text = std::fs::read_to_string(fixture("mixedLanguage/summaries").join(name))
+            .unwrap_or_default();
+        // Every client call's path becomes a value seam could not read.
+        let text = text
+            .replace("\"path\":\"/users/{user_id}\"", "\"path\":\"/{url}\"")
+            .replace("\"path\":\"/orders/{id}\"", "\"path\":\"/{url}\"");
+        let dir = std::env::temp_dir().join(format!("seam-unread-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+        match read_summary_file(&path) {
+            Ok(mut s) => summaries.append(&mut s),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    assert!(report.pairs.is_empty());
+    let run: Vec<(&str, &str)> = report
+        .run
+        .iter()
+        .map(|f| (f.kind.as_str(), f.description.as_str()))
+        .collect();
+    assert_eq!(
+        run,
+        [(
+            "nothingPaired",
+            "4 summaries were read (4 with a boundary), but the destination of all 2 consumer calls could not be read (their paths are values only, listed as `unknownDestination` under `unmatched.unpairable`), so no boundary was checked and an empty report means nothing."
+        )]
+    );
+}

@@ -37,10 +37,16 @@ pub const INFO: KindInfo = KindInfo {
 
 pub const KIND: &str = INFO.name;
 
-pub fn finding(summary_count: usize, keyed: usize) -> RunFinding {
+/// `unread_only`: when every call this deployment could serve has a destination seam could
+/// not read (`/{url}`), how many such calls there are.
+pub fn finding(summary_count: usize, keyed: usize, unread_only: Option<usize>) -> RunFinding {
     let description = if summary_count == 0 {
         "No summaries were read, so no boundary was checked and an empty report means nothing."
             .to_owned()
+    } else if let Some(calls) = unread_only {
+        format!(
+            "{summary_count} summaries were read ({keyed} with a boundary), but the destination of all {calls} consumer calls could not be read (their paths are values only, listed as `unknownDestination` under `unmatched.unpairable`), so no boundary was checked and an empty report means nothing."
+        )
     } else {
         format!(
             "{summary_count} summaries were read ({keyed} with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."

@@ -10,7 +10,8 @@
 //!   `:id*` → `{id*}`. A `:name` is a parameter only where a segment starts or after `-` or `.`
 //!   (`/flights/:from-:to`, `/:file.:ext`); `/v1/users:batchGet` keeps its colon as text.
 //!   An Express regex constraint `:id(\d+)` is dropped: the parameter is one segment.
-//! - Spring's `{*name}` is the rest of the path, zero or more segments: `{name*}`.
+//! - A whole segment `*name` (gin, httprouter, echo, Express 5) is the rest of the path, one or
+//!   more segments: `{name+}`; Spring's `{*name}` is zero or more: `{name*}`.
 //! - A scheme and host in front (`https://api.example.com/users`) are dropped.
 //! - A query or fragment (`?…`, `#…` outside holes and groups) is dropped.
 //! - Empty segments go: `//` collapses, a trailing `/` is dropped, and the empty path is `/`.
@@ -195,6 +196,28 @@ fn express_to_braces(raw: &str) -> String {
                 i += 1;
             }
             '?' | '#' if paren_depth == 0 => break,
+            // `*name` filling a whole segment (gin, httprouter, echo, Express 5): the rest of
+            // the path under that name. Read as one or more segments: the routers also match
+            // the bare directory (`/src/`), but a request that means it names no file, and
+            // reading it so would let `/repos/{id}` meet `/repos/lookup/*name`.
+            '*' if paren_depth == 0
+                && (i == 0 || chars[i - 1] == '/')
+                && chars.get(i + 1).copied().is_some_and(is_name_start)
+                && {
+                    let end = (i + 1..chars.len())
+                        .find(|&j| !is_name_char(chars[j]))
+                        .unwrap_or(chars.len());
+                    matches!(chars.get(end), None | Some('/' | '?' | '#'))
+                } =>
+            {
+                let end = (i + 1..chars.len())
+                    .find(|&j| !is_name_char(chars[j]))
+                    .unwrap_or(chars.len());
+                out.push('{');
+                out.extend(&chars[i + 1..end]);
+                out.push_str("+}");
+                i = end;
+            }
             // `:name`, or `:(regex)`: a parameter with a constraint and no name, which is a
             // hole too (read as text, its group would flatten into `:…` and then read as a
             // parameter the second time).
@@ -591,10 +614,11 @@ impl RoutePath {
         let mut path = Self::parse_once(raw);
         // Text that flattens out of a group can spell syntax on a second reading (`(:)a`
         // writes `/:a`, a parameter): read the written form again until it stays the same,
-        // so the normalised spelling is a fixed point. Only `:` and `(` can do that.
+        // so the normalised spelling is a fixed point. Only `:`, `(` and `*` can do that (a
+        // group dropped in front of `/*a` leaves a catch-all segment).
         for _ in 0..4 {
             let written = path.normalized_path();
-            if !written.contains([':', '(']) {
+            if !written.contains([':', '(', '*']) {
                 break;
             }
             let again = Self::parse_once(&written);
@@ -1148,7 +1172,21 @@ mod tests {
 
     #[test]
     fn named_catch_alls_take_the_rest_of_the_path() {
+        assert_eq!(
+            normalize_path("/repos/lookup/*repo_full_name"),
+            "/repos/lookup/{repo_full_name+}"
+        );
         assert_eq!(normalize_path("/kobo/{*path}"), "/kobo/{path*}");
+        assert!(paths_pair(
+            "/repos/lookup/*full_name",
+            "/repos/lookup/{owner}/{name}"
+        ));
+        assert!(!paths_pair("/repos/lookup/*full_name", "/repos/{id}"));
+        // A group dropped or left open in front of one leaves `/*a`: read again to the end.
+        for raw in ["(/*a", "()*A?"] {
+            let once = normalize_path(raw);
+            assert_eq!(normalize_path(&once), once, "{raw}");
+        }
         assert!(paths_pair("/kobo/{*path}", "/kobo"));
         // A star glued to other text stays a shaped segment.
         assert_eq!(normalize_path("/img/*.png"), "/img/*.png");

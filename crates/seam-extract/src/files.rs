@@ -877,7 +877,6 @@ impl<'a> Files<'a> {
         let ExprKind::Array { elements, .. } = &model.expr(list).kind else {
             return Vec::new();
         };
-        let dir_of = |path: &str| path.rsplit_once('/').map_or("", |(d, _)| d).to_owned();
         let mut out = Vec::new();
         for element in elements {
             let ArrayElement::Expr(element) = element else {
@@ -901,10 +900,10 @@ impl<'a> Files<'a> {
             else {
                 continue;
             };
-            let dir = dir_of(&element_model.path);
+            let dir = crate::struct_literals::folder_of(&element_model.path);
             if let Some(&found) = methods
                 .iter()
-                .find(|(f, _)| dir_of(&self.model(*f).path) == dir)
+                .find(|(f, _)| crate::struct_literals::folder_of(&self.model(*f).path) == dir)
                 .or_else(|| methods.first())
                 && !out.contains(&found)
             {

@@ -7,19 +7,12 @@
 
 use std::collections::BTreeMap;
 
-use seam_lang::model::{BindingKind, ExprId, ExprKind, Language, MemberProp, Model, PatternKind};
+use seam_lang::model::{BindingKind, ExprId, ExprKind, MemberProp, Model, PatternKind};
 
 use crate::files::Files;
 
 /// Member name → every (file, value) the project assigns under an instance-global chain.
 pub type InstanceGlobals = BTreeMap<String, Vec<(usize, ExprId)>>;
-
-fn is_script(model: &Model) -> bool {
-    matches!(
-        model.language,
-        Language::JavaScript | Language::Jsx | Language::TypeScript | Language::Tsx
-    )
-}
 
 /// The module an import binding of `expr` (a plain name) comes from.
 fn imported_from(model: &Model, expr: ExprId) -> Option<&str> {
@@ -81,7 +74,7 @@ pub fn index(files: &Files) -> InstanceGlobals {
     let imports = |module: &str| {
         (0..files.count()).any(|f| {
             let model = files.model(f);
-            is_script(model) && model.imports.iter().any(|i| i.specifier == module)
+            model.language.is_js_family() && model.imports.iter().any(|i| i.specifier == module)
         })
     };
     let imported: Vec<bool> = chains.iter().map(|(module, _)| imports(module)).collect();
@@ -90,7 +83,7 @@ pub fn index(files: &Files) -> InstanceGlobals {
     }
     for file in 0..files.count() {
         let model = files.model(file);
-        if !is_script(model) {
+        if !model.language.is_js_family() {
             continue;
         }
         for e in &model.exprs {
@@ -137,7 +130,7 @@ pub fn value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)
     else {
         return None;
     };
-    if !matches!(model.expr(*object).kind, ExprKind::This) || !is_script(model) {
+    if !matches!(model.expr(*object).kind, ExprKind::This) || !model.language.is_js_family() {
         return None;
     }
     let values = files.instance_globals().get(name)?;

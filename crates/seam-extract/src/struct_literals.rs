@@ -354,7 +354,7 @@ fn package_struct(files: &Files, file: usize, name: &str) -> Option<(usize, Clas
     siblings.into_iter().find_map(declared_in)
 }
 
-fn folder_of(path: &str) -> &str {
+pub(crate) fn folder_of(path: &str) -> &str {
     path.rsplit_once('/').map_or("", |(d, _)| d)
 }
 

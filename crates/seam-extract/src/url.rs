@@ -1458,40 +1458,24 @@ fn query_appended(files: &Files, file: usize, b: BindingId) -> Option<ExprId> {
     any.then_some(init)
 }
 
-/// The name of a hole: what the code called the value, or `value`.
 /// The argument of a JavaScript `Object.freeze(x)` (the global `Object`, not a local name),
 /// which gives back `x` itself.
 fn frozen_object(model: &seam_lang::model::Model, expr: ExprId) -> Option<ExprId> {
     if !model.language.is_js_family() {
         return None;
     }
-    let ExprKind::Call {
-        callee,
-        args,
-        is_new: false,
-        ..
-    } = &model.expr(expr).kind
-    else {
-        return None;
-    };
-    let ExprKind::Member {
-        object,
-        property: MemberProp::Name(name),
-        ..
-    } = &model.expr(*callee).kind
-    else {
-        return None;
-    };
+    let (object, name, args) = crate::files::method_call(model, expr)?;
     let global_object = matches!(
-        &model.expr(*object).kind,
+        &model.expr(object).kind,
         ExprKind::Ident { name, binding: None } if name == "Object"
     );
-    match &args[..] {
+    match args {
         [arg] if global_object && name == "freeze" && !arg.spread => Some(arg.value),
         _ => None,
     }
 }
 
+/// The name of a hole: what the code called the value, or `value`.
 pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
     let model = files.model(file);
     match &model.expr(expr).kind {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use seam_lang::model::{ExprId, ExprKind, Language, MemberProp, Model, PatternKind};
+use seam_lang::model::{ExprId, ExprKind, MemberProp, Model, PatternKind};
 
 use crate::files::Files;
 
@@ -31,18 +31,11 @@ pub fn global_property(model: &Model, expr: ExprId) -> Option<&str> {
     .then_some(name.as_str())
 }
 
-fn is_script(model: &Model) -> bool {
-    matches!(
-        model.language,
-        Language::JavaScript | Language::Jsx | Language::TypeScript | Language::Tsx
-    )
-}
-
 pub fn index(files: &Files) -> WindowGlobals {
     let mut out = WindowGlobals::new();
     for file in 0..files.count() {
         let model = files.model(file);
-        if !is_script(model) {
+        if !model.language.is_js_family() {
             continue;
         }
         for e in &model.exprs {
@@ -72,7 +65,7 @@ pub fn assigned_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize
 /// The value of the global `name` a script reads unbound (`CTFd.api`, with no `CTFd` in its
 /// scope): the global object's property of that name, as [`assigned_value`] finds it.
 pub fn value_named(files: &Files, file: usize, name: &str) -> Option<(usize, ExprId)> {
-    if !is_script(files.model(file)) {
+    if !files.model(file).language.is_js_family() {
         return None;
     }
     nearest(files, file, files.window_globals().get(name)?)

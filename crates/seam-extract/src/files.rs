@@ -102,6 +102,8 @@ pub struct Files<'a> {
     constructor_uses: OnceLock<crate::prototypes::ConstructorUsesIndex>,
     /// Every call through a member (`x.name(…)`), by the member's name, built on first use.
     member_calls: OnceLock<BTreeMap<String, Vec<(usize, ExprId)>>>,
+    /// Go struct literals and receiver field assignments by struct name, built on first use.
+    go_struct_uses: OnceLock<crate::struct_literals::StructUses>,
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
     pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, crate::discover::UrlPrefix>>,
@@ -229,6 +231,7 @@ impl<'a> Files<'a> {
             instances: OnceLock::new(),
             constructor_uses: OnceLock::new(),
             member_calls: OnceLock::new(),
+            go_struct_uses: OnceLock::new(),
             has_prototypes: OnceLock::new(),
             global_url_prefixes: Default::default(),
             failure_interceptors: Default::default(),
@@ -660,6 +663,13 @@ impl<'a> Files<'a> {
             })
             .get(name)
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// The project's Go struct literals and receiver field assignments (see
+    /// [`crate::struct_literals::StructUses`]).
+    pub fn go_struct_uses(&self) -> &crate::struct_literals::StructUses {
+        self.go_struct_uses
+            .get_or_init(|| crate::struct_literals::struct_uses(self))
     }
 
     pub fn callers(&self) -> &Callers {

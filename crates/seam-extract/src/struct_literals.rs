@@ -6,6 +6,8 @@
 //! the type is the name written before the brace, found among the classes of the file's
 //! package (its folder), or of the imported package a qualified name (`auth.Token{…}`) names.
 
+use std::collections::BTreeMap;
+
 use indexmap::IndexMap;
 use seam_ir::summary::{RecordShape, TypeShape};
 use seam_lang::model::{
@@ -345,13 +347,11 @@ fn package_struct(files: &Files, file: usize, name: &str) -> Option<(usize, Clas
         return Some(found);
     }
     let folder = folder_of(&files.model(file).path);
-    let mut siblings: Vec<usize> = (0..files.models.len())
-        .filter(|&f| f != file)
-        .filter(|&f| files.model(f).language == Language::Go)
-        .filter(|&f| folder_of(&files.model(f).path) == folder)
-        .collect();
-    siblings.sort_by(|a, b| files.model(*a).path.cmp(&files.model(*b).path));
-    siblings.into_iter().find_map(declared_in)
+    let siblings = files.go_struct_uses().package_files.get(folder)?;
+    siblings
+        .iter()
+        .filter(|&&f| f != file)
+        .find_map(|&f| declared_in(f))
 }
 
 pub(crate) fn folder_of(path: &str) -> &str {
@@ -519,76 +519,111 @@ fn literal_fields_named(
     let Some(name) = files.model(file).class(class).name.as_deref() else {
         return out;
     };
-    for f in 0..files.models.len() {
+    let uses = files.go_struct_uses();
+    for &(f, e) in uses.literals.get(name).map_or(&[][..], Vec::as_slice) {
         let model = files.model(f);
-        if model.language != Language::Go || !model.source.contains(name) {
+        let ExprKind::Object { props } = &model.expr(e).kind else {
+            continue;
+        };
+        if struct_named(files, f, model.text(model.expr(e).span)) != Some((file, class)) {
             continue;
         }
-        for e in &model.exprs {
-            let ExprKind::Object { props } = &e.kind else {
-                continue;
-            };
-            let text = model.text(e.span);
-            if !matches!(literal_type(text), Some((_, n)) if n == name)
-                || struct_named(files, f, text) != Some((file, class))
+        for p in props {
+            if let ObjectProp::KeyValue { key, value, .. } = p
+                && key.as_str() == Some(field)
             {
-                continue;
-            }
-            for p in props {
-                if let ObjectProp::KeyValue { key, value, .. } = p
-                    && key.as_str() == Some(field)
-                {
-                    out.push((f, *value));
-                }
-            }
-        }
-    }
-    out.extend(method_assignments(files, file, name, field));
-    out
-}
-
-/// What the struct's own methods assign to a field through their receiver (`s.mux =
-/// http.NewServeMux()` in `func (s *Server) Setup()`), in the files of its package.
-fn method_assignments(files: &Files, file: usize, name: &str, field: &str) -> Vec<(usize, ExprId)> {
-    let folder = folder_of(&files.model(file).path);
-    let mut out = Vec::new();
-    for f in 0..files.models.len() {
-        let model = files.model(f);
-        if model.language != Language::Go
-            || folder_of(&model.path) != folder
-            || !model.source.contains(field)
-        {
-            continue;
-        }
-        for e in &model.exprs {
-            let ExprKind::Assign { target, value, .. } = &e.kind else {
-                continue;
-            };
-            let seam_lang::model::PatternKind::Expr { expr: target } = &model.pattern(*target).kind
-            else {
-                continue;
-            };
-            let ExprKind::Member {
-                object,
-                property: seam_lang::model::MemberProp::Name(n),
-                ..
-            } = &model.expr(*target).kind
-            else {
-                continue;
-            };
-            if n != field || !matches!(model.expr(*object).kind, ExprKind::This) {
-                continue;
-            }
-            let Some(func) = crate::files::enclosing_function(model, e.span) else {
-                continue;
-            };
-            let class = model.function(func).class;
-            if class.is_some_and(|c| model.class(c).name.as_deref() == Some(name)) {
                 out.push((f, *value));
             }
         }
     }
+    // What the struct's own methods assign to the field through their receiver (`s.mux =
+    // http.NewServeMux()` in `func (s *Server) Setup()`), in the files of its package.
+    let folder = folder_of(&files.model(file).path);
+    let key = (name.to_owned(), field.to_owned());
+    for &(f, value) in uses
+        .receiver_assignments
+        .get(&key)
+        .map_or(&[][..], Vec::as_slice)
+    {
+        if folder_of(&files.model(f).path) == folder {
+            out.push((f, value));
+        }
+    }
     out
+}
+
+/// The project's Go struct literals by the type name written before the brace, the values
+/// methods assign to a field through their receiver by (struct name, field), in file and
+/// source order, and the Go files of each folder (package) in path order: found once per run,
+/// since every struct or field lookup would otherwise read every file of the project.
+#[derive(Default)]
+pub struct StructUses {
+    package_files: BTreeMap<String, Vec<usize>>,
+    literals: BTreeMap<String, Vec<(usize, ExprId)>>,
+    receiver_assignments: BTreeMap<(String, String), Vec<(usize, ExprId)>>,
+}
+
+pub(crate) fn struct_uses(files: &Files) -> StructUses {
+    let mut uses = StructUses::default();
+    for f in 0..files.models.len() {
+        let model = files.model(f);
+        if model.language != Language::Go {
+            continue;
+        }
+        uses.package_files
+            .entry(folder_of(&model.path).to_owned())
+            .or_default()
+            .push(f);
+        for (i, e) in model.exprs.iter().enumerate() {
+            let id = ExprId::from_index(i);
+            match &e.kind {
+                ExprKind::Object { .. } => {
+                    if let Some((_, name)) = literal_type(model.text(e.span)) {
+                        uses.literals
+                            .entry(name.to_owned())
+                            .or_default()
+                            .push((f, id));
+                    }
+                }
+                ExprKind::Assign { target, value, .. } => {
+                    let seam_lang::model::PatternKind::Expr { expr: target } =
+                        &model.pattern(*target).kind
+                    else {
+                        continue;
+                    };
+                    let ExprKind::Member {
+                        object,
+                        property: seam_lang::model::MemberProp::Name(field),
+                        ..
+                    } = &model.expr(*target).kind
+                    else {
+                        continue;
+                    };
+                    if !matches!(model.expr(*object).kind, ExprKind::This) {
+                        continue;
+                    }
+                    let Some(func) = crate::files::enclosing_function(model, e.span) else {
+                        continue;
+                    };
+                    let Some(class) = model.function(func).class else {
+                        continue;
+                    };
+                    let Some(name) = model.class(class).name.as_deref() else {
+                        continue;
+                    };
+                    uses.receiver_assignments
+                        .entry((name.to_owned(), field.to_string()))
+                        .or_default()
+                        .push((f, *value));
+                }
+                _ => {}
+            }
+        }
+    }
+    for package in uses.package_files.values_mut() {
+        package.sort_by(|a, b| files.model(*a).path.cmp(&files.model(*b).path));
+    }
+    uses
 }
 
 #[cfg(test)]

@@ -36,6 +36,10 @@ pub fn function_in_value(
             if let Some(passed) = crate::library_constants::passed_callback(model, *callee, args) {
                 return function_in_value(files, file, passed, hops);
             }
+            // `useContext(Track)`: the function the context's provider element gives.
+            if let Some((vf, ve)) = crate::context_values::read(files, file, expr) {
+                return function_in_value(files, vf, ve, hops);
+            }
             match files.function_of_hops(file, *callee, hops) {
                 Some((ff, func)) => {
                     let returned = single_returned(files, ff, func)?;
@@ -185,9 +189,19 @@ fn object_literal(
         ExprKind::Await { arg } => object_literal(files, file, *arg, hops),
         ExprKind::Call {
             callee,
+            args,
             is_new: false,
             ..
         } => {
+            // `useContext(Auth)`: the object the context's provider element gives.
+            if let Some((vf, ve)) = crate::context_values::read(files, file, expr) {
+                return object_literal(files, vf, ve, hops);
+            }
+            // `useMemo(() => ({ apiCall }), deps)`: the object its function returns.
+            let model = files.model(file);
+            if let Some(func) = crate::library_constants::memo_callback(model, *callee, args) {
+                return object_literal(files, file, single_returned(files, file, func)?, hops);
+            }
             let (ff, func) = files.function_of_hops(file, *callee, hops)?;
             let returned = single_returned(files, ff, func)?;
             object_literal(files, ff, returned, hops)

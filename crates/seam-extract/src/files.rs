@@ -154,6 +154,9 @@ pub struct Files<'a> {
     /// Members every component instance gets (see [`crate::instance_globals`]), built on first
     /// use.
     instance_globals: OnceLock<crate::instance_globals::InstanceGlobals>,
+    /// The values elements provide for contexts (see [`crate::context_values`]), built on
+    /// first use.
+    context_values: OnceLock<crate::context_values::Provided>,
 }
 
 /// A file's calls that call a function they are given: call → (the function's expression,
@@ -252,6 +255,7 @@ impl<'a> Files<'a> {
             window_globals: OnceLock::new(),
             constructed_params: Default::default(),
             instance_globals: OnceLock::new(),
+            context_values: OnceLock::new(),
         }
     }
 
@@ -276,6 +280,13 @@ impl<'a> Files<'a> {
     pub fn instance_globals(&self) -> &crate::instance_globals::InstanceGlobals {
         self.instance_globals
             .get_or_init(|| crate::instance_globals::index(self))
+    }
+
+    /// The values the project's elements provide for contexts (see
+    /// [`crate::context_values`]).
+    pub fn context_values(&self) -> &crate::context_values::Provided {
+        self.context_values
+            .get_or_init(|| crate::context_values::index(self))
     }
 
     /// Properties the project's scripts assign on `window` (see [`crate::window_globals`]).

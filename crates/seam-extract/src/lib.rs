@@ -20,6 +20,7 @@ pub mod class_defaults;
 pub mod classes;
 pub mod conditions;
 pub mod constructed_params;
+pub mod context_values;
 pub mod contract_routes;
 pub mod declared_clients;
 mod declared_objects;

@@ -55,6 +55,20 @@ pub fn passed_callback(
     args.first().map(|a| a.value)
 }
 
+/// The members of a context whose element provides its value (`Provider`), when `callee`
+/// names a library function that makes contexts through an import (`createContext` from
+/// `react`).
+pub fn context_maker(model: &Model, callee: ExprId) -> Option<&'static [String]> {
+    seam_packs::constants::qualified_context_maker(&qualified_name(model, callee)?)
+}
+
+/// Whether `callee` names a library function that reads the context it is given through an
+/// import (`useContext` from `react`).
+pub fn context_reader(model: &Model, callee: ExprId) -> bool {
+    qualified_name(model, callee)
+        .is_some_and(|q| seam_packs::constants::qualified_context_reader(&q))
+}
+
 /// The dotted name an expression spells once its head is replaced by what the import binding
 /// it names stands for: `status.HTTP_404_NOT_FOUND` after `from fastapi import status` is
 /// `fastapi.status.HTTP_404_NOT_FOUND`; `http.StatusOK` after `import "net/http"` is

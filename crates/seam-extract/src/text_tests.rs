@@ -127,10 +127,15 @@ impl TextTest {
     /// Whether the test (with its negation) holds for a value read as `pieces`: `None` when
     /// the value's holes could decide it either way.
     pub fn holds(&self, pieces: &[Piece]) -> Option<bool> {
+        // A value written as a path segment (`/features/${id}`) is one segment, as pairing
+        // reads it: it holds no `?` or `#`, which would end the path.
+        let delimiter = matches!(self.text.as_str(), "?" | "#");
         let known: String = pieces
             .iter()
-            .map(|p| match p {
+            .enumerate()
+            .map(|(i, p)| match p {
                 Piece::Text(t) => t.as_str(),
+                Piece::Hole(_) if delimiter && is_segment(pieces, i) => "",
                 _ => "\u{0}",
             })
             .collect();
@@ -155,6 +160,19 @@ impl TextTest {
         }?;
         Some(holds != self.negated)
     }
+}
+
+/// Whether the hole at `at` is a path segment's value: text ending in `/` before it, and no
+/// `?` or `#` in the text before it (the path has not ended).
+fn is_segment(pieces: &[Piece], at: usize) -> bool {
+    let before = &pieces[..at];
+    let Some(Piece::Text(last)) = before.last() else {
+        return false;
+    };
+    last.ends_with('/')
+        && before
+            .iter()
+            .all(|p| !matches!(p, Piece::Text(t) if t.contains(['?', '#'])))
 }
 
 impl Reader<'_> {
@@ -261,5 +279,33 @@ mod tests {
             starts("http", true).holds(&[text("/a"), hole()]),
             Some(false)
         );
+    }
+
+    #[test]
+    fn a_path_segment_value_holds_no_query() {
+        let text = |t: &str| Piece::Text(t.to_owned());
+        let hole = || Piece::Hole("x".to_owned());
+        let includes = |t: &str| TextTest {
+            subject: seam_lang::model::ExprId::from_index(0),
+            method: "includes".to_owned(),
+            text: t.to_owned(),
+            negated: false,
+            whole: true,
+        };
+        assert_eq!(
+            includes("?").holds(&[text("/features/"), hole()]),
+            Some(false)
+        );
+        assert_eq!(
+            includes("?").holds(&[text("/a/"), hole(), text("/b?c=")]),
+            Some(true)
+        );
+        assert_eq!(includes("?").holds(&[text("/a?q="), hole()]), Some(true));
+        // A value after the path ended, one glued to a segment, or the whole URL may hold one.
+        assert_eq!(includes("#").holds(&[text("/a/?q=/"), hole()]), None);
+        assert_eq!(includes("?").holds(&[text("/users"), hole()]), None);
+        assert_eq!(includes("?").holds(&[hole()]), None);
+        // Other text a segment's value may hold.
+        assert_eq!(includes("x").holds(&[text("/a/"), hole()]), None);
     }
 }

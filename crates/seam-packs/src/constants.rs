@@ -44,6 +44,16 @@ struct ModuleConstants {
     /// of the module returns (`createApp(App)`), or at a plugin's parameter.
     #[serde(default, rename = "instanceGlobals")]
     instance_globals: Vec<String>,
+    /// Functions that make a context (`createContext(default)`).
+    #[serde(default, rename = "contextMakers")]
+    context_makers: Vec<String>,
+    /// Functions that read a context (`useContext(C)`): the value its provider element gives.
+    #[serde(default, rename = "contextReaders")]
+    context_readers: Vec<String>,
+    /// Members of a context made by one of `context_makers` whose element provides its value
+    /// (`Provider` of `<C.Provider value={v}>`).
+    #[serde(default, rename = "contextProviders")]
+    context_providers: Vec<String>,
 }
 
 impl ModuleConstants {
@@ -143,6 +153,24 @@ pub fn qualified_callback(qualified: &str) -> bool {
     qualified_splits(qualified).any(|(module, name)| module.callbacks.iter().any(|n| n == name))
 }
 
+/// The members of a context whose element provides its value (`Provider`), when a fully
+/// qualified function (`react.createContext`) makes contexts.
+pub fn qualified_context_maker(qualified: &str) -> Option<&'static [String]> {
+    qualified_splits(qualified).find_map(|(module, name)| {
+        module
+            .context_makers
+            .iter()
+            .any(|n| n == name)
+            .then_some(module.context_providers.as_slice())
+    })
+}
+
+/// Whether a fully qualified function (`react.useContext`) reads the context it is given.
+pub fn qualified_context_reader(qualified: &str) -> bool {
+    qualified_splits(qualified)
+        .any(|(module, name)| module.context_readers.iter().any(|n| n == name))
+}
+
 /// Every module with member chains whose assigned values every component instance gets, as
 /// (module, the chain's member names in order): (`vue`, [`config`, `globalProperties`]).
 pub fn instance_global_chains() -> Vec<(&'static str, Vec<&'static str>)> {
@@ -177,6 +205,14 @@ mod tests {
         assert!(!super::qualified_memo("react.useState"));
         assert!(super::qualified_callback("react.useCallback"));
         assert!(!super::qualified_callback("react.useMemo"));
+        assert_eq!(
+            super::qualified_context_maker("react.createContext"),
+            Some(&["Provider".to_owned()][..])
+        );
+        assert_eq!(super::qualified_context_maker("react.useContext"), None);
+        assert!(super::qualified_context_reader("react.useContext"));
+        assert!(super::qualified_context_reader("preact/hooks.useContext"));
+        assert!(!super::qualified_context_reader("react.createContext"));
         assert_eq!(
             super::module_constant("net/http", "StatusNotFound"),
             Some(super::ConstantValue::Number(404.0))

@@ -15,7 +15,9 @@
 //! defines or inherits (from project classes, or from framework classes the pack names), and
 //! into one route per extra action its methods declare by decorator. A class attribute the
 //! pack names (`http_method_names`) limits a class's routes to its methods, and a function
-//! handler's decorator (`@api_view(["POST"])`) names its methods.
+//! handler's decorator (`@api_view(["POST"])`) names its methods. A router made under
+//! another's registration (the pack's `nestedRouters`) serves its registrations under that
+//! registration's detail route (`projects/{project_pk}/`).
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -15,7 +15,9 @@
 //! defines or inherits (from project classes, or from framework classes the pack names), and
 //! into one route per extra action its methods declare by decorator. A class attribute the
 //! pack names (`http_method_names`) limits a class's routes to its methods, and a function
-//! handler's decorator (`@api_view(["POST"])`) names its methods.
+//! handler's decorator (`@api_view(["POST"])`) names its methods. A router made under
+//! another's registration (the pack's `nestedRouters`) serves its registrations under that
+//! registration's detail route (`projects/{project_pk}/`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -216,10 +218,16 @@ pub fn list_routes(
                     ListHandler::Expr(*handler),
                 )],
                 Element::Router => match (&spec.viewsets, routers.get(&key)) {
-                    (Some(viewsets), Some(regs)) => regs
-                        .iter()
-                        .flat_map(|r| viewset_routes(files, reader, spec, viewsets, r))
-                        .collect(),
+                    (Some(viewsets), Some(regs)) => {
+                        let nest = nested_prefix(files, reader, spec, viewsets, &routers, key, 0)
+                            .unwrap_or_default();
+                        regs.iter()
+                            .flat_map(|r| viewset_routes(files, reader, spec, viewsets, r))
+                            .map(|(f, span, path, method, handler)| {
+                                (f, span, format!("{nest}{path}"), method, handler)
+                            })
+                            .collect()
+                    }
                     _ => Vec::new(),
                 },
                 Element::Include { .. } => Vec::new(),
@@ -584,6 +592,78 @@ fn registrations(
     out
 }
 
+/// The path a router made under another router's registration (the pack's `nestedRouters`:
+/// `NestedSimpleRouter(parent, "projects", lookup="project")`) serves its registrations under:
+/// that registration's prefix and its detail parameter, named from the lookup the call gives
+/// and the one the registered class names its detail route by (`projects/{project_pk}/`),
+/// after whatever the parent itself is nested under. An empty parent prefix leaves the
+/// parameter alone (`{project_pk}/`). None for a router made otherwise, or whose lookup
+/// cannot be read.
+fn nested_prefix(
+    files: &Files,
+    reader: &Reader,
+    spec: &RouteLists,
+    viewsets: &Viewsets,
+    routers: &BTreeMap<ListKey, Vec<Registration>>,
+    (file, made): ListKey,
+    depth: usize,
+) -> Option<String> {
+    if depth > MAX_HOPS {
+        return None;
+    }
+    let model = files.model(file);
+    spec.nested_routers.iter().find_map(|n| {
+        let mut caps = Captures::new();
+        if !match_expr(model, &n.pattern, made, &mut caps) {
+            return None;
+        }
+        let expr = |meta: &str| caps.get(meta).and_then(Capture::expr);
+        let (parent, prefix, lookup) =
+            (expr(&n.parent)?, expr(&n.parent_prefix)?, expr(&n.lookup)?);
+        let lookup = reader.constant(file, lookup)?;
+        let prefix = regex_as_path(&raw_text(&reader.pieces(file, prefix)));
+        let prefix = prefix.trim_matches('/');
+        let parent = files
+            .definition(file, parent)
+            .and_then(|d| files.value_of(d));
+        let parent_lookup = parent
+            .and_then(|k| routers.get(&k))
+            .and_then(|regs| regs.iter().find(|r| r.prefix == prefix))
+            .and_then(|r| crate::classes::class_of_expr(files, r.file, r.viewset))
+            .map_or_else(
+                || viewsets.default_lookup.clone(),
+                |class| lookup_of(files, reader, viewsets, class),
+            );
+        let parameter = n
+            .parameter
+            .replace("{lookup}", &lookup)
+            .replace("{parentLookup}", &parent_lookup);
+        let above = parent
+            .and_then(|k| nested_prefix(files, reader, spec, viewsets, routers, k, depth + 1))
+            .unwrap_or_default();
+        Some(if prefix.is_empty() {
+            format!("{above}{{{parameter}}}/")
+        } else {
+            format!("{above}{prefix}/{{{parameter}}}/")
+        })
+    })
+}
+
+/// The parameter a registered class names its detail route by: the first class attribute the
+/// pack's `lookup` names, or the default.
+fn lookup_of(
+    files: &Files,
+    reader: &Reader,
+    viewsets: &Viewsets,
+    class: (usize, ClassId),
+) -> String {
+    viewsets
+        .lookup
+        .iter()
+        .find_map(|field| class_constant(files, reader, class, field))
+        .unwrap_or_else(|| viewsets.default_lookup.clone())
+}
+
 /// The routers extended with routes seam cannot read (`router.extend(c)` with `c` located at
 /// run time, the pack's `routerExtensions`): a router extended with another router the
 /// project makes is not open.
@@ -719,11 +799,7 @@ fn viewset_actions(
         .flatten()
         .map(String::as_str)
         .collect();
-    let lookup = viewsets
-        .lookup
-        .iter()
-        .find_map(|field| class_constant(files, reader, class, field))
-        .unwrap_or_else(|| viewsets.default_lookup.clone());
+    let lookup = lookup_of(files, reader, viewsets, class);
     let prefix = &reg.prefix;
     let at = |detail: bool, tail: &str| {
         let path = match (detail, tail.is_empty()) {

@@ -1711,7 +1711,12 @@ fn strip_origin_and_query(s: &str) -> String {
     }
     let end = rest
         .char_indices()
-        .find(|&(i, c)| c == '#' || c == '?' && !optional_parameter_mark(rest, i))
+        .find(|&(i, c)| {
+            c == '#'
+                || c == '?'
+                    && !optional_parameter_mark(rest, i)
+                    && !optional_parameter_segment(rest, i)
+        })
         .map_or(rest.len(), |(i, _)| i);
     rest[..end].to_owned()
 }
@@ -1724,6 +1729,19 @@ fn optional_parameter_mark(path: &str, at: usize) -> bool {
         return false;
     }
     let segment = path[..at].rsplit('/').next().unwrap_or("");
+    segment.strip_prefix(':').is_some_and(|name| {
+        !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// Whether the `?` at `at` opens a segment `?:name` (Beego's optional parameter,
+/// `/api/get-user/?:id`) rather than a query: a query that starts with `:` and a name is no
+/// query a server reads, so the segment is kept for the pack to read.
+fn optional_parameter_segment(path: &str, at: usize) -> bool {
+    if at > 0 && !path[..at].ends_with('/') {
+        return false;
+    }
+    let segment = path[at + 1..].split('/').next().unwrap_or("");
     segment.strip_prefix(':').is_some_and(|name| {
         !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
     })
@@ -1930,6 +1948,13 @@ mod tests {
         assert_eq!(strip_origin_and_query("http://localhost:3000/api"), "/api");
         assert_eq!(strip_origin_and_query("https://x.io"), "");
         assert_eq!(strip_origin_and_query("/orders?userId={userId}"), "/orders");
+        // A segment `?:name` is an optional parameter (Beego), not a query.
+        assert_eq!(
+            strip_origin_and_query("/api/pay/?:owner/?:name"),
+            "/api/pay/?:owner/?:name"
+        );
+        assert_eq!(strip_origin_and_query("/api/pay?:owner"), "/api/pay");
+        assert_eq!(strip_origin_and_query("/api/pay/?:"), "/api/pay/");
         assert_eq!(join_paths("/api", "/orders"), "/api/orders");
         assert_eq!(join_paths("/api/", "orders"), "/api/orders");
         assert_eq!(join_paths("", "/"), "/");

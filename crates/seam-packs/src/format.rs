@@ -28,6 +28,10 @@ pub struct PackFile {
     /// written (Echo: `Group("/user")` with `GET("s", …)` serves `/users`), not as a segment.
     #[serde(default)]
     pub append_paths: bool,
+    /// The text a route path's segment starts with to make it an optional parameter named by
+    /// the rest (Beego: `?:` in `/api/get-user/?:id`, read as `/api/get-user/{id?}`).
+    #[serde(default)]
+    pub optional_parameter_prefix: Option<String>,
     /// A request goes to the first route registered for its method and path: a later
     /// registration of the same method and path on the same router, in the same file, is never
     /// reached (Express: `router.get("/", all)` before `router.get(["/", "/:id"], one)`).
@@ -427,6 +431,11 @@ pub struct RouteListsFile {
     /// (`router.register("items", ItemViewSet)`).
     #[serde(default)]
     pub router_registrations: Vec<RouterRegistrationFile>,
+    /// Routers made under a registration of another router (`NestedSimpleRouter(parent,
+    /// "projects", lookup="project")`): their registrations are served under that
+    /// registration's detail route.
+    #[serde(default)]
+    pub nested_routers: Vec<NestedRouterFile>,
     /// The property of a router object that stands, in a list or an include, for every
     /// registration of that router (`router.urls`).
     #[serde(default)]
@@ -496,6 +505,22 @@ pub struct RouterRegistrationFile {
     pub prefix: String,
     /// The metavariable holding the registered class.
     pub viewset: String,
+}
+
+/// A router made under another router's registration (see `RouteListsFile::nested_routers`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NestedRouterFile {
+    pub pattern: String,
+    /// The metavariable holding the parent router.
+    pub parent: String,
+    /// The metavariable holding the prefix of the parent's registration the router sits under.
+    pub parent_prefix: String,
+    /// The metavariable holding the name given to the parent's detail parameter.
+    pub lookup: String,
+    /// How the parent's detail parameter is named: `{lookup}` is the name the call gives and
+    /// `{parentLookup}` the parameter the parent's registered class names its detail route by.
+    pub parameter: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

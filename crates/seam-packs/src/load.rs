@@ -221,6 +221,17 @@ impl Compiler<'_> {
                 pattern,
             });
         }
+        let mut nested_routers = Vec::with_capacity(raw.nested_routers.len());
+        for n in &raw.nested_routers {
+            let pattern = self.expression(&n.pattern, family)?;
+            nested_routers.push(crate::pack::NestedRouter {
+                parent: self.meta("parent", &n.parent, &pattern, &n.pattern)?,
+                parent_prefix: self.meta("parentPrefix", &n.parent_prefix, &pattern, &n.pattern)?,
+                lookup: self.meta("lookup", &n.lookup, &pattern, &n.pattern)?,
+                parameter: n.parameter.clone(),
+                pattern,
+            });
+        }
         let mut method_decorators = Vec::with_capacity(raw.method_decorators.len());
         for d in &raw.method_decorators {
             let pattern = self.expression(&d.pattern, family)?;
@@ -254,6 +265,7 @@ impl Compiler<'_> {
                 .map(|(k, v)| (k.clone(), lower(v)))
                 .collect(),
             router_registrations,
+            nested_routers,
             router_urls: raw.router_urls.clone(),
             router_extensions: raw.router_extensions.clone(),
             root_names: raw.root_names.clone(),
@@ -1126,6 +1138,7 @@ impl Compiler<'_> {
 
         Ok(Pack {
             append_paths: raw.append_paths,
+            optional_parameter_prefix: raw.optional_parameter_prefix.clone(),
             first_match_wins: raw.first_match_wins,
             review,
             recognition: raw

@@ -273,6 +273,8 @@ pub struct RouteLists {
     /// Framework classes by name → the (lower-case) methods each serves.
     pub class_bases: std::collections::BTreeMap<String, Vec<String>>,
     pub router_registrations: Vec<RouterRegistration>,
+    /// Routers made under a registration of another router.
+    pub nested_routers: Vec<NestedRouter>,
     /// The router property standing for its registrations (`urls`).
     pub router_urls: Option<String>,
     /// Router methods adding routes from elsewhere (`extend`).
@@ -311,6 +313,17 @@ pub struct RouterRegistration {
     pub router: String,
     pub prefix: String,
     pub viewset: String,
+}
+
+/// A router made under another router's registration (see `NestedRouterFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NestedRouter {
+    pub pattern: PatternNode,
+    pub parent: String,
+    pub parent_prefix: String,
+    pub lookup: String,
+    /// The parameter's name, with `{lookup}` and `{parentLookup}` to fill.
+    pub parameter: String,
 }
 
 /// How a registered class expands into routes (see `ViewsetsFile`).
@@ -674,6 +687,9 @@ pub struct Pack {
     pub routers: Vec<PatternNode>,
     /// A relative route path is appended to the router's prefix as written (`appendPaths`).
     pub append_paths: bool,
+    /// A path segment starting with this text is an optional parameter named by the rest
+    /// (`optionalParameterPrefix`).
+    pub optional_parameter_prefix: Option<String>,
     /// A later registration of a method and path on the same router is never reached.
     pub first_match_wins: bool,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.

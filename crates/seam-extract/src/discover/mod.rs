@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use seam_lang::model::{ArrayElement, ExprId, ExprKind, FuncId, Span};
+use seam_lang::model::{ArrayElement, ExprId, ExprKind, FuncId, MemberProp, Span};
 use seam_packs::{Capture, Captures, Pack, PatternNode, UnitKind, ValueRead, match_expr};
 
 use crate::files::{Def, Files};
@@ -165,7 +165,7 @@ pub(crate) fn read_methods(
     {
         let mut out: Vec<Option<String>> = list
             .iter()
-            .map(|x| reader.constant(file, *x).map(|m| m.to_ascii_uppercase()))
+            .map(|x| method_of_element(reader, file, *x))
             .collect();
         out.dedup();
         return out;
@@ -177,7 +177,7 @@ pub(crate) fn read_methods(
         let mut out: Vec<Option<String>> = elements
             .iter()
             .map(|el| match el {
-                ArrayElement::Expr(x) => reader.constant(file, *x).map(|m| m.to_ascii_uppercase()),
+                ArrayElement::Expr(x) => method_of_element(reader, file, *x),
                 _ => None,
             })
             .collect();
@@ -185,6 +185,28 @@ pub(crate) fn read_methods(
         return out;
     }
     vec![read_method(reader, value, file, caps)]
+}
+
+/// One method of a list: its value, or else the name it is written with when that name is an
+/// HTTP method's (an enumeration's member from outside the repository, `RequestMethod.POST`, or
+/// a name imported from one, `POST`).
+fn method_of_element(reader: &Reader, file: usize, expr: ExprId) -> Option<String> {
+    if let Some(m) = reader.constant(file, expr) {
+        return Some(m.to_ascii_uppercase());
+    }
+    let model = reader.files.model(file);
+    let name = match &model.expr(expr).kind {
+        ExprKind::Ident { name, .. } => name.as_str(),
+        ExprKind::Member {
+            property: MemberProp::Name(name),
+            ..
+        } => name.as_str(),
+        _ => return None,
+    };
+    const HTTP_METHODS: [&str; 8] = [
+        "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE",
+    ];
+    HTTP_METHODS.contains(&name).then(|| name.to_owned())
 }
 
 pub(crate) fn method_allowed(method: &ValueRead, methods: &[String], caps: &Captures) -> bool {

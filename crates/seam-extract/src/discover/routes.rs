@@ -1056,6 +1056,10 @@ pub fn handler_units(
             compose(&prefixes, &own_path)
         };
         let path = patterned_parameters_as_holes(&angle_parameters_as_holes(&composed));
+        let path = match &pack.optional_parameter_prefix {
+            Some(marker) => optional_parameters_as_holes(&path, marker),
+            None => path,
+        };
         let path = if global {
             with_global_prefix(&globals, &files.model(reg.file).path, &path)
         } else {
@@ -1643,6 +1647,26 @@ fn patterned_parameters_as_holes(path: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Path segments that are optional parameters written with the pack's marker in front
+/// (`/users/?:id` with `?:`) as optional holes (`/users/{id?}`). A segment whose rest is not a
+/// name is kept as written.
+fn optional_parameters_as_holes(path: &str, marker: &str) -> String {
+    if marker.is_empty() {
+        return path.to_owned();
+    }
+    path.split('/')
+        .map(|segment| match segment.strip_prefix(marker) {
+            Some(name)
+                if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') =>
+            {
+                format!("{{{name}?}}")
+            }
+            _ => segment.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Path parameters written in angle brackets (`/users/<int:id>`, `/files/<path:name>`) as holes

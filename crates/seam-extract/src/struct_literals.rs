@@ -317,14 +317,8 @@ fn imported_struct(
             && i.resolved.is_some()
     })?;
     let folder = folder_of(import.resolved.as_deref()?);
-    let mut candidates: Vec<usize> = (0..files.models.len())
-        .filter(|&f| files.model(f).language == Language::Go)
-        .filter(|&f| folder_of(&files.model(f).path) == folder)
-        .collect();
-    candidates.sort_by(|a, b| files.model(*a).path.cmp(&files.model(*b).path));
-    candidates
-        .into_iter()
-        .find_map(|f| declared_struct(files, f, name))
+    let candidates = files.go_struct_uses().package_files.get(folder)?;
+    candidates.iter().find_map(|&f| declared_struct(files, f, name))
 }
 
 /// The struct `name` declared in a file, if it declares one.

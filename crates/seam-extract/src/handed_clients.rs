@@ -7,8 +7,9 @@
 //! A pack's `injected` client entry without `property` says the callback's first parameter
 //! is itself a client, and its `client` read names the client the call hands on (the
 //! `baseQuery` made by `fetchBaseQuery({ baseUrl })`, or an API made by another call): the
-//! parameter carries that client's base URL. A client handed on that cannot be read as one
-//! (a function the app writes around the library's) leaves the start of each URL unknown.
+//! parameter carries that client's base URL. A function handed on in its place (the app's own
+//! base query around the library's) stands for the one client it makes inside; one that makes
+//! none, or that cannot be read, leaves the start of each URL unknown.
 //!
 //! Such definitions often give the URL as a function of the call's argument
 //! (`query: (id) => \`items/${id}\``): a URL written as a function is the one value it

@@ -175,7 +175,8 @@ pub(super) fn client_object_hops(
     {
         use crate::handed_clients::Handed;
         let on = match handed {
-            Handed::From(cf, ce) => client_at(files, pack, reader, cf, ce, hops),
+            Handed::From(cf, ce) => client_at(files, pack, reader, cf, ce, hops)
+                .or_else(|| made_inside(files, pack, reader, cf, ce, hops)),
             Handed::Plain | Handed::Unread => None,
         };
         return Some(on.unwrap_or_else(|| {
@@ -225,6 +226,43 @@ fn client_at(
         ExprKind::Call { .. } => client_value(files, pack, reader, file, expr, hops),
         _ => client_object_hops(files, pack, reader, file, expr, hops),
     }
+}
+
+/// The client a function handed on as one makes inside and uses (the app's base query around
+/// the library's, `async (args, api) => fetchBaseQuery({ baseUrl })(args, api)`): the one
+/// creation of the pack's clients written in its body. None when it makes none or several.
+fn made_inside(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<ClientObject> {
+    let (vf, function) = files.function_of(file, expr)?;
+    let vmodel = files.model(vf);
+    let span = vmodel.function(function).span;
+    let mut made = files
+        .calls(vf)
+        .filter(|c| {
+            let at = vmodel.expr(c.call).span;
+            at.start >= span.start && at.end <= span.end
+        })
+        .filter(|c| {
+            pack.clients
+                .iter()
+                .filter_map(|entry| entry.create.as_ref())
+                .any(|create| {
+                    let mut caps = Captures::new();
+                    match_expr(vmodel, create, c.call, &mut caps)
+                })
+        })
+        .map(|c| c.call);
+    let one = made.next()?;
+    if made.next().is_some() {
+        return None;
+    }
+    client_value(files, pack, reader, vf, one, hops)
 }
 
 /// Whether a call of the pack's `injected` clients hands the function `callback` (of `file`)
@@ -606,6 +644,7 @@ pub(super) fn client_value(
                     // (`baseQuery: fetchBaseQuery({ baseUrl })`).
                     ValueRead::Option { .. } => {
                         client_at(files, pack, reader, inner_file, inner, hops)
+                            .or_else(|| made_inside(files, pack, reader, inner_file, inner, hops))
                     }
                     _ => client_object_hops(files, pack, reader, inner_file, inner, hops),
                 };

@@ -32,6 +32,7 @@ pub mod exception_status;
 pub mod failure_interceptors;
 pub mod files;
 pub mod filled_templates;
+mod handed_clients;
 pub mod held_routers;
 pub mod instance_globals;
 pub mod keyed_fields;
@@ -989,7 +990,9 @@ fn build_client(
             )
         }
         None => (
-            "module".to_owned(),
+            // A request defined in a table is named after its key.
+            crate::handed_clients::holding_key(model, unit.call)
+                .unwrap_or_else(|| "module".to_owned()),
             Vec::new(),
             Vec::new(),
             ConfidenceInfo {

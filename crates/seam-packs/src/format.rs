@@ -913,9 +913,11 @@ pub struct ClientObjectFile {
     #[serde(default)]
     pub injected: Option<InjectedClientFile>,
     /// A metavariable of `create` that must itself be a client: the call makes a request or
-    /// a client from another one (`$C.R()`, `$REQ.SetBody($B)`), which keeps its base URL.
+    /// a client from another one (`$C.R()`, `$REQ.SetBody($B)`), which keeps its base URL;
+    /// or a key of an options object the pattern binds (`{ option: $CONFIG, key: baseQuery }`:
+    /// the client the options name, whose base URL the new one carries).
     #[serde(default)]
-    pub of: Option<String>,
+    pub of: Option<ValueFile>,
     /// Where the options of a client made out of sight are written (a framework's module
     /// configured in its config file): the `baseUrl` read takes its metavariable from the
     /// first match of `pattern` in the nearest file named `file` at or above the call's folder.
@@ -941,7 +943,15 @@ pub struct InjectedClientFile {
     /// Where the callback is: a metavariable (`$FN`), or a key of an options object
     /// (`{ option: $OPTIONS, key: testSuite }`).
     pub callback: ValueFile,
-    pub property: String,
+    /// The property of the callback's first parameter that is the client; left out, the
+    /// first parameter itself is (`endpoints: (builder) => …`).
+    #[serde(default)]
+    pub property: Option<String>,
+    /// The client the call hands on, whose base URL the handed one carries: a metavariable
+    /// (`$API`) or a key of an options object (`{ option: $CONFIG, key: baseQuery }`), each
+    /// read as a client of the pack. Left out, the handed client has no base URL.
+    #[serde(default)]
+    pub client: Option<ValueFile>,
 }
 
 /// See `PackFile::contracts`.
@@ -1096,6 +1106,11 @@ pub struct CallFile {
     /// of the same call, by any pack, directly or through a wrapper, wins over this one.
     #[serde(default)]
     pub fallback: bool,
+    /// The call defines a request the library makes later (an endpoint of a table of
+    /// definitions): the consumer is the call itself, named after the object key holding it,
+    /// with no paths of the function it is written in.
+    #[serde(default)]
+    pub definition: bool,
     /// The request body the call sends (`$BODY`, or `{ option: $OPTIONS, key: body }`).
     #[serde(default)]
     pub body: Option<ValueFile>,

@@ -911,9 +911,22 @@ impl Compiler<'_> {
             let injected = match &c.injected {
                 Some(i) => {
                     let pattern = self.expression(&i.pattern, family)?;
+                    let client = match &i.client {
+                        Some(v) => match self.value("client", v, &pattern, &i.pattern)? {
+                            read @ (ValueRead::Meta(_) | ValueRead::Option { .. }) => Some(read),
+                            _ => {
+                                return Err(self.error(
+                                    "client:",
+                                    "`client` names a metavariable of the `injected` pattern or a key of an options object it binds (`{ option: $CONFIG, key: baseQuery }`)",
+                                ));
+                            }
+                        },
+                        None => None,
+                    };
                     Some(InjectedClient {
                         callback: self.value("callback", &i.callback, &pattern, &i.pattern)?,
                         property: i.property.clone(),
+                        client,
                         pattern,
                     })
                 }
@@ -938,7 +951,15 @@ impl Compiler<'_> {
             // `of: $C`: a metavariable of `create` that must itself be a client.
             let of = match (&c.of, &create, &c.create) {
                 (Some(of), Some(pattern), Some(source)) => {
-                    Some(self.meta("of", of, pattern, source)?)
+                    match self.value("of", of, pattern, source)? {
+                        read @ (ValueRead::Meta(_) | ValueRead::Option { .. }) => Some(read),
+                        _ => {
+                            return Err(self.error(
+                                "of:",
+                                "`of` names a metavariable of the entry's `create` pattern (`of: $C` with `create: $C.R()`) or a key of an options object it binds",
+                            ));
+                        }
+                    }
                 }
                 (Some(_), _, _) => {
                     return Err(self.error(
@@ -968,6 +989,7 @@ impl Compiler<'_> {
                 url: self.value("url", &c.url, &pattern, &c.pattern)?,
                 method: self.value("method", &c.method, &pattern, &c.pattern)?,
                 fallback: c.fallback,
+                definition: c.definition,
                 body: match &c.body {
                     Some(body) => Some(self.value("body", body, &pattern, &c.pattern)?),
                     None => None,

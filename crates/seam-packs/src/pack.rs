@@ -529,8 +529,9 @@ pub struct ClientObject {
     /// A declared type whose values are clients.
     pub type_name: Option<String>,
     pub injected: Option<InjectedClient>,
-    /// The metavariable of `create` that must be a client itself (its base URL carries).
-    pub of: Option<String>,
+    /// What of `create` must be a client itself (its base URL carries): a metavariable
+    /// (`ValueRead::Meta`) or a key of an options object it binds (`ValueRead::Option`).
+    pub of: Option<ValueRead>,
     /// Where the options of a client made out of sight are written; `base_url` reads the
     /// metavariable of its pattern.
     pub configured: Option<ConfiguredClient>,
@@ -549,7 +550,11 @@ pub struct ConfiguredClient {
 pub struct InjectedClient {
     pub pattern: PatternNode,
     pub callback: ValueRead,
-    pub property: String,
+    /// `None`: the callback's first parameter itself is the client.
+    pub property: Option<String>,
+    /// Where the client handed on is read (a metavariable or an options key), whose base URL
+    /// the handed client carries.
+    pub client: Option<ValueRead>,
 }
 
 /// A request interceptor on a client instance that rewrites the URL (see `UrlInterceptorFile`).
@@ -657,6 +662,8 @@ pub struct ClientCall {
     pub method: ValueRead,
     /// Known by its shape alone: another reading of the same call wins.
     pub fallback: bool,
+    /// Defines a request made later: the consumer is the call, named after its object key.
+    pub definition: bool,
     /// The request body the call sends: what a transition's `provenance` reads the sent
     /// fields' values from.
     pub body: Option<ValueRead>,

@@ -62,6 +62,7 @@ fn builtin_packs_load() {
             "react-router",
             "requests",
             "resty",
+            "rtk-query",
             "spring-declarative-client",
             "spring-mvc",
             "spring-rest-client",

@@ -273,3 +273,30 @@ fn a_configured_base_url_reads_the_config_pattern() {
         ".seam/packs/mine.yaml:10: `baseUrl` names `$OPTIONS`, which the pattern `{ http: $CONFIG }` does not bind"
     );
 }
+
+#[test]
+fn a_handed_client_is_a_metavariable_or_an_options_key() {
+    let head = "name: mine\nlanguages: [javascript, typescript]\nkind: client\nbinding: { transport: http, protocol: rest }\ndetect: { npm: [mine] }\n";
+    let calls = "calls:\n  - pattern: $B.query($U)\n    where: { $B: { client: true } }\n    url: $U\n    method: GET\n";
+    let e = error(&format!(
+        "{head}clients:\n  - injected:\n      pattern: createApi($C)\n      callback: {{ option: $C, key: endpoints }}\n      client: base\n{calls}"
+    ));
+    assert!(
+        e.contains("`client` names a metavariable of the `injected` pattern"),
+        "{e}"
+    );
+    let e = error(&format!(
+        "{head}clients:\n  - injected:\n      pattern: createApi($C)\n      callback: {{ option: $C, key: endpoints }}\n      client: $API\n{calls}"
+    ));
+    assert!(
+        e.contains("`client` names `$API`, which the pattern `createApi($C)` does not bind"),
+        "{e}"
+    );
+    let e = error(&format!(
+        "{head}clients:\n  - create: createApi($C)\n    of: base\n{calls}"
+    ));
+    assert!(
+        e.contains("`of` names a metavariable of the entry's `create`"),
+        "{e}"
+    );
+}

@@ -166,6 +166,29 @@ pub(super) fn client_object_hops(
     {
         return Some(ClientObject::of_every(files, pack));
     }
+    // A callback's first parameter that a call hands as the client itself
+    // (`endpoints: (builder) => …`), with the base URL of the client the call hands on.
+    if let Some(b) = model.resolved_binding(expr)
+        && let BindingKind::Param { function, index: 0 } = model.binding(b).kind
+        && model.binding(b).origin.path.is_empty()
+        && let Some(handed) = crate::handed_clients::handed(files, pack, reader, file, function)
+    {
+        use crate::handed_clients::Handed;
+        let on = match handed {
+            Handed::From(cf, ce) => client_at(files, pack, reader, cf, ce, hops)
+                .or_else(|| made_inside(files, pack, reader, cf, ce, hops)),
+            Handed::Plain | Handed::Unread => None,
+        };
+        return Some(on.unwrap_or_else(|| {
+            let mut client = ClientObject::of_every(files, pack);
+            if handed != Handed::Plain {
+                // A client handed on that reads as none (the app's own function around the
+                // library's): whatever base it puts in front is unknown.
+                client.base = vec![Piece::Hole("baseUrl".to_owned())];
+            }
+            client
+        }));
+    }
     // `const { request } = page.context()`: a property of a value the pack makes clients of.
     if let Some(entry) = crate::destructured_clients::destructured_client(files, pack, file, expr) {
         return Some(match &entry.configured {
@@ -189,6 +212,59 @@ pub(super) fn client_object_hops(
     client_value(files, pack, reader, vf, ve, hops)
 }
 
+/// The client an expression is, a creation written in place (`fetchBaseQuery({ baseUrl })`)
+/// included.
+fn client_at(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<ClientObject> {
+    match files.model(file).expr(expr).kind {
+        ExprKind::Call { .. } => client_value(files, pack, reader, file, expr, hops),
+        _ => client_object_hops(files, pack, reader, file, expr, hops),
+    }
+}
+
+/// The client a function handed on as one makes inside and uses (the app's base query around
+/// the library's, `async (args, api) => fetchBaseQuery({ baseUrl })(args, api)`): the one
+/// creation of the pack's clients written in its body. None when it makes none or several.
+fn made_inside(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<ClientObject> {
+    let (vf, function) = files.function_of(file, expr)?;
+    let vmodel = files.model(vf);
+    let span = vmodel.function(function).span;
+    let mut made = files
+        .calls(vf)
+        .filter(|c| {
+            let at = vmodel.expr(c.call).span;
+            at.start >= span.start && at.end <= span.end
+        })
+        .filter(|c| {
+            pack.clients
+                .iter()
+                .filter_map(|entry| entry.create.as_ref())
+                .any(|create| {
+                    let mut caps = Captures::new();
+                    match_expr(vmodel, create, c.call, &mut caps)
+                })
+        })
+        .map(|c| c.call);
+    let one = made.next()?;
+    if made.next().is_some() {
+        return None;
+    }
+    client_value(files, pack, reader, vf, one, hops)
+}
+
 /// Whether a call of the pack's `injected` clients hands the function `callback` (of `file`)
 /// the client as the property `key` of its first parameter.
 pub(super) fn hands_client(
@@ -204,7 +280,7 @@ pub(super) fn hands_client(
         .clients
         .iter()
         .filter_map(|c| c.injected.as_ref())
-        .filter(|i| i.property == key)
+        .filter(|i| i.property.as_deref() == Some(key))
         .collect();
     if injected.is_empty() {
         return false;
@@ -558,10 +634,21 @@ pub(super) fn client_value(
         // A request or client made from another client keeps that client's base.
         let from_client = match &c.of {
             Some(of) => {
-                let Some(inner) = caps.get(of).and_then(Capture::expr) else {
+                let Some((inner_file, inner)) =
+                    crate::handed_clients::read_at(reader, vf, of, &caps)
+                else {
                     continue;
                 };
-                match client_object_hops(files, pack, reader, vf, inner, hops) {
+                let inner_client = match of {
+                    // A key of the options holds the client, often made in place
+                    // (`baseQuery: fetchBaseQuery({ baseUrl })`).
+                    ValueRead::Option { .. } => {
+                        client_at(files, pack, reader, inner_file, inner, hops)
+                            .or_else(|| made_inside(files, pack, reader, inner_file, inner, hops))
+                    }
+                    _ => client_object_hops(files, pack, reader, inner_file, inner, hops),
+                };
+                match inner_client {
                     Some(client) => Some(client),
                     None => continue,
                 }
@@ -872,6 +959,8 @@ pub(super) struct Site {
     page_relative: bool,
     /// See [`ClientUnit::fallback`].
     fallback: bool,
+    /// See [`seam_packs::ClientCall::definition`].
+    definition: bool,
     /// See [`ClientUnit::failures`].
     failures: Option<HandledFailures>,
 }
@@ -898,10 +987,10 @@ pub(super) fn site_at(
             continue;
         };
         let url_pieces = match &c.url {
-            ValueRead::Meta(m) => caps
-                .get(m)
-                .and_then(Capture::expr)
-                .map(|e| reader.pieces(file, e)),
+            ValueRead::Meta(m) => caps.get(m).and_then(Capture::expr).map(|e| {
+                let (uf, ue) = crate::handed_clients::returned_url(files, file, e);
+                reader.pieces(uf, ue)
+            }),
             ValueRead::Option { meta, key, .. } => caps
                 .get(meta)
                 .and_then(Capture::expr)
@@ -924,6 +1013,7 @@ pub(super) fn site_at(
         let method = read_method(reader, &c.method, file, &caps);
         let mut site = site_of(files, pack, reader, (file, call), client, url, method);
         site.fallback = c.fallback;
+        site.definition = c.definition;
         return Some(site);
     }
     member_site(files, pack, reader, file, call)
@@ -977,6 +1067,7 @@ pub(super) fn site_of(
         method,
         origin,
         fallback: false,
+        definition: false,
         failures,
     }
 }
@@ -1121,7 +1212,9 @@ pub fn client_units(
             let Some(mut site) = site_at(files, pack, &own, file, call) else {
                 continue;
             };
-            let function = enclosing_function(model, model.expr(call).span);
+            // A definition is its own consumer: no function around it sends the request.
+            let function =
+                enclosing_function(model, model.expr(call).span).filter(|_| !site.definition);
             if let Some(func) = function {
                 // A thin wrapper forwards the path itself: the URL starts (after an
                 // environment base) with one of its parameters.

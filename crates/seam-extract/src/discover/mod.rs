@@ -121,7 +121,7 @@ pub fn matches_any(files: &Files, file: usize, patterns: &[PatternNode], expr: E
 
 /// Whether a call whose callee is named `name` (see [`crate::files::callee_name`]) can match
 /// `pattern`: a pattern that names its callee needs that name. A cheap test before matching.
-fn anchor_ok(pattern: &PatternNode, name: Option<&str>) -> bool {
+pub(crate) fn anchor_ok(pattern: &PatternNode, name: Option<&str>) -> bool {
     pattern
         .call_anchor()
         .is_none_or(|anchor| name == Some(anchor))

@@ -418,11 +418,30 @@ fn values_on_fixed_segments(call: &[String], route: &[String]) -> usize {
 }
 
 /// Whether a call and a route of the same length cross: the route fixes a segment the call
-/// leaves to a value, and the call fixes a segment the route leaves to one.
+/// leaves to a value, and the call fixes text (a whole segment, or text glued to a value:
+/// `{org}tags`) where the route takes a whole value.
 fn crosses_both_ways(call: &[String], route: &[String]) -> bool {
     call.len() == route.len()
         && values_on_fixed_segments(call, route) > 0
-        && values_on_fixed_segments(route, call) > 0
+        && call.iter().zip(route).any(|(c, r)| {
+            (is_static(c) && !is_static(r)) || (is_whole_hole(r) && has_fixed_text(c))
+        })
+}
+
+/// Whether a segment holds text outside its holes (`tags`, `{org}tags`, `v{n}`).
+fn has_fixed_text(segment: &str) -> bool {
+    let mut depth = 0usize;
+    segment.chars().any(|ch| match ch {
+        '{' => {
+            depth += 1;
+            false
+        }
+        '}' => {
+            depth = depth.saturating_sub(1);
+            false
+        }
+        _ => depth == 0,
+    })
 }
 
 /// Places a consumer call: another host's call and one with no fixed segment are unpairable; a
@@ -1189,6 +1208,24 @@ mod tests {
             &endpoint("/llms.mdx/docs/{slug*}"),
             &tail(&["share", "{slug}", "opengraph"])
         ));
+    }
+
+    #[test]
+    fn a_route_crosses_a_call_when_each_fixes_what_the_other_leaves_to_a_value() {
+        let crosses =
+            |call: &str, route: &str| crosses_both_ways(&segments(call), &segments(route));
+        assert!(crosses(
+            "/ws/{slug}/dashboard/{id}",
+            "/ws/file-assets/{ws_id}/{key}"
+        ));
+        // Text glued to a value fixes the segment as well.
+        assert!(crosses("/api/{org}tags/{id}", "/api/{organization}/ai"));
+        // One way only: the most specific route is chosen among such.
+        assert!(!crosses("/todos/{id}", "/todos/stats"));
+        assert!(!crosses("/users/me", "/users/{id}"));
+        assert!(!crosses("/api/v{n}/items", "/api/v1/items"));
+        assert!(!crosses("/a/{b}", "/a/{c}/d"));
+        assert!(has_fixed_text("v{n}") && !has_fixed_text("{a}{b}"));
     }
 
     #[test]

@@ -54,7 +54,8 @@ pub enum UnpairableReason {
     /// A test case, which pairs with nothing.
     TestCode,
     /// A call to another host (`metadata.http.origin` names one that is not loopback), or to
-    /// a loopback host and port no route here answers (another program on the same machine):
+    /// a loopback port through which no call reaches a route here (another program on the
+    /// same machine):
     /// the service it reaches is outside the analysed code.
     External,
     /// A call whose URL seam could not pin down: its start (host or base path) could not be

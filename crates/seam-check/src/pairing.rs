@@ -17,7 +17,8 @@
 //! Where a call goes is read from the consumer's `metadata.http.origin` (see [`Destination`]):
 //! a call to another host (an absolute URL whose host is not loopback) pairs with nothing
 //! here and is listed as `external`; a call to a loopback host with an explicit port (this
-//! server, or a sidecar beside it) pairs when a route meets it and is `external` otherwise; a
+//! server, or a sidecar beside it) pairs when a route meets it, and otherwise is `external` unless
+//! another call to the same port meets a code route; a
 //! call whose URL starts with a value that could not be
 //! read takes that value as any number of leading segments (a host, a base path, or both), and
 //! pairs only when the rest of its path has a fixed segment and meets one route. A service-call
@@ -79,10 +80,10 @@ pub struct Call {
     /// For a call whose unknown start is a whole leading segment (`/{base}/orders/{id}`): the
     /// segments after it (`orders`, `{id}`), which must be the last segments of the route.
     tail: Option<Vec<String>>,
-    /// The URL names a loopback host and a port (`http://127.0.0.1:1984`): this server or
-    /// another program on the same machine. A call no route meets is that other program's,
-    /// listed as `external` rather than reported as a path nothing serves.
-    same_machine: bool,
+    /// The port of a URL that names a loopback host and a port (`http://127.0.0.1:1984`):
+    /// this server or another program on the same machine. A call no route meets goes to that
+    /// other program (`external`) unless another call to the same port meets a route.
+    same_machine: Option<String>,
 }
 
 /// Where a REST consumer's URL goes, from its `metadata.http.origin`.
@@ -96,8 +97,9 @@ pub enum Destination {
     Elsewhere(String),
     /// A loopback host with an explicit port (`http://127.0.0.1:1984`, `http://localhost:3000`):
     /// this server, or another program beside it (a sidecar, a local proxy), by its origin.
-    /// The call pairs like [`Destination::Here`] when a route meets it, and is `external`
-    /// when none does.
+    /// The call pairs like [`Destination::Here`] when a route meets it; when none does, it is
+    /// `external` unless another call to the same port meets a code route (then the port is this
+    /// server's, and the path one it does not serve).
     SameMachine(String),
     /// The URL starts with a value that could not be read.
     StartUnknown,
@@ -455,7 +457,12 @@ fn place_call(mut call: Call, destination: &Destination, out: &mut RestPairing) 
     let path = call.route.normalized_path();
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let start_unknown = *destination == Destination::StartUnknown;
-    call.same_machine = matches!(destination, Destination::SameMachine(_));
+    call.same_machine = match destination {
+        Destination::SameMachine(origin) => {
+            origin.rsplit_once(':').map(|(_, port)| port.to_owned())
+        }
+        _ => None,
+    };
     let fixed = segments.iter().any(|s| is_static(s));
     // `/` is a fixed path when the URL's start is known; after an unknown start it is nothing.
     if !fixed && (start_unknown || !segments.is_empty()) {
@@ -623,7 +630,7 @@ pub fn pair_rest(
                     segments,
                     start_unknown: false,
                     tail: None,
-                    same_machine: false,
+                    same_machine: None,
                 },
                 &Destination::of_summary(summary),
                 &mut out,
@@ -653,6 +660,8 @@ pub fn pair_rest(
     let mut endpoint_met = vec![false; out.endpoints.len()];
     // Calls that leave pairing for the unpairable list, ascending, with the reason.
     let mut leaving: Vec<(usize, UnpairableReason)> = Vec::new();
+    // Calls to a loopback port that met no route.
+    let mut loopback_unmet: Vec<usize> = Vec::new();
     for (c, call) in out.calls.iter().enumerate() {
         // Candidates stay in the order a full scan would meet them (fixed shapes ascending,
         // then spanning ones), so the chosen providers come out in the same order.
@@ -853,8 +862,8 @@ pub fn pair_rest(
             )
         };
         if chosen.is_empty() {
-            if call.same_machine {
-                leaving.push((c, UnpairableReason::External));
+            if call.same_machine.is_some() {
+                loopback_unmet.push(c);
             } else {
                 out.unpaired_calls.push(c);
             }
@@ -870,6 +879,27 @@ pub fn pair_rest(
             by_suffix: met_by_suffix,
         });
     }
+    // A loopback port some call reaches a code route through is this server's: its other
+    // calls are paths it does not serve. A port no call reaches one through is another
+    // program's (a call meeting only a declared contract says nothing of who listens there).
+    let served_ports: std::collections::BTreeSet<&str> = out
+        .paired
+        .iter()
+        .filter(|p| p.providers.iter().any(|&e| !out.endpoints[e].contract))
+        .filter_map(|p| out.calls[p.call].same_machine.as_deref())
+        .collect();
+    let mut unserved = Vec::new();
+    for c in loopback_unmet {
+        match out.calls[c].same_machine.as_deref() {
+            Some(port) if served_ports.contains(port) => unserved.push(c),
+            _ => leaving.push((c, UnpairableReason::External)),
+        }
+    }
+    if !unserved.is_empty() {
+        out.unpaired_calls.extend(unserved);
+        out.unpaired_calls.sort_unstable();
+    }
+    leaving.sort_unstable_by_key(|(c, _)| *c);
     // Ambiguous calls, and calls to another program on this machine, leave `calls` (indices
     // shift) for the unpairable list.
     if !leaving.is_empty() {
@@ -1068,7 +1098,7 @@ fn collect_service_calls(
                     key,
                     start_unknown: false,
                     tail: None,
-                    same_machine: false,
+                    same_machine: None,
                 },
                 &destination,
                 out,

@@ -438,10 +438,11 @@ fn a_route_that_crosses_the_call_both_ways_is_no_route_for_it() {
 }
 
 #[test]
-fn a_loopback_port_no_route_answers_is_another_program() {
-    // `http://127.0.0.1:1984/api/streams` (a sidecar on its own port) meets no route here: it
-    // is external, not a path this server fails to serve; `http://localhost:5000/api/stats`
-    // meets a route and pairs with it.
+fn a_loopback_port_no_call_reaches_a_route_through_is_another_program() {
+    // `http://127.0.0.1:1984/api/streams` (a sidecar on its own port) meets no route here, nor
+    // does any call to port 1984: it is external, not a path this server fails to serve.
+    // `http://localhost:5000/api/stats` meets a route, so port 5000 is this server's and
+    // `http://127.0.0.1:5000/api/ping` a path it does not serve (once per reading of the call).
     let report = check("same_machine");
     assert_eq!(
         pairs(&report),
@@ -451,5 +452,6 @@ fn a_loopback_port_no_route_answers_is_another_program() {
         unpairable(&report),
         ["GET /api/streams external", "GET /api/streams external"]
     );
-    assert_eq!(findings(&report), Vec::<String>::new());
+    let unserved = "error restCallUnknownPath: The client calls GET /api/ping, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/stats, GET /api/health, GET /api/summary)";
+    assert_eq!(findings(&report), [unserved, unserved]);
 }

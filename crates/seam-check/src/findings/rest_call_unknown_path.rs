@@ -37,7 +37,7 @@ from configuration) is checked by the path after that value, at warning severity
 may name another host. It is reported only when a route shares the path's first two segments
 (`{base}/api/v1/query` needs a route under `/api/v1/`, `{base}/api/tokens` the same path by
 another method); one shared segment says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback), or to
-a loopback host and port no route here answers (a sidecar beside the server,
+a loopback port through which no call reaches a route here (a sidecar beside the server,
 `http://127.0.0.1:1984/api/streams`), is never checked here; it is listed as `external`
 among the unpairable summaries.
 

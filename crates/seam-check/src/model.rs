@@ -53,8 +53,10 @@ pub enum UnpairableReason {
     UnknownKind,
     /// A test case, which pairs with nothing.
     TestCode,
-    /// A call to another host (`metadata.http.origin` names one that is not loopback): the
-    /// service it reaches is outside the analysed code.
+    /// A call to another host (`metadata.http.origin` names one that is not loopback), or to
+    /// a loopback port through which no call reaches a route here (another program on the
+    /// same machine):
+    /// the service it reaches is outside the analysed code.
     External,
     /// A call whose URL seam could not pin down: its start (host or base path) could not be
     /// read and no fixed segment follows, or no segment of its path is fixed. It could reach

@@ -1,5 +1,7 @@
 //! REST pairing: every consumer call meets the providers whose method and route admit the same
-//! request, and goes to the most specific of them. Language plays no part: a Python client and a
+//! request, and goes to the most specific of them. A route that fixes a segment where the call
+//! has a value, while the call fixes one where the route has a value, names other things at
+//! both places and meets no call that way. Language plays no part: a Python client and a
 //! TypeScript handler meet on `GET /users/{id}` like any other two summaries.
 //!
 //! Consumers are `client`-kind summaries (and every other consumer-role kind) with a REST
@@ -14,7 +16,10 @@
 //!
 //! Where a call goes is read from the consumer's `metadata.http.origin` (see [`Destination`]):
 //! a call to another host (an absolute URL whose host is not loopback) pairs with nothing
-//! here and is listed as `external`; a call whose URL starts with a value that could not be
+//! here and is listed as `external`; a call to a loopback host with an explicit port (this
+//! server, or a sidecar beside it) pairs when a route meets it, and otherwise is `external` unless
+//! another call to the same port meets a code route; a
+//! call whose URL starts with a value that could not be
 //! read takes that value as any number of leading segments (a host, a base path, or both), and
 //! pairs only when the rest of its path has a fixed segment and meets one route. A service-call
 //! effect inside another summary takes the origin of the client summary recorded for the same
@@ -75,6 +80,10 @@ pub struct Call {
     /// For a call whose unknown start is a whole leading segment (`/{base}/orders/{id}`): the
     /// segments after it (`orders`, `{id}`), which must be the last segments of the route.
     tail: Option<Vec<String>>,
+    /// The port of a URL that names a loopback host and a port (`http://127.0.0.1:1984`):
+    /// this server or another program on the same machine. A call no route meets goes to that
+    /// other program (`external`) unless another call to the same port meets a route.
+    same_machine: Option<String>,
 }
 
 /// Where a REST consumer's URL goes, from its `metadata.http.origin`.
@@ -86,6 +95,12 @@ pub enum Destination {
     /// Another host (a dotted name or an address that is not loopback), by its origin: outside
     /// the analysed code.
     Elsewhere(String),
+    /// A loopback host with an explicit port (`http://127.0.0.1:1984`, `http://localhost:3000`):
+    /// this server, or another program beside it (a sidecar, a local proxy), by its origin.
+    /// The call pairs like [`Destination::Here`] when a route meets it; when none does, it is
+    /// `external` unless another call to the same port meets a code route (then the port is this
+    /// server's, and the path one it does not serve).
+    SameMachine(String),
     /// The URL starts with a value that could not be read.
     StartUnknown,
 }
@@ -100,6 +115,15 @@ impl Destination {
             return Destination::StartUnknown;
         }
         let authority = match origin.split_once("://") {
+            // A scheme no web server answers (`chrome-extension://…`, `file://…`) is never
+            // this deployment, whatever its host looks like.
+            Some((scheme, _))
+                if !["http", "https", "ws", "wss"]
+                    .iter()
+                    .any(|s| scheme.eq_ignore_ascii_case(s)) =>
+            {
+                return Destination::Elsewhere(origin.to_owned());
+            }
             Some((_, rest)) => rest,
             None => origin.strip_prefix("//").unwrap_or(origin),
         };
@@ -134,7 +158,18 @@ impl Destination {
             || host == "::1"
             || host.starts_with("127.")
             || !host.contains(['.', ':']);
-        if local {
+        let loopback = host == "localhost"
+            || host.ends_with(".localhost")
+            || host == "0.0.0.0"
+            || host == "::1"
+            || host.starts_with("127.");
+        let port = match authority.rsplit_once(']') {
+            Some((_, after)) => after.strip_prefix(':'),
+            None => authority.split_once(':').map(|(_, port)| port),
+        };
+        if loopback && port.is_some_and(|p| !p.is_empty()) {
+            Destination::SameMachine(origin.to_owned())
+        } else if local {
             Destination::Here
         } else {
             Destination::Elsewhere(origin.to_owned())
@@ -384,6 +419,33 @@ fn values_on_fixed_segments(call: &[String], route: &[String]) -> usize {
         .count()
 }
 
+/// Whether a call and a route of the same length cross: the route fixes a segment the call
+/// leaves to a value, and the call fixes text (a whole segment, or text glued to a value:
+/// `{org}tags`) where the route takes a whole value.
+fn crosses_both_ways(call: &[String], route: &[String]) -> bool {
+    call.len() == route.len()
+        && values_on_fixed_segments(call, route) > 0
+        && call.iter().zip(route).any(|(c, r)| {
+            (is_static(c) && !is_static(r)) || (is_whole_hole(r) && has_fixed_text(c))
+        })
+}
+
+/// Whether a segment holds text outside its holes (`tags`, `{org}tags`, `v{n}`).
+fn has_fixed_text(segment: &str) -> bool {
+    let mut depth = 0usize;
+    segment.chars().any(|ch| match ch {
+        '{' => {
+            depth += 1;
+            false
+        }
+        '}' => {
+            depth = depth.saturating_sub(1);
+            false
+        }
+        _ => depth == 0,
+    })
+}
+
 /// Places a consumer call: another host's call and one with no fixed segment are unpairable; a
 /// call whose start is unknown takes its leading hole as any number of segments.
 fn place_call(mut call: Call, destination: &Destination, out: &mut RestPairing) {
@@ -395,6 +457,12 @@ fn place_call(mut call: Call, destination: &Destination, out: &mut RestPairing) 
     let path = call.route.normalized_path();
     let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let start_unknown = *destination == Destination::StartUnknown;
+    call.same_machine = match destination {
+        Destination::SameMachine(origin) => {
+            origin.rsplit_once(':').map(|(_, port)| port.to_owned())
+        }
+        _ => None,
+    };
     let fixed = segments.iter().any(|s| is_static(s));
     // `/` is a fixed path when the URL's start is known; after an unknown start it is nothing.
     if !fixed && (start_unknown || !segments.is_empty()) {
@@ -562,6 +630,7 @@ pub fn pair_rest(
                     segments,
                     start_unknown: false,
                     tail: None,
+                    same_machine: None,
                 },
                 &Destination::of_summary(summary),
                 &mut out,
@@ -589,7 +658,10 @@ pub fn pair_rest(
         }
     }
     let mut endpoint_met = vec![false; out.endpoints.len()];
-    let mut ambiguous: Vec<usize> = Vec::new();
+    // Calls that leave pairing for the unpairable list, ascending, with the reason.
+    let mut leaving: Vec<(usize, UnpairableReason)> = Vec::new();
+    // Calls to a loopback port that met no route.
+    let mut loopback_unmet: Vec<usize> = Vec::new();
     for (c, call) in out.calls.iter().enumerate() {
         // Candidates stay in the order a full scan would meet them (fixed shapes ascending,
         // then spanning ones), so the chosen providers come out in the same order.
@@ -622,6 +694,19 @@ pub fn pair_rest(
                     )
             })
             .collect();
+        // A route that fixes a segment where the call puts a value, while the call fixes a
+        // segment where the route takes one, names other things at both places
+        // (`/workspaces/{slug}/dashboard/{id}` against `/workspaces/file-assets/{ws}/{key}`):
+        // it meets the call only by the call's value spelling the route's text and the
+        // route's value the call's, so it is no route for the call.
+        if let Some(segments) = &call.segments {
+            meeting.retain(|&e| {
+                out.endpoints[e]
+                    .segments
+                    .as_ref()
+                    .is_none_or(|route| !crosses_both_ways(segments, route))
+            });
+        }
         // A catch-all (`GET *`, a page server's) meets every path: for a call whose start is
         // unknown (another host, perhaps) it pins nothing down.
         if call.start_unknown {
@@ -714,7 +799,7 @@ pub fn pair_rest(
                 0 => {}
                 1 => meeting.extend(going_on),
                 _ => {
-                    ambiguous.push(c);
+                    leaving.push((c, UnpairableReason::UnknownDestination));
                     continue;
                 }
             }
@@ -752,7 +837,7 @@ pub fn pair_rest(
                 .map(|&e| out.endpoints[e].normalized_path())
                 .collect();
             if paths.len() > 1 {
-                ambiguous.push(c);
+                leaving.push((c, UnpairableReason::UnknownDestination));
                 continue;
             }
         }
@@ -777,7 +862,11 @@ pub fn pair_rest(
             )
         };
         if chosen.is_empty() {
-            out.unpaired_calls.push(c);
+            if call.same_machine.is_some() {
+                loopback_unmet.push(c);
+            } else {
+                out.unpaired_calls.push(c);
+            }
             continue;
         }
         for &e in chosen.iter().chain(&beside) {
@@ -790,14 +879,35 @@ pub fn pair_rest(
             by_suffix: met_by_suffix,
         });
     }
-    // Ambiguous calls leave `calls` (indices shift) for the unpairable list.
-    if !ambiguous.is_empty() {
+    // A loopback port some call reaches a code route through is this server's: its other
+    // calls are paths it does not serve. A port no call reaches one through is another
+    // program's (a call meeting only a declared contract says nothing of who listens there).
+    let served_ports: std::collections::BTreeSet<&str> = out
+        .paired
+        .iter()
+        .filter(|p| p.providers.iter().any(|&e| !out.endpoints[e].contract))
+        .filter_map(|p| out.calls[p.call].same_machine.as_deref())
+        .collect();
+    let mut unserved = Vec::new();
+    for c in loopback_unmet {
+        match out.calls[c].same_machine.as_deref() {
+            Some(port) if served_ports.contains(port) => unserved.push(c),
+            _ => leaving.push((c, UnpairableReason::External)),
+        }
+    }
+    if !unserved.is_empty() {
+        out.unpaired_calls.extend(unserved);
+        out.unpaired_calls.sort_unstable();
+    }
+    leaving.sort_unstable_by_key(|(c, _)| *c);
+    // Ambiguous calls, and calls to another program on this machine, leave `calls` (indices
+    // shift) for the unpairable list.
+    if !leaving.is_empty() {
         let mut old_to_new = vec![None; out.calls.len()];
         let mut kept = Vec::with_capacity(out.calls.len());
         for (c, call) in std::mem::take(&mut out.calls).into_iter().enumerate() {
-            if ambiguous.binary_search(&c).is_ok() {
-                out.unpairable_calls
-                    .push((call, UnpairableReason::UnknownDestination));
+            if let Ok(at) = leaving.binary_search_by_key(&c, |(l, _)| *l) {
+                out.unpairable_calls.push((call, leaving[at].1));
             } else {
                 old_to_new[c] = Some(kept.len());
                 kept.push(call);
@@ -988,6 +1098,7 @@ fn collect_service_calls(
                     key,
                     start_unknown: false,
                     tail: None,
+                    same_machine: None,
                 },
                 &destination,
                 out,
@@ -1037,11 +1148,22 @@ mod tests {
     fn origins_say_whether_a_call_stays_here() {
         let of = |o: &str| Destination::of_origin(Some(o));
         assert_eq!(Destination::of_origin(None), Destination::Here);
-        for here in [
+        for same_machine in [
             "http://localhost:3000",
-            "http://127.0.0.1",
             "http://0.0.0.0:8000",
             "http://[::1]:8080",
+            "http://127.0.0.1:1984",
+            "http://app.localhost:5173",
+        ] {
+            assert_eq!(
+                of(same_machine),
+                Destination::SameMachine(same_machine.to_owned())
+            );
+        }
+        for here in [
+            "http://localhost",
+            "http://127.0.0.1",
+            "http://[::1]",
             "http://testserver",
             "http://api:8000",
             "http://app.localhost",
@@ -1054,6 +1176,8 @@ mod tests {
             "https://api.github.com",
             "//cdn.example.com",
             "http://10.0.0.2:8080",
+            "chrome-extension://opemhndcehfgipokneipaafbglcecjia",
+            "file://localhost",
         ] {
             assert_eq!(of(elsewhere), Destination::Elsewhere(elsewhere.to_owned()));
         }
@@ -1114,6 +1238,24 @@ mod tests {
             &endpoint("/llms.mdx/docs/{slug*}"),
             &tail(&["share", "{slug}", "opengraph"])
         ));
+    }
+
+    #[test]
+    fn a_route_crosses_a_call_when_each_fixes_what_the_other_leaves_to_a_value() {
+        let crosses =
+            |call: &str, route: &str| crosses_both_ways(&segments(call), &segments(route));
+        assert!(crosses(
+            "/ws/{slug}/dashboard/{id}",
+            "/ws/file-assets/{ws_id}/{key}"
+        ));
+        // Text glued to a value fixes the segment as well.
+        assert!(crosses("/api/{org}tags/{id}", "/api/{organization}/ai"));
+        // One way only: the most specific route is chosen among such.
+        assert!(!crosses("/todos/{id}", "/todos/stats"));
+        assert!(!crosses("/users/me", "/users/{id}"));
+        assert!(!crosses("/api/v{n}/items", "/api/v1/items"));
+        assert!(!crosses("/a/{b}", "/a/{c}/d"));
+        assert!(has_fixed_text("v{n}") && !has_fixed_text("{a}{b}"));
     }
 
     #[test]

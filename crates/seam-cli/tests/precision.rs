@@ -416,3 +416,42 @@ fn failures_a_response_interceptor_handles_are_handled_for_every_call() {
         .collect();
     assert_eq!(handled, ["loadNote [401]", "loadTags \"all\""]);
 }
+
+#[test]
+fn a_route_that_crosses_the_call_both_ways_is_no_route_for_it() {
+    // `/api/workspaces/${slug}/dashboard/${id}` meets `/api/workspaces/file-assets/{ws}/{key}`
+    // only by its slug spelling `file-assets` and the route's id spelling `dashboard`: the
+    // call reaches no route, and the call the project route serves still pairs.
+    let report = check("crossing_route");
+    assert_eq!(
+        pairs(&report),
+        [
+            "GET /api/workspaces/{slug}/projects/{project_id} api/main.py::read_project web/workspaces.ts::loadProject"
+        ]
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            "error restCallUnknownPath: The client calls GET /api/workspaces/{slug}/dashboard/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/workspaces/file-assets/{workspace_id}/{asset_key}, GET /api/workspaces/{slug}/projects/{project_id})"
+        ]
+    );
+}
+
+#[test]
+fn a_loopback_port_no_call_reaches_a_route_through_is_another_program() {
+    // `http://127.0.0.1:1984/api/streams` (a sidecar on its own port) meets no route here, nor
+    // does any call to port 1984: it is external, not a path this server fails to serve.
+    // `http://localhost:5000/api/stats` meets a route, so port 5000 is this server's and
+    // `http://127.0.0.1:5000/api/ping` a path it does not serve (once per reading of the call).
+    let report = check("same_machine");
+    assert_eq!(
+        pairs(&report),
+        ["GET /api/stats api/main.py::stats api/main.py::summary"]
+    );
+    assert_eq!(
+        unpairable(&report),
+        ["GET /api/streams external", "GET /api/streams external"]
+    );
+    let unserved = "error restCallUnknownPath: The client calls GET /api/ping, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/stats, GET /api/health, GET /api/summary)";
+    assert_eq!(findings(&report), [unserved, unserved]);
+}

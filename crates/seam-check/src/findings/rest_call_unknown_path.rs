@@ -36,8 +36,10 @@ A call whose URL starts with a value seam could not read (`${this.baseUrl}/order
 from configuration) is checked by the path after that value, at warning severity: the value
 may name another host. It is reported only when a route shares the path's first two segments
 (`{base}/api/v1/query` needs a route under `/api/v1/`, `{base}/api/tokens` the same path by
-another method); one shared segment says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback) is
-never checked here; it is listed as `external` among the unpairable summaries.
+another method); one shared segment says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback), or to
+a loopback port through which no call reaches a route here (a sidecar beside the server,
+`http://127.0.0.1:1984/api/streams`), is never checked here; it is listed as `external`
+among the unpairable summaries.
 
 When the repository declares a git submodule that is not checked out, or a source file could
 not be parsed, the route may live there: the finding names them and is one severity lower.

@@ -37,14 +37,13 @@ pub fn index(files: &Files) -> Sites {
         }
         let model = files.model(file);
         for (i, expr) in model.exprs.iter().enumerate() {
-            if let ExprKind::Jsx { element } = &expr.kind {
-                if element.tag.starts_with(|c: char| c.is_ascii_uppercase())
-                    && !element.tag.contains('.')
-                {
-                    out.entry(element.tag.clone())
-                        .or_default()
-                        .push((file, ExprId::from_index(i)));
-                }
+            if let ExprKind::Jsx { element } = &expr.kind
+                && element.tag.starts_with(|c: char| c.is_ascii_uppercase())
+                && !element.tag.contains('.')
+            {
+                out.entry(element.tag.clone())
+                    .or_default()
+                    .push((file, ExprId::from_index(i)));
             }
         }
     }

@@ -403,6 +403,19 @@ pub fn function_of_def(files: &Files, def: Def, hops: usize) -> Option<(usize, F
             if binding.reassigned {
                 return None;
             }
+            // A parameter: the function the function's callers pass there.
+            if let seam_lang::model::BindingKind::Param { function, index } = binding.kind
+                && binding.origin.init.is_none()
+            {
+                return crate::passed_functions::passed(
+                    files,
+                    f,
+                    function,
+                    index,
+                    &binding.origin.path,
+                    hops,
+                );
+            }
             let init = binding.origin.init?;
             if binding.origin.path.is_empty() {
                 function_in_value(files, f, init, hops)

@@ -26,7 +26,7 @@ const VALUE_ATTRIBUTE: &str = "value";
 
 /// Whether a file's elements are left out of what a tree is given: a test or a story mounts a
 /// provider with a stand-in value.
-fn stand_in_file(path: &str) -> bool {
+pub(crate) fn stand_in_file(path: &str) -> bool {
     crate::tests_summary::is_test_file(path) || path.contains(".stories.")
 }
 

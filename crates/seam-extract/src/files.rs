@@ -157,6 +157,8 @@ pub struct Files<'a> {
     /// The values elements provide for contexts (see [`crate::context_values`]), built on
     /// first use.
     context_values: OnceLock<crate::context_values::Provided>,
+    /// Calls and elements by name, where a function's callers pass it functions.
+    passed_sites: OnceLock<crate::passed_functions::Sites>,
 }
 
 /// A file's calls that call a function they are given: call → (the function's expression,
@@ -256,6 +258,7 @@ impl<'a> Files<'a> {
             constructed_params: Default::default(),
             instance_globals: OnceLock::new(),
             context_values: OnceLock::new(),
+            passed_sites: OnceLock::new(),
         }
     }
 
@@ -284,6 +287,11 @@ impl<'a> Files<'a> {
 
     /// The values the project's elements provide for contexts (see
     /// [`crate::context_values`]).
+    pub fn passed_sites(&self) -> &crate::passed_functions::Sites {
+        self.passed_sites
+            .get_or_init(|| crate::passed_functions::index(self))
+    }
+
     pub fn context_values(&self) -> &crate::context_values::Provided {
         self.context_values
             .get_or_init(|| crate::context_values::index(self))

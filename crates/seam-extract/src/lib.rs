@@ -43,6 +43,7 @@ pub mod method_branches;
 mod package_vars;
 pub mod page_scripts;
 pub mod param_roles;
+pub mod passed_functions;
 pub mod path_joins;
 pub mod path_lists;
 pub mod prefix_exclusions;

@@ -1531,14 +1531,7 @@ fn is_whole_module_assignment(written: &str) -> bool {
 
 /// The innermost function of `model` whose span contains `span`.
 pub fn enclosing_function(model: &Model, span: Span) -> Option<FuncId> {
-    let mut best: Option<(FuncId, u32)> = None;
-    for (i, f) in model.functions.iter().enumerate() {
-        if f.span.contains(span) && f.span != span && best.is_none_or(|(_, len)| f.span.len() < len)
-        {
-            best = Some((FuncId::from_index(i), f.span.len()));
-        }
-    }
-    best.map(|(f, _)| f)
+    model.enclosing_function(span)
 }
 
 /// Every function's own `return` values in one pass over a model's statements: a `return`

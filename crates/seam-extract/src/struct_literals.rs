@@ -318,7 +318,9 @@ fn imported_struct(
     })?;
     let folder = folder_of(import.resolved.as_deref()?);
     let candidates = files.go_struct_uses().package_files.get(folder)?;
-    candidates.iter().find_map(|&f| declared_struct(files, f, name))
+    candidates
+        .iter()
+        .find_map(|&f| declared_struct(files, f, name))
 }
 
 /// The struct `name` declared in a file, if it declares one.

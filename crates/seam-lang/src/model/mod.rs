@@ -111,6 +111,60 @@ pub struct Model {
     pub bindings: Vec<Binding>,
     /// Syntax errors the parser recovered from; the model is partial where they are.
     pub diagnostics: Vec<Diagnostic>,
+    /// The functions by where they start, built on the first [`Model::enclosing_function`].
+    #[serde(skip)]
+    function_order: std::sync::OnceLock<FunctionOrder>,
+}
+
+/// A file's functions sorted by start (the longest first among equal starts, then by id),
+/// with the furthest end among each prefix: the innermost function around a span is found by
+/// walking back from the last function starting at or before it, and the walk stops where no
+/// earlier function reaches the span's end.
+#[derive(Debug, Clone, Default)]
+struct FunctionOrder {
+    sorted: Vec<(Span, u32)>,
+    max_end: Vec<u32>,
+}
+
+impl FunctionOrder {
+    fn new(functions: &[Function]) -> FunctionOrder {
+        let mut sorted: Vec<(Span, u32)> = functions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.span, u32::try_from(i).unwrap_or(u32::MAX)))
+            .collect();
+        sorted.sort_by_key(|&(s, i)| (s.start, std::cmp::Reverse(s.end), i));
+        let mut furthest = 0;
+        let max_end = sorted
+            .iter()
+            .map(|(s, _)| {
+                furthest = furthest.max(s.end);
+                furthest
+            })
+            .collect();
+        FunctionOrder { sorted, max_end }
+    }
+
+    /// The smallest function whose span holds `span` and is not `span` itself (the lowest id
+    /// among equal spans). Function spans nest, so the first one found walking back is the
+    /// innermost.
+    fn enclosing(&self, span: Span) -> Option<FuncId> {
+        let end = self.sorted.partition_point(|(s, _)| s.start <= span.start);
+        let mut found: Option<(Span, u32)> = None;
+        for i in (0..end).rev() {
+            if self.max_end[i] < span.end {
+                break;
+            }
+            let (s, id) = self.sorted[i];
+            match found {
+                Some((f, best)) if s == f => found = Some((f, best.min(id))),
+                Some(_) => break,
+                None if s.contains(span) && s != span => found = Some((s, id)),
+                None => {}
+            }
+        }
+        found.map(|(_, id)| FuncId::from_index(id as usize))
+    }
 }
 
 impl Model {
@@ -145,7 +199,15 @@ impl Model {
             patterns: Vec::new(),
             bindings: Vec::new(),
             diagnostics: Vec::new(),
+            function_order: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The innermost function whose span holds `span` (and is not `span` itself).
+    pub fn enclosing_function(&self, span: Span) -> Option<FuncId> {
+        self.function_order
+            .get_or_init(|| FunctionOrder::new(&self.functions))
+            .enclosing(span)
     }
 
     /// Gives back the spare capacity of the node arenas once the model is complete: the
@@ -196,6 +258,7 @@ impl Model {
     }
     pub fn push_function(&mut self, f: Function) -> FuncId {
         self.functions.push(f);
+        self.function_order = std::sync::OnceLock::new();
         FuncId::from_index(self.functions.len() - 1)
     }
     pub fn push_class(&mut self, c: Class) -> ClassId {

@@ -1,11 +1,12 @@
-//! Clients a library call hands a callback as its first parameter, and URLs given as
+//! Clients a library call hands a callback as one of its parameters, and URLs given as
 //! functions.
 //!
 //! Some libraries build requests from a table of definitions the app writes in a callback:
 //! the library calls it with an object that makes each definition
 //! (`createApi({ baseQuery, endpoints: (builder) => ({ getItem: builder.query({ … }) }) })`).
 //! A pack's `injected` client entry without `property` says the callback's first parameter
-//! is itself a client, and its `client` read names the client the call hands on (the
+//! (or the one `parameter` names, counted from 0: the fourth of RTK Query's `queryFn: (arg,
+//! api, extra, baseQuery) => …`) is itself a client, and its `client` read names the client the call hands on (the
 //! `baseQuery` made by `fetchBaseQuery({ baseUrl })`, or an API made by another call): the
 //! parameter carries that client's base URL. A function handed on in its place (the app's own
 //! base query around the library's) stands for the one client it makes inside; one that makes
@@ -22,7 +23,7 @@ use crate::discover::anchor_ok;
 use crate::files::Files;
 use crate::url::Reader;
 
-/// What a call handing a callback its first parameter as a client hands on.
+/// What a call handing a callback one of its parameters as a client hands on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Handed {
     /// A client with no base URL (the entry names no client handed on).
@@ -52,20 +53,21 @@ pub(crate) fn read_at(
 }
 
 /// Whether a call in `file` of the pack's `injected` entries without a `property` hands the
-/// function `callback` its first parameter as the client, and what client it hands on.
+/// function `callback` its parameter `index` as the client, and what client it hands on.
 pub(crate) fn handed(
     files: &Files,
     pack: &Pack,
     reader: &Reader,
     file: usize,
     callback: FuncId,
+    index: u32,
 ) -> Option<Handed> {
     let model = files.model(file);
     let entries: Vec<&seam_packs::InjectedClient> = pack
         .clients
         .iter()
         .filter_map(|c| c.injected.as_ref())
-        .filter(|i| i.property.is_none())
+        .filter(|i| i.property.is_none() && i.parameter == index)
         .collect();
     if entries.is_empty() {
         return None;

@@ -947,6 +947,11 @@ pub struct InjectedClientFile {
     /// first parameter itself is (`endpoints: (builder) => …`).
     #[serde(default)]
     pub property: Option<String>,
+    /// Which parameter of the callback is the client (without `property`), counted from 0:
+    /// left out, the first (`queryFn: async (arg, api, extra, baseQuery) => …` hands its
+    /// fourth, `parameter: 3`).
+    #[serde(default)]
+    pub parameter: Option<u32>,
     /// The client the call hands on, whose base URL the handed one carries: a metavariable
     /// (`$API`) or a key of an options object (`{ option: $CONFIG, key: baseQuery }`), each
     /// read as a client of the pack. Left out, the handed client has no base URL.

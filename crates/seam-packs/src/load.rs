@@ -926,6 +926,7 @@ impl Compiler<'_> {
                     Some(InjectedClient {
                         callback: self.value("callback", &i.callback, &pattern, &i.pattern)?,
                         property: i.property.clone(),
+                        parameter: i.parameter.unwrap_or(0),
                         client,
                         pattern,
                     })

@@ -552,6 +552,8 @@ pub struct InjectedClient {
     pub callback: ValueRead,
     /// `None`: the callback's first parameter itself is the client.
     pub property: Option<String>,
+    /// Which parameter of the callback is the client when `property` is `None` (0: the first).
+    pub parameter: u32,
     /// Where the client handed on is read (a metavariable or an options key), whose base URL
     /// the handed client carries.
     pub client: Option<ValueRead>,

@@ -166,12 +166,14 @@ pub(super) fn client_object_hops(
     {
         return Some(ClientObject::of_every(files, pack));
     }
-    // A callback's first parameter that a call hands as the client itself
-    // (`endpoints: (builder) => …`), with the base URL of the client the call hands on.
+    // A callback's parameter that a call hands as the client itself (`endpoints: (builder)
+    // => …`, the fourth of `queryFn: (arg, api, extra, baseQuery) => …`), with the base URL of
+    // the client the call hands on.
     if let Some(b) = model.resolved_binding(expr)
-        && let BindingKind::Param { function, index: 0 } = model.binding(b).kind
+        && let BindingKind::Param { function, index } = model.binding(b).kind
         && model.binding(b).origin.path.is_empty()
-        && let Some(handed) = crate::handed_clients::handed(files, pack, reader, file, function)
+        && let Some(handed) =
+            crate::handed_clients::handed(files, pack, reader, file, function, index)
     {
         use crate::handed_clients::Handed;
         let on = match handed {

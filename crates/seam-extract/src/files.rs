@@ -45,6 +45,20 @@ impl NestedLookup {
     }
 }
 
+/// Runs `f` with no lookup open, as if it were asked first: what it works out does not depend
+/// on the questions this thread has under way, so it may be kept for every asker.
+pub(crate) fn with_no_open_lookups<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(Vec<(u8, usize, ExprId)>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let open = std::mem::take(&mut self.0);
+            OPEN_LOOKUPS.with(|o| *o.borrow_mut() = open);
+        }
+    }
+    let _restore = Restore(OPEN_LOOKUPS.with(|o| std::mem::take(&mut *o.borrow_mut())));
+    f()
+}
+
 impl Drop for NestedLookup {
     fn drop(&mut self) {
         OPEN_LOOKUPS.with(|open| open.borrow_mut().pop());
@@ -159,6 +173,9 @@ pub struct Files<'a> {
     context_values: OnceLock<crate::context_values::Provided>,
     /// Calls and elements by name, where a function's callers pass it functions.
     passed_sites: OnceLock<crate::passed_functions::Sites>,
+    /// The call sites and elements that reach a function, by function, kept once worked out
+    /// (see [`crate::passed_functions`]).
+    pub(crate) passed_callers: std::sync::Mutex<crate::passed_functions::Callers>,
 }
 
 /// A file's calls that call a function they are given: call → (the function's expression,
@@ -259,6 +276,7 @@ impl<'a> Files<'a> {
             instance_globals: OnceLock::new(),
             context_values: OnceLock::new(),
             passed_sites: OnceLock::new(),
+            passed_callers: std::sync::Mutex::default(),
         }
     }
 

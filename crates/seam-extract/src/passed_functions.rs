@@ -12,7 +12,9 @@
 //! is, or ends in, that name; an element with that tag) and kept when the callee resolves to the
 //! function; a caller through another name (an aliased import, a value handed on) is not seen.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use seam_lang::model::{ExprId, ExprKind, FuncId, JsxAttribute, PatternStep};
 
@@ -50,6 +52,58 @@ pub fn index(files: &Files) -> Sites {
     out
 }
 
+/// The sites (calls and elements) that reach a function, by (file, function).
+pub type Callers = BTreeMap<(usize, FuncId), Arc<Vec<(usize, ExprId)>>>;
+
+thread_local! {
+    /// Whether this thread is listing a function's callers: their callees are then resolved
+    /// without this module, so the list is the same whoever asks first, and one list never
+    /// waits on another.
+    static LISTING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The sites named like `function` whose callee (or tag) resolves to it, in file and source
+/// order: worked out once per function, with no lookup under way, and kept.
+fn callers(files: &Files, file: usize, function: FuncId) -> Option<Arc<Vec<(usize, ExprId)>>> {
+    if let Some(known) = files.passed_callers.lock().ok()?.get(&(file, function)) {
+        return Some(known.clone());
+    }
+    let name = files.model(file).function(function).name.as_deref()?;
+    let sites = files.passed_sites().get(name)?;
+    struct Listing(bool);
+    impl Drop for Listing {
+        fn drop(&mut self) {
+            LISTING.with(|l| l.set(self.0));
+        }
+    }
+    let _listing = Listing(LISTING.with(|l| l.replace(true)));
+    let reached = crate::files::with_no_open_lookups(|| {
+        sites
+            .iter()
+            .copied()
+            .filter(|&(site_file, site)| {
+                let model = files.model(site_file);
+                let reached = match &model.expr(site).kind {
+                    ExprKind::Call {
+                        callee,
+                        is_new: false,
+                        ..
+                    } => files.function_of_hops(site_file, *callee, MAX_HOPS),
+                    ExprKind::Jsx { element } => files
+                        .module_binding(site_file, &element.tag)
+                        .and_then(|b| files.binding_def(site_file, b, MAX_HOPS))
+                        .and_then(|def| crate::callees::function_of_def(files, def, MAX_HOPS)),
+                    _ => None,
+                };
+                reached == Some((file, function))
+            })
+            .collect::<Vec<_>>()
+    });
+    let reached = Arc::new(reached);
+    let mut known = files.passed_callers.lock().ok()?;
+    Some(known.entry((file, function)).or_insert(reached).clone())
+}
+
 /// The one project function every caller of `function` passes as its parameter `index`, or
 /// (`path` not empty) at that path inside the argument: `{ call }` of `function Delete({ call })`
 /// is the `call` attribute of each `<Delete …>` and the `call` of each `Delete({ call: … })`.
@@ -61,22 +115,16 @@ pub fn passed(
     path: &[PatternStep],
     hops: usize,
 ) -> Option<(usize, FuncId)> {
+    if LISTING.with(Cell::get) {
+        return None;
+    }
     let hops = hops.checked_sub(1)?;
-    let name = files.model(file).function(function).name.as_deref()?;
-    let sites = files.passed_sites().get(name)?;
+    let sites = callers(files, file, function)?;
     let mut found: Option<(usize, FuncId)> = None;
-    for &(site_file, site) in sites {
+    for &(site_file, site) in sites.iter() {
         let model = files.model(site_file);
         let value = match &model.expr(site).kind {
-            ExprKind::Call {
-                callee,
-                args,
-                is_new: false,
-                ..
-            } => {
-                if files.function_of_hops(site_file, *callee, hops) != Some((file, function)) {
-                    continue;
-                }
+            ExprKind::Call { args, .. } => {
                 let positional = args
                     .iter()
                     .take_while(|a| a.name.is_none() && !a.spread && !a.keyword_spread);
@@ -92,13 +140,6 @@ pub fn passed(
                 let ([PatternStep::Key(key)], 0) = (path, index) else {
                     return None;
                 };
-                let tag = files
-                    .module_binding(site_file, &element.tag)
-                    .and_then(|b| files.binding_def(site_file, b, MAX_HOPS))
-                    .and_then(|def| crate::callees::function_of_def(files, def, hops));
-                if tag != Some((file, function)) {
-                    continue;
-                }
                 let mut given = None;
                 for attribute in &element.attributes {
                     match attribute {

@@ -17,7 +17,7 @@
 //! returns (see [`returned_url`]).
 
 use seam_lang::model::{ExprId, ExprKind, FuncId};
-use seam_packs::{Capture, Captures, Pack, ValueRead, match_expr};
+use seam_packs::{Capture, Captures, InjectedClient, Pack, ValueRead, match_expr};
 
 use crate::discover::anchor_ok;
 use crate::files::Files;
@@ -62,18 +62,39 @@ pub(crate) fn handed(
     callback: FuncId,
     index: u32,
 ) -> Option<Handed> {
+    let keep = |i: &InjectedClient| i.property.is_none() && i.parameter == index;
+    let (entry, caps) = handing_call(files, pack, reader, file, callback, keep)?;
+    Some(match &entry.client {
+        None => Handed::Plain,
+        Some(read) => match read_at(reader, file, read, &caps) {
+            Some((cf, ce)) => Handed::From(cf, ce),
+            None => Handed::Unread,
+        },
+    })
+}
+
+/// The first call in `file` of one of the pack's `injected` entries that `keep` accepts whose
+/// callback is the function `callback`, with the entry and the match's captures.
+pub(crate) fn handing_call<'p>(
+    files: &Files,
+    pack: &'p Pack,
+    reader: &Reader,
+    file: usize,
+    callback: FuncId,
+    keep: impl Fn(&InjectedClient) -> bool,
+) -> Option<(&'p InjectedClient, Captures)> {
     let model = files.model(file);
-    let entries: Vec<&seam_packs::InjectedClient> = pack
+    let entries: Vec<&InjectedClient> = pack
         .clients
         .iter()
         .filter_map(|c| c.injected.as_ref())
-        .filter(|i| i.property.is_none() && i.parameter == index)
+        .filter(|i| keep(i))
         .collect();
     if entries.is_empty() {
         return None;
     }
     files.calls(file).find_map(|c| {
-        entries.iter().find_map(|i| {
+        entries.iter().find_map(|&i| {
             if !anchor_ok(&i.pattern, c.name) {
                 return None;
             }
@@ -83,18 +104,9 @@ pub(crate) fn handed(
             }
             let (hf, he) = read_at(reader, file, &i.callback, &caps)?;
             let is_callback = hf == file
-                && matches!(files.model(hf).expr(he).kind,
+                && matches!(model.expr(he).kind,
                     ExprKind::Function { function } if function == callback);
-            if !is_callback {
-                return None;
-            }
-            Some(match &i.client {
-                None => Handed::Plain,
-                Some(read) => match read_at(reader, file, read, &caps) {
-                    Some((cf, ce)) => Handed::From(cf, ce),
-                    None => Handed::Unread,
-                },
-            })
+            is_callback.then_some((i, caps))
         })
     })
 }

@@ -277,40 +277,8 @@ pub(super) fn hands_client(
     callback: FuncId,
     key: &str,
 ) -> bool {
-    let model = files.model(file);
-    let injected: Vec<&seam_packs::InjectedClient> = pack
-        .clients
-        .iter()
-        .filter_map(|c| c.injected.as_ref())
-        .filter(|i| i.property.as_deref() == Some(key))
-        .collect();
-    if injected.is_empty() {
-        return false;
-    }
-    files.calls(file).any(|c| {
-        injected.iter().any(|i| {
-            if !anchor_ok(&i.pattern, c.name) {
-                return false;
-            }
-            let mut caps = Captures::new();
-            if !match_expr(model, &i.pattern, c.call, &mut caps) {
-                return false;
-            }
-            let handed = match &i.callback {
-                ValueRead::Meta(m) => caps.get(m).and_then(Capture::expr).map(|e| (file, e)),
-                ValueRead::Option { meta, key, .. } => caps
-                    .get(meta)
-                    .and_then(Capture::expr)
-                    .and_then(|o| reader.object_key(file, o, key).ok().flatten()),
-                _ => None,
-            };
-            handed.is_some_and(|(hf, he)| {
-                hf == file
-                    && matches!(files.model(hf).expr(he).kind,
-                        ExprKind::Function { function } if function == callback)
-            })
-        })
-    })
+    let keep = |i: &seam_packs::InjectedClient| i.property.as_deref() == Some(key);
+    crate::handed_clients::handing_call(files, pack, reader, file, callback, keep).is_some()
 }
 
 /// A client whose options are written in a config file, for a call in `file`: the base URL

@@ -35,7 +35,8 @@ impl Resolver<'_> {
     fn java_file_ending(&self, from: &str, suffix: &str) -> Option<String> {
         let slash_suffix = format!("/{suffix}");
         let mut best: Option<(usize, &str)> = None;
-        for file in self.java_files.iter().copied() {
+        let candidates = self.java_files.get(super::file_name(suffix));
+        for file in candidates.into_iter().flatten().copied() {
             if file != suffix && !file.ends_with(&slash_suffix) {
                 continue;
             }

@@ -40,8 +40,9 @@ pub struct Resolver<'p> {
     tsconfigs: BTreeMap<String, js::EffectiveTsConfig>,
     /// Directories of `pyproject.toml` files, sorted.
     pyproject_dirs: Vec<&'p str>,
-    /// Every `.java` and `.kt` file, sorted (imports name types by their path's end).
-    java_files: Vec<&'p str>,
+    /// Every `.java` and `.kt` file by its file name (`User.java`), each list sorted: imports
+    /// name types by their path's end, so only the files of that name are candidates.
+    java_files: BTreeMap<&'p str, Vec<&'p str>>,
     /// Top-level names of Java and Kotlin files by package; empty until
     /// [`resolve_project`] fills it from the models.
     pub jvm: kotlin::JvmPackages,
@@ -89,7 +90,11 @@ impl<'p> Resolver<'p> {
                     .filter(|f| f.ends_with(".java") || f.ends_with(".kt"))
                     .collect();
                 v.sort_unstable();
-                v
+                let mut by_name: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+                for f in v {
+                    by_name.entry(file_name(f)).or_default().push(f);
+                }
+                by_name
             },
             jvm: kotlin::JvmPackages::default(),
         };
@@ -173,6 +178,11 @@ pub fn resolve_project(project: &mut Project) {
             resolver.resolve_model(model);
         }
     });
+}
+
+/// The last component of a repository path (`a/b/User.java` → `User.java`).
+fn file_name(path: &str) -> &str {
+    path.rsplit_once('/').map_or(path, |(_, name)| name)
 }
 
 /// The directory of a repo-relative file path (`""` at the root).

@@ -63,6 +63,10 @@ pub struct PackFile {
     /// Decorated functions that are handlers (`@$APP.get($PATH)`); read from the next packs on.
     #[serde(default)]
     pub decorated: Vec<DecoratedFile>,
+    /// Decorators whose type the project declares, itself decorated with one `decorated` reads
+    /// (`@RequestMapping(method = GET) @interface ApiGetMapping`): their uses are routes.
+    #[serde(default)]
+    pub composed_decorators: Option<ComposedDecoratorsFile>,
     /// Client packs: clients declared as interfaces (`@FeignClient`, `@HttpExchange`), each
     /// decorated method of a marked interface one call.
     #[serde(default)]
@@ -761,6 +765,15 @@ pub struct FileConventionFile {
 pub struct MethodBranchesFile {
     pub role: String,
     pub property: String,
+}
+
+/// How a use of a composed decorator gives its path: its first positional argument, or the
+/// first of these named arguments it has (`{ pathArguments: [value, path] }`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ComposedDecoratorsFile {
+    #[serde(default)]
+    pub path_arguments: Vec<String>,
 }
 
 /// Where a handler reads the request's path and method to dispatch on them:

@@ -1235,6 +1235,11 @@ impl Compiler<'_> {
                 property: m.property.clone(),
             }),
             path_branches,
+            composed_decorators: raw.composed_decorators.as_ref().map(|c| {
+                crate::pack::ComposedDecorators {
+                    path_arguments: c.path_arguments.clone(),
+                }
+            }),
             segments,
             roles: raw.inputs.positional,
             input_defaults,

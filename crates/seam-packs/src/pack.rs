@@ -458,6 +458,16 @@ pub struct MethodBranches {
     pub property: String,
 }
 
+/// A composed decorator: a decorator whose type the project declares (a Java annotation
+/// type), itself decorated with one a `decorated` entry reads with nothing bound
+/// (`@RequestMapping(method = RequestMethod.GET) @interface ApiGetMapping`). A use
+/// (`@ApiGetMapping("/x")`) is a route of that entry, at the path its first positional argument
+/// or the first of `path_arguments` gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComposedDecorators {
+    pub path_arguments: Vec<String>,
+}
+
 /// Where a handler reads the request's path and method when it dispatches on them itself
 /// (`if r.Method == http.MethodGet && r.URL.Path == usersPath { return s.list(w, r) }`).
 #[derive(Debug, Clone, PartialEq)]
@@ -755,6 +765,8 @@ pub struct Pack {
     /// Where a registered route's handler reads the request's path and method to dispatch
     /// on them (each branch a route).
     pub path_branches: Option<PathBranches>,
+    /// Decorators whose type the project declares, decorated with one of `decorated`.
+    pub composed_decorators: Option<ComposedDecorators>,
     pub segments: Vec<SegmentRule>,
     /// Input role per parameter position.
     pub roles: Vec<Option<String>>,

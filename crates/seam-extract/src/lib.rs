@@ -194,7 +194,7 @@ pub fn extract(
         .enumerate()
         .filter(|(_, pack)| pack.kind == UnitKind::Handler)
         .flat_map_iter(|(pi, pack)| {
-            handler_units(&files, pi, pack, &on[pi])
+            discover::with_path_branches(&files, pack, handler_units(&files, pi, pack, &on[pi]))
                 .into_iter()
                 .chain(rpc_services::handler_units(&files, pi, pack, &on[pi]))
         })

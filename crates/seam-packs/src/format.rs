@@ -63,6 +63,10 @@ pub struct PackFile {
     /// Decorated functions that are handlers (`@$APP.get($PATH)`); read from the next packs on.
     #[serde(default)]
     pub decorated: Vec<DecoratedFile>,
+    /// Decorators whose type the project declares, itself decorated with one `decorated` reads
+    /// (`@RequestMapping(method = GET) @interface ApiGetMapping`): their uses are routes.
+    #[serde(default)]
+    pub composed_decorators: Option<ComposedDecoratorsFile>,
     /// Client packs: clients declared as interfaces (`@FeignClient`, `@HttpExchange`), each
     /// decorated method of a marked interface one call.
     #[serde(default)]
@@ -79,6 +83,11 @@ pub struct PackFile {
     /// "GET" { …; return }`) gives each method's route the paths that method takes only.
     #[serde(default)]
     pub method_branches: Option<MethodBranchesFile>,
+    /// Where a registered route's handler reads the request's path and method when it
+    /// dispatches on them itself (`if r.Method == "GET" && r.URL.Path == "/v1/users" { return
+    /// s.listUsers(w, r) }`): each branch is a route, answered by the function it calls.
+    #[serde(default)]
+    pub path_branches: Option<PathBranchesFile>,
     /// How file-convention directory names become path segments, tried in order.
     #[serde(default)]
     pub segments: Vec<SegmentFile>,
@@ -756,6 +765,53 @@ pub struct FileConventionFile {
 pub struct MethodBranchesFile {
     pub role: String,
     pub property: String,
+}
+
+/// How a use of a composed decorator gives its path: its first positional argument, or the
+/// first of these named arguments it has (`{ pathArguments: [value, path] }`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ComposedDecoratorsFile {
+    #[serde(default)]
+    pub path_arguments: Vec<String>,
+}
+
+/// Where a handler reads the request's path and method to dispatch on them:
+/// `{ role: request, path: URL.Path, method: Method, regexTests: [...], regexMakers: [...] }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PathBranchesFile {
+    /// The role of the input holding the request.
+    pub role: String,
+    /// The property of the request holding its whole path, dotted (`URL.Path`, `url`).
+    pub path: String,
+    /// The property of the request holding its method.
+    #[serde(default)]
+    pub method: Option<String>,
+    /// Tests of the path against a regular expression (`$REGEX.MatchString($PATH)`).
+    #[serde(default)]
+    pub regex_tests: Vec<RegexTestFile>,
+    /// Calls that make a regular expression from its text (`regexp.MustCompile($TEXT)`).
+    #[serde(default)]
+    pub regex_makers: Vec<RegexMakerFile>,
+}
+
+/// A test of a value against a regular expression: `pattern` binds the expression (`regex`)
+/// and the value tested (`subject`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RegexTestFile {
+    pub pattern: String,
+    pub regex: String,
+    pub subject: String,
+}
+
+/// A call making a regular expression: `pattern` binds its text (`text`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RegexMakerFile {
+    pub pattern: String,
+    pub text: String,
 }
 
 /// How a directory or file name becomes a path segment: `from` has one `$NAME` between

@@ -1150,6 +1150,46 @@ impl Compiler<'_> {
             });
         }
 
+        let path_branches = match &raw.path_branches {
+            None => None,
+            Some(b) => {
+                let mut regex_tests = Vec::with_capacity(b.regex_tests.len());
+                for t in &b.regex_tests {
+                    let pattern = self.expression(&t.pattern, family)?;
+                    regex_tests.push(crate::pack::RegexTest {
+                        regex: self.meta("regex", &t.regex, &pattern, &t.pattern)?,
+                        subject: self.meta("subject", &t.subject, &pattern, &t.pattern)?,
+                        pattern,
+                    });
+                }
+                let mut regex_makers = Vec::with_capacity(b.regex_makers.len());
+                for m in &b.regex_makers {
+                    let pattern = self.expression(&m.pattern, family)?;
+                    regex_makers.push(crate::pack::RegexMaker {
+                        text: self.meta("text", &m.text, &pattern, &m.pattern)?,
+                        pattern,
+                    });
+                }
+                let path: Vec<String> = b.path.split('.').map(str::to_owned).collect();
+                if path.iter().any(|p| p.trim().is_empty()) {
+                    return Err(self.error(
+                        &b.path,
+                        format!(
+                            "`path: {}` must be a property name or a dotted chain of them",
+                            b.path
+                        ),
+                    ));
+                }
+                Some(crate::pack::PathBranches {
+                    role: b.role.clone(),
+                    path,
+                    method: b.method.clone(),
+                    regex_tests,
+                    regex_makers,
+                })
+            }
+        };
+
         let review = raw
             .review
             .clone()
@@ -1193,6 +1233,12 @@ impl Compiler<'_> {
             method_branches: raw.method_branches.as_ref().map(|m| MethodBranches {
                 role: m.role.clone(),
                 property: m.property.clone(),
+            }),
+            path_branches,
+            composed_decorators: raw.composed_decorators.as_ref().map(|c| {
+                crate::pack::ComposedDecorators {
+                    path_arguments: c.path_arguments.clone(),
+                }
             }),
             segments,
             roles: raw.inputs.positional,

@@ -458,6 +458,48 @@ pub struct MethodBranches {
     pub property: String,
 }
 
+/// A composed decorator: a decorator whose type the project declares (a Java annotation
+/// type), itself decorated with one a `decorated` entry reads with nothing bound
+/// (`@RequestMapping(method = RequestMethod.GET) @interface ApiGetMapping`). A use
+/// (`@ApiGetMapping("/x")`) is a route of that entry, at the path its first positional argument
+/// or the first of `path_arguments` gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComposedDecorators {
+    pub path_arguments: Vec<String>,
+}
+
+/// Where a handler reads the request's path and method when it dispatches on them itself
+/// (`if r.Method == http.MethodGet && r.URL.Path == usersPath { return s.list(w, r) }`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathBranches {
+    /// The role of the input holding the request.
+    pub role: String,
+    /// The property chain of the request holding its whole path (`["URL", "Path"]`).
+    pub path: Vec<String>,
+    /// The property of the request holding its method.
+    pub method: Option<String>,
+    pub regex_tests: Vec<RegexTest>,
+    pub regex_makers: Vec<RegexMaker>,
+}
+
+/// A test of a value against a regular expression (`$REGEX.MatchString($PATH)`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegexTest {
+    pub pattern: PatternNode,
+    /// The metavariable bound to the regular expression (without `$`).
+    pub regex: String,
+    /// The metavariable bound to the value tested (without `$`).
+    pub subject: String,
+}
+
+/// A call making a regular expression from its text (`regexp.MustCompile($TEXT)`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegexMaker {
+    pub pattern: PatternNode,
+    /// The metavariable bound to the text (without `$`).
+    pub text: String,
+}
+
 /// A segment rewrite: fixed text around one name (`[...`, `]`) and the template it becomes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SegmentRule {
@@ -720,6 +762,11 @@ pub struct Pack {
     pub files: Vec<FileConvention>,
     /// Where a registered route's handler reads the request's method.
     pub method_branches: Option<MethodBranches>,
+    /// Where a registered route's handler reads the request's path and method to dispatch
+    /// on them (each branch a route).
+    pub path_branches: Option<PathBranches>,
+    /// Decorators whose type the project declares, decorated with one of `decorated`.
+    pub composed_decorators: Option<ComposedDecorators>,
     pub segments: Vec<SegmentRule>,
     /// Input role per parameter position.
     pub roles: Vec<Option<String>>,

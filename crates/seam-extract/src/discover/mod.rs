@@ -14,11 +14,13 @@ mod clients;
 mod file_conventions;
 mod module_routes;
 mod mounts;
+mod path_branches;
 mod routes;
 
 pub use clients::{UrlPrefix, client_units};
 pub(crate) use mounts::created_router;
 pub use mounts::{Prefix, global_prefixes, router_of, with_global_prefix};
+pub use path_branches::expand as with_path_branches;
 pub(crate) use routes::class_prefix_of;
 pub use routes::handler_units;
 

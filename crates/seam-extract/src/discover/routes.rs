@@ -616,13 +616,32 @@ pub fn handler_units(
         };
         // Each decorator is read by the first entry that matches it.
         for (func, decorator, class) in function_targets.into_iter().chain(class_targets) {
+            // The decorators of the project type a function's decorator is, when the pack
+            // reads composed decorators.
+            let metas = match (&pack.composed_decorators, func) {
+                (Some(_), Some(_)) => composed_metas(files, file, decorator.expr),
+                _ => None,
+            };
             for d in &pack.decorated {
                 if d.on_class != func.is_none() {
                     continue;
                 }
                 let mut caps = Captures::new();
+                // A composed decorator's path is its use's (`None`: read as written).
+                let mut composed_path: Option<Option<ExprId>> = None;
                 if !match_expr(model, &d.decorator, decorator.expr, &mut caps) {
-                    continue;
+                    let (Some(spec), Some((mf, metas))) = (&pack.composed_decorators, &metas)
+                    else {
+                        continue;
+                    };
+                    let reads = metas.iter().any(|&meta| {
+                        let mut c = Captures::new();
+                        match_expr(files.model(*mf), &d.decorator, meta, &mut c) && c.is_empty()
+                    });
+                    if !reads {
+                        continue;
+                    }
+                    composed_path = Some(composed_use_path(model, spec, decorator.expr));
                 }
                 if !method_allowed(&d.method, &d.methods, &caps) {
                     continue;
@@ -650,10 +669,13 @@ pub fn handler_units(
                         router,
                         made_on,
                     );
-                    let path_expr = caps.get(&d.path).and_then(Capture::expr).or_else(|| {
-                        let pd = d.path_decorator.as_ref()?;
-                        decorator_capture(model, pd, &model.function(func?).decorators)
-                    });
+                    let path_expr = match composed_path {
+                        Some(path) => path,
+                        None => caps.get(&d.path).and_then(Capture::expr).or_else(|| {
+                            let pd = d.path_decorator.as_ref()?;
+                            decorator_capture(model, pd, &model.function(func?).decorators)
+                        }),
+                    };
                     let paths = match path_expr {
                         // A list of paths (`@Get(["a", "b"])`): a route at each.
                         Some(e) => crate::path_lists::paths(&reader, file, e),
@@ -1109,6 +1131,46 @@ pub fn handler_units(
         files, pack_index, pack, on, &reader,
     ));
     units
+}
+
+/// The decorators of the type a decorator is (`@ApiGetMapping("/x")` → those written on
+/// `@interface ApiGetMapping`), when the project declares that type: its file and the
+/// decorators' expressions.
+fn composed_metas(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Vec<ExprId>)> {
+    let model = files.model(file);
+    let callee = match &model.expr(expr).kind {
+        ExprKind::Call { callee, .. } => *callee,
+        _ => expr,
+    };
+    let Def::Binding(cf, b) = files.definition(file, callee)? else {
+        return None;
+    };
+    let cm = files.model(cf);
+    let BindingKind::Class { class } = cm.binding(b).kind else {
+        return None;
+    };
+    let metas: Vec<ExprId> = cm.class(class).decorators.iter().map(|d| d.expr).collect();
+    (!metas.is_empty()).then_some((cf, metas))
+}
+
+/// The path a use of a composed decorator gives: its first positional argument, or the first
+/// of the pack's path arguments it names (`value = "/x"`); `None` when it gives none.
+fn composed_use_path(
+    model: &seam_lang::model::Model,
+    spec: &seam_packs::ComposedDecorators,
+    expr: ExprId,
+) -> Option<ExprId> {
+    let ExprKind::Call { args, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    args.iter()
+        .find(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+        .or_else(|| {
+            spec.path_arguments
+                .iter()
+                .find_map(|n| args.iter().find(|a| a.name.as_deref() == Some(n.as_str())))
+        })
+        .map(|a| a.value)
 }
 
 /// Functions (or, with `on_class`, classes) and their decorators: (function, decorator,

@@ -190,10 +190,12 @@ impl<'s> Lowerer<'s> {
             .push_stmt(StmtKind::Import { import: index }, span(node))
     }
 
-    /// A class, interface, record, enum or annotation type, as a statement.
+    /// A class, interface, record, enum or annotation type, as a statement. An annotation type
+    /// (`@interface`) is an interface, with its own annotations kept: a composed annotation
+    /// (`@RequestMapping(method = GET) @interface ApiGet`) says what its uses mean.
     pub(super) fn type_declaration(&mut self, node: Node<'_>) -> StmtId {
         match cst::kind_of(node) {
-            "enum_declaration" | "annotation_type_declaration" => self.enum_declaration(node),
+            "enum_declaration" => self.enum_declaration(node),
             _ => {
                 let class = self.class_declaration(node);
                 self.m.push_stmt(StmtKind::ClassDecl { class }, span(node))
@@ -279,7 +281,9 @@ impl<'s> Lowerer<'s> {
             body: Vec::new(),
             decorators: mods.decorators,
             type_params: self.type_params(node),
-            is_abstract: mods.is_abstract || kind == "interface_declaration",
+            is_abstract: mods.is_abstract
+                || kind == "interface_declaration"
+                || kind == "annotation_type_declaration",
             parent: self.func,
             span: span(node),
             name_span: name_node.map(span),
@@ -301,7 +305,11 @@ impl<'s> Lowerer<'s> {
         }
         if let Some(body) = body {
             for member in named(body) {
-                self.member(class, member, kind == "interface_declaration");
+                self.member(
+                    class,
+                    member,
+                    kind == "interface_declaration" || kind == "annotation_type_declaration",
+                );
             }
         }
         self.classes.pop();

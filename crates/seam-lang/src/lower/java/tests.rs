@@ -185,6 +185,25 @@ class D {
 }
 
 #[test]
+fn an_annotation_type_is_an_interface_keeping_its_annotations() {
+    let m = lower_ok(
+        r#"
+@Target(ElementType.METHOD)
+@RequestMapping(method = RequestMethod.GET)
+public @interface ApiGetMapping {
+    @AliasFor(annotation = RequestMapping.class)
+    String[] value() default {};
+}
+"#,
+    );
+    let a = class(&m, "ApiGetMapping");
+    assert!(a.is_abstract);
+    let names: Vec<&str> = a.decorators.iter().map(|d| d.name.as_str()).collect();
+    assert_eq!(names, vec!["Target", "RequestMapping"]);
+    assert!(m.type_decls.is_empty());
+}
+
+#[test]
 fn a_broken_file_is_a_model_with_diagnostics() {
     let m = lower("B.java", "class B { void f( { int x = ; }").expect("lowers");
     assert!(!m.diagnostics.is_empty());

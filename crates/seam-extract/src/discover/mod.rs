@@ -16,6 +16,7 @@ mod module_routes;
 mod mounts;
 mod routes;
 
+pub(crate) use clients::call_entry_matches;
 pub use clients::{UrlPrefix, client_units};
 pub(crate) use mounts::created_router;
 pub use mounts::{Prefix, global_prefixes, router_of, with_global_prefix};

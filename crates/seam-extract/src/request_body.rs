@@ -27,7 +27,7 @@ pub fn body_slots(
     // The first entry whose pattern and name constraints hold is the one discovery used.
     let Some((read, caps)) = pack.calls.iter().find_map(|entry| {
         let mut caps = Captures::new();
-        if !match_expr(model, &entry.pattern, call, &mut caps) {
+        if !crate::discover::call_entry_matches(model, entry, call, &mut caps) {
             return None;
         }
         let names_hold = entry.constraints.iter().all(|(name, c)| {

@@ -1175,6 +1175,11 @@ pub struct CallFile {
     /// The request body the call sends (`$BODY`, or `{ option: $OPTIONS, key: body }`).
     #[serde(default)]
     pub body: Option<ValueFile>,
+    /// Another expression the function around the call must hold (a request described over
+    /// several statements: the options object with its method beside the URL the call makes);
+    /// its metavariables join the pattern's.
+    #[serde(default)]
+    pub alongside: Option<String>,
 }
 
 /// See `PackFile::member_calls`.

@@ -9,7 +9,9 @@ use crate::format::{
     ConstraintFile, DecoratedFile, PackFile, RouterFile, ScalarFile, TerminalFile, ValueFile,
 };
 use crate::pack::*;
-use crate::pattern::{PatternError, PatternNode, compile_decorator, compile_expression};
+use crate::pattern::{
+    PatternArg, PatternError, PatternNode, compile_decorator, compile_expression,
+};
 
 mod store;
 
@@ -985,17 +987,43 @@ impl Compiler<'_> {
         let mut calls = Vec::new();
         for c in &raw.calls {
             let pattern = self.expression(&c.pattern, family)?;
+            let alongside = match &c.alongside {
+                Some(a) => Some(self.expression(a, family)?),
+                None => None,
+            };
+            // The fields may name the metavariables of either pattern.
+            let (bound, source) = match &alongside {
+                Some(a) => (
+                    PatternNode::Array(vec![
+                        PatternArg::One {
+                            node: pattern.clone(),
+                            name: None,
+                        },
+                        PatternArg::One {
+                            node: a.clone(),
+                            name: None,
+                        },
+                    ]),
+                    format!(
+                        "{}` with `{}",
+                        c.pattern,
+                        c.alongside.as_deref().unwrap_or("")
+                    ),
+                ),
+                None => (pattern.clone(), c.pattern.clone()),
+            };
             calls.push(ClientCall {
-                constraints: self.constraints(&c.where_, &pattern, &c.pattern)?,
-                url: self.value("url", &c.url, &pattern, &c.pattern)?,
-                method: self.value("method", &c.method, &pattern, &c.pattern)?,
+                constraints: self.constraints(&c.where_, &bound, &source)?,
+                url: self.value("url", &c.url, &bound, &source)?,
+                method: self.value("method", &c.method, &bound, &source)?,
                 fallback: c.fallback,
                 definition: c.definition,
                 body: match &c.body {
-                    Some(body) => Some(self.value("body", body, &pattern, &c.pattern)?),
+                    Some(body) => Some(self.value("body", body, &bound, &source)?),
                     None => None,
                 },
                 pattern,
+                alongside,
             });
         }
         let member_calls: Vec<MemberCall> = raw

@@ -711,6 +711,9 @@ pub struct ClientCall {
     /// The request body the call sends: what a transition's `provenance` reads the sent
     /// fields' values from.
     pub body: Option<ValueRead>,
+    /// An expression the function around the call must also hold (written in that function,
+    /// outside any function nested in it); its metavariables join the pattern's.
+    pub alongside: Option<PatternNode>,
 }
 
 /// How callers read a response; each pattern has one metavariable, the response (or error).

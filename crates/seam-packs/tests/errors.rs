@@ -300,3 +300,21 @@ fn a_handed_client_is_a_metavariable_or_an_options_key() {
         "{e}"
     );
 }
+
+#[test]
+fn a_client_call_reads_the_metavariables_of_its_alongside_pattern() {
+    let client = "name: mine\nlanguages: [typescript]\nkind: client\nbinding: { transport: http, protocol: rest }\ndetect: { npm: [mine] }\n";
+    let entry = "calls:\n  - pattern: build($URL)\n    alongside: \"{ method: $METHOD }\"\n    where: { $METHOD: { httpMethod: true } }\n    url: $URL\n";
+    let pack = load_pack_str(
+        &format!("{client}{entry}    method: $METHOD\n"),
+        ".seam/packs/mine.yaml",
+        PackOrigin::Path(".seam/packs/mine.yaml".into()),
+    )
+    .expect("`method` may name a metavariable of `alongside`");
+    assert!(pack.calls[0].alongside.is_some());
+    let e = error(&format!("{client}{entry}    method: $VERB\n"));
+    assert_eq!(
+        e,
+        ".seam/packs/mine.yaml:11: `method` names `$VERB`, which the pattern `build($URL)` with `{ method: $METHOD }` does not bind"
+    );
+}

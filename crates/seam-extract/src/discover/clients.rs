@@ -949,7 +949,7 @@ pub(super) fn site_at(
             continue;
         }
         let mut caps = Captures::new();
-        if !match_expr(model, &c.pattern, call, &mut caps) {
+        if !call_entry_matches(model, c, call, &mut caps) {
             continue;
         }
         let Some(client) = constraints_hold(files, pack, reader, file, &c.constraints, &caps)
@@ -987,6 +987,41 @@ pub(super) fn site_at(
         return Some(site);
     }
     member_site(files, pack, reader, file, call)
+}
+
+/// Whether a `calls` entry reads `call`: its pattern matches the call and, when the entry
+/// names an `alongside` pattern, an expression of the function around the call (written in
+/// it, not in a function nested in it; the module's top level for a call outside any
+/// function) matches that pattern too, its metavariables added to `caps`. The first such
+/// expression in source order is the one read.
+pub(crate) fn call_entry_matches(
+    model: &seam_lang::model::Model,
+    entry: &seam_packs::ClientCall,
+    call: ExprId,
+    caps: &mut Captures,
+) -> bool {
+    if !match_expr(model, &entry.pattern, call, caps) {
+        return false;
+    }
+    let Some(alongside) = &entry.alongside else {
+        return true;
+    };
+    let function = enclosing_function(model, model.expr(call).span);
+    let within = function.map(|f| model.function(f).span);
+    (0..model.exprs.len()).map(ExprId::from_index).any(|e| {
+        let span = model.expr(e).span;
+        if within.is_some_and(|w| span.start < w.start || span.end > w.end) {
+            return false;
+        }
+        let mut more = caps.clone();
+        if !match_expr(model, alongside, e, &mut more)
+            || enclosing_function(model, span) != function
+        {
+            return false;
+        }
+        *caps = more;
+        true
+    })
 }
 
 /// A call's site from its URL as written and the client it goes through: the client's base

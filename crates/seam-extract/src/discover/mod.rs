@@ -17,6 +17,7 @@ mod mounts;
 mod path_branches;
 mod routes;
 
+pub(crate) use clients::call_entry_matches;
 pub use clients::{UrlPrefix, client_units};
 pub(crate) use mounts::created_router;
 pub use mounts::{Prefix, global_prefixes, router_of, with_global_prefix};

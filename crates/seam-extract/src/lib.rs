@@ -33,6 +33,7 @@ pub mod failure_interceptors;
 pub mod files;
 pub mod filled_templates;
 mod handed_clients;
+pub mod handed_methods;
 pub mod held_routers;
 pub mod instance_globals;
 pub mod keyed_fields;

@@ -30,6 +30,8 @@ pub mod store;
 
 pub use detect::{Detection, Manifest, ManifestKind, PackChoice, Reason};
 pub use load::{PackError, builtin_packs, load_pack_dir, load_pack_str, repository_packs};
-pub use matcher::{Capture, Captures, match_call_with_callee, match_constructor_call, match_expr};
+pub use matcher::{
+    Capture, Captures, match_call_parts, match_call_with_callee, match_constructor_call, match_expr,
+};
 pub use pack::*;
 pub use pattern::{PatternError, PatternNode};

@@ -429,6 +429,32 @@ pub fn match_call_with_callee(
     match_call_with_callee_as(model, pattern, id, (callee_model, callee), None, captures)
 }
 
+/// Matches a call pattern against a call made of parts of one model: `callee` as the callee
+/// and `args` as the arguments. A client's method handed over as a function value
+/// (`safe(http.post, url, data)`, called inside as `call(url, data)`) is read as the call
+/// `http.post(url, data)` from the member handed over and the caller's arguments. Only a plain
+/// call (no `new`) matches. On failure `captures` is left as it was.
+pub fn match_call_parts(
+    model: &Model,
+    pattern: &PatternNode,
+    callee: ExprId,
+    args: &[Arg],
+    captures: &mut Captures,
+) -> bool {
+    let PatternNode::Call {
+        callee: pattern_callee,
+        args: pattern_args,
+        is_new: false,
+    } = pattern
+    else {
+        return false;
+    };
+    Bound::all_or_nothing(captures, |bound| {
+        match_node(model, pattern_callee, callee, bound)
+            && match_args(model, pattern_args, args, bound)
+    })
+}
+
 /// [`match_call_with_callee`] for a call that constructs an instance of the callee whatever
 /// its own form (`super({ prefix })` in a subclass's constructor stands for `new Base({ prefix
 /// })`): `new` in the pattern is not compared.

@@ -952,41 +952,90 @@ pub(super) fn site_at(
         if !call_entry_matches(model, c, call, &mut caps) {
             continue;
         }
-        let Some(client) = constraints_hold(files, pack, reader, file, &c.constraints, &caps)
-        else {
-            continue;
-        };
-        let url_pieces = match &c.url {
-            ValueRead::Meta(m) => caps.get(m).and_then(Capture::expr).map(|e| {
-                let (uf, ue) = crate::handed_clients::returned_url(files, file, e);
-                reader.pieces(uf, ue)
-            }),
-            ValueRead::Option { meta, key, .. } => caps
-                .get(meta)
-                .and_then(Capture::expr)
-                .and_then(|o| reader.object_key(file, o, key).ok().flatten())
-                .map(|(kf, ke)| reader.pieces(kf, ke)),
-            ValueRead::Chain {
-                meta,
-                call: Some(call),
-                key,
-                ..
-            } => caps.get(meta).and_then(Capture::expr).and_then(|r| {
-                crate::builder_chains::chain_url(reader, file, r, call, key.as_deref())
-            }),
-            ValueRead::Text(t) => Some(vec![Piece::Text(t.clone())]),
-            ValueRead::Number(_) | ValueRead::Chain { call: None, .. } => None,
-        };
-        let Some(url) = url_pieces else {
-            continue;
-        };
-        let method = read_method(reader, &c.method, file, &caps);
-        let mut site = site_of(files, pack, reader, (file, call), client, url, method);
-        site.fallback = c.fallback;
-        site.definition = c.definition;
-        return Some(site);
+        if let Some(site) = site_of_match(files, pack, reader, (file, call), c, &caps) {
+            return Some(site);
+        }
     }
     member_site(files, pack, reader, file, call)
+        .or_else(|| handed_site(files, pack, reader, file, call))
+}
+
+/// A call that hands one of the client's methods to a project function which calls it
+/// (`request.safe(http.post, url, data)`, see [`crate::handed_methods`]): the pack's call
+/// made of the member handed over and the arguments the function forwards to it.
+fn handed_site(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    call: ExprId,
+) -> Option<Site> {
+    let names = crate::handed_methods::handed_member_names(files, file, call);
+    let calls: Vec<&seam_packs::ClientCall> = pack
+        .calls
+        .iter()
+        .filter(|c| {
+            // Only a method of the client (`$CLIENT.post(…)`) is handed over as a member.
+            matches!(&c.pattern, PatternNode::Call { callee, .. }
+                if matches!(callee.as_ref(), PatternNode::Member { .. }))
+                && names.iter().any(|n| client_call_anchor_ok(c, Some(n)))
+        })
+        .collect();
+    if calls.is_empty() {
+        return None;
+    }
+    let (member, args) = crate::handed_methods::handed_call(files, file, call)?;
+    let model = files.model(file);
+    for c in calls {
+        let mut caps = Captures::new();
+        if !seam_packs::match_call_parts(model, &c.pattern, member, &args, &mut caps) {
+            continue;
+        }
+        if let Some(site) = site_of_match(files, pack, reader, (file, call), c, &caps) {
+            return Some(site);
+        }
+    }
+    None
+}
+
+/// The site of a pack call matched at `call` with `caps`, when its constraints hold and its
+/// URL reads.
+fn site_of_match(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    (file, call): (usize, ExprId),
+    c: &seam_packs::ClientCall,
+    caps: &Captures,
+) -> Option<Site> {
+    let client = constraints_hold(files, pack, reader, file, &c.constraints, caps)?;
+    let url = match &c.url {
+        ValueRead::Meta(m) => caps.get(m).and_then(Capture::expr).map(|e| {
+            let (uf, ue) = crate::handed_clients::returned_url(files, file, e);
+            reader.pieces(uf, ue)
+        }),
+        ValueRead::Option { meta, key, .. } => caps
+            .get(meta)
+            .and_then(Capture::expr)
+            .and_then(|o| reader.object_key(file, o, key).ok().flatten())
+            .map(|(kf, ke)| reader.pieces(kf, ke)),
+        ValueRead::Chain {
+            meta,
+            call: Some(call),
+            key,
+            ..
+        } => caps
+            .get(meta)
+            .and_then(Capture::expr)
+            .and_then(|r| crate::builder_chains::chain_url(reader, file, r, call, key.as_deref())),
+        ValueRead::Text(t) => Some(vec![Piece::Text(t.clone())]),
+        ValueRead::Number(_) | ValueRead::Chain { call: None, .. } => None,
+    }?;
+    let method = read_method(reader, &c.method, file, caps);
+    let mut site = site_of(files, pack, reader, (file, call), client, url, method);
+    site.fallback = c.fallback;
+    site.definition = c.definition;
+    Some(site)
 }
 
 /// Whether a `calls` entry reads `call`: its pattern matches the call and, when the entry
@@ -1206,6 +1255,9 @@ pub fn client_units(
                     .member_calls
                     .iter()
                     .any(|m| name.is_some_and(|n| m.methods.contains_key(n)))
+                && crate::handed_methods::handed_member_names(files, file, call)
+                    .into_iter()
+                    .all(|n| !pack.calls.iter().any(|c| client_call_anchor_ok(c, Some(n))))
             {
                 continue;
             }

@@ -47,6 +47,10 @@ fn unhandled_provider_case_sub_case_form() {
     // The field the consumer reads is a literal on one case and a value the reader could not
     // see on the other (`{ message: result.message }`): nothing says the two differ.
     assert!(findings("unhandledProviderCase/subcase-unknown").is_empty());
+    // Two 400s whose bodies differ only in the message of the field the consumer reads and
+    // throws with (one written out, one built from the error): each case gets its own
+    // message, nothing is misread.
+    assert!(findings("unhandledProviderCase/subcase-messages").is_empty());
 }
 
 #[test]

@@ -178,9 +178,19 @@ pub struct Files<'a> {
     pub(crate) passed_callers: std::sync::Mutex<crate::passed_functions::Callers>,
 }
 
-/// A file's calls that call a function they are given: call → (the function's expression,
-/// the arguments it gets).
-pub type Invocations = BTreeMap<ExprId, (ExprId, Vec<ExprId>)>;
+/// A file's calls that call a function they are given: call → the function and its arguments.
+pub type Invocations = BTreeMap<ExprId, Invoked>;
+
+/// A library call that calls a function it is given (see [`seam_packs::Invocation`]).
+#[derive(Debug, Clone)]
+pub struct Invoked {
+    /// The expression of the function it calls.
+    pub function: ExprId,
+    /// What it calls the function with, in order.
+    pub args: Vec<ExprId>,
+    /// Whether it keeps what the function throws (see `seam_packs::Invocation::keeps_failures`).
+    pub keeps_failures: bool,
+}
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
 /// source order.
@@ -741,16 +751,15 @@ impl<'a> Files<'a> {
                 out.entry(target).or_default().push((file, call));
             }
         }
-        for (&call, &(function, _)) in self.invocations(file) {
-            if let Some(target) = self.function_of(file, function) {
+        for (&call, invoked) in self.invocations(file) {
+            if let Some(target) = self.function_of(file, invoked.function) {
                 out.entry(target).or_default().push((file, call));
             }
         }
     }
 
     /// The calls of a file that call a function they are given (`useSWR(key, fetcher)` calls
-    /// `fetcher(key)`, see `seam_packs::Invocation`): call → (the function's expression, the
-    /// arguments it gets).
+    /// `fetcher(key)`, see `seam_packs::Invocation`).
     pub fn invocations(&self, file: usize) -> &Invocations {
         self.invocations[file].get_or_init(|| {
             let model = self.model(file);
@@ -778,7 +787,14 @@ impl<'a> Files<'a> {
                         .iter()
                         .map_while(|a| c.get(a).and_then(|x| x.expr()))
                         .collect();
-                    out.insert(call, (function, args));
+                    out.insert(
+                        call,
+                        Invoked {
+                            function,
+                            args,
+                            keeps_failures: rule.keeps_failures,
+                        },
+                    );
                     break;
                 }
             }

@@ -86,7 +86,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use rayon::prelude::*;
 use seam_ir::summary::*;
 use seam_ir::vocab::normalize_path;
-use seam_lang::model::{BindingKind, ExprKind, FuncId, Model, PatternStep, Span};
+use seam_lang::model::{BindingKind, ExprId, ExprKind, FuncId, Model, PatternStep, Span};
 use seam_packs::{Detection, Pack, UnitKind};
 
 use crate::assemble::{CallIndex, RecognisedCall, UnitFacts, assemble, handler_inputs, inputs};
@@ -703,6 +703,62 @@ fn through_labels(files: &Files, unit: &ClientUnit) -> Vec<String> {
 /// (`"all"`, or the statuses), and so does a consumer that tells failures apart with an `if`
 /// on the response's `ok` (`"all"`).
 fn client_metadata(
+    files: &Files,
+    model: &Model,
+    pack: &Pack,
+    unit: &ClientUnit,
+    own_failures: bool,
+) -> Option<indexmap::IndexMap<String, serde_json::Value>> {
+    let mut metadata = delivery_metadata(files, model, pack, unit, own_failures);
+    // A failure that arrives as an exception in a function a library calls and keeps what it
+    // throws (a query hook's error state) never reaches code written for a success.
+    let delivered_as_exception = metadata
+        .as_ref()
+        .and_then(|m| m.get("http"))
+        .and_then(|h| h.get("failureDelivery"))
+        .and_then(serde_json::Value::as_str)
+        == Some("exception");
+    if delivered_as_exception && kept_by_library(files, unit) {
+        set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
+    }
+    metadata
+}
+
+/// Whether a function the request goes through is called by a library call that keeps what it
+/// throws (see `seam_packs::Invocation::keeps_failures`): the function's caller one layer out
+/// calls it that way (the unit's own call for the outermost layer).
+fn kept_by_library(files: &Files, unit: &ClientUnit) -> bool {
+    let kept_at = |file: usize, call: ExprId, callee: (usize, FuncId)| {
+        files.invocations(file).get(&call).is_some_and(|i| {
+            i.keeps_failures && files.function_of(file, i.function) == Some(callee)
+        })
+    };
+    // The request made in the function the library calls, with no layer above it.
+    if unit.through.is_empty() {
+        return unit.function.is_some_and(|f| {
+            files.invocations(unit.file).values().any(|i| {
+                i.keeps_failures && files.function_of(unit.file, i.function) == Some((unit.file, f))
+            })
+        });
+    }
+    unit.through
+        .iter()
+        .enumerate()
+        .any(|(n, &callee)| match unit.through.get(n + 1) {
+            // A layer further out: some call inside it invokes this one.
+            Some(&(outer_file, outer)) => {
+                let model = files.model(outer_file);
+                let span = model.function(outer).span;
+                files.invocations(outer_file).keys().any(|&call| {
+                    span.contains(model.expr(call).span) && kept_at(outer_file, call, callee)
+                })
+            }
+            None => kept_at(unit.file, unit.call, callee),
+        })
+}
+
+/// The pack's metadata with how the consumer gets failures (see [`client_metadata`]).
+fn delivery_metadata(
     files: &Files,
     model: &Model,
     pack: &Pack,

@@ -143,10 +143,9 @@ pub fn bind_arguments(
     // arguments are those it calls the function with.
     let invoked: Vec<seam_lang::model::Arg>;
     let args = match files.invocations(caller_file).get(&caller_call) {
-        Some((function, passed))
-            if files.function_of(caller_file, *function) == Some((file, func)) =>
-        {
-            invoked = passed
+        Some(call) if files.function_of(caller_file, call.function) == Some((file, func)) => {
+            invoked = call
+                .args
                 .iter()
                 .map(|&value| seam_lang::model::Arg {
                     name: None,

@@ -1041,6 +1041,11 @@ pub struct InvocationFile {
     /// The metavariables holding what it is called with, in order.
     #[serde(default)]
     pub args: Vec<String>,
+    /// The library catches what the function throws and keeps it as the hook's error state
+    /// (`error`, `isError`, `onError`): a failure the function turns into an exception never
+    /// reaches code written for a success.
+    #[serde(default)]
+    pub keeps_failures: bool,
 }
 
 /// A URL builder (see `PackFile::urls`).

@@ -1142,6 +1142,7 @@ impl Compiler<'_> {
                     .iter()
                     .map(|a| self.meta("args", a, &pattern, &i.pattern))
                     .collect::<Result<Vec<_>, _>>()?,
+                keeps_failures: i.keeps_failures,
                 pattern,
             });
         }

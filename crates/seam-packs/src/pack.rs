@@ -643,6 +643,8 @@ pub struct Invocation {
     pub pattern: PatternNode,
     pub function: String,
     pub args: Vec<String>,
+    /// See `InvocationFile::keeps_failures`.
+    pub keeps_failures: bool,
 }
 
 /// An expression that builds a URL from other values (see `UrlBuilderFile`).

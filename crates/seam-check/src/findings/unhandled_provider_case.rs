@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{BehavioralSummary, Effect, Output, Transition, TypeShape};
+use seam_ir::summary::{BehavioralSummary, Effect, Output, ShapeLiteral, Transition, TypeShape};
 
 use super::{KindInfo, PairContext, PairShape};
 use crate::http::{ProviderStatus, is_success, provider_status, response_body};
@@ -36,7 +36,8 @@ an object `{ method, url }` given to a project's transport, may be sent and read
 Two more forms: a provider response declared as a class (`4XX`) that no consumer branch can
 receive ("the status-range form"), and a status the provider returns in several situations with
 bodies that differ in a field the consumer reads, which it does not tell apart ("the sub-case
-form"; bodies that differ only in fields the consumer never reads give it nothing to tell).
+form"; bodies that differ only in fields the consumer never reads give it nothing to tell, and
+neither do two texts written out in the same field, messages the consumer passes on as they are).
 
 ## Why it matters
 The unhandled response reaches code written for another one: a 404 body is read as a user, a
@@ -257,9 +258,18 @@ fn bodies_tell_apart(cases: &[&Transition], read: &[&str]) -> bool {
         TypeShape::Record(r) => r.properties.get(name).cloned(),
         other => Some(other.clone()),
     };
-    // A value the reader could not see (`{ response: result.response }`) tells nothing apart.
-    let differ = |a: Option<TypeShape>, b: Option<TypeShape>| {
-        !matches!(a, Some(TypeShape::Unknown)) && !matches!(b, Some(TypeShape::Unknown)) && a != b
+    // A value the reader could not see (`{ response: result.response }`) tells nothing apart,
+    // nor do two texts (messages, written out or built: a consumer that reads one without
+    // branching on it passes each on as it is, so every case gets what was written for it).
+    let text = |s: &Option<TypeShape>| match s {
+        Some(TypeShape::Text) => true,
+        Some(TypeShape::Literal(l)) => matches!(l.value, ShapeLiteral::Text(_)),
+        _ => false,
+    };
+    let differ = |a: Option<TypeShape>, b: Option<TypeShape>| match (&a, &b) {
+        (Some(TypeShape::Unknown), _) | (_, Some(TypeShape::Unknown)) => false,
+        _ if text(&a) && text(&b) => false,
+        _ => a != b,
     };
     read.iter().any(|name| {
         bodies

@@ -8,8 +8,8 @@
 use std::collections::BTreeSet;
 
 use seam_lang::model::{
-    BinaryOp, BindingId, ExprId, ExprKind, FuncId, LiteralValue, LogicalOp, Model, StmtId,
-    StmtKind, UnaryOp,
+    BinaryOp, BindingId, ExprId, ExprKind, FuncId, LiteralValue, LogicalOp, MemberProp, Model,
+    StmtId, StmtKind, UnaryOp,
 };
 use seam_packs::Pack;
 
@@ -54,7 +54,7 @@ pub fn reports_every_failure(
     (file, func): (usize, FuncId),
     call: ExprId,
 ) -> bool {
-    let Some(branch) = failure_branch(files, pack, (file, func), call) else {
+    let Some((file, func, branch)) = failure_branch(files, pack, (file, func), call) else {
         return false;
     };
     let model = files.model(file);
@@ -92,29 +92,131 @@ pub fn reports_every_failure(
     })
 }
 
-/// The branch of the function `func` that throws on every failed response of `call`.
+/// The `if` that throws on every failed response of `call`, and the function it is in (file,
+/// function, statement): in the function that sends it, or in a function the response is handed
+/// to (`fetch(url).then(handleResponse)`, `.then((r) => check(r))`, `return check(await
+/// fetch(url))`), a few calls deep.
 fn failure_branch(
     files: &Files,
     pack: &Pack,
     (file, func): (usize, FuncId),
     call: ExprId,
-) -> Option<StmtId> {
+) -> Option<(usize, FuncId, StmtId)> {
     let model = files.model(file);
     let responses = response_bindings(model, call);
+    if let Some(found) = throws_in(files, pack, (file, func), &responses, MAX_HANDED) {
+        return Some(found);
+    }
+    // A callback chained on the request's promise gets the response as its first parameter.
+    let body = model.function(func).span;
+    files.calls(file).find_map(|c| {
+        let ExprKind::Call { callee, args, .. } = &model.expr(c.call).kind else {
+            return None;
+        };
+        let ExprKind::Member {
+            object,
+            property: MemberProp::Name(name),
+            ..
+        } = &model.expr(*callee).kind
+        else {
+            return None;
+        };
+        if name != "then"
+            || !body.contains(model.expr(c.call).span)
+            || !same_value(model, *object, call)
+        {
+            return None;
+        }
+        let handler = args.first()?.value;
+        let (hf, hfunc) = match &model.expr(handler).kind {
+            ExprKind::Function { function } => (file, *function),
+            _ => files.function_of(file, handler)?,
+        };
+        let first = first_param(files, hf, hfunc)?;
+        throws_in(
+            files,
+            pack,
+            (hf, hfunc),
+            &BTreeSet::from([first]),
+            MAX_HANDED,
+        )
+    })
+}
+
+/// How many functions deep a response handed on is followed.
+const MAX_HANDED: usize = 3;
+
+/// `expr` is `call` itself, or an await of it.
+fn same_value(model: &Model, expr: ExprId, call: ExprId) -> bool {
+    expr == call || matches!(model.expr(expr).kind, ExprKind::Await { arg } if arg == call)
+}
+
+/// The first parameter of a function, when it is a plain name.
+fn first_param(files: &Files, file: usize, func: FuncId) -> Option<BindingId> {
+    let model = files.model(file);
+    files.param_bindings(file, func).iter().copied().find(|&b| {
+        let binding = model.binding(b);
+        binding.origin.path.is_empty()
+            && matches!(
+                binding.kind,
+                seam_lang::model::BindingKind::Param { index: 0, .. }
+            )
+    })
+}
+
+/// The `if` of `func` (not of a function inside it) that throws on every failure of a response
+/// held in `responses`, or one of a project function `func` hands such a response to.
+fn throws_in(
+    files: &Files,
+    pack: &Pack,
+    (file, func): (usize, FuncId),
+    responses: &BTreeSet<BindingId>,
+    depth: usize,
+) -> Option<(usize, FuncId, StmtId)> {
     if responses.is_empty() {
         return None;
     }
+    let model = files.model(file);
     let body = model.function(func).span;
-    files
+    let own = files
         .if_statements(file)
         .iter()
         .find(|&&(span, test, consequent, _)| {
             body.contains(span)
                 && crate::files::enclosing_function(model, span) == Some(func)
-                && holds_on_every_failure(model, pack, test, &responses)
+                && holds_on_every_failure(model, pack, test, responses)
                 && throws(model, consequent)
         })
-        .map(|&(_, _, consequent, _)| consequent)
+        .map(|&(_, _, consequent, _)| (file, func, consequent));
+    if own.is_some() {
+        return own;
+    }
+    let depth = depth.checked_sub(1)?;
+    // A call of a project function with the response as an argument (`check(res)`).
+    files.calls(file).find_map(|c| {
+        let span = model.expr(c.call).span;
+        if !body.contains(span) || crate::files::enclosing_function(model, span) != Some(func) {
+            return None;
+        }
+        let ExprKind::Call { callee, args, .. } = &model.expr(c.call).kind else {
+            return None;
+        };
+        let position = args.iter().position(|a| {
+            let value = match &model.expr(a.value).kind {
+                ExprKind::Await { arg } => *arg,
+                _ => a.value,
+            };
+            matches!(&model.expr(value).kind, ExprKind::Ident { binding: Some(b), .. } if responses.contains(b))
+        })?;
+        let (hf, hfunc) = files.function_of(file, *callee)?;
+        let hmodel = files.model(hf);
+        let param = files.param_bindings(hf, hfunc).iter().copied().find(|&b| {
+            let binding = hmodel.binding(b);
+            binding.origin.path.is_empty()
+                && matches!(binding.kind, seam_lang::model::BindingKind::Param { index, .. } if index as usize == position)
+        })?;
+        throws_in(files, pack, (hf, hfunc), &BTreeSet::from([param]), depth)
+    })
 }
 
 /// `!res.ok`, `res.status >= 400` (any bound from 300 to 400), `res.status !== 200`, or an `||`

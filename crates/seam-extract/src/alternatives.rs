@@ -11,13 +11,15 @@
 //! [`MAX_BRANCHES`] branches each, at most [`MAX_FORMS`] forms; the rest keep their first
 //! branch); the units a later form gives that an earlier one already gave are dropped.
 //! The forms are a plan held by the thread doing the reading, so the value reader asks
-//! [`choose`] at a choice it cannot otherwise settle; outside client discovery no plan is
-//! active and a choice stays what it was (a hole).
+//! [`choose`], [`choose_by_test`] or [`choose_among`] at a choice it cannot otherwise settle; outside client discovery no plan is
+//! active and a choice stays what it was (a hole). Choices made by the same test in one function
+//! are one choice ([`choose_by_test`]): `!link ? "/links" : \`/links/${id}\`` with `!link ?
+//! "POST" : "PATCH"` is a POST of the one and a PATCH of the other, never the two crossed.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use seam_lang::model::{ExprId, ExprKind, LiteralValue, ObjectProp};
+use seam_lang::model::{ExprId, ExprKind, FuncId, LiteralValue, Model, ObjectProp, UnaryOp};
 
 use crate::discover::ClientUnit;
 use crate::files::NamedCall;
@@ -38,16 +40,24 @@ struct Plan {
     /// its first.
     branches: Vec<usize>,
     /// The choices met so far, in the order first met, with how many branches each has.
-    met: Vec<((usize, ExprId), usize)>,
+    met: Vec<(Choice, usize)>,
+}
+
+/// What a choice is known by: the expression that makes it, or the test it makes it by.
+#[derive(Debug, Clone, PartialEq)]
+enum Choice {
+    At(usize, ExprId),
+    /// A test's text (without the `!`s in front of it) in one function of a file.
+    Test(usize, Option<FuncId>, String),
 }
 
 thread_local! {
     static PLAN: RefCell<Option<Plan>> = const { RefCell::new(None) };
 }
 
-/// The branch the conditional `expr` of `file` takes in the form being read: `Some(true)`
-/// for its first (`?`) branch, `Some(false)` for its second, `None` when no form is being
-/// read (the caller keeps its own reading).
+/// The branch the choice at the expression `expr` of `file` (a conditional, or the test of an
+/// `if`) takes in the form being read: `Some(true)` for its first branch, `Some(false)` for its
+/// second, `None` when no form is being read (the caller keeps its own reading).
 pub fn choose(file: usize, expr: ExprId) -> Option<bool> {
     choose_among(file, expr, 2).map(|branch| branch == 0)
 }
@@ -55,13 +65,37 @@ pub fn choose(file: usize, expr: ExprId) -> Option<bool> {
 /// The branch (of `count`, counted from 0) the choice at the expression `expr` of `file` takes
 /// in the form being read; `None` when no form is being read.
 pub fn choose_among(file: usize, expr: ExprId, count: usize) -> Option<usize> {
+    choose_choice(Choice::At(file, expr), count)
+}
+
+/// The branch a choice made by the test `test` of `file` takes in the form being read:
+/// `Some(true)` when the test holds. Every test with the same text in the same function (one
+/// written `!x` and one `x` too) is the same choice, so the branches the two take agree.
+pub fn choose_by_test(model: &Model, file: usize, test: ExprId) -> Option<bool> {
+    let mut inner = test;
+    let mut negated = false;
+    while let ExprKind::Unary {
+        op: UnaryOp::Not,
+        arg,
+    } = &model.expr(inner).kind
+    {
+        inner = *arg;
+        negated = !negated;
+    }
+    let span = model.expr(inner).span;
+    let function = crate::files::enclosing_function(model, span);
+    let key = Choice::Test(file, function, model.text_collapsed(span));
+    choose_choice(key, 2).map(|branch| (branch == 0) != negated)
+}
+
+fn choose_choice(key: Choice, count: usize) -> Option<usize> {
     PLAN.with(|plan| {
         let mut plan = plan.borrow_mut();
         let plan = plan.as_mut()?;
-        let index = match plan.met.iter().position(|m| m.0 == (file, expr)) {
+        let index = match plan.met.iter().position(|m| m.0 == key) {
             Some(i) => i,
             None => {
-                plan.met.push(((file, expr), count));
+                plan.met.push((key, count));
                 plan.met.len() - 1
             }
         };
@@ -81,7 +115,7 @@ pub fn outside_forms<T>(f: impl FnOnce() -> T) -> T {
 
 /// Every combination of branches of the choices met (but the first, all first branches), in
 /// order: the first choice's branches vary fastest.
-fn other_forms(met: &[((usize, ExprId), usize)]) -> Vec<Vec<usize>> {
+fn other_forms(met: &[(Choice, usize)]) -> Vec<Vec<usize>> {
     let counts: Vec<usize> = met
         .iter()
         .take(MAX_CHOICES)

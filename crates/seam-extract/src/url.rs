@@ -302,11 +302,10 @@ impl Reader<'_> {
             // Branches that disagree: while client discovery reads each form of a request,
             // the branch this form takes.
             ExprKind::Conditional {
+                test,
                 consequent,
                 alternate,
-                ..
-            } if crate::alternatives::choose(file, expr).is_some() => {
-                let first = crate::alternatives::choose(file, expr) == Some(true);
+            } if let Some(first) = crate::alternatives::choose_by_test(model, file, *test) => {
                 let taken = if first { *consequent } else { *alternate };
                 self.read(file, taken, hops - 1, out);
             }

@@ -569,6 +569,13 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
             if matches!(model.expr(*owner).kind, ExprKind::This) {
                 return None;
             }
+            // `api.content.posts`: the instance an object literal holds under the key (the
+            // object written out, held by a name or returned by a factory, at any depth).
+            if let Some((kf, ke)) = literal_member(files, file, object, MAX_HOPS)
+                && let Some(found) = new_instance_class(files, kf, ke)
+            {
+                return Some(found);
+            }
             let owner_class = class_of_receiver(files, file, *owner)?;
             class_of_field(files, owner_class, name)
         }
@@ -856,6 +863,29 @@ fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
         },
         _ => None,
     }
+}
+
+/// The value an object literal holds under the member `expr` reads (`api.pets` with `api = {
+/// pets: … }`), through object literals the chain before it reaches (`api.content.posts`).
+fn literal_member(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<(usize, ExprId)> {
+    let hops = hops.checked_sub(1)?;
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(name),
+        ..
+    } = &files.model(file).expr(expr).kind
+    else {
+        return None;
+    };
+    crate::callees::object_value_key(files, file, *object, name, hops).or_else(|| {
+        let (vf, ve) = literal_member(files, file, *object, hops)?;
+        crate::callees::object_value_key(files, vf, ve, name, hops)
+    })
 }
 
 /// `new C(…)` itself: its class.

@@ -1594,6 +1594,28 @@ pub fn returns_value_of(files: &Files, file: usize, func: FuncId, call: ExprId) 
         .any(|v| flows_from(files, file, v, call, 0))
 }
 
+/// Whether a value `func` returns is, or holds anywhere inside it, what `call` gives (an object
+/// keeping it under a key, a closure that uses it): the caller gets what the call made.
+pub fn returns_holding(files: &Files, file: usize, func: FuncId, call: ExprId) -> bool {
+    let model = files.model(file);
+    files.returned_values(file, func).into_iter().any(|v| {
+        let span = model.expr(v).span;
+        flows_from(files, file, v, call, 0)
+            || model.exprs.iter().enumerate().any(|(i, e)| {
+                e.span.start >= span.start
+                    && e.span.end <= span.end
+                    && matches!(
+                        e.kind,
+                        ExprKind::Ident {
+                            binding: Some(_),
+                            ..
+                        }
+                    )
+                    && flows_from(files, file, ExprId::from_index(i), call, 0)
+            })
+    })
+}
+
 /// Whether `expr` is `call`, or an await, a chaining method call or a local whose value is it.
 fn flows_from(files: &Files, file: usize, expr: ExprId, call: ExprId, hops: usize) -> bool {
     let model = files.model(file);

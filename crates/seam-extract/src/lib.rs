@@ -1263,12 +1263,25 @@ fn one_reading_per_request(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
 /// another pack's wrapper template around it; one call instantiates a template once per
 /// request it makes; and a call read from its shape alone (`fallback`) gives way to any other
 /// reading of the same call, and to a route registration (`app.route({ method, url, handler
-/// })` describes a route, not a request).
+/// })` describes a route, not a request). A wrapper's template instantiated at the call that
+/// leaves the method open (the wrapper passes it on in a spread it cannot read) does not
+/// outweigh a reading of the call's own shape that knows it (at the call, or followed out to a
+/// caller the same way): that reading stays and replaces the instance.
 fn without_shadowed_instances(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
+    let methodless_instance = |c: &ClientUnit| c.layered && c.method.is_none();
+    let knows_method: BTreeSet<(usize, seam_lang::model::ExprId)> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Client(c) if c.fallback && c.method.is_some() => Some((c.file, c.call)),
+            _ => None,
+        })
+        .collect();
+    let gives_way =
+        |c: &ClientUnit| methodless_instance(c) && knows_method.contains(&(c.file, c.call));
     let read_otherwise: BTreeSet<(usize, seam_lang::model::ExprId)> = units
         .iter()
         .filter_map(|u| match u {
-            Unit::Client(c) if !c.fallback => Some((c.file, c.call)),
+            Unit::Client(c) if !c.fallback && !gives_way(c) => Some((c.file, c.call)),
             _ => None,
         })
         .collect();
@@ -1289,6 +1302,7 @@ fn without_shadowed_instances(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
             Unit::Client(c) if c.fallback => {
                 !read_otherwise.contains(&(c.file, c.call)) && !registers(c.file, c.call)
             }
+            Unit::Client(c) => !gives_way(c),
             _ => true,
         })
         .collect();

@@ -1185,6 +1185,10 @@ pub struct CallFile {
     /// its metavariables join the pattern's.
     #[serde(default)]
     pub alongside: Option<String>,
+    /// The function around the call describes the request and hands it out: see
+    /// `ClientCall::handed_out`.
+    #[serde(default)]
+    pub handed_out: bool,
 }
 
 /// See `PackFile::member_calls`.

@@ -1024,6 +1024,7 @@ impl Compiler<'_> {
                 },
                 pattern,
                 alongside,
+                handed_out: c.handed_out,
             });
         }
         let member_calls: Vec<MemberCall> = raw

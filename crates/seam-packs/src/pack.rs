@@ -716,6 +716,11 @@ pub struct ClientCall {
     /// An expression the function around the call must also hold (written in that function,
     /// outside any function nested in it); its metavariables join the pattern's.
     pub alongside: Option<PatternNode>,
+    /// The function around the call describes the request and hands it out: whoever calls it
+    /// and gets back what it returns (the request's description, a closure that sends it, a
+    /// promise of its response) has the request, out to the calls that return it no further,
+    /// which are the consumers. With no such call the function itself is the consumer.
+    pub handed_out: bool,
 }
 
 /// How callers read a response; each pattern has one metavariable, the response (or error).

@@ -931,6 +931,8 @@ pub(super) struct Site {
     fallback: bool,
     /// See [`seam_packs::ClientCall::definition`].
     definition: bool,
+    /// See [`seam_packs::ClientCall::handed_out`].
+    handed_out: bool,
     /// See [`ClientUnit::failures`].
     failures: Option<HandledFailures>,
 }
@@ -1035,6 +1037,7 @@ fn site_of_match(
     let mut site = site_of(files, pack, reader, (file, call), client, url, method);
     site.fallback = c.fallback;
     site.definition = c.definition;
+    site.handed_out = c.handed_out;
     Some(site)
 }
 
@@ -1122,6 +1125,7 @@ pub(super) fn site_of(
         origin,
         fallback: false,
         definition: false,
+        handed_out: false,
         failures,
     }
 }
@@ -1500,7 +1504,12 @@ impl Layer<'_, '_> {
         // consumer too (the caller handles what comes back), even when nothing is forwarded.
         // So does one whose request carries its parameters (a body built from them), at the
         // layer that makes the request.
-        let returns = crate::files::returns_value_of(self.files, file, func, call)
+        // A request the function describes and hands out (see
+        // `seam_packs::ClientCall::handed_out`) goes to whoever gets what it returns.
+        let hands_out =
+            site.handed_out && crate::files::returns_holding(self.files, file, func, call);
+        let returns = hands_out
+            || crate::files::returns_value_of(self.files, file, func, call)
             || (depth == 0
                 && (crate::templates::sends_parameters(
                     self.files,
@@ -1578,7 +1587,7 @@ impl Layer<'_, '_> {
         });
         let method_given =
             method_open && instances.iter().any(|(_, _, _, i, _)| i.method.is_some());
-        let forwarding = may_forward && (forwards || method_given);
+        let forwarding = (may_forward && (forwards || method_given)) || hands_out;
         if !forwarding && !returns {
             return false;
         }
@@ -1604,6 +1613,17 @@ impl Layer<'_, '_> {
                     budget,
                     out,
                 )
+            {
+                continue;
+            }
+            // A layer written in the module that describes the request, which hands it on
+            // but reaches no use further out (the generator's other wrappers of the same
+            // operation, `XxxApiFactory`, or its class when the app does not call it): the
+            // module's own surface, not a use of it.
+            if instance.handed_out
+                && cf == self.inner.0
+                && let Some(of) = outer
+                && crate::files::returns_holding(self.files, cf, of, ccall)
             {
                 continue;
             }
@@ -1643,6 +1663,10 @@ impl Layer<'_, '_> {
             for unit in &mut out[start..] {
                 unit.read_inside = true;
             }
+        }
+        // A request handed out that reaches no use stays where it is described.
+        if hands_out && out.len() == start {
+            return false;
         }
         // Forwarding replaces the call inside by its instances; returning adds them to it.
         forwarding

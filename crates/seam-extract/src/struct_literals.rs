@@ -622,33 +622,6 @@ pub(crate) fn struct_uses(files: &Files) -> StructUses {
     uses
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{anonymous_fields, literal_type};
-
-    #[test]
-    fn a_literal_names_its_type_before_the_brace() {
-        assert_eq!(literal_type("okResp{out}"), Some((None, "okResp")));
-        assert_eq!(literal_type("&Note{ID: id}"), Some((None, "Note")));
-        assert_eq!(literal_type("pkg.T{A: 1}"), Some((Some("pkg"), "T")));
-        assert_eq!(literal_type("map[string]any{\"a\": 1}"), None);
-        assert_eq!(literal_type("[]int{1, 2}"), None);
-        assert_eq!(literal_type("{1, 2}"), None);
-    }
-
-    #[test]
-    fn an_anonymous_struct_type_gives_its_fields_and_tags() {
-        let fields = anonymous_fields(
-            0,
-            "struct {\n\tToken string `json:\"token\"`\n\tA, B int\n\tSecret string `json:\"-\"`\n}{Token: t}",
-        )
-        .unwrap();
-        let keys: Vec<Option<&str>> = fields.iter().map(|f| f.json.as_deref()).collect();
-        assert_eq!(keys, [Some("token"), Some("A"), Some("B"), None]);
-        assert!(anonymous_fields(0, "Token{}").is_none());
-    }
-}
-
 /// The project struct a value is ([`struct_of`]), also through the calls of project functions
 /// that return one (`srv := server.New()`, `New` returning `&Server{…}`), a few calls deep.
 pub(crate) fn value_struct(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
@@ -684,5 +657,32 @@ fn value_struct_hops(
             value_struct_hops(files, ff, returned, hops)
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{anonymous_fields, literal_type};
+
+    #[test]
+    fn a_literal_names_its_type_before_the_brace() {
+        assert_eq!(literal_type("okResp{out}"), Some((None, "okResp")));
+        assert_eq!(literal_type("&Note{ID: id}"), Some((None, "Note")));
+        assert_eq!(literal_type("pkg.T{A: 1}"), Some((Some("pkg"), "T")));
+        assert_eq!(literal_type("map[string]any{\"a\": 1}"), None);
+        assert_eq!(literal_type("[]int{1, 2}"), None);
+        assert_eq!(literal_type("{1, 2}"), None);
+    }
+
+    #[test]
+    fn an_anonymous_struct_type_gives_its_fields_and_tags() {
+        let fields = anonymous_fields(
+            0,
+            "struct {\n\tToken string `json:\"token\"`\n\tA, B int\n\tSecret string `json:\"-\"`\n}{Token: t}",
+        )
+        .unwrap();
+        let keys: Vec<Option<&str>> = fields.iter().map(|f| f.json.as_deref()).collect();
+        assert_eq!(keys, [Some("token"), Some("A"), Some("B"), None]);
+        assert!(anonymous_fields(0, "Token{}").is_none());
     }
 }

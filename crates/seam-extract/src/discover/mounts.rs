@@ -59,28 +59,15 @@ pub(super) fn factory_router(
     let [returned] = files.returned_values(ff, func)[..] else {
         return None;
     };
-    let router_in = |f: usize, e: ExprId| {
-        let def = files.definition(f, e)?;
+    let router_at = |e: ExprId| {
+        let def = files.definition(ff, e)?;
         let (vf, ve) = files.value_of(def)?;
         if crate::router_classes::match_router(files, &pack.routers, vf, ve).is_some() {
             return Some(def);
         }
         factory_router(files, pack, vf, ve, depth)
     };
-    let router_at = |e: ExprId| router_in(ff, e);
     if let Some(router) = router_at(returned) {
-        return Some(router);
-    }
-    // A field of a Go struct a method gives back (`func (s *Server) Router() chi.Router {
-    // return s.router }`): the router the struct's literals and methods put there, when those
-    // that hold one agree.
-    let mut held: Vec<RouterKey> = crate::struct_literals::field_values(files, ff, returned)
-        .into_iter()
-        .filter_map(|(vf, ve)| router_in(vf, ve))
-        .collect();
-    held.sort();
-    held.dedup();
-    if let [router] = held[..] {
         return Some(router);
     }
     let ExprKind::Object { props } = &files.model(ff).expr(returned).kind else {

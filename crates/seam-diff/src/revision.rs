@@ -32,8 +32,8 @@ use rayon::prelude::*;
 use seam_ir::review::Document;
 use seam_ir::summary::BehavioralSummary;
 use seam_lang::project::{
-    FileOutcome, Manifest, Prelude, Project, ProjectOptions, SourceFile, is_lowerable,
-    lower_memory_file, project_from_outcomes, skipped_by_walk,
+    FileOutcome, Manifest, Prelude, Project, SourceFile, is_lowerable, lower_memory_file,
+    project_from_outcomes, skipped_by_walk,
 };
 use seam_review::FileEntry;
 
@@ -112,7 +112,13 @@ pub fn analyse_pair(
     cache: Option<&Cache>,
     phases: &mut Phases,
 ) -> Result<(Analysed, Analysed, Sharing), AnalyseError> {
-    let options = ProjectOptions::default();
+    // The packs (and the review classifier built from them) are the working tree's for both
+    // revisions: read once.
+    let packs = repository_packs(root)?;
+    let classifier = seam_packs::review::Classifier::new(&packs)
+        .map_err(|e| AnalyseError::Packs(e.to_string()))?;
+    phases.lap("read the packs");
+    let options = seam_packs::project_options(&packs);
     let base_paths: Vec<String> = base.keys().cloned().collect();
     let head_paths: Vec<String> = head.keys().cloned().collect();
     let mut jobs: Vec<Job<'_>> = Vec::new();
@@ -156,12 +162,6 @@ pub fn analyse_pair(
         .stack_size(options.stack_size)
         .build()
         .map_err(|e| AnalyseError::Scan(seam_review::ScanError::ThreadPool(e.to_string())))?;
-    // The packs (and the review classifier built from them) are the working tree's for both
-    // revisions: read once.
-    let packs = repository_packs(root)?;
-    let classifier = seam_packs::review::Classifier::new(&packs)
-        .map_err(|e| AnalyseError::Packs(e.to_string()))?;
-    phases.lap("read the packs");
     // Each side's boundary facts, when a run before kept them: that side's summaries are
     // not extracted.
     let facts_keys = match cache {

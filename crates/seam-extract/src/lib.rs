@@ -24,6 +24,7 @@ pub mod context_values;
 pub mod contract_routes;
 pub mod declared_clients;
 mod declared_objects;
+pub mod delegated_handlers;
 pub mod destructured_clients;
 mod dev_proxies;
 pub mod discover;

@@ -622,6 +622,44 @@ pub(crate) fn struct_uses(files: &Files) -> StructUses {
     uses
 }
 
+/// The project struct a value is ([`struct_of`]), also through the calls of project functions
+/// that return one (`srv := server.New()`, `New` returning `&Server{…}`), a few calls deep.
+pub(crate) fn value_struct(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    value_struct_hops(files, file, expr, MAX_HOPS)
+}
+
+fn value_struct_hops(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<(usize, ClassId)> {
+    if let Some(found) = struct_of(files, file, expr, hops) {
+        return Some(found);
+    }
+    let hops = hops.checked_sub(1)?;
+    let model = files.model(file);
+    match &model.expr(expr).kind {
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } => {
+            let binding = model.binding(*b);
+            if binding.reassigned || !binding.origin.path.is_empty() {
+                return None;
+            }
+            value_struct_hops(files, file, binding.origin.init?, hops)
+        }
+        ExprKind::Call { callee, .. } => {
+            let (ff, func) = files.function_of(file, *callee)?;
+            let [returned] = files.returned_values(ff, func)[..] else {
+                return None;
+            };
+            value_struct_hops(files, ff, returned, hops)
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{anonymous_fields, literal_type};

@@ -37,6 +37,11 @@ pub struct PackFile {
     /// reached (Express: `router.get("/", all)` before `router.get(["/", "/:id"], one)`).
     #[serde(default)]
     pub first_match_wins: bool,
+    /// Texts that make a generated file (`// Code generated … DO NOT EDIT.`, skipped unread
+    /// otherwise) read: a generator's server glue holding the route registrations the pack
+    /// reads (`type ServerInterfaceWrapper struct`).
+    #[serde(default)]
+    pub read_generated: Vec<String>,
     /// Prefixes put in front of every route of the pack in the directory (and below) of the
     /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
     #[serde(default)]

@@ -35,3 +35,19 @@ pub use matcher::{
 };
 pub use pack::*;
 pub use pattern::{PatternError, PatternNode};
+
+/// The project options the packs ask for: the default ones, reading every generated file that
+/// holds a text one of the packs reads generated code by (`readGenerated`, sorted and without
+/// repeats, so the options do not depend on the packs' order).
+pub fn project_options(packs: &[Pack]) -> seam_lang::project::ProjectOptions {
+    let mut read_generated: Vec<String> = packs
+        .iter()
+        .flat_map(|p| p.read_generated.iter().cloned())
+        .collect();
+    read_generated.sort();
+    read_generated.dedup();
+    seam_lang::project::ProjectOptions {
+        read_generated,
+        ..seam_lang::project::ProjectOptions::default()
+    }
+}

@@ -1233,6 +1233,7 @@ impl Compiler<'_> {
             append_paths: raw.append_paths,
             optional_parameter_prefix: raw.optional_parameter_prefix.clone(),
             first_match_wins: raw.first_match_wins,
+            read_generated: raw.read_generated.clone(),
             review,
             recognition: raw
                 .binding

@@ -753,6 +753,8 @@ pub struct Pack {
     pub optional_parameter_prefix: Option<String>,
     /// A later registration of a method and path on the same router is never reached.
     pub first_match_wins: bool,
+    /// A generated file holding one of these texts is read (`readGenerated`).
+    pub read_generated: Vec<String>,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
     /// Per entry of `routers`: the metavariable holding the router it serves under.

@@ -19,7 +19,7 @@ pub mod run_memo;
 use std::path::{Path, PathBuf};
 
 use seam_ir::summary::BehavioralSummary;
-use seam_lang::project::{self, Project, ProjectOptions};
+use seam_lang::project::{self, Project};
 use seam_packs::{Detection, Pack};
 
 pub use cache::{Cache, CacheChoice};
@@ -58,7 +58,7 @@ pub fn load_with_packs(
     packs: Vec<Pack>,
     phases: &mut Phases,
 ) -> Result<Loaded, LoadError> {
-    let project = project::load_project(root, &ProjectOptions::default())?;
+    let project = project::load_project(root, &seam_packs::project_options(&packs))?;
     phases.lap_with(
         "walk, parse and lower",
         &format!(

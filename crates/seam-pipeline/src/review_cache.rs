@@ -159,7 +159,7 @@ pub fn load_for_review(
 ) -> Result<ReviewLoad, LoadError> {
     let packs = seam_packs::repository_packs(root)?;
     phases.lap("read the packs");
-    let options = ProjectOptions::default();
+    let options = seam_packs::project_options(&packs);
     let mut keys_out = ReviewKeys::default();
     let (project, claimed) = project::load_project_claiming(root, &options, |prelude| {
         let keys = ReviewKeys::new(&packs, &options, prelude);
@@ -262,7 +262,7 @@ impl ReviewLoad {
             // build could have written, and the key names the build): its file has no model,
             // so the whole repository is loaded again, without the cache's entries.
             None => (
-                project::load_project(&self.root, &ProjectOptions::default())?,
+                project::load_project(&self.root, &seam_packs::project_options(&self.packs))?,
                 Vec::new(),
             ),
         };

@@ -94,16 +94,17 @@ pub struct ScanResult {
 /// Scans the repository at `root` into a review-IR document.
 pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError> {
     let mut clock = PhaseClock::new();
+    let packs = seam_packs::repository_packs(root)?;
     let project = project::load_project(
         root,
         &ProjectOptions {
             max_file_size: options.max_file_size,
             threads: options.threads,
-            ..ProjectOptions::default()
+            ..seam_packs::project_options(&packs)
         },
     )?;
     clock.lap("walk, parse and lower");
-    let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
+    let classifier = Classifier::new(&packs)?;
     scan_project(
         root,
         Held::Owned(project),

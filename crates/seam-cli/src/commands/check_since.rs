@@ -49,7 +49,7 @@ pub fn report_at_revision(
             .iter()
             .map(|(path, content)| (path.clone(), content.to_vec()))
             .collect(),
-        &seam_lang::project::ProjectOptions::default(),
+        &seam_packs::project_options(packs),
     )
     .map_err(|e| e.to_string())?;
     progress.phase("seam check: extracting the base revision");

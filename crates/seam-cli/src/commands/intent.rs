@@ -51,11 +51,9 @@ pub fn run(args: Args) -> u8 {
     let summaries = match super::extract::all_packs(&dir)
         .map_err(|e| e.to_string())
         .and_then(|packs| {
-            let project = seam_lang::project::load_project(
-                &dir,
-                &seam_lang::project::ProjectOptions::default(),
-            )
-            .map_err(|e| e.to_string())?;
+            let project =
+                seam_lang::project::load_project(&dir, &seam_packs::project_options(&packs))
+                    .map_err(|e| e.to_string())?;
             let detection = seam_packs::Detection::from_project(&project.manifests);
             Ok(seam_extract::extract(
                 &project.models,

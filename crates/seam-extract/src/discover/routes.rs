@@ -189,6 +189,63 @@ pub fn handler_units(
                 let Some(parent_expr) = caps.get(&m.parent).and_then(Capture::expr) else {
                     continue;
                 };
+                // A child a project function takes (`func (s *Server) MountRouter(name, urlPath
+                // string, sub http.Handler) { s.router.Mount(urlPath, sub) }`): one mount per call
+                // of that function (and of the functions passing it their own parameters), of
+                // the router the caller passes, under the prefix read with the caller's
+                // arguments, on the parent the caller passes when that is a parameter too.
+                if child.is_none()
+                    && let Some(Capture::Expr(child_expr)) = caps.get(&m.child)
+                    && crate::route_wrappers::is_parameter(model, *child_expr)
+                {
+                    let prefix_expr = m
+                        .prefix
+                        .as_ref()
+                        .and_then(|p| caps.get(p))
+                        .and_then(Capture::expr);
+                    let mut used = vec![*child_expr, parent_expr];
+                    used.extend(prefix_expr);
+                    let calls = wrappers
+                        .calls_of(file, call, &used, &|f, e| {
+                            router_of(files, pack, f, e).is_some()
+                        })
+                        .unwrap_or_default();
+                    for w in calls {
+                        // A test's call mounts nothing of the product.
+                        if is_test_path(&files.model(w.file).path) && !is_test_path(&model.path) {
+                            continue;
+                        }
+                        let passed = |e: ExprId| {
+                            let (af, ae) = w.argument(files, file, e)?;
+                            router_of(files, pack, af, ae).or_else(|| {
+                                let (af, ae) = wrappers.resolve(&w, file, e)?;
+                                router_of(files, pack, af, ae)
+                            })
+                        };
+                        let Some(child) = passed(*child_expr) else {
+                            continue;
+                        };
+                        let Some(parent) = router_of(files, pack, file, parent_expr)
+                            .or_else(|| passed(parent_expr))
+                        else {
+                            continue;
+                        };
+                        let reader = Reader {
+                            files,
+                            environment: &pack.environment,
+                            subst: &w.subst,
+                            this_class: None,
+                        };
+                        let prefix = prefix_expr.map_or_else(Prefix::default, |e| {
+                            Prefix::read(files, &reader, file, e)
+                        });
+                        mounts
+                            .entry(child)
+                            .or_default()
+                            .push(Mount { parent, prefix });
+                    }
+                    break;
+                }
                 let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
                     Some(parent) => vec![parent],
                     // Mounted on a parameter of a project function (`func mount(r *chi.Mux) {
@@ -333,6 +390,18 @@ pub fn handler_units(
                 used.extend(path_expr);
                 used.extend(&more_paths);
                 used.extend(receiver.filter(|_| router.is_none()));
+                // A handler handing the request on to a value the function takes (see
+                // [`crate::delegated_handlers`]): that value is filled by the callers too.
+                let delegated_values: Vec<ExprId> = handlers
+                    .last()
+                    .map(|h| crate::delegated_handlers::delegated_values(files, file, *h))
+                    .unwrap_or_default();
+                if used
+                    .iter()
+                    .any(|e| crate::route_wrappers::is_parameter(model, *e))
+                {
+                    used.extend(&delegated_values);
+                }
                 // In a loop over a list of definitions written out: once per element, the
                 // pattern's constraints checked on each element's values.
                 let mut looped = used.clone();
@@ -472,6 +541,13 @@ pub fn handler_units(
                         let Some(handler) = last_handler(files, handler_file, &in_file) else {
                             continue;
                         };
+                        // The method of the caller's value the handler hands the request to.
+                        let delegated = handlers
+                            .last()
+                            .filter(|_| !delegated_values.is_empty())
+                            .and_then(|h| {
+                                crate::delegated_handlers::delegated_method(files, &w, file, *h)
+                            });
                         // The path under its key in what the call passes (an operation
                         // object handed on whole: `register(api, op, h)`).
                         let Some(at) = route_path_at(&reader, r, file, path_expr) else {
@@ -509,7 +585,10 @@ pub fn handler_units(
                                     version: Version::Undeclared,
                                     method,
                                     path,
-                                    handler: Target::Expr(handler),
+                                    handler: match delegated {
+                                        Some((df, func)) => Target::Located(df, func),
+                                        None => Target::Expr(handler),
+                                    },
                                     route_status: None,
                                     route_default_status: None,
                                     route_body: None,

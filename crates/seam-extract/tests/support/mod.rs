@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use seam_ir::summary::{BehavioralSummary, WriteOptions, write_summaries};
-use seam_lang::project::{ProjectOptions, load_project};
+use seam_lang::project::load_project;
 use seam_packs::Detection;
 
 /// A fixture tree by name: a pack's (`crates/seam-packs/packs/<pack>/fixtures/<name>`) or,
@@ -71,8 +71,8 @@ pub fn pack_fixtures() -> Vec<PackFixture> {
 /// Loads a fixture tree and extracts it with the built-in packs (`forced` as `-f` would).
 pub fn extract(name: &str, forced: &[&str]) -> seam_extract::Extraction {
     let root = fixture(name);
-    let project = load_project(&root, &ProjectOptions::default()).expect("fixture loads");
     let packs = seam_packs::builtin_packs().expect("built-in packs load");
+    let project = load_project(&root, &seam_packs::project_options(&packs)).expect("fixture loads");
     let detection = Detection::from_project(&project.manifests);
     let options = seam_extract::ExtractOptions {
         forced: forced.iter().map(|s| s.to_string()).collect(),

@@ -25,7 +25,8 @@
 //!    are each read as `?` with a diagnostic; more than [`MAX_STRAY_BYTES`] of them skips the
 //!    file as not text. A UTF-8 byte order mark is removed before lowering, so every offset in
 //!    the model refers to the text without it.
-//! 7. Generated files are skipped: see [`generated_marker`]. A file over
+//! 7. Generated files are skipped: see [`generated_marker`], unless the file holds one of the
+//!    texts of [`ProjectOptions::read_generated`] (generated code a pack reads). A file over
 //!    [`MINIFIED_CHECK_SIZE`] (2 MiB) that looks minified ([`looks_minified`]) is skipped as
 //!    over-size with that limit.
 //! 8. The lowering runs under `catch_unwind`; an error or a panic skips the file as
@@ -111,6 +112,10 @@ pub struct ProjectOptions {
     pub stack_size: usize,
     /// Follow symbolic links (loops are detected and recorded).
     pub follow_symlinks: bool,
+    /// Texts that keep a generated file: one whose text holds any of them is lowered like a
+    /// written one (a generator's route registrations, which a pack reads; the packs' own
+    /// `readGenerated`). Empty: every generated file is skipped.
+    pub read_generated: Vec<String>,
 }
 
 impl Default for ProjectOptions {
@@ -120,6 +125,7 @@ impl Default for ProjectOptions {
             threads: None,
             stack_size: DEFAULT_STACK_SIZE,
             follow_symlinks: true,
+            read_generated: Vec::new(),
         }
     }
 }
@@ -602,7 +608,12 @@ fn process_source(
         Ok(decoded) => decoded,
         Err(reason) => return skip(reason),
     };
-    if let Some(marker) = generated_marker(&text) {
+    if let Some(marker) = generated_marker(&text)
+        && !options
+            .read_generated
+            .iter()
+            .any(|keep| text.contains(keep.as_str()))
+    {
         return skip(SkipReason::Generated {
             marker: marker.into(),
         });

@@ -497,34 +497,172 @@ pub fn instance_calls(
             if *name != method {
                 continue;
             }
-            let Some(instance_class) = instance_class(files, cf, *object) else {
-                continue;
-            };
-            if !descends_from(files, instance_class, (file, class)) {
-                continue;
+            // An instance made where the code shows, or each one the function's callers pass
+            // for a parameter (`useStore(api.foods)` of `useStore(api) { api.getAll() }`).
+            // A parameter's declared type says less than the classes its callers pass.
+            let mut classes = passed_instance_classes(files, cf, *object, MAX_HOPS);
+            if classes.is_empty() {
+                classes.extend(instance_class(files, cf, *object));
             }
-            // A class on the way that overrides the method makes its own request.
-            if !methods_named(files, instance_class, &method).contains(&(file, func)) {
-                continue;
+            for instance_class in classes {
+                if !descends_from(files, instance_class, (file, class)) {
+                    continue;
+                }
+                // A class on the way that overrides the method makes its own request.
+                if !methods_named(files, instance_class, &method).contains(&(file, func)) {
+                    continue;
+                }
+                let (field_path, field_origin) =
+                    match field_value(files, instance_class.0, instance_class.1, field) {
+                        Some((vf, ve)) => {
+                            let pieces = reader.pieces(vf, ve);
+                            (path_of(&pieces), Some(origin_of(&pieces)))
+                        }
+                        None => (format!("{{{field}}}"), None),
+                    };
+                out.push(InstanceCall {
+                    file: cf,
+                    call,
+                    field_path,
+                    field_origin,
+                    class: instance_class,
+                });
             }
-            let (field_path, field_origin) =
-                match field_value(files, instance_class.0, instance_class.1, field) {
-                    Some((vf, ve)) => {
-                        let pieces = reader.pieces(vf, ve);
-                        (path_of(&pieces), Some(origin_of(&pieces)))
-                    }
-                    None => (format!("{{{field}}}"), None),
-                };
-            out.push(InstanceCall {
-                file: cf,
-                call,
-                field_path,
-                field_origin,
-                class: instance_class,
-            });
         }
     }
     Some(out)
+}
+
+/// Instance classes by (file, parameter binding), see [`passed_instance_classes`].
+pub type PassedInstances =
+    std::collections::BTreeMap<(usize, seam_lang::model::BindingId), Vec<(usize, ClassId)>>;
+
+/// The classes of the instances a function's callers pass for the parameter `expr` names
+/// (`useStore(api.foods)` and `useStore(api.units)` for `api` of `function useStore(api)`),
+/// through parameters handed on from caller to caller, in the callers' order without repeats.
+/// Empty when `expr` is no plain parameter, no caller is seen, or some caller passes what is
+/// not a known instance (a parameter of its own no caller fills, a value of unknown class, a
+/// parameter handed round in a circle or through more than `hops` functions): which class
+/// answers is then not written where the method is called.
+pub fn passed_instance_classes(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Vec<(usize, ClassId)> {
+    if crate::passed_functions::listing() {
+        return Vec::new();
+    }
+    let model = files.model(file);
+    if !matches!(model.expr(expr).kind, ExprKind::Ident { .. }) {
+        return Vec::new();
+    }
+    let Some(b) = model.resolved_binding(expr) else {
+        return Vec::new();
+    };
+    let mut open = Vec::new();
+    passed_to_param(files, file, b, hops, &mut open).0
+}
+
+/// [`passed_instance_classes`] for the parameter `b`, with the parameters whose lookups are
+/// under way (`open`); the flag says whether the answer is the parameter's own (it met no
+/// open lookup and no limit), and only such an answer is kept for the next asker, so the
+/// answers are the same whoever asks first.
+fn passed_to_param(
+    files: &Files,
+    file: usize,
+    b: seam_lang::model::BindingId,
+    hops: usize,
+    open: &mut Vec<(usize, seam_lang::model::BindingId)>,
+) -> (Vec<(usize, ClassId)>, bool) {
+    if let Some(known) = files
+        .passed_instances
+        .lock()
+        .ok()
+        .and_then(|k| k.get(&(file, b)).cloned())
+    {
+        return (known, true);
+    }
+    let Some(hops) = hops.checked_sub(1) else {
+        return (Vec::new(), false);
+    };
+    if open.contains(&(file, b)) {
+        return (Vec::new(), false);
+    }
+    let model = files.model(file);
+    let binding = model.binding(b);
+    let BindingKind::Param { function, index } = binding.kind else {
+        return (Vec::new(), true);
+    };
+    if binding.reassigned || binding.origin != seam_lang::model::BindingOrigin::none() {
+        return (Vec::new(), true);
+    }
+    let Some(sites) = crate::passed_functions::callers(files, file, function) else {
+        return (Vec::new(), true);
+    };
+    open.push((file, b));
+    let (found, own) = passed_by_sites(files, &sites, index, hops, open);
+    open.pop();
+    if own && let Ok(mut known) = files.passed_instances.lock() {
+        known.insert((file, b), found.clone());
+    }
+    (found, own)
+}
+
+fn passed_by_sites(
+    files: &Files,
+    sites: &[(usize, ExprId)],
+    index: u32,
+    hops: usize,
+    open: &mut Vec<(usize, seam_lang::model::BindingId)>,
+) -> (Vec<(usize, ClassId)>, bool) {
+    let mut out = Vec::new();
+    let mut own = true;
+    for &(site_file, site) in sites {
+        let site_model = files.model(site_file);
+        let ExprKind::Call { args, .. } = &site_model.expr(site).kind else {
+            return (Vec::new(), own);
+        };
+        let Some(arg) = args
+            .iter()
+            .take_while(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+            .nth(index as usize)
+        else {
+            return (Vec::new(), own);
+        };
+        // A parameter handed on stands for what its own callers pass, never for its declared
+        // type; any other value for the class of the instance it holds.
+        let handed_on = match (
+            &site_model.expr(arg.value).kind,
+            site_model.resolved_binding(arg.value),
+        ) {
+            (ExprKind::Ident { .. }, Some(ab))
+                if matches!(site_model.binding(ab).kind, BindingKind::Param { .. }) =>
+            {
+                Some(ab)
+            }
+            _ => None,
+        };
+        let found: Vec<(usize, ClassId)> = match handed_on {
+            Some(ab) => {
+                let (found, theirs) = passed_to_param(files, site_file, ab, hops, open);
+                own &= theirs;
+                found
+            }
+            None => class_of_receiver(files, site_file, arg.value)
+                .into_iter()
+                .collect(),
+        };
+        if found.is_empty() {
+            return (Vec::new(), own);
+        }
+        for c in found {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    (out, own)
 }
 
 /// The class of the object a method is called on: the method's own class for `this`, the

@@ -176,6 +176,10 @@ pub struct Files<'a> {
     /// The call sites and elements that reach a function, by function, kept once worked out
     /// (see [`crate::passed_functions`]).
     pub(crate) passed_callers: std::sync::Mutex<crate::passed_functions::Callers>,
+    /// The instance classes callers pass for a parameter, by (file, parameter binding), kept
+    /// once worked out without meeting a lookup already under way (see
+    /// [`crate::classes::passed_instance_classes`]).
+    pub(crate) passed_instances: std::sync::Mutex<crate::classes::PassedInstances>,
 }
 
 /// A file's calls that call a function they are given: call → the function and its arguments.
@@ -287,6 +291,7 @@ impl<'a> Files<'a> {
             context_values: OnceLock::new(),
             passed_sites: OnceLock::new(),
             passed_callers: std::sync::Mutex::default(),
+            passed_instances: std::sync::Mutex::default(),
         }
     }
 

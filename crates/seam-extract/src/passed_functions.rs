@@ -62,9 +62,19 @@ thread_local! {
     static LISTING: Cell<bool> = const { Cell::new(false) };
 }
 
+/// Whether this thread is listing a function's callers (see `LISTING`): a lookup that would
+/// list callers itself gives up then.
+pub(crate) fn listing() -> bool {
+    LISTING.with(Cell::get)
+}
+
 /// The sites named like `function` whose callee (or tag) resolves to it, in file and source
 /// order: worked out once per function, with no lookup under way, and kept.
-fn callers(files: &Files, file: usize, function: FuncId) -> Option<Arc<Vec<(usize, ExprId)>>> {
+pub(crate) fn callers(
+    files: &Files,
+    file: usize,
+    function: FuncId,
+) -> Option<Arc<Vec<(usize, ExprId)>>> {
     if let Some(known) = files.passed_callers.lock().ok()?.get(&(file, function)) {
         return Some(known.clone());
     }

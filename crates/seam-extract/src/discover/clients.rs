@@ -1545,28 +1545,54 @@ impl Layer<'_, '_> {
             // The same when no layer inside fixed a class and the request itself is made
             // outside any class (an object of request functions the class holds,
             // `this.requests.get(this.baseRoute)`): only the bound values read `this`.
-            let this_class = match receiver_subclass(self.files, (file, func), cf, ccall) {
-                Some(r) if chain.is_empty() || (this_class.is_none() && !inner_in_class) => Some(r),
-                Some(r)
-                    if this_class.is_some_and(|t| {
-                        r != t && crate::classes::descends_from(self.files, r, t)
-                    }) =>
-                {
+            // A receiver that is a parameter its callers fill with instances of several
+            // subclasses (`useStore(api.foods)`, `useStore(api.units)` reaching
+            // `api.getAll()`) is one request per class, all at this call.
+            let receivers = receiver_subclasses(self.files, (file, func), cf, ccall);
+            let receivers = if receivers.is_empty() {
+                vec![None]
+            } else {
+                receivers.into_iter().map(Some).collect()
+            };
+            for receiver in receivers {
+                let this_class = match receiver {
+                    Some(r) if chain.is_empty() || (this_class.is_none() && !inner_in_class) => {
+                        Some(r)
+                    }
                     Some(r)
+                        if this_class.is_some_and(|t| {
+                            r != t && crate::classes::descends_from(self.files, r, t)
+                        }) =>
+                    {
+                        Some(r)
+                    }
+                    _ => this_class,
+                };
+                let outer = Reader {
+                    files: self.files,
+                    environment: &self.pack.environment,
+                    subst: &layered,
+                    this_class,
+                };
+                let Some(instance) =
+                    site_at(self.files, self.pack, &outer, self.inner.0, self.inner.1)
+                else {
+                    continue;
+                };
+                // Two classes may give the same request (a subclass that sets nothing new).
+                if instances
+                    .iter()
+                    .any(|(f, c, _, i, _): &(usize, ExprId, _, Site, _)| {
+                        *f == cf
+                            && *c == ccall
+                            && i.path == instance.path
+                            && i.method == instance.method
+                    })
+                {
+                    continue;
                 }
-                _ => this_class,
-            };
-            let outer = Reader {
-                files: self.files,
-                environment: &self.pack.environment,
-                subst: &layered,
-                this_class,
-            };
-            let Some(instance) = site_at(self.files, self.pack, &outer, self.inner.0, self.inner.1)
-            else {
-                continue;
-            };
-            instances.push((cf, ccall, layered, instance, this_class));
+                instances.push((cf, ccall, layered.clone(), instance, this_class));
+            }
         }
         let passes_path = |binding: seam_lang::model::BindingId| {
             instances.iter().any(|(_, _, layered, ..)| {
@@ -1671,6 +1697,38 @@ impl Layer<'_, '_> {
         // Forwarding replaces the call inside by its instances; returning adds them to it.
         forwarding
     }
+}
+
+/// The classes of the instances a call of the method `func` goes through, each the method's
+/// class or a subclass of it: the one the receiver shows (`this.users.delete(u)`, `users:
+/// UsersService`), or, for a parameter, each one the function's callers pass for it
+/// (`classes::passed_instance_classes`). Empty when none is known.
+pub(super) fn receiver_subclasses(
+    files: &Files,
+    (file, func): (usize, FuncId),
+    cf: usize,
+    ccall: ExprId,
+) -> Vec<(usize, ClassId)> {
+    let Some(class) = files.model(file).function(func).class else {
+        return Vec::new();
+    };
+    let caller = files.model(cf);
+    if let ExprKind::Call { callee, .. } = &caller.expr(ccall).kind
+        && let ExprKind::Member { object, .. } = &caller.expr(*callee).kind
+    {
+        let passed =
+            crate::classes::passed_instance_classes(files, cf, *object, crate::files::MAX_HOPS);
+        if !passed.is_empty()
+            && passed
+                .iter()
+                .all(|&c| crate::classes::descends_from(files, c, (file, class)))
+        {
+            return passed;
+        }
+    }
+    receiver_subclass(files, (file, func), cf, ccall)
+        .into_iter()
+        .collect()
 }
 
 /// The class of the instance a call of the method `func` goes through, when it is the

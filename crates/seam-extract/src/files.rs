@@ -176,6 +176,9 @@ pub struct Files<'a> {
     /// The call sites and elements that reach a function, by function, kept once worked out
     /// (see [`crate::passed_functions`]).
     pub(crate) passed_callers: std::sync::Mutex<crate::passed_functions::Callers>,
+    /// What project functions send through a parameter they are handed, kept once worked out
+    /// (see [`crate::sending_helpers`]).
+    pub(crate) sending_helpers: std::sync::Mutex<crate::sending_helpers::Memo>,
 }
 
 /// A file's calls that call a function they are given: call → (the function's expression,
@@ -277,6 +280,7 @@ impl<'a> Files<'a> {
             context_values: OnceLock::new(),
             passed_sites: OnceLock::new(),
             passed_callers: std::sync::Mutex::default(),
+            sending_helpers: std::sync::Mutex::default(),
         }
     }
 

@@ -66,6 +66,7 @@ pub mod router_classes;
 pub mod router_factories;
 pub mod rpc_services;
 pub mod script_globals;
+pub mod sending_helpers;
 mod settings_objects;
 pub mod settings_prefix;
 pub mod shape;
@@ -418,7 +419,11 @@ fn build_handler(
         }
         _ => (method_label(&unit.method), NameKind::Label),
     };
-    let ends = Walker::new(model, pack, function_id).run();
+    let mut walker = Walker::new(model, pack, function_id);
+    walker.sends = sending_helpers::sends_in(files, unit.handler_file, pack, function_id, &|i| {
+        pack.role_at(i).map(str::to_owned)
+    });
+    let ends = walker.run();
     let facts = UnitFacts {
         files,
         file: unit.handler_file,

@@ -218,9 +218,9 @@ fn function_sends(
                 let Some(t) = pack.terminals.get(*index) else {
                     continue;
                 };
-                // Only a response sent through a handed parameter.
+                // Only a response sent through a handed parameter (a status set and nothing
+                // after it sends that status).
                 if t.output != OutputKind::Response
-                    || t.sets_status
                     || !t.constraints.values().any(|c| c.role.is_some())
                 {
                     continue;

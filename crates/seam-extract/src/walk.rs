@@ -617,7 +617,11 @@ impl<'a> Walker<'a> {
             state.status_pending = false;
             return;
         }
-        if value.is_none_or(|v| self.is_nothing(v)) && self.record_pending_status(state, span) {
+        // A project function walked for what it sends through a parameter returns values that
+        // are not responses (`return err == nil`): a status it set is sent all the same.
+        if (value.is_none_or(|v| self.is_nothing(v)) || self.roles.is_some())
+            && self.record_pending_status(state, span)
+        {
             return;
         }
         if !state.surely_sent {
@@ -911,6 +915,8 @@ impl<'a> Walker<'a> {
         {
             state.status_set = Some((index, captures));
             state.status_pending = true;
+            // The status is answered from here on, whatever follows.
+            state.surely_sent = true;
             return;
         }
         let span = self.model.expr(id).span;

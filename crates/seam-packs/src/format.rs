@@ -37,6 +37,10 @@ pub struct PackFile {
     /// reached (Express: `router.get("/", all)` before `router.get(["/", "/:id"], one)`).
     #[serde(default)]
     pub first_match_wins: bool,
+    /// The status the framework answers when a handler ends having sent nothing (Go's
+    /// `net/http` and gin: 200, headers and an empty body).
+    #[serde(default)]
+    pub quiet_status: Option<u16>,
     /// Prefixes put in front of every route of the pack in the directory (and below) of the
     /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
     #[serde(default)]

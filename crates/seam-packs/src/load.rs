@@ -1231,6 +1231,7 @@ impl Compiler<'_> {
             append_paths: raw.append_paths,
             optional_parameter_prefix: raw.optional_parameter_prefix.clone(),
             first_match_wins: raw.first_match_wins,
+            quiet_status: raw.quiet_status,
             review,
             recognition: raw
                 .binding

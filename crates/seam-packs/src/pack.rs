@@ -746,6 +746,9 @@ pub struct Pack {
     pub optional_parameter_prefix: Option<String>,
     /// A later registration of a method and path on the same router is never reached.
     pub first_match_wins: bool,
+    /// The status the framework answers when a handler ends having sent nothing
+    /// (`quietStatus`).
+    pub quiet_status: Option<u16>,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
     /// Per entry of `routers`: the metavariable holding the router it serves under.

@@ -109,7 +109,8 @@ fn openapi_and_handlers_that_disagree_in_each_way() {
 
 /// 401 and 403 declared by an operation that requires authentication (the document's
 /// `security`) are answered by whatever enforces it, not the handler: not reported as never
-/// sent. A public operation (`security: []`) declaring a 401 its handler never sends is.
+/// sent. A public operation (`security: []`) declaring a 401 its handler never sends is. An
+/// operation declaring no response at all (`responses: {}`) is not compared with its handler.
 #[test]
 fn statuses_of_a_secured_operation_are_the_security_schemes() {
     let (report, code) = check(&fixture("tests/fixtures/contracts/openapi-secured"));

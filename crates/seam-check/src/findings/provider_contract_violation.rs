@@ -228,8 +228,13 @@ pub fn check_against_document(
         suppressed: None,
     };
     let mut out = Vec::new();
+    // An operation that declares no response at all (`responses: {}`) says nothing about what
+    // the handler may answer.
+    let declares_any =
+        !declared.exact.is_empty() || !declared.ranges.is_empty() || declared.catch_all;
     for t in &handler.transitions {
-        if let ProviderStatus::Exact(status) = provider_status(t)
+        if declares_any
+            && let ProviderStatus::Exact(status) = provider_status(t)
             && !declared.declares(status)
         {
             out.push(finding(

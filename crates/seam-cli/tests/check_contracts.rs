@@ -107,6 +107,22 @@ fn openapi_and_handlers_that_disagree_in_each_way() {
     assert_eq!(code, 1);
 }
 
+/// 401 and 403 declared by an operation that requires authentication (the document's
+/// `security`) are answered by whatever enforces it, not the handler: not reported as never
+/// sent. A public operation (`security: []`) declaring a 401 its handler never sends is. An
+/// operation declaring no response at all (`responses: {}`) is not compared with its handler.
+#[test]
+fn statuses_of_a_secured_operation_are_the_security_schemes() {
+    let (report, code) = check(&fixture("tests/fixtures/contracts/openapi-secured"));
+    assert_eq!(
+        lines(&report),
+        [
+            "error providerContractViolation - src/app.ts::get -> openapi.yaml::getStatus: Declared response 401 in openapi.yaml is never produced by the handler, so a client branch written for it never runs",
+        ]
+    );
+    assert_eq!(code, 1);
+}
+
 /// A document generated from a router mounted at `/api/v1` lists `/pets/{petId}`: read as
 /// mounted there, it meets the handler it describes and the undeclared 404 is found.
 #[test]

@@ -13,7 +13,7 @@ use seam_packs::{Capture, Captures, OutputKind, Pack, ValueRead};
 use crate::conditions::{Scope, is_opaque, json_number};
 use crate::files::Files;
 use crate::shape::{declared_shape, shape_of};
-use crate::walk::{CallSite, End, Guard, GuardKind, PathEnd};
+use crate::walk::{CallSite, End, Guard, GuardKind, PathEnd, Sent};
 
 /// A client call recognised anywhere: what an interaction effect says about it.
 #[derive(Debug, Clone)]
@@ -79,6 +79,16 @@ fn guard_text(model: &Model, guard: &Guard) -> String {
     match &guard.kind {
         GuardKind::Expr(e) => model.text_collapsed(model.expr(*e).span),
         GuardKind::Catch => "<catch>".to_owned(),
+        // The callee only: the arguments may hold a whole function written in place.
+        GuardKind::Sends(call) => match &model.expr(*call).kind {
+            ExprKind::Call { callee, .. } => {
+                format!(
+                    "{}(…) sends",
+                    model.text_collapsed(model.expr(*callee).span)
+                )
+            }
+            _ => format!("{} sends", model.text_collapsed(model.expr(*call).span)),
+        },
         GuardKind::Case { discriminant, test } => {
             let eq = if model.language == Language::Python {
                 "=="
@@ -101,6 +111,10 @@ fn guard_predicate(scope: &Scope, guard: &Guard) -> Predicate {
         GuardKind::Catch => Predicate::Opaque(OpaquePredicate {
             source_text: "<catch>".to_owned(),
             reason: OpaqueReason::UnsupportedSyntax,
+        }),
+        GuardKind::Sends(_) => Predicate::Opaque(OpaquePredicate {
+            source_text: guard_text(model, guard),
+            reason: OpaqueReason::ExternalFunction,
         }),
         GuardKind::Case { discriminant, test } => Predicate::Comparison(Comparison {
             left: scope.value(*discriminant),
@@ -735,6 +749,36 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                     }),
                     "throw",
                     "none".to_owned(),
+                )
+            }
+            End::Sent(sent) => {
+                let (status_code, key) = match sent {
+                    Sent::Number(n) => match json_number(*n) {
+                        Some(n) => (
+                            Some(ValueRef::Literal(LiteralValueRef {
+                                value: seam_ir::summary::LiteralValue::Number(n.clone()),
+                            })),
+                            n.to_string(),
+                        ),
+                        None => (None, "none".to_owned()),
+                    },
+                    Sent::Expr(e) => status(
+                        (facts.files, facts.file),
+                        &scope,
+                        &Some(ValueRead::Meta("STATUS".to_owned())),
+                        &Captures::from([("STATUS".to_owned(), Capture::Expr(*e))]),
+                        &facts.pack.constants,
+                    ),
+                    Sent::Unknown => (None, "none".to_owned()),
+                };
+                (
+                    Output::Response(ResponseOutput {
+                        status_code,
+                        body: None,
+                        headers: IndexMap::new(),
+                    }),
+                    "response",
+                    key,
                 )
             }
             End::Unread(value) => {

@@ -180,6 +180,9 @@ pub struct Files<'a> {
     /// once worked out without meeting a lookup already under way (see
     /// [`crate::classes::passed_instance_classes`]).
     pub(crate) passed_instances: std::sync::Mutex<crate::classes::PassedInstances>,
+    /// What project functions send through a parameter they are handed, kept once worked out
+    /// (see [`crate::sending_helpers`]).
+    pub(crate) sending_helpers: std::sync::Mutex<crate::sending_helpers::Memo>,
 }
 
 /// A file's calls that call a function they are given: call → the function and its arguments.
@@ -292,6 +295,7 @@ impl<'a> Files<'a> {
             passed_sites: OnceLock::new(),
             passed_callers: std::sync::Mutex::default(),
             passed_instances: std::sync::Mutex::default(),
+            sending_helpers: std::sync::Mutex::default(),
         }
     }
 

@@ -67,6 +67,7 @@ pub mod router_classes;
 pub mod router_factories;
 pub mod rpc_services;
 pub mod script_globals;
+pub mod sending_helpers;
 mod settings_objects;
 pub mod settings_prefix;
 pub mod shape;
@@ -419,7 +420,11 @@ fn build_handler(
         }
         _ => (method_label(&unit.method), NameKind::Label),
     };
-    let ends = Walker::new(model, pack, function_id).run();
+    let mut walker = Walker::new(model, pack, function_id);
+    walker.sends = sending_helpers::sends_in(files, unit.handler_file, pack, function_id, &|i| {
+        pack.role_at(i).map(str::to_owned)
+    });
+    let (ends, quiet_exit) = walker.run_with_exits();
     let facts = UnitFacts {
         files,
         file: unit.handler_file,
@@ -479,7 +484,15 @@ fn build_handler(
             definitions: None,
             input_reads: None,
             receiver_class: None,
-            metadata: handler_metadata(pack, unit),
+            metadata: {
+                let mut metadata = handler_metadata(pack, unit);
+                // A way through the handler that sends nothing answers what the framework
+                // sends then: a status the check cannot call never produced.
+                if quiet_exit && let Some(status) = pack.quiet_status {
+                    add_framework_status(&mut metadata, status);
+                }
+                metadata
+            },
             schema_version: SchemaVersion,
         },
         base_id,
@@ -606,6 +619,27 @@ fn handler_metadata(
         set_http(&mut metadata, "openMount", serde_json::json!(mount));
     }
     metadata
+}
+
+/// Adds `status` to `metadata.http.frameworkStatuses` (statuses the framework sends for the
+/// handler), kept sorted without repeats.
+fn add_framework_status(
+    metadata: &mut Option<indexmap::IndexMap<String, serde_json::Value>>,
+    status: u16,
+) {
+    let mut statuses: Vec<u64> = metadata
+        .as_ref()
+        .and_then(|m| m.get("http"))
+        .and_then(|h| h.get("frameworkStatuses"))
+        .and_then(serde_json::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    statuses.push(u64::from(status));
+    statuses.sort_unstable();
+    statuses.dedup();
+    set_http(metadata, "frameworkStatuses", serde_json::json!(statuses));
 }
 
 /// Sets `metadata.http.<field>`.

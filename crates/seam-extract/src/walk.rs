@@ -31,6 +31,9 @@ pub enum GuardKind {
     Catch,
     /// `switch (d) { case t: … }`.
     Case { discriminant: ExprId, test: ExprId },
+    /// The project function this call hands the context to sends its response (on some of
+    /// its paths).
+    Sends(ExprId),
 }
 
 /// A call on the path; `awaited` when its result is awaited.
@@ -53,6 +56,20 @@ pub enum End {
     FellOff,
     /// A `return` of a value no terminal matched (in a unit whose pack declares terminals).
     Unread(ExprId),
+    /// A project function the unit hands its context or response to answers here
+    /// (`abortForbidden(c)`, see [`crate::sending_helpers`]).
+    Sent(Sent),
+}
+
+/// The status a project function sends for the unit, as the call reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Sent {
+    /// A number the function fixes.
+    Number(f64),
+    /// An argument of the call (in the unit's model): the function sends the status it is given.
+    Expr(ExprId),
+    /// A status seam cannot read.
+    Unknown,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -84,6 +101,8 @@ struct State {
     status_pending: bool,
     /// A response terminal ran on this path.
     sent: bool,
+    /// A response was sent on every way to here.
+    surely_sent: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,6 +127,14 @@ pub struct Walker<'a> {
     nested: usize,
     /// The `catch` blocks of the `try`s walked that run on to after them.
     caught_and_continued: Vec<State>,
+    /// Calls of project functions that answer for the unit, with what each can send and
+    /// whether it sends on every path.
+    pub sends: std::collections::BTreeMap<ExprId, (Vec<Sent>, bool)>,
+    /// Some way through the function leaves it without sending a response.
+    quiet_exit: bool,
+    /// The roles of the function's parameters by position, when they are not the pack's (a
+    /// project function walked for what it sends through a parameter it is handed).
+    pub roles: Option<std::collections::BTreeMap<usize, String>>,
 }
 
 impl<'a> Walker<'a> {
@@ -121,11 +148,20 @@ impl<'a> Walker<'a> {
             ends: Vec::new(),
             nested: 0,
             caught_and_continued: Vec::new(),
+            sends: std::collections::BTreeMap::new(),
+            roles: None,
+            quiet_exit: false,
         }
     }
 
     /// Walks the unit's body and returns every path end.
-    pub fn run(mut self) -> Vec<PathEnd> {
+    pub fn run(self) -> Vec<PathEnd> {
+        self.run_with_exits().0
+    }
+
+    /// [`Self::run`], and whether some way through the function leaves it without sending a
+    /// response (a `return`, a `throw` or its end reached with nothing sent on the way).
+    pub fn run_with_exits(mut self) -> (Vec<PathEnd>, bool) {
         let mut state = State::default();
         let model = self.model;
         match &model.function(self.function).body {
@@ -134,6 +170,9 @@ impl<'a> Walker<'a> {
                 let end_span = model.function(self.function).span;
                 let span =
                     seam_lang::model::Span::new(end_span.end.saturating_sub(1), end_span.end);
+                if flow != Flow::Exits && !state.surely_sent {
+                    self.quiet_exit = true;
+                }
                 if flow != Flow::Exits && !self.has_terminals() {
                     // A `try { … } catch { … }` whose catch runs on, in a body that runs off
                     // its end, has a path on which the call failed and the catch handled it:
@@ -174,7 +213,7 @@ impl<'a> Walker<'a> {
             }
             FunctionBody::None => {}
         }
-        self.ends
+        (self.ends, self.quiet_exit)
     }
 
     fn has_terminals(&self) -> bool {
@@ -304,6 +343,7 @@ impl<'a> Walker<'a> {
                         // An early return: what follows runs only when the test failed.
                         state.early.push(negative);
                         Self::merge_from(state, &else_state);
+                        state.surely_sent |= else_state.surely_sent;
                         state
                             .terminal_calls
                             .extend(then_state.terminal_calls.iter().copied());
@@ -312,6 +352,7 @@ impl<'a> Walker<'a> {
                     (false, true) => {
                         state.early.push(positive);
                         Self::merge_from(state, &then_state);
+                        state.surely_sent |= then_state.surely_sent;
                         state
                             .terminal_calls
                             .extend(else_state.terminal_calls.iter().copied());
@@ -321,6 +362,7 @@ impl<'a> Walker<'a> {
                         let base = state.calls.len();
                         Self::merge_branch(state, &then_state, base);
                         Self::merge_branch(state, &else_state, base);
+                        state.surely_sent |= then_state.surely_sent && else_state.surely_sent;
                         if then_flow == Flow::Breaks && else_flow == Flow::Breaks {
                             Flow::Breaks
                         } else {
@@ -337,6 +379,7 @@ impl<'a> Walker<'a> {
                 let tests: Vec<ExprId> = cases.iter().filter_map(|c| c.test).collect();
                 let mut all_exit = cases.iter().any(|c| c.test.is_none());
                 let mut merged = Vec::new();
+                let mut all_sent = true;
                 // The unit's last statement: a case that sets a status and runs on ends the
                 // unit there, so that status is the case's response (`case http.MethodDelete:
                 // w.WriteHeader(204)`), not one a later case may replace.
@@ -382,11 +425,16 @@ impl<'a> Walker<'a> {
                     if flow != Flow::Exits && !(case.falls_through && case.body.is_empty()) {
                         all_exit = false;
                     }
+                    if !(case.falls_through && case.body.is_empty()) {
+                        all_sent &= inner.surely_sent;
+                    }
                     merged.push(inner);
                 }
                 for inner in &merged {
                     Self::merge_from(state, inner);
                 }
+                // Every case (a default among them) sent a response.
+                state.surely_sent |= all_sent && cases.iter().any(|c| c.test.is_none());
                 if all_exit {
                     Flow::Exits
                 } else {
@@ -521,6 +569,9 @@ impl<'a> Walker<'a> {
                 if let Some(v) = value {
                     self.expr(*v, state, false);
                 }
+                if self.nested == 0 && !state.surely_sent {
+                    self.quiet_exit = true;
+                }
                 if self.nested == 0 && self.ends.len() == before {
                     let end = self.statement_terminal(TerminalStatement::Throw, *value, state);
                     let end = end.unwrap_or(End::Throw(*value));
@@ -566,8 +617,15 @@ impl<'a> Walker<'a> {
             state.status_pending = false;
             return;
         }
-        if value.is_none_or(|v| self.is_nothing(v)) && self.record_pending_status(state, span) {
+        // A project function walked for what it sends through a parameter returns values that
+        // are not responses (`return err == nil`): a status it set is sent all the same.
+        if (value.is_none_or(|v| self.is_nothing(v)) || self.roles.is_some())
+            && self.record_pending_status(state, span)
+        {
             return;
+        }
+        if !state.surely_sent {
+            self.quiet_exit = true;
         }
         if !self.has_terminals() {
             self.record(state, End::Return(value), span);
@@ -645,7 +703,7 @@ impl<'a> Walker<'a> {
                 };
                 if function != self.function
                     || !binding.origin.path.is_empty()
-                    || self.pack.role_at(index as usize) != Some(role.as_str())
+                    || self.role_at(index as usize) != Some(role.as_str())
                 {
                     return false;
                 }
@@ -660,6 +718,14 @@ impl<'a> Walker<'a> {
             }
             true
         })
+    }
+
+    /// The role of the function's parameter at `index`.
+    pub fn role_at(&self, index: usize) -> Option<&str> {
+        match &self.roles {
+            Some(roles) => roles.get(&index).map(String::as_str),
+            None => self.pack.role_at(index),
+        }
     }
 
     /// An expression terminal at this call, if one matches.
@@ -723,6 +789,26 @@ impl<'a> Walker<'a> {
                         self.nested_function(*function, state);
                     } else {
                         self.expr(a.value, state, false);
+                    }
+                }
+                // A project function handed the context answers on some of its paths; the
+                // unit's path goes on after it (the function may send nothing).
+                if let Some((sent, always)) = self.sends.get(&id).cloned() {
+                    let span = model.expr(id).span;
+                    let mut at = state.clone();
+                    at.terminal_calls.clear();
+                    if !always {
+                        at.ancestors.push(Guard {
+                            polarity: Polarity::Positive,
+                            kind: GuardKind::Sends(id),
+                        });
+                    }
+                    for s in sent {
+                        self.record(&at, End::Sent(s), span);
+                    }
+                    if always {
+                        state.sent = true;
+                        state.surely_sent = true;
                     }
                 }
                 if !state.terminal_calls.contains(&id) {
@@ -829,6 +915,8 @@ impl<'a> Walker<'a> {
         {
             state.status_set = Some((index, captures));
             state.status_pending = true;
+            // The status is answered from here on, whatever follows.
+            state.surely_sent = true;
             return;
         }
         let span = self.model.expr(id).span;
@@ -837,6 +925,7 @@ impl<'a> Walker<'a> {
         self.record(&at, End::Terminal { index, captures }, span);
         state.status_pending = false;
         state.sent = true;
+        state.surely_sent = true;
     }
 
     /// A callback written in the unit: its terminals count (`.then(u => res.json(u))`), its

@@ -42,6 +42,10 @@ pub struct PackFile {
     /// reads (`type ServerInterfaceWrapper struct`).
     #[serde(default)]
     pub read_generated: Vec<String>,
+    /// The status the framework answers when a handler ends having sent nothing (Go's
+    /// `net/http` and gin: 200, headers and an empty body).
+    #[serde(default)]
+    pub quiet_status: Option<u16>,
     /// Prefixes put in front of every route of the pack in the directory (and below) of the
     /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
     #[serde(default)]

@@ -1234,6 +1234,7 @@ impl Compiler<'_> {
             optional_parameter_prefix: raw.optional_parameter_prefix.clone(),
             first_match_wins: raw.first_match_wins,
             read_generated: raw.read_generated.clone(),
+            quiet_status: raw.quiet_status,
             review,
             recognition: raw
                 .binding

@@ -755,6 +755,9 @@ pub struct Pack {
     pub first_match_wins: bool,
     /// A generated file holding one of these texts is read (`readGenerated`).
     pub read_generated: Vec<String>,
+    /// The status the framework answers when a handler ends having sent nothing
+    /// (`quietStatus`).
+    pub quiet_status: Option<u16>,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
     /// Per entry of `routers`: the metavariable holding the router it serves under.

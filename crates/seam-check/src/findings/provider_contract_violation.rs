@@ -116,7 +116,8 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
 /// Whether a declared status missing from what the handler's summary produces means the
 /// handler never sends it. Not for a status the server's shared error handling sends: a 5xx
 /// (any handler can fail), one the document declares for every operation (`shared`: the
-/// document describes the server's error handler, not this handler), or an error status when
+/// document describes the server's error handler, not this handler; 401 and 403 of an
+/// operation that requires authentication, which the security scheme answers), or an error status when
 /// a path of the handler raises an exception, code injected before it runs (a `dependency`
 /// parameter, an injection) or the summary has a gap (the framework turns an exception into a
 /// status seam cannot see), or one the framework itself sends for it
@@ -207,6 +208,13 @@ pub fn check_against_document(
         return Vec::new();
     };
     let declared = DeclaredStatuses::of_contract_summary(contract);
+    // An operation that requires authentication declares what its security scheme answers:
+    // whatever enforces it (middleware, a gateway) sends 401 and 403, not the handler.
+    let mut shared = shared.clone();
+    if requires_authentication(contract) {
+        shared.extend([401, 403]);
+    }
+    let shared = &shared;
     let contract_file = &contract.location.file;
     let finding = |provider_transition: Option<&str>, description: String| Finding {
         kind: KIND.to_owned(),
@@ -220,8 +228,13 @@ pub fn check_against_document(
         suppressed: None,
     };
     let mut out = Vec::new();
+    // An operation that declares no response at all (`responses: {}`) says nothing about what
+    // the handler may answer.
+    let declares_any =
+        !declared.exact.is_empty() || !declared.ranges.is_empty() || declared.catch_all;
     for t in &handler.transitions {
-        if let ProviderStatus::Exact(status) = provider_status(t)
+        if declares_any
+            && let ProviderStatus::Exact(status) = provider_status(t)
             && !declared.declares(status)
         {
             out.push(finding(
@@ -286,6 +299,18 @@ pub fn check_against_document(
         }
     }
     out
+}
+
+/// Whether a contract-document operation requires authentication (`metadata.openapi.secured`,
+/// from its `security` or the document's).
+fn requires_authentication(contract: &BehavioralSummary) -> bool {
+    contract
+        .metadata
+        .as_ref()
+        .and_then(|m| m.get("openapi"))
+        .and_then(|o| o.get("secured"))
+        .and_then(serde_json::Value::as_bool)
+        == Some(true)
 }
 
 /// A record body whose every property is known (no spread of something unread).

@@ -13,7 +13,9 @@
 //! Transition ids are `${name}:response:${status as written}:${hash7}` with no conditions.
 //! `metadata.http.declaredContract` repeats the responses the way suss writes a contract
 //! (`framework: openapi`, `provenance: derived`, `responses`, `responseRanges`,
-//! `defaultResponse`), and `metadata.openapi` keeps `operationId`, `summary` and `tags`.
+//! `defaultResponse`), and `metadata.openapi` keeps `operationId`, `summary` and `tags`, and
+//! `secured: true` when the operation requires authentication (its own `security`, else the
+//! document's, lists only non-empty requirements).
 //! `rest.declaredResponses` is left out: it holds numbers only and cannot state a class or
 //! `default`, and suss leaves it out for OpenAPI too.
 //!
@@ -590,6 +592,20 @@ fn summaries(docs: &mut DocumentSet) -> Result<ContractRead, ContractError> {
     Ok(read)
 }
 
+/// Whether a `security` value requires authentication: a list of requirements none of which
+/// is empty (`{}` lets a request in without credentials).
+fn requires_authentication(security: Option<&Value>) -> bool {
+    match security.and_then(Value::as_array) {
+        Some(list) => {
+            !list.is_empty()
+                && list
+                    .iter()
+                    .all(|r| r.as_object().is_some_and(|o| !o.is_empty()))
+        }
+        None => false,
+    }
+}
+
 /// Ids that two operations of one document would share get `#METHOD path`, then `@n`.
 fn disambiguate(summaries: &mut [BehavioralSummary]) {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
@@ -646,6 +662,9 @@ fn operation_summary(
         .clone()
         .unwrap_or_else(|| format!("{method} {path}"));
 
+    let document_security = docs.root().value.get("security").cloned();
+    let secured = requires_authentication(op_value.get("security").or(document_security.as_ref()));
+
     let mut reader = ShapeReader::new(docs);
     let inputs = read_inputs(&mut reader, op, &op_value)?;
     let (transitions, contract) = read_responses(&mut reader, op, &op_value, &name, notes)?;
@@ -672,6 +691,9 @@ fn operation_summary(
             }).unwrap_or_default(),
         }),
     );
+    if secured && let Some(Value::Object(openapi)) = metadata.get_mut("openapi") {
+        openapi.insert("secured".to_owned(), Value::Bool(true));
+    }
     metadata.insert("http".to_owned(), json!({ "declaredContract": contract }));
 
     Ok(BehavioralSummary {

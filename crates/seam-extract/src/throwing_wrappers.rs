@@ -132,7 +132,7 @@ fn failure_branch(
             ExprKind::Function { function } => (file, *function),
             _ => files.function_of(file, handler)?,
         };
-        let first = first_param(files, hf, hfunc)?;
+        let first = plain_param(files, hf, hfunc, 0)?;
         throws_in(
             files,
             pack,
@@ -151,16 +151,13 @@ fn same_value(model: &Model, expr: ExprId, call: ExprId) -> bool {
     expr == call || matches!(model.expr(expr).kind, ExprKind::Await { arg } if arg == call)
 }
 
-/// The first parameter of a function, when it is a plain name.
-fn first_param(files: &Files, file: usize, func: FuncId) -> Option<BindingId> {
+/// The parameter of a function at `position`, when it is a plain name.
+fn plain_param(files: &Files, file: usize, func: FuncId, position: usize) -> Option<BindingId> {
     let model = files.model(file);
     files.param_bindings(file, func).iter().copied().find(|&b| {
         let binding = model.binding(b);
         binding.origin.path.is_empty()
-            && matches!(
-                binding.kind,
-                seam_lang::model::BindingKind::Param { index: 0, .. }
-            )
+            && matches!(binding.kind, seam_lang::model::BindingKind::Param { index, .. } if index as usize == position)
     })
 }
 
@@ -209,12 +206,7 @@ fn throws_in(
             matches!(&model.expr(value).kind, ExprKind::Ident { binding: Some(b), .. } if responses.contains(b))
         })?;
         let (hf, hfunc) = files.function_of(file, *callee)?;
-        let hmodel = files.model(hf);
-        let param = files.param_bindings(hf, hfunc).iter().copied().find(|&b| {
-            let binding = hmodel.binding(b);
-            binding.origin.path.is_empty()
-                && matches!(binding.kind, seam_lang::model::BindingKind::Param { index, .. } if index as usize == position)
-        })?;
+        let param = plain_param(files, hf, hfunc, position)?;
         throws_in(files, pack, (hf, hfunc), &BTreeSet::from([param]), depth)
     })
 }

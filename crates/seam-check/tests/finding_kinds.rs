@@ -62,6 +62,14 @@ fn misread_provider_response() {
         ]
     );
     assert!(findings("misreadProviderResponse/silent").is_empty());
+    // A read that accepts the field's absence (`unknown | undefined`: a fallback, a test, an
+    // optional chain) is not a misread; the plain read beside it still is.
+    assert_eq!(
+        findings("misreadProviderResponse/tolerant"),
+        [
+            "error misreadProviderResponse getUser:response:200:1111111 loadUser:return:none:aaaaaaa: The consumer's fall-through path reads \"nickname\", but the 200 body the provider sends does not include it, and neither does any other response, so the read comes back undefined and no error says so."
+        ]
+    );
 }
 
 #[test]

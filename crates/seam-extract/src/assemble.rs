@@ -823,16 +823,7 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                 continue;
             }
             let is_default = end.guards.len() == end.early;
-            let expected_input = (!end.reads.is_empty()).then(|| {
-                TypeShape::Record(RecordShape {
-                    properties: end
-                        .reads
-                        .iter()
-                        .map(|r| (r.clone(), TypeShape::Unknown))
-                        .collect(),
-                    spreads: None,
-                })
-            });
+            let expected_input = (!end.reads.is_empty()).then(|| end.reads.shape());
             let (effects, provenance) = effects_and_provenance(facts, &end.calls, Some(&scope));
             transitions.push(Transition {
                 id,

@@ -14,6 +14,7 @@ mod appended_locals;
 pub mod assemble;
 mod assigned_branches;
 mod awaited_callbacks;
+mod body_reads;
 pub mod builder_chains;
 pub mod callees;
 pub mod class_defaults;

@@ -10,9 +10,11 @@
 use std::collections::BTreeSet;
 
 use seam_ir::summary::Polarity;
+
+use crate::body_reads::{self, Reads};
 use seam_lang::model::{
-    BindingId, BindingKind, ExprId, ExprKind, ExprVisitor, FuncId, FunctionBody, LogicalOp,
-    MemberProp, Model, PatternId, Span, StmtId, StmtKind, walk_expr_children,
+    BinaryOp, BindingId, BindingKind, ExprId, ExprKind, ExprVisitor, FuncId, FunctionBody,
+    LogicalOp, MemberProp, Model, PatternId, Span, StmtId, StmtKind, walk_expr_children,
 };
 use seam_packs::{Captures, Pack, PatternNode, TerminalStatement, match_expr};
 
@@ -79,7 +81,7 @@ pub struct PathEnd {
     pub early: usize,
     pub calls: Vec<CallSite>,
     /// Body fields read on the path (client units).
-    pub reads: Vec<String>,
+    pub reads: Reads,
     pub end: End,
     pub span: Span,
     /// The status a `part: status` terminal set earlier on the path (terminal index and
@@ -92,7 +94,7 @@ struct State {
     early: Vec<Guard>,
     ancestors: Vec<Guard>,
     calls: Vec<CallSite>,
-    reads: Vec<String>,
+    reads: Reads,
     /// Calls that are part of a terminal already recorded (not effects).
     terminal_calls: BTreeSet<ExprId>,
     /// The latest status set by a `part: status` terminal, and whether nothing has been sent
@@ -135,6 +137,8 @@ pub struct Walker<'a> {
     /// The roles of the function's parameters by position, when they are not the pack's (a
     /// project function walked for what it sends through a parameter it is handed).
     pub roles: Option<std::collections::BTreeMap<usize, String>>,
+    /// Expressions read in a way that accepts a missing field (see [`crate::body_reads`]).
+    tolerant: BTreeSet<ExprId>,
 }
 
 impl<'a> Walker<'a> {
@@ -151,6 +155,7 @@ impl<'a> Walker<'a> {
             sends: std::collections::BTreeMap::new(),
             roles: None,
             quiet_exit: false,
+            tolerant: BTreeSet::new(),
         }
     }
 
@@ -283,11 +288,7 @@ impl<'a> Walker<'a> {
         for c in &inner.calls[base.min(inner.calls.len())..] {
             state.calls.push(*c);
         }
-        for r in &inner.reads {
-            if !state.reads.contains(r) {
-                state.reads.push(r.clone());
-            }
-        }
+        state.reads.merge(&inner.reads);
         state
             .terminal_calls
             .extend(inner.terminal_calls.iter().copied());
@@ -320,6 +321,7 @@ impl<'a> Walker<'a> {
                 consequent,
                 alternate,
             } => {
+                body_reads::tested_operands(model, *test, &mut self.tolerant);
                 self.expr(*test, state, false);
                 let positive = Guard {
                     polarity: Polarity::Positive,
@@ -771,9 +773,7 @@ impl<'a> Walker<'a> {
                     && let Some(key) = args.first().and_then(|a| string_value(model, a.value))
                     && self.reads_body(*object)
                 {
-                    if !state.reads.contains(&key) {
-                        state.reads.push(key);
-                    }
+                    state.reads.read(key, self.tolerant.contains(&id));
                     self.expr(*object, state, false);
                     for a in args {
                         self.expr(a.value, state, false);
@@ -821,6 +821,7 @@ impl<'a> Walker<'a> {
                 consequent,
                 alternate,
             } => {
+                body_reads::tested_operands(model, *test, &mut self.tolerant);
                 self.expr(*test, state, false);
                 for (branch, polarity) in [
                     (*consequent, Polarity::Positive),
@@ -836,6 +837,12 @@ impl<'a> Walker<'a> {
                 }
             }
             ExprKind::Logical { op, left, right } => {
+                match op {
+                    LogicalOp::Or | LogicalOp::Nullish => {
+                        body_reads::fallback_operands(model, *left, &mut self.tolerant)
+                    }
+                    LogicalOp::And => body_reads::tested_operands(model, *left, &mut self.tolerant),
+                }
                 self.expr(*left, state, false);
                 let mut inner = state.clone();
                 match op {
@@ -853,8 +860,14 @@ impl<'a> Walker<'a> {
                 Self::merge_from(state, &inner);
             }
             ExprKind::Member {
-                object, property, ..
+                object,
+                property,
+                optional,
             } => {
+                // `body.error?.includes(…)`: the chain goes on only when the field is there.
+                if *optional {
+                    self.tolerant.insert(*object);
+                }
                 // `body.name`, and `body["name"]` with a literal key.
                 let field = match property {
                     MemberProp::Name(p) => Some(p.clone()),
@@ -868,14 +881,27 @@ impl<'a> Walker<'a> {
                 if let Some(p) = field
                     && !promise_method
                     && self.reads_body(*object)
-                    && !state.reads.contains(&p)
                 {
-                    state.reads.push(p);
+                    state.reads.read(p, self.tolerant.contains(&id));
                 }
                 self.expr(*object, state, false);
                 if let MemberProp::Computed(k) = property {
                     self.expr(*k, state, false);
                 }
+            }
+            // `body.code === "linked"`: false when the field is missing, as a test is.
+            ExprKind::Binary {
+                op: BinaryOp::Eq | BinaryOp::NotEq | BinaryOp::StrictEq | BinaryOp::StrictNotEq,
+                left,
+                right,
+            } => {
+                for (side, other) in [(*left, *right), (*right, *left)] {
+                    if matches!(model.expr(other).kind, ExprKind::Literal { .. }) {
+                        self.tolerant.insert(side);
+                    }
+                }
+                self.expr(*left, state, false);
+                self.expr(*right, state, false);
             }
             ExprKind::Function { .. } | ExprKind::Class { .. } => {}
             // A tagged template calls its tag (`` prisma.$queryRaw`…` ``): a call site, which

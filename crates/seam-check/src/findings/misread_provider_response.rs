@@ -36,7 +36,8 @@ return body.displayName;   // the provider sends `name`
 
 ## How to fix or suppress
 Read the field the provider sends (`body.name`), or make the provider send the field. If the
-field is optional by design, test it before reading (`if (body.displayName) …`). To accept it,
+field is optional by design, test it before reading (`if (body.displayName) …`) or give the
+read a fallback (`body.displayName ?? body.name`). To accept it,
 paste the rule `seam check` prints under the finding into `.sussignore.yml` with a reason.
 "#
 );
@@ -163,6 +164,14 @@ fn failure_only_fields(responses: &[Response<'_>]) -> BTreeSet<String> {
     fields_of(false).difference(&success).cloned().collect()
 }
 
+fn admits_undefined(shape: &TypeShape) -> bool {
+    match shape {
+        TypeShape::Undefined => true,
+        TypeShape::Union(u) => u.variants.iter().any(admits_undefined),
+        _ => false,
+    }
+}
+
 fn admits(ctx: &PairContext<'_>, ct: &Transition, span: StatusRange) -> bool {
     (span.min..=span.max).any(|s| ctx.reading.branch_admits(ct, s))
 }
@@ -182,10 +191,15 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
         let TypeShape::Record(read) = ctx.reading.unwrap_body(expected) else {
             continue;
         };
+        // A read the consumer gives a fallback (`body.message || "Failed"`) accepts the
+        // field's absence.
         let reads: Vec<&String> = read
             .properties
-            .keys()
-            .filter(|f| !tested.contains(*f) && !ctx.reading.is_accessor(f))
+            .iter()
+            .filter(|(f, shape)| {
+                !tested.contains(*f) && !ctx.reading.is_accessor(f) && !admits_undefined(shape)
+            })
+            .map(|(f, _)| f)
             .collect();
         if reads.is_empty() {
             continue;

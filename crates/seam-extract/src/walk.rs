@@ -14,7 +14,7 @@ use seam_ir::summary::Polarity;
 use crate::body_reads::{self, Reads};
 use seam_lang::model::{
     BinaryOp, BindingId, BindingKind, ExprId, ExprKind, ExprVisitor, FuncId, FunctionBody,
-    LogicalOp, MemberProp, Model, PatternId, Span, StmtId, StmtKind, walk_expr_children,
+    LogicalOp, MemberProp, Model, PatternId, Span, StmtId, StmtKind, UnaryOp, walk_expr_children,
 };
 use seam_packs::{Captures, Pack, PatternNode, TerminalStatement, match_expr};
 
@@ -139,6 +139,11 @@ pub struct Walker<'a> {
     pub roles: Option<std::collections::BTreeMap<usize, String>>,
     /// Expressions read in a way that accepts a missing field (see [`crate::body_reads`]).
     tolerant: BTreeSet<ExprId>,
+    /// Expressions called (`text.trim` in `text.trim()`).
+    called: BTreeSet<ExprId>,
+    /// Body fields the tests around the expression walked look at (`body.error` in
+    /// `typeof body.error === "string" ? body.error : …`): reading one there is guarded.
+    guarded: Vec<String>,
 }
 
 impl<'a> Walker<'a> {
@@ -156,6 +161,8 @@ impl<'a> Walker<'a> {
             roles: None,
             quiet_exit: false,
             tolerant: BTreeSet::new(),
+            called: BTreeSet::new(),
+            guarded: Vec::new(),
         }
     }
 
@@ -783,6 +790,8 @@ impl<'a> Walker<'a> {
                     }
                     return;
                 }
+                // `text.trim()`: a body's method is not one of its fields (JSON holds none).
+                self.called.insert(*callee);
                 self.expr(*callee, state, false);
                 for a in args {
                     if let ExprKind::Function { function } = &model.expr(a.value).kind {
@@ -832,7 +841,12 @@ impl<'a> Walker<'a> {
                         polarity,
                         kind: GuardKind::Expr(*test),
                     });
+                    let guarded = self.guarded.len();
+                    if polarity == Polarity::Positive {
+                        self.guard_fields(*test);
+                    }
                     self.expr(branch, &mut inner, false);
+                    self.guarded.truncate(guarded);
                     Self::merge_from(state, &inner);
                 }
             }
@@ -856,7 +870,12 @@ impl<'a> Walker<'a> {
                     }),
                     LogicalOp::Nullish => {}
                 }
+                let guarded = self.guarded.len();
+                if *op == LogicalOp::And {
+                    self.guard_fields(*left);
+                }
                 self.expr(*right, &mut inner, false);
+                self.guarded.truncate(guarded);
                 Self::merge_from(state, &inner);
             }
             ExprKind::Member {
@@ -880,9 +899,11 @@ impl<'a> Walker<'a> {
                     && matches!(property, MemberProp::Name(p) if matches!(p.as_str(), "then" | "catch" | "finally"));
                 if let Some(p) = field
                     && !promise_method
+                    && !self.called.contains(&id)
                     && self.reads_body(*object)
                 {
-                    state.reads.read(p, self.tolerant.contains(&id));
+                    let tolerant = self.tolerant.contains(&id) || self.guarded.contains(&p);
+                    state.reads.read(p, tolerant);
                 }
                 self.expr(*object, state, false);
                 if let MemberProp::Computed(k) = property {
@@ -898,6 +919,14 @@ impl<'a> Walker<'a> {
                 for (side, other) in [(*left, *right), (*right, *left)] {
                     if matches!(model.expr(other).kind, ExprKind::Literal { .. }) {
                         self.tolerant.insert(side);
+                        // `typeof body.error === "string"`
+                        if let ExprKind::Unary {
+                            op: UnaryOp::Typeof,
+                            arg,
+                        } = &model.expr(side).kind
+                        {
+                            self.tolerant.insert(*arg);
+                        }
                     }
                 }
                 self.expr(*left, state, false);
@@ -968,6 +997,26 @@ impl<'a> Walker<'a> {
             FunctionBody::None => {}
         }
         self.nested -= 1;
+    }
+
+    /// Adds the body fields `test` reads to the guarded ones.
+    fn guard_fields(&mut self, test: ExprId) {
+        let model = self.model;
+        let mut todo = vec![test];
+        while let Some(e) = todo.pop() {
+            if let ExprKind::Member {
+                object,
+                property: MemberProp::Name(p),
+                ..
+            } = &model.expr(e).kind
+                && self.reads_body(*object)
+            {
+                self.guarded.push(p.clone());
+            }
+            let mut children = Children::default();
+            walk_expr_children(model, e, &mut children);
+            todo.extend(children.exprs);
+        }
     }
 
     /// Whether `object` is the response body (a name bound to it, or a body accessor on the

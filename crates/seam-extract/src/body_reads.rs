@@ -6,9 +6,10 @@
 //! it is missing. The same holds for a field tested where it is read (`if (body.retry)`,
 //! `!body.ok`, `body.items && …`, `body.code === "taken"`, `typeof body.error === "string"`),
 //! for one read under such a test (`typeof body.error === "string" ? body.error : …`) and for
-//! one read through optional chaining (`body.error?.includes("x")`). Such a field is recorded in the transition's `expectedInput`
-//! as `unknown | undefined` (the reader accepts its absence), so a check that compares reads
-//! with the bodies a provider sends does not report the missing field as read by mistake.
+//! one read through optional chaining (`body.error?.includes("x")`). Such a field is recorded
+//! in the transition's `expectedInput` as `unknown | undefined` (the reader accepts its
+//! absence), so a check that compares reads with the bodies a provider sends does not report
+//! the missing field as read by mistake.
 
 use std::collections::BTreeSet;
 

@@ -21,7 +21,11 @@
 //! another call to the same port meets a code route; a
 //! call whose URL starts with a value that could not be
 //! read takes that value as any number of leading segments (a host, a base path, or both), and
-//! pairs only when the rest of its path has a fixed segment and meets one route. A service-call
+//! pairs only when the rest of its path has a fixed segment and meets one route; the calls
+//! made with one such start (same innermost wrapper or file, same leading value) go to one
+//! server, so when some but fewer than half of them meet a route, each only by taking the
+//! base to hold the route's leading segments, that server is another service and all of them
+//! are `external`. A service-call
 //! effect inside another summary takes the origin of the client summary recorded for the same
 //! call (same file, key and lines). A consumer path with no fixed segment at all
 //! (`/{url}`, `/{a}/{b}`) is `unknownDestination`: it could reach any route.
@@ -879,6 +883,30 @@ pub fn pair_rest(
             by_suffix: met_by_suffix,
         });
     }
+    // A start seam could not read is one value, so the calls made with it go to one server:
+    // when most of them meet no route here and the others only by guessing that the base
+    // holds the route's leading segments, that server is another service (a payment
+    // provider's API whose base URL the deployment configures), and the few that end like one
+    // of this repository's routes do so by chance. A call that ends several routes met none
+    // of them, and counts so.
+    let elsewhere = unknown_bases_elsewhere(summaries, &out);
+    if !elsewhere.is_empty() {
+        let gone: std::collections::BTreeSet<usize> = elsewhere.iter().copied().collect();
+        leaving.retain(|(c, _)| !gone.contains(c));
+        leaving.extend(
+            elsewhere
+                .into_iter()
+                .map(|c| (c, UnpairableReason::External)),
+        );
+        out.paired.retain(|p| !gone.contains(&p.call));
+        out.unpaired_calls.retain(|c| !gone.contains(c));
+        endpoint_met = vec![false; out.endpoints.len()];
+        for p in &out.paired {
+            for &e in p.providers.iter().chain(&p.contracts) {
+                endpoint_met[e] = true;
+            }
+        }
+    }
     // A loopback port some call reaches a code route through is this server's: its other
     // calls are paths it does not serve. A port no call reaches one through is another
     // program's (a call meeting only a declared contract says nothing of who listens there).
@@ -928,6 +956,77 @@ pub fn pair_rest(
         .map(|(e, _)| e)
         .collect();
     out
+}
+
+/// The calls whose unknown start names another service. They are grouped by where the start
+/// comes from (the innermost wrapper the request goes through, else the file the call is
+/// written in, and the name of the leading value). A call that meets a route only if the base
+/// also holds the route's leading segments (`{base}/payments/{id}` against
+/// `/api/v1/payments/{payment_hash}`, the base ending in `/api/v1`) rests on a guess about the
+/// base; a group whose calls meet routes only that way, and fewer than half of them, guessed
+/// wrong: the base is another service's. A call that meets a route in full says the base may
+/// be this server's host, and a lone call says nothing of its base.
+fn unknown_bases_elsewhere(summaries: &[BehavioralSummary], out: &RestPairing) -> Vec<usize> {
+    // Paired call → whether it met its routes in full (the base held none of their segments).
+    let paired: HashMap<usize, bool> = out
+        .paired
+        .iter()
+        .map(|p| {
+            let call = &out.calls[p.call];
+            let length = call.tail.as_ref().or(call.segments.as_ref()).map(Vec::len);
+            let in_full = p
+                .providers
+                .iter()
+                .any(|&e| match (&out.endpoints[e].segments, length) {
+                    (Some(route), Some(length)) => route.len() <= length,
+                    _ => true,
+                });
+            (p.call, in_full)
+        })
+        .collect();
+    // (source, leading value) → (calls, paired, some paired in full)
+    let mut groups: BTreeMap<(String, String), (Vec<usize>, usize, bool)> = BTreeMap::new();
+    for (c, call) in out.calls.iter().enumerate() {
+        if !call.start_unknown {
+            continue;
+        }
+        let summary = &summaries[call.summary];
+        let through = call
+            .site
+            .is_none()
+            .then(|| {
+                summary
+                    .metadata
+                    .as_ref()
+                    .and_then(|m| m.get("http"))
+                    .and_then(|h| h.get("through"))
+                    .and_then(|t| t.as_array())
+                    .and_then(|t| t.first())
+                    .and_then(|t| t.as_str())
+            })
+            .flatten();
+        let source = through.unwrap_or(summary.location.file.as_str()).to_owned();
+        let path = call.route.normalized_path();
+        let lead = path
+            .split('/')
+            .find(|s| !s.is_empty())
+            .filter(|s| is_whole_hole(s))
+            .unwrap_or_default()
+            .to_owned();
+        let group = groups.entry((source, lead)).or_default();
+        group.0.push(c);
+        if let Some(&in_full) = paired.get(&c) {
+            group.1 += 1;
+            group.2 |= in_full;
+        }
+    }
+    let mut elsewhere: Vec<usize> = groups
+        .into_values()
+        .filter(|(calls, met, in_full)| *met >= 1 && !in_full && met * 2 < calls.len())
+        .flat_map(|(calls, _, _)| calls)
+        .collect();
+    elsewhere.sort_unstable();
+    elsewhere
 }
 
 /// The fixed-shape endpoints of one segment count. An endpoint whose static segment differs

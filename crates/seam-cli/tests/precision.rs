@@ -438,6 +438,40 @@ fn a_route_that_crosses_the_call_both_ways_is_no_route_for_it() {
 }
 
 #[test]
+fn an_unknown_base_most_of_whose_calls_meet_no_route_is_another_service() {
+    // `provider.py`'s four calls share a base the deployment configures; one of them
+    // (`{base}/payments/{id}`) ends like this server's `GET /api/v1/payments/{payment_hash}`,
+    // the other three meet nothing: the base is another service's, and all four are external.
+    // `mirror.py`'s base meets three routes of four, so it is this server's and its fourth
+    // call a path it does not serve; `ingest.py`'s lone call says nothing against its base.
+    let report = check("unknown_base_elsewhere");
+    assert_eq!(
+        pairs(&report),
+        [
+            "GET /api/v1/payments/{payment_hash} app/main.py::payment app/mirror.py::status",
+            "GET /api/v1/wallet app/main.py::wallet app/mirror.py::balance",
+            "POST /api/v1/payments app/main.py::create_payment app/ingest.py::ingest",
+            "POST /api/v1/payments app/main.py::create_payment app/mirror.py::pay",
+        ]
+    );
+    assert_eq!(
+        unpairable(&report),
+        [
+            "GET /{provider_endpoint}/balances external",
+            "POST /{provider_endpoint}/charges external",
+            "GET /{provider_endpoint}/charges/{checking_id} external",
+            "GET /{provider_endpoint}/payments/{checking_id} external",
+        ]
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            "warning restCallUnknownPath: The client calls GET /{mirror_endpoint}/api/v1/rates, whose start (a host or base path) could not be read; no provider in the analysed code serves a path ending in /api/v1/rates, so if the call is meant for this server it fails with a 404 or 405 at run time (nearest routes: GET /api/v1/wallet, POST /api/v1/payments, GET /api/v1/payments/{payment_hash})"
+        ]
+    );
+}
+
+#[test]
 fn a_loopback_port_no_call_reaches_a_route_through_is_another_program() {
     // `http://127.0.0.1:1984/api/streams` (a sidecar on its own port) meets no route here, nor
     // does any call to port 1984: it is external, not a path this server fails to serve.

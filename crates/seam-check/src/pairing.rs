@@ -862,7 +862,10 @@ pub fn pair_rest(
                     |e| out.endpoints[e].summary,
                     summaries,
                 ),
-                contracts,
+                // The declared contracts beside them: those that fit the call as well, not
+                // every one it could reach (`/items/new` beside `/items/{id}` for
+                // `/items/${id}`).
+                most_specific(&out.endpoints, &contracts, call_segments),
             )
         };
         if chosen.is_empty() {

@@ -466,3 +466,43 @@ fn calls_whose_destination_was_not_read_do_not_make_an_empty_report_look_clean()
         )]
     );
 }
+
+/// A call meeting routes the code serves pairs with the declared contracts beside them that
+/// fit it as well, not with every one it could reach: `/items/${id}` (summaries in
+/// `fixtures/contractsBeside`: an express app serving `/items/new` and `/items/:id`, an
+/// OpenAPI document declaring both, a fetch of `/items/${id}`) pairs with the document's
+/// `/items/{id}` and not with its `/items/new`.
+#[test]
+fn a_call_pairs_with_the_contracts_that_fit_it_as_well_as_the_code_route() {
+    let report = check_summaries("contractsBeside/summaries.json");
+    let pairs: Vec<(&str, &str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            (
+                "GET /items/new",
+                "src/server.js::get",
+                "openapi.yaml::newest"
+            ),
+            (
+                "GET /items/{id}",
+                "openapi.yaml::getItem",
+                "src/client.js::item"
+            ),
+            (
+                "GET /items/{id}",
+                "src/server.js::get",
+                "openapi.yaml::getItem"
+            ),
+            (
+                "GET /items/{id}",
+                "src/server.js::get",
+                "src/client.js::item"
+            ),
+        ]
+    );
+}

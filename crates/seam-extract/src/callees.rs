@@ -431,3 +431,106 @@ pub fn function_of_def(files: &Files, def: Def, hops: usize) -> Option<(usize, F
         Def::Module(_) => None,
     }
 }
+
+/// The positional arguments of a call that may hold the function it wraps (a handler given to
+/// `withAuth(h)`, `handler.New(h, def, opts...)`): every unnamed argument, less those a called
+/// project function calls itself while it runs, outside any function nested in it (`opt(h)`,
+/// also through a loop over the parameter: `for _, opt := range opts { opt(h) }`). What such a
+/// function calls at once is applied there (an option setting a field), not wrapped to be
+/// called later with the request.
+pub fn wrappable_args(files: &Files, file: usize, call: ExprId) -> Vec<ExprId> {
+    let model = files.model(file);
+    let ExprKind::Call { callee, args, .. } = &model.expr(call).kind else {
+        return Vec::new();
+    };
+    let called = files
+        .function_of(file, *callee)
+        .map(|(ff, func)| (ff, func, parameters_called_at_once(files, ff, func)));
+    args.iter()
+        .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+        .enumerate()
+        .filter(|(position, _)| match &called {
+            Some((ff, func, at_once)) if !at_once.is_empty() => {
+                let params = &files.model(*ff).function(*func).params;
+                let rest = params
+                    .iter()
+                    .position(|p| p.kind == seam_lang::model::ParamKind::Rest);
+                let index = match rest {
+                    Some(rest) if *position >= rest => rest,
+                    _ => *position,
+                };
+                u32::try_from(index).map_or(true, |index| !at_once.contains(&index))
+            }
+            _ => true,
+        })
+        .map(|(_, a)| a.value)
+        .collect()
+}
+
+/// The positions of the parameters `func` calls in its own body (not in a function nested in
+/// it), directly or as the variable of a loop over the parameter.
+fn parameters_called_at_once(
+    files: &Files,
+    file: usize,
+    func: FuncId,
+) -> std::collections::BTreeSet<u32> {
+    use seam_lang::model::{PatternId, PatternKind, StmtKind};
+    let model = files.model(file);
+    let mut out = std::collections::BTreeSet::new();
+    if files.param_bindings(file, func).is_empty() {
+        return out;
+    }
+    let mut loop_vars: Vec<(seam_lang::model::BindingId, u32)> = Vec::new();
+    for stmt in &model.stmts {
+        let StmtKind::Loop {
+            left: Some(left),
+            iterable: Some(iterable),
+            ..
+        } = &stmt.kind
+        else {
+            continue;
+        };
+        let Some((function, index)) = param_of(model, *iterable) else {
+            continue;
+        };
+        if function != func || model.enclosing_function(stmt.span) != Some(func) {
+            continue;
+        }
+        let mut pending: Vec<PatternId> = vec![*left];
+        while let Some(p) = pending.pop() {
+            match &model.pattern(p).kind {
+                PatternKind::Ident {
+                    binding: Some(b), ..
+                } => loop_vars.push((*b, index)),
+                PatternKind::Array { elements, .. } => pending.extend(elements.iter().flatten()),
+                _ => {}
+            }
+        }
+    }
+    for c in files.calls(file) {
+        let call = model.expr(c.call);
+        let ExprKind::Call { callee, .. } = &call.kind else {
+            continue;
+        };
+        let ExprKind::Ident {
+            binding: Some(b), ..
+        } = &model.expr(*callee).kind
+        else {
+            continue;
+        };
+        let index = match param_of(model, *callee) {
+            Some((function, index)) if function == func => Some(index),
+            Some(_) => None,
+            None => loop_vars
+                .iter()
+                .find(|(var, _)| var == b)
+                .map(|&(_, index)| index),
+        };
+        if let Some(index) = index
+            && model.enclosing_function(call.span) == Some(func)
+        {
+            out.insert(index);
+        }
+    }
+    out
+}

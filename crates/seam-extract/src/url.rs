@@ -1399,7 +1399,8 @@ pub(crate) fn assignments_to<'a>(
 }
 
 /// A name whose every reassignment only appends a query string to it (`url =
-/// \`${url}?notify=true\``, `url = url + "?" + q`): the path is its initial value's.
+/// \`${url}?notify=true\``, `url = url + "?" + q`, also on one branch of a conditional:
+/// `url = token ? \`${url}?${q}\` : url`): the path is its initial value's.
 fn query_appended(files: &Files, file: usize, b: BindingId) -> Option<ExprId> {
     let model = files.model(file);
     let binding = model.binding(b);
@@ -1415,12 +1416,16 @@ fn query_appended(files: &Files, file: usize, b: BindingId) -> Option<ExprId> {
         ExprKind::Template { quasis, .. } => quasis.first().is_some_and(|q| q.starts_with('?')),
         _ => false,
     };
-    let mut any = false;
-    for a in assignments_to(files, file, b) {
-        if a.op != seam_lang::model::AssignOp::Assign {
-            return None;
-        }
-        let appends = match &model.expr(a.value).kind {
+    // The value appends a query string to the name, or (`url = token ? `${url}?${q}` : url`)
+    // each branch of a conditional does or leaves the name as it is.
+    fn appends(
+        model: &seam_lang::model::Model,
+        e: ExprId,
+        is_self: &dyn Fn(ExprId) -> bool,
+        starts_query: &dyn Fn(ExprId) -> bool,
+        depth: usize,
+    ) -> bool {
+        match &model.expr(e).kind {
             ExprKind::Template {
                 quasis,
                 exprs,
@@ -1447,9 +1452,21 @@ fn query_appended(files: &Files, file: usize, b: BindingId) -> Option<ExprId> {
                 }
                 is_self(leftmost.0) && starts_query(leftmost.1)
             }
+            ExprKind::Conditional {
+                consequent,
+                alternate,
+                ..
+            } if depth < 4 => [*consequent, *alternate].iter().all(|&branch| {
+                is_self(branch) || appends(model, branch, is_self, starts_query, depth + 1)
+            }),
             _ => false,
-        };
-        if !appends {
+        }
+    }
+    let mut any = false;
+    for a in assignments_to(files, file, b) {
+        if a.op != seam_lang::model::AssignOp::Assign
+            || !appends(model, a.value, &is_self, &starts_query, 0)
+        {
             return None;
         }
         any = true;

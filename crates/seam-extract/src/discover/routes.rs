@@ -1407,7 +1407,7 @@ pub(super) fn unwrap_handler(
         return None;
     }
     let model = files.model(file);
-    let ExprKind::Call { args, .. } = &model.expr(expr).kind else {
+    let ExprKind::Call { .. } = &model.expr(expr).kind else {
         return None;
     };
     for handler in pack.route_lists.iter().flat_map(|l| &l.class_handlers) {
@@ -1418,10 +1418,10 @@ pub(super) fn unwrap_handler(
             return unwrap_handler(files, pack, file, c, depth + 1);
         }
     }
-    args.iter()
+    crate::callees::wrappable_args(files, file, expr)
+        .into_iter()
         .rev()
-        .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
-        .find_map(|a| unwrap_handler(files, pack, file, a.value, depth + 1))
+        .find_map(|a| unwrap_handler(files, pack, file, a, depth + 1))
 }
 
 /// What a wrapper's caller passes for a parameter the wrapper hands to the call `handler`
@@ -1574,15 +1574,14 @@ fn class_handler_actions(
 /// innermost first, `monkey(loginHandler(ttl), "")`), else of the call itself, the function
 /// the called project function returns (see [`crate::callees::function_in_value`]).
 fn made_handler(files: &Files, file: usize, expr: ExprId, depth: usize) -> Option<(usize, FuncId)> {
-    let ExprKind::Call { args, .. } = &files.model(file).expr(expr).kind else {
+    if !matches!(files.model(file).expr(expr).kind, ExprKind::Call { .. }) {
         return None;
-    };
+    }
     if depth < crate::files::MAX_HOPS
-        && let Some(made) = args
-            .iter()
+        && let Some(made) = crate::callees::wrappable_args(files, file, expr)
+            .into_iter()
             .rev()
-            .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
-            .find_map(|a| made_handler(files, file, a.value, depth + 1))
+            .find_map(|a| made_handler(files, file, a, depth + 1))
     {
         return Some(made);
     }

@@ -67,8 +67,9 @@ fn module_constant_text(model: &seam_lang::model::Model, expr: ExprId) -> Option
 
 /// How deep a value is followed (calls, returns, bindings, builders): deeper than a lookup of a
 /// definition ([`MAX_HOPS`]), as a URL helper may build on another helper's result
-/// (`new URL(base().replace(…) + path, origin).toString()` is ten steps).
-const READ_HOPS: usize = 12;
+/// (`new URL(base().replace(…) + path, origin).toString()` is ten steps; a store handed an API
+/// instance whose method hands its class's route to such a helper is more than twelve).
+const READ_HOPS: usize = 16;
 
 /// Reads expressions as strings with holes.
 pub struct Reader<'a> {

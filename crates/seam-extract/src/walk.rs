@@ -852,6 +852,36 @@ impl<'a> Walker<'a> {
                 self.expr(*right, &mut inner, false);
                 Self::merge_from(state, &inner);
             }
+            // `body?.code === "taken"`: a field compared with a literal is tested, not read (its
+            // absence makes the comparison false, as a condition testing it would), so only
+            // what it is read from is walked.
+            ExprKind::Binary {
+                op:
+                    seam_lang::model::BinaryOp::Eq
+                    | seam_lang::model::BinaryOp::NotEq
+                    | seam_lang::model::BinaryOp::StrictEq
+                    | seam_lang::model::BinaryOp::StrictNotEq,
+                left,
+                right,
+            } if [(*left, *right), (*right, *left)].iter().any(|(field, other)| {
+                matches!(model.expr(*other).kind, ExprKind::Literal { .. })
+                    && matches!(&model.expr(*field).kind, ExprKind::Member { object, .. } if self.reads_body(*object))
+            }) =>
+            {
+                for side in [*left, *right] {
+                    match &model.expr(side).kind {
+                        ExprKind::Member {
+                            object, property, ..
+                        } if self.reads_body(*object) => {
+                            self.expr(*object, state, false);
+                            if let MemberProp::Computed(k) = property {
+                                self.expr(*k, state, false);
+                            }
+                        }
+                        _ => self.expr(side, state, false),
+                    }
+                }
+            }
             ExprKind::Member {
                 object, property, ..
             } => {

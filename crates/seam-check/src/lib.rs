@@ -234,25 +234,42 @@ fn key_path(key: &str) -> &str {
 
 /// Contract documents against the handlers beside them (in the document's folder or below):
 /// operations no handler serves, and handlers no document beside them describes. A document
-/// with no handler beside it describes someone else's API and is left alone.
+/// describes the server beside it when one of its operations is served there; one with no
+/// handler beside it, or whose operations none of the handlers beside it serve, describes
+/// someone else's API (a service the code calls, whose providers implement the document) and
+/// is left alone.
 fn documents_against_handlers(
     endpoints: &[pairing::Endpoint],
     summaries: &[BehavioralSummary],
 ) -> Vec<Finding> {
     use findings::contract_operation_unimplemented::{folder_of, is_beside};
     let file_of = |e: &pairing::Endpoint| summaries[e.summary].location.file.as_str();
-    let documents: Vec<&pairing::Endpoint> = endpoints.iter().filter(|e| e.contract).collect();
+    let operations: Vec<&pairing::Endpoint> = endpoints.iter().filter(|e| e.contract).collect();
     let handlers: Vec<&pairing::Endpoint> = endpoints.iter().filter(|e| !e.contract).collect();
     let serves = |handler: &pairing::Endpoint, operation: &pairing::Endpoint| {
         route_shape(&handler.key) == route_shape(&operation.key)
             || (handler.method == "*"
                 && route_shape(key_path(&handler.key)) == route_shape(key_path(&operation.key)))
     };
+    // The documents that describe the server beside them: a handler beside the document
+    // serves one of its operations.
+    let describing: BTreeSet<&str> = operations
+        .iter()
+        .filter(|operation| {
+            let folder = folder_of(file_of(operation));
+            handlers
+                .iter()
+                .any(|h| is_beside(folder, file_of(h)) && serves(h, operation))
+        })
+        .map(|operation| file_of(operation))
+        .collect();
+    let documents: Vec<&pairing::Endpoint> = operations
+        .into_iter()
+        .filter(|operation| describing.contains(file_of(operation)))
+        .collect();
     let mut out = Vec::new();
     for document in &documents {
-        let folder = folder_of(file_of(document));
-        let has_handlers_beside = handlers.iter().any(|h| is_beside(folder, file_of(h)));
-        if has_handlers_beside && !handlers.iter().any(|h| serves(h, document)) {
+        if !handlers.iter().any(|h| serves(h, document)) {
             out.extend(findings::contract_operation_unimplemented::finding(
                 &summaries[document.summary],
                 &document.key,

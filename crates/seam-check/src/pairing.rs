@@ -845,6 +845,32 @@ pub fn pair_rest(
                 continue;
             }
         }
+        // A catch-all (a page server's `*`) meets any path: it answers a call only when no
+        // route with a fixed segment does. Of the routes left, a call whose value spells their
+        // fixed segment (`/api/libraries/{id}/{entity}` against `…/items` and `…/series`)
+        // reaches one of them, which the code does not say when they are of several paths: it
+        // is left unpairable rather than given to the first.
+        if call.tail.is_none() && code.iter().any(|&e| !is_catch_all(&out.endpoints[e])) {
+            code.retain(|&e| !is_catch_all(&out.endpoints[e]));
+            if let Some(segments) = &call.segments {
+                let guessed = |e: usize| match &out.endpoints[e].segments {
+                    Some(route) if route.len() == segments.len() => {
+                        values_on_fixed_segments(segments, route)
+                    }
+                    _ => 0,
+                };
+                let fewest = code.iter().map(|&e| guessed(e)).min().unwrap_or(0);
+                let paths: std::collections::BTreeSet<&str> = code
+                    .iter()
+                    .filter(|&&e| guessed(e) == fewest)
+                    .map(|&e| out.endpoints[e].normalized_path())
+                    .collect();
+                if fewest > 0 && paths.len() > 1 {
+                    leaving.push((c, UnpairableReason::UnknownDestination));
+                    continue;
+                }
+            }
+        }
         let call_segments = call.segments.as_ref();
         let (chosen, beside) = if code.is_empty() {
             (

@@ -107,6 +107,38 @@ fn openapi_and_handlers_that_disagree_in_each_way() {
     assert_eq!(code, 1);
 }
 
+/// A document at the repository's root that none of the handlers serve (the specification of a
+/// service the server calls, implemented by third-party providers) describes another API: its
+/// operations are not reported as unimplemented, nor the handlers as left out of it. The
+/// server's own document beside the handlers still is compared with them, and the call to the
+/// provider pairs with the operation it makes.
+#[test]
+fn a_document_of_an_api_the_server_calls_is_not_the_servers() {
+    let (report, code) = check(&fixture("tests/fixtures/contracts/openapi-called-api"));
+    assert_eq!(
+        lines(&report),
+        [
+            "warning undocumentedHandler - server/app.ts::get -> server/app.ts::get: The handler serves GET /api/health, which server/openapi.yaml does not describe, so clients written against the document do not know it exists",
+        ]
+    );
+    let pairs: Vec<String> = report["pairs"]
+        .as_array()
+        .map(|p| {
+            p.iter()
+                .map(|p| format!("{} {} {}", p["key"], p["provider"], p["consumer"]))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        pairs.contains(
+            &r#""GET /search" "provider-specification.yaml::search" "server/provider.ts::searchProvider""#
+                .to_owned()
+        ),
+        "{pairs:?}"
+    );
+    assert_eq!(code, 0);
+}
+
 /// 401 and 403 declared by an operation that requires authentication (the document's
 /// `security`) are answered by whatever enforces it, not the handler: not reported as never
 /// sent. A public operation (`security: []`) declaring a 401 its handler never sends is. An

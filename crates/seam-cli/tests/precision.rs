@@ -472,6 +472,29 @@ fn an_unknown_base_most_of_whose_calls_meet_no_route_is_another_service() {
 }
 
 #[test]
+fn a_value_spelling_the_segment_of_several_routes_is_left_unpairable() {
+    // `/api/libraries/${id}/${entityName}` reaches `…/items` or `…/series`, which the code does
+    // not say: unpairable, not the first of them, nor the page server's catch-all `*` that
+    // meets any path. A value that can spell one route's segment only is that route.
+    let report = check("value_spelling_a_route");
+    assert_eq!(
+        pairs(&report),
+        [
+            "GET /api/shelves/{id}/books src/server.ts::get src/client.ts::fetchShelf",
+            "GET /api/things/{id} src/server.ts::get src/client.ts::getThing",
+        ]
+    );
+    assert_eq!(
+        unpairable(&report),
+        [
+            "GET /api/libraries/{libraryId}/{entityName} unknownDestination",
+            "POST /api/feeds/{entityType}/{entityId}/open unknownDestination",
+        ]
+    );
+    assert_eq!(findings(&report), Vec::<String>::new());
+}
+
+#[test]
 fn a_loopback_port_no_call_reaches_a_route_through_is_another_program() {
     // `http://127.0.0.1:1984/api/streams` (a sidecar on its own port) meets no route here, nor
     // does any call to port 1984: it is external, not a path this server fails to serve.

@@ -67,8 +67,9 @@ fn module_constant_text(model: &seam_lang::model::Model, expr: ExprId) -> Option
 
 /// How deep a value is followed (calls, returns, bindings, builders): deeper than a lookup of a
 /// definition ([`MAX_HOPS`]), as a URL helper may build on another helper's result
-/// (`new URL(base().replace(…) + path, origin).toString()` is ten steps).
-const READ_HOPS: usize = 12;
+/// (`new URL(base().replace(…) + path, origin).toString()` is ten steps; a store handed an API
+/// instance whose method hands its class's route to such a helper is more than twelve).
+const READ_HOPS: usize = 16;
 
 /// Reads expressions as strings with holes.
 pub struct Reader<'a> {
@@ -488,8 +489,15 @@ impl Reader<'_> {
             .to_owned();
         // A value the call fixes (`get_detail({ count: 10 })` reaching
         // `path.replace("{count}", parameters["count"])`) is the text the request sends.
+        // An empty string written as the replacement takes the text out
+        // (`url.toString().replace(host, "")` leaves the path).
         let value: Vec<Piece> = self.pieces_hops(file, args[1].value, hops - 1);
+        let removed = matches!(
+            &model.expr(args[1].value).kind,
+            ExprKind::Literal { value: LiteralValue::String { value } } if value.is_empty()
+        );
         let fixed = match value.as_slice() {
+            _ if removed => Some(String::new()),
             [Piece::Text(t)] if !t.is_empty() && !t.contains('/') => Some(t.clone()),
             _ => None,
         };
@@ -571,7 +579,9 @@ impl Reader<'_> {
             let mut path = Vec::new();
             self.read(file, url, hops - 1, &mut path);
             let base = builder.base.as_ref().and_then(|b| c.get(b)?.expr());
-            if let (Some(base), Some(Piece::Text(first))) = (base, path.first())
+            // Empty text before the path (`"" + rest`, a prefix set to nothing) is no part of it.
+            let first = path.iter().find(|p| **p != Piece::Text(String::new()));
+            if let (Some(base), Some(Piece::Text(first))) = (base, first)
                 && origin_of(&path).is_none()
             {
                 let mut front = Vec::new();

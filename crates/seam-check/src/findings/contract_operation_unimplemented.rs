@@ -11,8 +11,9 @@ kind_documentation!(
 ## What it finds
 An operation a contract document declares (an OpenAPI `paths` entry and method) that no handler
 in the repository serves, while handlers do live beside the document (in its folder or below
-it). A document with no handler anywhere beside it describes a third-party API and is never
-reported.
+it) and serve at least one of its operations. A document with no handler anywhere beside it, or
+whose operations none of the handlers beside it serve, describes a third-party API (one the code
+calls, such as a specification the providers of a plugin implement) and is never reported.
 
 ## Why it matters
 Clients are written against the document. An operation it promises and the server does not

@@ -11,7 +11,10 @@ kind_documentation!(
 ## What it finds
 A handler whose method and path no operation of the contract document beside it describes: the
 repository holds an OpenAPI document in the handler's folder or above it, and the document says
-nothing about this route.
+nothing about this route. A document counts as the server's when a handler beside it serves at
+least one of its operations: one whose operations none of them serve describes another API (a
+service the code calls, such as a specification third-party providers implement) and is not
+compared with the handlers.
 
 ## Why it matters
 The document is what client authors and generated clients read. A route it leaves out is
@@ -52,8 +55,9 @@ pub fn finding(handler: &BehavioralSummary, key: &str, documents: &[&str]) -> Op
         provider: side(handler, None),
         consumer: side(handler, None),
         description: format!(
-            "The handler serves {key}, which {} does not describe, so clients written against the document do not know it exists",
-            documents.join(" and ")
+            "The handler serves {key}, which {} {} not describe, so clients written against the document do not know it exists",
+            documents.join(" and "),
+            if documents.len() > 1 { "do" } else { "does" }
         ),
         aspect: None,
         sources: None,

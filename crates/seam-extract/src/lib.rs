@@ -756,7 +756,49 @@ fn client_metadata(
     if delivered_as_exception && kept_by_library(files, unit) {
         set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
     }
+    if delivered_as_exception && returns_call_error(files, model, unit) {
+        set_http(&mut metadata, "failuresReturned", serde_json::json!(true));
+    }
     metadata
+}
+
+/// Whether a Go consumer returns the error its call gives back (`err := c.patch(uri, in, out);
+/// return out, err`, `if err != nil { return nil, err }`, `return out, c.get(uri, out)`): with
+/// failures delivered as errors, each one goes on to the consumer's caller, as an exception
+/// does from a function that catches nothing.
+fn returns_call_error(files: &Files, model: &Model, unit: &ClientUnit) -> bool {
+    if model.language != seam_lang::model::Language::Go {
+        return false;
+    }
+    let Some(func) = unit.function else {
+        return false;
+    };
+    let unwrap = |e| match &model.expr(e).kind {
+        ExprKind::Await { arg } => *arg,
+        _ => e,
+    };
+    // The names the call's results are held in, its error among them.
+    let held: BTreeSet<seam_lang::model::BindingId> = model
+        .bindings
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.origin.init.map(unwrap) == Some(unit.call))
+        .map(|(i, _)| seam_lang::model::BindingId::from_index(i))
+        .collect();
+    let is_error = |e: ExprId| {
+        e == unit.call
+            || matches!(&model.expr(e).kind, ExprKind::Ident { binding: Some(b), .. } if held.contains(b))
+    };
+    files
+        .returned_values(unit.file, func)
+        .into_iter()
+        .any(|v| match &model.expr(v).kind {
+            ExprKind::Array { elements, .. } => matches!(
+                elements.last(),
+                Some(seam_lang::model::ArrayElement::Expr(e)) if is_error(*e)
+            ),
+            _ => is_error(v),
+        })
 }
 
 /// Whether a function the request goes through is called by a library call that keeps what it

@@ -21,7 +21,9 @@ counts as handling it, and so does a response interceptor registered on the call
 that every failure reaches first (`metadata.http.failuresHandled`: the statuses its handler
 compares, or every failure when it compares none but acts on it, a toast say), and so does
 returning the call's result without a catch
-(`return this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that
+(`return this.http.get(url)`), or, in Go, returning the error the call gives back (`err :=
+c.patch(uri, in, out); return out, err`, through a wrapper that returns an error for every
+failure status): the failure goes on to the consumer's caller. A consumer that
 hands the response to a promise callback that branches (`.then(function (r) { if (r.success)
 … })`) is not judged: the summary keeps that callback only as text, so which statuses it
 handles is unknown. A consumer that reads a body field the provider sets to one literal on
@@ -91,7 +93,8 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
         || hands_response_to_caller(&consumer.transitions)
         || branches_in_unread_callback(&consumer.transitions)
         || (reading.failures_as_exceptions
-            && (passes_failure_to_caller(&consumer.transitions)
+            && (reading.failures_returned
+                || passes_failure_to_caller(&consumer.transitions)
                 || handles_failure_in_error_callback(&consumer.transitions)
                 || catches_on_the_call(&consumer.transitions)))
     {

@@ -28,7 +28,8 @@ hands the response to a promise callback that branches (`.then(function (r) { if
 … })`) is not judged: the summary keeps that callback only as text, so which statuses it
 handles is unknown. A consumer that reads a body field the provider sets to one literal on
 success and another on the failure (`{"success": false, …}` against `{"success": true, …}`)
-tells the failure apart by it, and so does a branch on the body's presence with a client that
+tells the failure apart by it (also when the failure's body, known in full, leaves the field
+out: `{"error": …}` against `{"ok": "true"}`), and so does a branch on the body's presence with a client that
 leaves it absent on every failure (openapi-fetch's `data`). A consumer none of whose paths
 could be read (a call at a module's top level whose response goes to a callback) is not judged,
 nor is one whose client's way of handing back the response is unknown
@@ -233,7 +234,7 @@ fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
         })
         .flatten()
         .collect();
-    failed.properties.iter().any(|(field, value)| {
+    let by_flag = failed.properties.iter().any(|(field, value)| {
         let TypeShape::Literal(flag) = value else {
             return false;
         };
@@ -246,7 +247,29 @@ fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
                             if matches!(ok.properties.get(field), Some(TypeShape::Literal(other)) if other.value != flag.value)
                     )
             })
-    })
+    });
+    // A failure body known in full that lacks a field every success sets to one literal
+    // (`{"error": …}` against `{"ok": "true"}`): reading the flag tells the failure apart.
+    let fully_known = failed.spreads.as_ref().is_none_or(|s| s.is_empty());
+    let successes: Vec<&Transition> = ctx
+        .provider
+        .transitions
+        .iter()
+        .filter(|t| matches!(provider_status(t), ProviderStatus::Exact(s) if is_success(s)))
+        .collect();
+    let by_absence = fully_known
+        && !successes.is_empty()
+        && read.iter().any(|field| {
+            !failed.properties.contains_key(*field)
+                && successes.iter().all(|t| {
+                    matches!(
+                        response_body(t),
+                        Some(TypeShape::Record(ok))
+                            if matches!(ok.properties.get(*field), Some(TypeShape::Literal(_)))
+                    )
+                })
+        });
+    by_flag || by_absence
 }
 
 /// Whether the bodies of several responses differ in a field the consumer reads (`read`), so

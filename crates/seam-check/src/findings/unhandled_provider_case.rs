@@ -28,8 +28,8 @@ hands the response to a promise callback that branches (`.then(function (r) { if
 … })`) is not judged: the summary keeps that callback only as text, so which statuses it
 handles is unknown. A consumer that reads a body field the provider sets to one literal on
 success and another on the failure (`{"success": false, …}` against `{"success": true, …}`)
-tells the failure apart by it (also when the failure's body, known in full, leaves the field
-out: `{"error": …}` against `{"ok": "true"}`), and so does a branch on the body's presence with a client that
+tells the failure apart by it (also when the failure's body, known in full, leaves out a field
+a branch of the consumer tests: `if (data.ok === "true")` against `{"error": …}`), and so does a branch on the body's presence with a client that
 leaves it absent on every failure (openapi-fetch's `data`). A consumer none of whose paths
 could be read (a call at a module's top level whose response goes to a callback) is not judged,
 nor is one whose client's way of handing back the response is unknown
@@ -249,7 +249,16 @@ fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
             })
     });
     // A failure body known in full that lacks a field every success sets to one literal
-    // (`{"error": …}` against `{"ok": "true"}`): reading the flag tells the failure apart.
+    // (`{"error": …}` against `{"ok": "true"}`), when a consumer branch tests that field: the
+    // test tells the failure apart. Only reading it (`name: body.name`) tells nothing.
+    let tested = |field: &str| {
+        let property = format!("\"property\":{}", serde_json::Value::from(field));
+        ctx.consumer.transitions.iter().any(|t| {
+            t.conditions.iter().any(|p| {
+                serde_json::to_string(p).is_ok_and(|text| text.contains(property.as_str()))
+            })
+        })
+    };
     let fully_known = failed.spreads.as_ref().is_none_or(|s| s.is_empty());
     let successes: Vec<&Transition> = ctx
         .provider
@@ -261,6 +270,7 @@ fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
         && !successes.is_empty()
         && read.iter().any(|field| {
             !failed.properties.contains_key(*field)
+                && tested(field)
                 && successes.iter().all(|t| {
                     matches!(
                         response_body(t),

@@ -139,6 +139,9 @@ pub struct ConsumerReading {
     /// request known by its shape alone (a project's transport, an SDK's request builder) may
     /// be sent and read somewhere else.
     pub delivery_unknown: bool,
+    /// The consumer returns the error its call gives back (`metadata.http.failuresReturned`, a
+    /// Go function's `return out, err`): each failure goes on to its caller.
+    pub failures_returned: bool,
 }
 
 impl ConsumerReading {
@@ -159,6 +162,13 @@ impl ConsumerReading {
             body_absent_on_failure: http_word(consumer, "bodyOnFailure").as_deref()
                 == Some("absent"),
             delivery_unknown: http_word(consumer, "failureDelivery").as_deref() == Some("unknown"),
+            failures_returned: consumer
+                .metadata
+                .as_ref()
+                .and_then(|m| m.get("http"))
+                .and_then(|h| h.get("failuresReturned"))
+                .and_then(serde_json::Value::as_bool)
+                == Some(true),
         }
     }
 

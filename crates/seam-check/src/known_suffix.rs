@@ -34,16 +34,17 @@ pub fn pairs_by_suffix(route: &[String]) -> bool {
 
 /// Whether the call's last segments meet the route's known segments, the call's leading
 /// segments standing for the unknown prefix: each fixed segment faces the same fixed
-/// segment or a hole. The call must be longer than the route (a call of the same length
-/// meets the route in full or not at all).
+/// segment or a hole, and at least one fixed segment of the route faces itself (holes alone
+/// say nothing: `/2.0/repositories/{owner}/{name}` is no call of `/api/agents`). The call
+/// must be longer than the route (a call of the same length meets the route in full or not
+/// at all).
 pub fn suffix_meets(route: &[String], call: &[String]) -> bool {
     let Some(skip) = call.len().checked_sub(route.len()).filter(|&n| n > 0) else {
         return false;
     };
-    route
-        .iter()
-        .zip(&call[skip..])
-        .all(|(r, c)| !is_static(r) || !is_static(c) || r == c)
+    let facing = || route.iter().zip(&call[skip..]);
+    facing().all(|(r, c)| !is_static(r) || !is_static(c) || r == c)
+        && facing().any(|(r, c)| is_static(r) && r == c)
 }
 
 #[cfg(test)]
@@ -66,6 +67,13 @@ mod tests {
         // The same length is a full comparison, not a suffix one.
         assert!(!suffix_meets(&route, &segments("/items/7")));
         assert!(!suffix_meets(&route, &segments("/7")));
+        // Holes facing every fixed segment meet nothing.
+        let agents = segments("/api/agents");
+        assert!(!suffix_meets(
+            &agents,
+            &segments("/2.0/repositories/{owner}/{name}")
+        ));
+        assert!(suffix_meets(&agents, &segments("/{base}/api/agents")));
     }
 
     #[test]

@@ -287,6 +287,13 @@ fn a_body_flag_the_provider_sets_per_outcome_tells_them_apart() {
         ["GET /api/v1/hints/{hint_id} api/main.py::read_hint web/hints.ts::loadHint"]
     );
     assert_eq!(findings(&silent), Vec::<String>::new());
+    // A 400 whose body leaves the flag out fails the same test.
+    let absent = check("body_flag/absent");
+    assert_eq!(
+        pairs(&absent),
+        ["GET /api/v1/hints/{hint_id} api/main.py::read_hint web/hints.ts::loadHint"]
+    );
+    assert_eq!(findings(&absent), Vec::<String>::new());
     let fires = check("body_flag/fires");
     assert_eq!(
         findings(&fires),

@@ -754,10 +754,168 @@ fn client_metadata(
         .and_then(|h| h.get("failureDelivery"))
         .and_then(serde_json::Value::as_str)
         == Some("exception");
-    if delivered_as_exception && kept_by_library(files, unit) {
+    if delivered_as_exception && (kept_by_library(files, unit) || caught_in_layer(files, unit)) {
         set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
     }
+    if delivered_as_exception && returns_call_error(files, model, unit) {
+        set_http(&mut metadata, "failuresReturned", serde_json::json!(true));
+    }
     metadata
+}
+
+/// Whether a Go consumer returns the error its call gives back (`err := c.patch(uri, in, out);
+/// return out, err`, `if err != nil { return nil, err }`, `return out, c.get(uri, out)`): with
+/// failures delivered as errors, each one goes on to the consumer's caller, as an exception
+/// does from a function that catches nothing.
+fn returns_call_error(files: &Files, model: &Model, unit: &ClientUnit) -> bool {
+    if model.language != seam_lang::model::Language::Go {
+        return false;
+    }
+    let Some(func) = unit.function else {
+        return false;
+    };
+    let unwrap = |e| match &model.expr(e).kind {
+        ExprKind::Await { arg } => *arg,
+        _ => e,
+    };
+    // The names the call's results are held in, its error among them.
+    let held: BTreeSet<seam_lang::model::BindingId> = model
+        .bindings
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.origin.init.map(unwrap) == Some(unit.call))
+        .map(|(i, _)| seam_lang::model::BindingId::from_index(i))
+        .collect();
+    let is_error = |e: ExprId| {
+        e == unit.call
+            || matches!(&model.expr(e).kind, ExprKind::Ident { binding: Some(b), .. } if held.contains(b))
+    };
+    files
+        .returned_values(unit.file, func)
+        .into_iter()
+        .any(|v| match &model.expr(v).kind {
+            ExprKind::Array { elements, .. } => matches!(
+                elements.last(),
+                Some(seam_lang::model::ArrayElement::Expr(e)) if is_error(*e)
+            ),
+            _ => is_error(v),
+        })
+}
+
+/// Whether a wrapper the request goes through catches the failure of the layer inside it
+/// (`FormsApi.update(…).then(…).catch(…)` in a `save()` its callers call, a rejection handler
+/// as `.then`'s second argument, or a `try` with a `catch` around the call): an exception
+/// never leaves it, so every call through it has its failures handled there. The consumer's
+/// own call is judged by the checker.
+fn caught_in_layer(files: &Files, unit: &ClientUnit) -> bool {
+    unit.through
+        .iter()
+        .zip(unit.through.iter().skip(1))
+        .any(|(&callee, &(outer_file, outer))| {
+            let model = files.model(outer_file);
+            let span = model.function(outer).span;
+            crate::files::calls(model).any(|call| {
+                let ExprKind::Call { callee: c, .. } = &model.expr(call).kind else {
+                    return false;
+                };
+                span.contains(model.expr(call).span)
+                    && files
+                        .function_of(outer_file, *c)
+                        .or_else(|| crate::callees::member_function(files, outer_file, *c, 4))
+                        == Some(callee)
+                    && (rejection_chained(model, span, call)
+                        || in_try_with_catch(model, outer, call))
+            })
+        })
+}
+
+/// Whether a rejection handler is chained on `call`'s promise inside `span`: `.catch(h)`, or
+/// `.then(ok, h)`, on the call or on `.then`/`.finally` calls chained on it.
+fn rejection_chained(model: &Model, span: Span, call: ExprId) -> bool {
+    let unwrap = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Await { arg } => *arg,
+        _ => e,
+    };
+    // The object a chained method is called on, when `e` is `object.name(…)`.
+    let chained = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Call { callee, args, .. } => match &model.expr(*callee).kind {
+            ExprKind::Member {
+                object,
+                property: seam_lang::model::MemberProp::Name(name),
+                ..
+            } => Some((unwrap(*object), name.as_str(), args.len())),
+            _ => None,
+        },
+        _ => None,
+    };
+    crate::files::calls(model).any(|c| {
+        if !span.contains(model.expr(c).span) {
+            return false;
+        }
+        let Some((mut object, name, argc)) = chained(c) else {
+            return false;
+        };
+        let rejection = (name == "catch" && argc > 0) || (name == "then" && argc >= 2);
+        // A handler written there that throws again (`.catch((e) => { undo(); throw e })`)
+        // hands the failure on.
+        let rethrows = || match &model.expr(c).kind {
+            ExprKind::Call { args, .. } => args
+                .get(if name == "catch" { 0 } else { 1 })
+                .is_some_and(|h| match &model.expr(h.value).kind {
+                    ExprKind::Function { function } => {
+                        rethrows_within(model, model.function(*function).span)
+                    }
+                    _ => false,
+                }),
+            _ => false,
+        };
+        if !rejection || rethrows() {
+            return false;
+        }
+        for _ in 0..8 {
+            if object == call {
+                return true;
+            }
+            match chained(object) {
+                Some((inner, "then" | "finally", _)) => object = inner,
+                _ => return false,
+            }
+        }
+        false
+    })
+}
+
+/// Whether code in `span` throws (`throw e`) or returns a rejected promise: a handler that
+/// does hands the failure on instead of handling it.
+fn rethrows_within(model: &Model, span: Span) -> bool {
+    model.stmts.iter().any(|s| {
+        span.contains(s.span)
+            && match &s.kind {
+                seam_lang::model::StmtKind::Throw { .. } => true,
+                seam_lang::model::StmtKind::Return { value: Some(v) } => {
+                    model.text(model.expr(*v).span).contains("Promise.reject")
+                }
+                _ => false,
+            }
+    })
+}
+
+/// Whether `call` is inside the block of a `try` of `func` that has a `catch` that does not
+/// throw again.
+fn in_try_with_catch(model: &Model, func: FuncId, call: ExprId) -> bool {
+    let at = model.expr(call).span;
+    model.stmts.iter().any(|s| match &s.kind {
+        seam_lang::model::StmtKind::Try {
+            block, handlers, ..
+        } => {
+            !handlers.is_empty()
+                && !handlers.iter().any(|h| rethrows_within(model, h.span))
+                && crate::files::enclosing_function(model, s.span) == Some(func)
+                && crate::files::enclosing_function(model, at) == Some(func)
+                && block.iter().any(|&b| model.stmt(b).span.contains(at))
+        }
+        _ => false,
+    })
 }
 
 /// Whether a function the request goes through is called by a library call that keeps what it

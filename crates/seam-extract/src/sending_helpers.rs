@@ -7,7 +7,8 @@
 //! (`abort(c, http.StatusForbidden, …)` sends 403). Functions it hands the parameter on to are
 //! followed the same way, a few calls deep. The function may send on some of its paths only
 //! (`if err != nil { c.AbortWithError(code, err) }`), so the caller's path goes on after the
-//! call. Only responses sent through the handed parameter count: a function that builds and
+//! call. A call that hands the function `nil` (`null`, `None`) for a parameter decides the
+//! function's tests of it (`HandleResponse(ctx, nil, data)` never takes `if err != nil`). Only responses sent through the handed parameter count: a function that builds and
 //! returns a response is not one that sends it.
 //!
 //! What a function sends depends only on the function, the roles its parameters are given, the
@@ -26,8 +27,19 @@ use crate::walk::{End, Sent, Walker};
 /// How many calls deep a handed parameter is followed.
 pub const MAX_DEPTH: usize = 3;
 
-/// What functions send: (pack, file, function, parameter roles, depth left) → what it sends.
-pub type Memo = HashMap<(String, usize, FuncId, Vec<(usize, String)>, usize), Arc<FunctionSends>>;
+/// What functions send: (pack, file, function, parameter roles, parameters handed nothing,
+/// depth left) → what it sends.
+pub type Memo = HashMap<
+    (
+        String,
+        usize,
+        FuncId,
+        Vec<(usize, String)>,
+        Vec<usize>,
+        usize,
+    ),
+    Arc<FunctionSends>,
+>;
 
 /// What a function sends, in path order without repeats, and whether it sends on every path.
 #[derive(Debug, Default)]
@@ -122,7 +134,33 @@ fn calls_that_send(
             .into_iter()
             .map(|(position, role)| (position + offset, role))
             .collect();
-        let sends = memoised_sends(files, cf, pack, cfunc, &helper_roles, roles, depth);
+        // The parameters the call hands nothing (`HandleResponse(ctx, nil, data)`): the
+        // function's tests of them are decided at this call.
+        let nil_params: BTreeSet<usize> = args
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| {
+                !a.spread
+                    && !a.keyword_spread
+                    && a.name.is_none()
+                    && matches!(
+                        model.expr(a.value).kind,
+                        ExprKind::Literal {
+                            value: LiteralValue::Null
+                        }
+                    )
+            })
+            .map(|(position, _)| position + offset)
+            .collect();
+        let sends = memoised_sends(
+            files,
+            cf,
+            pack,
+            cfunc,
+            (&helper_roles, &nil_params),
+            roles,
+            depth,
+        );
         if sends.sends.is_empty() {
             continue;
         }
@@ -152,7 +190,7 @@ fn memoised_sends(
     file: usize,
     pack: &Pack,
     func: FuncId,
-    helper_roles: &BTreeMap<usize, String>,
+    (helper_roles, nil_params): (&BTreeMap<usize, String>, &BTreeSet<usize>),
     roles: &BTreeSet<&str>,
     depth: usize,
 ) -> Arc<FunctionSends> {
@@ -164,6 +202,7 @@ fn memoised_sends(
             .iter()
             .map(|(i, r)| (*i, r.clone()))
             .collect::<Vec<_>>(),
+        nil_params.iter().copied().collect::<Vec<_>>(),
         depth,
     );
     if let Some(found) = files
@@ -181,7 +220,7 @@ fn memoised_sends(
         file,
         pack,
         func,
-        helper_roles,
+        (helper_roles, nil_params),
         roles,
         depth,
     ));
@@ -197,7 +236,7 @@ fn function_sends(
     file: usize,
     pack: &Pack,
     func: FuncId,
-    helper_roles: &BTreeMap<usize, String>,
+    (helper_roles, nil_params): (&BTreeMap<usize, String>, &BTreeSet<usize>),
     roles: &BTreeSet<&str>,
     depth: usize,
 ) -> FunctionSends {
@@ -205,6 +244,7 @@ fn function_sends(
     let role_at = |i: usize| helper_roles.get(&i).cloned();
     let mut walker = Walker::new(model, pack, func);
     walker.roles = Some(helper_roles.clone());
+    walker.nil_params = nil_params.clone();
     walker.sends = calls_that_send(files, file, pack, func, &role_at, roles, depth);
     let mut out: Vec<Sends> = Vec::new();
     let (ends, quiet_exit) = walker.run_with_exits();

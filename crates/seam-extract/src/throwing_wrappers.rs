@@ -3,13 +3,14 @@
 //! ApiError(…)`, `if (!res.ok) throw …`). Whatever the client itself does with failures, a call
 //! through such a wrapper receives each of them as an exception, as it would from a client that
 //! throws (axios): a `catch` around the call handles them, and without one they go on to the
-//! caller.
+//! caller. A Go function that returns an error does the same (`if resp.StatusCode >
+//! http.StatusPartialContent { return nil, &ClientError{…} }`): the error is Go's exception.
 
 use std::collections::BTreeSet;
 
 use seam_lang::model::{
-    BinaryOp, BindingId, ExprId, ExprKind, FuncId, LiteralValue, LogicalOp, MemberProp, Model,
-    StmtId, StmtKind, UnaryOp,
+    ArrayElement, BinaryOp, BindingId, ExprId, ExprKind, FuncId, Language, LiteralValue, LogicalOp,
+    MemberProp, Model, StmtId, StmtKind, UnaryOp,
 };
 use seam_packs::Pack;
 
@@ -27,6 +28,31 @@ pub fn response_bindings(model: &Model, call: ExprId) -> BTreeSet<BindingId> {
         .iter()
         .enumerate()
         .filter(|(_, b)| b.origin.path.is_empty() && b.origin.init.map(unwrap) == Some(call))
+        .map(|(i, _)| BindingId::from_index(i))
+        .collect()
+}
+
+/// The names a response is held in when `call` makes a request object that another call sends
+/// (`req, err := http.NewRequest(…)`, then `resp, err := client.Do(req)`): bindings whose value
+/// is a call handed one of `requests` as a whole.
+fn sent_responses(model: &Model, requests: &BTreeSet<BindingId>) -> BTreeSet<BindingId> {
+    let unwrap = |e| match &model.expr(e).kind {
+        ExprKind::Await { arg } => *arg,
+        _ => e,
+    };
+    model
+        .bindings
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            b.origin.path.is_empty()
+                && b.origin.init.is_some_and(|init| match &model.expr(unwrap(init)).kind {
+                    ExprKind::Call { args, .. } => args.iter().any(|a| {
+                        matches!(&model.expr(a.value).kind, ExprKind::Ident { binding: Some(r), .. } if requests.contains(r))
+                    }),
+                    _ => false,
+                })
+        })
         .map(|(i, _)| BindingId::from_index(i))
         .collect()
 }
@@ -107,6 +133,10 @@ fn failure_branch(
     if let Some(found) = throws_in(files, pack, (file, func), &responses, MAX_HANDED) {
         return Some(found);
     }
+    let sent = sent_responses(model, &responses);
+    if let Some(found) = throws_in(files, pack, (file, func), &sent, MAX_HANDED) {
+        return Some(found);
+    }
     // A callback chained on the request's promise gets the response as its first parameter.
     let body = model.function(func).span;
     files.calls(file).find_map(|c| {
@@ -182,7 +212,7 @@ fn throws_in(
             body.contains(span)
                 && crate::files::enclosing_function(model, span) == Some(func)
                 && holds_on_every_failure(model, pack, test, responses)
-                && throws(model, consequent)
+                && throws(model, func, consequent)
         })
         .map(|&(_, _, consequent, _)| (file, func, consequent));
     if own.is_some() {
@@ -211,8 +241,9 @@ fn throws_in(
     })
 }
 
-/// `!res.ok`, `res.status >= 400` (any bound from 300 to 400), `res.status !== 200`, or an `||`
-/// with one such side.
+/// `!res.ok`, `res.status >= 400` (any bound from 300 to 400; `>` any from 200 to 399, as
+/// `resp.StatusCode > http.StatusPartialContent`), `res.status !== 200`, or an `||` with one
+/// such side. A bound may be a library's constant (`http.StatusBadRequest`).
 fn holds_on_every_failure(
     model: &Model,
     pack: &Pack,
@@ -248,7 +279,7 @@ fn holds_on_every_failure(
             };
             match op {
                 BinaryOp::GtEq => (300.0..=400.0).contains(&n),
-                BinaryOp::Gt => (299.0..=399.0).contains(&n),
+                BinaryOp::Gt => (200.0..=399.0).contains(&n),
                 BinaryOp::NotEq | BinaryOp::StrictNotEq => (200.0..300.0).contains(&n),
                 _ => false,
             }
@@ -273,18 +304,57 @@ fn number(model: &Model, expr: ExprId) -> Option<f64> {
         ExprKind::Literal {
             value: LiteralValue::Number { value, .. },
         } => Some(*value),
-        _ => None,
+        _ => crate::library_constants::library_number(model, expr),
     }
 }
 
-/// A `throw`, or a block that throws or returns a rejected promise before it ends.
-fn throws(model: &Model, stmt: StmtId) -> bool {
+/// A `throw`, or a block that throws, returns a rejected promise or returns an error (Go)
+/// before it ends.
+fn throws(model: &Model, func: FuncId, stmt: StmtId) -> bool {
     match &model.stmt(stmt).kind {
         StmtKind::Throw { .. } => true,
-        StmtKind::Return { value: Some(v) } => rejects(model, *v),
-        StmtKind::Block { body } => body.iter().any(|&s| throws(model, s)),
+        StmtKind::Return { value: Some(v) } => rejects(model, *v) || returns_error(model, func, *v),
+        StmtKind::Block { body } => body.iter().any(|&s| throws(model, func, s)),
         _ => false,
     }
+}
+
+/// Whether `value`, returned by the Go function `func`, hands its caller an error: the
+/// function's last result is `error` and the value returned there is not `nil`
+/// (`return nil, &ClientError{…}`, `return fmt.Errorf(…)`).
+fn returns_error(model: &Model, func: FuncId, value: ExprId) -> bool {
+    if model.language != Language::Go {
+        return false;
+    }
+    let Some(results) = &model.function(func).return_type else {
+        return false;
+    };
+    let results = results.text.trim();
+    let results = results
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap_or(results);
+    // The last result's type: the last word of `(io.ReadCloser, error)` or `(body []byte, err error)`.
+    let last = results
+        .rsplit(',')
+        .next()
+        .and_then(|r| r.split_whitespace().last());
+    if last != Some("error") {
+        return false;
+    }
+    let error = match &model.expr(value).kind {
+        ExprKind::Array { elements, .. } => match elements.last() {
+            Some(ArrayElement::Expr(e)) => *e,
+            _ => return false,
+        },
+        _ => value,
+    };
+    !matches!(
+        model.expr(error).kind,
+        ExprKind::Literal {
+            value: LiteralValue::Null
+        }
+    )
 }
 
 /// `Promise.reject(…)`, awaited or not.

@@ -144,6 +144,10 @@ pub struct Walker<'a> {
     /// Body fields the tests around the expression walked look at (`body.error` in
     /// `typeof body.error === "string" ? body.error : …`): reading one there is guarded.
     guarded: Vec<String>,
+    /// The positions of the function's parameters its caller hands `nil` / `null` / `None`
+    /// (a project function walked for what it sends at one call, `HandleResponse(ctx, nil,
+    /// data)`): a test of one against nothing is decided, and only its branch is walked.
+    pub nil_params: BTreeSet<usize>,
 }
 
 impl<'a> Walker<'a> {
@@ -163,6 +167,7 @@ impl<'a> Walker<'a> {
             tolerant: BTreeSet::new(),
             called: BTreeSet::new(),
             guarded: Vec::new(),
+            nil_params: BTreeSet::new(),
         }
     }
 
@@ -282,6 +287,66 @@ impl<'a> Walker<'a> {
         (flow, inner)
     }
 
+    /// Whether `test` holds, when it compares a parameter the caller hands nothing with
+    /// nothing (`err == nil`, `err != nil`, `!err`, `err`), the parameter never assigned in the
+    /// function.
+    fn decided(&self, test: ExprId) -> Option<bool> {
+        if self.nil_params.is_empty() {
+            return None;
+        }
+        let model = self.model;
+        let is_nil = |e: ExprId| {
+            matches!(
+                model.expr(e).kind,
+                ExprKind::Literal {
+                    value: seam_lang::model::LiteralValue::Null
+                }
+            )
+        };
+        match &model.expr(test).kind {
+            ExprKind::Binary { op, left, right } => {
+                let equal = match op {
+                    seam_lang::model::BinaryOp::Eq | seam_lang::model::BinaryOp::StrictEq => true,
+                    seam_lang::model::BinaryOp::NotEq | seam_lang::model::BinaryOp::StrictNotEq => {
+                        false
+                    }
+                    _ => return None,
+                };
+                let compared = (self.nil_param(*left) && is_nil(*right))
+                    || (self.nil_param(*right) && is_nil(*left));
+                compared.then_some(equal)
+            }
+            ExprKind::Unary {
+                op: seam_lang::model::UnaryOp::Not,
+                arg,
+            } => self.nil_param(*arg).then_some(true),
+            _ => self.nil_param(test).then_some(false),
+        }
+    }
+
+    /// Whether `expr` names a parameter of the walked function its caller hands nothing, as a
+    /// whole, and nothing assigns it another value.
+    fn nil_param(&self, expr: ExprId) -> bool {
+        let model = self.model;
+        let Some(b) = model.resolved_binding(expr) else {
+            return false;
+        };
+        let binding = model.binding(b);
+        let BindingKind::Param { function, index } = binding.kind else {
+            return false;
+        };
+        function == self.function
+            && binding.origin.path.is_empty()
+            && self.nil_params.contains(&(index as usize))
+            // Its own parameter pattern is the one place the name is bound.
+            && model
+                .patterns
+                .iter()
+                .filter(|p| matches!(&p.kind, seam_lang::model::PatternKind::Ident { binding: Some(x), .. } if *x == b))
+                .count()
+                <= 1
+    }
+
     /// After a branch that continues, its calls and reads can have run on later paths.
     fn merge_from(state: &mut State, inner: &State) {
         let base = state.calls.len();
@@ -330,6 +395,14 @@ impl<'a> Walker<'a> {
             } => {
                 body_reads::tested_operands(model, *test, &mut self.tolerant);
                 self.expr(*test, state, false);
+                // A test the caller's arguments decide runs one branch, with no guard.
+                if let Some(holds) = self.decided(*test) {
+                    return match (holds, alternate) {
+                        (true, _) => self.stmt(*consequent, state),
+                        (false, Some(alt)) => self.stmt(*alt, state),
+                        (false, None) => Flow::Continues,
+                    };
+                }
                 let positive = Guard {
                     polarity: Polarity::Positive,
                     kind: GuardKind::Expr(*test),

@@ -21,12 +21,15 @@ counts as handling it, and so does a response interceptor registered on the call
 that every failure reaches first (`metadata.http.failuresHandled`: the statuses its handler
 compares, or every failure when it compares none but acts on it, a toast say), and so does
 returning the call's result without a catch
-(`return this.http.get(url)`): the failure goes on to the consumer's caller. A consumer that
+(`return this.http.get(url)`), or, in Go, returning the error the call gives back (`err :=
+c.patch(uri, in, out); return out, err`, through a wrapper that returns an error for every
+failure status): the failure goes on to the consumer's caller. A consumer that
 hands the response to a promise callback that branches (`.then(function (r) { if (r.success)
 … })`) is not judged: the summary keeps that callback only as text, so which statuses it
 handles is unknown. A consumer that reads a body field the provider sets to one literal on
 success and another on the failure (`{"success": false, …}` against `{"success": true, …}`)
-tells the failure apart by it, and so does a branch on the body's presence with a client that
+tells the failure apart by it (also when the failure's body, known in full, leaves out a field
+a branch of the consumer tests: `if (data.ok === "true")` against `{"error": …}`), and so does a branch on the body's presence with a client that
 leaves it absent on every failure (openapi-fetch's `data`). A consumer none of whose paths
 could be read (a call at a module's top level whose response goes to a callback) is not judged,
 nor is one whose client's way of handing back the response is unknown
@@ -91,7 +94,8 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
         || hands_response_to_caller(&consumer.transitions)
         || branches_in_unread_callback(&consumer.transitions)
         || (reading.failures_as_exceptions
-            && (passes_failure_to_caller(&consumer.transitions)
+            && (reading.failures_returned
+                || passes_failure_to_caller(&consumer.transitions)
                 || handles_failure_in_error_callback(&consumer.transitions)
                 || catches_on_the_call(&consumer.transitions)))
     {
@@ -230,7 +234,7 @@ fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
         })
         .flatten()
         .collect();
-    failed.properties.iter().any(|(field, value)| {
+    let by_flag = failed.properties.iter().any(|(field, value)| {
         let TypeShape::Literal(flag) = value else {
             return false;
         };
@@ -243,7 +247,39 @@ fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
                             if matches!(ok.properties.get(field), Some(TypeShape::Literal(other)) if other.value != flag.value)
                     )
             })
-    })
+    });
+    // A failure body known in full that lacks a field every success sets to one literal
+    // (`{"error": …}` against `{"ok": "true"}`), when a consumer branch tests that field: the
+    // test tells the failure apart. Only reading it (`name: body.name`) tells nothing.
+    let tested = |field: &str| {
+        let property = format!("\"property\":{}", serde_json::Value::from(field));
+        ctx.consumer.transitions.iter().any(|t| {
+            t.conditions.iter().any(|p| {
+                serde_json::to_string(p).is_ok_and(|text| text.contains(property.as_str()))
+            })
+        })
+    };
+    let fully_known = failed.spreads.as_ref().is_none_or(|s| s.is_empty());
+    let successes: Vec<&Transition> = ctx
+        .provider
+        .transitions
+        .iter()
+        .filter(|t| matches!(provider_status(t), ProviderStatus::Exact(s) if is_success(s)))
+        .collect();
+    let by_absence = fully_known
+        && !successes.is_empty()
+        && read.iter().any(|field| {
+            !failed.properties.contains_key(*field)
+                && tested(field)
+                && successes.iter().all(|t| {
+                    matches!(
+                        response_body(t),
+                        Some(TypeShape::Record(ok))
+                            if matches!(ok.properties.get(*field), Some(TypeShape::Literal(_)))
+                    )
+                })
+        });
+    by_flag || by_absence
 }
 
 /// Whether the bodies of several responses differ in a field the consumer reads (`read`), so

@@ -881,18 +881,30 @@ pub fn pair_rest(
             // Of routes that fit equally well, the one its own project serves is where a
             // relative URL goes (see `projects`).
             let best = most_specific(&out.endpoints, &code, call_segments);
-            (
-                crate::projects::own_project_first(
-                    &summaries[call.summary],
-                    best,
-                    |e| out.endpoints[e].summary,
-                    summaries,
-                ),
-                // The declared contracts beside them: those that fit the call as well, not
-                // every one it could reach (`/items/new` beside `/items/{id}` for
-                // `/items/${id}`).
-                most_specific(&out.endpoints, &contracts, call_segments),
-            )
+            let chosen = crate::projects::own_project_first(
+                &summaries[call.summary],
+                best,
+                |e| out.endpoints[e].summary,
+                summaries,
+            );
+            // The declared contracts beside them: those declaring a chosen route's own path
+            // (the same operation), else those that fit the call as well, not every one it
+            // could reach (`/items/new` beside `/items/{id}` for `/items/${id}`).
+            let same_route: Vec<usize> = contracts
+                .iter()
+                .copied()
+                .filter(|&k| {
+                    chosen.iter().any(|&e| {
+                        out.endpoints[e].normalized_path() == out.endpoints[k].normalized_path()
+                    })
+                })
+                .collect();
+            let beside = if same_route.is_empty() {
+                most_specific(&out.endpoints, &contracts, call_segments)
+            } else {
+                same_route
+            };
+            (chosen, beside)
         };
         if chosen.is_empty() {
             if call.same_machine.is_some() {

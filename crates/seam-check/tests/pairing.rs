@@ -506,3 +506,44 @@ fn a_call_pairs_with_the_contracts_that_fit_it_as_well_as_the_code_route() {
         ]
     );
 }
+
+/// `fixtures/contractsBesideSameRoute`: an express app serving `/photos/:uid/approve` and
+/// `/batch/photos/approve`, an OpenAPI document declaring both, and a fetch of
+/// `${apiUri}/${kind}/${id}/approve` whose start is unknown. The call goes to the code route
+/// whose fixed segments it guesses least (`/photos/{uid}/approve`), and beside it to the
+/// contract declaring that route's own path, not to the batch operation its values could
+/// also spell.
+#[test]
+fn beside_a_code_route_a_call_pairs_with_the_contract_of_that_route() {
+    let report = check_summaries("contractsBesideSameRoute/summaries.json");
+    let pairs: Vec<(&str, &str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            (
+                "POST /batch/photos/approve",
+                "src/server.js::post",
+                "openapi.yaml::batchApprove"
+            ),
+            (
+                "POST /photos/{uid}/approve",
+                "openapi.yaml::approvePhoto",
+                "src/client.js::approve"
+            ),
+            (
+                "POST /photos/{uid}/approve",
+                "src/server.js::post",
+                "openapi.yaml::approvePhoto"
+            ),
+            (
+                "POST /photos/{uid}/approve",
+                "src/server.js::post",
+                "src/client.js::approve"
+            ),
+        ]
+    );
+}

@@ -37,6 +37,15 @@ pub fn check_summaries(rel: &str) -> CheckReport {
     )
 }
 
+/// Each pair as (key, provider, consumer), in the report's order.
+pub fn pair_keys(report: &CheckReport) -> Vec<(&str, &str, &str)> {
+    report
+        .pairs
+        .iter()
+        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
+        .collect()
+}
+
 /// Each finding as `severity kind provider-transition consumer-transition: description`.
 pub fn lines(report: &CheckReport) -> Vec<String> {
     report

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{check_summaries, fixture};
+use common::{check_summaries, fixture, pair_keys};
 use seam_check::{CheckInput, CheckMode, SuppressionSet, check};
 use seam_ir::summary::read_summary_file;
 
@@ -69,11 +69,7 @@ fn an_empty_summary_folder_pairs_nothing() {
 #[test]
 fn calls_pair_only_with_routes_their_url_can_reach() {
     let report = check_summaries("origins/summaries.json");
-    let pairs: Vec<(&str, &str, &str)> = report
-        .pairs
-        .iter()
-        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
-        .collect();
+    let pairs = pair_keys(&report);
     assert_eq!(
         pairs,
         [
@@ -297,11 +293,7 @@ fn a_route_whose_whole_path_is_unread_pairs_with_nothing() {
 #[test]
 fn calls_with_an_unknown_start_meet_the_one_route_their_path_ends() {
     let report = check_summaries("startUnknown/summaries.json");
-    let pairs: Vec<(&str, &str, &str)> = report
-        .pairs
-        .iter()
-        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
-        .collect();
+    let pairs = pair_keys(&report);
     assert_eq!(
         pairs,
         [(
@@ -475,11 +467,7 @@ fn calls_whose_destination_was_not_read_do_not_make_an_empty_report_look_clean()
 #[test]
 fn a_call_pairs_with_the_contracts_that_fit_it_as_well_as_the_code_route() {
     let report = check_summaries("contractsBeside/summaries.json");
-    let pairs: Vec<(&str, &str, &str)> = report
-        .pairs
-        .iter()
-        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
-        .collect();
+    let pairs = pair_keys(&report);
     assert_eq!(
         pairs,
         [
@@ -516,11 +504,7 @@ fn a_call_pairs_with_the_contracts_that_fit_it_as_well_as_the_code_route() {
 #[test]
 fn beside_a_code_route_a_call_pairs_with_the_contract_of_that_route() {
     let report = check_summaries("contractsBesideSameRoute/summaries.json");
-    let pairs: Vec<(&str, &str, &str)> = report
-        .pairs
-        .iter()
-        .map(|p| (p.key.as_str(), p.provider.as_str(), p.consumer.as_str()))
-        .collect();
+    let pairs = pair_keys(&report);
     assert_eq!(
         pairs,
         [

@@ -876,10 +876,7 @@ pub fn effective_constructor(
 fn returned_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
     let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
     let model = files.model(vf);
-    let call = match &model.expr(ve).kind {
-        ExprKind::Await { arg } => *arg,
-        _ => ve,
-    };
+    let call = crate::walk::unawaited(model, ve);
     let ExprKind::Call {
         callee,
         is_new: false,

@@ -95,7 +95,7 @@ use seam_packs::{Detection, Pack, UnitKind};
 use crate::assemble::{CallIndex, RecognisedCall, UnitFacts, assemble, handler_inputs, inputs};
 use crate::discover::{ClientUnit, HandlerUnit, client_units, handler_units};
 use crate::files::Files;
-use crate::walk::{Walker, accessor_on};
+use crate::walk::{Walker, accessor_on, unawaited};
 
 /// Options of one run.
 #[derive(Debug, Clone, Default)]
@@ -774,16 +774,12 @@ fn returns_call_error(files: &Files, model: &Model, unit: &ClientUnit) -> bool {
     let Some(func) = unit.function else {
         return false;
     };
-    let unwrap = |e| match &model.expr(e).kind {
-        ExprKind::Await { arg } => *arg,
-        _ => e,
-    };
     // The names the call's results are held in, its error among them.
     let held: BTreeSet<seam_lang::model::BindingId> = model
         .bindings
         .iter()
         .enumerate()
-        .filter(|(_, b)| b.origin.init.map(unwrap) == Some(unit.call))
+        .filter(|(_, b)| b.origin.init.map(|e| unawaited(model, e)) == Some(unit.call))
         .map(|(i, _)| seam_lang::model::BindingId::from_index(i))
         .collect();
     let is_error = |e: ExprId| {
@@ -832,10 +828,6 @@ fn caught_in_layer(files: &Files, unit: &ClientUnit) -> bool {
 /// Whether a rejection handler is chained on `call`'s promise inside `span`: `.catch(h)`, or
 /// `.then(ok, h)`, on the call or on `.then`/`.finally` calls chained on it.
 fn rejection_chained(model: &Model, span: Span, call: ExprId) -> bool {
-    let unwrap = |e: ExprId| match &model.expr(e).kind {
-        ExprKind::Await { arg } => *arg,
-        _ => e,
-    };
     // The object a chained method is called on, when `e` is `object.name(…)`.
     let chained = |e: ExprId| match &model.expr(e).kind {
         ExprKind::Call { callee, args, .. } => match &model.expr(*callee).kind {
@@ -843,7 +835,7 @@ fn rejection_chained(model: &Model, span: Span, call: ExprId) -> bool {
                 object,
                 property: seam_lang::model::MemberProp::Name(name),
                 ..
-            } => Some((unwrap(*object), name.as_str(), args.len())),
+            } => Some((unawaited(model, *object), name.as_str(), args.len())),
             _ => None,
         },
         _ => None,
@@ -1290,13 +1282,9 @@ fn build_client(
 /// The names that hold the unit call's response (`const res = await fetch(…)`) and its body
 /// (`const body = await res.json()`, `const { data } = await http.get(…)`).
 fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Walker) {
-    let unwrap = |e| match &model.expr(e).kind {
-        ExprKind::Await { arg } => *arg,
-        _ => e,
-    };
     for (i, b) in model.bindings.iter().enumerate() {
         let Some(init) = b.origin.init else { continue };
-        if unwrap(init) != unit.call {
+        if unawaited(model, init) != unit.call {
             continue;
         }
         let id = seam_lang::model::BindingId::from_index(i);
@@ -1319,7 +1307,7 @@ fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
         if !b.origin.path.is_empty() {
             continue;
         }
-        let mut target = unwrap(init);
+        let mut target = unawaited(model, init);
         // `await res.json().catch(() => ({}))`: the body, or the fallback when it does not parse.
         if let ExprKind::Call { callee, .. } = &model.expr(target).kind
             && let ExprKind::Member {

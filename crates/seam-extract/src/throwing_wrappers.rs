@@ -15,19 +15,17 @@ use seam_lang::model::{
 use seam_packs::Pack;
 
 use crate::files::Files;
-use crate::walk::accessor_on;
+use crate::walk::{accessor_on, unawaited};
 
 /// The names a response is held in: bindings whose value is the request call (awaited or not).
 pub fn response_bindings(model: &Model, call: ExprId) -> BTreeSet<BindingId> {
-    let unwrap = |e| match &model.expr(e).kind {
-        ExprKind::Await { arg } => *arg,
-        _ => e,
-    };
     model
         .bindings
         .iter()
         .enumerate()
-        .filter(|(_, b)| b.origin.path.is_empty() && b.origin.init.map(unwrap) == Some(call))
+        .filter(|(_, b)| {
+            b.origin.path.is_empty() && b.origin.init.map(|e| unawaited(model, e)) == Some(call)
+        })
         .map(|(i, _)| BindingId::from_index(i))
         .collect()
 }
@@ -36,17 +34,13 @@ pub fn response_bindings(model: &Model, call: ExprId) -> BTreeSet<BindingId> {
 /// (`req, err := http.NewRequest(…)`, then `resp, err := client.Do(req)`): bindings whose value
 /// is a call handed one of `requests` as a whole.
 fn sent_responses(model: &Model, requests: &BTreeSet<BindingId>) -> BTreeSet<BindingId> {
-    let unwrap = |e| match &model.expr(e).kind {
-        ExprKind::Await { arg } => *arg,
-        _ => e,
-    };
     model
         .bindings
         .iter()
         .enumerate()
         .filter(|(_, b)| {
             b.origin.path.is_empty()
-                && b.origin.init.is_some_and(|init| match &model.expr(unwrap(init)).kind {
+                && b.origin.init.is_some_and(|init| match &model.expr(unawaited(model, init)).kind {
                     ExprKind::Call { args, .. } => args.iter().any(|a| {
                         matches!(&model.expr(a.value).kind, ExprKind::Ident { binding: Some(r), .. } if requests.contains(r))
                     }),
@@ -229,10 +223,7 @@ fn throws_in(
             return None;
         };
         let position = args.iter().position(|a| {
-            let value = match &model.expr(a.value).kind {
-                ExprKind::Await { arg } => *arg,
-                _ => a.value,
-            };
+            let value = unawaited(model, a.value);
             matches!(&model.expr(value).kind, ExprKind::Ident { binding: Some(b), .. } if responses.contains(b))
         })?;
         let (hf, hfunc) = files.function_of(file, *callee)?;

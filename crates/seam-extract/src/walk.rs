@@ -1107,6 +1107,15 @@ impl<'a> Walker<'a> {
     }
 }
 
+/// The value an `await` waits for, or `expr` itself when it awaits nothing (`await fetch(…)` is
+/// the `fetch(…)` call).
+pub fn unawaited(model: &Model, expr: ExprId) -> ExprId {
+    match &model.expr(expr).kind {
+        ExprKind::Await { arg } => *arg,
+        _ => expr,
+    }
+}
+
 /// Whether the accessor pattern (one metavariable, the response) matches `expr` with the
 /// response bound to one of `names`.
 pub fn accessor_on(

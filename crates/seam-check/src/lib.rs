@@ -35,6 +35,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::findings::Finding;
 use seam_ir::summary::{BehavioralSummary, summary_id_from_parts};
+use seam_lang::project::unread_languages::UnreadLanguage;
 
 pub use baseline::{Baseline, BaselineError, keep_new};
 pub use findings::{KINDS, KindInfo, kind_info};
@@ -73,6 +74,9 @@ pub struct CheckInput {
     /// The projects of the repository (see `seam_lang::project::membership`), when known: a
     /// store access then meets only the schemas of projects its own can reach.
     pub projects: Option<seam_lang::project::membership::Projects>,
+    /// Languages of the repository seam does not read, with their file counts: the other side
+    /// of a boundary may be written in one, which the run findings say.
+    pub unread_languages: Vec<UnreadLanguage>,
 }
 
 impl CheckInput {
@@ -86,6 +90,7 @@ impl CheckInput {
             include_tests: false,
             unchecked_submodules: Vec::new(),
             projects: None,
+            unread_languages: Vec::new(),
         }
     }
 
@@ -107,6 +112,7 @@ impl CheckInput {
             include_tests: true,
             unchecked_submodules: Vec::new(),
             projects: None,
+            unread_languages: Vec::new(),
         }
     }
 }
@@ -575,10 +581,13 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                 summaries.len(),
                 keyed,
                 pairing.calls.is_empty().then_some(unread_destinations),
+                &input.unread_languages,
             ));
-        } else if let Some(f) =
-            mostly_unpaired::finding(pairing.unpaired_calls.len(), pairing.calls.len())
-        {
+        } else if let Some(f) = mostly_unpaired::finding(
+            pairing.unpaired_calls.len(),
+            pairing.calls.len(),
+            &input.unread_languages,
+        ) {
             run.push(f);
         }
         if let Some(f) = unreadable_input::finding(&skipped) {
@@ -600,6 +609,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             excluded
         },
         summaries_with_gaps: summaries.iter().filter(|s| !s.gaps.is_empty()).count(),
+        unread_languages: input.unread_languages.clone(),
         compared_boundaries,
         hidden,
         summary_count: summaries.len(),

@@ -132,6 +132,9 @@ pub struct CheckReport {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub excluded: Vec<SkippedInput>,
     pub summaries_with_gaps: usize,
+    /// Languages of the repository seam does not read (the text report names them).
+    #[serde(skip)]
+    pub unread_languages: Vec<seam_lang::project::unread_languages::UnreadLanguage>,
     /// How many distinct boundaries were compared (pairs grouped by key).
     #[serde(skip)]
     pub compared_boundaries: usize,
@@ -217,6 +220,13 @@ impl FailOn {
 }
 
 impl CheckReport {
+    /// `PHP (412 files) and Ruby (3 files)`: the languages of the repository seam does not
+    /// read, for the text report; `None` when there are none.
+    pub fn unread_languages_text(&self) -> Option<String> {
+        (!self.unread_languages.is_empty())
+            .then(|| seam_lang::project::unread_languages::describe(&self.unread_languages))
+    }
+
     /// Whether anything that counts is at or above the threshold: an unsuppressed or downgraded
     /// finding (at its current severity), or a run finding.
     pub fn gate_tripped(&self, fail_on: FailOn) -> bool {

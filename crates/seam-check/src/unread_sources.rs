@@ -4,15 +4,11 @@
 //! be parsed. A call no provider serves may be served from there, so `restCallUnknownPath` says
 //! so and is one severity lower.
 
-/// Source-file extensions whose files may declare routes.
-const SOURCE_EXTENSIONS: &[&str] = &[
-    "ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts", "py", "vue", "svelte",
-];
-
-/// Whether a skipped file is source code that could have declared routes.
+/// Whether a skipped file is source code that could have declared routes: a file of a language
+/// seam lowers, or a component whose script blocks it lowers.
 pub fn is_source_file(file: &str) -> bool {
-    file.rsplit_once('.')
-        .is_some_and(|(_, ext)| SOURCE_EXTENSIONS.contains(&ext))
+    seam_lang::model::Language::from_path(file).is_some()
+        || seam_lang::project::components::component_language(file).is_some()
 }
 
 #[cfg(test)]
@@ -23,6 +19,9 @@ mod tests {
     fn only_source_files_may_hold_routes() {
         assert!(is_source_file("server/routes.ts"));
         assert!(is_source_file("app/views.py"));
+        assert!(is_source_file("server/routes.go"));
+        assert!(is_source_file("src/main/java/a/UserController.java"));
+        assert!(is_source_file("web/src/App.vue"));
         assert!(!is_source_file("web/.prettierignore"));
         assert!(!is_source_file("openapi.yaml"));
     }

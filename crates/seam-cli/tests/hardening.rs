@@ -566,3 +566,42 @@ fn a_long_report_ends_with_its_counts_line_too() {
         .unwrap_or_else(|| panic!("no counts line: {report}"));
     assert_eq!(report.lines().last(), Some(counts), "{report}");
 }
+
+/// A TypeScript client whose server is PHP: seam does not read PHP, and the report says so
+/// (the summary line and the run finding), instead of leaving the reader to blame the client.
+#[test]
+fn languages_seam_does_not_read_are_named_in_the_report() {
+    let dir = scratch("unread-languages");
+    std::fs::create_dir_all(dir.path().join("app/Http")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        dir.path().join("client.ts"),
+        "export const songs = () => fetch('/api/songs');\nexport const me = () => fetch('/api/me', { method: 'DELETE' });\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    for name in ["routes.php", "Http/SongController.php"] {
+        std::fs::write(dir.path().join("app").join(name), "<?php\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(dir.path().join("seed.rb"), "puts 1\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("gen.c"), "int main(){}\n").unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.path().to_str().unwrap_or_default();
+    let out = run(&["check", path, "--fail-on", "none"]);
+    let report = text(&out.stdout);
+    assert!(
+        report.contains(
+            "  Not read: PHP (2 files) and Ruby (1 file), languages seam does not read.\n"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("The repository also holds PHP (2 files) and Ruby (1 file), which seam does not read: the other side may be there."),
+        "{report}"
+    );
+    // C is not a language of web boundaries: not named.
+    assert!(!report.contains("C (1 file)"), "{report}");
+    // The JSON keeps its shape: the run finding says it, no new field.
+    let out = run(&["check", path, "--fail-on", "none", "--format", "json"]);
+    let json = text(&out.stdout);
+    assert!(json.contains("which seam does not read"), "{json}");
+    assert!(!json.contains("unreadLanguages"), "{json}");
+}

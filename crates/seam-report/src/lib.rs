@@ -271,6 +271,14 @@ pub fn render_text(report: &CheckReport, options: TextOptions) -> String {
             }
         }
     }
+    if let Some(languages) = report.unread_languages_text() {
+        let what = if report.unread_languages.len() == 1 {
+            "a language"
+        } else {
+            "languages"
+        };
+        let _ = writeln!(out, "  Not read: {languages}, {what} seam does not read.");
+    }
     let _ = writeln!(out, "{}", counts_line(report));
     if let Some(line) = baseline_line(report) {
         let _ = writeln!(out, "  {line}");

@@ -98,6 +98,20 @@ pub fn kind_info(name: &str) -> Option<&'static KindInfo> {
     KINDS.iter().find(|k| k.name == name)
 }
 
+/// The sentence the run findings end with when the repository holds files in languages seam
+/// does not read (empty otherwise): a side of the boundaries may be written in one.
+pub fn unread_languages_sentence(
+    unread: &[seam_lang::project::unread_languages::UnreadLanguage],
+) -> String {
+    if unread.is_empty() {
+        return String::new();
+    }
+    format!(
+        " The repository also holds {}, which seam does not read: the other side may be there.",
+        seam_lang::project::unread_languages::describe(unread)
+    )
+}
+
 /// `file::name`, the way findings name a summary.
 pub fn summary_ref(summary: &BehavioralSummary) -> String {
     format!("{}::{}", summary.location.file, summary.identity.name)

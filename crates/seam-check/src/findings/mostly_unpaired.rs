@@ -2,6 +2,8 @@
 
 use seam_ir::findings::{RunFinding, Severity};
 
+use seam_lang::project::unread_languages::UnreadLanguage;
+
 use super::{KindInfo, PairShape};
 
 kind_documentation!(
@@ -17,6 +19,9 @@ small part of the boundaries and a short list of findings is not evidence of agr
 ## Example
 Twelve client calls to `/api/...`; the server's routes were not in the checked directory, or its
 router prefix could not be followed, so two calls paired.
+
+When the repository holds files in a language seam does not read (a PHP or C# server behind a
+TypeScript client), the finding names them: the providers are likely there.
 
 ## How to fix or suppress
 Check the server's routes are in what was checked, and compare spellings under
@@ -35,8 +40,13 @@ pub const INFO: KindInfo = KindInfo {
 
 pub const KIND: &str = INFO.name;
 
-/// The finding when more than half of `calls` met no provider.
-pub fn finding(unpaired_calls: usize, calls: usize) -> Option<RunFinding> {
+/// The finding when more than half of `calls` met no provider; `unread` are the repository's
+/// languages seam does not read, where the providers may be.
+pub fn finding(
+    unpaired_calls: usize,
+    calls: usize,
+    unread: &[UnreadLanguage],
+) -> Option<RunFinding> {
     if calls == 0 || unpaired_calls * 2 <= calls {
         return None;
     }
@@ -44,7 +54,8 @@ pub fn finding(unpaired_calls: usize, calls: usize) -> Option<RunFinding> {
         kind: KIND.to_owned(),
         severity: INFO.severity,
         description: format!(
-            "{unpaired_calls} of {calls} consumer calls met no provider, so most boundaries were not checked."
+            "{unpaired_calls} of {calls} consumer calls met no provider, so most boundaries were not checked.{}",
+            super::unread_languages_sentence(unread)
         ),
         remedy: "Make sure the providers are in what was checked, and compare the spellings listed under `unmatched.consumers` in `seam check --format json`.".to_owned(),
     })

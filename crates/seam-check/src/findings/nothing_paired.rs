@@ -2,6 +2,8 @@
 
 use seam_ir::findings::{RunFinding, Severity};
 
+use seam_lang::project::unread_languages::UnreadLanguage;
+
 use super::{KindInfo, PairShape};
 
 kind_documentation!(
@@ -13,7 +15,8 @@ A run in which no consumer met a provider, so no boundary was compared at all.
 ## Why it matters
 An empty report looks exactly like two sides that agree. Most often the two sides spell the
 boundary differently (a base URL from an environment variable, a router prefix seam could not
-follow), or only one side was in the checked directory.
+follow), or only one side was in the checked directory, or one side is written in a language seam does
+not read (the finding names those the repository holds).
 
 ## Example
 Provider: `GET /v1/users/{id}` (the server mounts its router under `/v1`).
@@ -38,9 +41,15 @@ pub const INFO: KindInfo = KindInfo {
 pub const KIND: &str = INFO.name;
 
 /// `unread_only`: when every call this deployment could serve has a destination seam could
-/// not read (`/{url}`), how many such calls there are.
-pub fn finding(summary_count: usize, keyed: usize, unread_only: Option<usize>) -> RunFinding {
-    let description = if summary_count == 0 {
+/// not read (`/{url}`), how many such calls there are. `unread` are the repository's languages
+/// seam does not read, where a side may be.
+pub fn finding(
+    summary_count: usize,
+    keyed: usize,
+    unread_only: Option<usize>,
+    unread: &[UnreadLanguage],
+) -> RunFinding {
+    let mut description = if summary_count == 0 {
         "No summaries were read, so no boundary was checked and an empty report means nothing."
             .to_owned()
     } else if let Some(calls) = unread_only {
@@ -52,6 +61,7 @@ pub fn finding(summary_count: usize, keyed: usize, unread_only: Option<usize>) -
             "{summary_count} summaries were read ({keyed} with a boundary), but no consumer met a provider, so no boundary was checked and an empty report means nothing."
         )
     };
+    description.push_str(&super::unread_languages_sentence(unread));
     RunFinding {
         kind: KIND.to_owned(),
         severity: INFO.severity,

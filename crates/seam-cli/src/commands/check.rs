@@ -178,6 +178,8 @@ pub(super) struct Extracted {
     pub projects: seam_lang::project::membership::Projects,
     /// Git submodules the repository declares that are not checked out: routes may live there.
     pub unchecked_submodules: Vec<String>,
+    /// Languages of the repository seam does not read.
+    pub unread_languages: Vec<seam_lang::project::unread_languages::UnreadLanguage>,
 }
 
 impl Extracted {
@@ -190,6 +192,7 @@ impl Extracted {
         input.excluded = self.excluded;
         input.projects = Some(self.projects);
         input.unchecked_submodules = self.unchecked_submodules;
+        input.unread_languages = self.unread_languages;
         let mut report = check(&input, suppressions);
         super::check_intent::add(
             &mut report,
@@ -344,6 +347,9 @@ pub(super) fn extract_project(
         tests,
         projects: seam_lang::project::membership::Projects::from_manifests(&project.manifests),
         unchecked_submodules: Vec::new(),
+        unread_languages: seam_lang::project::unread_languages::unread_languages(
+            &project.unroutable,
+        ),
     }
 }
 

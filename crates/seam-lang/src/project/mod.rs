@@ -52,6 +52,7 @@ pub mod pug;
 pub mod server_templates;
 pub mod settings;
 pub mod submodules;
+pub mod unread_languages;
 pub mod walk;
 pub mod workspaces;
 

@@ -298,14 +298,18 @@ pub struct BoundaryFacts {
 }
 
 impl BoundaryFacts {
-    /// The facts of one revision's summaries (runs the check).
-    pub fn of(summaries: Vec<BehavioralSummary>) -> BoundaryFacts {
+    /// The facts of one revision's summaries (runs the check). `unchecked_submodules` are the
+    /// revision's submodules whose files were not read: a call no route serves may be served
+    /// there, which its finding says (as `seam check` does).
+    pub fn of(
+        summaries: Vec<BehavioralSummary>,
+        unchecked_submodules: Vec<String>,
+    ) -> BoundaryFacts {
         let routes = route_units(&summaries);
         let clients = client_units(&summaries).into_iter().collect();
-        let report = check(
-            &CheckInput::new(summaries, CheckMode::Repository),
-            &SuppressionSet::none(),
-        );
+        let mut input = CheckInput::new(summaries, CheckMode::Repository);
+        input.unchecked_submodules = unchecked_submodules;
+        let report = check(&input, &SuppressionSet::none());
         BoundaryFacts {
             routes,
             clients,
@@ -451,7 +455,10 @@ pub fn boundary_diff(base: Vec<BehavioralSummary>, head: Vec<BehavioralSummary>)
     }
     // The checks take the summaries over: a copy of each revision's (≈ 500 MB on 6,000
     // files) is neither made nor held.
-    let (base, head) = rayon::join(|| BoundaryFacts::of(base), || BoundaryFacts::of(head));
+    let (base, head) = rayon::join(
+        || BoundaryFacts::of(base, Vec::new()),
+        || BoundaryFacts::of(head, Vec::new()),
+    );
     diff_facts(&base, &head)
 }
 

@@ -156,7 +156,14 @@ pub fn diff_git_cached(
     phases.lap("read both trees");
     let root = repo.root();
     let renames = git::exact_renames(&base_files, &head_files);
-    let (base, head, sharing) = revision::analyse_pair(
+    let base_submodules = git::revision_submodules(&base_files);
+    let head_submodules = match head {
+        HeadSide::Revision(_) => git::revision_submodules(&head_files),
+        HeadSide::WorkTree => {
+            seam_lang::project::submodules::unchecked_submodules(&repo.workdir()?)
+        }
+    };
+    let (mut base, mut head, sharing) = revision::analyse_pair(
         &root,
         &base_files,
         &head_files,
@@ -176,6 +183,8 @@ pub fn diff_git_cached(
     notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
     notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
     if boundaries {
+        base.boundary.unchecked_submodules = base_submodules;
+        head.boundary.unchecked_submodules = head_submodules;
         let b = boundary_of_pair(base.boundary, head.boundary, cache, &mut notes);
         if let Value::Object(map) = &mut diff {
             map.insert(BOUNDARY_KEY.to_owned(), b);
@@ -223,9 +232,13 @@ fn boundary_of_pair(
             "{kept} of 2 revisions' boundary facts read from the cache"
         ));
     }
-    if base.facts.is_none() && head.facts.is_none() && base.summaries == head.summaries {
+    if base.facts.is_none()
+        && head.facts.is_none()
+        && base.summaries == head.summaries
+        && base.unchecked_submodules == head.unchecked_submodules
+    {
         if cache.is_some() {
-            let facts = BoundaryFacts::of(base.summaries);
+            let facts = BoundaryFacts::of(base.summaries, base.unchecked_submodules);
             keep(&base.key, &facts);
             keep(&head.key, &facts);
         }
@@ -235,7 +248,7 @@ fn boundary_of_pair(
     let fresh = |side: revision::BoundarySide| match side.facts {
         Some(facts) => facts,
         None => {
-            let facts = BoundaryFacts::of(side.summaries);
+            let facts = BoundaryFacts::of(side.summaries, side.unchecked_submodules);
             keep(&side.key, &facts);
             facts
         }

@@ -61,6 +61,9 @@ pub struct BoundarySide {
     pub facts: Option<BoundaryFacts>,
     /// Where this revision's boundary facts are kept (with a cache and the boundary diff).
     pub key: Option<Key>,
+    /// The revision's submodules whose files were not read (a git revision holds none of a
+    /// submodule's files; the working tree those not checked out).
+    pub unchecked_submodules: Vec<String>,
 }
 
 /// How much lowering was shared.

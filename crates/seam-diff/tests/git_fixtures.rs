@@ -657,7 +657,7 @@ fn equal_summaries_give_the_boundary_diff_of_their_facts() {
     let mut phases = seam_pipeline::Phases::new(false);
     let loaded = seam_pipeline::load(r.path(), &mut phases).unwrap();
     let summaries = loaded.summaries(&[]).summaries;
-    let facts = seam_diff::boundary::BoundaryFacts::of(summaries.clone());
+    let facts = seam_diff::boundary::BoundaryFacts::of(summaries.clone(), Vec::new());
     assert_eq!(
         seam_diff::boundary::BoundaryFacts::decode(&facts.encode()).as_ref(),
         Some(&facts)
@@ -837,4 +837,38 @@ fn a_client_call_whose_method_changed() {
         "{md}"
     );
     snapshot("client_method_changed", &d);
+}
+
+/// A repository declaring a submodule (`.gitmodules`): a git revision holds none of its files,
+/// so a call no route of the revision serves may be served there, and the broken pair says so
+/// as `seam check` does on a clone without the submodule.
+#[test]
+fn a_call_no_route_serves_names_the_submodules_the_revision_does_not_hold() {
+    let gitmodules = "[submodule \"ee\"]\n\tpath = server/ee\n\turl = https://example.com/ee.git\n";
+    let after = CLIENT.replace(
+        "fetch(`/users/${id}`)",
+        "fetch(`/users/${id}`, { method: 'POST' })",
+    );
+    let r = repo(
+        &[
+            ("server.ts", NAMED_SERVER),
+            ("client.ts", CLIENT),
+            (".gitmodules", gitmodules),
+        ],
+        &[("client.ts", &after)],
+    );
+    let d = git_diff(r.path());
+    let details: Vec<&str> = d[seam_diff::BOUNDARY_KEY]["brokenPairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["reason"] == "restCallUnknownPath")
+        .map(|p| p["detail"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        details,
+        [
+            "The client calls POST /users/{id}, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /users/{id}); it may be served from what seam could not read: server/ee"
+        ]
+    );
 }

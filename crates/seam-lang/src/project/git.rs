@@ -195,6 +195,17 @@ pub fn is_unread(content: &[u8]) -> bool {
     Placeholder::is(content)
 }
 
+/// The submodules a revision declares (its `.gitmodules`): a git revision holds none of their
+/// files, so none is read.
+pub fn revision_submodules(files: &Files) -> Vec<String> {
+    match files.get(".gitmodules") {
+        Some(content) if !is_unread(content) => {
+            super::submodules::submodule_paths(&String::from_utf8_lossy(content))
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The working tree's files as seam's walk sees them.
 pub fn worktree_files(root: &Path) -> Files {
     let walked = walk::walk(root, true);

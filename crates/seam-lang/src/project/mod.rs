@@ -485,6 +485,8 @@ pub fn needs_content(path: &str) -> bool {
     (routable && excluded_rule(path).is_none())
         || manifest::kind_for(path).is_some_and(|k| k != ManifestKind::Lockfile)
         || lockfile::reads_lockfile(path)
+        // The submodules a revision declares: their files are never in it.
+        || path == ".gitmodules"
 }
 
 /// Lowers one file given by content, with every rule [`load_project`] applies after the walk

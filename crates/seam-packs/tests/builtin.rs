@@ -66,6 +66,7 @@ fn builtin_packs_load() {
             "spring-declarative-client",
             "spring-mvc",
             "spring-rest-client",
+            "spring-security",
             "sqlalchemy",
             "supertest",
             "sveltekit",

@@ -1603,6 +1603,54 @@ pub fn returns_value_of(files: &Files, file: usize, func: FuncId, call: ExprId) 
         .any(|v| flows_from(files, file, v, call, 0))
 }
 
+/// Whether `func` returns what it reads of the body of the response `call` gives: a returned
+/// value that is such a read (`return response.json()`, `return res.data`), awaits one, is a
+/// local assigned from one, or is a call given one (`return deserialize(await res.json())`).
+/// `body_of` says of an expression which expression's body it reads (the pack's `response.body`
+/// accessors). The caller receives the body, so its call is where the data is used.
+pub fn returns_body_of(
+    files: &Files,
+    file: usize,
+    func: FuncId,
+    call: ExprId,
+    body_of: &dyn Fn(ExprId) -> Option<ExprId>,
+) -> bool {
+    let model = files.model(file);
+    let reads = |e: ExprId| body_of(e).is_some_and(|r| flows_from(files, file, r, call, 0));
+    // Through awaits and locals assigned once to the read; `calls` says whether a call given
+    // the read counts (one level: `deserialize(result)`).
+    fn leads(model: &Model, mut v: ExprId, reads: &dyn Fn(ExprId) -> bool, calls: bool) -> bool {
+        for _ in 0..8 {
+            if reads(v) {
+                return true;
+            }
+            match &model.expr(v).kind {
+                ExprKind::Await { arg } => v = *arg,
+                ExprKind::Ident {
+                    binding: Some(b), ..
+                } => {
+                    let binding = model.binding(*b);
+                    match binding.origin.init {
+                        Some(init) if !binding.reassigned && binding.origin.path.is_empty() => {
+                            v = init
+                        }
+                        _ => return false,
+                    }
+                }
+                ExprKind::Call { args, .. } if calls => {
+                    return args.iter().any(|a| leads(model, a.value, reads, false));
+                }
+                _ => return false,
+            }
+        }
+        false
+    }
+    files
+        .returned_values(file, func)
+        .into_iter()
+        .any(|v| leads(model, v, &reads, true))
+}
+
 /// Whether a value `func` returns is, or holds anywhere inside it, what `call` gives (an object
 /// keeping it under a key, a closure that uses it): the caller gets what the call made.
 pub fn returns_holding(files: &Files, file: usize, func: FuncId, call: ExprId) -> bool {

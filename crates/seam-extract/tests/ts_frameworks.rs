@@ -659,8 +659,9 @@ fn environment_base_urls_take_the_path_their_dotenv_template_gives() {
 /// A function that returns its request's result (an Angular service method returning the
 /// Observable, a helper returning `fetch(…)`) makes each of its calls a consumer too, at the
 /// caller, with the request instantiated for the caller's arguments; the call inside stays a
-/// consumer. A function that does not return it (`ping`, `track`), or returns what it read
-/// from it (`res.json()`), does not. An
+/// consumer. So does one that returns what it read of the body (`return res.json()` in
+/// `loadUser`): its caller uses the data. A function that does not return it (`ping`,
+/// `track`) does not. An
 /// interceptor's rewrite under a test of the URL (`if (!config.url.includes("organization"))`)
 /// prefixes only the calls whose URL text passes the test. A service the framework injects
 /// (`inject(UsersService)`) is an instance of its class, so an inherited method called through
@@ -695,6 +696,7 @@ fn functions_returning_a_request_are_consumers_at_each_call() {
             // `signOutAll` awaits its request and drops the result: each call is a consumer
             // too; `touch` sends and forgets (not awaited): its call is not.
             r#"src/pages/sessions.js POST /api/auth/signout-all ["src/lib/session.js::signOutAll"]"#,
+            r#"src/pages/user.js GET /api/users/{id} ["src/lib/users.js::loadUser"]"#,
             "src/pages/user.js GET /api/v1/{value}/incidents null",
             "src/pages/user.js GET /api/v1/organizations null",
         ]
@@ -889,6 +891,8 @@ fn service_classes_take_their_paths_from_the_subclass_constructor() {
             "src/views/reactions.ts POST /api/v1/{kind}/{id}/reactions/delete unreact",
             "src/views/totp.ts GET /api/v1/user/settings/totp loadTotp",
             "src/views/totp.ts POST /api/v1/user/settings/totp/enroll enrollTotp",
+            // `resetPassword` hands back the body it reads: `reset` uses the data.
+            "src/views/totp.ts POST /api/v1/user/password/reset reset",
         ]
     );
 }

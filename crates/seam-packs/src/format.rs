@@ -1198,6 +1198,11 @@ pub struct CallFile {
     /// `ClientCall::handed_out`.
     #[serde(default)]
     pub handed_out: bool,
+    /// A pattern the same call must not match: a call of the entry's shape that also has
+    /// this one describes something else (an API description's `{ method, path, responses }`
+    /// registered for documentation is no request).
+    #[serde(default)]
+    pub unless: Option<String>,
 }
 
 /// See `PackFile::member_calls`.

@@ -1025,6 +1025,10 @@ impl Compiler<'_> {
                 pattern,
                 alongside,
                 handed_out: c.handed_out,
+                unless: match &c.unless {
+                    Some(u) => Some(self.expression(u, family)?),
+                    None => None,
+                },
             });
         }
         let member_calls: Vec<MemberCall> = raw

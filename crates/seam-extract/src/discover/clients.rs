@@ -1045,7 +1045,8 @@ fn site_of_match(
 /// names an `alongside` pattern, an expression of the function around the call (written in
 /// it, not in a function nested in it; the module's top level for a call outside any
 /// function) matches that pattern too, its metavariables added to `caps`. The first such
-/// expression in source order is the one read.
+/// expression in source order is the one read. A call the entry's `unless` pattern matches as
+/// well is not the entry's.
 pub(crate) fn call_entry_matches(
     model: &seam_lang::model::Model,
     entry: &seam_packs::ClientCall,
@@ -1053,6 +1054,11 @@ pub(crate) fn call_entry_matches(
     caps: &mut Captures,
 ) -> bool {
     if !match_expr(model, &entry.pattern, call, caps) {
+        return false;
+    }
+    if let Some(unless) = &entry.unless
+        && match_expr(model, unless, call, &mut Captures::new())
+    {
         return false;
     }
     let Some(alongside) = &entry.alongside else {
@@ -1089,8 +1095,17 @@ pub(super) fn site_of(
 ) -> Site {
     let page_relative = client.is_none() && relative_url(&url);
     let failures = client.as_ref().and_then(|c| c.failures.clone());
+    // A URL that is one value the code does not fix, nothing written around it (a signed
+    // storage URL handed back by the server), may be absolute: a base the code writes out
+    // does not go in front of an absolute URL, so where it goes is unknown.
+    let lone_value = {
+        let mut written = url.iter().filter(|p| **p != Piece::Text(String::new()));
+        matches!(written.next(), Some(Piece::Hole(_))) && written.next().is_none()
+    } && client
+        .as_ref()
+        .is_some_and(|c| !c.base.iter().any(|p| matches!(p, Piece::Hole(_))));
     let (path, origin) = match client {
-        Some(client) if !is_absolute(&url) => {
+        Some(client) if !is_absolute(&url) && !lone_value => {
             let prefix = if client.url_prefix.pieces.is_empty() {
                 global_url_prefix(files, pack, reader)
             } else {
@@ -1508,8 +1523,22 @@ impl Layer<'_, '_> {
         // `seam_packs::ClientCall::handed_out`) goes to whoever gets what it returns.
         let hands_out =
             site.handed_out && crate::files::returns_holding(self.files, file, func, call);
+        // So does one that returns what it reads of the response's body (`return
+        // superjson.deserialize(await response.json())`): the caller uses the data.
+        let body_of = |e: ExprId| {
+            let model = self.files.model(file);
+            self.pack.response.body.iter().find_map(|p| {
+                let mut caps = Captures::new();
+                if !match_expr(model, p, e, &mut caps) {
+                    return None;
+                }
+                caps.values().find_map(|c| c.expr())
+            })
+        };
         let returns = hands_out
             || crate::files::returns_value_of(self.files, file, func, call)
+            || (depth == 0
+                && crate::files::returns_body_of(self.files, file, func, call, &body_of))
             || (depth == 0
                 && (crate::templates::sends_parameters(
                     self.files,

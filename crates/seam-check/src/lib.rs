@@ -382,6 +382,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
                 .as_str()
         })
         .collect();
+    let modules = rest_call_unknown_path::module_calls(&pairing, summaries);
     for &c in &pairing.unpaired_calls {
         let call = &pairing.calls[c];
         let call_path = rest_call_unknown_path::known_path(call);
@@ -393,6 +394,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         if let Some(mut f) = rest_call_unknown_path::check_among(call, near, summaries) {
             rest_call_unknown_path::maybe_served_unread(&mut f, &unread);
             rest_call_unknown_path::maybe_served_by_open_mount(&mut f, call, &open_mounts);
+            rest_call_unknown_path::maybe_another_server(&mut f, call, summaries, &modules);
             findings.push(f);
         }
     }

@@ -519,3 +519,59 @@ fn a_loopback_port_no_call_reaches_a_route_through_is_another_program() {
     let unserved = "error restCallUnknownPath: The client calls GET /api/ping, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/stats, GET /api/health, GET /api/summary)";
     assert_eq!(findings(&report), [unserved, unserved]);
 }
+
+#[test]
+fn a_module_whose_calls_almost_never_meet_a_route_is_a_client_of_another_server() {
+    // web/cloud.ts makes seven calls under /api/v1/ and only its health check meets a route
+    // here: it is a hosted service's client, so the six it sends elsewhere are infos. web/users.ts
+    // meets routes with its other calls, so its misspelt path stays an error.
+    let report = check("another_server");
+    assert_eq!(
+        pairs(&report),
+        [
+            "GET /api/v1/health api/server.ts::get web/cloud.ts::cloudHealth",
+            "GET /api/v1/users api/server.ts::get web/users.ts::listUsers",
+            "GET /api/v1/users/{id} api/server.ts::get web/users.ts::getUser",
+        ]
+    );
+    let found = findings(&report);
+    assert_eq!(
+        found[0],
+        "error restCallUnknownPath: The client calls GET /api/v1/user/{id}/profile, which no provider in the analysed code serves, so the request fails with a 404 or 405 at run time (nearest routes: GET /api/v1/users/{id}, GET /api/v1/users, GET /api/v1/health)"
+    );
+    assert_eq!(
+        found[1],
+        "info restCallUnknownPath: The client calls GET /api/v1/cloud/billing, which no provider in the analysed code serves (nearest routes: GET /api/v1/users/{id}, GET /api/v1/health, GET /api/v1/users); web/cloud.ts makes 7 calls and 1 of them meet a route of the analysed code, so it is likely a client of another server"
+    );
+    // Six infos, then the run's own finding: most calls of this small fixture meet nothing.
+    assert_eq!(found.len(), 8);
+    assert!(found[7].starts_with("warning mostlyUnpaired: 7 of 10 consumer calls"));
+    assert!(
+        found[1..7]
+            .iter()
+            .all(|f| f.starts_with("info restCallUnknownPath: The client calls GET /api/v1/cloud/"))
+    );
+}
+
+#[test]
+fn a_guard_on_another_requests_response_is_not_this_ones() {
+    // `!roomResponse.ok` tests the second request's response: on that branch the first
+    // request's body is its 201, not a failure body (no misread), and the first request's
+    // own 400 is still unhandled where nothing tests its response.
+    let report = check("another_response");
+    assert_eq!(
+        pairs(&report),
+        [
+            "POST /api/docs api/server.ts::post web/upload.ts::upload",
+            "POST /api/docs api/server.ts::post web/upload.ts::uploadConst",
+            "POST /api/rooms/{id}/docs api/server.ts::post web/upload.ts::upload",
+            "POST /api/rooms/{id}/docs api/server.ts::post web/upload.ts::uploadConst",
+        ]
+    );
+    assert_eq!(
+        findings(&report),
+        [
+            "warning unhandledProviderCase: Provider produces status 400 but no consumer branch handles it"
+        ]
+    );
+}

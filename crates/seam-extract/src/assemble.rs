@@ -569,9 +569,30 @@ fn status_cases(
 /// Builds the transitions, gaps and confidence of a unit from its path ends.
 pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
     let model = facts.files.model(facts.file);
+    // A client unit's sibling requests in its function: a guard on one of their responses is
+    // not a guard on this one's.
+    let foreign = match facts.own_call {
+        Some(own) => {
+            let span = model.function(facts.function).span;
+            let others: BTreeSet<ExprId> = facts
+                .calls
+                .range((facts.file, ExprId::from_index(0))..)
+                .take_while(|((f, _), _)| *f == facts.file)
+                .filter(|((_, call), recognised)| {
+                    *call != own
+                        && recognised.storage.is_none()
+                        && span.contains(model.expr(*call).span)
+                })
+                .map(|((_, call), _)| *call)
+                .collect();
+            crate::conditions::foreign_responses(facts.files, facts.file, own, &others)
+        }
+        None => BTreeSet::new(),
+    };
     let scope = Scope {
         model,
         function: facts.function,
+        foreign,
     };
     let mut transitions = Vec::new();
     let mut gaps = Vec::new();

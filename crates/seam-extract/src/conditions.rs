@@ -13,9 +13,11 @@ use seam_ir::summary::{
     Negation, OpaquePredicate, OpaqueReason, Predicate, PropertyAccess, PropertyExists,
     SubjectCheck, TypeCheck, UnresolvedValue, ValueRef,
 };
+use std::collections::BTreeSet;
+
 use seam_lang::model::{
-    BinaryOp, BindingKind, ExprId, ExprKind, FuncId, LiteralValue, LogicalOp, MemberProp, Model,
-    PatternStep, UnaryOp,
+    BinaryOp, BindingId, BindingKind, ExprId, ExprKind, FuncId, LiteralValue, LogicalOp,
+    MemberProp, Model, PatternStep, UnaryOp,
 };
 
 use crate::files::MAX_HOPS;
@@ -25,6 +27,52 @@ pub struct Scope<'a> {
     pub model: &'a Model,
     /// The unit's function: its parameters are the unit's inputs.
     pub function: FuncId,
+    /// Names holding the response of another request made in the function (a client unit's
+    /// sibling call, see [`foreign_responses`]): a value read off one is another request's, so
+    /// the reader does not follow it (`!otherResponse.ok` says nothing about this response).
+    pub foreign: BTreeSet<BindingId>,
+}
+
+/// The names that hold the response of one of `others` (calls of other requests made in the
+/// unit's function: `const b = await fetch(…)`, `b = await fetch(…)` on a `let`, a name
+/// destructured out of one) and never the response of `own`.
+pub fn foreign_responses(
+    files: &crate::files::Files,
+    file: usize,
+    own: ExprId,
+    others: &BTreeSet<ExprId>,
+) -> BTreeSet<BindingId> {
+    let model = files.model(file);
+    let mut out = BTreeSet::new();
+    if others.is_empty() {
+        return out;
+    }
+    let call_of = |mut e: ExprId| loop {
+        match &model.expr(e).kind {
+            ExprKind::Await { arg } => e = *arg,
+            _ => return e,
+        }
+    };
+    for (i, binding) in model.bindings.iter().enumerate() {
+        // A name destructured out of the response (`const { response: r } = await api.POST(…)`)
+        // holds part of it as well.
+        if matches!(binding.kind, BindingKind::Param { .. }) {
+            continue;
+        }
+        let b = BindingId::from_index(i);
+        let assigned = crate::url::assignments_to(files, file, b).map(|a| a.value);
+        let values: Vec<ExprId> = binding
+            .origin
+            .init
+            .into_iter()
+            .chain(assigned)
+            .map(call_of)
+            .collect();
+        if values.iter().any(|v| others.contains(v)) && !values.contains(&own) {
+            out.insert(b);
+        }
+    }
+    out
 }
 
 /// A JSON number for a literal, keeping integers integral.
@@ -81,7 +129,7 @@ impl Scope<'_> {
     }
 
     fn value_hops(&self, expr: ExprId, hops: usize) -> ValueRef {
-        if hops == 0 {
+        if hops == 0 || self.reads_foreign(expr) {
             return self.unresolved(expr);
         }
         let model = self.model;
@@ -137,6 +185,28 @@ impl Scope<'_> {
             },
             ExprKind::Call { callee, args, .. } => self.call_value(*callee, args, hops),
             _ => self.unresolved(expr),
+        }
+    }
+
+    /// Whether `expr` reads a name holding another request's response (`other.ok`,
+    /// `(await other.json()).id`).
+    fn reads_foreign(&self, mut expr: ExprId) -> bool {
+        if self.foreign.is_empty() {
+            return false;
+        }
+        loop {
+            match &self.model.expr(expr).kind {
+                ExprKind::Ident {
+                    binding: Some(b), ..
+                } => return self.foreign.contains(b),
+                ExprKind::Member { object, .. } => expr = *object,
+                ExprKind::Await { arg } => expr = *arg,
+                ExprKind::Call { callee, .. } => match &self.model.expr(*callee).kind {
+                    ExprKind::Member { object, .. } => expr = *object,
+                    _ => return false,
+                },
+                _ => return false,
+            }
         }
     }
 

@@ -199,6 +199,7 @@ pub fn extract_process_units(models: &[Model]) -> Vec<BehavioralSummary> {
             let scope = Scope {
                 model,
                 function: enclosing_function(model, span).unwrap_or(FuncId::from_index(usize::MAX)),
+                foreign: Default::default(),
             };
             let (conditions, texts) = conditions_at(model, &scope, span);
             // No code given: the process exits with 0.
@@ -232,6 +233,7 @@ pub fn extract_process_units(models: &[Model]) -> Vec<BehavioralSummary> {
             let scope = Scope {
                 model,
                 function: func,
+                foreign: Default::default(),
             };
             let function_name = model
                 .function(func)

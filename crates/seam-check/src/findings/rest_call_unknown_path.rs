@@ -1,12 +1,12 @@
 //! `restCallUnknownPath`: see [`DOC`].
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::BehavioralSummary;
 
 use super::{KindInfo, PairShape, side};
-use crate::pairing::{Call, Endpoint, call_meets_route};
+use crate::pairing::{Call, Endpoint, RestPairing, call_meets_route};
 
 kind_documentation!(
     r#"# restCallUnknownPath (error)
@@ -46,6 +46,11 @@ not be parsed, the route may live there: the finding names them and is one sever
 When the call's path lies under the mount of a router that routes seam cannot read are added
 to at run time (`router.extend(plugin_router)`), one of those may serve it: the finding says so
 and is an info.
+When the call is made in a module (a file, or the wrapper or generated client method the call
+goes through) of which at least five calls meet no route and fewer than one in five meet a route
+of the analysed code, the module is a client of another server that shares the path's start
+(a hosted service's generated client beside the open-source server's): the finding says so and
+is an info.
 
 ## How to fix or suppress
 Add the route to the server, or call the one that exists. A call to another service that
@@ -197,6 +202,90 @@ pub fn maybe_served_by_open_mount(finding: &mut Finding, call: &Call, mounts: &B
     finding.description = finding.description.replacen(FAILS, "", 1);
     finding.description.push_str(&format!(
         "; routes are added at run time to the router mounted at {mount} (seam cannot read them), so one of them may serve it"
+    ));
+}
+
+/// How many calls made in one module no route serves before the module's calls are weighed
+/// together: fewer say nothing about where the module sends its requests.
+const MODULE_UNSERVED: usize = 5;
+
+/// The module a request is made in: the file of the function it passes through last
+/// (`metadata.http.through`'s first entry, a wrapper or a generated client's method), else the
+/// consumer's own file. Calls made in one module go to one server as a rule: a generated
+/// client is generated from one server's description.
+pub fn request_module(summary: &BehavioralSummary) -> &str {
+    summary
+        .metadata
+        .as_ref()
+        .and_then(|m| m.get("http"))
+        .and_then(|h| h.get("through"))
+        .and_then(|t| t.get(0))
+        .and_then(|v| v.as_str())
+        .map(|s| s.split_once("::").map_or(s, |(file, _)| file))
+        .unwrap_or(&summary.location.file)
+}
+
+/// Per request module: how many of its calls took part in pairing, how many met a route of
+/// the analysed code (a declared contract with no handler beside it is another server's
+/// description), and how many met nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ModuleCalls {
+    pub calls: usize,
+    pub reach_code: usize,
+    pub unserved: usize,
+}
+
+/// [`ModuleCalls`] of every module of the run's calls.
+pub fn module_calls<'s>(
+    pairing: &RestPairing,
+    summaries: &'s [BehavioralSummary],
+) -> BTreeMap<&'s str, ModuleCalls> {
+    let mut out: BTreeMap<&str, ModuleCalls> = BTreeMap::new();
+    let module_of = |c: usize| request_module(&summaries[pairing.calls[c].summary]);
+    for p in &pairing.paired {
+        let entry = out.entry(module_of(p.call)).or_default();
+        entry.calls += 1;
+        if p.providers.iter().any(|&e| !pairing.endpoints[e].contract) {
+            entry.reach_code += 1;
+        }
+    }
+    for &c in &pairing.unpaired_calls {
+        let entry = out.entry(module_of(c)).or_default();
+        entry.calls += 1;
+        entry.unserved += 1;
+    }
+    out
+}
+
+/// A finding for a call made in a module of which several calls meet no route and fewer than
+/// one in five meet a route of the analysed code: the module is a client of another server
+/// that shares the path's start with this one (a hosted service's generated client beside the
+/// open-source server's), so whether that server serves the call cannot be told here. The
+/// finding says so and is an info.
+pub fn maybe_another_server(
+    finding: &mut Finding,
+    call: &Call,
+    summaries: &[BehavioralSummary],
+    modules: &BTreeMap<&str, ModuleCalls>,
+) {
+    if finding.severity == Severity::Info {
+        return;
+    }
+    let Some(summary) = summaries.get(call.summary) else {
+        return;
+    };
+    let module = request_module(summary);
+    let Some(counts) = modules.get(module) else {
+        return;
+    };
+    if counts.unserved < MODULE_UNSERVED || counts.reach_code * 5 >= counts.calls {
+        return;
+    }
+    finding.severity = Severity::Info;
+    finding.description = finding.description.replacen(FAILS, "", 1);
+    finding.description.push_str(&format!(
+        "; {module} makes {} calls and {} of them meet a route of the analysed code, so it is likely a client of another server",
+        counts.calls, counts.reach_code
     ));
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{BindingKind, ExprId, ExprKind, ObjectProp};
+use seam_lang::model::{BindingKind, ExprId, ExprKind, LiteralValue, ObjectProp};
 use seam_packs::{Capture, Captures, Pack, match_expr};
 
 use super::{RouterKey, anchor_ok, method_allowed};
@@ -548,6 +548,14 @@ pub fn global_prefixes(
                     continue;
                 }
                 if let Some(p) = caps.get(&g.prefix).and_then(Capture::expr) {
+                    // A literal that is no text (`basePath: false` in a redirect entry) is
+                    // an option of something else, never a path.
+                    if matches!(
+                        &model.expr(p).kind,
+                        ExprKind::Literal { value } if !matches!(value, LiteralValue::String { .. })
+                    ) {
+                        continue;
+                    }
                     out.entry(dir.to_owned())
                         .or_insert_with(|| join_paths("", &path_of(&reader.pieces(file, p))));
                     break;

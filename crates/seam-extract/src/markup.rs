@@ -303,13 +303,8 @@ fn route_url(reader: &Reader, file: usize, expr: ExprId, out: &mut Vec<Piece>) -
             let Some(name) = c.get(&u.name).and_then(|n| n.expr()) else {
                 continue;
             };
-            // `'linkding:bookmarks.new'`: a name in an app's namespace (`app_name`), which
-            // the registration spells without it.
             let routes = files.markup.routes.get();
-            let Some(path) = string(model, name).and_then(|n| {
-                let routes = routes?;
-                routes.get(n).or_else(|| routes.get(n.rsplit_once(':')?.1))
-            }) else {
+            let Some(path) = string(model, name).and_then(|n| named_route(routes?, n)) else {
                 return false;
             };
             let mut pieces = path_pieces(path);
@@ -358,7 +353,9 @@ fn path_pieces(path: &str) -> Vec<Piece> {
 
 impl Markup {
     /// Records route name → path from the handler units whose registration names them (the
-    /// keyword argument a pack's `markup.routeNames` gives, `path(…, name="x")`). A name
+    /// keyword argument a pack's `markup.routeNames` gives, `path(…, name="x")`), or, for a
+    /// pack with `markup.functionNames`, the handler function's name; a router a pack's
+    /// `markup.routerNames` names puts its name in front (`editbook.edit_book`). A name
     /// given to routes of different paths names none of them.
     pub(crate) fn set_routes(
         &self,
@@ -371,13 +368,25 @@ impl Markup {
             let crate::Unit::Handler(h) = unit else {
                 continue;
             };
-            let (Some(keyword), Some(path)) =
-                (packs[h.pack].markup.route_names.as_deref(), &h.path)
-            else {
+            let markup = &packs[h.pack].markup;
+            let Some(path) = &h.path else {
                 continue;
             };
-            let Some(name) = registration_name(files.model(h.file), h.registration, keyword) else {
+            let model = files.model(h.file);
+            let written = markup
+                .route_names
+                .as_deref()
+                .and_then(|keyword| registration_name(model, h.registration, keyword));
+            let name = written.or_else(|| {
+                let function = h.function.filter(|_| markup.function_names)?;
+                files.model(h.handler_file).function(function).name.clone()
+            });
+            let Some(name) = name else {
                 continue;
+            };
+            let name = match router_name(files, markup, h.file, h.registration) {
+                Some(router) => format!("{router}.{name}"),
+                None => name,
             };
             out.entry(name).or_default().insert(path.clone());
         }
@@ -401,6 +410,64 @@ impl Markup {
     }
 }
 
+/// The name of the router a registration is made on (`bp` in `@bp.route("/x")`), when a
+/// pattern of the pack's `markup.routerNames` made it.
+fn router_name(
+    files: &Files,
+    markup: &seam_packs::Markup,
+    file: usize,
+    registration: seam_lang::model::Span,
+) -> Option<String> {
+    if markup.router_names.is_empty() {
+        return None;
+    }
+    let model = files.model(file);
+    let ExprKind::Call { callee, .. } = &model.expr(registration_call(model, registration)?).kind
+    else {
+        return None;
+    };
+    let ExprKind::Member { object, .. } = &model.expr(*callee).kind else {
+        return None;
+    };
+    let object = *object;
+    let (vf, ve) = files.value_of(files.definition(file, object)?)?;
+    let made = files.model(vf);
+    markup.router_names.iter().find_map(|r| {
+        let mut c = Captures::new();
+        if !match_expr(made, &r.pattern, ve, &mut c) {
+            return None;
+        }
+        string(made, c.get(&r.name)?.expr()?).map(str::to_owned)
+    })
+}
+
+/// The route a name written in a template names: the name itself, a name in an app's
+/// namespace (`'linkding:bookmarks.new'`, which the registration spells without it), or a
+/// name under routers registered on other routers (`'ui.ui_edit.preview'`, a Flask blueprint
+/// nested in another: the inner one's name and the route's).
+fn named_route<'r>(routes: &'r BTreeMap<String, String>, name: &str) -> Option<&'r String> {
+    if let Some(path) = routes.get(name) {
+        return Some(path);
+    }
+    if let Some((_, local)) = name.rsplit_once(':') {
+        return routes.get(local);
+    }
+    let mut rest = name;
+    while let Some((_, inner)) = rest.split_once('.') {
+        // `'.edit'`: a name relative to the page's own router, which the template does not say.
+        if inner.is_empty() || rest.starts_with('.') {
+            return None;
+        }
+        if inner.contains('.')
+            && let Some(path) = routes.get(inner)
+        {
+            return Some(path);
+        }
+        rest = inner;
+    }
+    None
+}
+
 /// `/{context}/bookmarks/new` → `/bookmarks/new`: a path without its leading hole segment.
 fn without_leading_hole(path: &str) -> &str {
     match path.strip_prefix("/{") {
@@ -412,18 +479,30 @@ fn without_leading_hole(path: &str) -> &str {
     }
 }
 
+/// The call a registration is: the call written at `span`, or the outermost call inside it
+/// (a decorator's span holds its `@`).
+fn registration_call(model: &Model, span: seam_lang::model::Span) -> Option<ExprId> {
+    let calls = model
+        .exprs
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.kind, ExprKind::Call { .. }) && span.contains(e.span));
+    let mut best: Option<(usize, seam_lang::model::Span)> = None;
+    for (i, e) in calls {
+        if best.is_none_or(|(_, b)| e.span.contains(b) && e.span != b) {
+            best = Some((i, e.span));
+        }
+    }
+    best.map(|(i, _)| ExprId::from_index(i))
+}
+
 /// The string keyword argument `keyword` of the call written at `span`.
 fn registration_name(model: &Model, span: seam_lang::model::Span, keyword: &str) -> Option<String> {
-    model.exprs.iter().find_map(|e| {
-        let ExprKind::Call { args, .. } = &e.kind else {
-            return None;
-        };
-        if e.span != span {
-            return None;
-        }
-        let arg = args.iter().find(|a| a.name.as_deref() == Some(keyword))?;
-        string(model, arg.value).map(str::to_owned)
-    })
+    let ExprKind::Call { args, .. } = &model.expr(registration_call(model, span)?).kind else {
+        return None;
+    };
+    let arg = args.iter().find(|a| a.name.as_deref() == Some(keyword))?;
+    string(model, arg.value).map(str::to_owned)
 }
 
 #[cfg(test)]

@@ -61,6 +61,8 @@ fn jquery_fixture() {
         keys,
         [
             "DELETE /checks/{code} remove",
+            "GET /api/events poll",
+            "GET /api/status poll",
             "GET /checks/{code}/status loadStatus",
             "GET /docs/search search",
             "POST /checks/cron_preview preview",

@@ -1091,6 +1091,23 @@ pub struct MarkupFile {
     /// The keyword argument of a route list entry that names the route (`name`).
     #[serde(default)]
     pub route_names: Option<String>,
+    /// A route its registration does not name is named after its handler function (Flask's
+    /// endpoint, `def edit_book` → `edit_book`).
+    #[serde(default)]
+    pub function_names: bool,
+    /// Routers that give their routes' names a namespace: the pattern making one and the
+    /// metavariable holding its name (`Blueprint($NAME, $$$ARGS)`: a route named `edit_book`
+    /// registered on `Blueprint("editbook", …)` is `editbook.edit_book`).
+    #[serde(default)]
+    pub router_names: Vec<RouterNameFile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouterNameFile {
+    pub pattern: String,
+    /// The metavariable holding the router's name.
+    pub name: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -1203,6 +1220,10 @@ pub struct CallFile {
     /// registered for documentation is no request).
     #[serde(default)]
     pub unless: Option<String>,
+    /// Where the call is given a callback for its failures (`{ option: $OPTIONS, key: error }`,
+    /// `$.ajax({ url, error })`): a call given one handles every failure status there.
+    #[serde(default)]
+    pub failure_callback: Option<ValueFile>,
 }
 
 /// See `PackFile::member_calls`.

@@ -302,8 +302,16 @@ impl Compiler<'_> {
         };
         let mut out = crate::pack::Markup {
             route_names: raw.route_names.clone(),
+            function_names: raw.function_names,
             ..Default::default()
         };
+        for r in &raw.router_names {
+            let pattern = self.expression(&r.pattern, family)?;
+            out.router_names.push(crate::pack::RouterName {
+                name: self.meta("name", &r.name, &pattern, &r.pattern)?,
+                pattern,
+            });
+        }
         for r in &raw.reads {
             let pattern = self.expression(&r.pattern, family)?;
             let meta = |field: &str, v: &Option<String>| {
@@ -1020,6 +1028,10 @@ impl Compiler<'_> {
                 definition: c.definition,
                 body: match &c.body {
                     Some(body) => Some(self.value("body", body, &bound, &source)?),
+                    None => None,
+                },
+                failure_callback: match &c.failure_callback {
+                    Some(f) => Some(self.value("failureCallback", f, &bound, &source)?),
                     None => None,
                 },
                 pattern,

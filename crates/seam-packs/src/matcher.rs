@@ -82,7 +82,7 @@ fn may_match_call(model: &Model, pattern: &PatternNode, id: ExprId) -> bool {
     }
     let name_ok = match (callee.as_ref(), &model.expr(*target_callee).kind) {
         (PatternNode::Ident(want), ExprKind::Ident { name, .. }) => {
-            (want == name && !is_parameter(model, *target_callee))
+            (want == name && !is_own_name(model, *target_callee))
                 || imports_module(model, *target_callee, want)
         }
         (PatternNode::Ident(_), _) => false,
@@ -179,18 +179,23 @@ fn capture_text(model: &Model, capture: &Capture) -> String {
     }
 }
 
+/// Whether a name is the code's own rather than the one a pattern means: a pattern's name
+/// (`fetch`, `jsonify`) is a global or an import, and a parameter of that name (`function
+/// search(fetch) { fetch(q) }`) is whatever the caller passed, not it; so is a function the
+/// file declares under that name (a page's own `function fetch(key, callback)` around an
+/// XMLHttpRequest).
+fn is_own_name(model: &Model, id: ExprId) -> bool {
+    model.resolved_binding(id).is_some_and(|b| {
+        matches!(
+            model.binding(b).kind,
+            BindingKind::Param { .. } | BindingKind::Function { .. }
+        )
+    })
+}
+
 /// Whether a name holds the whole of the module `module` under another local name
 /// (`import http from "axios"`, `import * as http from "axios"`, Python `import requests as r`):
 /// a pattern naming the module (`axios.create(…)`) matches it as it matches the plain name.
-/// Whether a name is a parameter of its function: a pattern's name (`fetch`, `jsonify`) is a
-/// global or an import, and a parameter of that name (`function search(fetch) { fetch(q) }`)
-/// is whatever the caller passed, not it.
-fn is_parameter(model: &Model, id: ExprId) -> bool {
-    model
-        .resolved_binding(id)
-        .is_some_and(|b| matches!(model.binding(b).kind, BindingKind::Param { .. }))
-}
-
 fn imports_module(model: &Model, id: ExprId, module: &str) -> bool {
     let Some(b) = model.resolved_binding(id) else {
         return false;
@@ -216,7 +221,7 @@ fn match_node<'p>(
     match (pattern, &expr.kind) {
         (PatternNode::Meta(name), _) => bind(model, captures, name, Capture::Expr(id)),
         (PatternNode::Ident(want), ExprKind::Ident { name, .. }) => {
-            (want == name && !is_parameter(model, id)) || imports_module(model, id, want)
+            (want == name && !is_own_name(model, id)) || imports_module(model, id, want)
         }
         (PatternNode::This, ExprKind::This) => true,
         (

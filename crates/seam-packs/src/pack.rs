@@ -662,6 +662,17 @@ pub struct Markup {
     pub handlers: Vec<MarkupHandler>,
     pub route_urls: Vec<RouteUrl>,
     pub route_names: Option<String>,
+    /// See `MarkupFile::function_names`.
+    pub function_names: bool,
+    /// See `MarkupFile::router_names`.
+    pub router_names: Vec<RouterName>,
+}
+
+/// A router whose name is a namespace of its routes' names (see `RouterNameFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouterName {
+    pub pattern: PatternNode,
+    pub name: String,
 }
 
 /// A script's read of an element attribute (see `MarkupReadFile`): the metavariables.
@@ -724,6 +735,9 @@ pub struct ClientCall {
     /// A pattern the call must not match as well: a call of the entry's shape that also has
     /// this one is no request of this entry.
     pub unless: Option<PatternNode>,
+    /// Where the call is given a callback for its failures (`ValueRead::Option`): a call given
+    /// one handles every failure status.
+    pub failure_callback: Option<ValueRead>,
 }
 
 /// How callers read a response; each pattern has one metavariable, the response (or error).

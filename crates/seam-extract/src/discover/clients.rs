@@ -1038,6 +1038,16 @@ fn site_of_match(
     site.fallback = c.fallback;
     site.definition = c.definition;
     site.handed_out = c.handed_out;
+    // A failure callback the call is given (`$.ajax({ url, error })`) handles every failure.
+    if let Some(ValueRead::Option { meta, key, .. }) = &c.failure_callback
+        && caps
+            .get(meta)
+            .and_then(Capture::expr)
+            .and_then(|o| reader.object_key(file, o, key).ok().flatten())
+            .is_some()
+    {
+        site.failures = Some(crate::failure_interceptors::HandledFailures::All);
+    }
     Some(site)
 }
 

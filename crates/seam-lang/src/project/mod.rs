@@ -631,19 +631,26 @@ fn process_source(
     // has nothing to lower.
     let mut forms = Vec::new();
     let mut attributes = Vec::new();
+    // A template whose inline scripts do not parse is lowered without them.
+    let mut blanked_fallback = None;
     let text = match component {
         // A Pug template's code is its `script.` blocks.
         None if pug.is_some() => match pug::script_blocks_only(&text) {
             Some(blanked) => blanked,
             None => return Outcome::Unroutable(extension_of(path)),
         },
-        // A server template's tags are not a script: only its URL attributes are lowered.
+        // A server template's tags are not a script: its URL attributes are lowered, and the
+        // inline scripts the template does not write into.
         None if template.is_some() => {
             attributes = server_templates::url_attributes(&text);
-            if attributes.is_empty() {
-                return Outcome::Unroutable(extension_of(path));
+            match server_templates::inline_scripts_only(&text) {
+                Some(scripts) => {
+                    blanked_fallback = Some(components::blanked(&text));
+                    scripts
+                }
+                None if attributes.is_empty() => return Outcome::Unroutable(extension_of(path)),
+                None => components::blanked(&text),
             }
-            components::blanked(&text)
         }
         Some(_) => {
             forms = components::submitting_forms(&text);
@@ -657,7 +664,16 @@ fn process_source(
         }
         None => text,
     };
-    match lower_on_enough_stack(path, language, &text, options.stack_size) {
+    let lowered = match (
+        lower_on_enough_stack(path, language, &text, options.stack_size),
+        blanked_fallback,
+    ) {
+        (Err(_), Some(blanked)) => {
+            lower_on_enough_stack(path, language, &blanked, options.stack_size)
+        }
+        (lowered, _) => lowered,
+    };
+    match lowered {
         Ok(mut model) => {
             if let Some(stray) = stray {
                 model.diagnostics.push(stray.diagnostic(&model.lines));

@@ -150,6 +150,69 @@ pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
     out
 }
 
+/// The template with everything but its inline scripts blanked (as
+/// [`super::components::script_blocks_only`] does for a component): the `<script>` blocks
+/// with no `src` and a JavaScript `type` (or none), whose text holds no template syntax
+/// (`{{ … }}`, `{% … %}`, `{# … #}`: a script the template writes into is not the script the
+/// browser runs). `None` when it has no such block.
+pub fn inline_scripts_only(text: &str) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    let mut keep: Vec<(usize, usize)> = Vec::new();
+    let mut at = 0;
+    while let Some(found) = lower[at..].find("<script") {
+        let open = at + found;
+        let after = open + "<script".len();
+        if !lower[after..].starts_with(|c: char| c == '>' || c.is_ascii_whitespace()) {
+            at = after;
+            continue;
+        }
+        let (attributes, start) = super::components::tag_attributes_at(text, after);
+        let Some(close) = lower[start..].find("</script") else {
+            break;
+        };
+        at = start + close + "</script".len();
+        let value_of = |n: &str| {
+            attributes
+                .iter()
+                .find(|(a, _, _)| a.eq_ignore_ascii_case(n))
+                .map(|(_, v, _)| v.trim().to_ascii_lowercase())
+        };
+        let javascript = value_of("type").is_none_or(|t| {
+            matches!(
+                t.as_str(),
+                "" | "text/javascript" | "application/javascript" | "module"
+            )
+        });
+        let body = &text[start..start + close];
+        if value_of("src").is_none()
+            && javascript
+            && !["{{", "{%", "{#"].iter().any(|t| body.contains(t))
+            && !body.trim().is_empty()
+        {
+            keep.push((start, start + close));
+        }
+    }
+    if keep.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut kept = keep.iter().peekable();
+    for (i, ch) in text.char_indices() {
+        while kept.peek().is_some_and(|(_, end)| *end <= i) {
+            kept.next();
+        }
+        let inside = kept.peek().is_some_and(|(start, _)| *start <= i);
+        if inside || ch == '\n' || ch == '\r' {
+            out.push(ch);
+        } else {
+            for _ in 0..ch.len_utf8() {
+                out.push(' ');
+            }
+        }
+    }
+    Some(out)
+}
+
 /// Text with no template syntax in it.
 fn plain(s: &str) -> bool {
     !s.contains(['{', '}', '%', '<', '>'])
@@ -181,9 +244,14 @@ fn value_parts(value: &str) -> Vec<ValuePart> {
         };
         let inner = rest[start + 2..start + 2 + len].trim();
         if output {
-            // `check.url|safe`: the value before its filters, named by its last segment.
+            // `check.url|safe`: the value before its filters, named by its last segment; a
+            // call of a function the template's context holds (`url_for('edit', id=b.id)`)
+            // is written like a tag, its arguments as words.
             let value = inner.split('|').next().unwrap_or("").trim();
-            out.push(ValuePart::Output(last_segment(value)));
+            out.push(match output_call(value) {
+                Some((name, args)) => ValuePart::Tag { name, args },
+                None => ValuePart::Output(last_segment(value)),
+            });
         } else {
             let mut words = words(inner).into_iter();
             let name = words.next().unwrap_or_default();
@@ -194,6 +262,44 @@ fn value_parts(value: &str) -> Vec<ValuePart> {
         }
         rest = &rest[start + 2 + len + 2..];
     }
+}
+
+/// `url_for('edit', book_id=book.id)`: the function's name and its arguments as written
+/// (`'edit'`, `book_id=book.id`), split at the commas between them. `None` for anything else.
+fn output_call(value: &str) -> Option<(String, Vec<String>)> {
+    let open = value.find('(')?;
+    let name = value[..open].trim();
+    let inside = value[open + 1..].strip_suffix(')')?;
+    if name.is_empty()
+        || !name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        || !name.chars().all(|c| c.is_alphanumeric() || c == '_')
+    {
+        return None;
+    }
+    let mut args = Vec::new();
+    let (mut depth, mut quote, mut start) = (0usize, None, 0);
+    for (i, c) in inside.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => depth = depth.checked_sub(1)?,
+            (None, ',') if depth == 0 => {
+                args.push(inside[start..i].trim().to_owned());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if quote.is_some() || depth != 0 {
+        return None;
+    }
+    let last = inside[start..].trim();
+    if !last.is_empty() {
+        args.push(last.to_owned());
+    }
+    Some((name.to_owned(), args))
 }
 
 /// The words of a tag's contents; a quoted one kept with its quotes.
@@ -403,6 +509,47 @@ mod tests {
             Some(Language::JavaScript)
         );
         assert_eq!(template_language("src/app.js"), None);
+    }
+
+    #[test]
+    fn an_output_calling_a_function_is_written_as_a_tag() {
+        let html = "<form action=\"{{ url_for('edit-book.edit_book', book_id=book.id) }}\" method=\"post\">\n<a href=\"{{url_for('web.index')|safe}}\">\n<a data-x=\"{{ f(a, 'b,c') }}\">";
+        let values: Vec<Vec<ValuePart>> =
+            url_attributes(html).into_iter().map(|a| a.value).collect();
+        let tag = |name: &str, args: &[&str]| ValuePart::Tag {
+            name: name.into(),
+            args: args.iter().map(|a| (*a).to_owned()).collect(),
+        };
+        assert_eq!(
+            values,
+            vec![
+                vec![tag(
+                    "url_for",
+                    &["'edit-book.edit_book'", "book_id=book.id"]
+                )],
+                vec![tag("url_for", &["'web.index'"])],
+                vec![tag("f", &["a", "'b,c'"])],
+            ]
+        );
+        assert_eq!(output_call("check.url"), None);
+        assert_eq!(output_call("f(a"), None);
+        assert_eq!(output_call("f('a)"), None);
+    }
+
+    #[test]
+    fn inline_scripts_without_template_syntax_are_kept() {
+        let html = "<p>{{ a }}</p>\n<script>var x = 1;</script>\n<script src=\"/a.js\"></script>\n<script>var u = \"{{ url }}\";</script>\n<script type=\"text/template\"><b></b></script>\n<script type=\"module\">go()</script>";
+        let kept = inline_scripts_only(html).unwrap();
+        assert_eq!(kept.len(), html.len());
+        assert_eq!(kept.lines().nth(1).map(str::trim), Some("var x = 1;"));
+        assert_eq!(kept.lines().nth(5).map(str::trim), Some("go()"));
+        for line in [0, 2, 3, 4] {
+            assert_eq!(kept.lines().nth(line).map(str::trim), Some(""));
+        }
+        assert_eq!(
+            inline_scripts_only("<script>{% if a %}x(){% endif %}</script>"),
+            None
+        );
     }
 
     #[test]

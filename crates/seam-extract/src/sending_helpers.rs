@@ -11,6 +11,12 @@
 //! function's tests of it (`HandleResponse(ctx, nil, data)` never takes `if err != nil`). Only responses sent through the handed parameter count: a function that builds and
 //! returns a response is not one that sends it.
 //!
+//! A method the unit calls on its own receiver (`c.ResponseOk(data)`, `c.SetTokenErrorStatus()`
+//! in a method of the same controller, where the pack's terminals act on the receiver and need
+//! no parameter role) answers the same way, with what it sends through that receiver: a
+//! terminal counts when one of its captured values is the receiver or reached from it
+//! (`c`, `c.Ctx`).
+//!
 //! What a function sends depends only on the function, the roles its parameters are given, the
 //! pack and how many calls deep it may still look, so it is worked out once for the whole
 //! extraction (kept in [`Files`]) and the result is the same whichever handler asks first.
@@ -28,7 +34,7 @@ use crate::walk::{End, Sent, Walker};
 pub const MAX_DEPTH: usize = 3;
 
 /// What functions send: (pack, file, function, parameter roles, parameters handed nothing,
-/// depth left) → what it sends.
+/// called on the caller's receiver, depth left) → what it sends.
 pub type Memo = HashMap<
     (
         String,
@@ -36,6 +42,7 @@ pub type Memo = HashMap<
         FuncId,
         Vec<(usize, String)>,
         Vec<usize>,
+        bool,
         usize,
     ),
     Arc<FunctionSends>,
@@ -76,7 +83,7 @@ pub fn sends_in(
     role_at: &dyn Fn(usize) -> Option<String>,
 ) -> BTreeMap<ExprId, (Vec<Sent>, bool)> {
     let roles = sending_roles(pack);
-    if roles.is_empty() {
+    if roles.is_empty() && files.model(file).function(func).class.is_none() {
         return BTreeMap::new();
     }
     calls_that_send(files, file, pack, func, role_at, &roles, MAX_DEPTH)
@@ -116,7 +123,10 @@ fn calls_that_send(
                 handed.push((position, role));
             }
         }
-        if handed.is_empty() {
+        // A method called on the unit's own receiver (`c.ResponseOk(data)` in a method of
+        // the same controller) answers through that receiver.
+        let through_receiver = handed.is_empty() && on_own_receiver(model, func, *callee);
+        if handed.is_empty() && !through_receiver {
             continue;
         }
         let Some((cf, cfunc)) = files
@@ -157,7 +167,7 @@ fn calls_that_send(
             cf,
             pack,
             cfunc,
-            (&helper_roles, &nil_params),
+            (&helper_roles, &nil_params, through_receiver),
             roles,
             depth,
         );
@@ -190,7 +200,11 @@ fn memoised_sends(
     file: usize,
     pack: &Pack,
     func: FuncId,
-    (helper_roles, nil_params): (&BTreeMap<usize, String>, &BTreeSet<usize>),
+    (helper_roles, nil_params, through_receiver): (
+        &BTreeMap<usize, String>,
+        &BTreeSet<usize>,
+        bool,
+    ),
     roles: &BTreeSet<&str>,
     depth: usize,
 ) -> Arc<FunctionSends> {
@@ -203,6 +217,7 @@ fn memoised_sends(
             .map(|(i, r)| (*i, r.clone()))
             .collect::<Vec<_>>(),
         nil_params.iter().copied().collect::<Vec<_>>(),
+        through_receiver,
         depth,
     );
     if let Some(found) = files
@@ -220,7 +235,7 @@ fn memoised_sends(
         file,
         pack,
         func,
-        (helper_roles, nil_params),
+        (helper_roles, nil_params, through_receiver),
         roles,
         depth,
     ));
@@ -230,13 +245,18 @@ fn memoised_sends(
     sends
 }
 
-/// What `func` sends through the parameters `helper_roles` gives roles.
+/// What `func` sends through the parameters `helper_roles` gives roles, and through its
+/// receiver when `through_receiver` (a method called on the caller's own receiver).
 fn function_sends(
     files: &Files,
     file: usize,
     pack: &Pack,
     func: FuncId,
-    (helper_roles, nil_params): (&BTreeMap<usize, String>, &BTreeSet<usize>),
+    (helper_roles, nil_params, through_receiver): (
+        &BTreeMap<usize, String>,
+        &BTreeSet<usize>,
+        bool,
+    ),
     roles: &BTreeSet<&str>,
     depth: usize,
 ) -> FunctionSends {
@@ -259,10 +279,14 @@ fn function_sends(
                     continue;
                 };
                 // Only a response sent through a handed parameter (a status set and nothing
-                // after it sends that status).
-                if t.output != OutputKind::Response
-                    || !t.constraints.values().any(|c| c.role.is_some())
-                {
+                // after it sends that status), or through the receiver the caller shares.
+                let through_role = t.constraints.values().any(|c| c.role.is_some());
+                let through_this = through_receiver
+                    && captures
+                        .values()
+                        .filter_map(seam_packs::Capture::expr)
+                        .any(|e| rooted_at_this(model, e));
+                if t.output != OutputKind::Response || !(through_role || through_this) {
                     continue;
                 }
                 // A status set earlier on the path replaces a fixed one.
@@ -295,6 +319,30 @@ fn function_sends(
         always: !quiet_exit && !out.is_empty(),
         sends: out,
     }
+}
+
+/// Whether `callee` is a method of the receiver of `func`, itself a method (`c.ResponseOk` in
+/// `func (c *ApiController) List()`, `this.reply` in a class method).
+fn on_own_receiver(model: &Model, func: FuncId, callee: ExprId) -> bool {
+    model.function(func).class.is_some()
+        && matches!(
+            &model.expr(callee).kind,
+            ExprKind::Member { object, .. } if matches!(model.expr(*object).kind, ExprKind::This)
+        )
+}
+
+/// Whether `expr` is the receiver or reached from it through members and indexes
+/// (`c`, `c.Ctx`, `c.Data["json"]`).
+fn rooted_at_this(model: &Model, expr: ExprId) -> bool {
+    let mut at = expr;
+    for _ in 0..16 {
+        match &model.expr(at).kind {
+            ExprKind::This => return true,
+            ExprKind::Member { object, .. } => at = *object,
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// The role of the unit parameter `expr` names, when it names one of `func` as a whole.

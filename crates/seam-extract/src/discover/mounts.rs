@@ -41,9 +41,11 @@ pub(super) fn is_router_value(
 pub(super) const FACTORY_DEPTH: usize = 3;
 
 /// The router a call of a project function gives back, made by one of the pack's router
-/// patterns inside it (a few levels deep): the function's one returned value, or a field of
-/// the one struct or object it returns (`return &wrapper{API: api}`, which stands for the
-/// router it holds). `None` for any other value.
+/// patterns inside it (a few levels deep): the function's one returned value, what a call
+/// it returns gives back (`return routes()`), or a field of the one struct or object it
+/// returns (`return &wrapper{API: api}`, `&Router{Handler: routes()}`, or a struct held in a
+/// name whose field the function assigns, `r.Handler = r.routes(); return r`), which stands
+/// for the router it holds. `None` for any other value.
 pub(super) fn factory_router(
     files: &Files,
     pack: &Pack,
@@ -55,27 +57,91 @@ pub(super) fn factory_router(
         return None;
     };
     let depth = depth.checked_sub(1)?;
-    let (ff, func) = files.function_of(file, *callee)?;
+    let (ff, func) = files
+        .function_of(file, *callee)
+        .or_else(|| crate::callees::member_function(files, file, *callee, 4))?;
     let [returned] = files.returned_values(ff, func)[..] else {
         return None;
     };
+    let model = files.model(ff);
     let router_at = |e: ExprId| {
+        if matches!(model.expr(e).kind, ExprKind::Call { .. })
+            && let Some(router) = called_router(files, pack, ff, e, depth)
+        {
+            return Some(router);
+        }
         let def = files.definition(ff, e)?;
         let (vf, ve) = files.value_of(def)?;
         if crate::router_classes::match_router(files, &pack.routers, vf, ve).is_some() {
             return Some(def);
         }
-        factory_router(files, pack, vf, ve, depth)
+        called_router(files, pack, vf, ve, depth)
     };
     if let Some(router) = router_at(returned) {
         return Some(router);
     }
-    let ExprKind::Object { props } = &files.model(ff).expr(returned).kind else {
+    // The struct or object returned, written there or held in a name of the function.
+    let held = match model.expr(returned).kind {
+        ExprKind::Object { .. } => None,
+        _ => match files.definition(ff, returned)? {
+            Def::Binding(bf, b) if bf == ff => Some(b),
+            _ => None,
+        },
+    };
+    let object = match held {
+        Some(b) => model.binding(b).origin.init?,
+        None => returned,
+    };
+    let ExprKind::Object { props } = &model.expr(object).kind else {
         return None;
     };
-    props.iter().find_map(|p| match p {
+    let written = props.iter().find_map(|p| match p {
         ObjectProp::KeyValue { value, .. } | ObjectProp::Spread { value } => router_at(*value),
         ObjectProp::Method { .. } => None,
+    });
+    if written.is_some() {
+        return written;
+    }
+    // A field the function assigns on the name holding it (`r.Handler = r.routes()`).
+    let b = held?;
+    let span = model.function(func).span;
+    model.exprs.iter().find_map(|e| {
+        let ExprKind::Assign { target, value, .. } = &e.kind else {
+            return None;
+        };
+        if !span.contains(e.span) {
+            return None;
+        }
+        let seam_lang::model::PatternKind::Expr { expr: member } = &model.pattern(*target).kind
+        else {
+            return None;
+        };
+        let ExprKind::Member { object, .. } = &model.expr(*member).kind else {
+            return None;
+        };
+        matches!(&model.expr(*object).kind,
+            ExprKind::Ident { binding: Some(ob), .. } if *ob == b)
+        .then(|| router_at(*value))
+        .flatten()
+    })
+}
+
+/// The router a call of a project function inside another gives back, as the routes
+/// registered on it name it: the call itself (or the name it initialises) when the function
+/// makes a router of its own at each call (see [`crate::router_factories`]), else the router
+/// [`factory_router`] finds.
+fn called_router(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    call: ExprId,
+    depth: usize,
+) -> Option<RouterKey> {
+    let inner = factory_router(files, pack, file, call, depth)?;
+    Some(if crate::router_factories::calls(files, inner).is_some() {
+        created_router(files, file, call)
+    } else {
+        inner
     })
 }
 

@@ -881,13 +881,15 @@ pub fn handler_units(
     }
     // A call of a project function that gives back the router it makes, mounted (`app.use(
     // mount("/api", initApis()))`): the router made inside serves under that mount too, with
-    // whatever is mounted on it there.
-    let mounted_calls: Vec<RouterKey> = mounts
+    // whatever is mounted on it there. The router found may itself be a call inside another
+    // function (`return routes()`), whose own router serves under it in turn.
+    let mut mounted_calls: Vec<RouterKey> = mounts
         .keys()
         .copied()
         .filter(|k| matches!(k, Def::Expr(..)))
         .collect();
-    for call in mounted_calls {
+    let mut seen: BTreeSet<RouterKey> = mounted_calls.iter().copied().collect();
+    while let Some(call) = mounted_calls.pop() {
         let Some((vf, ve)) = files.value_of(call) else {
             continue;
         };
@@ -901,6 +903,9 @@ pub fn handler_units(
                 parent: call,
                 prefix: Prefix::default(),
             });
+            if matches!(inner, Def::Expr(..)) && seen.insert(inner) {
+                mounted_calls.push(inner);
+            }
         }
     }
     // A router a project function makes and gives back (`api := NewAPI(group)`, the function

@@ -419,7 +419,8 @@ fn parse_only(path: &str, source: &str) -> bool {
         Some(Language::Go) => seam_lang::lower::go::parse(source).is_ok(),
         Some(Language::Java) => seam_lang::lower::java::parse(source).is_ok(),
         Some(Language::Kotlin) => seam_lang::lower::kotlin::parse(source).is_ok(),
-        Some(_) => {
+        Some(Language::Rust) => seam_lang::lower::rust::parse(source).is_ok(),
+        Some(Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx) => {
             // A per-thread arena, reset per file, as the lowering uses.
             thread_local! {
                 static ALLOCATOR: RefCell<Allocator> = RefCell::new(Allocator::default());

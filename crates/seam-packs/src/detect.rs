@@ -482,12 +482,18 @@ fn import_reason(pack: &Pack, language: Language, imports: &[&str]) -> Option<Re
             .go
             .iter()
             .any(|name| under(specifier, name, '/')),
-        l if l.is_js_family() => pack
+        // `use axum::routing::get` names the crate `axum` (a crate `tower-http` is `tower_http`).
+        Language::Rust => pack
+            .detect
+            .cargo
+            .iter()
+            .any(|name| under(specifier, &name.replace('-', "_"), ':')),
+        Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => pack
             .detect
             .npm
             .iter()
             .any(|name| under(specifier, name, '/')),
-        _ => false,
+        Language::Java | Language::Kotlin => false,
     })?;
     Some(Reason::Import {
         module: (*module).to_owned(),

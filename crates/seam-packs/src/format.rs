@@ -240,6 +240,9 @@ pub struct DetectFile {
     /// Go module paths (go.mod `require`); a major-version subpath (`/v4`) matches too.
     #[serde(default)]
     pub go: Vec<String>,
+    /// Rust crate names (a file `use`s them: `axum`, `reqwest`; `-` is read as `_`).
+    #[serde(default)]
+    pub cargo: Vec<String>,
     /// Maven coordinates `group:artifact` (pom.xml `<dependency>`, Gradle `implementation(…)`);
     /// a name without a group matches the artifact (Gradle version-catalog aliases).
     #[serde(default)]
@@ -335,6 +338,11 @@ pub struct RouteFile {
     /// ServeMux): that method replaces `method`.
     #[serde(default)]
     pub method_in_path: bool,
+    /// The handlers are a chain of method routers (axum's `get(h).post(h2)`): one route per
+    /// link, whose method is the link's callee name (one of `methods`) and whose handler is
+    /// its last argument.
+    #[serde(default)]
+    pub method_routers: bool,
     /// The route serves every path under its path, not the path alone (gorilla/mux
     /// `r.PathPrefix("/files").Handler(h)`): its path is written with a trailing `/*`, zero or
     /// more segments (`/files/*`), the route grammar's catch-all.

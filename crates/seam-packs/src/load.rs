@@ -511,6 +511,7 @@ impl Compiler<'_> {
             npm: raw.detect.npm.clone(),
             pypi: raw.detect.pypi.clone(),
             go: raw.detect.go.clone(),
+            cargo: raw.detect.cargo.clone(),
             maven: raw.detect.maven.clone(),
             always: raw.detect.always,
         };
@@ -518,6 +519,7 @@ impl Compiler<'_> {
             && detect.npm.is_empty()
             && detect.pypi.is_empty()
             && detect.go.is_empty()
+            && detect.cargo.is_empty()
             && detect.maven.is_empty()
         {
             return Err(self.error(
@@ -713,6 +715,7 @@ impl Compiler<'_> {
                 handlers: self.meta("handlers", &r.handlers, &combined, &r.pattern)?,
                 chain: r.chain.iter().map(|m| m.to_ascii_lowercase()).collect(),
                 method_in_path: r.method_in_path,
+                method_routers: r.method_routers,
                 path_prefix: r.path_prefix,
                 constraints: self.constraints(&r.where_, &combined, &r.pattern)?,
                 actions: match &r.actions {
@@ -1486,6 +1489,7 @@ impl Compiler<'_> {
             .iter()
             .chain(&detect.pypi)
             .chain(&detect.go)
+            .chain(&detect.cargo)
             .cloned()
             .collect();
         // Maven coordinates name no import: a pack detected only by them classifies every
@@ -1518,10 +1522,11 @@ impl Compiler<'_> {
                 "java" => LanguageFamily::Java,
                 "go" => LanguageFamily::Go,
                 "kotlin" => LanguageFamily::Kotlin,
+                "rust" => LanguageFamily::Rust,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin or go"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go or rust"),
                     ));
                 }
             };

@@ -34,6 +34,7 @@ pub enum LanguageFamily {
     Java,
     Go,
     Kotlin,
+    Rust,
     /// Java and Kotlin (`languages: [java, kotlin]`): patterns are written in Java, and
     /// Kotlin code lowers to the same model for annotations, calls and instantiations.
     Jvm,
@@ -47,6 +48,7 @@ impl LanguageFamily {
             LanguageFamily::Java => language == Language::Java,
             LanguageFamily::Go => language == Language::Go,
             LanguageFamily::Kotlin => language == Language::Kotlin,
+            LanguageFamily::Rust => language == Language::Rust,
             LanguageFamily::Jvm => matches!(language, Language::Java | Language::Kotlin),
         }
     }
@@ -67,6 +69,7 @@ impl LanguageFamily {
             LanguageFamily::Java | LanguageFamily::Jvm => Language::Java,
             LanguageFamily::Go => Language::Go,
             LanguageFamily::Kotlin => Language::Kotlin,
+            LanguageFamily::Rust => Language::Rust,
         }
     }
 
@@ -77,6 +80,7 @@ impl LanguageFamily {
             LanguageFamily::Java => "java",
             LanguageFamily::Go => "go",
             LanguageFamily::Kotlin => "kotlin",
+            LanguageFamily::Rust => "rust",
             LanguageFamily::Jvm => "java, kotlin",
         }
     }
@@ -99,6 +103,8 @@ pub struct DetectRule {
     pub npm: Vec<String>,
     pub pypi: Vec<String>,
     pub go: Vec<String>,
+    /// Rust crate names, matched against a file's `use` paths.
+    pub cargo: Vec<String>,
     /// Maven coordinates (`group:artifact`), for pom.xml and Gradle build files.
     pub maven: Vec<String>,
     pub always: bool,
@@ -233,6 +239,8 @@ pub struct Route {
     pub chain: Vec<String>,
     /// The path may start with `METHOD ` (see `RouteFile::method_in_path`).
     pub method_in_path: bool,
+    /// The handlers are a chain of method routers (see `RouteFile::method_routers`).
+    pub method_routers: bool,
     /// The route serves every path under its path (see `RouteFile::path_prefix`).
     pub path_prefix: bool,
     /// What the bound metavariables must be (`pathLiteral`), by metavariable name.

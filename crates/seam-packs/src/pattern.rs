@@ -133,6 +133,8 @@ pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNo
         Language::Go => format!("package p\nvar _ = (\n{substituted}\n)\n"),
         // Kotlin reads top-level statements (script form), as Java's lowering does.
         Language::Kotlin => format!("(\n{substituted}\n)\n"),
+        // Rust: tree-sitter-rust reads an expression statement at the top of a file.
+        Language::Rust => format!("(\n{substituted}\n);\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -182,6 +184,7 @@ pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNod
         Language::Kotlin => {
             format!("class __SeamDecorated {{\n  @{substituted}\n  fun m() {{}}\n}}\n")
         }
+        Language::Rust => format!("#[{substituted}]\nfn __seam_decorated() {{}}\n"),
         // Go has no decorators: the class form fails to parse as Go, a clear pattern error.
         Language::Go
         | Language::TypeScript
@@ -208,6 +211,7 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
         Language::Go => "<pattern>.go",
         Language::Java => "<pattern>.java",
         Language::Kotlin => "<pattern>.kt",
+        Language::Rust => "<pattern>.rs",
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             "<pattern>.ts"
         }

@@ -456,6 +456,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
                 "java" => LanguageFamily::Java,
                 "go" => LanguageFamily::Go,
                 "kotlin" => LanguageFamily::Kotlin,
+                "rust" => LanguageFamily::Rust,
                 other => {
                     return Err(problem(
                         other,

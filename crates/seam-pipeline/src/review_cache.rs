@@ -321,7 +321,7 @@ pub fn build_identity() -> String {
 pub fn resolves_across_files(path: &str) -> bool {
     matches!(
         Language::from_path(path),
-        Some(Language::Java | Language::Kotlin | Language::Go)
+        Some(Language::Java | Language::Kotlin | Language::Go | Language::Rust)
     )
 }
 
@@ -366,10 +366,10 @@ fn file_keys(base: &Sha256, prelude: &Prelude<'_>) -> HashMap<String, Key> {
 }
 
 /// Whether a source file's imports resolve against the declarations of every file of its
-/// language (Java, Kotlin, Go) rather than against the file list alone.
+/// language (Java, Kotlin, Go, Rust) rather than against the file list alone.
 fn resolves_against_its_language(path: &str) -> bool {
     matches!(
         Language::from_path(path),
-        Some(Language::Java | Language::Kotlin | Language::Go)
+        Some(Language::Java | Language::Kotlin | Language::Go | Language::Rust)
     )
 }

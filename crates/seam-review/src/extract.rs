@@ -179,6 +179,7 @@ pub fn language_id(language: m::Language) -> &'static str {
         m::Language::Java => "java",
         m::Language::Go => "go",
         m::Language::Kotlin => "kotlin",
+        m::Language::Rust => "rust",
     }
 }
 
@@ -189,6 +190,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
         m::Language::Java => LanguageFamily::Java,
         m::Language::Go => LanguageFamily::Go,
         m::Language::Kotlin => LanguageFamily::Kotlin,
+        m::Language::Rust => LanguageFamily::Rust,
         m::Language::TypeScript | m::Language::Tsx | m::Language::JavaScript | m::Language::Jsx => {
             LanguageFamily::JavaScript
         }

@@ -590,6 +590,9 @@ fn scan_project(
     if symbols.iter().any(|s| s.id.starts_with("go:")) {
         languages.insert(0, "go".to_owned());
     }
+    if symbols.iter().any(|s| s.id.starts_with("rust:")) {
+        languages.insert(0, "rust".to_owned());
+    }
     let mut workspace = Workspace::new(languages);
     workspace.managers = detected.managers;
     let mut document = Document::new(generator, workspace);

@@ -652,9 +652,16 @@ pub fn handler_units(
                     if procedure.is_some() && methods.iter().any(Option::is_none) {
                         continue 'routes;
                     }
+                    // Each method with the handler, or each link of a chain of method routers.
+                    let links: Vec<(Option<String>, ExprId)> = if r.method_routers {
+                        method_router_links(model, &r.methods, handler)
+                    } else {
+                        methods.iter().map(|m| (m.clone(), handler)).collect()
+                    };
                     for (path, at) in route_paths(&reader, r, path_at, (file, &more_paths)) {
                         let path_start = at.and_then(|at| unknown_start_text(files, &path, at));
-                        for method in &methods {
+                        for (method, handler) in &links {
+                            let handler = *handler;
                             let mut path = path.clone();
                             let method =
                                 method_from_path(r.method_in_path, &mut path, method.clone());
@@ -1712,6 +1719,54 @@ pub(super) fn chained_receiver(
 
 /// The handler of a registration: the last handler argument, looking inside a trailing
 /// middleware array.
+/// The links of a chain of method routers (`get(h).post(h2)`, `routing::get(h)`), first
+/// link first: each link's method (its callee's name, one of `methods`; `any` and `all` are
+/// every method) and its handler (the link's last argument). A link named otherwise (a
+/// layer on the method router) adds no route.
+fn method_router_links(
+    model: &seam_lang::model::Model,
+    methods: &[String],
+    expr: ExprId,
+) -> Vec<(Option<String>, ExprId)> {
+    let mut out = Vec::new();
+    let mut at = expr;
+    for _ in 0..64 {
+        let ExprKind::Call { callee, args, .. } = &model.expr(at).kind else {
+            break;
+        };
+        let (name, inner) = match &model.expr(*callee).kind {
+            ExprKind::Ident { name, .. } => (name.as_str(), None),
+            ExprKind::Member {
+                object,
+                property: seam_lang::model::MemberProp::Name(name),
+                ..
+            } => {
+                // `get(h).post(h2)` chains on the call before; `routing::get(h)` is a path.
+                let inner =
+                    matches!(model.expr(*object).kind, ExprKind::Call { .. }).then_some(*object);
+                (name.as_str(), inner)
+            }
+            _ => break,
+        };
+        if let Some(h) = args.last()
+            && methods.iter().any(|m| m.eq_ignore_ascii_case(name))
+        {
+            let method = if name.eq_ignore_ascii_case("any") || name.eq_ignore_ascii_case("all") {
+                "*".to_owned()
+            } else {
+                name.to_ascii_uppercase()
+            };
+            out.push((Some(method), h.value));
+        }
+        match inner {
+            Some(i) => at = i,
+            None => break,
+        }
+    }
+    out.reverse();
+    out
+}
+
 pub(super) fn last_handler(files: &Files, file: usize, handlers: &[ExprId]) -> Option<ExprId> {
     let model = files.model(file);
     let last = *handlers.last()?;

@@ -38,10 +38,11 @@ pub enum Language {
     Java,
     Go,
     Kotlin,
+    Rust,
 }
 
 impl Language {
-    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`).
+    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`, `rs`).
     pub fn short_id(self) -> &'static str {
         match self {
             Language::TypeScript => "ts",
@@ -52,6 +53,7 @@ impl Language {
             Language::Java => "java",
             Language::Go => "go",
             Language::Kotlin => "kt",
+            Language::Rust => "rs",
         }
     }
 
@@ -59,7 +61,11 @@ impl Language {
     pub fn is_js_family(self) -> bool {
         match self {
             Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => true,
-            Language::Python | Language::Java | Language::Go | Language::Kotlin => false,
+            Language::Python
+            | Language::Java
+            | Language::Go
+            | Language::Kotlin
+            | Language::Rust => false,
         }
     }
 
@@ -80,6 +86,7 @@ impl Language {
             "java" => Language::Java,
             "go" => Language::Go,
             "kt" | "kts" => Language::Kotlin,
+            "rs" => Language::Rust,
             _ => return None,
         })
     }

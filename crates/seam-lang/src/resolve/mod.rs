@@ -12,6 +12,7 @@
 //! - Java: see [`java`].
 //! - Go: see [`go`].
 //! - Kotlin (and the package index Java shares): see [`kotlin`].
+//! - Rust: see [`rust`].
 //!
 //! [`Import::resolved`]: crate::model::Import::resolved
 //! [`ReExport::resolved`]: crate::model::ReExport::resolved
@@ -21,6 +22,7 @@ pub mod java;
 pub mod js;
 pub mod kotlin;
 pub mod python;
+pub mod rust;
 
 use crate::model::{ImportedItem, Model};
 use crate::project::{Manifest, Project};
@@ -117,8 +119,11 @@ impl<'p> Resolver<'p> {
             self.resolve_java_model(model);
         } else if model.language == crate::model::Language::Kotlin {
             self.resolve_kotlin_model(model);
-        } else if model.language == crate::model::Language::Go {
-            // Go models are resolved by [`go::GoPackages`], which needs every model first.
+        } else if model.language == crate::model::Language::Go
+            || model.language == crate::model::Language::Rust
+        {
+            // Go models are resolved by [`go::GoPackages`], which needs every model first;
+            // Rust models by [`rust::RustCrates`].
         } else if model.language.is_js_family() {
             for import in &mut model.imports {
                 import.resolved = self.resolve_js(&from, &import.specifier);
@@ -171,9 +176,12 @@ pub fn resolve_project(project: &mut Project) {
     let mut resolver = Resolver::new(&project.files, &project.manifests);
     resolver.jvm = kotlin::JvmPackages::new(&project.models);
     let go = go::GoPackages::new(&project.models, &project.manifests);
+    let rust = rust::RustCrates::new(&project.files);
     project.models.par_iter_mut().for_each(|model| {
         if model.language == crate::model::Language::Go {
             go.resolve_model(model);
+        } else if model.language == crate::model::Language::Rust {
+            rust.resolve_model(model);
         } else {
             resolver.resolve_model(model);
         }

@@ -214,7 +214,8 @@ fn source_type_for(path: &str, language: Language) -> SourceType {
         | Language::Python
         | Language::Java
         | Language::Go
-        | Language::Kotlin => SourceType::unambiguous().with_jsx(true),
+        | Language::Kotlin
+        | Language::Rust => SourceType::unambiguous().with_jsx(true),
     })
 }
 

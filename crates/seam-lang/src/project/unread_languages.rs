@@ -13,7 +13,6 @@ const LANGUAGES: &[(&str, &str)] = &[
     (".cs", "C#"),
     (".php", "PHP"),
     (".rb", "Ruby"),
-    (".rs", "Rust"),
     (".swift", "Swift"),
     (".scala", "Scala"),
     (".ex", "Elixir"),

@@ -47,7 +47,8 @@ When the call's path lies under the mount of a router that routes seam cannot re
 to at run time (`router.extend(plugin_router)`), one of those may serve it: the finding says so
 and is an info.
 When the call is made in a module (a file, or the wrapper or generated client method the call
-goes through) of which at least five calls meet no route and fewer than one in five meet a route
+goes through) of which at least five distinct requests (method and path: a wrapper of one
+endpoint called from many places makes one) meet no route and fewer than one in five meet a route
 of the analysed code, the module is a client of another server that shares the path's start
 (a hosted service's generated client beside the open-source server's): the finding says so and
 is an info.
@@ -205,8 +206,8 @@ pub fn maybe_served_by_open_mount(finding: &mut Finding, call: &Call, mounts: &B
     ));
 }
 
-/// How many calls made in one module no route serves before the module's calls are weighed
-/// together: fewer say nothing about where the module sends its requests.
+/// How many distinct requests (method and path) made in one module no route serves before the
+/// module's requests are weighed together: fewer say nothing about where the module sends them.
 const MODULE_UNSERVED: usize = 5;
 
 /// The module a request is made in: the file of the function it passes through last
@@ -225,8 +226,9 @@ pub fn request_module(summary: &BehavioralSummary) -> &str {
         .unwrap_or(&summary.location.file)
 }
 
-/// Per request module: how many of its calls took part in pairing, how many met a route of
-/// the analysed code (a declared contract with no handler beside it is another server's
+/// Per request module: how many distinct requests (method and path; a wrapper of one endpoint
+/// called from seven places makes one) took part in pairing, how many met a route of the
+/// analysed code (a declared contract with no handler beside it is another server's
 /// description), and how many met nothing.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct ModuleCalls {
@@ -237,28 +239,44 @@ pub struct ModuleCalls {
 
 /// [`ModuleCalls`] of every module of the run's calls.
 pub fn module_calls<'s>(
-    pairing: &RestPairing,
+    pairing: &'s RestPairing,
     summaries: &'s [BehavioralSummary],
 ) -> BTreeMap<&'s str, ModuleCalls> {
-    let mut out: BTreeMap<&str, ModuleCalls> = BTreeMap::new();
+    // Per module, each request's key and whether it met code (true) or nothing (false); a
+    // request met by some call and missed by another counts as met.
+    let mut requests: BTreeMap<&str, BTreeMap<&str, Option<bool>>> = BTreeMap::new();
     let module_of = |c: usize| request_module(&summaries[pairing.calls[c].summary]);
     for p in &pairing.paired {
-        let entry = out.entry(module_of(p.call)).or_default();
-        entry.calls += 1;
-        if p.providers.iter().any(|&e| !pairing.endpoints[e].contract) {
-            entry.reach_code += 1;
-        }
+        let code = p.providers.iter().any(|&e| !pairing.endpoints[e].contract);
+        let seen = requests
+            .entry(module_of(p.call))
+            .or_default()
+            .entry(pairing.calls[p.call].key.as_str())
+            .or_insert(Some(false));
+        *seen = Some(seen.unwrap_or(false) || code);
     }
     for &c in &pairing.unpaired_calls {
-        let entry = out.entry(module_of(c)).or_default();
-        entry.calls += 1;
-        entry.unserved += 1;
+        requests
+            .entry(module_of(c))
+            .or_default()
+            .entry(pairing.calls[c].key.as_str())
+            .or_insert(None);
     }
-    out
+    requests
+        .into_iter()
+        .map(|(module, keys)| {
+            let counts = ModuleCalls {
+                calls: keys.len(),
+                reach_code: keys.values().filter(|v| **v == Some(true)).count(),
+                unserved: keys.values().filter(|v| v.is_none()).count(),
+            };
+            (module, counts)
+        })
+        .collect()
 }
 
-/// A finding for a call made in a module of which several calls meet no route and fewer than
-/// one in five meet a route of the analysed code: the module is a client of another server
+/// A finding for a call made in a module of which several distinct requests meet no route and
+/// fewer than one in five meet a route of the analysed code: the module is a client of another server
 /// that shares the path's start with this one (a hosted service's generated client beside the
 /// open-source server's), so whether that server serves the call cannot be told here. The
 /// finding says so and is an info.
@@ -284,7 +302,7 @@ pub fn maybe_another_server(
     finding.severity = Severity::Info;
     finding.description = finding.description.replacen(FAILS, "", 1);
     finding.description.push_str(&format!(
-        "; {module} makes {} calls and {} of them meet a route of the analysed code, so it is likely a client of another server",
+        "; {module} makes {} distinct requests and {} of them meet a route of the analysed code, so it is likely a client of another server",
         counts.calls, counts.reach_code
     ));
 }

@@ -284,7 +284,10 @@ impl Family {
             specifiers.iter().any(|s| {
                 *s == module
                     || s.strip_prefix(module.as_str())
-                        .is_some_and(|rest| rest.starts_with('/') || rest.starts_with('.'))
+                        // `pkg/sub` (JS, Go), `pkg.sub` (Python, Java), `pkg::sub` (Rust).
+                        .is_some_and(|rest| {
+                            rest.starts_with('/') || rest.starts_with('.') || rest.starts_with("::")
+                        })
                     || (module.ends_with('/') && s.starts_with(module.as_str()))
             })
         })
@@ -662,9 +665,34 @@ impl<'c> FileClassifier<'c> {
 
     /// The registration rule matching a call of `callee` with `arg_count` arguments.
     pub fn registration(&self, callee: &str, arg_count: usize) -> Option<RegistrationMatch> {
+        self.registration_where(callee, arg_count, |_| true)
+    }
+
+    /// [`Self::registration`] for a call on what another call returned (a builder chain,
+    /// `Router::new().route(…)`): only a rule whose pattern starts with `**.` (any receiver)
+    /// matches it.
+    pub fn registration_through_call(
+        &self,
+        callee: &str,
+        arg_count: usize,
+    ) -> Option<RegistrationMatch> {
+        self.registration_where(callee, arg_count, |p| p.starts_with("**."))
+    }
+
+    fn registration_where(
+        &self,
+        callee: &str,
+        arg_count: usize,
+        accepts: impl Fn(&str) -> bool,
+    ) -> Option<RegistrationMatch> {
         for family in &self.active {
             for rule in &family.registrations {
-                if arg_count >= rule.min_args && rule.callee.iter().any(|p| glob_match(p, callee)) {
+                if arg_count >= rule.min_args
+                    && rule
+                        .callee
+                        .iter()
+                        .any(|p| accepts(p) && glob_match(p, callee))
+                {
                     let derived_by = rule
                         .derived_by
                         .clone()

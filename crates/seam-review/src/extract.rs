@@ -1543,10 +1543,13 @@ impl<'c, 'a> Walker<'c, 'a> {
         let model = self.model();
         let (target, dynamic) = describe(model, callee);
         let line = self.cx.line(model.expr(id).span);
-        if !dynamic
-            && self.cx.fc.has_registrations()
+        if self.cx.fc.has_registrations()
             && let ExprKind::Call { args, .. } = &model.expr(id).kind
-            && let Some(hit) = self.cx.fc.registration(&target, args.len())
+            && let Some(hit) = if dynamic {
+                self.cx.fc.registration_through_call(&target, args.len())
+            } else {
+                self.cx.fc.registration(&target, args.len())
+            }
         {
             self.registration(args, hit, true);
         }

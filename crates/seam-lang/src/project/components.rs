@@ -48,6 +48,12 @@ pub fn script_blocks_only(text: &str) -> Option<String> {
     if keep.is_empty() {
         return None;
     }
+    Some(blank_outside(text, &keep))
+}
+
+/// `text` with every character outside the sorted, disjoint byte ranges `keep` blanked: a space
+/// per byte (so every offset stays the file's own), line breaks kept (so every line does).
+pub(crate) fn blank_outside(text: &str, keep: &[(usize, usize)]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut kept = keep.iter().peekable();
     for (i, ch) in text.char_indices() {
@@ -58,13 +64,12 @@ pub fn script_blocks_only(text: &str) -> Option<String> {
         if inside || ch == '\n' || ch == '\r' {
             out.push(ch);
         } else {
-            // Same byte length, so offsets stay those of the component file.
             for _ in 0..ch.len_utf8() {
                 out.push(' ');
             }
         }
     }
-    Some(out)
+    out
 }
 
 /// The text with every character but line breaks blanked, byte for byte (a component with

@@ -195,22 +195,7 @@ pub fn inline_scripts_only(text: &str) -> Option<String> {
     if keep.is_empty() {
         return None;
     }
-    let mut out = String::with_capacity(text.len());
-    let mut kept = keep.iter().peekable();
-    for (i, ch) in text.char_indices() {
-        while kept.peek().is_some_and(|(_, end)| *end <= i) {
-            kept.next();
-        }
-        let inside = kept.peek().is_some_and(|(start, _)| *start <= i);
-        if inside || ch == '\n' || ch == '\r' {
-            out.push(ch);
-        } else {
-            for _ in 0..ch.len_utf8() {
-                out.push(' ');
-            }
-        }
-    }
-    Some(out)
+    Some(super::components::blank_outside(text, &keep))
 }
 
 /// Text with no template syntax in it.

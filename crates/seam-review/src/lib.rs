@@ -49,6 +49,10 @@ pub const PY_GRAMMAR_REVISION: &str = "ruff_python_parser@0.0.10";
 pub const JAVA_GRAMMAR_REVISION: &str = "tree-sitter-java@0.23.5";
 /// The Kotlin grammar, as `grammarRevision` names it; must match the tree-sitter-kotlin-sg pin.
 pub const KOTLIN_GRAMMAR_REVISION: &str = "tree-sitter-kotlin-sg@0.4.1";
+/// The Go grammar, as `grammarRevision` names it; must match the tree-sitter-go pin.
+pub const GO_GRAMMAR_REVISION: &str = "tree-sitter-go@0.25.0";
+/// The Rust grammar, as `grammarRevision` names it; must match the tree-sitter-rust pin.
+pub const RUST_GRAMMAR_REVISION: &str = "tree-sitter-rust@0.24.0";
 
 /// Options for [`scan`].
 #[derive(Debug, Clone)]
@@ -331,6 +335,9 @@ fn scan_project(
     let has_java = has_language(seam_lang::model::Language::Java);
     // Kotlin likewise.
     let has_kotlin = has_language(seam_lang::model::Language::Kotlin);
+    // Go and Rust likewise.
+    let has_go = has_language(seam_lang::model::Language::Go);
+    let has_rust = has_language(seam_lang::model::Language::Rust);
 
     let mut outputs: Vec<FileOutput> =
         pool.install(|| shared.extract_all(&models, classifier, sink));
@@ -566,6 +573,20 @@ fn scan_project(
             KOTLIN_GRAMMAR_REVISION,
         ));
     }
+    if has_go {
+        plugins.push(PluginRef::lang(
+            "lang-go",
+            env!("CARGO_PKG_VERSION"),
+            GO_GRAMMAR_REVISION,
+        ));
+    }
+    if has_rust {
+        plugins.push(PluginRef::lang(
+            "lang-rust",
+            env!("CARGO_PKG_VERSION"),
+            RUST_GRAMMAR_REVISION,
+        ));
+    }
     for (name, kind) in classifier.plugins() {
         let kind = match kind {
             PluginKind::Framework => PluginType::Framework,
@@ -587,10 +608,10 @@ fn scan_project(
     if has_java {
         languages.insert(0, "java".to_owned());
     }
-    if symbols.iter().any(|s| s.id.starts_with("go:")) {
+    if has_go {
         languages.insert(0, "go".to_owned());
     }
-    if symbols.iter().any(|s| s.id.starts_with("rust:")) {
+    if has_rust {
         languages.insert(0, "rust".to_owned());
     }
     let mut workspace = Workspace::new(languages);
@@ -697,6 +718,14 @@ mod tests {
                 "tree-sitter-kotlin-sg@{}",
                 pin("tree-sitter-kotlin-sg").unwrap()
             )
+        );
+        assert_eq!(
+            super::GO_GRAMMAR_REVISION,
+            format!("tree-sitter-go@{}", pin("tree-sitter-go").unwrap())
+        );
+        assert_eq!(
+            super::RUST_GRAMMAR_REVISION,
+            format!("tree-sitter-rust@{}", pin("tree-sitter-rust").unwrap())
         );
     }
 }

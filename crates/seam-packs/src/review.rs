@@ -918,7 +918,10 @@ mod tests {
                 "effects-http",
                 "effects-runtime-js",
                 "effects-runtime-py",
-                "effects-events"
+                "effects-events",
+                "effects-runtime-go",
+                "effects-runtime-jvm",
+                "effects-runtime-rust"
             ]
         );
     }

@@ -26,6 +26,8 @@ pub enum ManifestKind {
     GoMod,
     /// `pom.xml`, `build.gradle(.kts)`: dependencies are Maven coordinates `group:artifact`.
     Jvm,
+    /// `Cargo.toml`: dependencies are crate names as published.
+    Cargo,
 }
 
 impl ManifestKind {
@@ -39,6 +41,7 @@ impl ManifestKind {
             "Pipfile" => ManifestKind::Pipfile,
             "go.mod" => ManifestKind::GoMod,
             "pom.xml" | "build.gradle" | "build.gradle.kts" => ManifestKind::Jvm,
+            "Cargo.toml" => ManifestKind::Cargo,
             "poetry.lock" | "uv.lock" | "Pipfile.lock" => ManifestKind::PythonLock,
             n if n.starts_with("requirements") && n.ends_with(".txt") => ManifestKind::Requirements,
             _ => return None,
@@ -245,6 +248,7 @@ impl Detection {
                 Loaded::Pipfile => ManifestKind::Pipfile,
                 Loaded::GoMod => ManifestKind::GoMod,
                 Loaded::Maven | Loaded::Gradle => ManifestKind::Jvm,
+                Loaded::Cargo => ManifestKind::Cargo,
                 Loaded::Lockfile => {
                     let name = m.path.rsplit('/').next().unwrap_or(&m.path);
                     let Some(kind) = ManifestKind::from_file_name(name) else {
@@ -272,7 +276,11 @@ impl Detection {
                     continue;
                 }
             };
-            let python = !kind.is_npm() && !matches!(kind, ManifestKind::GoMod | ManifestKind::Jvm);
+            let python = !kind.is_npm()
+                && !matches!(
+                    kind,
+                    ManifestKind::GoMod | ManifestKind::Jvm | ManifestKind::Cargo
+                );
             out.push(Manifest {
                 path: m.path.clone(),
                 kind,
@@ -526,6 +534,20 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
                 })
             });
             if let Some(dep) = found {
+                return Some(Reason::Dependency {
+                    manifest: m.path.clone(),
+                    dependency: dep.clone(),
+                });
+            }
+            continue;
+        }
+        if m.kind == ManifestKind::Cargo {
+            if let Some(dep) = pack
+                .detect
+                .cargo
+                .iter()
+                .find(|w| m.dependencies.contains(*w))
+            {
                 return Some(Reason::Dependency {
                     manifest: m.path.clone(),
                     dependency: dep.clone(),

@@ -28,6 +28,9 @@ pub enum ManifestKind {
     /// `settings.gradle` / `settings.gradle.kts`: `rootProject.name` is the name, the
     /// `include`d projects (as directories) the workspaces.
     GradleSettings,
+    /// `Cargo.toml`: `[package] name` is the name, the crates of every dependency table the
+    /// dependencies (by their published name), `[workspace] members` the workspaces.
+    Cargo,
     /// `tsconfig*.json`.
     Tsconfig,
     /// `jsconfig*.json`.
@@ -152,6 +155,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         "pom.xml" => ManifestKind::Maven,
         "build.gradle" | "build.gradle.kts" => ManifestKind::Gradle,
         "settings.gradle" | "settings.gradle.kts" => ManifestKind::GradleSettings,
+        "Cargo.toml" => ManifestKind::Cargo,
         "package-lock.json"
         | "npm-shrinkwrap.json"
         | "yarn.lock"
@@ -214,6 +218,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
             m.includes = super::included_manifests::gradle_project_includes(text);
         }
         ManifestKind::GradleSettings => super::jvm_build::parse_gradle_settings(&mut m, text),
+        ManifestKind::Cargo => parse_cargo(&mut m, &parse_toml(text)?),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
         ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
@@ -223,6 +228,48 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
     m.dependencies.sort();
     m.dependencies.dedup();
     Ok(m)
+}
+
+/// `Cargo.toml`: the package's name, the crates its dependency tables list (also per
+/// target and the workspace's shared table), and the workspace's members. A dependency
+/// renamed in the manifest (`http2 = { package = "h2" }`) is the crate it names.
+fn parse_cargo(m: &mut Manifest, doc: &toml::Table) {
+    m.name = doc
+        .get("package")
+        .and_then(|p| p.get("name"))
+        .and_then(|v| v.as_str())
+        .map(str::to_string);
+    let mut tables: Vec<&toml::Table> = Vec::new();
+    let sections = ["dependencies", "dev-dependencies", "build-dependencies"];
+    for section in sections {
+        tables.extend(doc.get(section).and_then(|v| v.as_table()));
+    }
+    if let Some(targets) = doc.get("target").and_then(|v| v.as_table()) {
+        for target in targets.values() {
+            for section in sections {
+                tables.extend(target.get(section).and_then(|v| v.as_table()));
+            }
+        }
+    }
+    let workspace = doc.get("workspace").and_then(|v| v.as_table());
+    tables.extend(
+        workspace
+            .and_then(|w| w.get("dependencies"))
+            .and_then(|v| v.as_table()),
+    );
+    for table in tables {
+        for (key, value) in table {
+            let published = value.get("package").and_then(|v| v.as_str()).unwrap_or(key);
+            m.dependencies.push(published.to_owned());
+        }
+    }
+    m.workspaces = workspace
+        .and_then(|w| w.get("members"))
+        .and_then(|v| v.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
 }
 
 /// `go.mod`: `module` gives the name, every `require`d module path a dependency.
@@ -632,6 +679,18 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn cargo_manifests_name_their_crates_and_members() {
+        let text = "[package]\nname = \"api\"\n\n[dependencies]\naxum = \"0.7\"\nhttp2 = { package = \"h2\", version = \"0.4\" }\n\n[dev-dependencies]\nreqwest = { workspace = true }\n\n[target.'cfg(unix)'.dependencies]\nnix = \"0.29\"\n\n[workspace]\nmembers = [\"crates/*\", \"cli\"]\n\n[workspace.dependencies]\ntokio = \"1\"\n";
+        assert_eq!(kind_for("server/Cargo.toml"), Some(ManifestKind::Cargo));
+        let m = parse("server/Cargo.toml", ManifestKind::Cargo, text).unwrap();
+        assert_eq!(m.name.as_deref(), Some("api"));
+        assert_eq!(m.dependencies, ["axum", "h2", "nix", "reqwest", "tokio"]);
+        assert_eq!(m.workspaces, ["crates/*", "cli"]);
+        let broken = parse("Cargo.toml", ManifestKind::Cargo, "[package\nname = 1");
+        assert!(broken.is_err());
+    }
 
     #[test]
     fn jsonc_comments_and_trailing_commas() {

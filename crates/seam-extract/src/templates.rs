@@ -66,20 +66,55 @@ pub fn sends_parameters(
     if params.is_empty() {
         return false;
     }
-    let ExprKind::Call { args, .. } = &model.expr(call).kind else {
+    let ExprKind::Call { args, callee, .. } = &model.expr(call).kind else {
         return false;
     };
-    // Only an options or body object written at the call carries content (`{ json: data }`);
-    // a bare argument is a context, a client or a value the URL already holds.
-    args.iter().any(|a| {
-        if !matches!(model.expr(a.value).kind, ExprKind::Object { .. }) {
-            return false;
-        }
-        let span = model.expr(a.value).span;
+    let mentions_param = |value: ExprId| {
+        let span = model.expr(value).span;
         model.exprs.iter().any(|e| {
             span.contains(e.span)
                 && matches!(&e.kind, ExprKind::Ident { binding: Some(b), .. } if params.contains(b))
         })
+    };
+    // Only an options or body object written at the call carries content (`{ json: data }`);
+    // a bare argument is a context, a client or a value the URL already holds.
+    if args.iter().any(|a| {
+        matches!(model.expr(a.value).kind, ExprKind::Object { .. }) && mentions_param(a.value)
+    }) {
+        return true;
+    }
+    // A request object the function makes for itself (`var xhr = new XMLHttpRequest()`)
+    // carries what the function's other calls on it hand over: a header
+    // (`xhr.setRequestHeader("X-Api-Key", key)`) or a body (`xhr.send(data)`).
+    let ExprKind::Member { object, .. } = &model.expr(*callee).kind else {
+        return false;
+    };
+    let ExprKind::Ident {
+        binding: Some(own), ..
+    } = &model.expr(*object).kind
+    else {
+        return false;
+    };
+    let own = *own;
+    let local = model.binding(own);
+    if !matches!(local.kind, BindingKind::Var { .. }) || local.scope != Some(func) {
+        return false;
+    }
+    let span = model.function(func).span;
+    model.exprs.iter().enumerate().any(|(i, e)| {
+        let ExprKind::Call {
+            callee: other,
+            args: other_args,
+            ..
+        } = &e.kind
+        else {
+            return false;
+        };
+        ExprId::from_index(i) != call
+            && span.contains(e.span)
+            && matches!(&model.expr(*other).kind, ExprKind::Member { object, .. }
+                if matches!(&model.expr(*object).kind, ExprKind::Ident { binding: Some(b), .. } if *b == own))
+            && other_args.iter().any(|a| mentions_param(a.value))
     })
 }
 

@@ -1108,6 +1108,11 @@ pub struct MarkupFile {
     /// registered on `Blueprint("editbook", …)` is `editbook.edit_book`).
     #[serde(default)]
     pub router_names: Vec<RouterNameFile>,
+    /// Further attributes of a server template's elements that carry a URL, lowered as its
+    /// `data-*` and `href` attributes are (`HTMLElement.attribute(selector, name, value)`):
+    /// htmx's `hx-post`, whose element sends a request there.
+    #[serde(default)]
+    pub attributes: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

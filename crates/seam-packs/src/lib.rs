@@ -37,8 +37,9 @@ pub use pack::*;
 pub use pattern::{PatternError, PatternNode};
 
 /// The project options the packs ask for: the default ones, reading every generated file that
-/// holds a text one of the packs reads generated code by (`readGenerated`, sorted and without
-/// repeats, so the options do not depend on the packs' order).
+/// holds a text one of the packs reads generated code by (`readGenerated`) and lowering the
+/// template attributes the packs' `markup.attributes` name (each sorted and without repeats,
+/// so the options do not depend on the packs' order).
 pub fn project_options(packs: &[Pack]) -> seam_lang::project::ProjectOptions {
     let mut read_generated: Vec<String> = packs
         .iter()
@@ -46,8 +47,15 @@ pub fn project_options(packs: &[Pack]) -> seam_lang::project::ProjectOptions {
         .collect();
     read_generated.sort();
     read_generated.dedup();
+    let mut markup_attributes: Vec<String> = packs
+        .iter()
+        .flat_map(|p| p.markup.attributes.iter().cloned())
+        .collect();
+    markup_attributes.sort();
+    markup_attributes.dedup();
     seam_lang::project::ProjectOptions {
         read_generated,
+        markup_attributes,
         ..seam_lang::project::ProjectOptions::default()
     }
 }

@@ -303,6 +303,11 @@ impl Compiler<'_> {
         let mut out = crate::pack::Markup {
             route_names: raw.route_names.clone(),
             function_names: raw.function_names,
+            attributes: raw
+                .attributes
+                .iter()
+                .map(|a| a.to_ascii_lowercase())
+                .collect(),
             ..Default::default()
         };
         for r in &raw.router_names {

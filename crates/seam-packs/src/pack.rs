@@ -674,6 +674,8 @@ pub struct Markup {
     pub function_names: bool,
     /// See `MarkupFile::router_names`.
     pub router_names: Vec<RouterName>,
+    /// See `MarkupFile::attributes` (lower case).
+    pub attributes: Vec<String>,
 }
 
 /// A router whose name is a namespace of its routes' names (see `RouterNameFile`).

@@ -38,6 +38,7 @@ fn builtin_packs_load() {
             "hono",
             "hono-client",
             "html-forms",
+            "htmx",
             "httprouter",
             "httpx",
             "huma",

@@ -117,6 +117,10 @@ pub struct ProjectOptions {
     /// written one (a generator's route registrations, which a pack reads; the packs' own
     /// `readGenerated`). Empty: every generated file is skipped.
     pub read_generated: Vec<String>,
+    /// Attribute names (lower case) of a server template's elements lowered beside its
+    /// `data-*` and `href` attributes: ones a library sends a request to (the packs'
+    /// `markup.attributes`, htmx's `hx-post`).
+    pub markup_attributes: Vec<String>,
 }
 
 impl Default for ProjectOptions {
@@ -127,6 +131,7 @@ impl Default for ProjectOptions {
             stack_size: DEFAULT_STACK_SIZE,
             follow_symlinks: true,
             read_generated: Vec::new(),
+            markup_attributes: Vec::new(),
         }
     }
 }
@@ -587,14 +592,33 @@ fn process_source(
     let component = components::component_language(path);
     let template = server_templates::template_language(path);
     // An `index.html` is a page's entry: its inline scripts set deployment globals
-    // (`window.API_URL = …`), read as a manifest, not as a server template.
+    // (`window.API_URL = …`), read as a manifest, not as a server template. One holding
+    // template tags (`{% url 'x' %}`: `templates/bundles/index.html`) is a page a server
+    // renders, lowered as the other templates are.
+    let mut read = Some(read);
+    let mut read_already = None;
     if template.is_some() && manifest::kind_for(path) == Some(ManifestKind::HtmlEntry) {
-        return read_manifest(path, size, read, ManifestKind::HtmlEntry, options);
+        // One too large is not read: the manifest's reader says so.
+        let bytes = match read.take().filter(|_| size <= options.max_file_size) {
+            Some(read) => match read() {
+                Ok(bytes) => bytes,
+                Err(reason) => return skip(reason),
+            },
+            None => Vec::new(),
+        };
+        if !server_templates::holds_template_tags(&bytes) {
+            let read = move || Ok(bytes);
+            return read_manifest(path, size, read, ManifestKind::HtmlEntry, options);
+        }
+        read_already = Some(bytes);
     }
     let pug = pug::pug_language(path);
     let Some(language) = Language::from_path(path).or(component).or(pug).or(template) else {
         return match manifest::kind_for(path) {
-            Some(kind) => read_manifest(path, size, read, kind, options),
+            Some(kind) => {
+                let read = move || read.map_or(Ok(Vec::new()), |read| read());
+                read_manifest(path, size, read, kind, options)
+            }
             None => Outcome::Unroutable(extension_of(path)),
         };
     };
@@ -607,7 +631,12 @@ fn process_source(
             limit: options.max_file_size,
         });
     }
-    let (text, stray) = match read().and_then(decode_source) {
+    let bytes = match (read_already, read.take()) {
+        (Some(bytes), _) => Ok(bytes),
+        (None, Some(read)) => read(),
+        (None, None) => Ok(Vec::new()),
+    };
+    let (text, stray) = match bytes.and_then(decode_source) {
         Ok(decoded) => decoded,
         Err(reason) => return skip(reason),
     };
@@ -642,7 +671,7 @@ fn process_source(
         // A server template's tags are not a script: its URL attributes are lowered, and the
         // inline scripts the template does not write into.
         None if template.is_some() => {
-            attributes = server_templates::url_attributes(&text);
+            attributes = server_templates::url_attributes(&text, &options.markup_attributes);
             match server_templates::inline_scripts_only(&text) {
                 Some(scripts) => {
                     blanked_fallback = Some(components::blanked(&text));

@@ -22,6 +22,12 @@ pub fn template_language(path: &str) -> Option<Language> {
     matches!(ext, "html" | "htm" | "jinja" | "jinja2" | "j2").then_some(Language::JavaScript)
 }
 
+/// Whether a page's bytes hold a template tag (`{% … %}`): a page a server renders, not one
+/// served as written.
+pub fn holds_template_tags(bytes: &[u8]) -> bool {
+    bytes.windows(2).any(|w| w == b"{%")
+}
+
 /// One attribute of an element that may carry a URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MarkupAttribute {
@@ -52,8 +58,9 @@ pub enum ValuePart {
 }
 
 /// The `data-*` and `href` attributes of the template's elements (outside script and style
-/// blocks and comments) and the `src` of its `<script>` tags, whose value is not empty.
-pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
+/// blocks and comments), the `src` of its `<script>` tags and the attributes named in `more`
+/// (lower case), whose value is not empty.
+pub fn url_attributes(text: &str, more: &[String]) -> Vec<MarkupAttribute> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut at = 0;
@@ -134,7 +141,10 @@ pub fn url_attributes(text: &str) -> Vec<MarkupAttribute> {
             let lower = name.to_ascii_lowercase();
             // A script's `src` says which scripts run on the page the template renders.
             let script_src = tag == "script" && lower == "src";
-            if (lower.starts_with("data-") || lower == "href" || script_src)
+            if (lower.starts_with("data-")
+                || lower == "href"
+                || script_src
+                || more.contains(&lower))
                 && !value.trim().is_empty()
             {
                 out.push(MarkupAttribute {
@@ -460,7 +470,7 @@ mod tests {
     #[test]
     fn data_attributes_with_their_element_and_template_tags() {
         let html = "<!-- <a href=\"/x\"> -->\n<div id=\"events\" class=\"col {% if a %}on{% endif %}\"\n data-status-url=\"{% url 'hc-status-single' check.code %}\">\n<script>var a = '<a href=\"/no\">';</script>\n<tr data-url=\"{{ check.url|safe }}\" {% if on %}class=\"on\"{% endif %}>\n<a href=\"/docs/\">\n<script src=\"{% static 'js/details.js' %}\"></script>";
-        let found = url_attributes(html);
+        let found = url_attributes(html, &[]);
         let got: Vec<(&str, &str, &Vec<ValuePart>)> = found
             .iter()
             .map(|a| (a.selector.as_str(), a.name.as_str(), &a.value))
@@ -497,10 +507,36 @@ mod tests {
     }
 
     #[test]
+    fn attributes_the_packs_name_are_lowered_too() {
+        let html = "<button hx-post=\"{% url 'api-key' %}\" hx-target=\"#k\" HX-GET=\"/x\">";
+        let names = |more: &[String]| -> Vec<String> {
+            url_attributes(html, more)
+                .into_iter()
+                .map(|a| a.name)
+                .collect()
+        };
+        assert_eq!(names(&[]), Vec::<String>::new());
+        assert_eq!(
+            names(&["hx-get".into(), "hx-post".into()]),
+            vec!["hx-post".to_owned(), "hx-get".to_owned()]
+        );
+    }
+
+    #[test]
+    fn a_page_with_template_tags_is_rendered_by_a_server() {
+        assert!(holds_template_tags(b"<form action=\"{% url 'x' %}\">"));
+        assert!(!holds_template_tags(
+            b"<div id=\"app\"></div><script>window.A = '{x}';</script>"
+        ));
+    }
+
+    #[test]
     fn an_output_calling_a_function_is_written_as_a_tag() {
         let html = "<form action=\"{{ url_for('edit-book.edit_book', book_id=book.id) }}\" method=\"post\">\n<a href=\"{{url_for('web.index')|safe}}\">\n<a data-x=\"{{ f(a, 'b,c') }}\">";
-        let values: Vec<Vec<ValuePart>> =
-            url_attributes(html).into_iter().map(|a| a.value).collect();
+        let values: Vec<Vec<ValuePart>> = url_attributes(html, &[])
+            .into_iter()
+            .map(|a| a.value)
+            .collect();
         let tag = |name: &str, args: &[&str]| ValuePart::Tag {
             name: name.into(),
             args: args.iter().map(|a| (*a).to_owned()).collect(),
@@ -540,7 +576,7 @@ mod tests {
     #[test]
     fn a_form_posting_relative_to_its_page_says_nowhere() {
         let html = "<form action=\".\" method=\"post\">\n<form action=\"?next=/\" method=\"post\">\n<form action=\"edit/\" method=\"post\">\n<form action=\"https://example.com/x\" method=\"post\">";
-        let actions: Vec<String> = url_attributes(html)
+        let actions: Vec<String> = url_attributes(html, &[])
             .into_iter()
             .filter(|a| a.submits.is_some())
             .map(|a| a.selector)
@@ -551,7 +587,7 @@ mod tests {
     #[test]
     fn a_submitting_forms_action_is_its_submission() {
         let html = "<form id=\"f\" action=\"{% url 'app:tags.new' %}?next={{ request.path }}\" method=\"post\">\n<form action=\"/search\">\n<form method=\"post\">";
-        let found = url_attributes(html);
+        let found = url_attributes(html, &[]);
         let forms: Vec<(&str, &str, Option<&str>, usize)> = found
             .iter()
             .map(|a| {

@@ -1,5 +1,6 @@
 //! Input roles read from parameter annotations, for frameworks that decide a parameter's
-//! role by its type (FastAPI: a model class is the body, a plain `q: str` is the query).
+//! role by its type (FastAPI: a model class is the body, a plain `q: str` is the query; axum
+//! and actix-web: the extractor type, `Json<T>` is the body, `Path<T>` the path).
 //! Applied after every other rule of the pack (position, default, decorator, path hole).
 
 use seam_ir::summary::Input;
@@ -58,6 +59,16 @@ pub fn annotated_roles(
             continue;
         }
         let shape = param.type_annotation.as_ref().map(|a| &a.shape);
+        // `Json(user): Json<User>`, `q: web::Query<Params>`: the role of the declared type.
+        if let Some(TypeRef::Named { name, .. }) = shape
+            && let Some(role) = name
+                .rsplit(['.', ':'])
+                .next()
+                .and_then(|last| pack.type_roles.get(last))
+        {
+            p.role = Some(role.clone());
+            continue;
+        }
         if let Some(TypeRef::Named { name, args }) = shape
             && args.is_empty()
             && let Some(role) = alias_role(files, file, name, pack)

@@ -865,6 +865,10 @@ pub struct InputsFile {
     /// type (`q: str`, `limit: int = 10`, `tags: list[str]`); its field is its name.
     #[serde(default)]
     pub plain_parameters: Option<String>,
+    /// Roles by the generic type a parameter is declared with, named by its last segment
+    /// (`Json: body` for `Json(user): Json<User>` and `item: web::Json<Item>`).
+    #[serde(default)]
+    pub types: BTreeMap<String, String>,
 }
 
 /// A parameter role read from the parameter's default (`x_tenant_id: str = Header()`).

@@ -1302,6 +1302,7 @@ impl Compiler<'_> {
             path_parameter_role: raw.inputs.path_parameters,
             class_parameter_role: raw.inputs.class_parameters,
             plain_parameter_role: raw.inputs.plain_parameters,
+            type_roles: raw.inputs.types,
             terminals,
             clients,
             calls,

@@ -819,6 +819,8 @@ pub struct Pack {
     pub class_parameter_role: Option<String>,
     /// The role of a parameter with no annotation or a keyword-type one, none other applying.
     pub plain_parameter_role: Option<String>,
+    /// Roles by the last segment of the type's name a parameter is declared with (`Json`).
+    pub type_roles: BTreeMap<String, String>,
     pub terminals: Vec<Terminal>,
     pub clients: Vec<ClientObject>,
     pub calls: Vec<ClientCall>,

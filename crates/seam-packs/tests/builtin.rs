@@ -6,6 +6,7 @@ fn builtin_packs_load() {
     assert_eq!(
         names,
         [
+            "actix-web",
             "angular-http",
             "astro",
             "axios",

@@ -13,8 +13,43 @@ use crate::url::{Piece, Reader, join_paths, path_of};
 /// The router an expression refers to, if its value was made by one of the pack's router
 /// patterns.
 pub fn router_of(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Option<RouterKey> {
-    let def = files.definition(file, expr)?;
-    is_router(files, pack, def).then_some(def)
+    let (mut file, mut expr) = (file, expr);
+    for _ in 0..CHAIN_STEPS {
+        let def = files.definition(file, expr)?;
+        match files
+            .value_of(def)
+            .and_then(|(vf, ve)| Some((vf, same_router_receiver(files, pack, vf, ve)?)))
+        {
+            Some(receiver) => (file, expr) = receiver,
+            None => return is_router(files, pack, def).then_some(def),
+        }
+    }
+    None
+}
+
+/// The receiver of a call that gives back the router it is called on, made by a router
+/// pattern with a parent and no prefix whose parent is that receiver (`web::scope("/api")
+/// .wrap(mw)`, `Router::new().with_state(s)`): the call is the same router as its receiver,
+/// mounted and registered on as that one.
+pub(super) fn same_router_receiver(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+) -> Option<ExprId> {
+    let model = files.model(file);
+    let ExprKind::Call { callee, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    let ExprKind::Member { object, .. } = &model.expr(*callee).kind else {
+        return None;
+    };
+    let (index, caps) = crate::router_classes::match_router(files, &pack.routers, file, expr)?;
+    if pack.router_prefixes.get(index).is_some_and(Option::is_some) {
+        return None;
+    }
+    let parent = pack.router_parents.get(index)?.as_ref()?;
+    (caps.get(parent).and_then(Capture::expr) == Some(*object)).then_some(*object)
 }
 
 pub(super) fn is_router(files: &Files, pack: &Pack, def: RouterKey) -> bool {
@@ -65,17 +100,27 @@ pub(super) fn factory_router(
     };
     let model = files.model(ff);
     let router_at = |e: ExprId| {
-        if matches!(model.expr(e).kind, ExprKind::Call { .. })
-            && let Some(router) = called_router(files, pack, ff, e, depth)
-        {
-            return Some(router);
+        if matches!(model.expr(e).kind, ExprKind::Call { .. }) {
+            if let Some(router) = called_router(files, pack, ff, e, depth) {
+                return Some(router);
+            }
+            // `Router::new().route(…).route(…)` returned as it is: the router made at its start.
+            if let Some(made) = chained_router(files, pack, ff, e) {
+                return Some(made);
+            }
         }
         let def = files.definition(ff, e)?;
         let (vf, ve) = files.value_of(def)?;
+        if let Some(receiver) = same_router_receiver(files, pack, vf, ve) {
+            return chained_router(files, pack, vf, receiver).or_else(|| {
+                let (rf, re) = files.value_of(files.definition(vf, receiver)?)?;
+                chained_router(files, pack, rf, re)
+            });
+        }
         if crate::router_classes::match_router(files, &pack.routers, vf, ve).is_some() {
             return Some(def);
         }
-        called_router(files, pack, vf, ve, depth)
+        called_router(files, pack, vf, ve, depth).or_else(|| chained_router(files, pack, vf, ve))
     };
     if let Some(router) = router_at(returned) {
         return Some(router);
@@ -124,6 +169,44 @@ pub(super) fn factory_router(
         .then(|| router_at(*value))
         .flatten()
     })
+}
+
+/// The router made by one of the pack's router patterns at the start of a chain of mounts and
+/// route registrations on it (`Router::new().route("/a", h).nest("/b", b)`), which give back
+/// the router they are called on; `None` when the chain starts with anything else.
+fn chained_router(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Option<RouterKey> {
+    let model = files.model(file);
+    let mut at = expr;
+    for _ in 0..CHAIN_STEPS {
+        if !matches!(model.expr(at).kind, ExprKind::Call { .. }) {
+            return None;
+        }
+        if let Some(receiver) = same_router_receiver(files, pack, file, at) {
+            at = receiver;
+            continue;
+        }
+        if crate::router_classes::match_router(files, &pack.routers, file, at).is_some() {
+            return Some(created_router(files, file, at));
+        }
+        let through_mount = pack.mounts.iter().find_map(|m| {
+            let mut caps = Captures::new();
+            match_expr(model, &m.pattern, at, &mut caps)
+                .then(|| caps.get(&m.parent).and_then(Capture::expr))
+                .flatten()
+        });
+        let receiver = through_mount.or_else(|| {
+            pack.routes.iter().find_map(|r| {
+                let receiver = r.receiver.as_ref()?;
+                let mut caps = Captures::new();
+                (match_expr(model, &r.pattern, at, &mut caps)
+                    && method_allowed(&r.method, &r.methods, &caps))
+                .then(|| caps.get(receiver).and_then(Capture::expr))
+                .flatten()
+            })
+        })?;
+        at = receiver;
+    }
+    None
 }
 
 /// The router a call of a project function inside another gives back, as the routes
@@ -403,6 +486,13 @@ pub(super) fn router_through_mounts(
         }
     };
     let def = files.definition(file, expr);
+    // `web::scope("/api").wrap(mw)`: the router it is called on.
+    if depth < CHAIN_STEPS
+        && let Some((vf, ve)) = def.and_then(|d| files.value_of(d))
+        && let Some(receiver) = same_router_receiver(files, routers.pack, vf, ve)
+    {
+        return router_through_mounts(routers, plugins, vf, receiver, depth + 1);
+    }
     if let Some(def) = def
         && (routers.is_router(def) || plugins.contains(&def))
     {
@@ -476,16 +566,19 @@ pub(super) fn chain_root(routers: &Routers, file: usize, expr: ExprId) -> ExprId
                 .then(|| caps.get(&m.parent).and_then(Capture::expr))
                 .flatten()
         });
-        let next = through_mount.or_else(|| {
-            routers.pack.routes.iter().find_map(|r| {
-                let receiver = r.receiver.as_ref()?;
-                let mut caps = Captures::new();
-                (match_expr(model, &r.pattern, value, &mut caps)
-                    && method_allowed(&r.method, &r.methods, &caps))
-                .then(|| caps.get(receiver).and_then(Capture::expr))
-                .flatten()
+        let next = through_mount
+            .or_else(|| {
+                routers.pack.routes.iter().find_map(|r| {
+                    let receiver = r.receiver.as_ref()?;
+                    let mut caps = Captures::new();
+                    (match_expr(model, &r.pattern, value, &mut caps)
+                        && method_allowed(&r.method, &r.methods, &caps))
+                    .then(|| caps.get(receiver).and_then(Capture::expr))
+                    .flatten()
+                })
             })
-        });
+            // `cfg.app_data(d)`: the router it is called on.
+            .or_else(|| same_router_receiver(files, routers.pack, file, value));
         match next {
             Some(next) if next != at => at = next,
             _ => return at,

@@ -14,7 +14,8 @@ use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
     FACTORY_DEPTH, Mount, Routers, chain_root, compose, factory_prefix, factory_router,
     nearest_versioning, own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
-    routers_through_callers, unknown_start_text, versioned_dirs, without_unknown_start,
+    routers_through_callers, same_router_receiver, unknown_start_text, versioned_dirs,
+    without_unknown_start,
 };
 use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
 use super::{HandlerUnit, RouterKey, anchor_ok, method_allowed, method_from_path, read_methods};
@@ -129,6 +130,7 @@ pub fn handler_units(
     // The paths route tables over modules put in front of the classes the modules declare.
     let modules = module_prefixes(files, pack, &reader, on);
     let mut registrations = Vec::new();
+    let served_functions = mounted_functions(files, pack, on, &routers, &wrappers, &router_of);
     for &file in on {
         let model = files.model(file);
         let spelled = calls_spelled_by_routes(files, pack, file);
@@ -146,6 +148,10 @@ pub fn handler_units(
                 let Some(parent_expr) = caps.get(parent).and_then(Capture::expr) else {
                     continue;
                 };
+                // A call that gives back the router it is called on is that router.
+                if same_router_receiver(files, pack, file, call).is_some() {
+                    break;
+                }
                 let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
                     Some(parent) => vec![parent],
                     // Made over a parameter of a project function (`func routes(g *Group) {
@@ -252,10 +258,11 @@ pub fn handler_units(
                     // r.Route("/v1", func(r chi.Router) { … }) }`, `def install(api): for p in
                     // registry.all(): api.include_router(p.events)`): on each caller's
                     // argument, as a route registered on that parameter is.
+                    // `cfg.service(a).service(b)`: the parameter at the chain's start.
                     None => routers_through_callers(
                         &wrappers,
                         files,
-                        (file, call, parent_expr),
+                        (file, call, chain_root(&routers, file, parent_expr)),
                         |pf, pe| router_of(files, pack, pf, pe),
                     ),
                 };
@@ -738,13 +745,23 @@ pub fn handler_units(
                         .and_then(Capture::expr)
                         .and_then(|e| router_of(files, pack, file, e))
                     {
-                        Some(r) => Some(r),
+                        Some(r) => vec![Some(r)],
                         None => continue,
                     },
-                    None => None,
+                    // A function a mount serves (`.service(h)`): on each router it is
+                    // mounted on.
+                    None => match func.and_then(|f| served_functions.get(&(file, f))) {
+                        Some(parents) => parents.iter().map(|p| Some(*p)).collect(),
+                        None => vec![None],
+                    },
                 };
                 // A router a project function makes: once per call of that function.
-                for (router, subst) in crate::router_factories::instances(files, made_on) {
+                let instances = made_on.into_iter().flat_map(|m| {
+                    crate::router_factories::instances(files, m)
+                        .into_iter()
+                        .map(move |i| (m, i))
+                });
+                for (made_on, (router, subst)) in instances {
                     let reader = Reader {
                         subst: &subst,
                         ..reader
@@ -1891,5 +1908,64 @@ fn angle_parameters_as_holes(path: &str) -> String {
         rest = &rest[start + len + 1..];
     }
     out.push_str(rest);
+    out
+}
+
+/// The decorated functions a mount serves as its child (`.service(h)` of a function declared
+/// with `#[get("/x")]`), with the routers each is mounted on: the parent router, or the one
+/// each caller passes for a parameter at the start of the parent's chain.
+fn mounted_functions(
+    files: &Files,
+    pack: &Pack,
+    on: &BTreeSet<usize>,
+    routers: &Routers,
+    wrappers: &crate::route_wrappers::RouteWrappers,
+    router_of: &dyn Fn(&Files, &Pack, usize, ExprId) -> Option<RouterKey>,
+) -> BTreeMap<(usize, FuncId), Vec<RouterKey>> {
+    let mut out: BTreeMap<(usize, FuncId), Vec<RouterKey>> = BTreeMap::new();
+    if pack.decorated.is_empty() || pack.mounts.is_empty() {
+        return out;
+    }
+    for &file in on {
+        let model = files.model(file);
+        for crate::files::NamedCall { call, name } in files.calls(file) {
+            for m in &pack.mounts {
+                if !anchor_ok(&m.pattern, name) {
+                    continue;
+                }
+                let mut caps = Captures::new();
+                if !match_expr(model, &m.pattern, call, &mut caps) {
+                    continue;
+                }
+                let (Some(child), Some(parent_expr)) = (
+                    caps.get(&m.child).and_then(Capture::expr),
+                    caps.get(&m.parent).and_then(Capture::expr),
+                ) else {
+                    continue;
+                };
+                let Some((ff, func)) = files.function_of(file, child) else {
+                    break;
+                };
+                if files.model(ff).function(func).decorators.is_empty() {
+                    break;
+                }
+                let parents = match router_of(files, pack, file, parent_expr) {
+                    Some(parent) => vec![parent],
+                    None => routers_through_callers(
+                        wrappers,
+                        files,
+                        (file, call, chain_root(routers, file, parent_expr)),
+                        |pf, pe| router_of(files, pack, pf, pe),
+                    ),
+                };
+                out.entry((ff, func)).or_default().extend(parents);
+                break;
+            }
+        }
+    }
+    for parents in out.values_mut() {
+        parents.sort();
+        parents.dedup();
+    }
     out
 }

@@ -7,6 +7,7 @@ fn builtin_packs_load() {
         names,
         [
             "angular-http",
+            "angularjs",
             "astro",
             "axios",
             "axum",

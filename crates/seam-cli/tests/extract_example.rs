@@ -195,8 +195,8 @@ fn packs_lists_where_each_came_from() {
         lines[..3],
         [
             "angular-http\tclient\tjavascript\tnpm: @angular/common\tbuilt-in",
+            "angularjs\tclient\tjavascript\talways\tbuilt-in",
             "astro\thandler\tjavascript\tnpm: astro\tbuilt-in",
-            "axios\tclient\tjavascript\tnpm: axios\tbuilt-in",
         ]
     );
     for line in [

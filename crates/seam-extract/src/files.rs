@@ -1278,13 +1278,16 @@ impl<'a> Files<'a> {
                 // Python module-level names are not always bound by the lowering.
                 match self.module_binding(file, name) {
                     Some(b) => self.binding_def(file, b, hops),
-                    None => match crate::script_globals::global(self, file, name) {
-                        Some((f, b)) => self.binding_def(f, b, hops),
-                        // A browser global another script set (`window.CTFd = CTFd`).
-                        None => crate::window_globals::value_named(self, file, name).and_then(
-                            |(vf, ve)| self.definition_hops(vf, ve, hops.checked_sub(1)?),
-                        ),
-                    },
+                    None => {
+                        match crate::script_globals::global(self, file, name, model.expr(expr).span)
+                        {
+                            Some((f, b)) => self.binding_def(f, b, hops),
+                            // A browser global another script set (`window.CTFd = CTFd`).
+                            None => crate::window_globals::value_named(self, file, name).and_then(
+                                |(vf, ve)| self.definition_hops(vf, ve, hops.checked_sub(1)?),
+                            ),
+                        }
+                    }
                 }
             }
             ExprKind::Member {

@@ -984,6 +984,10 @@ pub struct ClientObjectFile {
     /// property whose declared type is this name is a client (with no base URL).
     #[serde(default, rename = "type")]
     pub type_name: Option<String>,
+    /// A parameter name (`$http`): a parameter so named is a client, a service the framework
+    /// injects by the name of the parameter that takes it (AngularJS's `function ($http) {…}`).
+    #[serde(default)]
+    pub parameter: Option<String>,
     /// A call that hands a callback its client, as a test runner hands a test its fixtures
     /// (`test($NAME, $FN)`): the property `property` of the callback's first parameter
     /// (`async ({ request }) => …`) is a client.
@@ -1220,6 +1224,12 @@ pub struct CallFile {
     /// with no paths of the function it is written in.
     #[serde(default)]
     pub definition: bool,
+    /// The call defines a table of requests the library makes later (AngularJS's
+    /// `$resource(url, params, { findApp: { method: 'GET', url: … } })`): `table` names the
+    /// metavariable holding the object, `entry` the one each of its properties' values binds
+    /// for `url` and `method`; each property is a consumer of its own, named after its key.
+    #[serde(default)]
+    pub entries: Option<EntriesFile>,
     /// The request body the call sends (`$BODY`, or `{ option: $OPTIONS, key: body }`).
     #[serde(default)]
     pub body: Option<ValueFile>,
@@ -1241,6 +1251,14 @@ pub struct CallFile {
     /// `$.ajax({ url, error })`): a call given one handles every failure status there.
     #[serde(default)]
     pub failure_callback: Option<ValueFile>,
+}
+
+/// See `CallFile::entries`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct EntriesFile {
+    pub table: String,
+    pub entry: String,
 }
 
 /// See `PackFile::member_calls`.

@@ -951,11 +951,15 @@ impl Compiler<'_> {
                 }
                 None => None,
             };
-            if c.import.is_none() && create.is_none() && c.type_name.is_none() && injected.is_none()
+            if c.import.is_none()
+                && create.is_none()
+                && c.type_name.is_none()
+                && c.parameter.is_none()
+                && injected.is_none()
             {
                 return Err(self.error(
                     "clients:",
-                    "each entry under `clients` needs `import`, `create`, `type` or `injected`",
+                    "each entry under `clients` needs `import`, `create`, `type`, `parameter` or `injected`",
                 ));
             }
             if c.from.is_some()
@@ -996,6 +1000,7 @@ impl Compiler<'_> {
                 base_url,
                 from: c.from.clone(),
                 type_name: c.type_name.clone(),
+                parameter: c.parameter.clone(),
                 injected,
             });
         }
@@ -1028,7 +1033,42 @@ impl Compiler<'_> {
                 ),
                 None => (pattern.clone(), c.pattern.clone()),
             };
+            // A table's entry is bound for the fields beside the pattern's metavariables.
+            let entries = match &c.entries {
+                Some(e) => {
+                    let table = self.meta("entries.table", &e.table, &bound, &source)?;
+                    let entry = e.entry.strip_prefix('$').map(str::to_owned).ok_or_else(|| {
+                        self.error(
+                            &e.entry,
+                            format!("`entries.entry: {}` must be a metavariable, written with its `$`", e.entry),
+                        )
+                    })?;
+                    Some((table, entry))
+                }
+                None => None,
+            };
+            let bound = match &entries {
+                Some((_, entry)) => PatternNode::Array(vec![
+                    PatternArg::One {
+                        node: bound,
+                        name: None,
+                    },
+                    PatternArg::One {
+                        node: PatternNode::Meta(entry.clone()),
+                        name: None,
+                    },
+                ]),
+                None => bound,
+            };
+            if let ValueFile::Option {
+                default: Some(d), ..
+            } = &c.url
+                && d.starts_with('$')
+            {
+                self.meta("url", d, &bound, &source)?;
+            }
             calls.push(ClientCall {
+                entries,
                 constraints: self.constraints(&c.where_, &bound, &source)?,
                 url: self.value("url", &c.url, &bound, &source)?,
                 method: self.value("method", &c.method, &bound, &source)?,

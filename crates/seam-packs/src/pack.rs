@@ -120,7 +120,8 @@ pub enum ValueRead {
     /// What a metavariable bound.
     Meta(String),
     /// A key of the options object a metavariable bound (`{ option: $OPTS, key: method }`),
-    /// with the value used when the key is not there.
+    /// with the value used when the key is not there (for a URL, `$X` reads what the
+    /// metavariable bound).
     Option {
         meta: String,
         key: String,
@@ -578,6 +579,8 @@ pub struct ClientObject {
     pub from: Option<String>,
     /// A declared type whose values are clients.
     pub type_name: Option<String>,
+    /// A parameter name whose parameters are clients (a service injected by name).
+    pub parameter: Option<String>,
     pub injected: Option<InjectedClient>,
     /// What of `create` must be a client itself (its base URL carries): a metavariable
     /// (`ValueRead::Meta`) or a key of an options object it binds (`ValueRead::Option`).
@@ -731,6 +734,10 @@ pub struct ClientCall {
     pub fallback: bool,
     /// Defines a request made later: the consumer is the call, named after its object key.
     pub definition: bool,
+    /// Defines a table of requests made later (`CallFile::entries`): the metavariables holding
+    /// the table object and each of its properties' values. Each property is a consumer,
+    /// named after its key.
+    pub entries: Option<(String, String)>,
     /// The request body the call sends: what a transition's `provenance` reads the sent
     /// fields' values from.
     pub body: Option<ValueRead>,

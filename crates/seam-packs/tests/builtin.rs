@@ -8,6 +8,7 @@ fn builtin_packs_load() {
         [
             "actix-web",
             "angular-http",
+            "angularjs",
             "astro",
             "axios",
             "axum",

@@ -80,7 +80,7 @@ fn a_client_from_a_module_needs_a_plain_call_to_create() {
     assert!(e.contains("`from` needs a `create` pattern"), "{e}");
     let e = error(&format!("{head}clients:\n  - from: lib\n{calls}"));
     assert!(
-        e.contains("needs `import`, `create`, `type` or `injected`"),
+        e.contains("needs `import`, `create`, `type`, `parameter` or `injected`"),
         "{e}"
     );
     // An injected client's callback must be a metavariable of its pattern.

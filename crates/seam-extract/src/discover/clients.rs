@@ -157,6 +157,17 @@ pub(super) fn client_object_hops(
     {
         return Some(ClientObject::of_declared_type(files, pack, &t.shape));
     }
+    // A parameter named as a service the framework injects by name (`function ($http)`).
+    if let Some(b) = model.resolved_binding(expr)
+        && let BindingKind::Param { .. } = model.binding(b).kind
+        && model.binding(b).origin.path.is_empty()
+        && pack
+            .clients
+            .iter()
+            .any(|c| c.parameter.as_deref() == Some(model.binding(b).name.as_str()))
+    {
+        return Some(ClientObject::of_every(files, pack));
+    }
     // A property of a callback's first parameter, the client a call hands the callback
     // (`test(name, async ({ request }) => …)`).
     if let Some(b) = model.resolved_binding(expr)
@@ -947,7 +958,7 @@ pub(super) fn site_at(
     let model = files.model(file);
     let name = crate::files::callee_name(model, call);
     for c in &pack.calls {
-        if !client_call_anchor_ok(c, name) {
+        if c.entries.is_some() || !client_call_anchor_ok(c, name) {
             continue;
         }
         let mut caps = Captures::new();
@@ -960,6 +971,84 @@ pub(super) fn site_at(
     }
     member_site(files, pack, reader, file, call)
         .or_else(|| handed_site(files, pack, reader, file, call))
+}
+
+/// The requests a call defines in a table (see [`seam_packs::ClientCall::entries`]): one
+/// unit per property of the table object (written at the call, or held by a name in the same
+/// file) whose value is an object literal and whose URL reads, at that value, named after its
+/// key. Empty when no `entries` call of the pack matches the call.
+fn table_units(
+    files: &Files,
+    pack: &Pack,
+    pack_index: usize,
+    reader: &Reader,
+    file: usize,
+    call: ExprId,
+) -> Vec<ClientUnit> {
+    let model = files.model(file);
+    let name = crate::files::callee_name(model, call);
+    let mut out = Vec::new();
+    for c in &pack.calls {
+        let Some((table, entry)) = &c.entries else {
+            continue;
+        };
+        if !client_call_anchor_ok(c, name) {
+            continue;
+        }
+        let mut caps = Captures::new();
+        if !call_entry_matches(model, c, call, &mut caps) {
+            continue;
+        }
+        let Some(written) = caps.get(table).and_then(Capture::expr) else {
+            continue;
+        };
+        let object = match &model.expr(written).kind {
+            ExprKind::Object { .. } => written,
+            _ => match files
+                .definition(file, written)
+                .and_then(|d| files.value_of(d))
+            {
+                Some((vf, ve)) if vf == file => ve,
+                _ => continue,
+            },
+        };
+        let ExprKind::Object { props } = &model.expr(object).kind else {
+            continue;
+        };
+        for p in props {
+            let ObjectProp::KeyValue { value, .. } = p else {
+                continue;
+            };
+            if !matches!(model.expr(*value).kind, ExprKind::Object { .. }) {
+                continue;
+            }
+            let mut caps = caps.clone();
+            caps.insert(entry.clone(), Capture::Expr(*value));
+            let Some(site) = site_of_match(files, pack, reader, (file, *value), c, &caps) else {
+                continue;
+            };
+            out.push(ClientUnit {
+                pack: pack_index,
+                file,
+                call: *value,
+                function: None,
+                method: site.method,
+                path: Some(client_path(&site.path)),
+                origin: site.origin,
+                layered: false,
+                through: Vec::new(),
+                inner: None,
+                page_relative: site.page_relative,
+                fallback: site.fallback,
+                failures: site.failures.clone(),
+                read_inside: false,
+            });
+        }
+        if !out.is_empty() {
+            return out;
+        }
+    }
+    out
 }
 
 /// A call that hands one of the client's methods to a project function which calls it
@@ -1016,11 +1105,22 @@ fn site_of_match(
             let (uf, ue) = crate::handed_clients::returned_url(files, file, e);
             reader.pieces(uf, ue)
         }),
-        ValueRead::Option { meta, key, .. } => caps
+        ValueRead::Option { meta, key, default } => caps
             .get(meta)
             .and_then(Capture::expr)
-            .and_then(|o| reader.object_key(file, o, key).ok().flatten())
-            .map(|(kf, ke)| reader.pieces(kf, ke)),
+            .and_then(|o| match reader.object_key(file, o, key) {
+                Ok(Some((kf, ke))) => Some(reader.pieces(kf, ke)),
+                // No such key: the default, what a metavariable bound or text.
+                Ok(None) => match default.as_deref() {
+                    Some(d) if d.starts_with('$') => caps
+                        .get(&d[1..])
+                        .and_then(Capture::expr)
+                        .map(|e| reader.pieces(file, e)),
+                    Some(d) => Some(vec![Piece::Text(d.to_owned())]),
+                    None => None,
+                },
+                Err(_) => None,
+            }),
         ValueRead::Chain {
             meta,
             call: Some(call),
@@ -1295,6 +1395,11 @@ pub fn client_units(
                 this_class: crate::classes::initializer_class(files, file, call),
                 ..reader
             };
+            let table = table_units(files, pack, pack_index, &own, file, call);
+            if !table.is_empty() {
+                units.extend(table);
+                continue;
+            }
             let Some(mut site) = site_at(files, pack, &own, file, call) else {
                 continue;
             };

@@ -671,8 +671,10 @@ fn process_source(
         // A server template's tags are not a script: its URL attributes are lowered, and the
         // inline scripts the template does not write into.
         None if template.is_some() => {
-            attributes = server_templates::url_attributes(&text, &options.markup_attributes);
-            match server_templates::inline_scripts_only(&text) {
+            let syntax = server_templates::Syntax::of(path);
+            attributes =
+                server_templates::url_attributes(&text, syntax, &options.markup_attributes);
+            match server_templates::inline_scripts_only(&text, syntax) {
                 Some(scripts) => {
                     blanked_fallback = Some(components::blanked(&text));
                     scripts

@@ -7,6 +7,15 @@
 //! attribute's offset, which extraction indexes and reads like any value. A form that submits
 //! with a method other than GET (`<form action="{% url 'x' %}" method="post">`) is lowered as
 //! its submission, `HTMLFormElement.submit(action, method)`, as a component's form is.
+//!
+//! FreeMarker templates (`.ftl`, `.ftlh`, `.ftlx`: Spring and other Java servers' pages) are
+//! read the same way, with their own syntax ([`Syntax::FreeMarker`]): `${…}` is an output,
+//! `<#…>`/`<@…>` directives and macros, `<#-- … -->` a comment. A script the template writes
+//! into only through outputs is still the script the browser runs, with those values unknown:
+//! an output inside a quoted string (`var base_url = '${request.contextPath}';`) makes the
+//! string a JavaScript template literal whose substitution is the output's name
+//! (`` `${request.contextPath}` ``), one in code is that name (`var id = ${jobId};` reads as
+//! `var id =   jobId ;`), each of the same length so offsets and lines stay the template's.
 
 use crate::model::{
     Arg, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model, Span, StmtKind,
@@ -15,11 +24,33 @@ use crate::model::{
 /// The call each attribute is lowered as (see the module comment).
 pub const ELEMENT_ATTRIBUTE: (&str, &str) = ("HTMLElement", "attribute");
 
+/// The template language a server template is written in, by extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    /// `{{ … }}` outputs, `{% … %}` tags, `{# … #}` comments (Django, Jinja).
+    Django,
+    /// `${…}` outputs, `<#…>` directives, `<@…>` macro calls, `<#-- … -->` comments.
+    FreeMarker,
+}
+
+impl Syntax {
+    pub fn of(path: &str) -> Syntax {
+        match path.rsplit_once('.').map(|(_, e)| e) {
+            Some("ftl" | "ftlh" | "ftlx") => Syntax::FreeMarker,
+            _ => Syntax::Django,
+        }
+    }
+}
+
 /// The language a server template's model has (its statements are calls, written as a
 /// script's would be), by extension.
 pub fn template_language(path: &str) -> Option<Language> {
     let ext = path.rsplit_once('.').map(|(_, e)| e)?;
-    matches!(ext, "html" | "htm" | "jinja" | "jinja2" | "j2").then_some(Language::JavaScript)
+    matches!(
+        ext,
+        "html" | "htm" | "jinja" | "jinja2" | "j2" | "ftl" | "ftlh" | "ftlx"
+    )
+    .then_some(Language::JavaScript)
 }
 
 /// Whether a page's bytes hold a template tag (`{% … %}`): a page a server renders, not one
@@ -60,14 +91,16 @@ pub enum ValuePart {
 /// The `data-*` and `href` attributes of the template's elements (outside script and style
 /// blocks and comments), the `src` of its `<script>` tags and the attributes named in `more`
 /// (lower case), whose value is not empty.
-pub fn url_attributes(text: &str, more: &[String]) -> Vec<MarkupAttribute> {
+pub fn url_attributes(text: &str, syntax: Syntax, more: &[String]) -> Vec<MarkupAttribute> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut at = 0;
     while let Some(found) = text[at..].find('<') {
         let open = at + found;
         at = open + 1;
-        if text[open..].starts_with("<!--") {
+        if text[open..].starts_with("<!--")
+            || syntax == Syntax::FreeMarker && text[open..].starts_with("<#--")
+        {
             at = text[open..]
                 .find("-->")
                 .map_or(text.len(), |e| open + e + 3);
@@ -104,7 +137,7 @@ pub fn url_attributes(text: &str, more: &[String]) -> Vec<MarkupAttribute> {
             selector.push_str(id.trim());
         }
         // `table {% if rw %}rw{% endif %}`: the written classes, a conditional one included.
-        let written: Vec<String> = value_parts(value_of("class").unwrap_or(""))
+        let written: Vec<String> = value_parts(value_of("class").unwrap_or(""), syntax)
             .into_iter()
             .filter_map(|p| match p {
                 ValuePart::Text(t) => Some(t),
@@ -132,7 +165,7 @@ pub fn url_attributes(text: &str, more: &[String]) -> Vec<MarkupAttribute> {
                     offset: open,
                     selector: selector.clone(),
                     name: "action".into(),
-                    value: value_parts(action),
+                    value: value_parts(action, syntax),
                     submits: Some(method),
                 });
             }
@@ -151,7 +184,7 @@ pub fn url_attributes(text: &str, more: &[String]) -> Vec<MarkupAttribute> {
                     offset: *offset,
                     selector: selector.clone(),
                     name: lower,
-                    value: value_parts(value),
+                    value: value_parts(value, syntax),
                     submits: None,
                 });
             }
@@ -164,10 +197,14 @@ pub fn url_attributes(text: &str, more: &[String]) -> Vec<MarkupAttribute> {
 /// [`super::components::script_blocks_only`] does for a component): the `<script>` blocks
 /// with no `src` and a JavaScript `type` (or none), whose text holds no template syntax
 /// (`{{ … }}`, `{% … %}`, `{# … #}`: a script the template writes into is not the script the
-/// browser runs). `None` when it has no such block.
-pub fn inline_scripts_only(text: &str) -> Option<String> {
+/// browser runs). `None` when it has no such block. In a FreeMarker template a script holding
+/// a directive or macro call (`<#if>`, `<@x/>`) is left out, and one holding only outputs is
+/// kept with each output rewritten as JavaScript of the same length (see the module comment).
+pub fn inline_scripts_only(text: &str, syntax: Syntax) -> Option<String> {
     let lower = text.to_ascii_lowercase();
     let mut keep: Vec<(usize, usize)> = Vec::new();
+    // Kept scripts whose text is rewritten: (offset, new text of the same length).
+    let mut rewritten: Vec<(usize, String)> = Vec::new();
     let mut at = 0;
     while let Some(found) = lower[at..].find("<script") {
         let open = at + found;
@@ -194,18 +231,188 @@ pub fn inline_scripts_only(text: &str) -> Option<String> {
             )
         });
         let body = &text[start..start + close];
-        if value_of("src").is_none()
-            && javascript
-            && !["{{", "{%", "{#"].iter().any(|t| body.contains(t))
-            && !body.trim().is_empty()
-        {
-            keep.push((start, start + close));
+        if value_of("src").is_some() || !javascript || body.trim().is_empty() {
+            continue;
+        }
+        match syntax {
+            Syntax::Django if !["{{", "{%", "{#"].iter().any(|t| body.contains(t)) => {
+                keep.push((start, start + close));
+            }
+            Syntax::FreeMarker => {
+                if let Some(script) = freemarker_script(body) {
+                    if script != body {
+                        rewritten.push((start, script));
+                    }
+                    keep.push((start, start + close));
+                }
+            }
+            Syntax::Django => {}
         }
     }
     if keep.is_empty() {
         return None;
     }
-    Some(super::components::blank_outside(text, &keep))
+    let mut out = super::components::blank_outside(text, &keep);
+    for (start, script) in rewritten {
+        out.replace_range(start..start + script.len(), &script);
+    }
+    Some(out)
+}
+
+/// Where a FreeMarker output stands in a script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OutputIn {
+    Code,
+    /// A string quoted with `'` or `"` opening at this offset.
+    Quoted(usize),
+    /// A template literal (the output is a substitution as written).
+    Template,
+}
+
+/// A FreeMarker script's text as the JavaScript the browser runs, with each `${…}` output
+/// read as the name it outputs; `None` when the script holds a directive or a macro call, or
+/// an output that cannot be rewritten in place (unclosed, empty, or in a string holding a
+/// backquote). The result has the script's length and line breaks.
+fn freemarker_script(body: &str) -> Option<String> {
+    if ["<#", "</#", "<@", "</@"].iter().any(|t| body.contains(t)) {
+        return None;
+    }
+    if !body.contains("${") {
+        return Some(body.to_owned());
+    }
+    let bytes = body.as_bytes();
+    let mut outputs: Vec<(usize, usize, OutputIn)> = Vec::new();
+    // The quoted strings holding an output: (opening quote, closing quote).
+    let mut quoted: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = body[i..].find('\n').map_or(bytes.len(), |e| i + e);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = body[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |e| i + 2 + e + 2);
+            }
+            b'$' if bytes.get(i + 1) == Some(&b'{') => {
+                let end = output_end(bytes, i)?;
+                outputs.push((i, end, OutputIn::Code));
+                i = end;
+            }
+            q @ (b'\'' | b'"' | b'`') => {
+                let open = i;
+                let within = if q == b'`' {
+                    OutputIn::Template
+                } else {
+                    OutputIn::Quoted(open)
+                };
+                let (mut held, mut backquoted) = (false, false);
+                i += 1;
+                loop {
+                    match bytes.get(i) {
+                        None => return None,
+                        Some(b'\\') => i += 2,
+                        Some(b'\n') if q != b'`' => return None,
+                        Some(&c) if c == q => break,
+                        Some(b'$') if bytes.get(i + 1) == Some(&b'{') => {
+                            let end = output_end(bytes, i)?;
+                            outputs.push((i, end, within));
+                            held = true;
+                            i = end;
+                        }
+                        Some(b'`') => {
+                            backquoted = true;
+                            i += 1;
+                        }
+                        Some(_) => i += 1,
+                    }
+                }
+                if held && backquoted {
+                    return None;
+                }
+                if held && q != b'`' {
+                    quoted.push((open, i));
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    let mut out = body.as_bytes().to_vec();
+    for (start, end, within) in outputs {
+        let inner = &body[start + 2..end - 1];
+        let name_len = name_prefix(inner);
+        if inner.is_empty() {
+            return None;
+        }
+        // The name the output writes (`request.contextPath`), the rest blanked; an output
+        // that starts with no name (`${"x"}`) is the unknown name `_`.
+        for (k, b) in out[start + 2..end - 1].iter_mut().enumerate() {
+            if k >= name_len {
+                *b = b' ';
+            }
+        }
+        if name_len == 0 {
+            out[start + 2] = b'_';
+        }
+        if within == OutputIn::Code {
+            out[start] = b' ';
+            out[start + 1] = b' ';
+            out[end - 1] = b' ';
+        }
+    }
+    for (open, close) in quoted {
+        out[open] = b'`';
+        out[close] = b'`';
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The offset just past the `}` closing the output that opens (`${`) at `start`, skipping
+/// the strings and braces of its expression.
+fn output_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = start + 2;
+    while let Some(&c) = bytes.get(i) {
+        match c {
+            b'{' => depth += 1,
+            b'}' if depth == 0 => return Some(i + 1),
+            b'}' => depth -= 1,
+            b'"' | b'\'' => {
+                let close = bytes[i + 1..].iter().position(|&b| b == c)?;
+                i += close + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The length of the dotted name an output's expression starts with (`request.contextPath`
+/// in `request.contextPath!''`), 0 when it starts with none.
+fn name_prefix(inner: &str) -> usize {
+    let bytes = inner.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut end = 0;
+    let mut i = 0;
+    loop {
+        if !bytes
+            .get(i)
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_')
+        {
+            return end;
+        }
+        while bytes.get(i).is_some_and(|&b| word(b)) {
+            i += 1;
+        }
+        end = i;
+        if bytes.get(i) != Some(&b'.') {
+            return end;
+        }
+        i += 1;
+    }
 }
 
 /// Text with no template syntax in it.
@@ -213,8 +420,12 @@ fn plain(s: &str) -> bool {
     !s.contains(['{', '}', '%', '<', '>'])
 }
 
-/// A value split at its `{{ … }}` outputs and `{% … %}` tags.
-fn value_parts(value: &str) -> Vec<ValuePart> {
+/// A value split at its `{{ … }}` outputs and `{% … %}` tags (FreeMarker: its `${…}`
+/// outputs).
+fn value_parts(value: &str, syntax: Syntax) -> Vec<ValuePart> {
+    if syntax == Syntax::FreeMarker {
+        return freemarker_value_parts(value);
+    }
     let mut out = Vec::new();
     let mut rest = value;
     loop {
@@ -257,6 +468,31 @@ fn value_parts(value: &str) -> Vec<ValuePart> {
         }
         rest = &rest[start + 2 + len + 2..];
     }
+}
+
+/// A FreeMarker value split at its `${…}` outputs, each named by the last segment of the
+/// value before its built-ins and default (`${user.id?c}`, `${name!''}`).
+fn freemarker_value_parts(value: &str) -> Vec<ValuePart> {
+    let mut out = Vec::new();
+    let mut rest = value;
+    while let Some(start) = rest.find("${") {
+        let Some(len) = rest[start..].find('}') else {
+            break;
+        };
+        if start > 0 {
+            out.push(ValuePart::Text(rest[..start].to_owned()));
+        }
+        let inner = rest[start + 2..start + len].trim();
+        out.push(match output_call(inner) {
+            Some((name, args)) => ValuePart::Tag { name, args },
+            None => ValuePart::Output(last_segment(inner.split(['?', '!']).next().unwrap_or(""))),
+        });
+        rest = &rest[start + len + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(ValuePart::Text(rest.to_owned()));
+    }
+    out
 }
 
 /// `url_for('edit', book_id=book.id)`: the function's name and its arguments as written
@@ -470,7 +706,7 @@ mod tests {
     #[test]
     fn data_attributes_with_their_element_and_template_tags() {
         let html = "<!-- <a href=\"/x\"> -->\n<div id=\"events\" class=\"col {% if a %}on{% endif %}\"\n data-status-url=\"{% url 'hc-status-single' check.code %}\">\n<script>var a = '<a href=\"/no\">';</script>\n<tr data-url=\"{{ check.url|safe }}\" {% if on %}class=\"on\"{% endif %}>\n<a href=\"/docs/\">\n<script src=\"{% static 'js/details.js' %}\"></script>";
-        let found = url_attributes(html, &[]);
+        let found = url_attributes(html, Syntax::Django, &[]);
         let got: Vec<(&str, &str, &Vec<ValuePart>)> = found
             .iter()
             .map(|a| (a.selector.as_str(), a.name.as_str(), &a.value))
@@ -510,7 +746,7 @@ mod tests {
     fn attributes_the_packs_name_are_lowered_too() {
         let html = "<button hx-post=\"{% url 'api-key' %}\" hx-target=\"#k\" HX-GET=\"/x\">";
         let names = |more: &[String]| -> Vec<String> {
-            url_attributes(html, more)
+            url_attributes(html, Syntax::Django, more)
                 .into_iter()
                 .map(|a| a.name)
                 .collect()
@@ -533,7 +769,7 @@ mod tests {
     #[test]
     fn an_output_calling_a_function_is_written_as_a_tag() {
         let html = "<form action=\"{{ url_for('edit-book.edit_book', book_id=book.id) }}\" method=\"post\">\n<a href=\"{{url_for('web.index')|safe}}\">\n<a data-x=\"{{ f(a, 'b,c') }}\">";
-        let values: Vec<Vec<ValuePart>> = url_attributes(html, &[])
+        let values: Vec<Vec<ValuePart>> = url_attributes(html, Syntax::Django, &[])
             .into_iter()
             .map(|a| a.value)
             .collect();
@@ -560,7 +796,7 @@ mod tests {
     #[test]
     fn inline_scripts_without_template_syntax_are_kept() {
         let html = "<p>{{ a }}</p>\n<script>var x = 1;</script>\n<script src=\"/a.js\"></script>\n<script>var u = \"{{ url }}\";</script>\n<script type=\"text/template\"><b></b></script>\n<script type=\"module\">go()</script>";
-        let kept = inline_scripts_only(html).unwrap();
+        let kept = inline_scripts_only(html, Syntax::Django).unwrap();
         assert_eq!(kept.len(), html.len());
         assert_eq!(kept.lines().nth(1).map(str::trim), Some("var x = 1;"));
         assert_eq!(kept.lines().nth(5).map(str::trim), Some("go()"));
@@ -568,7 +804,7 @@ mod tests {
             assert_eq!(kept.lines().nth(line).map(str::trim), Some(""));
         }
         assert_eq!(
-            inline_scripts_only("<script>{% if a %}x(){% endif %}</script>"),
+            inline_scripts_only("<script>{% if a %}x(){% endif %}</script>", Syntax::Django),
             None
         );
     }
@@ -576,7 +812,7 @@ mod tests {
     #[test]
     fn a_form_posting_relative_to_its_page_says_nowhere() {
         let html = "<form action=\".\" method=\"post\">\n<form action=\"?next=/\" method=\"post\">\n<form action=\"edit/\" method=\"post\">\n<form action=\"https://example.com/x\" method=\"post\">";
-        let actions: Vec<String> = url_attributes(html, &[])
+        let actions: Vec<String> = url_attributes(html, Syntax::Django, &[])
             .into_iter()
             .filter(|a| a.submits.is_some())
             .map(|a| a.selector)
@@ -587,7 +823,7 @@ mod tests {
     #[test]
     fn a_submitting_forms_action_is_its_submission() {
         let html = "<form id=\"f\" action=\"{% url 'app:tags.new' %}?next={{ request.path }}\" method=\"post\">\n<form action=\"/search\">\n<form method=\"post\">";
-        let found = url_attributes(html, &[]);
+        let found = url_attributes(html, Syntax::Django, &[]);
         let forms: Vec<(&str, &str, Option<&str>, usize)> = found
             .iter()
             .map(|a| {
@@ -612,5 +848,43 @@ mod tests {
                 ValuePart::Output("path".into()),
             ]
         );
+    }
+
+    #[test]
+    fn freemarker_outputs_are_read_as_the_names_they_write() {
+        let ftl = "<#-- <a href=\"/no\"> -->\n<link href=\"${request.contextPath}/static/a.css\">\n<a data-id=\"${job.id?c}\">\n<script>\n\tvar base_url = '${request.contextPath}';\n\tvar I18n = ${I18nUtil.getMultString()};\n\tvar n = \"${a!''}x\", t = `${b}`; // '${c}\n</script>\n<script><#if on>go()</#if></script>\n<script>var u = '${x}`';</script>";
+        let values: Vec<(String, Vec<ValuePart>)> = url_attributes(ftl, Syntax::FreeMarker, &[])
+            .into_iter()
+            .map(|a| (a.name, a.value))
+            .collect();
+        assert_eq!(
+            values,
+            vec![
+                (
+                    "href".to_owned(),
+                    vec![
+                        ValuePart::Output("contextPath".into()),
+                        ValuePart::Text("/static/a.css".into())
+                    ]
+                ),
+                ("data-id".to_owned(), vec![ValuePart::Output("id".into())]),
+            ]
+        );
+        let kept = inline_scripts_only(ftl, Syntax::FreeMarker).unwrap();
+        assert_eq!(kept.len(), ftl.len());
+        let lines: Vec<&str> = kept.lines().map(str::trim_end).collect();
+        assert_eq!(lines[4], "\tvar base_url = `${request.contextPath}`;");
+        assert_eq!(lines[5], "\tvar I18n =   I18nUtil.getMultString   ;");
+        assert_eq!(lines[6], "\tvar n = `${a   }x`, t = `${b}`; // '${c}");
+        // A directive, and a string holding a backquote beside an output: left out.
+        assert_eq!(lines[8].trim(), "");
+        assert_eq!(lines[9].trim(), "");
+        assert_eq!(
+            freemarker_script("var u = ${\"x\"};").as_deref(),
+            Some("var u =   _   ;")
+        );
+        assert_eq!(freemarker_script("var u = '${x';"), None);
+        assert_eq!(Syntax::of("templates/job.list.ftl"), Syntax::FreeMarker);
+        assert_eq!(Syntax::of("templates/base.html"), Syntax::Django);
     }
 }

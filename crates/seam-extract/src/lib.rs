@@ -1012,6 +1012,19 @@ fn delivery_metadata(
         );
         return metadata;
     }
+    // A request handed as it is to a project function that throws on every failure it is
+    // given (`await unwrap(client.GET(…))`) gives each failure to its caller as an exception.
+    if let Some(func) = unit.function
+        && unit.through.is_empty()
+        && crate::throwing_wrappers::handed_to_thrower(files, pack, (unit.file, func), unit.call)
+    {
+        set_http(
+            &mut metadata,
+            "failureDelivery",
+            serde_json::json!("exception"),
+        );
+        return metadata;
+    }
     // A request known by its shape alone may be sent, and its response read, elsewhere; a
     // wrapper's caller does not see the response the wrapper reads.
     if unit.fallback || unit.read_inside {

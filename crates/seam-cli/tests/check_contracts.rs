@@ -96,7 +96,8 @@ fn openapi_and_handlers_that_disagree_in_each_way() {
     assert_eq!(
         lines(&report),
         [
-            "error providerContractViolation - src/app.ts::get [get:response:200:c98d60b] -> openapi.yaml::getPet: Handler transition get:response:200:c98d60b returns a body shape incompatible with the declared schema for status 200 in openapi.yaml: it leaves out required \"name\", and it sends undeclared \"nick\"",
+            "error providerContractViolation - src/app.ts::get [get:response:200:c98d60b] -> openapi.yaml::getPet: Handler transition get:response:200:c98d60b returns a body shape incompatible with the declared schema for status 200 in openapi.yaml: it leaves out required \"name\"",
+            "error providerContractViolation - src/app.ts::get [get:response:400:5a89e35] -> openapi.yaml::getPet: Handler transition get:response:400:5a89e35 returns a body shape incompatible with the declared schema for status 400 in openapi.yaml: it leaves out required \"error\", and it sends undeclared \"message\"",
             "error providerContractViolation - src/app.ts::get [get:response:404:9248400] -> openapi.yaml::getPet: Handler produces status 404 which is not declared in the contract (openapi.yaml), so clients written against the contract do not expect it",
             "error providerContractViolation - src/app.ts::post -> openapi.yaml::createPet: Declared response 409 in openapi.yaml is never produced by the handler, so a client branch written for it never runs",
             "warning contractOperationUnimplemented - openapi.yaml::deletePet -> openapi.yaml::deletePet: openapi.yaml declares DELETE /api/pets/{id} (deletePet), but no handler in the repository serves it, so a client written against the document gets a 404 or 405",

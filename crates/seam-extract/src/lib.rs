@@ -31,6 +31,7 @@ mod dev_proxies;
 pub mod discover;
 pub mod exception_advice;
 pub mod exception_status;
+pub mod failure_answers;
 pub mod failure_interceptors;
 pub mod files;
 pub mod filled_templates;
@@ -477,6 +478,12 @@ fn build_handler(
                     pack,
                     &mut list,
                 );
+                list.extend(failure_answers::injections(
+                    model,
+                    pack,
+                    function_id,
+                    &|i| pack.role_at(i).map(str::to_owned),
+                ));
                 list
             },
             transitions: assembled.transitions,
@@ -490,6 +497,15 @@ fn build_handler(
                 // A way through the handler that sends nothing answers what the framework
                 // sends then: a status the check cannot call never produced.
                 if quiet_exit && let Some(status) = pack.quiet_status {
+                    add_framework_status(&mut metadata, status);
+                }
+                // A call the framework answers itself when it fails (a body that does not
+                // bind) answers that status for the handler.
+                for status in
+                    failure_answers::statuses(files, unit.handler_file, pack, function_id, &|i| {
+                        pack.role_at(i).map(str::to_owned)
+                    })
+                {
                     add_framework_status(&mut metadata, status);
                 }
                 metadata
@@ -989,6 +1005,19 @@ fn delivery_metadata(
         if crate::throwing_wrappers::reports_every_failure(files, pack, wrapper, inner_call) {
             set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
         }
+        set_http(
+            &mut metadata,
+            "failureDelivery",
+            serde_json::json!("exception"),
+        );
+        return metadata;
+    }
+    // A request handed as it is to a project function that throws on every failure it is
+    // given (`await unwrap(client.GET(…))`) gives each failure to its caller as an exception.
+    if let Some(func) = unit.function
+        && unit.through.is_empty()
+        && crate::throwing_wrappers::handed_to_thrower(files, pack, (unit.file, func), unit.call)
+    {
         set_http(
             &mut metadata,
             "failureDelivery",

@@ -167,6 +167,47 @@ fn failure_branch(
     })
 }
 
+/// Whether the request `call`, made in `func` of `file`, is handed as it is (its promise, or
+/// the response awaited in place) to a project function that throws on every failed response
+/// it is given (`await unwrap(client.GET(…))`, with `unwrap` reading `const { data } = await p`
+/// and throwing when `data` is absent): the caller receives each failure as an exception.
+pub fn handed_to_thrower(
+    files: &Files,
+    pack: &Pack,
+    (file, func): (usize, FuncId),
+    call: ExprId,
+) -> bool {
+    let model = files.model(file);
+    let body = model.function(func).span;
+    files.calls(file).any(|c| {
+        if !body.contains(model.expr(c.call).span) {
+            return false;
+        }
+        let ExprKind::Call { callee, args, .. } = &model.expr(c.call).kind else {
+            return false;
+        };
+        let Some(position) = args.iter().position(|a| {
+            !a.spread && !a.keyword_spread && a.name.is_none() && unawaited(model, a.value) == call
+        }) else {
+            return false;
+        };
+        let Some((hf, hfunc)) = files.function_of(file, *callee) else {
+            return false;
+        };
+        let Some(param) = plain_param(files, hf, hfunc, position) else {
+            return false;
+        };
+        throws_in(
+            files,
+            pack,
+            (hf, hfunc),
+            &BTreeSet::from([param]),
+            MAX_HANDED,
+        )
+        .is_some()
+    })
+}
+
 /// How many functions deep a response handed on is followed.
 const MAX_HANDED: usize = 3;
 
@@ -248,7 +289,7 @@ fn holds_on_every_failure(
         ExprKind::Unary {
             op: UnaryOp::Not,
             arg,
-        } => reads(&pack.response.ok, *arg),
+        } => reads(&pack.response.ok, *arg) || absent_on_failure(model, pack, *arg, responses),
         ExprKind::Logical {
             op: LogicalOp::Or,
             left,
@@ -277,6 +318,44 @@ fn holds_on_every_failure(
         }
         _ => false,
     }
+}
+
+/// Whether `expr` names a field destructured from a response held in `responses` (`const {
+/// data } = await p`) that the client leaves absent on every failure (the pack's
+/// `metadata.http.bodyOnFailure: absent`, the field one of its `bodyAccessors`).
+fn absent_on_failure(
+    model: &Model,
+    pack: &Pack,
+    expr: ExprId,
+    responses: &BTreeSet<BindingId>,
+) -> bool {
+    let http = pack.metadata.get("http");
+    let absent = http
+        .and_then(|h| h.get("bodyOnFailure"))
+        .and_then(serde_json::Value::as_str)
+        == Some("absent");
+    if !absent {
+        return false;
+    }
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(expr).kind
+    else {
+        return false;
+    };
+    let origin = &model.binding(*b).origin;
+    let [seam_lang::model::PatternStep::Key(field)] = origin.path.as_slice() else {
+        return false;
+    };
+    let accessor = http
+        .and_then(|h| h.get("bodyAccessors"))
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|a| a.iter().any(|v| v.as_str() == Some(field.as_str())));
+    accessor
+        && origin.init.is_some_and(|init| {
+            matches!(&model.expr(unawaited(model, init)).kind,
+                ExprKind::Ident { binding: Some(r), .. } if responses.contains(r))
+        })
 }
 
 /// The comparison with its sides swapped: `400 <= s` is `s >= 400`.

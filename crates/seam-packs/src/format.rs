@@ -46,6 +46,17 @@ pub struct PackFile {
     /// `net/http` and gin: 200, headers and an empty body).
     #[serde(default)]
     pub quiet_status: Option<u16>,
+    /// Calls in a handler the framework answers itself when they fail, before the handler's
+    /// own code goes on (gin's `c.Bind(&v)` answers 400 to a body that does not bind; Hono's
+    /// `c.req.valid("json")` reads what a validator middleware answered 400 for): the status
+    /// is one the handler may answer, in `metadata.http.frameworkStatuses`.
+    #[serde(default)]
+    pub failure_answers: Vec<FailureAnswerFile>,
+    /// Reads of values code run before the handler put on its context (Hono's `c.var.api`,
+    /// `c.get("user")`, set by a middleware): each is an `injection` input of the handler, as
+    /// a dependency is, since that code may answer for the handler.
+    #[serde(default)]
+    pub injected: Vec<InjectedValueFile>,
     /// Prefixes put in front of every route of the pack in the directory (and below) of the
     /// file where they are found (`app.setGlobalPrefix($P)`, `{ basePath: $P }` in a config).
     #[serde(default)]
@@ -915,6 +926,30 @@ pub struct TerminalFile {
     /// replaces this terminal's.
     #[serde(default)]
     pub route: bool,
+    #[serde(default, rename = "where")]
+    pub where_: BTreeMap<String, ConstraintFile>,
+}
+
+/// One entry of `failureAnswers`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FailureAnswerFile {
+    /// The call (`$C.Bind($$$ARGS)`).
+    pub pattern: String,
+    /// The status the framework answers when it fails.
+    pub status: u16,
+    #[serde(default, rename = "where")]
+    pub where_: BTreeMap<String, ConstraintFile>,
+}
+
+/// One entry of `injected`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct InjectedValueFile {
+    /// The read (`$C.var.$NAME`, `$C.get($NAME)`).
+    pub pattern: String,
+    /// The metavariable naming the value (a property name or a string literal).
+    pub name: String,
     #[serde(default, rename = "where")]
     pub where_: BTreeMap<String, ConstraintFile>,
 }

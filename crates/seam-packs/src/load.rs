@@ -877,6 +877,27 @@ impl Compiler<'_> {
             .iter()
             .map(|t| self.terminal(t, family))
             .collect::<Result<Vec<_>, _>>()?;
+        let mut failure_answers = Vec::new();
+        for a in &raw.failure_answers {
+            let pattern = self.expression(&a.pattern, family)?;
+            let constraints = self.constraints(&a.where_, &pattern, &a.pattern)?;
+            failure_answers.push(FailureAnswer {
+                pattern,
+                status: a.status,
+                constraints,
+            });
+        }
+        let mut injected = Vec::new();
+        for v in &raw.injected {
+            let pattern = self.expression(&v.pattern, family)?;
+            let name = self.meta("name", &v.name, &pattern, &v.pattern)?;
+            let constraints = self.constraints(&v.where_, &pattern, &v.pattern)?;
+            injected.push(InjectedValue {
+                pattern,
+                name,
+                constraints,
+            });
+        }
         // A pack may teach the review IR alone (a library whose calls seam does not extract).
         let review_only = raw.review.is_some();
         if kind == UnitKind::Handler && terminals.is_empty() && !review_only {
@@ -1299,6 +1320,8 @@ impl Compiler<'_> {
             first_match_wins: raw.first_match_wins,
             read_generated: raw.read_generated.clone(),
             quiet_status: raw.quiet_status,
+            failure_answers,
+            injected,
             review,
             recognition: raw
                 .binding

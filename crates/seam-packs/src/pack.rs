@@ -568,6 +568,23 @@ pub struct Terminal {
     pub constraints: BTreeMap<String, Constraint>,
 }
 
+/// A call the framework answers itself when it fails (`failureAnswers`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FailureAnswer {
+    pub pattern: PatternNode,
+    pub status: u16,
+    pub constraints: BTreeMap<String, Constraint>,
+}
+
+/// A read of a value code run before the handler put on its context (`injected`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct InjectedValue {
+    pub pattern: PatternNode,
+    /// The metavariable naming the value.
+    pub name: String,
+    pub constraints: BTreeMap<String, Constraint>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClientObject {
     /// The module whose import is a client.
@@ -792,6 +809,10 @@ pub struct Pack {
     /// The status the framework answers when a handler ends having sent nothing
     /// (`quietStatus`).
     pub quiet_status: Option<u16>,
+    /// Calls the framework answers itself when they fail (`failureAnswers`).
+    pub failure_answers: Vec<FailureAnswer>,
+    /// Reads of values code run before the handler put on its context (`injected`).
+    pub injected: Vec<InjectedValue>,
     /// Per entry of `routers`: the metavariable holding the router's own prefix.
     pub router_prefixes: Vec<Option<String>>,
     /// Per entry of `routers`: the metavariable holding the router it serves under.

@@ -16,7 +16,9 @@ kind_documentation!(
 A handler and the contract declared for it disagree on what it answers: the handler produces a
 status the contract does not declare, or the contract declares a status the handler never
 produces, or (for a separate document) the handler's body for a status leaves out a property
-the document requires or sends one it does not declare. The contract is either written beside
+the document requires, or is another object (it sends properties the document does not declare
+and none it does; a body that sends the declared properties and more conforms, since a schema's
+record is open unless it says otherwise). The contract is either written beside
 the handler (ts-rest, FastAPI `responses=`; the pack records it, or records the disagreement as
 an `unhandledCase` gap) or a separate document (an OpenAPI operation for the same method and
 path).
@@ -274,12 +276,23 @@ pub fn check_against_document(
             .filter(|(name, shape)| is_required(shape) && !sent.properties.contains_key(*name))
             .map(|(name, _)| name.as_str())
             .collect();
-        let undeclared: Vec<&str> = sent
+        // A schema leaves its record open unless it says otherwise (OpenAPI's
+        // `additionalProperties` is true by default): a body that sends the declared properties
+        // and more conforms. Properties it does not declare say the body is another object only
+        // when the body sends none it does declare.
+        let sends_declared = sent
             .properties
             .keys()
-            .filter(|name| !schema.properties.contains_key(*name))
-            .map(String::as_str)
-            .collect();
+            .any(|name| schema.properties.contains_key(name));
+        let undeclared: Vec<&str> = if sends_declared {
+            Vec::new()
+        } else {
+            sent.properties
+                .keys()
+                .filter(|name| !schema.properties.contains_key(*name))
+                .map(String::as_str)
+                .collect()
+        };
         let mut problems = Vec::new();
         if !missing.is_empty() {
             problems.push(format!("it leaves out required {}", quoted(&missing)));

@@ -897,9 +897,10 @@ fn rethrows_within(model: &Model, span: Span) -> bool {
 fn in_try_with_catch(model: &Model, func: FuncId, call: ExprId) -> bool {
     let at = model.expr(call).span;
     model.stmts.iter().any(|s| match &s.kind {
-        seam_lang::model::StmtKind::Try {
-            block, handlers, ..
-        } => {
+        seam_lang::model::StmtKind::Try(boxed) => {
+            let seam_lang::model::TryStmt {
+                block, handlers, ..
+            } = &**boxed;
             !handlers.is_empty()
                 && !handlers.iter().any(|h| rethrows_within(model, h.span))
                 && crate::files::enclosing_function(model, s.span) == Some(func)

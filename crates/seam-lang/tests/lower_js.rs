@@ -1483,9 +1483,7 @@ fn literals_templates_and_operators() {
     let ExprKind::Template(boxed) = &lits[10] else {
         panic!("not a ExprKind::Template")
     };
-    let seam_lang::model::TemplateExpr { quasis, .. } = &**boxed else {
-        panic!()
-    };
+    let seam_lang::model::TemplateExpr { quasis, .. } = &**boxed;
     assert_eq!(quasis, &vec!["\\unicode".to_string()]);
 
     let (_, ExprKind::Call { args, .. }) = call(&m, "g") else {

@@ -176,11 +176,13 @@ fn starts_with_itself(model: &seam_lang::model::Model, value: ExprId, b: Binding
                 left,
                 ..
             } => at = *left,
-            ExprKind::Template {
-                quasis,
-                exprs,
-                tag: None,
-            } if quasis.first().is_some_and(String::is_empty) && !exprs.is_empty() => at = exprs[0],
+            ExprKind::Template(t)
+                if t.tag.is_none()
+                    && t.quasis.first().is_some_and(String::is_empty)
+                    && !t.exprs.is_empty() =>
+            {
+                at = t.exprs[0]
+            }
             ExprKind::Ident {
                 binding: Some(x), ..
             } => return *x == b,

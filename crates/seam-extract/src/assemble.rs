@@ -189,10 +189,13 @@ fn effects_and_provenance(
         let (callee, args) = match &model.expr(site.call).kind {
             ExprKind::Call { callee, args, .. } => (callee, args.as_slice()),
             // A tagged template is an effect only when a pack recognised it.
-            ExprKind::Template { tag: Some(tag), .. }
-                if facts.calls.contains_key(&(facts.file, site.call)) =>
+            ExprKind::Template(t)
+                if t.tag.is_some() && facts.calls.contains_key(&(facts.file, site.call)) =>
             {
-                (tag, &[][..])
+                match &t.tag {
+                    Some(tag) => (tag, &[][..]),
+                    None => continue,
+                }
             }
             _ => continue,
         };

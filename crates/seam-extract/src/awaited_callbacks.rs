@@ -18,9 +18,8 @@ pub fn caught_where_awaited(model: &Model, func: FuncId) -> bool {
         .stmts
         .iter()
         .filter_map(|s| match &s.kind {
-            StmtKind::Try {
-                block, handlers, ..
-            } if !handlers.is_empty() => {
+            StmtKind::Try(boxed) if !boxed.handlers.is_empty() => {
+                let block = &boxed.block;
                 let first = model.stmt(*block.first()?).span;
                 let last = model.stmt(*block.last()?).span;
                 Some(Span::new(first.start, last.end))

@@ -482,12 +482,10 @@ fn parameters_called_at_once(
     }
     let mut loop_vars: Vec<(seam_lang::model::BindingId, u32)> = Vec::new();
     for stmt in &model.stmts {
-        let StmtKind::Loop {
-            left: Some(left),
-            iterable: Some(iterable),
-            ..
-        } = &stmt.kind
-        else {
+        let StmtKind::Loop(l) = &stmt.kind else {
+            continue;
+        };
+        let (Some(left), Some(iterable)) = (&l.left, &l.iterable) else {
             continue;
         };
         let Some((function, index)) = param_of(model, *iterable) else {

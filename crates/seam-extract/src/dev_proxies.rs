@@ -200,11 +200,11 @@ fn entry_rewrite(
         return None;
     }
     let ExprKind::Literal {
-        value: LiteralValue::Regex { pattern, flags },
+        value: LiteralValue::Regex(r),
     } = &model.expr(args[0].value).kind
     else {
         return None;
     };
-    let regex = LiteralRegex::parse(pattern, flags)?;
+    let regex = LiteralRegex::parse(&r.pattern, &r.flags)?;
     Some((regex, text(reader, file, args[1].value)?))
 }

@@ -1847,12 +1847,10 @@ pub fn is_declaration(model: &Model, stmt: seam_lang::model::StmtId) -> bool {
 fn element_variables(model: &Model) -> BTreeMap<BindingId, ExprId> {
     let mut out = BTreeMap::new();
     for s in &model.stmts {
-        let StmtKind::Loop {
-            left: Some(left),
-            iterable: Some(iterable),
-            ..
-        } = &s.kind
-        else {
+        let StmtKind::Loop(l) = &s.kind else {
+            continue;
+        };
+        let (Some(left), Some(iterable)) = (&l.left, &l.iterable) else {
             continue;
         };
         let element = match &model.pattern(*left).kind {
@@ -1885,7 +1883,7 @@ pub fn in_loop(model: &Model, span: Span) -> bool {
     model
         .stmts
         .iter()
-        .any(|s| matches!(s.kind, StmtKind::Loop { .. }) && s.span.contains(span))
+        .any(|s| matches!(s.kind, StmtKind::Loop(_)) && s.span.contains(span))
 }
 
 /// Whether the expression `expr` reads the name `b` anywhere inside it (not inside functions

@@ -146,6 +146,84 @@ pub fn extract(
     packs: &[Pack],
     options: &ExtractOptions,
 ) -> Extraction {
+    extract_packed(models, detection, packs, options).unpack()
+}
+
+/// The summaries of a run, sorted and numbered, each held as its JSON text until
+/// [`PackedExtraction::unpack`]: a summary takes about three times the memory of its text, and
+/// the models the extraction read (which it no longer needs) are as large again. A caller that
+/// drops the models before unpacking never holds both.
+pub struct PackedExtraction {
+    /// Each summary's id and its text (`identity.id` is set on unpacking).
+    held: Vec<(String, Held)>,
+    pub explain: Vec<ExplainLine>,
+    /// How many files at least one pack ran on.
+    pub files_with_packs: usize,
+}
+
+impl PackedExtraction {
+    /// How many summaries the run made.
+    pub fn len(&self) -> usize {
+        self.held.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.held.is_empty()
+    }
+
+    /// The summaries read back from their text, in order.
+    pub fn unpack(self) -> Extraction {
+        let mut summaries: Vec<BehavioralSummary> = self
+            .held
+            .into_par_iter()
+            .map(|(id, held)| {
+                let mut s = held.unpack();
+                s.identity.id = Some(id);
+                s
+            })
+            .collect();
+        unknown_prefix_gaps::add(&mut summaries);
+        Extraction {
+            summaries,
+            explain: self.explain,
+            files_with_packs: self.files_with_packs,
+        }
+    }
+}
+
+/// A finished summary: its JSON text, or the summary itself in the one case its text could
+/// not be written.
+enum Held {
+    Text(Box<[u8]>),
+    Whole(Box<BehavioralSummary>),
+}
+
+impl Held {
+    fn pack(s: BehavioralSummary) -> Held {
+        match serde_json::to_vec(&s) {
+            Ok(text) => Held::Text(text.into_boxed_slice()),
+            Err(_) => Held::Whole(Box::new(s)),
+        }
+    }
+
+    fn unpack(self) -> BehavioralSummary {
+        match self {
+            // Written by `pack` from a summary of the same types: reading it back is exact (a
+            // test compares every pack fixture's summaries with their read-back copies).
+            Held::Text(text) => serde_json::from_slice(&text)
+                .expect("a summary's own JSON text reads back. This is a bug in seam"),
+            Held::Whole(s) => *s,
+        }
+    }
+}
+
+/// [`extract`] with the summaries held as text (see [`PackedExtraction`]).
+pub fn extract_packed(
+    models: &[Model],
+    detection: &Detection,
+    packs: &[Pack],
+    options: &ExtractOptions,
+) -> PackedExtraction {
     let mut files = Files::new(models);
     let mut on: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); packs.len()];
     let mut explain = BTreeSet::new();
@@ -287,37 +365,32 @@ pub fn extract(
     // summaries are sorted and numbered.
     drop((storage_units, advice, calls, units, files));
     built.sort_by(|a, b| {
-        (&a.summary.location.file, a.sort_span, &a.base_id, &a.label).cmp(&(
-            &b.summary.location.file,
+        (&a.file, a.sort_span, &a.base_id, &a.label).cmp(&(
+            &b.file,
             b.sort_span,
             &b.base_id,
             &b.label,
         ))
     });
-    let mut summaries = assign_ids(built);
-    unknown_prefix_gaps::add(&mut summaries);
-    Extraction {
-        summaries,
+    let ids = assign_ids(&built);
+    PackedExtraction {
+        held: ids
+            .into_iter()
+            .zip(built)
+            .map(|(id, b)| (id, b.summary))
+            .collect(),
         explain: explain.into_iter().collect(),
         files_with_packs,
     }
 }
 
-/// A summary with the spare capacity of its lists given back (they grow by pushing while a
-/// unit is built: a list of one 440-byte effect holds room for four), moved to the heap so
-/// that collecting and sorting the summaries moves small records. Every summary stays alive
-/// beside the models until the check.
+/// A summary as its JSON text (see [`PackedExtraction`]), with what sorting and numbering the
+/// summaries read of it.
 fn compacted(b: Built) -> Done {
-    let mut s = b.summary;
-    s.inputs.shrink_to_fit();
-    s.gaps.shrink_to_fit();
-    s.transitions.shrink_to_fit();
-    for t in &mut s.transitions {
-        t.conditions.shrink_to_fit();
-        t.effects.shrink_to_fit();
-    }
     Done {
-        summary: Box::new(s),
+        file: b.summary.location.file.clone(),
+        name_kind: b.summary.identity.name_kind.clone(),
+        summary: Held::pack(b.summary),
         base_id: b.base_id,
         label: b.label,
         sort_span: b.sort_span,
@@ -326,7 +399,10 @@ fn compacted(b: Built) -> Done {
 
 /// A [`Built`] summary, finished.
 struct Done {
-    summary: Box<BehavioralSummary>,
+    summary: Held,
+    /// The summary's `location.file` and `identity.nameKind`.
+    file: String,
+    name_kind: Option<NameKind>,
     base_id: String,
     label: Option<String>,
     sort_span: (u32, u32),
@@ -913,9 +989,10 @@ fn rethrows_within(model: &Model, span: Span) -> bool {
 fn in_try_with_catch(model: &Model, func: FuncId, call: ExprId) -> bool {
     let at = model.expr(call).span;
     model.stmts.iter().any(|s| match &s.kind {
-        seam_lang::model::StmtKind::Try {
-            block, handlers, ..
-        } => {
+        seam_lang::model::StmtKind::Try(boxed) => {
+            let seam_lang::model::TryStmt {
+                block, handlers, ..
+            } = &**boxed;
             !handlers.is_empty()
                 && !handlers.iter().any(|h| rethrows_within(model, h.span))
                 && crate::files::enclosing_function(model, s.span) == Some(func)
@@ -1363,7 +1440,7 @@ fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
 
 /// Summary ids: `workspace::file::name`, the boundary label appended for a label name and for
 /// ids that would collide, then `@2`, `@3` for later duplicates (in sorted order).
-fn assign_ids(built: Vec<Done>) -> Vec<BehavioralSummary> {
+fn assign_ids(built: &[Done]) -> Vec<String> {
     let with_label = |b: &Done| match &b.label {
         Some(l) => format!("{}#{}", b.base_id, l),
         None => b.base_id.clone(),
@@ -1371,7 +1448,7 @@ fn assign_ids(built: Vec<Done>) -> Vec<BehavioralSummary> {
     let mut first: Vec<String> = built
         .iter()
         .map(|b| {
-            if b.summary.identity.name_kind == Some(NameKind::Label) {
+            if b.name_kind == Some(NameKind::Label) {
                 with_label(b)
             } else {
                 b.base_id.clone()
@@ -1383,21 +1460,17 @@ fn assign_ids(built: Vec<Done>) -> Vec<BehavioralSummary> {
         *counts.entry(id.clone()).or_default() += 1;
     }
     for (i, b) in built.iter().enumerate() {
-        if counts.get(&first[i]).copied().unwrap_or(0) > 1
-            && b.summary.identity.name_kind != Some(NameKind::Label)
-        {
+        if counts.get(&first[i]).copied().unwrap_or(0) > 1 && b.name_kind != Some(NameKind::Label) {
             first[i] = with_label(b);
         }
     }
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    built
+    first
         .into_iter()
-        .zip(first)
-        .map(|(mut b, id)| {
+        .map(|id| {
             let n = seen.entry(id.clone()).or_default();
             *n += 1;
-            b.summary.identity.id = Some(if *n == 1 { id } else { format!("{id}@{n}") });
-            *b.summary
+            if *n == 1 { id } else { format!("{id}@{n}") }
         })
         .collect()
 }

@@ -144,9 +144,7 @@ impl Reader<'_> {
         let model = self.files.model(file);
         let inside = model.function(function).span;
         let in_loop = model.stmts.iter().any(|s| {
-            matches!(s.kind, StmtKind::Loop { .. })
-                && s.span.contains(span)
-                && inside.contains(s.span)
+            matches!(s.kind, StmtKind::Loop(_)) && s.span.contains(span) && inside.contains(s.span)
         });
         if in_loop || crate::files::enclosing_function(model, span) != Some(function) {
             return None;

@@ -147,7 +147,8 @@ fn literal_texts(model: &Model, expr: ExprId, out: &mut Vec<String>) {
             literal_texts(model, *left, out);
             literal_texts(model, *right, out);
         }
-        ExprKind::Template { quasis, exprs, .. } => {
+        ExprKind::Template(boxed) => {
+            let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
             out.extend(quasis.iter().cloned());
             for e in exprs {
                 literal_texts(model, *e, out);

@@ -394,7 +394,7 @@ fn child_lists(
             };
         }
         ExprKind::Array { .. } => return Vec::new(),
-        ExprKind::Literal { .. } | ExprKind::Template { .. } => {}
+        ExprKind::Literal { .. } | ExprKind::Template(_) => {}
         // A name holding such a tuple.
         _ => {
             if let Some((vf, ve)) = files

@@ -511,11 +511,12 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
     fn loop_elements(&self, w: &WrapperCall, file: usize, binding: BindingId) -> Vec<Substitution> {
         let model = self.files.model(file);
         let Some((left, iterable)) = model.stmts.iter().find_map(|s| match &s.kind {
-            StmtKind::Loop {
-                left: Some(left),
-                iterable: Some(iterable),
-                ..
-            } if binds(model, *left, binding) => Some((*left, *iterable)),
+            StmtKind::Loop(l) => match (l.left, l.iterable) {
+                (Some(left), Some(iterable)) if binds(model, left, binding) => {
+                    Some((left, iterable))
+                }
+                _ => None,
+            },
             _ => None,
         }) else {
             return Vec::new();
@@ -614,11 +615,10 @@ fn destructure_one(
 /// The list the loop that declares `binding` runs over.
 fn loop_iterable(model: &Model, binding: BindingId) -> Option<ExprId> {
     model.stmts.iter().find_map(|s| match &s.kind {
-        StmtKind::Loop {
-            left: Some(left),
-            iterable: Some(iterable),
-            ..
-        } if binds(model, *left, binding) => Some(*iterable),
+        StmtKind::Loop(l) => match (l.left, l.iterable) {
+            (Some(left), Some(iterable)) if binds(model, left, binding) => Some(iterable),
+            _ => None,
+        },
         _ => None,
     })
 }
@@ -745,12 +745,15 @@ fn mapped_elements(
     let ExprKind::Assign { value, .. } = &model.expr(*assignment).kind else {
         return None;
     };
-    let ExprKind::Comprehension {
+    let ExprKind::Comprehension(comprehension) = &model.expr(*value).kind else {
+        return None;
+    };
+    let seam_lang::model::ComprehensionExpr {
         element,
         value: None,
         iterables,
         conditions,
-    } = &model.expr(*value).kind
+    } = &**comprehension
     else {
         return None;
     };

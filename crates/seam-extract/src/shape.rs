@@ -47,9 +47,9 @@ fn shape_hops(model: &Model, expr: ExprId, hops: usize) -> TypeShape {
             LiteralValue::Null => TypeShape::Null,
             LiteralValue::Undefined => TypeShape::Undefined,
             LiteralValue::BigInt { .. } => TypeShape::Integer,
-            LiteralValue::Regex { .. } => TypeShape::Unknown,
+            LiteralValue::Regex(_) => TypeShape::Unknown,
         },
-        ExprKind::Template { tag: None, .. } => TypeShape::Text,
+        ExprKind::Template(t) if t.tag.is_none() => TypeShape::Text,
         ExprKind::Object { props } => {
             let mut properties = IndexMap::new();
             let mut spreads = Vec::new();

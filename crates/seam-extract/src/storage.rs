@@ -76,7 +76,7 @@ pub fn storage_sites(files: &Files, pack: &Pack, on: &BTreeSet<usize>) -> Vec<St
             let id = ExprId::from_index(i);
             let access = match &expr.kind {
                 ExprKind::Call { callee, .. } => scan.call_access(id, *callee),
-                ExprKind::Template { tag: Some(tag), .. } => scan.opaque_access(*tag),
+                ExprKind::Template(t) => t.tag.and_then(|tag| scan.opaque_access(tag)),
                 _ => None,
             };
             if let Some(interactions) = access {

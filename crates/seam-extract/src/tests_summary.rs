@@ -153,11 +153,7 @@ fn string_literal(model: &Model, expr: ExprId) -> Option<String> {
         ExprKind::Literal {
             value: LiteralValue::String { value },
         } => Some(value.clone()),
-        ExprKind::Template {
-            quasis,
-            exprs,
-            tag: None,
-        } if exprs.is_empty() => quasis.first().cloned(),
+        ExprKind::Template(t) if t.tag.is_none() && t.exprs.is_empty() => t.quasis.first().cloned(),
         _ => None,
     }
 }

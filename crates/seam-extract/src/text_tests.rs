@@ -45,8 +45,8 @@ pub fn text_test(model: &Model, mut test: ExprId, mut negated: bool) -> Option<T
     };
     let regex = |e: ExprId| match &model.expr(e).kind {
         ExprKind::Literal {
-            value: LiteralValue::Regex { pattern, flags },
-        } => anchored_start(pattern, flags),
+            value: LiteralValue::Regex(r),
+        } => anchored_start(&r.pattern, &r.flags),
         _ => None,
     };
     // `url.match(/^http/)`, `/^http/.test(url)`.

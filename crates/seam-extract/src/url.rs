@@ -187,11 +187,8 @@ impl Reader<'_> {
             ExprKind::Literal {
                 value: LiteralValue::Number { raw, .. },
             } => out.push(Piece::Text(raw.clone())),
-            ExprKind::Template {
-                quasis,
-                exprs,
-                tag: None,
-            } => {
+            ExprKind::Template(boxed) if boxed.tag.is_none() => {
+                let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
                 for (i, q) in quasis.iter().enumerate() {
                     out.push(Piece::Text(q.clone()));
                     if let Some(e) = exprs.get(i) {
@@ -466,13 +463,13 @@ impl Reader<'_> {
             return false;
         }
         if let ExprKind::Literal {
-            value: LiteralValue::Regex { pattern, flags },
+            value: LiteralValue::Regex(r),
         } = &model.expr(args[0].value).kind
         {
             return self.read_regex_replaced(
                 file,
                 *object,
-                (pattern, flags),
+                (r.pattern.as_str(), r.flags.as_str()),
                 args[1].value,
                 hops,
                 out,
@@ -1423,7 +1420,7 @@ fn query_appended(files: &Files, file: usize, b: BindingId) -> Option<ExprId> {
         ExprKind::Literal {
             value: LiteralValue::String { value },
         } => value.starts_with('?'),
-        ExprKind::Template { quasis, .. } => quasis.first().is_some_and(|q| q.starts_with('?')),
+        ExprKind::Template(t) => t.quasis.first().is_some_and(|q| q.starts_with('?')),
         _ => false,
     };
     // The value appends a query string to the name, or (`url = token ? `${url}?${q}` : url`)
@@ -1436,11 +1433,8 @@ fn query_appended(files: &Files, file: usize, b: BindingId) -> Option<ExprId> {
         depth: usize,
     ) -> bool {
         match &model.expr(e).kind {
-            ExprKind::Template {
-                quasis,
-                exprs,
-                tag: None,
-            } => {
+            ExprKind::Template(boxed) if boxed.tag.is_none() => {
+                let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
                 quasis.first().is_some_and(String::is_empty)
                     && exprs.first().is_some_and(|e| is_self(*e))
                     && quasis.get(1).is_some_and(|q| q.starts_with('?'))
@@ -1894,11 +1888,8 @@ fn fixed_text(model: &seam_lang::model::Model, expr: ExprId) -> Option<String> {
         ExprKind::Literal {
             value: LiteralValue::String { value },
         } => Some(value.clone()),
-        ExprKind::Template {
-            quasis,
-            exprs,
-            tag: None,
-        } => {
+        ExprKind::Template(boxed) if boxed.tag.is_none() => {
+            let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
             let mut text = String::new();
             for (i, quasi) in quasis.iter().enumerate() {
                 text.push_str(quasi);

@@ -545,12 +545,13 @@ impl<'a> Walker<'a> {
                 }
                 Flow::Continues
             }
-            StmtKind::Try {
-                block,
-                handlers,
-                orelse,
-                finalizer,
-            } => {
+            StmtKind::Try(boxed) => {
+                let seam_lang::model::TryStmt {
+                    block,
+                    handlers,
+                    orelse,
+                    finalizer,
+                } = &**boxed;
                 let mut try_state = state.clone();
                 let mut flow = self.stmts(block, &mut try_state);
                 if flow == Flow::Continues
@@ -614,15 +615,16 @@ impl<'a> Walker<'a> {
                     Flow::Continues
                 }
             }
-            StmtKind::Loop {
-                init,
-                iterable,
-                test,
-                update,
-                body,
-                orelse,
-                ..
-            } => {
+            StmtKind::Loop(boxed) => {
+                let seam_lang::model::LoopStmt {
+                    init,
+                    iterable,
+                    test,
+                    update,
+                    body,
+                    orelse,
+                    ..
+                } = &**boxed;
                 if let Some(i) = init {
                     self.stmt(*i, state);
                 }
@@ -1008,7 +1010,7 @@ impl<'a> Walker<'a> {
             ExprKind::Function { .. } | ExprKind::Class { .. } => {}
             // A tagged template calls its tag (`` prisma.$queryRaw`…` ``): a call site, which
             // becomes an effect only when a pack recognises it.
-            ExprKind::Template { tag: Some(_), .. } => {
+            ExprKind::Template(t) if t.tag.is_some() => {
                 let mut children = Children::default();
                 walk_expr_children(model, id, &mut children);
                 for c in children.exprs {

@@ -1072,12 +1072,15 @@ fn try_loops_labels_and_jumps() {
          do { } while (d);\n\
          throw new Error('x');\n",
     );
-    let StmtKind::Try {
+    let StmtKind::Try(boxed) = &m.stmt(m.body[0]).kind else {
+        panic!("not a StmtKind::Try")
+    };
+    let seam_lang::model::TryStmt {
         block,
         handlers,
         finalizer: Some(fin),
         orelse: None,
-    } = &m.stmt(m.body[0]).kind
+    } = &**boxed
     else {
         panic!()
     };
@@ -1091,11 +1094,14 @@ fn try_loops_labels_and_jumps() {
     );
     assert!(handlers[0].param.is_some());
     assert_eq!(idents(&m, "message")[0].1, Some(message));
-    let StmtKind::Try {
+    let StmtKind::Try(boxed) = &m.stmt(m.body[1]).kind else {
+        panic!("not a StmtKind::Try")
+    };
+    let seam_lang::model::TryStmt {
         handlers,
         finalizer: None,
         ..
-    } = &m.stmt(m.body[1]).kind
+    } = &**boxed
     else {
         panic!()
     };
@@ -1109,13 +1115,16 @@ fn try_loops_labels_and_jumps() {
         panic!()
     };
     assert_eq!(label, "outer");
-    let StmtKind::Loop {
+    let StmtKind::Loop(boxed) = &m.stmt(*loop_stmt).kind else {
+        panic!("not a StmtKind::Loop")
+    };
+    let seam_lang::model::LoopStmt {
         kind: LoopKind::For,
         init: Some(init),
         test: Some(_),
         update: Some(up),
         ..
-    } = m.stmt(*loop_stmt).kind
+    } = **boxed
     else {
         panic!("a for loop")
     };
@@ -1163,7 +1172,7 @@ fn try_loops_labels_and_jumps() {
     let kinds: Vec<LoopKind> = m.body[3..8]
         .iter()
         .map(|s| match m.stmt(*s).kind {
-            StmtKind::Loop { kind, .. } => kind,
+            StmtKind::Loop(ref l) => l.kind,
             _ => panic!("a loop"),
         })
         .collect();
@@ -1178,9 +1187,12 @@ fn try_loops_labels_and_jumps() {
         ]
     );
     // `for (x of xs)` assigns an outer name: its left is an identifier target.
-    let StmtKind::Loop {
+    let StmtKind::Loop(boxed) = &m.stmt(m.body[5]).kind else {
+        panic!("not a StmtKind::Loop")
+    };
+    let seam_lang::model::LoopStmt {
         left: Some(left), ..
-    } = m.stmt(m.body[5]).kind
+    } = **boxed
     else {
         panic!()
     };
@@ -1414,10 +1426,10 @@ fn literals_templates_and_operators() {
     assert_eq!(
         lits[4],
         &ExprKind::Literal {
-            value: LiteralValue::Regex {
+            value: LiteralValue::Regex(Box::new(seam_lang::model::RegexLiteral {
                 pattern: "ab+c".into(),
                 flags: "gi".into()
-            }
+            }))
         }
     );
     assert_eq!(
@@ -1438,11 +1450,14 @@ fn literals_templates_and_operators() {
             value: LiteralValue::Undefined
         }
     );
-    let ExprKind::Template {
+    let ExprKind::Template(boxed) = &lits[8] else {
+        panic!("not a ExprKind::Template")
+    };
+    let seam_lang::model::TemplateExpr {
         quasis,
         exprs,
         tag: None,
-    } = lits[8]
+    } = &**boxed
     else {
         panic!()
     };
@@ -1451,20 +1466,24 @@ fn literals_templates_and_operators() {
         &vec!["a".to_string(), "c".to_string(), String::new()]
     );
     assert_eq!(exprs.len(), 2);
-    let ExprKind::Template {
+    let ExprKind::Template(boxed) = &lits[9] else {
+        panic!("not a ExprKind::Template")
+    };
+    let seam_lang::model::TemplateExpr {
         tag: Some(tag),
         quasis,
         ..
-    } = lits[9]
+    } = &**boxed
     else {
         panic!()
     };
     assert_eq!(m.expr_text(*tag), "tag");
     assert_eq!(quasis, &vec!["x".to_string(), String::new()]);
     // An invalid escape in a tagged template has no cooked value: the raw text is kept.
-    let ExprKind::Template { quasis, .. } = lits[10] else {
-        panic!()
+    let ExprKind::Template(boxed) = &lits[10] else {
+        panic!("not a ExprKind::Template")
     };
+    let seam_lang::model::TemplateExpr { quasis, .. } = &**boxed;
     assert_eq!(quasis, &vec!["\\unicode".to_string()]);
 
     let (_, ExprKind::Call { args, .. }) = call(&m, "g") else {

@@ -116,9 +116,10 @@ fn format_is_a_template_and_self_is_this() {
         panic!("a let");
     };
     let init = declarators[0].init.expect("a value");
-    let ExprKind::Template { quasis, exprs, .. } = &m.expr(init).kind else {
-        panic!("a template: {:?}", m.expr(init).kind);
+    let ExprKind::Template(boxed) = &m.expr(init).kind else {
+        panic!("not a ExprKind::Template")
     };
+    let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
     assert_eq!(quasis, &["", "/api/", "/key/", ""]);
     assert!(matches!(
         &m.expr(exprs[0]).kind,

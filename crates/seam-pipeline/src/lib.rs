@@ -93,6 +93,19 @@ impl Loaded {
         )
     }
 
+    /// [`Loaded::summaries`] held as text until unpacked: unpack them after the models are
+    /// dropped (see [`seam_extract::PackedExtraction`]).
+    pub fn summaries_packed(&self, forced: &[String]) -> seam_extract::PackedExtraction {
+        seam_extract::extract_packed(
+            &self.project.models,
+            &self.detection(),
+            &self.packs,
+            &seam_extract::ExtractOptions {
+                forced: forced.to_vec(),
+            },
+        )
+    }
+
     /// The OpenAPI documents and Prisma schemas among the walked files, read as summaries;
     /// one that does not parse is returned as its error and the others are still read.
     pub fn contracts(&self, phases: &Phases) -> Contracts {

@@ -1452,13 +1452,14 @@ impl<'c, 'a> Walker<'c, 'a> {
                 ..
             } => self.exits(*consequent) || alternate.is_some_and(|a| self.exits(a)),
             StmtKind::Labeled { body, .. } | StmtKind::With { body, .. } => self.exits(*body),
-            StmtKind::Loop { body, .. } => self.exits(*body),
-            StmtKind::Try {
-                block,
-                handlers,
-                finalizer,
-                ..
-            } => {
+            StmtKind::Loop(l) => self.exits(l.body),
+            StmtKind::Try(boxed) => {
+                let seam_lang::model::TryStmt {
+                    block,
+                    handlers,
+                    finalizer,
+                    ..
+                } = &**boxed;
                 block.iter().any(|s| self.exits(*s))
                     || handlers
                         .iter()
@@ -1502,7 +1503,7 @@ impl<'c, 'a> Walker<'c, 'a> {
             | ExprKind::Ident { .. }
             | ExprKind::This
             | ExprKind::Super => true,
-            ExprKind::Template { exprs, tag, .. } => exprs.is_empty() && tag.is_none(),
+            ExprKind::Template(t) => t.exprs.is_empty() && t.tag.is_none(),
             ExprKind::Member {
                 object, property, ..
             } => {
@@ -2037,7 +2038,8 @@ impl m::ExprVisitor for Walker<'_, '_> {
                 let expr = self.text(*v);
                 self.rule(stmt.span, RuleKind::Return { expr });
             }
-            StmtKind::Loop { kind, .. } => {
+            StmtKind::Loop(boxed) => {
+                let seam_lang::model::LoopStmt { kind, .. } = &**boxed;
                 let loop_kind = match kind {
                     m::LoopKind::While => LoopKind::While,
                     m::LoopKind::DoWhile => LoopKind::Do,
@@ -2045,7 +2047,7 @@ impl m::ExprVisitor for Walker<'_, '_> {
                 };
                 self.rule(stmt.span, RuleKind::Loop { loop_kind });
             }
-            StmtKind::Try { .. } => self.rule(stmt.span, RuleKind::Try),
+            StmtKind::Try(_) => self.rule(stmt.span, RuleKind::Try),
             StmtKind::Switch { discriminant, .. } => {
                 let condition = self.text(*discriminant);
                 self.rule(stmt.span, RuleKind::Switch { condition });

@@ -151,12 +151,13 @@ pub fn stmt(model: &Model, id: StmtId, out: &mut String) {
                 out.push(')');
             }
         }
-        StmtKind::Try {
-            block,
-            handlers,
-            orelse,
-            finalizer,
-        } => {
+        StmtKind::Try(boxed) => {
+            let seam_lang::model::TryStmt {
+                block,
+                handlers,
+                orelse,
+                finalizer,
+            } = &**boxed;
             open(out, "try");
             out.push(' ');
             stmts(model, block, out);
@@ -184,16 +185,17 @@ pub fn stmt(model: &Model, id: StmtId, out: &mut String) {
                 out.push(')');
             }
         }
-        StmtKind::Loop {
-            kind,
-            init,
-            left,
-            iterable,
-            test,
-            update,
-            body,
-            orelse,
-        } => {
+        StmtKind::Loop(boxed) => {
+            let seam_lang::model::LoopStmt {
+                kind,
+                init,
+                left,
+                iterable,
+                test,
+                update,
+                body,
+                orelse,
+            } = &**boxed;
             open(out, &format!("loop-{kind:?}").to_lowercase());
             if let Some(i) = init {
                 out.push(' ');
@@ -473,7 +475,8 @@ pub fn expr(model: &Model, id: ExprId, out: &mut String) {
             out.push(')');
         }
         ExprKind::Literal { value } => literal(value, out),
-        ExprKind::Template { quasis, exprs, tag } => {
+        ExprKind::Template(boxed) => {
+            let seam_lang::model::TemplateExpr { quasis, exprs, tag } = &**boxed;
             out.push_str("(template");
             if let Some(t) = tag {
                 child_expr(model, *t, out);
@@ -605,12 +608,13 @@ pub fn expr(model: &Model, id: ExprId, out: &mut String) {
             }
             out.push(')');
         }
-        ExprKind::Comprehension {
-            element,
-            value,
-            iterables,
-            conditions,
-        } => {
+        ExprKind::Comprehension(boxed) => {
+            let seam_lang::model::ComprehensionExpr {
+                element,
+                value,
+                iterables,
+                conditions,
+            } = &**boxed;
             out.push_str("(comprehension");
             child_expr(model, *element, out);
             child_opt(model, *value, out);
@@ -634,7 +638,8 @@ fn literal(value: &LiteralValue, out: &mut String) {
         LiteralValue::Bool { value } => out.push_str(if *value { "(true)" } else { "(false)" }),
         LiteralValue::Null => out.push_str("(null)"),
         LiteralValue::Undefined => out.push_str("(undefined)"),
-        LiteralValue::Regex { pattern, flags } => {
+        LiteralValue::Regex(boxed) => {
+            let seam_lang::model::RegexLiteral { pattern, flags } = &**boxed;
             leaf(out, "regex", &format!("/{pattern}/{flags}"));
         }
     }

@@ -234,9 +234,15 @@ fn extract_repository(
         None => super::check_intent::documents(dir, Some(&loaded.project.files))?,
     };
     progress.phase("seam check: extracting handlers and calls");
-    let mut extracted = extract_project(&loaded.packs, &loaded.project, documents);
+    let (mut extracted, packed) = extract_project_packed(&loaded.packs, &loaded.project, documents);
     phases.lap("summaries");
+    // The summaries are read back from their text once the models are freed (below), unless
+    // they are written now.
+    let mut packed = Some(packed);
     if let Some(path) = outputs.summaries {
+        if let Some(p) = packed.take() {
+            extracted.summaries = p.unpack().summaries;
+        }
         crate::output::to_file("the summaries", path, |file| {
             seam_ir::summary::write_summaries(
                 file,
@@ -250,7 +256,6 @@ fn extract_repository(
     extracted.unchecked_submodules = seam_lang::project::submodules::unchecked_submodules(dir);
     progress.phase("seam check: reading the contracts");
     let contracts = loaded.contracts(phases);
-    extracted.summaries.extend(contracts.summaries);
     extracted
         .skipped
         .extend(contracts.errors.iter().map(contract_skipped));
@@ -258,6 +263,11 @@ fn extract_repository(
     let packs = loaded.packs.clone();
     // The models are freed by whichever of this thread and the review's is done last.
     drop(loaded);
+    if let Some(p) = packed {
+        extracted.summaries = p.unpack().summaries;
+        phases.lap("read the summaries back");
+    }
+    extracted.summaries.extend(contracts.summaries);
     Ok((extracted, packs, review))
 }
 
@@ -315,9 +325,21 @@ pub(super) fn extract_project(
     project: &seam_lang::project::Project,
     documents: Vec<seam_intent::Document>,
 ) -> Extracted {
+    let (mut extracted, packed) = extract_project_packed(packs, project, documents);
+    extracted.summaries = packed.unpack().summaries;
+    extracted
+}
+
+/// [`extract_project`] with the summaries left out of [`Extracted`] and held as text: the
+/// caller unpacks them once the models are freed.
+fn extract_project_packed(
+    packs: &[seam_packs::Pack],
+    project: &seam_lang::project::Project,
+    documents: Vec<seam_intent::Document>,
+) -> (Extracted, seam_extract::PackedExtraction) {
     let tests = super::check_intent::extra_summaries(&documents, &project.models);
     let detection = seam_packs::Detection::from_project(&project.manifests);
-    let extraction = seam_extract::extract(
+    let extraction = seam_extract::extract_packed(
         &project.models,
         &detection,
         packs,
@@ -339,8 +361,8 @@ pub(super) fn extract_project(
             _ => excluded.push(entry),
         }
     }
-    Extracted {
-        summaries: extraction.summaries,
+    let extracted = Extracted {
+        summaries: Vec::new(),
         skipped,
         excluded,
         documents,
@@ -350,7 +372,8 @@ pub(super) fn extract_project(
         unread_languages: seam_lang::project::unread_languages::unread_languages(
             &project.unroutable,
         ),
-    }
+    };
+    (extracted, extraction)
 }
 
 /// A contract that does not parse, as an input that could not be read.

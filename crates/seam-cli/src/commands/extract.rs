@@ -67,13 +67,18 @@ pub fn run(args: Args) -> u8 {
         }
     };
     progress.phase("seam extract: extracting handlers and calls");
-    let extraction = loaded.summaries(&args.packs);
+    let packed = loaded.summaries_packed(&args.packs);
     phases.lap("summaries");
     drop(progress);
     let detection = loaded.detection();
     let (packs, project) = (&loaded.packs, &loaded.project);
+    let (files_with_packs, count) = (packed.files_with_packs, packed.len());
 
+    // The summaries are read back from their text once the models are freed, unless the
+    // explanation below needs them now.
+    let mut held = Held::Packed(packed);
     if args.explain || crate::ui::settings().verbose {
+        let extraction = held.read();
         let mut err = std::io::stderr().lock();
         for line in &extraction.explain {
             let dir = if line.dir.is_empty() {
@@ -112,21 +117,22 @@ pub fn run(args: Args) -> u8 {
         let _ = writeln!(
             err,
             "{} summaries from {} files ({} read, {} skipped)",
-            extraction.summaries.len(),
-            extraction.files_with_packs,
+            count,
+            files_with_packs,
             project.models.len(),
             project.skipped.len()
         );
+        held = Held::Read(extraction);
     }
 
-    if extraction.files_with_packs == 0 {
+    if files_with_packs == 0 {
         eprintln!(
             "{}",
             no_pack_explanation(&args.dir, project, &detection, packs)
         );
         return exit::FOUND;
     }
-    if extraction.summaries.is_empty() && !args.allow_empty {
+    if count == 0 && !args.allow_empty {
         eprintln!(
             "seam extract found no handler or client call in {} ({} files read). The packs that ran are listed by --explain; if your framework is not among them, add a pack in .seam/packs/ (see `seam packs`). Pass --allow-empty to write an empty file anyway.",
             args.dir.display(),
@@ -137,6 +143,8 @@ pub fn run(args: Args) -> u8 {
 
     // The models are not read again: their memory goes before the summaries are written.
     drop(loaded);
+    let extraction = held.read();
+    phases.lap("read the summaries back");
     let summaries = &extraction.summaries;
     let written = match &args.out {
         Some(path) => crate::output::to_file("the summaries", path, |file| {
@@ -151,6 +159,21 @@ pub fn run(args: Args) -> u8 {
         return code;
     }
     exit::OK
+}
+
+/// The summaries of a run, as their text or read back.
+enum Held {
+    Packed(seam_extract::PackedExtraction),
+    Read(seam_extract::Extraction),
+}
+
+impl Held {
+    fn read(self) -> seam_extract::Extraction {
+        match self {
+            Held::Packed(p) => p.unpack(),
+            Held::Read(e) => e,
+        }
+    }
 }
 
 /// The sentence a run with no applicable pack prints: which manifests were read, what they

@@ -489,13 +489,12 @@ pub(super) fn url_rewrite_prefix(
         // The parts before the URL: a template's quasis and holes, or a sum's left operands.
         let mut prefix = Vec::new();
         match &model.expr(*value).kind {
-            ExprKind::Template {
-                quasis,
-                exprs,
-                tag: None,
-            } if exprs.last().is_some_and(|e| is_url(*e))
-                && quasis.last().is_some_and(String::is_empty) =>
+            ExprKind::Template(t)
+                if t.tag.is_none()
+                    && t.exprs.last().is_some_and(|e| is_url(*e))
+                    && t.quasis.last().is_some_and(String::is_empty) =>
             {
+                let (quasis, exprs) = (&t.quasis, &t.exprs);
                 for (k, q) in quasis.iter().enumerate().take(exprs.len()) {
                     prefix.push(Piece::Text(q.clone()));
                     if k + 1 < exprs.len() {
@@ -918,9 +917,9 @@ pub(super) fn is_path_literal(model: &seam_lang::model::Model, expr: ExprId) -> 
         ExprKind::Literal {
             value: seam_lang::model::LiteralValue::String { value },
         } => value.starts_with('/'),
-        ExprKind::Template {
-            quasis, tag: None, ..
-        } => quasis.first().is_some_and(|q| q.starts_with('/')),
+        ExprKind::Template(t) if t.tag.is_none() => {
+            t.quasis.first().is_some_and(|q| q.starts_with('/'))
+        }
         _ => false,
     }
 }

@@ -432,10 +432,10 @@ impl Ctx<'_> {
         };
         let model = self.files.model(vf);
         if let ExprKind::Literal {
-            value: LiteralValue::Regex { pattern, .. },
+            value: LiteralValue::Regex(regex),
         } = &model.expr(ve).kind
         {
-            return Some(pattern.clone());
+            return Some(regex.pattern.clone());
         }
         self.rule.regex_makers.iter().find_map(|m| {
             let mut caps = Captures::new();

@@ -452,27 +452,9 @@ pub enum StmtKind {
         subject: ExprId,
         cases: Vec<MatchCase>,
     },
-    Try {
-        block: Vec<StmtId>,
-        handlers: Vec<CatchClause>,
-        /// Python `try … else`.
-        orelse: Option<Vec<StmtId>>,
-        finalizer: Option<Vec<StmtId>>,
-    },
-    Loop {
-        kind: LoopKind,
-        /// `for (init; …)` initialiser, as a statement.
-        init: Option<StmtId>,
-        /// The loop variable of for-in/of and Python `for`.
-        left: Option<PatternId>,
-        /// The iterated value of for-in/of and Python `for`.
-        iterable: Option<ExprId>,
-        test: Option<ExprId>,
-        update: Option<ExprId>,
-        body: StmtId,
-        /// Python `for … else` / `while … else`.
-        orelse: Option<Vec<StmtId>>,
-    },
+    /// Boxed, like `Loop`: the two are three times the size of the other statements.
+    Try(Box<TryStmt>),
+    Loop(Box<LoopStmt>),
     Return {
         value: Option<ExprId>,
     },
@@ -506,6 +488,33 @@ pub enum StmtKind {
     /// Anything else (`pass`, `debugger`, `del`, `global`, empty statement, declare blocks);
     /// the text is in the span.
     Other,
+}
+
+/// `try`, Python `try`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TryStmt {
+    pub block: Vec<StmtId>,
+    pub handlers: Vec<CatchClause>,
+    /// Python `try … else`.
+    pub orelse: Option<Vec<StmtId>>,
+    pub finalizer: Option<Vec<StmtId>>,
+}
+
+/// Every loop: `for`, `for … in/of`, `while`, `do … while`, Python `for` and `while`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoopStmt {
+    pub kind: LoopKind,
+    /// `for (init; …)` initialiser, as a statement.
+    pub init: Option<StmtId>,
+    /// The loop variable of for-in/of and Python `for`.
+    pub left: Option<PatternId>,
+    /// The iterated value of for-in/of and Python `for`.
+    pub iterable: Option<ExprId>,
+    pub test: Option<ExprId>,
+    pub update: Option<ExprId>,
+    pub body: StmtId,
+    /// Python `for … else` / `while … else`.
+    pub orelse: Option<Vec<StmtId>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -612,12 +621,9 @@ pub enum ExprKind {
     Literal {
         value: LiteralValue,
     },
-    /// Template strings and f-strings: `quasis.len() == exprs.len() + 1`.
-    Template {
-        quasis: Vec<String>,
-        exprs: Vec<ExprId>,
-        tag: Option<ExprId>,
-    },
+    /// Template strings and f-strings. Boxed, like the other rare variants larger than the
+    /// common ones, so that every expression stays small (serialises as the unboxed fields).
+    Template(Box<TemplateExpr>),
     /// Object literals and Python dicts.
     Object {
         props: Vec<ObjectProp>,
@@ -682,17 +688,29 @@ pub enum ExprKind {
     Sequence {
         exprs: Vec<ExprId>,
     },
-    /// Python comprehensions and generator expressions.
-    Comprehension {
-        element: ExprId,
-        /// For dict comprehensions, the value (`element` is the key).
-        value: Option<ExprId>,
-        iterables: Vec<ExprId>,
-        conditions: Vec<ExprId>,
-    },
+    /// Python comprehensions and generator expressions (boxed, like `Template`).
+    Comprehension(Box<ComprehensionExpr>),
     /// Anything else (regex-free slices, `import.meta`, walrus targets the model does not
     /// need, …); the text is in the span.
     Other,
+}
+
+/// A template string or f-string: `quasis.len() == exprs.len() + 1`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TemplateExpr {
+    pub quasis: Vec<String>,
+    pub exprs: Vec<ExprId>,
+    pub tag: Option<ExprId>,
+}
+
+/// A Python comprehension or generator expression.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ComprehensionExpr {
+    pub element: ExprId,
+    /// For dict comprehensions, the value (`element` is the key).
+    pub value: Option<ExprId>,
+    pub iterables: Vec<ExprId>,
+    pub conditions: Vec<ExprId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -736,10 +754,15 @@ pub enum LiteralValue {
     Null,
     /// `undefined` when written as the identifier `undefined` and not shadowed.
     Undefined,
-    Regex {
-        pattern: String,
-        flags: String,
-    },
+    /// Boxed: the only variant with two strings, and rare.
+    Regex(Box<RegexLiteral>),
+}
+
+/// A regular expression literal's pattern and flags.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RegexLiteral {
+    pub pattern: String,
+    pub flags: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -45,7 +45,8 @@ pub fn walk_expr_children(model: &Model, id: ExprId, v: &mut impl ExprVisitor) {
             v.expr(*callee);
             args(v, a);
         }
-        ExprKind::Template { exprs, tag, .. } => {
+        ExprKind::Template(boxed) => {
+            let crate::model::TemplateExpr { exprs, tag, .. } = &**boxed;
             if let Some(t) = tag {
                 v.expr(*t);
             }
@@ -129,12 +130,13 @@ pub fn walk_expr_children(model: &Model, id: ExprId, v: &mut impl ExprVisitor) {
                 v.expr(*e);
             }
         }
-        ExprKind::Comprehension {
-            element,
-            value,
-            iterables,
-            conditions,
-        } => {
+        ExprKind::Comprehension(boxed) => {
+            let crate::model::ComprehensionExpr {
+                element,
+                value,
+                iterables,
+                conditions,
+            } = &**boxed;
             v.expr(*element);
             if let Some(x) = value {
                 v.expr(*x);
@@ -212,12 +214,13 @@ pub fn walk_stmt_children(model: &Model, id: StmtId, v: &mut impl ExprVisitor) {
                 stmts(v, &c.body);
             }
         }
-        StmtKind::Try {
-            block,
-            handlers,
-            orelse,
-            finalizer,
-        } => {
+        StmtKind::Try(boxed) => {
+            let crate::model::TryStmt {
+                block,
+                handlers,
+                orelse,
+                finalizer,
+            } = &**boxed;
             stmts(v, block);
             for h in handlers {
                 if let Some(p) = h.param {
@@ -235,16 +238,17 @@ pub fn walk_stmt_children(model: &Model, id: StmtId, v: &mut impl ExprVisitor) {
                 stmts(v, f);
             }
         }
-        StmtKind::Loop {
-            init,
-            left,
-            iterable,
-            test,
-            update,
-            body,
-            orelse,
-            ..
-        } => {
+        StmtKind::Loop(boxed) => {
+            let crate::model::LoopStmt {
+                init,
+                left,
+                iterable,
+                test,
+                update,
+                body,
+                orelse,
+                ..
+            } = &**boxed;
             if let Some(i) = init {
                 v.stmt(*i);
             }

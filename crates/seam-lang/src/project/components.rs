@@ -251,11 +251,11 @@ pub fn lower_forms(model: &mut Model, forms: &[MarkupForm]) {
                     }
                 }
                 model.push_expr(
-                    ExprKind::Template {
+                    ExprKind::Template(Box::new(crate::model::TemplateExpr {
                         quasis,
                         exprs,
                         tag: None,
-                    },
+                    })),
                     span,
                 )
             }

@@ -31,7 +31,8 @@ pub fn expr(m: &Model, id: ExprId) -> String {
             callee, args: a, ..
         } => format!("{}({})", expr(m, *callee), args(m, a)),
         ExprKind::Literal { value } => literal(value),
-        ExprKind::Template { quasis, exprs, .. } => {
+        ExprKind::Template(boxed) => {
+            let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
             let mut parts = Vec::new();
             for (i, q) in quasis.iter().enumerate() {
                 parts.push(format!("{q:?}"));
@@ -108,12 +109,13 @@ pub fn expr(m: &Model, id: ExprId) -> String {
         ExprKind::Class { class } => format!("class#{}", class.0),
         ExprKind::Jsx { .. } => "jsx".into(),
         ExprKind::Sequence { exprs } => format!("seq({})", list(exprs)),
-        ExprKind::Comprehension {
-            element,
-            value,
-            iterables,
-            conditions,
-        } => {
+        ExprKind::Comprehension(boxed) => {
+            let seam_lang::model::ComprehensionExpr {
+                element,
+                value,
+                iterables,
+                conditions,
+            } = &**boxed;
             let v = value
                 .map(|v| format!(": {}", expr(m, v)))
                 .unwrap_or_default();
@@ -143,7 +145,7 @@ pub fn literal(v: &LiteralValue) -> String {
         LiteralValue::Bool { value } => if *value { "True" } else { "False" }.into(),
         LiteralValue::Null => "None".into(),
         LiteralValue::Undefined => "undefined".into(),
-        LiteralValue::Regex { pattern, flags } => format!("/{pattern}/{flags}"),
+        LiteralValue::Regex(r) => format!("/{}/{}", r.pattern, r.flags),
     }
 }
 
@@ -277,12 +279,13 @@ fn stmt(m: &Model, id: StmtId, d: usize, out: &mut String) {
                 body(m, &c.body, d + 2, out);
             }
         }
-        StmtKind::Try {
-            block: b,
-            handlers,
-            orelse,
-            finalizer,
-        } => {
+        StmtKind::Try(boxed) => {
+            let seam_lang::model::TryStmt {
+                block: b,
+                handlers,
+                orelse,
+                finalizer,
+            } = &**boxed;
             line(out, d, "try");
             body(m, b, d + 1, out);
             for h in handlers {
@@ -303,15 +306,16 @@ fn stmt(m: &Model, id: StmtId, d: usize, out: &mut String) {
                 body(m, f, d + 1, out);
             }
         }
-        StmtKind::Loop {
-            kind,
-            left,
-            iterable,
-            test,
-            body: b,
-            orelse,
-            ..
-        } => {
+        StmtKind::Loop(boxed) => {
+            let seam_lang::model::LoopStmt {
+                kind,
+                left,
+                iterable,
+                test,
+                body: b,
+                orelse,
+                ..
+            } = &**boxed;
             let head = match (left, iterable, test) {
                 (Some(l), Some(i), _) => format!("for {} in {}", pattern(m, *l), expr(m, *i)),
                 (_, _, Some(t)) => format!("while {}", expr(m, *t)),

@@ -727,7 +727,7 @@ impl<'s> Lowerer<'s> {
                     .child_by_field_name("update")
                     .map(|u| self.simple_as_expr(u));
                 let body = self.block_stmt(node.child_by_field_name("body"), node);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: LoopKind::For,
                     init,
                     left: None,
@@ -736,7 +736,7 @@ impl<'s> Lowerer<'s> {
                     update,
                     body,
                     orelse: None,
-                }
+                }))
             }
             Some(("range_clause", clause)) => {
                 let iterable = clause.child_by_field_name("right").map(|r| self.expr(r));
@@ -776,7 +776,7 @@ impl<'s> Lowerer<'s> {
                     )),
                 };
                 let body = self.block_stmt(node.child_by_field_name("body"), node);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: LoopKind::ForEach,
                     init: None,
                     left,
@@ -785,12 +785,12 @@ impl<'s> Lowerer<'s> {
                     update: None,
                     body,
                     orelse: None,
-                }
+                }))
             }
             other => {
                 let test = other.map(|(_, c)| self.expr(c));
                 let body = self.block_stmt(node.child_by_field_name("body"), node);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: LoopKind::While,
                     init: None,
                     left: None,
@@ -799,7 +799,7 @@ impl<'s> Lowerer<'s> {
                     update: None,
                     body,
                     orelse: None,
-                }
+                }))
             }
         };
         self.pop_scope();

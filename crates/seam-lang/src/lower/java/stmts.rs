@@ -81,7 +81,7 @@ impl<'s> Lowerer<'s> {
             "while_statement" | "do_statement" => {
                 let test = self.condition(field(node, self.f.condition), node);
                 let body = self.one_stmt(field(node, self.f.body), node);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: if cst::kind_of(node) == "while_statement" {
                         LoopKind::While
                     } else {
@@ -94,7 +94,7 @@ impl<'s> Lowerer<'s> {
                     update: None,
                     body,
                     orelse: None,
-                }
+                }))
             }
             "for_statement" => return self.for_statement(node, out),
             "enhanced_for_statement" => return self.for_each(node, out),
@@ -240,7 +240,7 @@ impl<'s> Lowerer<'s> {
                 .next()
                 .map(|u| lw.expr(u));
             let body = lw.one_stmt(field(node, lw.f.body), node);
-            StmtKind::Loop {
+            StmtKind::Loop(Box::new(crate::model::LoopStmt {
                 kind: LoopKind::For,
                 init,
                 left: None,
@@ -249,7 +249,7 @@ impl<'s> Lowerer<'s> {
                 update,
                 body,
                 orelse: None,
-            }
+            }))
         });
         out.push(self.m.push_stmt(stmt, span(node)));
         None
@@ -271,7 +271,7 @@ impl<'s> Lowerer<'s> {
                 )
             });
             let body = lw.one_stmt(field(node, lw.f.body), node);
-            StmtKind::Loop {
+            StmtKind::Loop(Box::new(crate::model::LoopStmt {
                 kind: LoopKind::ForEach,
                 init: None,
                 left,
@@ -280,7 +280,7 @@ impl<'s> Lowerer<'s> {
                 update: None,
                 body,
                 orelse: None,
-            }
+            }))
         });
         out.push(self.m.push_stmt(stmt, span(node)));
         None
@@ -346,12 +346,12 @@ impl<'s> Lowerer<'s> {
                     _ => {}
                 }
             }
-            StmtKind::Try {
+            StmtKind::Try(Box::new(crate::model::TryStmt {
                 block,
                 handlers,
                 orelse: None,
                 finalizer,
-            }
+            }))
         });
         out.push(self.m.push_stmt(stmt, span(node)));
         None

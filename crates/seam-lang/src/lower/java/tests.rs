@@ -171,14 +171,14 @@ class D {
     assert_eq!(cases.len(), 3);
     assert!(!cases[0].falls_through);
     assert!(cases[1].falls_through);
-    let StmtKind::Try {
+    let StmtKind::Try(boxed) = &m.stmt(body[1]).kind else {
+        panic!("not a StmtKind::Try")
+    };
+    let crate::model::TryStmt {
         handlers,
         finalizer,
         ..
-    } = &m.stmt(body[1]).kind
-    else {
-        panic!("try")
-    };
+    } = &**boxed;
     assert_eq!(handlers[0].types.len(), 2);
     assert!(finalizer.is_some());
     assert!(m.functions.iter().any(|f| f.kind == FunctionKind::Arrow));

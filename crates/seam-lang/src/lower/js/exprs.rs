@@ -87,10 +87,10 @@ impl Lowerer<'_> {
                 let text = self.text(r.span);
                 let flags = text.rsplit_once('/').map(|(_, f)| f).unwrap_or("");
                 ExprKind::Literal {
-                    value: LiteralValue::Regex {
+                    value: LiteralValue::Regex(Box::new(crate::model::RegexLiteral {
                         pattern: r.regex.pattern.text.as_str().to_string(),
                         flags: flags.to_string(),
-                    },
+                    })),
                 }
             }
             Expression::StringLiteral(s) => ExprKind::Literal {
@@ -323,7 +323,7 @@ impl Lowerer<'_> {
             })
             .collect();
         let exprs = t.expressions.iter().map(|x| self.lower_expr(x)).collect();
-        ExprKind::Template { quasis, exprs, tag }
+        ExprKind::Template(Box::new(crate::model::TemplateExpr { quasis, exprs, tag }))
     }
 
     fn member(&mut self, m: &MemberExpression<'_>) -> ExprKind {

@@ -72,7 +72,7 @@ impl Lowerer<'_> {
                 let iterable = self.lower_expr(&f.right);
                 let left = self.for_left(&f.left, iterable);
                 let body = self.lower_stmt(&f.body);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: LoopKind::ForIn,
                     init: None,
                     left: Some(left),
@@ -81,13 +81,13 @@ impl Lowerer<'_> {
                     update: None,
                     body,
                     orelse: None,
-                }
+                }))
             }
             Statement::ForOfStatement(f) => {
                 let iterable = self.lower_expr(&f.right);
                 let left = self.for_left(&f.left, iterable);
                 let body = self.lower_stmt(&f.body);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: if f.r#await {
                         LoopKind::ForAwaitOf
                     } else {
@@ -100,7 +100,7 @@ impl Lowerer<'_> {
                     update: None,
                     body,
                     orelse: None,
-                }
+                }))
             }
             Statement::ForStatement(f) => {
                 let init = f.init.as_ref().map(|i| match i {
@@ -118,7 +118,7 @@ impl Lowerer<'_> {
                 let test = f.test.as_ref().map(|t| self.lower_expr(t));
                 let update = f.update.as_ref().map(|u| self.lower_expr(u));
                 let body = self.lower_stmt(&f.body);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: LoopKind::For,
                     init,
                     left: None,
@@ -127,7 +127,7 @@ impl Lowerer<'_> {
                     update,
                     body,
                     orelse: None,
-                }
+                }))
             }
             Statement::IfStatement(i) => {
                 let test = self.lower_expr(&i.test);
@@ -191,12 +191,12 @@ impl Lowerer<'_> {
                     })
                     .unwrap_or_default();
                 let finalizer = t.finalizer.as_ref().map(|f| self.block(&f.body));
-                StmtKind::Try {
+                StmtKind::Try(Box::new(crate::model::TryStmt {
                     block,
                     handlers,
                     orelse: None,
                     finalizer,
-                }
+                }))
             }
             Statement::WhileStatement(w) => {
                 let test = self.lower_expr(&w.test);
@@ -277,12 +277,13 @@ impl Lowerer<'_> {
                 alternate: Some(alternate),
                 ..
             } => self.terminates(&[*consequent]) && self.terminates(&[*alternate]),
-            StmtKind::Try {
-                block,
-                handlers,
-                finalizer,
-                ..
-            } => {
+            StmtKind::Try(boxed) => {
+                let crate::model::TryStmt {
+                    block,
+                    handlers,
+                    finalizer,
+                    ..
+                } = &**boxed;
                 finalizer.as_ref().is_some_and(|f| self.terminates(f))
                     || (self.terminates(block) && handlers.iter().all(|h| self.terminates(&h.body)))
             }
@@ -467,7 +468,7 @@ impl Lowerer<'_> {
 }
 
 fn loop_kind(kind: LoopKind, body: StmtId, test: Option<ExprId>) -> StmtKind {
-    StmtKind::Loop {
+    StmtKind::Loop(Box::new(crate::model::LoopStmt {
         kind,
         init: None,
         left: None,
@@ -476,5 +477,5 @@ fn loop_kind(kind: LoopKind, body: StmtId, test: Option<ExprId>) -> StmtKind {
         update: None,
         body,
         orelse: None,
-    }
+    }))
 }

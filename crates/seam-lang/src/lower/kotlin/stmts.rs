@@ -162,7 +162,7 @@ impl<'s> Lowerer<'s> {
                 };
                 let body =
                     self.branch_stmt(first_of_kind(node, "control_structure_body"), node, false);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: if cst::kind_of(node) == "while_statement" {
                         LoopKind::While
                     } else {
@@ -175,7 +175,7 @@ impl<'s> Lowerer<'s> {
                     update: None,
                     body,
                     orelse: None,
-                }
+                }))
             }
             "control_structure_body" | "statements" => StmtKind::Block {
                 body: self.branch(Some(node), false),
@@ -527,12 +527,12 @@ impl<'s> Lowerer<'s> {
                 _ => {}
             }
         }
-        StmtKind::Try {
+        StmtKind::Try(Box::new(crate::model::TryStmt {
             block,
             handlers,
             orelse: None,
             finalizer,
-        }
+        }))
     }
 
     /// `catch (e: NotFound) { … }`.
@@ -625,7 +625,7 @@ impl<'s> Lowerer<'s> {
                 _ => None,
             });
             let body = lw.branch_stmt(first_of_kind(node, "control_structure_body"), node, false);
-            StmtKind::Loop {
+            StmtKind::Loop(Box::new(crate::model::LoopStmt {
                 kind: LoopKind::ForEach,
                 init: None,
                 left,
@@ -634,7 +634,7 @@ impl<'s> Lowerer<'s> {
                 update: None,
                 body,
                 orelse: None,
-            }
+            }))
         })
     }
 }

@@ -44,11 +44,11 @@ impl<'s> Lowerer<'s> {
             );
         }
         self.m.push_expr(
-            ExprKind::Template {
+            ExprKind::Template(Box::new(crate::model::TemplateExpr {
                 quasis,
                 exprs,
                 tag: None,
-            },
+            })),
             span(node),
         )
     }

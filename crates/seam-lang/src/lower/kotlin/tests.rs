@@ -252,7 +252,7 @@ class Client(private val base: String) {
         .exprs
         .iter()
         .find_map(|e| match &e.kind {
-            ExprKind::Template { quasis, exprs, .. } => Some((quasis.clone(), exprs.clone())),
+            ExprKind::Template(t) => Some((t.quasis.clone(), t.exprs.clone())),
             _ => None,
         })
         .expect("template");
@@ -364,8 +364,8 @@ fun run(xs: List<Int>) {
         .iter()
         .map(|s| match m.stmt(*s).kind {
             StmtKind::VarDecl { .. } => "var",
-            StmtKind::Loop { .. } => "loop",
-            StmtKind::Try { .. } => "try",
+            StmtKind::Loop(_) => "loop",
+            StmtKind::Try(_) => "try",
             _ => "other",
         })
         .collect();

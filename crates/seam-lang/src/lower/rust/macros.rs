@@ -309,11 +309,11 @@ impl<'s> Lowerer<'s> {
             }
         }
         Some(self.m.push_expr(
-            ExprKind::Template {
+            ExprKind::Template(Box::new(crate::model::TemplateExpr {
                 quasis,
                 exprs,
                 tag: None,
-            },
+            })),
             span(node),
         ))
     }

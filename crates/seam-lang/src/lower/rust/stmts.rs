@@ -143,7 +143,7 @@ impl<'s> Lowerer<'s> {
             "while_expression" => self.while_stmt(node),
             "loop_expression" => {
                 let body = self.loop_body(node);
-                StmtKind::Loop {
+                StmtKind::Loop(Box::new(crate::model::LoopStmt {
                     kind: LoopKind::While,
                     init: None,
                     left: None,
@@ -152,7 +152,7 @@ impl<'s> Lowerer<'s> {
                     update: None,
                     body,
                     orelse: None,
-                }
+                }))
             }
             "empty_statement" => StmtKind::Other,
             _ => {
@@ -525,7 +525,7 @@ impl<'s> Lowerer<'s> {
             .map(|p| self.binding_pattern(p, &BindingKind::LoopVar, BindingOrigin::none()));
         let body = self.loop_body(node);
         self.pop_scope();
-        StmtKind::Loop {
+        StmtKind::Loop(Box::new(crate::model::LoopStmt {
             kind: LoopKind::ForOf,
             init: None,
             left,
@@ -534,7 +534,7 @@ impl<'s> Lowerer<'s> {
             update: None,
             body,
             orelse: None,
-        }
+        }))
     }
 
     fn while_stmt(&mut self, node: Node<'_>) -> StmtKind {
@@ -544,7 +544,7 @@ impl<'s> Lowerer<'s> {
             .map(|c| self.condition(c));
         let body = self.loop_body(node);
         self.pop_scope();
-        StmtKind::Loop {
+        StmtKind::Loop(Box::new(crate::model::LoopStmt {
             kind: LoopKind::While,
             init: None,
             left: None,
@@ -553,7 +553,7 @@ impl<'s> Lowerer<'s> {
             update: None,
             body,
             orelse: None,
-        }
+        }))
     }
 
     // -----------------------------------------------------------------------------------------

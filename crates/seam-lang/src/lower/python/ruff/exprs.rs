@@ -455,12 +455,12 @@ impl<'s> Lw<'s> {
             (k, v)
         });
         self.m.push_expr(
-            ExprKind::Comprehension {
+            ExprKind::Comprehension(Box::new(crate::model::ComprehensionExpr {
                 element,
                 value,
                 iterables,
                 conditions,
-            },
+            })),
             span,
         )
     }

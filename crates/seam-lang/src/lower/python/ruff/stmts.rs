@@ -437,7 +437,7 @@ impl<'s> Lw<'s> {
         let orelse = self.else_body(&f.orelse);
         self.push(
             out,
-            StmtKind::Loop {
+            StmtKind::Loop(Box::new(crate::model::LoopStmt {
                 kind: LoopKind::ForEach,
                 init: None,
                 left,
@@ -446,7 +446,7 @@ impl<'s> Lw<'s> {
                 update: None,
                 body,
                 orelse,
-            },
+            })),
             span,
         );
     }
@@ -457,7 +457,7 @@ impl<'s> Lw<'s> {
         let orelse = self.else_body(&w.orelse);
         self.push(
             out,
-            StmtKind::Loop {
+            StmtKind::Loop(Box::new(crate::model::LoopStmt {
                 kind: LoopKind::While,
                 init: None,
                 left: None,
@@ -466,7 +466,7 @@ impl<'s> Lw<'s> {
                 update: None,
                 body,
                 orelse,
-            },
+            })),
             span,
         );
     }
@@ -505,12 +505,12 @@ impl<'s> Lw<'s> {
         let finalizer = self.else_body(&t.finalbody);
         self.push(
             out,
-            StmtKind::Try {
+            StmtKind::Try(Box::new(crate::model::TryStmt {
                 block,
                 handlers,
                 orelse,
                 finalizer,
-            },
+            })),
             span,
         );
     }

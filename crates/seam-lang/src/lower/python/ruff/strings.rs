@@ -124,11 +124,11 @@ impl<'s> Lw<'s> {
             exprs.push(self.expr(&hole.expression));
         }
         self.m.push_expr(
-            ExprKind::Template {
+            ExprKind::Template(Box::new(crate::model::TemplateExpr {
                 quasis,
                 exprs,
                 tag: None,
-            },
+            })),
             span,
         )
     }

@@ -132,6 +132,57 @@ fn called_parameter(files: &Files, outer: (usize, FuncId), made: (usize, FuncId)
     })
 }
 
+/// The position of the parameter a call of the project function `func` hands its request to
+/// through a method of that parameter, from the one function it returns (written inside it,
+/// or wrapped by a library call: `return http.HandlerFunc(func(w, req) { …; next.ServeHTTP(w,
+/// req) })`): the value taken there is what serves the requests, the function only wraps it
+/// (a middleware around a router).
+pub fn served_parameter(files: &Files, file: usize, func: FuncId, hops: usize) -> Option<u32> {
+    let returned = single_returned(files, file, func)?;
+    let model = files.model(file);
+    // `http.HandlerFunc(func(w, req) { … })`: the function a library call is given.
+    let made = function_in_value(files, file, returned, hops).or_else(|| {
+        let ExprKind::Call { args, .. } = &model.expr(returned).kind else {
+            return None;
+        };
+        args.iter().find_map(|a| match model.expr(a.value).kind {
+            ExprKind::Function { function } => Some((file, function)),
+            _ => None,
+        })
+    })?;
+    if made.0 != file || made.1 == func {
+        return None;
+    }
+    let mut parent = model.function(made.1).parent;
+    while let Some(p) = parent {
+        if p == func {
+            break;
+        }
+        parent = model.function(p).parent;
+    }
+    parent?;
+    let span = model.function(made.1).span;
+    files.calls(file).find_map(|c| {
+        let call = model.expr(c.call);
+        if !span.contains(call.span) {
+            return None;
+        }
+        let ExprKind::Call { callee, args, .. } = &call.kind else {
+            return None;
+        };
+        let ExprKind::Member { object, .. } = &model.expr(*callee).kind else {
+            return None;
+        };
+        let index = match param_of(model, *object) {
+            Some((function, index)) if function == func => index,
+            _ => return None,
+        };
+        args.iter()
+            .any(|a| param_of(model, a.value).is_some_and(|(function, _)| function == made.1))
+            .then_some(index)
+    })
+}
+
 /// The function and position of the parameter a name refers to.
 fn param_of(model: &seam_lang::model::Model, expr: ExprId) -> Option<(FuncId, u32)> {
     let ExprKind::Ident {

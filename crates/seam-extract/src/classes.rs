@@ -1340,6 +1340,18 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
                 _ => None,
             }
         }
+        // `s.pubRest` in a method of `Rest`: the type the struct declares the field with
+        // (`pubRest public`).
+        ExprKind::Member {
+            object,
+            property: MemberProp::Name(field),
+            ..
+        } if model.language == seam_lang::model::Language::Go => {
+            let owner = declared_type(files, file, *object, hops)?;
+            crate::struct_literals::field_type(files, file, &owner, field)
+                .as_ref()
+                .and_then(named)
+        }
         _ => None,
     }
 }

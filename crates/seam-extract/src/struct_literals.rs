@@ -350,6 +350,33 @@ fn package_struct(files: &Files, file: usize, name: &str) -> Option<(usize, Clas
         .find_map(|&f| declared_in(f))
 }
 
+/// The type a field of the project struct `owner` is declared with in the package of
+/// `file` (`pubRest public` in `type Rest struct`), as written.
+pub(crate) fn field_type(
+    files: &Files,
+    file: usize,
+    owner: &str,
+    field: &str,
+) -> Option<seam_lang::model::TypeAnnotation> {
+    let folder = folder_of(&files.model(file).path);
+    let package = files.go_struct_uses().package_files.get(folder)?;
+    package.iter().find_map(|&f| {
+        let model = files.model(f);
+        model
+            .classes
+            .iter()
+            .filter(|c| c.name.as_deref() == Some(owner))
+            .flat_map(|c| c.members.iter())
+            .find_map(|m| match &m.kind {
+                MemberKind::Property {
+                    type_annotation: Some(t),
+                    ..
+                } if !m.is_static && m.name.as_str() == Some(field) => Some(t.clone()),
+                _ => None,
+            })
+    })
+}
+
 pub(crate) fn folder_of(path: &str) -> &str {
     path.rsplit_once('/').map_or("", |(d, _)| d)
 }
@@ -480,10 +507,7 @@ fn field_values_hops(
 fn struct_of(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option<(usize, ClassId)> {
     let model = files.model(file);
     match &model.expr(expr).kind {
-        ExprKind::This => {
-            let func = crate::files::enclosing_function(model, model.expr(expr).span)?;
-            Some((file, model.function(func).class?))
-        }
+        ExprKind::This => Some((file, receiver_class(model, model.expr(expr).span)?)),
         ExprKind::Object { .. } => struct_named(files, file, model.text(model.expr(expr).span)),
         ExprKind::Ident {
             binding: Some(b), ..
@@ -548,6 +572,25 @@ fn literal_fields_named(
     out
 }
 
+/// The struct whose method holds a Go receiver read at `span`: the method around it, or the
+/// method around the closure it is written in (`r.Group(func(r chi.Router) { s.router = r })`
+/// inside `func (s *Server) initRoutes()`), since a closure reads the receiver of the method
+/// it is written in.
+fn receiver_class(
+    model: &seam_lang::model::Model,
+    span: seam_lang::model::Span,
+) -> Option<ClassId> {
+    let mut func = crate::files::enclosing_function(model, span)?;
+    for _ in 0..MAX_HOPS {
+        let f = model.function(func);
+        if let Some(class) = f.class {
+            return Some(class);
+        }
+        func = f.parent?;
+    }
+    None
+}
+
 /// The project's Go struct literals by the type name written before the brace, the values
 /// methods assign to a field through their receiver by (struct name, field), in file and
 /// source order, and the Go files of each folder (package) in path order: found once per run,
@@ -598,10 +641,7 @@ pub(crate) fn struct_uses(files: &Files) -> StructUses {
                     if !matches!(model.expr(*object).kind, ExprKind::This) {
                         continue;
                     }
-                    let Some(func) = crate::files::enclosing_function(model, e.span) else {
-                        continue;
-                    };
-                    let Some(class) = model.function(func).class else {
+                    let Some(class) = receiver_class(model, e.span) else {
                         continue;
                     };
                     let Some(name) = model.class(class).name.as_deref() else {

@@ -1052,6 +1052,16 @@ impl<'a> Walker<'a> {
         let span = self.model.expr(id).span;
         let mut at = state.clone();
         at.terminal_calls.clear();
+        // A call that answers only when it fails (`part: failure`): one way ends here, when
+        // it fails; the path goes on after it.
+        if self.pack.terminals.get(index).is_some_and(|t| t.on_failure) {
+            at.ancestors.push(Guard {
+                polarity: Polarity::Positive,
+                kind: GuardKind::Sends(id),
+            });
+            self.record(&at, End::Terminal { index, captures }, span);
+            return;
+        }
         self.record(&at, End::Terminal { index, captures }, span);
         state.status_pending = false;
         state.sent = true;

@@ -525,9 +525,11 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
             continue;
         }
         if m.kind == ManifestKind::GoMod {
-            // A module path names its major versions as subpaths (`echo` is `echo/v4`).
+            // A module path names its major versions as subpaths (`echo` is `echo/v4`). The
+            // module itself counts too: the framework's own repository (its server and
+            // examples) uses the framework.
             let found = pack.detect.go.iter().find_map(|w| {
-                m.dependencies.iter().find(|d| {
+                m.dependencies.iter().chain(m.name.iter()).find(|d| {
                     *d == w
                         || d.strip_prefix(w.as_str())
                             .is_some_and(|r| r.starts_with('/'))

@@ -919,7 +919,9 @@ pub struct TerminalFile {
     pub message: Option<String>,
     /// `status`: the terminal does not send; it sets the status (`reply.code(201)`,
     /// `ctx.status = 404`) that later terminals on the path with a fixed status report
-    /// instead, and that is sent when the path ends with nothing else sent.
+    /// instead, and that is sent when the path ends with nothing else sent. `failure`: the
+    /// call sends its status only when it fails (`c.Bind(&v)` in gin answers 400 on a body it
+    /// cannot bind), and the path goes on after it.
     #[serde(default)]
     pub part: Option<String>,
     /// When the route declares a status or body (`status:`/`body:` under `decorated`), it

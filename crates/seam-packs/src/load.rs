@@ -1680,15 +1680,16 @@ impl Compiler<'_> {
             exception: field("exception", &t.exception)?,
             message: field("message", &t.message)?,
             sets_status: match t.part.as_deref() {
-                None => false,
+                None | Some("failure") => false,
                 Some("status") => true,
                 Some(other) => {
                     return Err(self.error(
                         &format!("part: {other}"),
-                        format!("`part: {other}` is not known; write status"),
+                        format!("`part: {other}` is not known; write status or failure"),
                     ));
                 }
             },
+            on_failure: t.part.as_deref() == Some("failure"),
             route: t.route,
             constraints: self.constraints(&t.where_, &node, &source)?,
             pattern,

@@ -194,8 +194,8 @@ fn is_own_name(model: &Model, id: ExprId) -> bool {
 }
 
 /// Whether a name holds the whole of the module `module` under another local name
-/// (`import http from "axios"`, `import * as http from "axios"`, Python `import requests as r`):
-/// a pattern naming the module (`axios.create(…)`) matches it as it matches the plain name.
+/// (`import http from "axios"`, `import * as http from "axios"`, Python `import requests as r`,
+/// Go `R "github.com/go-pkgz/rest"`): a pattern naming the module (`axios.create(…)`) matches it as it matches the plain name.
 fn imports_module(model: &Model, id: ExprId, module: &str) -> bool {
     let Some(b) = model.resolved_binding(id) else {
         return false;
@@ -204,7 +204,11 @@ fn imports_module(model: &Model, id: ExprId, module: &str) -> bool {
         return false;
     };
     model.imports.get(*import as usize).is_some_and(|imp| {
-        imp.specifier == module
+        // A Go package imported under another name (`R "github.com/go-pkgz/rest"`) is the
+        // package its path names (`rest`).
+        (imp.specifier == module
+            || (model.language == seam_lang::model::Language::Go
+                && seam_lang::lower::go::package_name(&imp.specifier) == module))
             && imp.names.get(*name as usize).is_some_and(|n| {
                 matches!(n.imported, ImportedItem::Default | ImportedItem::Namespace)
             })

@@ -563,6 +563,9 @@ pub struct Terminal {
     pub message: Option<String>,
     /// The terminal only sets the status for what the path sends later (`part: status`).
     pub sets_status: bool,
+    /// The call answers with the status only when it fails, and the path goes on after it
+    /// (`part: failure`: gin's `c.Bind(&v)` answers 400 on a body it cannot bind).
+    pub on_failure: bool,
     /// The route's declared status and body replace this terminal's.
     pub route: bool,
     pub constraints: BTreeMap<String, Constraint>,

@@ -91,10 +91,25 @@ pub(super) fn factory_router(
     let ExprKind::Call { callee, .. } = &files.model(file).expr(expr).kind else {
         return None;
     };
-    let depth = depth.checked_sub(1)?;
     let (ff, func) = files
         .function_of(file, *callee)
         .or_else(|| crate::callees::member_function(files, file, *callee, 4))?;
+    // A middleware around the router it is given (`caseInsensitivePaths(inner)` returning a
+    // handler whose closure calls `inner.ServeHTTP(w, req)`): that router. Looked at before
+    // the depth is spent, since it follows no call further.
+    if let Some(index) = crate::callees::served_parameter(files, ff, func, crate::files::MAX_HOPS)
+        && let ExprKind::Call { args, .. } = &files.model(file).expr(expr).kind
+        && let Some(arg) = args
+            .iter()
+            .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+            .nth(index as usize)
+        && let Some(def) = files.definition(file, arg.value)
+        && let Some((vf, ve)) = files.value_of(def)
+        && crate::router_classes::match_router(files, &pack.routers, vf, ve).is_some()
+    {
+        return Some(def);
+    }
+    let depth = depth.checked_sub(1)?;
     let [returned] = files.returned_values(ff, func)[..] else {
         return None;
     };
@@ -508,6 +523,10 @@ pub(super) fn router_through_mounts(
     }
     let (vf, ve) = files.value_of(def)?;
     let model = files.model(vf);
+    // `r := s.router`: the router the field holds.
+    if matches!(model.expr(ve).kind, ExprKind::Member { .. }) && (vf, ve) != (file, expr) {
+        return router_through_mounts(routers, plugins, vf, ve, depth + 1);
+    }
     if !matches!(model.expr(ve).kind, ExprKind::Call { .. }) {
         return None;
     }

@@ -38,6 +38,8 @@
 //!   becomes a diagnostic; ERROR subtrees lower to `Other`.
 
 mod decls;
+
+pub use decls::package_name;
 mod exprs;
 mod stmts;
 

@@ -192,8 +192,9 @@ fn packs_lists_where_each_came_from() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
-        lines[..3],
+        lines[..4],
         [
+            "actix-web\thandler\trust\tcargo: actix-web\tbuilt-in",
             "angular-http\tclient\tjavascript\tnpm: @angular/common\tbuilt-in",
             "angularjs\tclient\tjavascript\talways\tbuilt-in",
             "astro\thandler\tjavascript\tnpm: astro\tbuilt-in",

@@ -54,6 +54,9 @@ pub fn run(args: Args) -> u8 {
             if !pack.detect.maven.is_empty() {
                 parts.push(format!("maven: {}", pack.detect.maven.join(", ")));
             }
+            if !pack.detect.cargo.is_empty() {
+                parts.push(format!("cargo: {}", pack.detect.cargo.join(", ")));
+            }
             parts.join("; ")
         };
         json.push(serde_json::json!({

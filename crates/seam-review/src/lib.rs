@@ -54,6 +54,43 @@ pub const GO_GRAMMAR_REVISION: &str = "tree-sitter-go@0.25.0";
 /// The Rust grammar, as `grammarRevision` names it; must match the tree-sitter-rust pin.
 pub const RUST_GRAMMAR_REVISION: &str = "tree-sitter-rust@0.24.0";
 
+/// A language the workspace declares only where the scan read it: its `workspace.languages`
+/// id, its `lang-*` plugin and the grammar that parsed it.
+struct OptionalLanguage {
+    language: seam_lang::model::Language,
+    id: &'static str,
+    plugin: &'static str,
+    grammar_revision: &'static str,
+}
+
+/// In the order `workspace.languages` lists them, before Python and TypeScript.
+const OPTIONAL_LANGUAGES: [OptionalLanguage; 4] = [
+    OptionalLanguage {
+        language: seam_lang::model::Language::Rust,
+        id: "rust",
+        plugin: "lang-rust",
+        grammar_revision: RUST_GRAMMAR_REVISION,
+    },
+    OptionalLanguage {
+        language: seam_lang::model::Language::Go,
+        id: "go",
+        plugin: "lang-go",
+        grammar_revision: GO_GRAMMAR_REVISION,
+    },
+    OptionalLanguage {
+        language: seam_lang::model::Language::Java,
+        id: "java",
+        plugin: "lang-java",
+        grammar_revision: JAVA_GRAMMAR_REVISION,
+    },
+    OptionalLanguage {
+        language: seam_lang::model::Language::Kotlin,
+        id: "kotlin",
+        plugin: "lang-kotlin",
+        grammar_revision: KOTLIN_GRAMMAR_REVISION,
+    },
+];
+
 /// Options for [`scan`].
 #[derive(Debug, Clone)]
 pub struct ScanOptions {
@@ -326,18 +363,15 @@ fn scan_project(
         .filter(|e| admit(&e.output.path))
         .collect();
     let parsed_files = (models.len() + entries.len()) as u64;
-    // Java is declared (language and grammar) only where the scan read Java, so the
-    // documents of repositories without it stay as they were.
-    let has_language = |language: seam_lang::model::Language| {
-        models.iter().any(|m| m.language == language)
-            || entries.iter().any(|e| e.language == language)
-    };
-    let has_java = has_language(seam_lang::model::Language::Java);
-    // Kotlin likewise.
-    let has_kotlin = has_language(seam_lang::model::Language::Kotlin);
-    // Go and Rust likewise.
-    let has_go = has_language(seam_lang::model::Language::Go);
-    let has_rust = has_language(seam_lang::model::Language::Rust);
+    // Java, Kotlin, Go and Rust are declared (language and grammar) only where the scan read
+    // them, so the documents of repositories without them stay as they were.
+    let declared: Vec<&OptionalLanguage> = OPTIONAL_LANGUAGES
+        .iter()
+        .filter(|l| {
+            models.iter().any(|m| m.language == l.language)
+                || entries.iter().any(|e| e.language == l.language)
+        })
+        .collect();
 
     let mut outputs: Vec<FileOutput> =
         pool.install(|| shared.extract_all(&models, classifier, sink));
@@ -559,32 +593,11 @@ fn scan_project(
             JS_GRAMMAR_REVISION,
         ),
     ];
-    if has_java {
+    for l in &declared {
         plugins.push(PluginRef::lang(
-            "lang-java",
+            l.plugin,
             env!("CARGO_PKG_VERSION"),
-            JAVA_GRAMMAR_REVISION,
-        ));
-    }
-    if has_kotlin {
-        plugins.push(PluginRef::lang(
-            "lang-kotlin",
-            env!("CARGO_PKG_VERSION"),
-            KOTLIN_GRAMMAR_REVISION,
-        ));
-    }
-    if has_go {
-        plugins.push(PluginRef::lang(
-            "lang-go",
-            env!("CARGO_PKG_VERSION"),
-            GO_GRAMMAR_REVISION,
-        ));
-    }
-    if has_rust {
-        plugins.push(PluginRef::lang(
-            "lang-rust",
-            env!("CARGO_PKG_VERSION"),
-            RUST_GRAMMAR_REVISION,
+            l.grammar_revision,
         ));
     }
     for (name, kind) in classifier.plugins() {
@@ -601,19 +614,12 @@ fn scan_project(
         version: env!("CARGO_PKG_VERSION").to_owned(),
         plugins,
     };
-    let mut languages = vec!["py".to_owned(), "ts".to_owned()];
-    if has_kotlin {
-        languages.insert(0, "kotlin".to_owned());
-    }
-    if has_java {
-        languages.insert(0, "java".to_owned());
-    }
-    if has_go {
-        languages.insert(0, "go".to_owned());
-    }
-    if has_rust {
-        languages.insert(0, "rust".to_owned());
-    }
+    let languages: Vec<String> = declared
+        .iter()
+        .map(|l| l.id)
+        .chain(["py", "ts"])
+        .map(str::to_owned)
+        .collect();
     let mut workspace = Workspace::new(languages);
     workspace.managers = detected.managers;
     let mut document = Document::new(generator, workspace);

@@ -16,11 +16,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::summary::{InjectionInput, Input};
-use seam_lang::model::{BindingKind, ExprId, ExprKind, FuncId, LiteralValue, Model};
+use seam_lang::model::{ExprId, ExprKind, FuncId, LiteralValue, Model};
 use seam_packs::{Capture, Captures, Constraint, Pack, match_expr};
 
 use crate::files::Files;
-use crate::sending_helpers::MAX_DEPTH;
+use crate::sending_helpers::{MAX_DEPTH, own_param};
 
 /// The statuses the framework answers for calls of `pack`'s `failureAnswers` in `func` (and
 /// the functions written inside it) and in the project functions it hands a parameter with a
@@ -182,18 +182,4 @@ fn constraints_hold(
             || matches!(capture, Some(Capture::Name(n, _)) if c.one_of.contains(n));
         role_holds && one_of_holds
     })
-}
-
-/// The position of `func`'s parameter that `expr` names as a whole.
-fn own_param(model: &Model, func: FuncId, expr: ExprId) -> Option<usize> {
-    let b = model.resolved_binding(expr)?;
-    let binding = model.binding(b);
-    match binding.kind {
-        BindingKind::Param { function, index }
-            if function == func && binding.origin.path.is_empty() =>
-        {
-            Some(index as usize)
-        }
-        _ => None,
-    }
 }

@@ -356,7 +356,7 @@ fn param_role(
 }
 
 /// The position of `func`'s parameter that `expr` names as a whole.
-fn own_param(model: &Model, func: FuncId, expr: ExprId) -> Option<usize> {
+pub(crate) fn own_param(model: &Model, func: FuncId, expr: ExprId) -> Option<usize> {
     let b = model.resolved_binding(expr)?;
     let binding = model.binding(b);
     match binding.kind {

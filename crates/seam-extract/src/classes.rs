@@ -1259,27 +1259,62 @@ pub fn method_of_value(
     method: &str,
 ) -> Option<(usize, FuncId)> {
     let model = files.model(file);
-    let type_name = declared_type(files, file, value, 4)?;
+    let (type_name, folder) = declared_type(files, file, value, 4)?;
     let dir_of = |path: &str| path.rsplit_once('/').map_or("", |(d, _)| d).to_owned();
-    let dir = dir_of(&model.path);
+    // The package the type is declared in: the one its declaration names (`*routes.Handler`:
+    // the package imported as `routes`), else the package of the code reading it.
+    let dir = folder.unwrap_or_else(|| dir_of(&model.path));
     let methods = files
         .methods_by_type()
         .get(&(model.language, type_name, method.to_owned()))?;
+    // Two packages may each declare a type of that name: another package's is no guess to
+    // make when there are several.
     methods
         .iter()
         .find(|(f, _)| dir_of(&files.model(*f).path) == dir)
-        .or_else(|| methods.first())
+        .or(match methods.as_slice() {
+            [only] => Some(only),
+            _ => None,
+        })
         .copied()
 }
 
-/// The project type name a value is declared with (`*pkg.Handler` → `Handler`).
-fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option<String> {
+/// The folder of the Go package a type written in `file` belongs to: the package its
+/// qualifier imports (`*routes.Handler`: the import named `routes`), or the file's own for an
+/// unqualified name. `None` when the qualifier names no package of the repository.
+fn type_folder(files: &Files, file: usize, written: &str) -> Option<String> {
+    let model = files.model(file);
+    let folder = |path: &str| crate::struct_literals::folder_of(path).to_owned();
+    let Some((qualifier, _)) = written.rsplit_once('.') else {
+        return Some(folder(&model.path));
+    };
+    let qualifier = qualifier.trim_start_matches(['*', '&', '[', ']']);
+    let b = files.module_binding(file, qualifier)?;
+    let BindingKind::Import { import, .. } = &model.binding(b).kind else {
+        return None;
+    };
+    let resolved = model.imports.get(*import as usize)?.resolved.as_deref()?;
+    Some(folder(resolved))
+}
+
+/// The project type name a value is declared with (`*pkg.Handler` → `Handler`), and the folder
+/// of the package declaring it when the declaration says (see [`type_folder`]).
+fn declared_type(
+    files: &Files,
+    file: usize,
+    expr: ExprId,
+    hops: usize,
+) -> Option<(String, Option<String>)> {
     let hops = hops.checked_sub(1)?;
     let model = files.model(file);
+    let named_in = |in_file: usize, name: &str| {
+        (
+            name.rsplit('.').next().unwrap_or(name).to_owned(),
+            type_folder(files, in_file, name),
+        )
+    };
     let named = |t: &seam_lang::model::TypeAnnotation| match &t.shape {
-        seam_lang::model::TypeRef::Named { name, .. } => {
-            Some(name.rsplit('.').next().unwrap_or(name).to_owned())
-        }
+        seam_lang::model::TypeRef::Named { name, .. } => Some(named_in(file, name)),
         _ => None,
     };
     match &model.expr(expr).kind {
@@ -1291,7 +1326,11 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
                 .filter(|f| f.span.contains(span))
                 .filter_map(|f| f.class)
                 .next_back()?;
-            model.class(class).name.clone()
+            let name = model.class(class).name.clone()?;
+            Some((
+                name,
+                Some(crate::struct_literals::folder_of(&model.path).to_owned()),
+            ))
         }
         ExprKind::Ident {
             binding: Some(b), ..
@@ -1309,6 +1348,7 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
                     let init = binding.origin.init?;
                     match &model.expr(init).kind {
                         ExprKind::Call { callee, .. } => match files.definition(file, *callee)? {
+                            // The constructor's declared result, read in the constructor's file.
                             crate::files::Def::Function(ff, func) => files
                                 .model(ff)
                                 .function(func)
@@ -1318,13 +1358,16 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
                                     // `(*Handler, error)`: the first result.
                                     seam_lang::model::TypeRef::Tuple { items } => {
                                         match items.first()? {
-                                            seam_lang::model::TypeRef::Named { name, .. } => Some(
-                                                name.rsplit('.').next().unwrap_or(name).to_owned(),
-                                            ),
+                                            seam_lang::model::TypeRef::Named { name, .. } => {
+                                                Some(named_in(ff, name))
+                                            }
                                             _ => None,
                                         }
                                     }
-                                    _ => named(t),
+                                    seam_lang::model::TypeRef::Named { name, .. } => {
+                                        Some(named_in(ff, name))
+                                    }
+                                    _ => None,
                                 }),
                             _ => None,
                         },
@@ -1332,7 +1375,10 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
                         ExprKind::Object { .. } | ExprKind::Array { .. }
                             if model.language == seam_lang::model::Language::Go =>
                         {
-                            literal_type(model.text(model.expr(init).span))
+                            let text = model.text(model.expr(init).span);
+                            let name = literal_type(text)?;
+                            let written = text.split('{').next().unwrap_or("").trim();
+                            Some((name, type_folder(files, file, written)))
                         }
                         _ => declared_type(files, file, init, hops),
                     }
@@ -1347,10 +1393,17 @@ fn declared_type(files: &Files, file: usize, expr: ExprId, hops: usize) -> Optio
             property: MemberProp::Name(field),
             ..
         } if model.language == seam_lang::model::Language::Go => {
-            let owner = declared_type(files, file, *object, hops)?;
+            let (owner, _) = declared_type(files, file, *object, hops)?;
+            // The field's type as the struct declares it, in a file seam does not know here:
+            // its package is left to the reader's.
             crate::struct_literals::field_type(files, file, &owner, field)
                 .as_ref()
-                .and_then(named)
+                .and_then(|t| match &t.shape {
+                    seam_lang::model::TypeRef::Named { name, .. } => {
+                        Some((name.rsplit('.').next().unwrap_or(name).to_owned(), None))
+                    }
+                    _ => None,
+                })
         }
         _ => None,
     }

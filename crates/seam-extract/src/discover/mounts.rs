@@ -633,6 +633,37 @@ pub(super) fn routers_through_callers(
     out
 }
 
+/// [`routers_through_callers`] for a mount whose prefix may use parameters of the same
+/// function (`func (api *Router) RX(r chi.Router, pathPrefix string) { r.Route(pathPrefix, …)
+/// }`): each router a caller passes, with what that call gives the parameters, so the prefix
+/// is read per call with its own argument.
+pub(super) fn mounts_through_callers(
+    wrappers: &crate::route_wrappers::RouteWrappers,
+    files: &Files,
+    (file, call, expr): (usize, ExprId, ExprId),
+    prefix: Option<ExprId>,
+    router_of: impl Fn(usize, ExprId) -> Option<RouterKey>,
+) -> Vec<(RouterKey, crate::url::Substitution)> {
+    let mut used = vec![expr];
+    used.extend(prefix);
+    let mut out: Vec<(RouterKey, crate::url::Substitution)> = wrappers
+        .calls_of(file, call, &used, &|f, e| router_of(f, e).is_some())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|w| {
+            let (pf, pe) = w.argument(files, file, expr)?;
+            let router = router_of(pf, pe).or_else(|| {
+                let (pf, pe) = wrappers.resolve(&w, file, expr)?;
+                router_of(pf, pe)
+            })?;
+            Some((router, w.subst))
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Every plugin router parameter: children of plugin mounts whose parent is a router or,
 /// several levels deep, another plugin's parameter; a parent that is a parameter of a
 /// project function counts when a caller passes it one of those.

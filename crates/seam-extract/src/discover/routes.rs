@@ -13,9 +13,9 @@ use super::file_conventions::file_units;
 use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
     FACTORY_DEPTH, Mount, Routers, chain_root, compose, factory_prefix, factory_router,
-    nearest_versioning, own_prefix, plugin_router, plugin_routers, prefixes_of, router_or_plugin,
-    routers_through_callers, same_router_receiver, unknown_start_text, versioned_dirs,
-    without_unknown_start,
+    mounts_through_callers, nearest_versioning, own_prefix, plugin_router, plugin_routers,
+    prefixes_of, router_or_plugin, routers_through_callers, same_router_receiver,
+    unknown_start_text, versioned_dirs, without_unknown_start,
 };
 use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
 use super::{HandlerUnit, RouterKey, anchor_ok, method_allowed, method_from_path, read_methods};
@@ -252,20 +252,50 @@ pub fn handler_units(
                     }
                     break;
                 }
-                let parents: Vec<RouterKey> = match router_of(files, pack, file, parent_expr) {
-                    Some(parent) => vec![parent],
-                    // Mounted on a parameter of a project function (`func mount(r *chi.Mux) {
-                    // r.Route("/v1", func(r chi.Router) { … }) }`, `def install(api): for p in
-                    // registry.all(): api.include_router(p.events)`): on each caller's
-                    // argument, as a route registered on that parameter is.
-                    // `cfg.service(a).service(b)`: the parameter at the chain's start.
-                    None => routers_through_callers(
-                        &wrappers,
+                let prefix_expr = m
+                    .prefix
+                    .as_ref()
+                    .and_then(|p| caps.get(p))
+                    .and_then(Capture::expr);
+                // One prefix, or each of a list written out (`app.use(["/a", "/b"], r)`), read
+                // with what the parameters it uses receive.
+                let prefixes_with = |subst: &Substitution| -> Vec<Prefix> {
+                    let reader = Reader {
                         files,
-                        (file, call, chain_root(&routers, file, parent_expr)),
-                        |pf, pe| router_of(files, pack, pf, pe),
-                    ),
+                        environment: &pack.environment,
+                        subst,
+                        this_class: None,
+                    };
+                    match prefix_expr {
+                        Some(e) => crate::path_lists::path_exprs(&reader, file, e)
+                            .into_iter()
+                            .map(|(pf, pe)| Prefix::read(files, &reader, pf, pe))
+                            .collect(),
+                        None => vec![Prefix::default()],
+                    }
                 };
+                let parents: Vec<(RouterKey, Vec<Prefix>)> =
+                    match router_of(files, pack, file, parent_expr) {
+                        Some(parent) => vec![(parent, prefixes_with(&no_subst))],
+                        // Mounted on a parameter of a project function (`func mount(r *chi.Mux) {
+                        // r.Route("/v1", func(r chi.Router) { … }) }`, `def install(api): for p
+                        // in registry.all(): api.include_router(p.events)`): on each caller's
+                        // argument, as a route registered on that parameter is, under the
+                        // prefix read with that caller's arguments when the function takes it
+                        // too (`func (api *Router) RX(r chi.Router, pathPrefix string) {
+                        // r.Route(pathPrefix, …) }`: each call's own path, not one unknown).
+                        // `cfg.service(a).service(b)`: the parameter at the chain's start.
+                        None => mounts_through_callers(
+                            &wrappers,
+                            files,
+                            (file, call, chain_root(&routers, file, parent_expr)),
+                            prefix_expr,
+                            |pf, pe| router_of(files, pack, pf, pe),
+                        )
+                        .into_iter()
+                        .map(|(parent, subst)| (parent, prefixes_with(&subst)))
+                        .collect(),
+                    };
                 if parents.is_empty() {
                     continue;
                 }
@@ -295,22 +325,10 @@ pub fn handler_units(
                 if children.is_empty() {
                     continue;
                 }
-                // One prefix, or each of a list written out (`app.use(["/a", "/b"], r)`).
-                let prefixes: Vec<Prefix> = match m
-                    .prefix
-                    .as_ref()
-                    .and_then(|p| caps.get(p))
-                    .and_then(Capture::expr)
-                {
-                    Some(e) => crate::path_lists::path_exprs(&reader, file, e)
-                        .into_iter()
-                        .map(|(pf, pe)| Prefix::read(files, &reader, pf, pe))
-                        .collect(),
-                    None => vec![Prefix::default()],
-                };
                 for child in children {
-                    for &parent in &parents {
-                        for prefix in &prefixes {
+                    for (parent, prefixes) in &parents {
+                        let parent = *parent;
+                        for prefix in prefixes {
                             mounts.entry(child).or_default().push(Mount {
                                 parent,
                                 prefix: prefix.clone(),

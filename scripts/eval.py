@@ -85,6 +85,37 @@ def rest_of(method, path):
     return None
 
 
+CATCH_ALL_SEGMENT = re.compile(r"\*\w*|\{[^}]*[*+]\}|:[A-Za-z_][\w-]*[*+]|\[\[?\.\.\.[^\]]*\]\]?")
+
+
+def catch_all_prefix(route_key_raw):
+    """The method and the segments before the last of a route seam writes with a catch-all
+    last segment (`* /api/jobs/*`: a middleware that answers every path under its prefix),
+    when that prefix has a fixed segment; `None` otherwise."""
+    method, path = split_key(route_key_raw)
+    segments = [x for x in path.split("/") if x]
+    if not segments or not CATCH_ALL_SEGMENT.fullmatch(segments[-1]):
+        return None
+    prefix = [normalise_path("/" + x).strip("/").lower() for x in segments[:-1]]
+    return (method, prefix) if any(x != "{}" for x in prefix) else None
+
+
+def catch_all_admits(route_key_raw, truth_key):
+    """Whether such a route serves the truth route: its method is the truth's or any, its
+    prefix meets the start of the truth's path (a parameter on either side meets any
+    segment), and the truth's path goes on below it."""
+    found = catch_all_prefix(route_key_raw)
+    if found is None:
+        return False
+    method, prefix = found
+    tm, tp = split_key(truth_key)
+    if method not in ("*", "ALL", tm):
+        return False
+    target = [x for x in normalise_path(tp).lower().split("/") if x]
+    return len(target) > len(prefix) and all(
+        a == b or a == "{}" or b == "{}" for a, b in zip(prefix, target))
+
+
 def split_key(key):
     method, _, path = key.partition(" ")
     return method, path
@@ -263,6 +294,7 @@ def read_summaries(path):
         if s.get("kind") == "handler" and sem:
             for path in expand_groups(sem[1]):
                 providers.append({"file": file, "key": route_key(sem[0], path),
+                                  "raw_key": f"{sem[0].upper()} {path}",
                                   "line": (loc.get("range") or {}).get("start"),
                                   "rest_of": rest_of(sem[0], path),
                                   "unknown_prefix": bool(((s.get("metadata") or {}).get("http") or {})
@@ -390,10 +422,20 @@ def score(truth, providers, consumers, report):
     found_routes = {k for k in truth_routes if k in seam_routes or split_key(k)[1] in any_method
                     or k in rest_routes or split_key(k)[1] in rest_any
                     or any(ends_under_holes(k, s) for s in suffix_routes)}
+    # A truth route seam reports no other way, served by a route of seam's whose last segment
+    # takes every path under a fixed prefix (`app.use("/api/jobs/*", handler)`); such a route
+    # is right only as the one serving a truth route seam reports no other way (a catch-all
+    # mount handing requests to routes seam lists one by one is no route of its own).
+    catch_alls = {p["raw_key"]: p["key"] for p in providers if catch_all_prefix(p["raw_key"])}
+    served_by_catch_all = {k for k in truth_routes - found_routes
+                           if any(catch_all_admits(raw, k) for raw in catch_alls)}
+    found_routes |= served_by_catch_all
     truth_paths = {split_key(k)[1] for k in truth_routes}
     right_scoped = {k for k in scoped_seam if k in truth_routes
                     or (split_key(k)[0] in ("*", "ALL") and split_key(k)[1] in truth_paths)
-                    or (k in suffix_routes and any(ends_under_holes(t, k) for t in truth_routes))}
+                    or (k in suffix_routes and any(ends_under_holes(t, k) for t in truth_routes))
+                    or any(key == k and any(catch_all_admits(raw, t) for t in served_by_catch_all)
+                           for raw, key in catch_alls.items())}
     result["routes_recall"] = (len(found_routes), len(truth_routes))
     result["routes_precision"] = (len(right_scoped), len(scoped_seam))
     details["routes missed"] = sorted(truth_routes - found_routes)
@@ -404,11 +446,15 @@ def score(truth, providers, consumers, report):
         by_file.setdefault(c["file"], []).append(c)
     pairs = report.get("pairs", [])
     pairs_by_consumer = {}
+    raw_pairs_by_consumer = {}
     for p in pairs:
         method, path = split_key(p.get("key", " "))
         # seam compares a route's static text case-insensitively and reports it lowercased.
         pairs_by_consumer.setdefault(p.get("consumer"), set()).update(
             fold_case(route_key(method, alt)) for alt in expand_groups(path))
+        raw_pairs_by_consumer.setdefault(p.get("consumer"), set()).update(
+            f"{method} {alt}" for alt in expand_groups(path))
+    seam_keys_folded = {fold_case(k) for k in seam_routes}
     found = paired_right = reach_here = wrong = elsewhere = 0
     misses, wrong_pairs, bad_pairs = [], [], []
     for tc in truth["consumers"]:
@@ -419,10 +465,13 @@ def score(truth, providers, consumers, report):
             seen = ", ".join(sorted({c["key"] for c in at_line})) or "nothing"
             misses.append(f"{tc['row']}   [seam: {seen}]")
         paired_to = set()
+        paired_raw = set()
         for c in at_line:
             # The report names a consumer by file and function name, which several calls (one
             # `mutationFn` per hook) can share: a pair is this call's when its route meets it.
             paired_to |= {k for k in pairs_by_consumer.get(c["ref"], set()) if key_meets(fold_case(c["key"]), k)}
+            paired_raw |= {k for k in raw_pairs_by_consumer.get(c["ref"], set())
+                           if key_meets(fold_case(c["key"]), fold_case(k))}
         if tc["target_key"] and is_test_path(tc["file"]):
             # Test code is out of pairing by default: its calls count for consumer recall only.
             continue
@@ -431,7 +480,11 @@ def score(truth, providers, consumers, report):
             # A route seam reports for any method (`*`) serves the truth's method too.
             target = fold_case(tc["target_key"])
             any_method = "* " + target.split(" ", 1)[1]
-            if target in paired_to or any_method in paired_to:
+            # A route whose last segment takes every path under a fixed prefix serves the
+            # truth's route when seam reports none of the truth's own key.
+            under_catch_all = target not in seam_keys_folded and any(
+                catch_all_admits(k, tc["target_key"]) for k in paired_raw)
+            if target in paired_to or any_method in paired_to or under_catch_all:
                 paired_right += 1
             else:
                 bad_pairs.append(f"{tc['row']}   [paired: {', '.join(sorted(paired_to)) or 'nothing'}]")

@@ -10,6 +10,7 @@
 //! it is returned, so the output is the same on any thread count.
 
 pub mod alternatives;
+pub mod answering_handlers;
 mod appended_locals;
 pub mod assemble;
 mod assigned_branches;
@@ -44,6 +45,7 @@ pub mod library_constants;
 mod list_joins;
 pub mod markup;
 pub mod method_branches;
+pub mod overrides;
 mod package_vars;
 pub mod page_scripts;
 pub mod param_roles;

@@ -359,6 +359,13 @@ pub struct RouteFile {
     /// more segments (`/files/*`), the route grammar's catch-all.
     #[serde(default)]
     pub path_prefix: bool,
+    /// The call is a route only where its handler answers the request itself: some way
+    /// through it sends a response (a terminal of the pack, or a project function it hands
+    /// its context to) and it never reads its `next` input. A middleware registration under a
+    /// path (Hono's `app.use("/api/jobs/*", handler)`) is then a route for every method there;
+    /// a middleware that passes the request on (or one seam cannot follow) is none.
+    #[serde(default)]
+    pub handler_answers: bool,
     /// What bound metavariables must be for the call to be this route (`$PATH: { pathLiteral:
     /// true }`: koa-router's `router.get(name, path, h)` against `router.get(path, mw, h)`).
     #[serde(default, rename = "where")]

@@ -722,6 +722,7 @@ impl Compiler<'_> {
                 method_in_path: r.method_in_path,
                 method_routers: r.method_routers,
                 path_prefix: r.path_prefix,
+                handler_answers: r.handler_answers,
                 constraints: self.constraints(&r.where_, &combined, &r.pattern)?,
                 actions: match &r.actions {
                     Some(a) => Some(self.meta("actions", a, &combined, &r.pattern)?),

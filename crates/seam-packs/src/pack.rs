@@ -244,6 +244,8 @@ pub struct Route {
     pub method_routers: bool,
     /// The route serves every path under its path (see `RouteFile::path_prefix`).
     pub path_prefix: bool,
+    /// A route only where its handler answers (see `RouteFile::handler_answers`).
+    pub handler_answers: bool,
     /// What the bound metavariables must be (`pathLiteral`), by metavariable name.
     pub constraints: BTreeMap<String, Constraint>,
     /// The metavariable holding the text mapping methods to the handler type's methods (see

@@ -125,6 +125,9 @@ pub fn handler_units(
         /// The text mapping methods to the handler type's methods (`"POST:Signup"`), when the
         /// pattern binds one.
         actions: Option<ExprId>,
+        /// A route only where its handler answers the request itself (see
+        /// [`crate::answering_handlers`]).
+        answers_only: bool,
     }
     let served = crate::procedures::served(files, pack, &reader);
     // The paths route tables over modules put in front of the classes the modules declare.
@@ -476,6 +479,7 @@ pub fn handler_units(
                                     open_mount: None,
                                     listed: false,
                                     actions: None,
+                                    answers_only: r.handler_answers,
                                 });
                             }
                         }
@@ -622,6 +626,7 @@ pub fn handler_units(
                                     open_mount: None,
                                     listed: false,
                                     actions: None,
+                                    answers_only: r.handler_answers,
                                 });
                             }
                         }
@@ -711,6 +716,7 @@ pub fn handler_units(
                                     .as_ref()
                                     .and_then(|a| caps.get(a))
                                     .and_then(Capture::expr),
+                                answers_only: r.handler_answers,
                             });
                         }
                     }
@@ -865,6 +871,7 @@ pub fn handler_units(
                                     open_mount: None,
                                     listed: false,
                                     actions: None,
+                                    answers_only: false,
                                 });
                             }
                         }
@@ -899,6 +906,7 @@ pub fn handler_units(
             open_mount: route.open_mount,
             listed: true,
             actions: None,
+            answers_only: false,
         });
     }
 
@@ -1116,6 +1124,18 @@ pub fn handler_units(
                     }
                     (None, _) => continue,
                 },
+                // A method's call where only an answering handler makes the route: what the
+                // method and each of its overrides in the project's subclasses return (see
+                // [`crate::overrides`]), the provider chosen at run time being any of them.
+                None if reg.answers_only => made_handler(files, reg.file, written, 0)
+                    .into_iter()
+                    .chain(crate::overrides::dispatched_functions(
+                        files, reg.file, written,
+                    ))
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .map(|(hf, f)| (hf, Some(f), reg.method.clone()))
+                    .collect(),
                 // A handler factory's call (`loginHandler(ttl)`, also as a wrapper's argument):
                 // the function it returns.
                 None => match made_handler(files, reg.file, written, 0) {
@@ -1127,6 +1147,22 @@ pub fn handler_units(
                     }
                 },
             },
+        };
+        // A middleware registration is a route only with a handler that answers.
+        let handlers = if reg.answers_only {
+            let answering: Vec<_> = handlers
+                .into_iter()
+                .filter(|(hf, f, _)| {
+                    f.is_some_and(|f| crate::answering_handlers::answers(files, pack, *hf, f))
+                })
+                .collect();
+            if answering.is_empty() {
+                continue;
+            }
+            opaque_handler = None;
+            answering
+        } else {
+            handlers
         };
         let mut unknown = BTreeSet::new();
         let prefixes = match (reg.router, &reg.served) {

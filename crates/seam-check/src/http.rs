@@ -142,6 +142,9 @@ pub struct ConsumerReading {
     /// The consumer returns the error its call gives back (`metadata.http.failuresReturned`, a
     /// Go function's `return out, err`): each failure goes on to its caller.
     pub failures_returned: bool,
+    /// Methods besides `catch` that chain a failure handler on the call's result
+    /// (`metadata.http.rejectionMethods`, jQuery's `.fail(…)` and `.error(…)`).
+    pub rejection_methods: Vec<String>,
 }
 
 impl ConsumerReading {
@@ -169,6 +172,7 @@ impl ConsumerReading {
                 .and_then(|h| h.get("failuresReturned"))
                 .and_then(serde_json::Value::as_bool)
                 == Some(true),
+            rejection_methods: http_strings(consumer, "rejectionMethods").unwrap_or_default(),
         }
     }
 

@@ -580,3 +580,63 @@ fn a_guard_on_another_requests_response_is_not_this_ones() {
         ]
     );
 }
+
+#[test]
+fn a_failure_handler_chained_on_the_call_handles_every_failure() {
+    // `$.post(url).done(show).fail(report)`: jQuery hands every failure to `.fail`, as a
+    // promise hands it to `.catch` (the pack's `metadata.http.rejectionMethods`).
+    let silent = check("chained_failure_handler/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["POST /v1/notes/{note_id}/archive api/main.py::archive web/static/notes.js::archiveNote"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // With `.done` alone the 404 reaches no handler.
+    let fires = check("chained_failure_handler/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_wrapper_returning_a_promise_chained_to_a_throw_delivers_failures_as_exceptions() {
+    // `if (res.status >= 400) return res.text().then((t) => { throw new Error(t) })`: the
+    // wrapper's promise is rejected on every failure, so the consumer's catch handles them.
+    let silent = check("chain_rejected/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["POST /v1/notes/{note_id}/archive api/main.py::archive web/src/notes.ts::archiveNote"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // A chain that hands the error text back resolves: the 404 arrives as a value.
+    let fires = check("chain_rejected/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_failure_every_caller_catches_is_handled() {
+    // `archiveNote` lets the axios failure escape; its callers chain `.catch` or wrap the
+    // awaited call in a `try` with a `catch`.
+    let silent = check("caller_catches/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["POST /v1/notes/{note_id}/archive api/main.py::archive web/src/api.ts::archiveNote"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // One caller awaits it and catches nothing, and nothing calls that caller.
+    let fires = check("caller_catches/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}

@@ -848,7 +848,13 @@ fn client_metadata(
         .and_then(|h| h.get("failureDelivery"))
         .and_then(serde_json::Value::as_str)
         == Some("exception");
-    if delivered_as_exception && (kept_by_library(files, unit) || caught_in_layer(files, unit)) {
+    if delivered_as_exception
+        && (kept_by_library(files, unit)
+            || caught_in_layer(files, unit)
+            || unit
+                .function
+                .is_some_and(|f| callers_catch(files, (unit.file, f), MAX_CATCHING_CALLERS)))
+    {
         set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
     }
     if delivered_as_exception && returns_call_error(files, model, unit) {
@@ -916,6 +922,58 @@ fn caught_in_layer(files: &Files, unit: &ClientUnit) -> bool {
                     && (rejection_chained(model, span, call)
                         || in_try_with_catch(model, outer, call))
             })
+        })
+}
+
+/// How many callers out a failure the consumer lets escape is followed.
+const MAX_CATCHING_CALLERS: usize = 2;
+
+/// Whether every call of the project function `func` (one at least, test files aside) catches
+/// what it throws: a rejection handler chained on the call (`doLogout().then(…).catch(notify)`),
+/// a `try` with a `catch` around it, or a function that lets it escape to callers that all
+/// catch it, `depth` callers out. A failure the consumer lets escape (an API module's
+/// `export const getAliases = async (id) => (await get(id)).json()`) is handled there, as
+/// a wrapper layer's catch handles it for every call through it.
+fn callers_catch(files: &Files, func: (usize, FuncId), depth: usize) -> bool {
+    let Some(calls) = files.callers().get(&func) else {
+        return false;
+    };
+    let calls: Vec<&(usize, ExprId)> = calls
+        .iter()
+        .filter(|(file, _)| !crate::tests_summary::is_test_file(&files.model(*file).path))
+        .collect();
+    !calls.is_empty()
+        && calls.iter().all(|&&(file, call)| {
+            let model = files.model(file);
+            let Some(outer) = crate::files::enclosing_function(model, model.expr(call).span) else {
+                return false;
+            };
+            rejection_chained(model, model.function(outer).span, call)
+                || in_try_with_catch(model, outer, call)
+                || (depth > 1
+                    && (file, outer) != func
+                    && hands_on_failure(model, outer, call)
+                    && callers_catch(files, (file, outer), depth - 1))
+        })
+}
+
+/// Whether a failure of `call` goes on to whoever calls `func`, the function it is made in:
+/// the call is awaited there or is what the function returns.
+fn hands_on_failure(model: &Model, func: FuncId, call: ExprId) -> bool {
+    let is_call = |e: ExprId| unawaited(model, e) == call;
+    if let seam_lang::model::FunctionBody::Expr(e) = &model.function(func).body
+        && is_call(*e)
+    {
+        return true;
+    }
+    let span = model.function(func).span;
+    model
+        .exprs
+        .iter()
+        .any(|e| matches!(e.kind, ExprKind::Await { arg } if arg == call) && span.contains(e.span))
+        || model.stmts.iter().any(|s| {
+            matches!(s.kind, seam_lang::model::StmtKind::Return { value: Some(v) } if is_call(v))
+                && crate::files::enclosing_function(model, s.span) == Some(func)
         })
 }
 

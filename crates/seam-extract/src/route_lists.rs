@@ -414,11 +414,25 @@ fn child_lists(
     let Some(module) = module_file(files, file, &name) else {
         return Vec::new();
     };
-    let in_module: Vec<ListKey> = lists
+    let mut in_module: Vec<ListKey> = lists
         .keys()
         .filter(|(f, _)| *f == module)
         .copied()
         .collect();
+    // A package whose `__init__.py` holds no list of its own but imports one under a root name
+    // (`from .base import urlpatterns`): the list it imports.
+    if in_module.is_empty() {
+        in_module = spec
+            .root_names
+            .iter()
+            .filter_map(|root| {
+                let binding = files.module_binding(module, root)?;
+                let value = files.value_of(files.binding_def(module, binding, 4)?)?;
+                (value.0 != module && lists.contains_key(&value)).then_some(value)
+            })
+            .collect();
+        return in_module;
+    }
     // Lists the module includes itself (by literal or by name, bare or as the first element
     // of an `(patterns, "app")` tuple; not by module name, so a cycle of modules cannot
     // recurse) are not its top level.
@@ -836,7 +850,21 @@ fn viewset_actions(
             if !callee_ok {
                 continue;
             }
-            let arg = |key: &str| d.args.iter().find(|a| a.name.as_deref() == Some(key));
+            // By keyword, or at the position the pack gives the keyword.
+            let arg = |key: &str| {
+                d.args
+                    .iter()
+                    .find(|a| a.name.as_deref() == Some(key))
+                    .or_else(|| {
+                        let at = extra.positional.iter().position(|p| p == key)?;
+                        let positional: Vec<_> = d
+                            .args
+                            .iter()
+                            .take_while(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
+                            .collect();
+                        positional.get(at).copied()
+                    })
+            };
             let detail = arg(&extra.detail).is_some_and(|a| {
                 matches!(
                     model.expr(a.value).kind,

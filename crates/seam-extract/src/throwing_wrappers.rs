@@ -379,12 +379,17 @@ fn number(model: &Model, expr: ExprId) -> Option<f64> {
 }
 
 /// A `throw`, or a block that throws, returns a rejected promise or returns an error (Go)
-/// before it ends.
+/// before it ends; an `if` both of whose branches do.
 fn throws(model: &Model, func: FuncId, stmt: StmtId) -> bool {
     match &model.stmt(stmt).kind {
         StmtKind::Throw { .. } => true,
         StmtKind::Return { value: Some(v) } => rejects(model, *v) || returns_error(model, func, *v),
         StmtKind::Block { body } => body.iter().any(|&s| throws(model, func, s)),
+        StmtKind::If {
+            consequent,
+            alternate: Some(alternate),
+            ..
+        } => throws(model, func, *consequent) && throws(model, func, *alternate),
         _ => false,
     }
 }
@@ -427,11 +432,34 @@ fn returns_error(model: &Model, func: FuncId, value: ExprId) -> bool {
     )
 }
 
-/// `Promise.reject(…)`, awaited or not.
+/// `Promise.reject(…)`, awaited or not, or a promise chained to a callback that throws
+/// (`return res.text().then((text) => { …; throw err })`): the promise it gives is rejected.
 fn rejects(model: &Model, expr: ExprId) -> bool {
     match &model.expr(expr).kind {
         ExprKind::Await { arg } => rejects(model, *arg),
-        ExprKind::Call { callee, .. } => model.text(model.expr(*callee).span) == "Promise.reject",
+        ExprKind::Call { callee, args, .. } => {
+            model.text(model.expr(*callee).span) == "Promise.reject"
+                || (matches!(&model.expr(*callee).kind,
+                    ExprKind::Member { property: MemberProp::Name(name), .. } if name == "then")
+                    && args
+                        .first()
+                        .is_some_and(|a| !a.spread && callback_throws(model, a.value)))
+        }
         _ => false,
+    }
+}
+
+/// Whether `expr` is a function written in place whose body throws (or gives a rejected
+/// promise) before it ends.
+fn callback_throws(model: &Model, expr: ExprId) -> bool {
+    let ExprKind::Function { function } = &model.expr(expr).kind else {
+        return false;
+    };
+    match &model.function(*function).body {
+        seam_lang::model::FunctionBody::Block(body) => {
+            body.iter().any(|&s| throws(model, *function, s))
+        }
+        seam_lang::model::FunctionBody::Expr(value) => rejects(model, *value),
+        seam_lang::model::FunctionBody::None => false,
     }
 }

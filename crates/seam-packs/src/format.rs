@@ -607,6 +607,10 @@ pub struct ExtraActionsFile {
     /// `@<action>.<mapping>.<method>` on another method adds that HTTP method to the action.
     #[serde(default)]
     pub mapping: Option<String>,
+    /// The keyword arguments in the order the decorator also takes them by position
+    /// (`@action(["post"], detail=False)` gives `methods` first).
+    #[serde(default)]
+    pub positional: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -286,6 +286,7 @@ impl Compiler<'_> {
                     methods: e.methods.clone(),
                     url_path: e.url_path.clone(),
                     mapping: e.mapping.clone(),
+                    positional: e.positional.clone(),
                 }),
             }),
         })

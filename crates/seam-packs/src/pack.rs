@@ -355,6 +355,9 @@ pub struct ExtraActions {
     pub methods: String,
     pub url_path: String,
     pub mapping: Option<String>,
+    /// The keyword arguments in the order the decorator also takes them by position
+    /// (`@action(["post"], detail=False)`).
+    pub positional: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -16,7 +16,8 @@ A status the provider produces that no branch of the consumer handles. A consume
 status when a branch compares the status with it (`res.status === 404`), guards on a range that
 holds it (`res.status >= 400`, `!res.ok`), or, for a 2xx, falls through to the code after its
 guards. A client that throws on every failure (axios) hands each non-2xx to a `catch` (or a
-rejection handler chained on the call's promise, `api.get(id).then(show).catch(…)`), which
+rejection handler chained on the call's promise, `api.get(id).then(show).catch(…)`, or a
+method the client's `metadata.http.rejectionMethods` names, jQuery's `.fail(…)`), which
 counts as handling it, and so does a response interceptor registered on the call's client
 that every failure reaches first (`metadata.http.failuresHandled`: the statuses its handler
 compares, or every failure when it compares none but acts on it, a toast say), and so does
@@ -97,7 +98,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             && (reading.failures_returned
                 || passes_failure_to_caller(&consumer.transitions)
                 || handles_failure_in_error_callback(&consumer.transitions)
-                || catches_on_the_call(&consumer.transitions)))
+                || catches_on_the_call(&consumer.transitions, &reading.rejection_methods)))
     {
         return Vec::new();
     }
@@ -400,10 +401,11 @@ fn handles_failure_in_error_callback(transitions: &[Transition]) -> bool {
 }
 
 /// Whether the consumer chains a rejection handler on the client call's promise
-/// (`api.get(id).then(show).catch(() => …)`, `api.get(id).then(show, (e) => …)`): with a
-/// client that delivers failures as exceptions, that handler is the branch for every failure
-/// status, as an error callback is.
-fn catches_on_the_call(transitions: &[Transition]) -> bool {
+/// (`api.get(id).then(show).catch(() => …)`, `api.get(id).then(show, (e) => …)`, or a method
+/// the client's summary names in `metadata.http.rejectionMethods`, `$.post(url).fail(…)`):
+/// with a client that delivers failures as exceptions, that handler is the branch for every
+/// failure status, as an error callback is.
+fn catches_on_the_call(transitions: &[Transition], rejection_methods: &[String]) -> bool {
     transitions.iter().any(|t| {
         let calls: Vec<String> = t
             .effects
@@ -416,8 +418,14 @@ fn catches_on_the_call(transitions: &[Transition]) -> bool {
         t.effects.iter().any(|e| match e {
             Effect::Invocation(inv) => {
                 let callee = inv.callee.trim_end();
-                let rejection = (callee.ends_with(".catch") && !inv.args.is_empty())
-                    || (callee.ends_with(".then") && inv.args.len() >= 2);
+                let named = |method: &str| {
+                    callee
+                        .strip_suffix(method)
+                        .is_some_and(|head| head.ends_with('.'))
+                };
+                let rejection = ((named("catch") || rejection_methods.iter().any(|m| named(m)))
+                    && !inv.args.is_empty())
+                    || (named("then") && inv.args.len() >= 2);
                 rejection && calls.iter().any(|c| callee.starts_with(c.as_str()))
             }
             _ => false,

@@ -21,8 +21,9 @@ use crate::url::{Piece, Reader};
 pub struct Markup {
     /// Every loaded pack's `markup:` section, with the languages its patterns are written in.
     pub packs: Vec<(LanguageFamily, seam_packs::Markup)>,
-    /// Route name → the route's path, set once the routes are known.
-    pub routes: OnceLock<BTreeMap<String, String>>,
+    /// Route name → the paths of the routes given that name (several when the arguments of
+    /// a tag writing it choose among them), set once the routes are known.
+    pub routes: OnceLock<BTreeMap<String, Vec<String>>>,
     attributes: OnceLock<Vec<Attribute>>,
 }
 
@@ -291,6 +292,9 @@ fn handler_element(reader: &Reader, file: usize, expr: ExprId) -> Option<Compoun
 }
 
 /// A template tag writing a route's URL by name: the route's path, its parameters as holes.
+/// Of several routes given one name, the one whose parameters the tag's arguments fill, as
+/// Django's `reverse` chooses (`{% url 'script' pk %}` for `scripts/<int:pk>/` rather than
+/// `scripts/<str:module>.<str:name>/`).
 fn route_url(reader: &Reader, file: usize, expr: ExprId, out: &mut Vec<Piece>) -> bool {
     let files = reader.files;
     let model = files.model(file);
@@ -303,29 +307,46 @@ fn route_url(reader: &Reader, file: usize, expr: ExprId, out: &mut Vec<Piece>) -
             let Some(name) = c.get(&u.name).and_then(|n| n.expr()) else {
                 continue;
             };
+            // The tag's arguments: those `$$$ARGS` takes by position, then its keyword ones
+            // (`pk=object.pk`), which a pattern's `$$$` leaves out.
+            let mut arguments: Vec<(Option<&str>, ExprId)> = u
+                .arguments
+                .as_ref()
+                .and_then(|a| match c.get(a)? {
+                    Capture::List(l) => Some(l.iter().map(|e| (None, *e)).collect()),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            if u.arguments.is_some()
+                && let ExprKind::Call { args, .. } = &model.expr(expr).kind
+            {
+                arguments.extend(
+                    args.iter()
+                        .filter_map(|a| a.name.as_deref().map(|k| (Some(k), a.value))),
+                );
+            }
             let routes = files.markup.routes.get();
-            let Some(path) = string(model, name).and_then(|n| named_route(routes?, n)) else {
+            let Some(path) = string(model, name)
+                .and_then(|n| named_route(routes?, n))
+                .and_then(|candidates| chosen_route(candidates, &arguments))
+            else {
                 return false;
             };
             let mut pieces = path_pieces(path);
             // `{% url 'hc-ping-details' check.code '0' %}`: a literal argument is its
             // parameter's text.
-            let arguments = u.arguments.as_ref().and_then(|a| match c.get(a)? {
-                Capture::List(l) => Some(l.clone()),
-                _ => None,
-            });
-            let holes = pieces
-                .iter()
-                .filter(|p| matches!(p, Piece::Hole(_)))
-                .count();
-            if let Some(arguments) = arguments.filter(|a| a.len() == holes) {
-                let mut arguments = arguments.into_iter();
-                for piece in &mut pieces {
-                    if let Piece::Hole(_) = piece
-                        && let Some(text) = arguments.next().and_then(|a| string(model, a))
+            let parameters = parameters(path, &arguments);
+            let mut hole = 0;
+            for piece in &mut pieces {
+                if let Piece::Hole(_) = piece {
+                    if let Some(text) = parameters
+                        .iter()
+                        .find(|(at, _)| *at == hole)
+                        .and_then(|(_, a)| string(model, *a))
                     {
                         *piece = Piece::Text(text.to_owned());
                     }
+                    hole += 1;
                 }
             }
             out.extend(pieces);
@@ -333,6 +354,80 @@ fn route_url(reader: &Reader, file: usize, expr: ExprId, out: &mut Vec<Piece>) -
         }
     }
     false
+}
+
+/// The names of a path's holes, in order.
+fn hole_names(path: &str) -> Vec<String> {
+    path_pieces(path)
+        .into_iter()
+        .filter_map(|p| match p {
+            Piece::Hole(h) => Some(h),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether a tag's arguments fill the parameters of `path`: its holes, or those after a
+/// leading prefix segment the code reads from settings (`/{BASE_PATH}/x/{pk}`), by count
+/// when given by position and by name when given by keyword.
+fn fits(path: &str, arguments: &[(Option<&str>, ExprId)]) -> bool {
+    if arguments.is_empty() {
+        return hole_names(path).is_empty() || hole_names(without_leading_hole(path)).is_empty();
+    }
+    !parameters(path, arguments).is_empty()
+}
+
+/// The hole (its index among the path's holes) each argument fills; empty when the
+/// arguments do not fill the path's parameters.
+fn parameters(path: &str, arguments: &[(Option<&str>, ExprId)]) -> Vec<(usize, ExprId)> {
+    if arguments.is_empty() {
+        return Vec::new();
+    }
+    let holes = hole_names(path);
+    // The parameters: every hole, or every one after a leading prefix hole.
+    let skips: &[usize] = if without_leading_hole(path) == path {
+        &[0]
+    } else {
+        &[0, 1]
+    };
+    for &skip in skips {
+        let own = &holes[skip.min(holes.len())..];
+        if arguments.iter().all(|(k, _)| k.is_none()) {
+            if own.len() == arguments.len() {
+                return arguments
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (_, a))| (skip + i, *a))
+                    .collect();
+            }
+        } else if own.len() == arguments.len() {
+            let found: Option<Vec<(usize, ExprId)>> = arguments
+                .iter()
+                .map(|(k, a)| {
+                    let k = (*k)?;
+                    own.iter().position(|h| h == k).map(|i| (skip + i, *a))
+                })
+                .collect();
+            if let Some(found) = found {
+                return found;
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// Of the paths a name gives, the one the arguments choose: the only one, or the only one
+/// whose parameters they fill.
+fn chosen_route<'r>(
+    candidates: &'r [String],
+    arguments: &[(Option<&str>, ExprId)],
+) -> Option<&'r String> {
+    if let [one] = candidates {
+        return Some(one);
+    }
+    let mut fitting = candidates.iter().filter(|p| fits(p, arguments));
+    let one = fitting.next()?;
+    fitting.next().is_none().then_some(one)
 }
 
 /// `/checks/{code}/status/` as text and holes.
@@ -352,18 +447,21 @@ fn path_pieces(path: &str) -> Vec<Piece> {
 }
 
 impl Markup {
-    /// Records route name → path from the handler units whose registration names them (the
+    /// Records route name → paths from the handler units whose registration names them (the
     /// keyword argument a pack's `markup.routeNames` gives, `path(…, name="x")`), or, for a
     /// pack with `markup.functionNames`, the handler function's name; a router a pack's
-    /// `markup.routerNames` names puts its name in front (`editbook.edit_book`). A name
-    /// given to routes of different paths names none of them.
+    /// `markup.routerNames` names puts its name in front (`editbook.edit_book`), and the
+    /// namespace the registering file declares (`markup.routeNamespace`, `app_name =
+    /// "dcim"`) gives the name a second spelling, `dcim:site_list`. A name without its
+    /// namespace given to routes of several namespaces at different paths names none of them.
     pub(crate) fn set_routes(
         &self,
         files: &Files,
         packs: &[seam_packs::Pack],
         units: &[crate::Unit],
     ) {
-        let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        // Name → path → the namespaces it is registered in.
+        let mut out: BTreeMap<String, BTreeMap<String, BTreeSet<Option<String>>>> = BTreeMap::new();
         for unit in units {
             let crate::Unit::Handler(h) = unit else {
                 continue;
@@ -388,26 +486,56 @@ impl Markup {
                 Some(router) => format!("{router}.{name}"),
                 None => name,
             };
-            out.entry(name).or_default().insert(path.clone());
+            let namespace = markup
+                .route_namespace
+                .as_deref()
+                .and_then(|variable| module_string(files, h.file, variable));
+            if let Some(namespace) = &namespace {
+                out.entry(format!("{namespace}:{name}"))
+                    .or_default()
+                    .entry(path.clone())
+                    .or_default()
+                    .insert(Some(namespace.clone()));
+            }
+            out.entry(name)
+                .or_default()
+                .entry(path.clone())
+                .or_default()
+                .insert(namespace);
         }
-        // A route served both at its path and under an optional prefix the code reads from
-        // settings (`if settings.CONTEXT_PATH: urlpatterns = [path(CONTEXT_PATH,
-        // include(urlpatterns))]`) is named at its own path.
         let named = out.into_iter().filter_map(|(name, paths)| {
-            let own: BTreeSet<&str> = paths.iter().map(|p| without_leading_hole(p)).collect();
-            let [one] = own.into_iter().collect::<Vec<_>>()[..] else {
+            // A route served both at its path and under an optional prefix the code reads
+            // from settings (`if settings.CONTEXT_PATH: urlpatterns = [path(CONTEXT_PATH,
+            // include(urlpatterns))]`) is named at its own path.
+            let mut own: BTreeMap<&str, Vec<&String>> = BTreeMap::new();
+            for p in paths.keys() {
+                own.entry(without_leading_hole(p)).or_default().push(p);
+            }
+            let candidates: Option<Vec<String>> = own
+                .into_iter()
+                .map(|(own, ps)| match ps.iter().find(|p| p.as_str() == own) {
+                    Some(p) => Some((*p).clone()),
+                    None if ps.len() == 1 => Some(ps[0].clone()),
+                    None => None,
+                })
+                .collect();
+            let candidates = candidates?;
+            // Routes of different paths in different namespaces: the name alone names none.
+            let namespaces: BTreeSet<&Option<String>> = paths.values().flatten().collect();
+            if candidates.len() > 1 && namespaces.len() > 1 {
                 return None;
-            };
-            // A name given to routes of different paths names none of them.
-            let chosen = match paths.iter().find(|p| p.as_str() == one) {
-                Some(own) => own,
-                None if paths.len() == 1 => paths.iter().next()?,
-                None => return None,
-            };
-            Some((name, chosen.clone()))
+            }
+            Some((name, candidates))
         });
         let _ = self.routes.set(named.collect());
     }
+}
+
+/// The string a module-level variable of a file is set to (`app_name = "dcim"`).
+fn module_string(files: &Files, file: usize, variable: &str) -> Option<String> {
+    let binding = files.module_binding(file, variable)?;
+    let (f, e) = files.value_of(crate::files::Def::Binding(file, binding))?;
+    string(files.model(f), e).map(str::to_owned)
 }
 
 /// The name of the router a registration is made on (`bp` in `@bp.route("/x")`), when a
@@ -445,12 +573,12 @@ fn router_name(
 /// namespace (`'linkding:bookmarks.new'`, which the registration spells without it), or a
 /// name under routers registered on other routers (`'ui.ui_edit.preview'`, a Flask blueprint
 /// nested in another: the inner one's name and the route's).
-fn named_route<'r>(routes: &'r BTreeMap<String, String>, name: &str) -> Option<&'r String> {
-    if let Some(path) = routes.get(name) {
-        return Some(path);
+fn named_route<'r>(routes: &'r BTreeMap<String, Vec<String>>, name: &str) -> Option<&'r [String]> {
+    if let Some(paths) = routes.get(name) {
+        return Some(paths);
     }
     if let Some((_, local)) = name.rsplit_once(':') {
-        return routes.get(local);
+        return routes.get(local).map(Vec::as_slice);
     }
     let mut rest = name;
     while let Some((_, inner)) = rest.split_once('.') {
@@ -459,9 +587,9 @@ fn named_route<'r>(routes: &'r BTreeMap<String, String>, name: &str) -> Option<&
             return None;
         }
         if inner.contains('.')
-            && let Some(path) = routes.get(inner)
+            && let Some(paths) = routes.get(inner)
         {
-            return Some(path);
+            return Some(paths);
         }
         rest = inner;
     }

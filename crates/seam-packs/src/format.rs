@@ -1155,6 +1155,12 @@ pub struct MarkupFile {
     /// The keyword argument of a route list entry that names the route (`name`).
     #[serde(default)]
     pub route_names: Option<String>,
+    /// A module-level variable of the file registering routes whose string value is the
+    /// namespace of the names given there (Django's `app_name = "dcim"`: the route named
+    /// `site_list` is also `dcim:site_list`, which a template writes when several apps use
+    /// the same name).
+    #[serde(default)]
+    pub route_namespace: Option<String>,
     /// A route its registration does not name is named after its handler function (Flask's
     /// endpoint, `def edit_book` → `edit_book`).
     #[serde(default)]

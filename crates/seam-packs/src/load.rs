@@ -303,6 +303,7 @@ impl Compiler<'_> {
         };
         let mut out = crate::pack::Markup {
             route_names: raw.route_names.clone(),
+            route_namespace: raw.route_namespace.clone(),
             function_names: raw.function_names,
             attributes: raw
                 .attributes

@@ -698,6 +698,8 @@ pub struct Markup {
     pub handlers: Vec<MarkupHandler>,
     pub route_urls: Vec<RouteUrl>,
     pub route_names: Option<String>,
+    /// See `MarkupFile::route_namespace`.
+    pub route_namespace: Option<String>,
     /// See `MarkupFile::function_names`.
     pub function_names: bool,
     /// See `MarkupFile::router_names`.

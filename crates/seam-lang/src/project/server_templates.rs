@@ -557,6 +557,18 @@ fn words(inner: &str) -> Vec<String> {
     out
 }
 
+/// `pk=object.pk` as the keyword and its value; `None` for a plain argument (`a==b` is one).
+fn keyword_argument(arg: &str) -> Option<(&str, &str)> {
+    let (name, value) = arg.split_once('=')?;
+    let name = name.trim();
+    let value = value.trim();
+    (!value.is_empty()
+        && !value.starts_with('=')
+        && name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    .then_some((name, value))
+}
+
 fn last_segment(value: &str) -> String {
     let last = value.rsplit('.').next().unwrap_or("").trim();
     if !last.is_empty() && last.chars().all(|c| c.is_alphanumeric() || c == '_') {
@@ -611,14 +623,22 @@ pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
                     let args = args
                         .iter()
                         .map(|a| {
+                            // `pk=object.pk`: a keyword argument.
+                            let (name, a) = match keyword_argument(a) {
+                                Some((name, value)) => (Some(name.to_owned()), value),
+                                None => (None, a.as_str()),
+                            };
                             let quoted = a.len() >= 2
                                 && (a.starts_with('\'') && a.ends_with('\'')
                                     || a.starts_with('"') && a.ends_with('"'));
-                            arg(if quoted {
-                                string(model, &a[1..a.len() - 1])
-                            } else {
-                                ident(model, &last_segment(a))
-                            })
+                            Arg {
+                                name,
+                                ..arg(if quoted {
+                                    string(model, &a[1..a.len() - 1])
+                                } else {
+                                    ident(model, &last_segment(a))
+                                })
+                            }
                         })
                         .collect();
                     model.push_expr(

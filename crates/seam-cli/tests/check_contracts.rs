@@ -156,6 +156,25 @@ fn statuses_of_a_secured_operation_are_the_security_schemes() {
     assert_eq!(code, 1);
 }
 
+/// A declared status a Django REST framework handler may answer in a way seam does not read as
+/// one of its responses is not reported as never produced: a way out whose value is unread
+/// (`return super().create(…)`, a response built in steps), `serializer.is_valid(
+/// raise_exception=True)` (400), an exception class carrying 401 raised in a function the
+/// handler calls. A declared status nothing in the handler can send still is (409).
+#[test]
+fn statuses_a_drf_handler_answers_unread_are_not_called_never_produced() {
+    let (report, code) = check(&fixture("tests/fixtures/contracts/openapi-drf"));
+    assert_eq!(
+        lines(&report),
+        [
+            "error providerContractViolation - pets/views.py::post -> openapi.yaml::adopt: Declared response 409 in openapi.yaml is never produced by the handler, so a client branch written for it never runs",
+        ]
+    );
+    // Every operation was compared with its handler.
+    assert_eq!(report["pairs"].as_array().map(Vec::len), Some(4));
+    assert_eq!(code, 1);
+}
+
 /// A document generated from a router mounted at `/api/v1` lists `/pets/{petId}`: read as
 /// mounted there, it meets the handler it describes and the undeclared 404 is found.
 #[test]

@@ -380,6 +380,27 @@ fn declared_return(model: &Model, function: FuncId) -> TypeShape {
     }
 }
 
+/// Whether `value`, returned by a Go function whose last result is an `error`, hands an error
+/// back: it is not `nil` (`return err`), or its last value is not (`return nil, err`).
+fn returns_error(model: &Model, function: FuncId, value: ExprId) -> bool {
+    if model.language != Language::Go {
+        return false;
+    }
+    let Some(declared) = &model.function(function).return_type else {
+        return false;
+    };
+    let results = declared.text.trim();
+    let last_is_error = results == "error"
+        || (results.starts_with('(')
+            && results
+                .trim_end_matches(')')
+                .rsplit(',')
+                .next()
+                .is_some_and(|last| last.split_whitespace().last() == Some("error")));
+    let text = model.text_collapsed(model.expr(value).span);
+    last_is_error && text.rsplit(',').next().map(str::trim) != Some("nil")
+}
+
 /// `new Error("x")` / `HTTPException(...)`: the constructor and the first string argument.
 fn thrown(model: &Model, value: Option<ExprId>) -> (Option<String>, Option<String>) {
     let Some(v) = value else { return (None, None) };
@@ -810,7 +831,13 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                 gaps.push(Gap {
                     gap_type: GapType::UnreadOutcome,
                     conditions,
-                    consequence: GapConsequence::Unknown,
+                    // A Go error handed back to the framework (`return err`, `return nil,
+                    // err`) is answered by its error handling, as a raise is.
+                    consequence: if returns_error(model, facts.function, *value) {
+                        GapConsequence::ImplicitThrow
+                    } else {
+                        GapConsequence::Unknown
+                    },
                     description: format!(
                         "The unit returns `{}`, which no terminal of the {} pack reads as an output",
                         model.text_collapsed(model.expr(*value).span),

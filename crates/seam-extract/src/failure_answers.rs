@@ -16,7 +16,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::summary::{InjectionInput, Input};
-use seam_lang::model::{ExprId, ExprKind, FuncId, LiteralValue, Model};
+use seam_lang::model::{ExprId, ExprKind, FuncId, LiteralValue, Model, StmtKind};
 use seam_packs::{Capture, Captures, Constraint, Pack, match_expr};
 
 use crate::files::Files;
@@ -103,6 +103,63 @@ fn collect(
         let roles: BTreeMap<usize, String> = handed.into_iter().collect();
         let role_at = move |i: usize| roles.get(&i).cloned();
         collect(files, cf, pack, cfunc, &role_at, depth - 1, seen, out);
+    }
+}
+
+/// The statuses project exceptions carry that the project functions `func` calls raise, a few
+/// calls deep (`exchange(token)` whose body has `raise TokenRejected()`, a class with
+/// `status_code = 401`): the server's error handling answers them for the handler, so the
+/// check never calls them declared but never produced. The handler's own raises are its
+/// transitions already; a raise its caller catches is still counted, which only keeps the
+/// check from saying a status is never sent.
+pub fn callee_raises(files: &Files, file: usize, func: FuncId) -> BTreeSet<u16> {
+    let mut out = BTreeSet::new();
+    let mut seen = BTreeSet::from([(file, func)]);
+    raises_in_callees(files, file, func, MAX_DEPTH, &mut seen, &mut out);
+    out
+}
+
+fn raises_in_callees(
+    files: &Files,
+    file: usize,
+    func: FuncId,
+    depth: usize,
+    seen: &mut BTreeSet<(usize, FuncId)>,
+    out: &mut BTreeSet<u16>,
+) {
+    let model = files.model(file);
+    let span = model.function(func).span;
+    for call in crate::files::calls(model) {
+        if !span.contains(model.expr(call).span) {
+            continue;
+        }
+        let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+            continue;
+        };
+        let Some((cf, cfunc)) = files
+            .function_of(file, *callee)
+            .filter(|(f, fu)| crate::files::has_body(files.model(*f), *fu))
+        else {
+            continue;
+        };
+        if !seen.insert((cf, cfunc)) {
+            continue;
+        }
+        let callee_model = files.model(cf);
+        let callee_span = callee_model.function(cfunc).span;
+        for stmt in &callee_model.stmts {
+            if let StmtKind::Throw {
+                value: Some(value), ..
+            } = &stmt.kind
+                && callee_span.contains(stmt.span)
+                && let Some(status) = crate::exception_status::raised_status(files, cf, *value)
+            {
+                out.insert(status);
+            }
+        }
+        if depth > 1 {
+            raises_in_callees(files, cf, cfunc, depth - 1, seen, out);
+        }
     }
 }
 

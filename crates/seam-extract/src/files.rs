@@ -398,6 +398,11 @@ impl<'a> Files<'a> {
     /// `process.env.BASE_PATH || "/api"` written in the nearest directory above `file` (a
     /// Next.js `basePath` in the app's config, say), since a variable left empty or unset
     /// takes that value wherever the code writes the fallback.
+    /// Whether a dotenv file (in `file`'s folder or above) sets the variable.
+    pub fn dotenv_sets(&self, file: &str, name: &str) -> bool {
+        nearest(&self.dotenv, file, name).is_some()
+    }
+
     pub fn dotenv_base_path(&self, file: &str, name: &str) -> Option<String> {
         nearest(&self.dotenv, file, name)
             .and_then(|v| path_of_base(v))

@@ -586,6 +586,12 @@ fn build_handler(
                 {
                     add_framework_status(&mut metadata, status);
                 }
+                // An exception a function it calls raises answers the status its class
+                // carries, through the server's error handling.
+                for status in failure_answers::callee_raises(files, unit.handler_file, function_id)
+                {
+                    add_framework_status(&mut metadata, status);
+                }
                 metadata
             },
             schema_version: SchemaVersion,

@@ -219,12 +219,26 @@ impl Reader<'_> {
                 }
                 let mut first = Vec::new();
                 self.read(file, *left, hops - 1, &mut first);
-                let unknown = !first.is_empty() && first.iter().all(|p| matches!(p, Piece::Env));
+                let setting = !first.is_empty() && first.iter().all(|p| matches!(p, Piece::Env));
+                // A variable no dotenv file sets, defaulting to an absolute URL (another
+                // service's address): the path read for the variable came from this default,
+                // which is better read whole, with its host and its trailing `/`.
+                let unset_variable = matches!(
+                    crate::files::env_read(
+                        model,
+                        self.environment
+                            .iter()
+                            .chain(self.files.environment(model.language)),
+                        *left,
+                    ),
+                    Some(Some(name)) if !self.files.dotenv_sets(&model.path, &name)
+                );
                 let mut fallback = Vec::new();
-                if unknown {
+                if setting || unset_variable {
                     self.read(file, *right, hops - 1, &mut fallback);
                 }
-                if unknown && fallback.iter().all(|p| matches!(p, Piece::Text(_))) {
+                let readable = fallback.iter().all(|p| matches!(p, Piece::Text(_)));
+                if readable && (setting || is_absolute(&fallback)) {
                     out.extend(fallback);
                 } else {
                     out.extend(first);

@@ -3,7 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use seam_ir::findings::{Finding, Severity};
-use seam_ir::summary::{BehavioralSummary, GapType, Input, Output, RecordShape, TypeShape};
+use seam_ir::summary::{
+    BehavioralSummary, GapConsequence, GapType, Input, Output, RecordShape, TypeShape,
+};
 
 use super::{KindInfo, PairShape, side};
 use crate::contracts::{DeclaredStatuses, produced_exact};
@@ -124,13 +126,19 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
 /// parameter, an injection) or the summary has a gap (the framework turns an exception into a
 /// status seam cannot see), or one the framework itself sends for it
 /// (`metadata.http.frameworkStatuses`). Not when the summary has no transitions at
-/// all (its handler could not be read).
+/// all (its handler could not be read), nor when a way out of it gives a value seam could not
+/// read as a response (an `unreadOutcome` gap: `return super().create(…)`, a response built
+/// in steps), which may be any status; an error handed back to the framework (consequence
+/// `implicitThrow`, Go's `return err`) answers an error status, as a raise does.
 pub(crate) fn can_tell_never_produced(
     handler: &BehavioralSummary,
     status: u16,
     shared: &BTreeSet<u16>,
 ) -> bool {
     if handler.transitions.is_empty()
+        || handler.gaps.iter().any(|g| {
+            g.gap_type == GapType::UnreadOutcome && g.consequence != GapConsequence::ImplicitThrow
+        })
         || status >= 500
         || shared.contains(&status)
         || framework_statuses(handler).contains(&status)
@@ -423,5 +431,18 @@ mod tests {
         ];
         assert!(!can_tell_never_produced(&fastapi, 404, &BTreeSet::new()));
         assert!(can_tell_never_produced(&fastapi, 302, &BTreeSet::new()));
+        // A way out whose value seam could not read as a response may send any status.
+        let mut unread = operation("views.py", "/c", &[400]);
+        assert!(can_tell_never_produced(&unread, 201, &BTreeSet::new()));
+        unread.gaps = vec![
+            serde_json::from_value(serde_json::json!({"type": "unreadOutcome",
+                "conditions": [], "consequence": "unknown",
+                "description": "The unit returns `super().create(request)`"}))
+            .unwrap(),
+        ];
+        assert!(!can_tell_never_produced(&unread, 201, &BTreeSet::new()));
+        // An error handed back to the framework answers an error status.
+        unread.gaps[0].consequence = GapConsequence::ImplicitThrow;
+        assert!(can_tell_never_produced(&unread, 201, &BTreeSet::new()));
     }
 }

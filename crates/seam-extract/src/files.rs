@@ -1451,7 +1451,31 @@ impl<'a> Files<'a> {
         {
             return None;
         }
+        // `module.exports = require("./routes")` (a folder's `index.js` passing on a module):
+        // what that module exports, as a `require` of it gives.
+        if let ExportTarget::Expr(e) = export.target
+            && let Some(target) = self.required_module(file, e)
+        {
+            let hops = hops.checked_sub(1)?;
+            return self
+                .commonjs_value(target, hops)
+                .or(Some(Def::Module(target)));
+        }
         self.export_def(file, "default", hops)
+    }
+
+    /// The repository module a `require("./x")` call names, resolved.
+    fn required_module(&self, file: usize, expr: ExprId) -> Option<usize> {
+        let model = self.model(file);
+        if !matches!(model.expr(expr).kind, ExprKind::Call { .. }) {
+            return None;
+        }
+        let span = model.expr(expr).span;
+        let import = model
+            .imports
+            .iter()
+            .find(|i| i.kind == ImportKind::Require && i.span == span)?;
+        self.index_of(import.resolved.as_deref()?)
     }
 
     /// A module beside a package's `__init__.py` (`from app.routers import users` names the

@@ -893,9 +893,13 @@ impl Reader<'_> {
             None => {}
         }
         if let BindingKind::Param { function, index } = binding.kind {
-            // A parameter declared as a union of string literals (`type: "up" | "down"`): one
-            // form of the request per literal.
-            let literals = literal_union(model, function, index);
+            // A parameter declared as a union of string literals (`type: "up" | "down"`), or
+            // as a project enumeration whose members are strings (`mode: Mode` with `enum Mode
+            // { MINE = "my", PUBLIC = "public" }`): one form of the request per value.
+            let mut literals = literal_union(model, function, index);
+            if literals.is_empty() {
+                literals = enum_values(self.files, file, function, index);
+            }
             if literals.len() >= 2
                 && let Some(choice) = crate::alternatives::choose_among(
                     file,
@@ -1893,6 +1897,55 @@ fn literal_union(
         }
     }
     out
+}
+
+/// The string values of the project enumeration a parameter is declared as (`mode: Mode`),
+/// when every member has one and there are no more than the forms one request may take;
+/// empty otherwise.
+fn enum_values(
+    files: &Files,
+    file: usize,
+    function: seam_lang::model::FuncId,
+    index: u32,
+) -> Vec<String> {
+    let model = files.model(file);
+    let Some(seam_lang::model::TypeRef::Named { name, args }) = model
+        .function(function)
+        .params
+        .get(index as usize)
+        .and_then(|p| p.type_annotation.as_ref())
+        .map(|t| &t.shape)
+    else {
+        return Vec::new();
+    };
+    if !args.is_empty() || name.contains('.') {
+        return Vec::new();
+    }
+    let Some(Def::Binding(df, b)) = files
+        .module_binding(file, name)
+        .and_then(|b| files.binding_def(file, b, MAX_HOPS))
+    else {
+        return Vec::new();
+    };
+    let decl_model = files.model(df);
+    let BindingKind::TypeDecl { decl } = decl_model.binding(b).kind else {
+        return Vec::new();
+    };
+    let decl = decl_model.type_decl(decl);
+    if decl.kind != seam_lang::model::TypeDeclKind::Enum
+        || decl.member_values.len() != decl.members.len()
+        || decl.members.len() > crate::alternatives::MAX_BRANCHES
+    {
+        return Vec::new();
+    }
+    decl.member_values
+        .iter()
+        .map(|v| match v {
+            Some(LiteralValue::String { value }) => Some(value.clone()),
+            _ => None,
+        })
+        .collect::<Option<Vec<String>>>()
+        .unwrap_or_default()
 }
 
 /// The text a string literal, or a template whose every part is a string literal, always

@@ -1296,11 +1296,11 @@ pub struct CallFile {
     /// `ClientCall::handed_out`.
     #[serde(default)]
     pub handed_out: bool,
-    /// A pattern the same call must not match: a call of the entry's shape that also has
-    /// this one describes something else (an API description's `{ method, path, responses }`
-    /// registered for documentation is no request).
+    /// A pattern (or a list of them) the same call must not match: a call of the entry's
+    /// shape that also has one describes something else (an API description's `{ method,
+    /// path, responses }` registered for documentation is no request).
     #[serde(default)]
-    pub unless: Option<String>,
+    pub unless: Option<OneOrMany>,
     /// Where the call is given a callback for its failures (`{ option: $OPTIONS, key: error }`,
     /// `$.ajax({ url, error })`): a call given one handles every failure status there.
     #[serde(default)]

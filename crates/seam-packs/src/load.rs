@@ -1110,8 +1110,12 @@ impl Compiler<'_> {
                 alongside,
                 handed_out: c.handed_out,
                 unless: match &c.unless {
-                    Some(u) => Some(self.expression(u, family)?),
-                    None => None,
+                    Some(u) => u
+                        .items()
+                        .into_iter()
+                        .map(|u| self.expression(u, family))
+                        .collect::<Result<Vec<_>, _>>()?,
+                    None => Vec::new(),
                 },
             });
         }

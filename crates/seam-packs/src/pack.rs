@@ -776,9 +776,9 @@ pub struct ClientCall {
     /// promise of its response) has the request, out to the calls that return it no further,
     /// which are the consumers. With no such call the function itself is the consumer.
     pub handed_out: bool,
-    /// A pattern the call must not match as well: a call of the entry's shape that also has
-    /// this one is no request of this entry.
-    pub unless: Option<PatternNode>,
+    /// Patterns the call must not match as well: a call of the entry's shape that also has
+    /// one of them is no request of this entry.
+    pub unless: Vec<PatternNode>,
     /// Where the call is given a callback for its failures (`ValueRead::Option`): a call given
     /// one handles every failure status.
     pub failure_callback: Option<ValueRead>,

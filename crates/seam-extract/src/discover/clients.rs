@@ -1165,8 +1165,10 @@ pub(crate) fn call_entry_matches(
     if !match_expr(model, &entry.pattern, call, caps) {
         return false;
     }
-    if let Some(unless) = &entry.unless
-        && match_expr(model, unless, call, &mut Captures::new())
+    if entry
+        .unless
+        .iter()
+        .any(|unless| match_expr(model, unless, call, &mut Captures::new()))
     {
         return false;
     }

@@ -74,8 +74,8 @@ fn jquery_fixture() {
 /// Django REST framework: routers included (`include(router.urls)`), spread into a list,
 /// added with `+=` and `+`; viewsets expanded by the actions they define, inherit from a project
 /// base class or from framework mixins (declared, bodies unread); `lookup_url_kwarg` and
-/// `lookup_field`; `@action` routes (detail and list, methods, `url_path` regexes) and
-/// `@x.mapping.patch`; a generic view serving its base class's methods; an `APIView` with its own
+/// `lookup_field`; `@action` routes (detail and list, methods by keyword or position,
+/// `url_path` regexes) and `@x.mapping.patch`; a generic view serving its base class's methods; an `APIView` with its own
 /// methods answering `Response(…, status=…)`. A viewset no router
 /// registers declares nothing.
 #[test]
@@ -105,6 +105,7 @@ fn drf_fixture() {
             "GET /api/tags/{pk}/ api/urls.py",
             "PATCH /api/documents/{doc_id}/versions/{version_id}/ api/views.py",
             "PATCH /api/tags/{pk}/ api/urls.py",
+            "POST /api/documents/reindex/ api/views.py",
             "POST /api/documents/{doc_id}/notes/ api/views.py",
             "POST /api/notes/ api/urls.py",
             "POST /api/tags/ api/urls.py",

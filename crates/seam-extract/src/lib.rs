@@ -212,12 +212,7 @@ impl Held {
         match self {
             // Written by `pack` from a summary of the same types: reading it back is exact (a
             // test compares every pack fixture's summaries with their read-back copies).
-            // Read through a `Value`: a list read from text grows by doubling (a list of one
-            // effect held room for four), while one read from a `Value` knows its length, so
-            // every list of the summary is allocated at its size. On the generated 6,000-file
-            // corpus the summaries read back take 333 MB instead of 499.
-            Held::Text(text) => serde_json::from_slice::<serde_json::Value>(&text)
-                .and_then(serde_json::from_value)
+            Held::Text(text) => serde_json::from_slice(&text)
                 .expect("a summary's own JSON text reads back. This is a bug in seam"),
             Held::Whole(s) => *s,
         }

@@ -673,33 +673,49 @@ pub(super) fn client_value(
             failures,
         });
     }
-    // A factory step costs more than a name: each may branch into several returns.
-    let hops = hops.checked_sub(1)?;
+    // A step that wraps one value without branching costs only its own hop: an awaited
+    // client, the client spread into an object (`({ ...createClient(o), baseUrl })`), and
+    // `useMemo(() => createClient(base), [])`, what the callback returns.
     match &vmodel.expr(ve).kind {
-        ExprKind::Await { arg } => client_object_hops(files, pack, reader, vf, *arg, hops),
-        // `this.$axios || this.$nuxt.$axios`: either side, the first that is a client.
-        ExprKind::Logical { left, right, .. } => [*left, *right]
-            .into_iter()
-            .find_map(|side| client_object_hops(files, pack, reader, vf, side, hops)),
-        ExprKind::Object { props } => props.iter().find_map(|p| match p {
-            ObjectProp::Spread { value } => {
-                client_object_hops(files, pack, reader, vf, *value, hops)
-            }
-            _ => None,
-        }),
+        ExprKind::Await { arg } => {
+            return client_object_hops(files, pack, reader, vf, *arg, hops);
+        }
+        ExprKind::Object { props } => {
+            return props.iter().find_map(|p| match p {
+                ObjectProp::Spread { value } => {
+                    client_object_hops(files, pack, reader, vf, *value, hops)
+                }
+                _ => None,
+            });
+        }
         ExprKind::Call {
             callee,
             args,
             is_new: false,
             ..
         } => {
-            // `useMemo(() => createClient(base), [])`: what the callback returns.
             if let Some(callback) = crate::library_constants::memo_callback(vmodel, *callee, args) {
                 return files
                     .returned_values(vf, callback)
                     .into_iter()
                     .find_map(|r| client_object_hops(files, pack, reader, vf, r, hops));
             }
+        }
+        _ => {}
+    }
+    // A factory step costs more than a name: each may branch into several returns.
+    let hops = hops.checked_sub(1)?;
+    match &vmodel.expr(ve).kind {
+        // `this.$axios || this.$nuxt.$axios`: either side, the first that is a client.
+        ExprKind::Logical { left, right, .. } => [*left, *right]
+            .into_iter()
+            .find_map(|side| client_object_hops(files, pack, reader, vf, side, hops)),
+        ExprKind::Call {
+            callee,
+            args,
+            is_new: false,
+            ..
+        } => {
             let (ff, func) = files.function_of(vf, *callee)?;
             let fmodel = files.model(ff);
             let mut subst = reader.subst.clone();

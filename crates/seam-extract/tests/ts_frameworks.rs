@@ -496,6 +496,8 @@ fn openapi_fetch_clients_through_factories_and_imports() {
             "openapi-fetch-fixture::src/hooks/items.ts::deleteItem DELETE /v1/items/{id}",
             // A client made in `useMemo(() => createClient(…))`: the one its callback returns.
             "openapi-fetch-fixture::src/hooks/memo.ts::useOrders GET /shop/v1/orders",
+            // Through `useMemo`, two project factories and an SDK's spread client.
+            "openapi-fetch-fixture::src/hooks/memo_factory.ts::useSeats POST /portal/v1/seats",
         ]
     );
 }

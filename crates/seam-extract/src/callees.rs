@@ -105,14 +105,9 @@ fn called_parameter(files: &Files, outer: (usize, FuncId), made: (usize, FuncId)
         return None;
     }
     let model = files.model(file);
-    let mut parent = model.function(made.1).parent;
-    while let Some(p) = parent {
-        if p == outer {
-            break;
-        }
-        parent = model.function(p).parent;
+    if !written_inside(model, made.1, outer) {
+        return None;
     }
-    parent?;
     let span = model.function(made.1).span;
     files.calls(file).find_map(|c| {
         let call = model.expr(c.call);
@@ -130,6 +125,18 @@ fn called_parameter(files: &Files, outer: (usize, FuncId), made: (usize, FuncId)
             .any(|a| param_of(model, a.value).is_some_and(|(function, _)| function == made.1))
             .then_some(index)
     })
+}
+
+/// Whether `inner` is written inside `outer`, at any depth.
+fn written_inside(model: &seam_lang::model::Model, inner: FuncId, outer: FuncId) -> bool {
+    let mut parent = model.function(inner).parent;
+    while let Some(p) = parent {
+        if p == outer {
+            return true;
+        }
+        parent = model.function(p).parent;
+    }
+    false
 }
 
 /// The position of the parameter a call of the project function `func` hands its request to
@@ -153,14 +160,9 @@ pub fn served_parameter(files: &Files, file: usize, func: FuncId, hops: usize) -
     if made.0 != file || made.1 == func {
         return None;
     }
-    let mut parent = model.function(made.1).parent;
-    while let Some(p) = parent {
-        if p == func {
-            break;
-        }
-        parent = model.function(p).parent;
+    if !written_inside(model, made.1, func) {
+        return None;
     }
-    parent?;
     let span = model.function(made.1).span;
     files.calls(file).find_map(|c| {
         let call = model.expr(c.call);

@@ -7,6 +7,11 @@
 #                                             temporary directory, removed after)
 #   BENCH_NO_BUILD=1                         (use target/release/seam as it is)
 #   BENCH_SEAM=PATH                          (measure this binary instead; implies no build)
+#   BENCH_REPO=DIR                           (a git repository to measure instead of the generated
+#                                             corpus: its HEAD is cloned into the work folder and
+#                                             the same one-file change committed on top; e.g. the
+#                                             corpus suss and Aburi were timed on, built by
+#                                             make-synthetic-1200)
 #
 # The corpus is committed into a git repository; a last commit changes one file (one method
 # gains a guard). `seam diff HEAD~1..HEAD` reads both trees from git objects, lowers the
@@ -48,13 +53,24 @@ if [[ -z "${BENCH_NO_BUILD:-}" && -z "${BENCH_SEAM:-}" ]]; then
 fi
 seam="${BENCH_SEAM:-$PWD/target/release/seam}"
 corpus="$work/repo-$n"
+if [[ -n "${BENCH_REPO:-}" ]]; then
+  if ! git -C "$BENCH_REPO" rev-parse --verify -q HEAD >/dev/null; then
+    echo "error: BENCH_REPO=$BENCH_REPO is not a git repository with a commit." >&2
+    exit 2
+  fi
+  corpus="$work/repo-$(basename "$BENCH_REPO")"
+fi
 if [[ ! -d "$corpus/.git" ]]; then
   rm -rf "$corpus"
-  python3 scripts/gen_corpus.py "$n" "$corpus" --seed 7 >/dev/null
   g() { git -C "$corpus" -c user.email=bench@example.invalid -c user.name=bench -c commit.gpgsign=false "$@"; }
-  g init -q
-  g add -A
-  g commit -qm "generated corpus"
+  if [[ -n "${BENCH_REPO:-}" ]]; then
+    git clone -q --no-local "$BENCH_REPO" "$corpus"
+  else
+    python3 scripts/gen_corpus.py "$n" "$corpus" --seed 7 >/dev/null
+    g init -q
+    g add -A
+    g commit -qm "generated corpus"
+  fi
   # One file changes: the first TypeScript service method gains a guard.
   # awk reads the whole list: `grep -m1` would close the pipe early, and under pipefail the
   # SIGPIPE of a long `git ls-files` (6,000 files) ended the script before the last commit.
@@ -105,7 +121,11 @@ measure() {
   cpu="$best_cpu"
 }
 
-echo "corpus: $n source files, seed 7, last commit: $(git -C "$corpus" log -1 --format=%s)"
+if [[ -n "${BENCH_REPO:-}" ]]; then
+  echo "corpus: $BENCH_REPO ($(git -C "$corpus" ls-files | wc -l) files), last commit: $(git -C "$corpus" log -1 --format=%s)"
+else
+  echo "corpus: $n source files, seed 7, last commit: $(git -C "$corpus" log -1 --format=%s)"
+fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   cores: $(nproc)   runs per figure: $runs"
 # CPU time (user + system) is the steadier figure on a shared machine.
 printf '%-40s %10s %10s %14s\n' command "wall (s)" "CPU (s)" "peak RSS (MB)"

@@ -4,13 +4,14 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use crate::format::{
     ConstraintFile, DecoratedFile, PackFile, RouterFile, ScalarFile, TerminalFile, ValueFile,
 };
 use crate::pack::*;
 use crate::pattern::{
-    PatternArg, PatternError, PatternNode, compile_decorator, compile_expression,
+    PatternArg, PatternError, PatternNode, compile_decorator, compile_expression, with_known_stack,
 };
 
 mod store;
@@ -41,18 +42,87 @@ impl fmt::Display for PackError {
 
 impl std::error::Error for PackError {}
 
-/// Loads every built-in pack.
+/// Loads every built-in pack. They are compiled once per process (the pipeline and the review
+/// classifier both ask for them); later calls get a copy.
 pub fn builtin_packs() -> Result<Vec<Pack>, PackError> {
-    BUILTIN_PACK_FILES
-        .iter()
-        .map(|(file, text)| {
-            load_pack_str(
-                text,
-                &format!("built-in {file}/pack.yaml"),
-                PackOrigin::Builtin,
-            )
+    static BUILTIN: OnceLock<Result<Vec<Pack>, PackError>> = OnceLock::new();
+    BUILTIN
+        .get_or_init(|| {
+            let files = BUILTIN_PACK_FILES
+                .iter()
+                .map(|(file, text)| {
+                    (
+                        format!("built-in {file}/pack.yaml"),
+                        (*text).to_owned(),
+                        PackOrigin::Builtin,
+                    )
+                })
+                .collect();
+            compile_files(files)
         })
-        .collect()
+        .clone()
+}
+
+/// The stack of a pack-compiling thread: enough for the front end to parse any pattern of a
+/// few kilobytes on the thread itself, without starting a thread per pattern.
+const PACK_THREAD_STACK: usize = 64 * 1024 * 1024;
+
+/// Compiles pack files (name as errors give it, text, origin) on a few threads with a known
+/// stack. The packs come back in the given order; an error is the first file's that failed,
+/// as a one-by-one load would report.
+fn compile_files(files: Vec<(String, String, PackOrigin)>) -> Result<Vec<Pack>, PackError> {
+    let threads = rayon::current_num_threads()
+        .clamp(1, 4)
+        .min(files.len().max(1));
+    let chunk = files.len().div_ceil(threads).max(1);
+    let compiled: Vec<Result<Pack, PackError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                std::thread::Builder::new()
+                    .name("seam-packs".into())
+                    .stack_size(PACK_THREAD_STACK)
+                    .spawn_scoped(scope, move || {
+                        with_known_stack(PACK_THREAD_STACK, || {
+                            part.iter()
+                                .map(|(file, text, origin)| {
+                                    load_pack_str(text, file, origin.clone())
+                                })
+                                .collect::<Vec<_>>()
+                        })
+                    })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .zip(files.chunks(chunk))
+            .flat_map(|(handle, part)| match handle {
+                Ok(handle) => handle.join().unwrap_or_else(|_| {
+                    part.iter()
+                        .map(|(file, _, _)| Err(thread_failed(file, "stopped with a panic")))
+                        .collect()
+                }),
+                // No thread could be started: compile here, parsing JS/TS patterns on
+                // threads of their own as before.
+                Err(_) => part
+                    .iter()
+                    .map(|(file, text, origin)| load_pack_str(text, file, origin.clone()))
+                    .collect(),
+            })
+            .collect()
+    });
+    compiled.into_iter().collect()
+}
+
+fn thread_failed(file: &str, what: &str) -> PackError {
+    PackError {
+        file: file.to_owned(),
+        line: None,
+        problem: format!(
+            "the pack could not be compiled: its thread {what}. This is a bug in seam; please \
+             report it with the pack file."
+        ),
+    }
 }
 
 /// The built-in packs and a repository's own (`ROOT/.seam/packs/*.yaml`); a repository pack
@@ -88,7 +158,7 @@ pub fn load_pack_dir(dir: &Path) -> Result<Vec<Pack>, PackError> {
         .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
         .collect();
     files.sort();
-    let mut packs = Vec::with_capacity(files.len());
+    let mut texts = Vec::with_capacity(files.len());
     for file in files {
         let shown = file.display().to_string();
         let text = std::fs::read_to_string(&file).map_err(|e| PackError {
@@ -96,13 +166,9 @@ pub fn load_pack_dir(dir: &Path) -> Result<Vec<Pack>, PackError> {
             line: None,
             problem: format!("the pack file could not be read ({e})"),
         })?;
-        packs.push(load_pack_str(
-            &text,
-            &shown,
-            PackOrigin::Path(shown.clone()),
-        )?);
+        texts.push((shown.clone(), text, PackOrigin::Path(shown)));
     }
-    Ok(packs)
+    compile_files(texts)
 }
 
 /// Parses, checks and compiles one pack file. `file` is how errors name it.

@@ -11,10 +11,58 @@ use seam_lang::model::{
     ArrayElement, AssignOp, ExprId, ExprKind, Language, LiteralValue, MemberProp, Model,
     ObjectProp, PatternKind, StmtKind, VarDeclarator, collapse_whitespace,
 };
-use seam_lang::project::lower_text_guarded;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use seam_lang::project::lower_text_on_stack;
 
 const META_PREFIX: &str = "__seam_meta_";
 const MANY_PREFIX: &str = "__seam_many_";
+
+thread_local! {
+    /// The stack of the current thread when a pack loader started it with a known size; 0
+    /// when unknown (then a JS/TS pattern is parsed on a thread sized for it).
+    static KNOWN_STACK: Cell<usize> = const { Cell::new(0) };
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum PatternForm {
+    Expression,
+    Decorator,
+}
+
+type CompiledPatterns = HashMap<(PatternForm, Language, String), Result<PatternNode, PatternError>>;
+
+/// A pattern's compiled form depends only on its text, form and language, and the built-in
+/// packs repeat the same patterns many times (3,250 compiled per load, 1,450 distinct): each is
+/// parsed once per process.
+fn memoized(
+    form: PatternForm,
+    pattern: &str,
+    language: Language,
+    compile: fn(&str, Language) -> Result<PatternNode, PatternError>,
+) -> Result<PatternNode, PatternError> {
+    static COMPILED: OnceLock<Mutex<CompiledPatterns>> = OnceLock::new();
+    let memo = COMPILED.get_or_init(Default::default);
+    let key = (form, language, pattern.to_owned());
+    if let Some(done) = memo.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return done.clone();
+    }
+    let done = compile(pattern, language);
+    memo.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, done.clone());
+    done
+}
+
+/// Runs `f` with patterns parsed on the current thread, whose stack is `stack_size` bytes.
+pub(crate) fn with_known_stack<R>(stack_size: usize, f: impl FnOnce() -> R) -> R {
+    let before = KNOWN_STACK.with(|k| k.replace(stack_size));
+    let result = f();
+    KNOWN_STACK.with(|k| k.set(before));
+    result
+}
 
 /// One node of a compiled pattern.
 #[derive(Debug, Clone, PartialEq)]
@@ -126,6 +174,15 @@ fn substitute_metavariables(pattern: &str) -> String {
 
 /// Compiles an expression pattern written in `language`.
 pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
+    memoized(
+        PatternForm::Expression,
+        pattern,
+        language,
+        compile_expression_now,
+    )
+}
+
+fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
     let substituted = substitute_metavariables(pattern);
     let source = match language {
         Language::Python => format!("(\n{substituted}\n)\n"),
@@ -174,6 +231,15 @@ pub fn compile_expression(pattern: &str, language: Language) -> Result<PatternNo
 /// Compiles a decorator pattern (`@$APP.get($PATH)`; the `@` is optional) into the pattern of
 /// the decorator's expression.
 pub fn compile_decorator(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
+    memoized(
+        PatternForm::Decorator,
+        pattern,
+        language,
+        compile_decorator_now,
+    )
+}
+
+fn compile_decorator_now(pattern: &str, language: Language) -> Result<PatternNode, PatternError> {
     let body = pattern.trim().trim_start_matches('@');
     let substituted = substitute_metavariables(body);
     let source = match language {
@@ -218,11 +284,13 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
     };
     // Same guards as a source file: a pattern nested thousands of levels deep is parsed on a
     // thread with a stack sized for it, then refused at the lowering's depth limit.
-    let model =
-        lower_text_guarded(path, language, source).map_err(|reason| PatternError::Parse {
+    let stack = KNOWN_STACK.with(Cell::get);
+    let model = lower_text_on_stack(path, language, source, stack).map_err(|reason| {
+        PatternError::Parse {
             pattern: shortened(pattern),
             reason,
-        })?;
+        }
+    })?;
     if let Some(d) = model.diagnostics.first() {
         return Err(PatternError::Parse {
             pattern: shortened(pattern),

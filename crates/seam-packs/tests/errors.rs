@@ -318,3 +318,44 @@ fn a_client_call_reads_the_metavariables_of_its_alongside_pattern() {
         ".seam/packs/mine.yaml:11: `method` names `$VERB`, which the pattern `build($URL)` with `{ method: $METHOD }` does not bind"
     );
 }
+
+/// A directory's packs are compiled on several threads: they still come back in file-name
+/// order, and an invalid file is reported by name (the first invalid one in that order).
+#[test]
+fn a_pack_directory_keeps_file_order_and_names_the_first_invalid_file() {
+    let dir = std::env::temp_dir().join(format!("seam-packs-dir-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pack = |name: &str| {
+        format!(
+            "name: {name}\nlanguages: [typescript]\nkind: handler\nbinding: {{ transport: http, protocol: rest }}\ndetect: {{ npm: [{name}] }}\nterminals:\n  - pattern: $RES.json($BODY)\n    body: $BODY\n"
+        )
+    };
+    for (i, name) in ["zeta", "alpha", "mid", "beta", "omega"].iter().enumerate() {
+        std::fs::write(dir.join(format!("{i}-{name}.yaml")), pack(name)).unwrap();
+    }
+    let names: Vec<String> = seam_packs::load_pack_dir(&dir)
+        .expect("valid packs load")
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, ["zeta", "alpha", "mid", "beta", "omega"]);
+
+    let bad = "name: bad\nlanguages: [typescript]\nkind: handler\nbinding: { transport: http, protocol: rest }\ndetect: { npm: [bad] }\nterminals:\n  - pattern: $RES.json(($BODY)\n";
+    std::fs::write(dir.join("3-bad.yaml"), bad).unwrap();
+    std::fs::write(dir.join("4-worse.yaml"), "name: [").unwrap();
+    for _ in 0..2 {
+        // The second time the pattern's compiled form is remembered: the same error.
+        let e = seam_packs::load_pack_dir(&dir)
+            .expect_err("an invalid pack")
+            .to_string();
+        let shown = dir.join("3-bad.yaml").display().to_string();
+        assert!(
+            e.starts_with(&format!(
+                "{shown}:7: the pattern `$RES.json(($BODY)` is not valid code"
+            )),
+            "{e}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

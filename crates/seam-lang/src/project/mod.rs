@@ -947,6 +947,18 @@ pub fn lower_text_guarded(path: &str, language: Language, text: &str) -> Result<
     lower_on_enough_stack(path, language, text, 0)
 }
 
+/// [`lower_text_guarded`] for a caller that knows its thread's stack is `stack_size` bytes: a
+/// text that surely fits is lowered on the current thread instead of a thread started for it
+/// (a pack's hundreds of short patterns each started one).
+pub fn lower_text_on_stack(
+    path: &str,
+    language: Language,
+    text: &str,
+    stack_size: usize,
+) -> Result<Model, String> {
+    lower_on_enough_stack(path, language, text, stack_size)
+}
+
 /// Lowers on the current thread when its stack is surely enough, else on a thread of its own
 /// with a stack sized by [`js_stack_bound`]. Python needs no more: tree-sitter parses without
 /// recursion and the Python lowering stops at its depth limit.

@@ -212,11 +212,50 @@ impl Held {
         match self {
             // Written by `pack` from a summary of the same types: reading it back is exact (a
             // test compares every pack fixture's summaries with their read-back copies).
-            Held::Text(text) => serde_json::from_slice(&text)
-                .expect("a summary's own JSON text reads back. This is a bug in seam"),
+            Held::Text(text) => shrunk(
+                serde_json::from_slice(&text)
+                    .expect("a summary's own JSON text reads back. This is a bug in seam"),
+            ),
             Held::Whole(s) => *s,
         }
     }
+}
+
+/// `s` with its lists, and the lists of its transitions and effects, holding no spare room. A
+/// list read from JSON text does not know its length and grows by doubling: a list of one
+/// effect (440 bytes) would hold room for four. All the summaries of a run are alive together
+/// while they are checked.
+fn shrunk(mut s: BehavioralSummary) -> BehavioralSummary {
+    s.inputs.shrink_to_fit();
+    s.gaps.shrink_to_fit();
+    for g in &mut s.gaps {
+        g.conditions.shrink_to_fit();
+    }
+    s.transitions.shrink_to_fit();
+    for t in &mut s.transitions {
+        t.conditions.shrink_to_fit();
+        t.effects.shrink_to_fit();
+        if let Some(p) = &mut t.provenance {
+            p.shrink_to_fit();
+        }
+        for e in &mut t.effects {
+            match e {
+                Effect::Invocation(i) => {
+                    i.args.shrink_to_fit();
+                    if let Some(p) = &mut i.preconditions {
+                        p.shrink_to_fit();
+                    }
+                }
+                Effect::Interaction(i) => {
+                    if let Some(p) = &mut i.preconditions {
+                        p.shrink_to_fit();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    s
 }
 
 /// [`extract`] with the summaries held as text (see [`PackedExtraction`]).

@@ -193,8 +193,11 @@ impl PackedExtraction {
     }
 }
 
-/// A finished summary: its JSON text, or the summary itself in the one case its text could
-/// not be written.
+/// A finished summary: its JSON text compressed (LZ4, the text's length first), or the summary
+/// itself in the one case its text could not be written. The text repeats itself (an effect
+/// is written once per transition passing through it, every value with its keys), and the
+/// texts of every summary are held together with the models at the end of the extraction, the
+/// run's peak (on the generated 6,000-file corpus, compressing lowered it by about 120 MB).
 enum Held {
     Text(Box<[u8]>),
     Whole(Box<BehavioralSummary>),
@@ -203,7 +206,7 @@ enum Held {
 impl Held {
     fn pack(s: BehavioralSummary) -> Held {
         match serde_json::to_vec(&s) {
-            Ok(text) => Held::Text(text.into_boxed_slice()),
+            Ok(text) => Held::Text(lz4_flex::compress_prepend_size(&text).into_boxed_slice()),
             Err(_) => Held::Whole(Box::new(s)),
         }
     }
@@ -212,11 +215,55 @@ impl Held {
         match self {
             // Written by `pack` from a summary of the same types: reading it back is exact (a
             // test compares every pack fixture's summaries with their read-back copies).
-            Held::Text(text) => serde_json::from_slice(&text)
-                .expect("a summary's own JSON text reads back. This is a bug in seam"),
+            Held::Text(packed) => {
+                let text = lz4_flex::decompress_size_prepended(&packed)
+                    .expect("a summary's own compressed text reads back. This is a bug in seam");
+                drop(packed);
+                shrunk(
+                    serde_json::from_slice(&text)
+                        .expect("a summary's own JSON text reads back. This is a bug in seam"),
+                )
+            }
             Held::Whole(s) => *s,
         }
     }
+}
+
+/// `s` with its lists, and the lists of its transitions and effects, holding no spare room. A
+/// list read from JSON text does not know its length and grows by doubling: a list of one
+/// effect (440 bytes) would hold room for four. All the summaries of a run are alive together
+/// while they are checked.
+fn shrunk(mut s: BehavioralSummary) -> BehavioralSummary {
+    s.inputs.shrink_to_fit();
+    s.gaps.shrink_to_fit();
+    for g in &mut s.gaps {
+        g.conditions.shrink_to_fit();
+    }
+    s.transitions.shrink_to_fit();
+    for t in &mut s.transitions {
+        t.conditions.shrink_to_fit();
+        t.effects.shrink_to_fit();
+        if let Some(p) = &mut t.provenance {
+            p.shrink_to_fit();
+        }
+        for e in &mut t.effects {
+            match e {
+                Effect::Invocation(i) => {
+                    i.args.shrink_to_fit();
+                    if let Some(p) = &mut i.preconditions {
+                        p.shrink_to_fit();
+                    }
+                }
+                Effect::Interaction(i) => {
+                    if let Some(p) = &mut i.preconditions {
+                        p.shrink_to_fit();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    s
 }
 
 /// [`extract`] with the summaries held as text (see [`PackedExtraction`]).

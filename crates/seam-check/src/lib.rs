@@ -305,6 +305,77 @@ fn documents_against_handlers(
     out
 }
 
+/// The (provider, consumer) pairs whose consumer is a wrapper that hands what it reads of the
+/// response to its callers (a function returning a value: the response, its body): some other
+/// consumer paired with the same provider names it in `metadata.http.through`. Matched by
+/// file and name (`file::name`, or a method `Class.name` of that file).
+fn wrappers_with_callers(
+    pairing: &pairing::RestPairing,
+    summaries: &[BehavioralSummary],
+) -> BTreeSet<(usize, usize)> {
+    let mut through_by_provider: BTreeSet<(usize, &str)> = BTreeSet::new();
+    for paired in &pairing.paired {
+        let call = &pairing.calls[paired.call];
+        if call.site.is_some() {
+            continue;
+        }
+        let through = summaries[call.summary]
+            .metadata
+            .as_ref()
+            .and_then(|m| m.get("http"))
+            .and_then(|h| h.get("through"))
+            .and_then(|t| t.as_array());
+        for label in through.into_iter().flatten().filter_map(|t| t.as_str()) {
+            for &e in &paired.providers {
+                through_by_provider.insert((pairing.endpoints[e].summary, label));
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    if through_by_provider.is_empty() {
+        return out;
+    }
+    for paired in &pairing.paired {
+        let call = &pairing.calls[paired.call];
+        let consumer = &summaries[call.summary];
+        // A function that drops the response (`await fetch(url)` and nothing returned) is a
+        // wrapper its callers make requests through, but it hands them nothing to handle.
+        if call.site.is_some() || !hands_back_a_value(consumer) {
+            continue;
+        }
+        let name = consumer.identity.name.as_str();
+        let labels = [
+            format!("{}::{name}", consumer.location.file),
+            format!(
+                "{}::{}",
+                consumer.location.file,
+                name.rsplit('.').next().unwrap_or(name)
+            ),
+        ];
+        for &e in &paired.providers {
+            let provider = pairing.endpoints[e].summary;
+            if labels
+                .iter()
+                .any(|l| through_by_provider.contains(&(provider, l.as_str())))
+            {
+                out.insert((provider, call.summary));
+            }
+        }
+    }
+    out
+}
+
+/// Whether some way out of the summary returns a value (not `undefined`).
+fn hands_back_a_value(summary: &BehavioralSummary) -> bool {
+    summary.transitions.iter().any(|t| match &t.output {
+        seam_ir::summary::Output::Return(r) => r
+            .value
+            .as_ref()
+            .is_some_and(|v| !matches!(v, seam_ir::summary::TypeShape::Undefined)),
+        _ => false,
+    })
+}
+
 /// Pairs the summaries, runs every check, applies the suppressions, and sorts what it found.
 pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
     let summaries = &input.summaries;
@@ -327,6 +398,7 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
 
     let mut findings: Vec<Finding> = Vec::new();
     let mut pairs: BTreeSet<PairRecord> = BTreeSet::new();
+    let wrappers = wrappers_with_callers(&pairing, summaries);
     for paired in &pairing.paired {
         let call = &pairing.calls[paired.call];
         let consumer = &summaries[call.summary];
@@ -344,8 +416,11 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
             continue;
         }
         for &e in &paired.providers {
-            let provider = &summaries[pairing.endpoints[e].summary];
-            findings.extend(check_rest_pair(&PairContext::new(provider, consumer)));
+            let provider_index = pairing.endpoints[e].summary;
+            let provider = &summaries[provider_index];
+            let mut ctx = PairContext::new(provider, consumer);
+            ctx.judged_at_callers = wrappers.contains(&(provider_index, call.summary));
+            findings.extend(check_rest_pair(&ctx));
         }
         // The contracts beside a handler are not checked against the client: the handler
         // is what the client meets, and it is checked against them on its own below. With

@@ -294,6 +294,13 @@ fn a_body_flag_the_provider_sets_per_outcome_tells_them_apart() {
         ["GET /api/v1/hints/{hint_id} api/main.py::read_hint web/hints.ts::loadHint"]
     );
     assert_eq!(findings(&absent), Vec::<String>::new());
+    // A 404 whose body sets a field no success sends (`error`), which the consumer tests.
+    let present = check("body_flag/present");
+    assert_eq!(
+        pairs(&present),
+        ["GET /api/v1/hints/{hint_id} api/main.py::read_hint web/hints.ts::loadHint"]
+    );
+    assert_eq!(findings(&present), Vec::<String>::new());
     let fires = check("body_flag/fires");
     assert_eq!(
         findings(&fires),
@@ -637,6 +644,53 @@ fn a_failure_every_caller_catches_is_handled() {
         findings(&fires),
         [
             "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
+fn a_wrapper_handing_the_body_to_its_callers_is_judged_at_those_callers() {
+    // `getUser` returns the parsed body; `showUser` calls it and tests `ok`, which every success
+    // sets and the 404's body lacks. The wrapper is not judged on its own: its caller is where
+    // the 404 is handled.
+    let silent = check("pass_through_wrapper/silent");
+    assert_eq!(
+        pairs(&silent),
+        [
+            "GET /api/users/{user_id} api/main.py::read_user web/src/page.ts::showUser",
+            "GET /api/users/{user_id} api/main.py::read_user web/src/users.ts::getUser",
+        ]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // The same wrapper with no caller in the project: nothing else handles the 404. And a
+    // wrapper that drops the response (`recordVisit`, called by `onOpen`) hands its caller
+    // nothing to handle: it is judged itself.
+    let fires = check("pass_through_wrapper/fires");
+    assert_eq!(
+        pairs(&fires),
+        [
+            "GET /api/users/{user_id} api/main.py::read_user web/src/users.ts::getUser",
+            "GET /api/users/{user_id} api/main.py::read_user web/src/visits.ts::onOpen",
+            "GET /api/users/{user_id} api/main.py::read_user web/src/visits.ts::recordVisit",
+        ]
+    );
+    let consumers: Vec<String> = fires["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| {
+            format!(
+                "{} {}",
+                f["description"].as_str().unwrap_or("?"),
+                f["consumer"]["summary"].as_str().unwrap_or("?")
+            )
+        })
+        .collect();
+    assert_eq!(
+        consumers,
+        [
+            "Provider produces status 404 but no consumer branch handles it web/src/users.ts::getUser",
+            "Provider produces status 404 but no consumer branch handles it web/src/visits.ts::recordVisit",
         ]
     );
 }

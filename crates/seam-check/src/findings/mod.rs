@@ -133,6 +133,10 @@ pub struct PairContext<'a> {
     pub consumer: &'a BehavioralSummary,
     pub boundary: BoundaryBinding,
     pub reading: ConsumerReading,
+    /// The consumer hands what it reads of the response to project callers that are consumers
+    /// through it (`metadata.http.through` names it) paired with this same provider: those
+    /// callers are where its statuses are handled or not, and each is judged on its own.
+    pub judged_at_callers: bool,
 }
 
 impl<'a> PairContext<'a> {
@@ -152,6 +156,7 @@ impl<'a> PairContext<'a> {
             consumer,
             boundary,
             reading: ConsumerReading::of(consumer),
+            judged_at_callers: false,
         }
     }
 

@@ -30,10 +30,15 @@ hands the response to a promise callback that branches (`.then(function (r) { if
 handles is unknown. A consumer that reads a body field the provider sets to one literal on
 success and another on the failure (`{"success": false, …}` against `{"success": true, …}`)
 tells the failure apart by it (also when the failure's body, known in full, leaves out a field
-a branch of the consumer tests: `if (data.ok === "true")` against `{"error": …}`), and so does a branch on the body's presence with a client that
+a branch of the consumer tests: `if (data.ok === "true")` against `{"error": …}`, or sets a
+field no success body has, known in full, which a branch tests: `if (result?.error)` against
+`{"error": …}` and `{"job": …}`), and so does a branch on the body's presence with a client that
 leaves it absent on every failure (openapi-fetch's `data`). A consumer none of whose paths
 could be read (a call at a module's top level whose response goes to a callback) is not judged,
-nor is one whose client's way of handing back the response is unknown
+nor is a function that hands what it reads of the response (the response, or its body) to
+project callers which are consumers through it paired with the same provider (their
+`metadata.http.through` names it): each caller is judged instead, since that is where a status
+is handled or not; nor is one whose client's way of handing back the response is unknown
 (`metadata.http.failureDelivery: "unknown"`: a request seam knows by its shape alone, such as
 an object `{ method, url }` given to a project's transport, may be sent and read elsewhere).
 
@@ -90,7 +95,10 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
     let reading = &ctx.reading;
     // No path of the consumer was read (a call made at a module's top level, its response
     // handed to a callback): which statuses it handles is unknown, not unhandled.
-    if consumer.transitions.is_empty()
+    // A wrapper that hands what it reads of the response to its callers, each of them a
+    // consumer paired with this provider: the statuses are handled (or not) there.
+    if ctx.judged_at_callers
+        || consumer.transitions.is_empty()
         || reading.delivery_unknown
         || hands_response_to_caller(&consumer.transitions)
         || branches_in_unread_callback(&consumer.transitions)
@@ -280,7 +288,26 @@ fn tells_by_body_flag(ctx: &PairContext<'_>, failure: &Transition) -> bool {
                     )
                 })
         });
-    by_flag || by_absence
+    // The other way round: a failure body known in full that sets a field no success body has
+    // (`{"error": …}` against `{"job": …}`, every success known in full), when a consumer
+    // branch tests that field (`if (result?.error)`): the test tells the failure apart.
+    let sets_field_alone = |field: &str| {
+        successes.iter().all(|t| {
+            matches!(
+                response_body(t),
+                Some(TypeShape::Record(ok))
+                    if ok.spreads.as_ref().is_none_or(|s| s.is_empty())
+                        && !ok.properties.contains_key(field)
+            )
+        })
+    };
+    let by_presence = fully_known
+        && !successes.is_empty()
+        && failed
+            .properties
+            .keys()
+            .any(|field| tested(field) && sets_field_alone(field));
+    by_flag || by_absence || by_presence
 }
 
 /// Whether the bodies of several responses differ in a field the consumer reads (`read`), so

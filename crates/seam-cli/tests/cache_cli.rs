@@ -268,7 +268,10 @@ fn an_edit_to_an_export_other_files_call_changes_their_resolution_and_nothing_el
     let provider = |name: &str, body: &str| {
         format!("export function {name}(id: string) {{\n  {body}\n  return id;\n}}\n")
     };
-    write("a.ts", &provider("load", "if (!id) { throw new Error('no id'); }"));
+    write(
+        "a.ts",
+        &provider("load", "if (!id) { throw new Error('no id'); }"),
+    );
     write("index.ts", "export { load } from './a';\n");
     write(
         "b.ts",
@@ -285,7 +288,10 @@ fn an_edit_to_an_export_other_files_call_changes_their_resolution_and_nothing_el
 
     let (first, _) = scan(&repo, &out, &["--cache-dir", c]);
     assert_eq!(first, scan(&repo, &out, &["--no-cache"]).0, "cold");
-    assert_eq!(resolved_calls(&ir(&first), "b.ts#show"), ["ts:src/a.ts#load"]);
+    assert_eq!(
+        resolved_calls(&ir(&first), "b.ts#show"),
+        ["ts:src/a.ts#load"]
+    );
 
     // Each edit to the provider, with the caller untouched: a renamed export (the call no
     // longer resolves), the name back (it resolves again), an effect added (propagated to

@@ -14,7 +14,10 @@
 //!   together or not at all, and this key gives that).
 //!
 //! Everything cross-file (call resolution, propagation, fingerprints, Components) runs on
-//! every scan, from the entries and the fresh outputs alike.
+//! every scan, from the entries and the fresh outputs alike; a file's call-resolution
+//! outcomes and its Symbols' fingerprints are taken from the state the last scan kept
+//! (`state-1`, one per cache) when the keys of what they read are unchanged
+//! ([`seam_review::memo`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -31,8 +31,8 @@ use std::path::Path;
 
 use rayon::prelude::*;
 use seam_ir::review::{
-    CallResolutionStats, Dependency, Direction, Document, Generator, PluginRef, PluginType,
-    Fingerprint, SkipReason, SkippedFile, Symbol, SymbolKind, Via, Workspace, fill_fingerprints,
+    CallResolutionStats, Dependency, Direction, Document, Fingerprint, Generator, PluginRef,
+    PluginType, SkipReason, SkippedFile, Symbol, SymbolKind, Via, Workspace, fill_fingerprints,
 };
 use seam_lang::project::{self, ProjectOptions};
 
@@ -466,8 +466,7 @@ fn scan_project(
         consulted: memo.as_ref().map(|_| std::cell::RefCell::new(Vec::new())),
     };
     // Per file: the earlier outcomes by Symbol id, when they still hold.
-    let mut reusable: HashMap<String, Option<HashMap<&str, &memo::DraftOutcomes>>> =
-        HashMap::new();
+    let mut reusable: HashMap<String, Option<HashMap<&str, &memo::DraftOutcomes>>> = HashMap::new();
     // Per file: the files its fresh lookups consulted, and whether any draft was reused.
     let mut consulted: HashMap<String, (BTreeSet<String>, bool)> = HashMap::new();
     let mut outcomes: Vec<memo::DraftOutcomes> = Vec::with_capacity(drafts.len());
@@ -477,12 +476,8 @@ fn scan_project(
             (Some(m), Some(digest)) => reusable
                 .entry(file.to_owned())
                 .or_insert_with(|| {
-                    m.resolution(file, digest).map(|f| {
-                        f.outcomes
-                            .iter()
-                            .map(|(id, o)| (id.as_str(), o))
-                            .collect()
-                    })
+                    m.resolution(file, digest)
+                        .map(|f| f.outcomes.iter().map(|(id, o)| (id.as_str(), o)).collect())
                 })
                 .as_ref()
                 .and_then(|by_id| by_id.get(d.symbol.id.as_str()))
@@ -508,7 +503,11 @@ fn scan_project(
             None => {
                 index.dropped_ok = false;
                 let calls = d.lookups.iter().map(|l| index.resolve(l)).collect();
-                let handlers = d.handlers.iter().map(|m| index.resolve(&m.lookup)).collect();
+                let handlers = d
+                    .handlers
+                    .iter()
+                    .map(|m| index.resolve(&m.lookup))
+                    .collect();
                 // Class heritage may reach dropped Symbols (interfaces, DTO base classes).
                 index.dropped_ok = true;
                 let heritage = d.heritage.iter().map(|(_, l)| index.resolve(l)).collect();

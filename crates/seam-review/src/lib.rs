@@ -328,7 +328,7 @@ fn scan_project(
     shared: &mut SharedFiles,
     entries: Vec<FileEntry>,
     sink: Option<EntrySink<'_>>,
-    mut memo: Option<&mut Memo>,
+    memo: Option<&mut Memo>,
 ) -> Result<ScanResult, ScanError> {
     let threads = options
         .threads
@@ -721,7 +721,7 @@ fn scan_project(
         })
     })?;
     drop(kept_fingerprints);
-    if let (Some(m), Some(digest)) = (memo.as_deref_mut(), files_digest) {
+    if let (Some(m), Some(digest)) = (memo, files_digest) {
         for s in symbols.iter().filter(|s| !s.dropped) {
             if let Some(f) = next_files.get_mut(&s.source.file) {
                 f.fingerprints.push((

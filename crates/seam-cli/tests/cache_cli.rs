@@ -167,7 +167,10 @@ fn lowered(stderr: &str) -> usize {
 fn entries(cache: &Path) -> Vec<PathBuf> {
     files(cache)
         .into_keys()
-        .filter(|p| (p.starts_with("review-") || p.starts_with("run-")) && !p.contains(".tmp-"))
+        .filter(|p| {
+            (p.starts_with("review-") || p.starts_with("run-") || p.starts_with("state-"))
+                && !p.contains(".tmp-")
+        })
         .map(|p| cache.join(p))
         .collect()
 }
@@ -222,6 +225,125 @@ fn scan_output_is_the_same_cold_warm_changed_torn_and_without_a_cache() {
         let n = lowered(&changed_err);
         assert!(n >= 1 && n < lowered(&cold_err), "{ext}: {n} lowered");
     }
+}
+
+/// How many files' call resolution the scan took from the kept state, from the timing line.
+fn reused_resolution(stderr: &str) -> usize {
+    stderr
+        .lines()
+        .find_map(|l| {
+            l.split("resolution of ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no reuse count in:\n{stderr}"))
+}
+
+/// The Symbol ids the calls of Symbol `from` resolved to, in the written review IR.
+fn resolved_calls(ir: &[u8], from: &str) -> Vec<String> {
+    let doc: serde_json::Value = serde_json::from_slice(ir).unwrap();
+    let symbol = doc["symbols"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"].as_str().is_some_and(|id| id.ends_with(from)))
+        .unwrap_or_else(|| panic!("no Symbol {from}"));
+    symbol["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["resolved"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[test]
+fn an_edit_to_an_export_other_files_call_changes_their_resolution_and_nothing_else() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    std::fs::create_dir_all(repo.join("src")).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(repo.join("src").join(name), text).unwrap();
+    let provider = |name: &str, body: &str| {
+        format!("export function {name}(id: string) {{\n  {body}\n  return id;\n}}\n")
+    };
+    write(
+        "a.ts",
+        &provider("load", "if (!id) { throw new Error('no id'); }"),
+    );
+    write("index.ts", "export { load } from './a';\n");
+    write(
+        "b.ts",
+        "import { load } from './index';\n\nexport function show(id: string) {\n  return load(id);\n}\n",
+    );
+    write(
+        "c.ts",
+        "function inner(n: number) {\n  return n + 1;\n}\n\nexport function outer(n: number) {\n  return inner(n);\n}\n",
+    );
+    let cache = tmp.path().join("cache");
+    let c = cache.to_str().unwrap();
+    let out = tmp.path().join("out");
+    let ir = |files: &BTreeMap<String, Vec<u8>>| files["aburi.ir.json"].clone();
+
+    let (first, _) = scan(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(first, scan(&repo, &out, &["--no-cache"]).0, "cold");
+    assert_eq!(
+        resolved_calls(&ir(&first), "b.ts#show"),
+        ["ts:src/a.ts#load"]
+    );
+
+    // Each edit to the provider, with the caller untouched: a renamed export (the call no
+    // longer resolves), the name back (it resolves again), an effect added (propagated to
+    // the caller, whose logic fingerprint moves). Every run's output is the one without the
+    // cache, and the unrelated file's resolution is reused.
+    let edits = [
+        provider("fetchOne", "if (!id) { throw new Error('no id'); }"),
+        provider("load", "if (!id) { throw new Error('no id'); }"),
+        provider("load", "fetch('/api/items/' + id);"),
+    ];
+    let mut seen = Vec::new();
+    for (i, text) in edits.iter().enumerate() {
+        write("a.ts", text);
+        let (truth, _) = scan(&repo, &out, &["--no-cache"]);
+        let (changed, changed_err) = scan(&repo, &out, &["--cache-dir", c]);
+        assert_eq!(changed, truth, "edit {i}");
+        assert!(
+            reused_resolution(&changed_err) >= 1,
+            "edit {i}: the unrelated file reused:\n{changed_err}"
+        );
+        seen.push(resolved_calls(&ir(&changed), "b.ts#show"));
+    }
+    assert_eq!(
+        seen,
+        [
+            Vec::<String>::new(),
+            vec!["ts:src/a.ts#load".to_owned()],
+            vec!["ts:src/a.ts#load".to_owned()]
+        ]
+    );
+
+    // The re-exporting file changed instead: the caller's resolution follows it.
+    write("index.ts", "export { load as other } from './a';\n");
+    let (truth, _) = scan(&repo, &out, &["--no-cache"]);
+    let (changed, _) = scan(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(changed, truth, "re-export renamed");
+    assert!(resolved_calls(&ir(&changed), "b.ts#show").is_empty());
+
+    // A torn kept state is no state: the run is still the one without the cache.
+    write("index.ts", "export { load } from './a';\n");
+    for path in files(&cache)
+        .into_keys()
+        .filter(|p| p.starts_with("state-") && !p.contains(".tmp-"))
+    {
+        let path = cache.join(path);
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    }
+    let (truth, _) = scan(&repo, &out, &["--no-cache"]);
+    let (torn, torn_err) = scan(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(torn, truth, "torn state");
+    assert_eq!(reused_resolution(&torn_err), 0, "{torn_err}");
 }
 
 /// A scan's files, standard output and standard error without the timing lines.

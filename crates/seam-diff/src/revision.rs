@@ -374,11 +374,18 @@ pub fn analyse_pair(
     // Symbol extraction), so only one revision's analysis is in memory beside the other's
     // models. Side by side, the peak held both analyses (2.6 GB on 6,000 files).
     let mut from_cache = 0;
+    // The state the last scan kept: the base revision reuses what still holds of it, the
+    // head what holds of the base's, and the head's is kept for the next run.
+    let mut kept_state = cache.and_then(|c| base_keys.kept_state(c, root));
     let mut side = |project,
                     keys: &ReviewKeys,
                     claimed: Vec<FileEntry>,
                     facts: Option<BoundaryFacts>,
                     facts_key| {
+        let mut memo = cache.map(|_| seam_review::Memo {
+            previous: kept_state.take(),
+            ..keys.memo_keys()
+        });
         let context = Context {
             root,
             packs: &packs,
@@ -393,10 +400,14 @@ pub fn analyse_pair(
                 claimed,
                 &mut shared,
                 &mut from_cache,
+                memo.as_mut(),
                 phases,
             )
         })
         .map(|mut a| {
+            if let Some(memo) = memo {
+                kept_state = memo.next;
+            }
             a.boundary.facts = facts;
             a.boundary.key = facts_key;
             a
@@ -418,6 +429,14 @@ pub fn analyse_pair(
     );
     let (base, head) = (base?, head?);
     if let Some(cache) = cache {
+        head_keys.keep_state(
+            cache,
+            root,
+            &seam_review::Memo {
+                next: kept_state,
+                ..seam_review::Memo::default()
+            },
+        );
         cache.evict();
     }
     Ok((
@@ -484,6 +503,7 @@ pub fn analyse(
     claimed: Vec<FileEntry>,
     shared: &mut seam_review::SharedFiles,
     from_cache: &mut usize,
+    memo: Option<&mut seam_review::Memo>,
     phases: &mut Phases,
 ) -> Result<Analysed, AnalyseError> {
     let summaries = if context.boundaries {
@@ -523,6 +543,7 @@ pub fn analyse(
             .cache
             .is_some()
             .then_some(&keep as seam_review::EntrySink<'_>),
+        memo,
     )?;
     phases.lap("review IR");
     for (name, took) in &result.phases {

@@ -14,7 +14,10 @@
 //!   together or not at all, and this key gives that).
 //!
 //! Everything cross-file (call resolution, propagation, fingerprints, Components) runs on
-//! every scan, from the entries and the fresh outputs alike.
+//! every scan, from the entries and the fresh outputs alike; a file's call-resolution
+//! outcomes and its Symbols' fingerprints are taken from the state the last scan kept
+//! (`state-1`, one per cache) when the keys of what they read are unchanged
+//! ([`seam_review::memo`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +37,9 @@ use crate::{LoadError, Phases};
 
 /// The folder of review-IR entries inside the cache; the number is the entry format.
 const KIND: &str = "review-2";
+
+/// The folder of the kept scan state ([`seam_review::memo`]): one per cache, the newest.
+const STATE_KIND: &str = "state-1";
 
 /// A repository loaded for its review IR: the models of the files the cache did not hold,
 /// and the entries of those it did.
@@ -127,6 +133,51 @@ impl ReviewKeys {
         if let Some(key) = self.files.get(&model.path) {
             cache.put(KIND, key, &FileEntry::encode(model, output));
         }
+    }
+
+    /// A [`seam_review::Memo`] for a scan of `root` under these keys, holding the state the
+    /// last scan of `root` kept in `cache` (none when there is none or it does not read back
+    /// whole).
+    pub fn memo(&self, cache: &Cache, root: &Path) -> seam_review::Memo {
+        seam_review::Memo {
+            previous: self.kept_state(cache, root),
+            ..self.memo_keys()
+        }
+    }
+
+    /// The state the last scan of `root` kept in `cache`, when it reads back whole.
+    pub fn kept_state(&self, cache: &Cache, root: &Path) -> Option<seam_review::memo::ScanMemo> {
+        cache
+            .get(STATE_KIND, &self.state_key(root))
+            .and_then(|bytes| seam_review::memo::ScanMemo::decode(&bytes))
+    }
+
+    /// A [`seam_review::Memo`] holding these keys only (no earlier state).
+    pub fn memo_keys(&self) -> seam_review::Memo {
+        seam_review::Memo {
+            keys: self.files.iter().map(|(p, k)| (p.clone(), k.0)).collect(),
+            ..seam_review::Memo::default()
+        }
+    }
+
+    /// Keeps the state a scan left in `memo` as the one for `root`, replacing the one before.
+    pub fn keep_state(&self, cache: &Cache, root: &Path, memo: &seam_review::Memo) {
+        if let Some(next) = &memo.next {
+            cache.clear(STATE_KIND);
+            cache.put(STATE_KIND, &self.state_key(root), &next.encode());
+        }
+    }
+
+    /// The key the kept scan state of `root` is found under: seam's build, the packs and
+    /// load options, and the directory (each file's own key decides what of the state still
+    /// holds).
+    fn state_key(&self, root: &Path) -> Key {
+        let mut h = Sha256::new();
+        h.update(b"state\0");
+        h.update(self.base);
+        let canonical = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+        h.update(canonical.as_os_str().as_encoded_bytes());
+        Key(h.finalize().into())
     }
 
     /// Takes out of `project` the models whose entry `cache` holds, returning the entries
@@ -266,19 +317,39 @@ impl ReviewLoad {
                 Vec::new(),
             ),
         };
-        let result = seam_review::scan_with_entries(
+        phases.lap("decode the entries");
+        // What the last scan kept (call resolution per file, fingerprints per Symbol),
+        // reused where its inputs are as they were.
+        let mut memo = keys.memo(cache, &self.root);
+        phases.lap_with(
+            "read the kept state",
+            &format!(
+                "{} files",
+                memo.previous.as_ref().map_or(0, |p| p.files.len())
+            ),
+        );
+        let result = seam_review::scan_with_entries_memo(
             &self.root,
             project,
             &seam_review::ScanOptions::default(),
             &classifier,
             entries,
             Some(&keep),
+            &mut memo,
         );
-        phases.lap("review IR");
+        phases.lap_with(
+            "review IR",
+            &format!(
+                "resolution of {} files and fingerprints of {} Symbols reused",
+                memo.reused_files, memo.reused_fingerprints
+            ),
+        );
         if let Ok(r) = &result {
             for (name, took) in &r.phases {
                 phases.detail(name, *took);
             }
+            keys.keep_state(cache, &self.root, &memo);
+            phases.lap("keep the state");
         }
         let removed = cache.evict();
         phases.lap_with(

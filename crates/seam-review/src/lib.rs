@@ -19,23 +19,25 @@
 pub mod components;
 pub mod extract;
 pub mod markdown;
+pub mod memo;
 pub mod per_file;
 pub mod propagate;
 pub mod resolve;
 pub mod shared;
 pub mod syntax;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 use rayon::prelude::*;
 use seam_ir::review::{
-    CallResolutionStats, Dependency, Direction, Document, Generator, PluginRef, PluginType,
-    SkipReason, SkippedFile, Symbol, SymbolKind, Via, Workspace, fill_fingerprints,
+    CallResolutionStats, Dependency, Direction, Document, Fingerprint, Generator, PluginRef,
+    PluginType, SkipReason, SkippedFile, Symbol, SymbolKind, Via, Workspace, fill_fingerprints,
 };
 use seam_lang::project::{self, ProjectOptions};
 
 use crate::extract::{Draft, FileOutput};
+pub use crate::memo::Memo;
 pub use crate::per_file::{EntrySink, FileEntry};
 pub use crate::shared::SharedFiles;
 use seam_packs::review::{Classifier, PluginKind};
@@ -155,6 +157,7 @@ pub fn scan(root: &Path, options: &ScanOptions) -> Result<ScanResult, ScanError>
         &mut SharedFiles::none(),
         Vec::new(),
         None,
+        None,
     )
 }
 
@@ -191,6 +194,7 @@ fn scan_held(root: &Path, held: Held<'_>, options: &ScanOptions) -> Result<ScanR
         &classifier,
         &mut SharedFiles::none(),
         Vec::new(),
+        None,
         None,
     )
 }
@@ -231,6 +235,7 @@ pub fn scan_loaded_sharing(
         shared,
         Vec::new(),
         None,
+        None,
     )
 }
 
@@ -256,11 +261,40 @@ pub fn scan_with_entries(
         &mut SharedFiles::none(),
         entries,
         sink,
+        None,
+    )
+}
+
+/// [`scan_with_entries`] that reuses what an earlier scan kept in `memo` (call resolution
+/// per file, fingerprints per Symbol; see [`memo`]) and leaves in it what the next may
+/// reuse. The document is the one [`scan_with_entries`] gives when `memo.keys` gives each
+/// file a key that changes whenever its entry would.
+pub fn scan_with_entries_memo(
+    root: &Path,
+    project: project::Project,
+    options: &ScanOptions,
+    classifier: &Classifier,
+    entries: Vec<FileEntry>,
+    sink: Option<EntrySink<'_>>,
+    memo: &mut Memo,
+) -> Result<ScanResult, ScanError> {
+    scan_project(
+        root,
+        Held::Owned(project),
+        options,
+        PhaseClock::new(),
+        classifier,
+        &mut SharedFiles::none(),
+        entries,
+        sink,
+        Some(memo),
     )
 }
 
 /// [`scan_loaded_sharing`] and [`scan_with_entries`] at once: two revisions' scans that share
-/// per-file extraction with each other and with a cache.
+/// per-file extraction with each other and with a cache, and, given a `memo`, reuse what an
+/// earlier scan kept there (as [`scan_with_entries_memo`]).
+#[allow(clippy::too_many_arguments)]
 pub fn scan_sharing_with_entries(
     root: &Path,
     project: project::Project,
@@ -269,6 +303,7 @@ pub fn scan_sharing_with_entries(
     shared: &mut SharedFiles,
     entries: Vec<FileEntry>,
     sink: Option<EntrySink<'_>>,
+    memo: Option<&mut Memo>,
 ) -> Result<ScanResult, ScanError> {
     scan_project(
         root,
@@ -279,6 +314,7 @@ pub fn scan_sharing_with_entries(
         shared,
         entries,
         sink,
+        memo,
     )
 }
 
@@ -292,6 +328,7 @@ fn scan_project(
     shared: &mut SharedFiles,
     entries: Vec<FileEntry>,
     sink: Option<EntrySink<'_>>,
+    memo: Option<&mut Memo>,
 ) -> Result<ScanResult, ScanError> {
     let threads = options
         .threads
@@ -412,7 +449,10 @@ fn scan_project(
     drafts.sort_by(|a, b| a.symbol.id.cmp(&b.symbol.id));
     drafts.dedup_by(|a, b| a.symbol.id == b.symbol.id);
 
-    // Call resolution.
+    // Call resolution. With a memo, a file's outcomes are taken from the earlier scan when
+    // nothing its resolution read changed (see [`memo`]); every outcome is then applied in
+    // Symbol order, as when each is settled here.
+    let files_digest = memo.as_ref().map(|_| files_digest(&outputs));
     let mut index = resolve::Index {
         symbols: drafts
             .iter()
@@ -423,16 +463,76 @@ fn scan_project(
             .map(|o| (o.path.clone(), (o.language, &o.facts)))
             .collect(),
         dropped_ok: false,
+        consulted: memo.as_ref().map(|_| std::cell::RefCell::new(Vec::new())),
     };
+    // Per file: the earlier outcomes by Symbol id, when they still hold.
+    let mut reusable: HashMap<String, Option<HashMap<&str, &memo::DraftOutcomes>>> = HashMap::new();
+    // Per file: the files its fresh lookups consulted, and whether any draft was reused.
+    let mut consulted: HashMap<String, (BTreeSet<String>, bool)> = HashMap::new();
+    let mut outcomes: Vec<memo::DraftOutcomes> = Vec::with_capacity(drafts.len());
+    for d in &drafts {
+        let file = d.symbol.source.file.as_str();
+        let kept = match (memo.as_deref(), &files_digest) {
+            (Some(m), Some(digest)) => reusable
+                .entry(file.to_owned())
+                .or_insert_with(|| {
+                    m.resolution(file, digest)
+                        .map(|f| f.outcomes.iter().map(|(id, o)| (id.as_str(), o)).collect())
+                })
+                .as_ref()
+                .and_then(|by_id| by_id.get(d.symbol.id.as_str()))
+                .filter(|o| {
+                    o.calls.len() == d.lookups.len()
+                        && o.handlers.len() == d.handlers.len()
+                        && o.heritage.len() == d.heritage.len()
+                }),
+            _ => None,
+        };
+        let mut seen = memo.is_some().then(|| {
+            consulted
+                .entry(file.to_owned())
+                .or_insert_with(|| (BTreeSet::new(), false))
+        });
+        match kept {
+            Some(o) => {
+                outcomes.push((*o).clone());
+                if let Some(seen) = &mut seen {
+                    seen.1 = true;
+                }
+            }
+            None => {
+                index.dropped_ok = false;
+                let calls = d.lookups.iter().map(|l| index.resolve(l)).collect();
+                let handlers = d
+                    .handlers
+                    .iter()
+                    .map(|m| index.resolve(&m.lookup))
+                    .collect();
+                // Class heritage may reach dropped Symbols (interfaces, DTO base classes).
+                index.dropped_ok = true;
+                let heritage = d.heritage.iter().map(|(_, l)| index.resolve(l)).collect();
+                index.dropped_ok = false;
+                outcomes.push(memo::DraftOutcomes {
+                    calls,
+                    handlers,
+                    heritage,
+                });
+                if let Some(seen) = &mut seen {
+                    seen.0.extend(index.take_consulted());
+                }
+            }
+        }
+    }
+    let reused_files = reusable.values().filter(|r| r.is_some()).count();
+    drop(reusable);
     let mut census = CallResolutionStats::default();
     let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
-    for d in &mut drafts {
-        for (call, lookup) in d.symbol.calls.iter_mut().zip(&d.lookups) {
-            let outcome = index.resolve(lookup);
-            resolve::count(&mut census, &outcome);
+    for (d, o) in drafts.iter_mut().zip(&outcomes) {
+        for (call, outcome) in d.symbol.calls.iter_mut().zip(&o.calls) {
+            resolve::count(&mut census, outcome);
             if let Ok(to) = outcome {
                 edges.insert((d.symbol.id.clone(), to.clone()));
-                call.resolved = Some(to);
+                call.resolved = Some(to.clone());
             }
         }
     }
@@ -443,11 +543,11 @@ fn scan_project(
     // Handlers registrations name: the function, method or class reached gets the
     // registration's kind when it has none (the first registration, in Symbol order).
     let mut handled: BTreeMap<String, (String, String)> = BTreeMap::new();
-    for d in &drafts {
-        for mark in &d.handlers {
-            if let Ok(to) = index.resolve(&mark.lookup) {
+    for (d, o) in drafts.iter().zip(&outcomes) {
+        for (mark, outcome) in d.handlers.iter().zip(&o.handlers) {
+            if let Ok(to) = outcome {
                 handled
-                    .entry(to)
+                    .entry(to.clone())
                     .or_insert_with(|| (mark.ext_kind.clone(), mark.derived_by.clone()));
             }
         }
@@ -466,16 +566,61 @@ fn scan_project(
         }
     }
     // Class heritage: `inherit` / `implement` Symbol edges (dropped targets allowed).
-    index.dropped_ok = true;
     let mut heritage: BTreeSet<(String, String, &'static str)> = BTreeSet::new();
-    for d in &drafts {
-        for (via, lookup) in &d.heritage {
-            if let Ok(to) = index.resolve(lookup)
-                && to != d.symbol.id
+    for (d, o) in drafts.iter().zip(&outcomes) {
+        for ((via, _), outcome) in d.heritage.iter().zip(&o.heritage) {
+            if let Ok(to) = outcome
+                && to != &d.symbol.id
             {
-                heritage.insert((d.symbol.id.clone(), to, via.as_str()));
+                heritage.insert((d.symbol.id.clone(), to.clone(), via.as_str()));
             }
         }
+    }
+    // What the next scan may reuse of this one's resolution: per file, its key, the keys
+    // of the files it consulted (those the index holds; the others are absent, which the
+    // file list's digest covers) and its outcomes.
+    let mut next_files: HashMap<String, memo::FileMemo> = HashMap::new();
+    if let (Some(m), Some(_)) = (memo.as_deref(), &files_digest) {
+        let mut by_file: HashMap<&str, Vec<(String, memo::DraftOutcomes)>> = HashMap::new();
+        for (d, o) in drafts.iter().zip(outcomes) {
+            by_file
+                .entry(d.symbol.source.file.as_str())
+                .or_default()
+                .push((d.symbol.id.clone(), o));
+        }
+        'files: for (file, outcomes) in by_file {
+            let Some(key) = m.keys.get(file) else {
+                continue;
+            };
+            let (mut paths, any_reused) = consulted.remove(file).unwrap_or_default();
+            if any_reused {
+                // Reused drafts read what the earlier scan recorded for the file.
+                if let Some(kept) = m.previous.as_ref().and_then(|p| p.files.get(file)) {
+                    paths.extend(kept.consulted.iter().map(|(p, _)| p.clone()));
+                }
+            }
+            let mut with_keys = Vec::with_capacity(paths.len());
+            for p in paths {
+                if !index.files.contains_key(&p) {
+                    continue;
+                }
+                match m.keys.get(&p) {
+                    Some(k) => with_keys.push((p, *k)),
+                    None => continue 'files,
+                }
+            }
+            next_files.insert(
+                file.to_owned(),
+                memo::FileMemo {
+                    key: *key,
+                    consulted: with_keys,
+                    outcomes,
+                    fingerprints: Vec::new(),
+                },
+            );
+        }
+    } else {
+        drop(outcomes);
     }
     drop(index);
     dependencies.extend(heritage.into_iter().map(|(from, to, via)| Dependency {
@@ -507,10 +652,60 @@ fn scan_project(
     let propagation = propagate::propagate(&mut symbols);
     clock.lap("propagate effects");
     // Each Symbol's fingerprints depend on it alone: computed in parallel, the first error
-    // (in Symbol order) reported.
+    // (in Symbol order) reported. A Symbol of a file whose key is as it was, with the same
+    // `extKind` and effect targets, has the `api` and `logic` the earlier scan computed.
+    let kept_fingerprints: HashMap<&str, &memo::KeptFingerprints> = memo
+        .as_deref()
+        .and_then(|m| {
+            let previous = m.previous.as_ref()?;
+            Some(
+                previous
+                    .files
+                    .keys()
+                    .filter_map(|file| m.fingerprints_of(file))
+                    .flat_map(|f| f.fingerprints.iter().map(|(id, k)| (id.as_str(), k)))
+                    .collect(),
+            )
+        })
+        .unwrap_or_default();
+    let reused_fingerprints = std::sync::atomic::AtomicUsize::new(0);
     pool.install(|| {
         symbols.par_iter_mut().try_for_each(|s| {
             let kept = syntax_fingerprints.get(&s.id);
+            if !s.dropped
+                && let Some(earlier) = kept_fingerprints.get(s.id.as_str())
+            {
+                seam_ir::review::canonical::order_symbol(s);
+                if earlier.ext_kind == s.ext_kind
+                    && earlier.targets.len() == s.effects.len()
+                    && earlier
+                        .targets
+                        .iter()
+                        .zip(&s.effects)
+                        .all(|(t, e)| *t == e.target)
+                {
+                    let syntax_axis = match kept {
+                        Some(fp) => fp.clone(),
+                        None => {
+                            let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
+                            if tokens.trim().is_empty() {
+                                return Err(ScanError::Internal(
+                                    seam_ir::review::FingerprintError::EmptySyntax(s.id.clone())
+                                        .to_string(),
+                                ));
+                            }
+                            seam_ir::review::fingerprint_syntax(tokens)
+                        }
+                    };
+                    s.fingerprint = Fingerprint {
+                        api: earlier.api.clone(),
+                        logic: earlier.logic.clone(),
+                        syntax: syntax_axis,
+                    };
+                    reused_fingerprints.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    return Ok(());
+                }
+            }
             let tokens = match kept {
                 // Any tokens: the syntax axis is replaced by the kept one below.
                 Some(_) => "(kept)",
@@ -525,6 +720,28 @@ fn scan_project(
             Ok::<(), ScanError>(())
         })
     })?;
+    drop(kept_fingerprints);
+    if let (Some(m), Some(digest)) = (memo, files_digest) {
+        for s in symbols.iter().filter(|s| !s.dropped) {
+            if let Some(f) = next_files.get_mut(&s.source.file) {
+                f.fingerprints.push((
+                    s.id.clone(),
+                    memo::KeptFingerprints {
+                        ext_kind: s.ext_kind.clone(),
+                        targets: s.effects.iter().map(|e| e.target.clone()).collect(),
+                        api: s.fingerprint.api.clone(),
+                        logic: s.fingerprint.logic.clone(),
+                    },
+                ));
+            }
+        }
+        m.reused_files = reused_files;
+        m.reused_fingerprints = reused_fingerprints.into_inner();
+        m.next = Some(memo::ScanMemo {
+            files_digest: digest,
+            files: next_files,
+        });
+    }
     drop(syntax);
     drop(syntax_fingerprints);
     clock.lap("fingerprints");
@@ -671,6 +888,20 @@ pub(crate) fn imported_files(model: &seam_lang::model::Model) -> Vec<String> {
     files.sort();
     files.dedup();
     files
+}
+
+/// The digest of the files call resolution reads from (path and language, in path order):
+/// whether a lookup finds a file at all depends on it.
+fn files_digest(outputs: &[FileOutput]) -> memo::FileKey {
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    for o in outputs {
+        h.update(o.path.as_bytes());
+        h.update([0]);
+        h.update(o.language.as_bytes());
+        h.update([0]);
+    }
+    h.finalize().into()
 }
 
 /// Wall time per phase of [`scan`].

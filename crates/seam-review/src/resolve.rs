@@ -28,6 +28,7 @@
 //!
 //! A candidate must be a kept (not dropped) Symbol.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use seam_ir::review::{CallResolutionStats, make_symbol_id};
@@ -46,9 +47,34 @@ pub struct Index<'a> {
     /// Whether a dropped Symbol is a candidate: not for calls (a call reaches behaviour),
     /// yes for `extends`/`implements` (an interface or a DTO base class is dropped).
     pub dropped_ok: bool,
+    /// When set, every file whose Symbols or export facts a lookup consults is added here
+    /// (a file the index does not hold included): what a file's outcomes depend on beyond
+    /// its own drafts and the list of files ([`crate::memo`]).
+    pub consulted: Option<RefCell<Vec<String>>>,
 }
 
 impl Index<'_> {
+    fn consult(&self, file: &str) {
+        if let Some(consulted) = &self.consulted {
+            let mut consulted = consulted.borrow_mut();
+            if consulted.last().is_none_or(|last| last != file) {
+                consulted.push(file.to_owned());
+            }
+        }
+    }
+
+    /// The files consulted since the last call (sorted, each once).
+    pub fn take_consulted(&self) -> Vec<String> {
+        let mut files = self
+            .consulted
+            .as_ref()
+            .map(|c| std::mem::take(&mut *c.borrow_mut()))
+            .unwrap_or_default();
+        files.sort_unstable();
+        files.dedup();
+        files
+    }
+
     fn kept(&self, language: &str, file: &str, qname: &str) -> Option<String> {
         let id = make_symbol_id(language, file, qname).ok()?;
         match self.symbols.get(&id) {
@@ -60,6 +86,7 @@ impl Index<'_> {
 
     /// `head.tail…`, or `head::tail…` for a static member.
     fn member_candidates(&self, file: &str, head: &str, tail: &[String]) -> Option<String> {
+        self.consult(file);
         let (language, _) = self.files.get(file)?;
         if tail.is_empty() {
             return self.kept(language, file, head);
@@ -82,6 +109,7 @@ impl Index<'_> {
         let Some(file) = &import.file else {
             return Err(Bucket::External);
         };
+        self.consult(file);
         let Some((_, facts)) = self.files.get(file.as_str()) else {
             return Err(Bucket::NoMatch);
         };
@@ -146,6 +174,7 @@ impl Index<'_> {
                 .ok_or(Bucket::NoMatch),
             Lookup::Package { file, head, tail } => {
                 let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+                self.consult(file);
                 let language = self.files.get(file).map(|(l, _)| *l);
                 self.member_candidates(file, head, tail)
                     .or_else(|| {

@@ -309,8 +309,8 @@ pub fn layered(inner: &Substitution, outer: Substitution) -> Substitution {
 
 /// Whether the hole `name`, a parameter of the function the pieces were read in, forwards a
 /// path rather than a value: it starts the URL (after a deployment's base), it is glued to a
-/// path segment with no slash between (`"/api" + path`), or `passed_path` says a caller
-/// passes text holding a `/` for it.
+/// path segment or to another value with no slash between (`"/api" + path`, `base + path`),
+/// or `passed_path` says a caller passes text holding a `/` for it.
 pub fn forwards_path(pieces: &[Piece], name: &str, passed_path: bool) -> bool {
     let Some(at) = pieces
         .iter()
@@ -323,8 +323,11 @@ pub fn forwards_path(pieces: &[Piece], name: &str, passed_path: bool) -> bool {
         .filter(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
         .collect();
     let starts = before.is_empty();
+    // Glued to text with no slash between, or straight after another value (`base + url`,
+    // `${root}${path}`: a value joined to an unknown base with no separator continues it).
     let glued = matches!(before.last(), Some(Piece::Text(t))
-        if !t.contains('?') && t.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'));
+        if !t.contains('?') && t.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        || matches!(before.last(), Some(Piece::Hole(_)));
     starts || glued || passed_path
 }
 
@@ -347,4 +350,56 @@ pub fn param_bindings<'m>(
         .iter()
         .map(|&b| (b, model.binding(b).name.as_str()))
         .collect()
+}
+
+/// The function whose parameters a request made inside a callback reads: a request written in
+/// a function passed as an argument (`new Promise((resolve, reject) => { $.ajax({ url: base +
+/// url, type: method }) })`), none of whose own parameters is a hole of its URL, inside a
+/// function whose parameters are (`function ajax(url, method)`), is made each time that outer
+/// function is called, with its caller's arguments: the outer function is the template. `func`
+/// itself when its own parameters are holes, when a function between declares a name the URL
+/// reads, or when no function around it has such parameters.
+pub fn capturing_template(model: &Model, func: FuncId, url: &[Piece]) -> FuncId {
+    let holes: Vec<&str> = url
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Hole(h) => Some(h.as_str()),
+            _ => None,
+        })
+        .collect();
+    let declares = |f: FuncId| {
+        model
+            .bindings
+            .iter()
+            .any(|b| b.scope == Some(f) && holes.contains(&b.name.as_str()))
+            || model.bindings.iter().any(|b| {
+                holes.contains(&b.name.as_str())
+                    && matches!(b.kind, BindingKind::Param { function, .. } if function == f)
+            })
+    };
+    if holes.is_empty() || declares(func) {
+        return func;
+    }
+    let mut inner = func;
+    for _ in 0..MAX_LAYERS {
+        let f = model.function(inner);
+        if f.name_source != seam_lang::model::NameSource::Anonymous || f.class.is_some() {
+            return func;
+        }
+        let Some(parent) = f.parent else {
+            return func;
+        };
+        let names_param = model.bindings.iter().any(|b| {
+            holes.contains(&b.name.as_str())
+                && matches!(b.kind, BindingKind::Param { function, .. } if function == parent)
+        });
+        if names_param {
+            return parent;
+        }
+        if declares(parent) {
+            return func;
+        }
+        inner = parent;
+    }
+    func
 }

@@ -30,6 +30,7 @@ fn builtin_packs_load() {
             "fasthttp-router",
             "fastify",
             "fetch",
+            "fetch-event-source",
             "fiber",
             "flask",
             "generated-client",

@@ -1424,6 +1424,9 @@ pub fn client_units(
             let function =
                 enclosing_function(model, model.expr(call).span).filter(|_| !site.definition);
             if let Some(func) = function {
+                // A request made in a callback (a promise's executor) reads the parameters of
+                // the function around it: that function is the template.
+                let func = crate::templates::capturing_template(model, func, &site.own_url);
                 // A thin wrapper forwards the path itself: the URL starts (after an
                 // environment base) with one of its parameters.
                 let forwards_parameter = site

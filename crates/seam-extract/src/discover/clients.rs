@@ -1423,7 +1423,7 @@ pub fn client_units(
             // A definition is its own consumer: no function around it sends the request.
             let function =
                 enclosing_function(model, model.expr(call).span).filter(|_| !site.definition);
-            if let Some(func) = function {
+            if let Some(func) = function.map(|f| promise_executor_outer(model, f)) {
                 // A thin wrapper forwards the path itself: the URL starts (after an
                 // environment base) with one of its parameters.
                 let forwards_parameter = site
@@ -1576,6 +1576,32 @@ pub fn client_units(
         }
     }
     units
+}
+
+/// The function a request is made in, seen from its callers: a promise's executor (`return
+/// new Promise(function (resolve, reject) { wx.request({ url, success: resolve }) })`) runs at
+/// once, inside the function that makes the promise, so a callback API wrapped in a promise
+/// is a wrapper of that outer function, whose parameters its callers fill.
+fn promise_executor_outer(model: &seam_lang::model::Model, func: FuncId) -> FuncId {
+    let Some(outer) = model.function(func).parent else {
+        return func;
+    };
+    let executor = model.exprs.iter().any(|e| {
+        let ExprKind::Call {
+            callee,
+            args,
+            is_new: true,
+            ..
+        } = &e.kind
+        else {
+            return false;
+        };
+        matches!(&model.expr(*callee).kind, ExprKind::Ident { name, binding: None } if name == "Promise")
+            && args.first().is_some_and(|a| {
+                matches!(model.expr(a.value).kind, ExprKind::Function { function } if function == func)
+            })
+    });
+    if executor { outer } else { func }
 }
 
 pub(super) fn param_named(model: &seam_lang::model::Model, func: FuncId, name: &str) -> bool {

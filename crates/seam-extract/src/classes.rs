@@ -1371,20 +1371,21 @@ fn declared_type(
                                 }),
                             _ => None,
                         },
-                        // `&Handler{…}`: a composite literal names its type before the brace.
-                        ExprKind::Object { .. } | ExprKind::Array { .. }
-                            if model.language == seam_lang::model::Language::Go =>
-                        {
-                            let text = model.text(model.expr(init).span);
-                            let name = literal_type(text)?;
-                            let written = text.split('{').next().unwrap_or("").trim();
-                            Some((name, type_folder(files, file, written)))
-                        }
                         _ => declared_type(files, file, init, hops),
                     }
                 }
                 _ => None,
             }
+        }
+        // `&Handler{…}`, also as the receiver of a call written on it (`version.Handler{}.
+        // Append(r)`): a composite literal names its type before the brace.
+        ExprKind::Object { .. } | ExprKind::Array { .. }
+            if model.language == seam_lang::model::Language::Go =>
+        {
+            let text = model.text(model.expr(expr).span);
+            let name = literal_type(text)?;
+            let written = text.split('{').next().unwrap_or("").trim();
+            Some((name, type_folder(files, file, written)))
         }
         // `s.pubRest` in a method of `Rest`: the type the struct declares the field with
         // (`pubRest public`).

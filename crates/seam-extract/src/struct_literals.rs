@@ -502,6 +502,43 @@ fn field_values_hops(
     }
 }
 
+/// The values the embedded fields of the project struct a value is may hold (`type builder
+/// struct { *httprouter.Router }` made as `&builder{Router: mux}`): a method the struct does
+/// not declare, called on the struct (`c.HandlerFunc(…)` in a method of `builder`), is the
+/// embedded value's. What the struct's literals and methods give each embedded field, in
+/// declaration order ([`field_values`]); empty outside Go.
+pub fn embedded_values(files: &Files, file: usize, expr: ExprId) -> Vec<(usize, ExprId)> {
+    let model = files.model(file);
+    if model.language != Language::Go {
+        return Vec::new();
+    }
+    let Some((cf, class)) = struct_of(files, file, expr, MAX_HOPS) else {
+        return Vec::new();
+    };
+    let cmodel = files.model(cf);
+    let mut out = Vec::new();
+    for m in &cmodel.class(class).members {
+        let MemberKind::Property {
+            function: None,
+            type_annotation: Some(_),
+            ..
+        } = &m.kind
+        else {
+            continue;
+        };
+        // An embedded field is written as its type alone (before any tag).
+        let declared = cmodel.text(m.span);
+        let before_tag = declared[..declared.find(['`', '"']).unwrap_or(declared.len())].trim();
+        if m.is_static || before_tag.is_empty() || before_tag.contains(char::is_whitespace) {
+            continue;
+        }
+        if let Some(name) = m.name.as_str() {
+            out.extend(literal_fields_named(files, cf, class, name));
+        }
+    }
+    out
+}
+
 /// The project struct a value is: the receiver (`this`) of a method, a literal, a name set
 /// once to one, or a field holding one (the first of its values that is one).
 fn struct_of(files: &Files, file: usize, expr: ExprId, hops: usize) -> Option<(usize, ClassId)> {

@@ -53,6 +53,7 @@ fn builtin_packs_load() {
             "ky",
             "medusa",
             "medusa-test-utils",
+            "miniprogram-request",
             "nestjs",
             "net-http",
             "nextjs",

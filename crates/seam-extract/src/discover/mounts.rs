@@ -489,7 +489,15 @@ pub(super) fn router_through_mounts(
         if depth >= CHAIN_STEPS {
             return None;
         }
-        let mut held: Vec<RouterKey> = crate::struct_literals::field_values(files, file, expr)
+        let mut values = crate::struct_literals::field_values(files, file, expr);
+        // `c.HandlerFunc(…)` in a method of a struct embedding a router (`*httprouter.Router`):
+        // the router its literals put in the embedded field.
+        if values.is_empty()
+            && !matches!(files.model(file).expr(expr).kind, ExprKind::Member { .. })
+        {
+            values = crate::struct_literals::embedded_values(files, file, expr);
+        }
+        let mut held: Vec<RouterKey> = values
             .into_iter()
             .filter_map(|(vf, ve)| router_through_mounts(routers, plugins, vf, ve, depth + 1))
             .collect();

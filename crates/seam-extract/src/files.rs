@@ -1,7 +1,7 @@
 //! The models of a run and the cross-file lookups the engine needs: what a name refers to,
 //! followed through local variables and through imports into the file they resolve to.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use seam_lang::model::{
@@ -1281,8 +1281,13 @@ impl<'a> Files<'a> {
                 binding: None,
             } => {
                 // Python module-level names are not always bound by the lowering.
-                match self.module_binding(file, name) {
-                    Some(b) => self.binding_def(file, b, hops),
+                // A name a Python module takes with `from m import *` is that module's.
+                let bound = self
+                    .module_binding(file, name)
+                    .map(|b| (file, b))
+                    .or_else(|| self.star_imported(file, name));
+                match bound {
+                    Some((f, b)) => self.binding_def(f, b, hops),
                     None => {
                         match crate::script_globals::global(self, file, name, model.expr(expr).span)
                         {
@@ -1425,9 +1430,59 @@ impl<'a> Files<'a> {
         {
             return Some(found);
         }
-        // Python: every module-level name is importable.
-        self.module_binding(file, name)
-            .and_then(|b| self.binding_def(file, b, hops))
+        // Python: every module-level name is importable, those it takes with `from m import
+        // *` too.
+        if let Some(b) = self.module_binding(file, name) {
+            return self.binding_def(file, b, hops);
+        }
+        let (f, b) = self.star_imported(file, name)?;
+        self.binding_def(f, b, hops)
+    }
+
+    /// The module-level binding of `name` in the module a Python module takes it from with
+    /// `from m import *`, following such imports in turn (a package's `__init__.py` passing
+    /// on each of its modules with `from .views import *`): of several, the last import, as
+    /// Python binds them in order. A name with a leading underscore is not taken.
+    pub fn star_imported(&self, file: usize, name: &str) -> Option<(usize, BindingId)> {
+        if name.starts_with('_') || self.model(file).language != seam_lang::model::Language::Python
+        {
+            return None;
+        }
+        let mut seen = BTreeSet::from([file]);
+        self.star_imported_from(file, name, &mut seen, MAX_HOPS)
+    }
+
+    fn star_imported_from(
+        &self,
+        file: usize,
+        name: &str,
+        seen: &mut BTreeSet<usize>,
+        depth: usize,
+    ) -> Option<(usize, BindingId)> {
+        let depth = depth.checked_sub(1)?;
+        let model = self.model(file);
+        for (index, import) in model.imports.iter().enumerate().rev() {
+            if !import
+                .names
+                .iter()
+                .any(|n| matches!(n.imported, ImportedItem::All))
+            {
+                continue;
+            }
+            let Some(target) = self.import_target(file, index) else {
+                continue;
+            };
+            if !seen.insert(target) {
+                continue;
+            }
+            if let Some(b) = self.module_binding(target, name) {
+                return Some((target, b));
+            }
+            if let Some(found) = self.star_imported_from(target, name, seen, depth) {
+                return Some(found);
+            }
+        }
+        None
     }
 
     /// What a module assigns as a whole to `module.exports` (or TS `export =`), when that is

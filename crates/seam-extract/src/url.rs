@@ -590,6 +590,22 @@ impl Reader<'_> {
             let mut path = Vec::new();
             self.read(file, url, hops - 1, &mut path);
             let base = builder.base.as_ref().and_then(|b| c.get(b)?.expr());
+            // A path joined to the base (`join(base, "users/me")`): the base, one slash, the
+            // path, and a trailing slash kept when the path has one.
+            if builder.joined
+                && let Some(base) = base
+                && origin_of(&path).is_none()
+            {
+                let trailing = matches!(path.last(), Some(Piece::Text(t)) if t.ends_with('/'));
+                let mut front = Vec::new();
+                self.read(file, base, hops - 1, &mut front);
+                let mut joined = crate::path_joins::join(vec![front, path]);
+                if trailing && !matches!(joined.last(), Some(Piece::Text(t)) if t.ends_with('/')) {
+                    joined.push(Piece::Text("/".to_owned()));
+                }
+                out.extend(joined);
+                return true;
+            }
             // Empty text before the path (`"" + rest`, a prefix set to nothing) is no part of it.
             let first = path.iter().find(|p| **p != Piece::Text(String::new()));
             if let (Some(base), Some(Piece::Text(first))) = (base, first)
@@ -1297,11 +1313,18 @@ impl Reader<'_> {
                     }
                     return self.object_key_hops(file, init, key, hops - 1);
                 }
-                match self
-                    .files
-                    .binding_def(file, *b, MAX_HOPS)
-                    .and_then(|d| self.files.value_of(d))
-                {
+                let def = self.files.binding_def(file, *b, MAX_HOPS);
+                // A module imported whole (`import * as environments`): its export of that
+                // name (`environments.Api.Default`).
+                if let Some(crate::files::Def::Module(target)) = def {
+                    return self
+                        .files
+                        .export_def(target, key, MAX_HOPS)
+                        .and_then(|d| self.files.value_of(d))
+                        .map(Some)
+                        .ok_or(());
+                }
+                match def.and_then(|d| self.files.value_of(d)) {
                     Some((vf, ve)) if (vf, ve) != (file, expr) => {
                         self.object_key_hops(vf, ve, key, hops - 1)
                     }

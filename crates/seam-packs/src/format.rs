@@ -1131,6 +1131,11 @@ pub struct UrlBuilderFile {
     /// The metavariable holding the base a relative URL resolves against.
     #[serde(default)]
     pub base: Option<String>,
+    /// The URL is joined to the base as a path, one slash between them (Fern's
+    /// `core.url.join(base, "users/me")` keeps the base's own path), instead of resolved
+    /// against it as a browser does (where `users/me` replaces the base's last segment).
+    #[serde(default)]
+    pub joined: bool,
 }
 
 /// Values that pass from a server's page templates to the page's scripts through element

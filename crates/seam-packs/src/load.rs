@@ -1287,6 +1287,7 @@ impl Compiler<'_> {
             urls.push(UrlBuilder {
                 url: self.meta("url", &u.url, &pattern, &u.pattern)?,
                 base: self.optional_meta("base", u.base.as_deref(), &pattern, &u.pattern)?,
+                joined: u.joined,
                 pattern,
             });
         }

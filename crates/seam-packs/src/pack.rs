@@ -689,6 +689,8 @@ pub struct UrlBuilder {
     pub pattern: PatternNode,
     pub url: String,
     pub base: Option<String>,
+    /// See `UrlBuilderFile::joined`.
+    pub joined: bool,
 }
 
 /// Values passed from page templates to scripts (see `MarkupFile`).

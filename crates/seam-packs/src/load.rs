@@ -111,6 +111,7 @@ fn compile_files(files: Vec<(String, String, PackOrigin)>) -> Result<Vec<Pack>, 
             })
             .collect()
     });
+    crate::pattern::forget_compiled();
     compiled.into_iter().collect()
 }
 

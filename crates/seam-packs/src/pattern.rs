@@ -36,14 +36,23 @@ type CompiledPatterns = HashMap<(PatternForm, Language, String), Result<PatternN
 
 /// A pattern's compiled form depends only on its text, form and language, and the built-in
 /// packs repeat the same patterns many times (3,250 compiled per load, 1,450 distinct): each is
-/// parsed once per process.
+/// parsed once per load.
+static COMPILED: OnceLock<Mutex<CompiledPatterns>> = OnceLock::new();
+
+/// Forgets the compiled patterns once a set of packs is compiled: they serve the packs of one
+/// load (the repository's own packs, compiled later, repeat few of them).
+pub(crate) fn forget_compiled() {
+    if let Some(memo) = COMPILED.get() {
+        *memo.lock().unwrap_or_else(|e| e.into_inner()) = HashMap::new();
+    }
+}
+
 fn memoized(
     form: PatternForm,
     pattern: &str,
     language: Language,
     compile: fn(&str, Language) -> Result<PatternNode, PatternError>,
 ) -> Result<PatternNode, PatternError> {
-    static COMPILED: OnceLock<Mutex<CompiledPatterns>> = OnceLock::new();
     let memo = COMPILED.get_or_init(Default::default);
     let key = (form, language, pattern.to_owned());
     if let Some(done) = memo.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {

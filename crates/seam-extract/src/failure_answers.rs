@@ -58,11 +58,7 @@ fn collect(
     out: &mut BTreeSet<u16>,
 ) {
     let model = files.model(file);
-    let span = model.function(func).span;
-    for call in crate::files::calls(model) {
-        if !span.contains(model.expr(call).span) {
-            continue;
-        }
+    for call in crate::files::calls_inside(model, func) {
         for answer in &pack.failure_answers {
             let mut captures = Captures::new();
             if match_expr(model, &answer.pattern, call, &mut captures)
@@ -128,11 +124,7 @@ fn raises_in_callees(
     out: &mut BTreeSet<u16>,
 ) {
     let model = files.model(file);
-    let span = model.function(func).span;
-    for call in crate::files::calls(model) {
-        if !span.contains(model.expr(call).span) {
-            continue;
-        }
+    for call in crate::files::calls_inside(model, func) {
         let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
             continue;
         };

@@ -1917,6 +1917,13 @@ pub fn calls(model: &Model) -> impl Iterator<Item = ExprId> + '_ {
         .map(|(i, _)| ExprId::from_index(i))
 }
 
+/// The call expressions written inside a function (its nested functions included), in arena
+/// order.
+pub fn calls_inside(model: &Model, func: FuncId) -> impl Iterator<Item = ExprId> + '_ {
+    let span = model.function(func).span;
+    calls(model).filter(move |&call| span.contains(model.expr(call).span))
+}
+
 /// Whether a statement is a declaration that does nothing when reached.
 pub fn is_declaration(model: &Model, stmt: seam_lang::model::StmtId) -> bool {
     matches!(

@@ -1894,6 +1894,20 @@ fn literal_member_key<'m>(
     }
 }
 
+/// The declared type of a function's parameter, when it has one.
+fn param_type(
+    model: &seam_lang::model::Model,
+    function: seam_lang::model::FuncId,
+    index: u32,
+) -> Option<&seam_lang::model::TypeRef> {
+    model
+        .function(function)
+        .params
+        .get(index as usize)
+        .and_then(|p| p.type_annotation.as_ref())
+        .map(|t| &t.shape)
+}
+
 /// The strings a parameter's declared type allows when it is a union of string literals
 /// (`type: "up" | "down"`); empty for any other type.
 fn literal_union(
@@ -1901,12 +1915,7 @@ fn literal_union(
     function: seam_lang::model::FuncId,
     index: u32,
 ) -> Vec<String> {
-    let Some(seam_lang::model::TypeRef::Union { variants }) = model
-        .function(function)
-        .params
-        .get(index as usize)
-        .and_then(|p| p.type_annotation.as_ref())
-        .map(|t| &t.shape)
+    let Some(seam_lang::model::TypeRef::Union { variants }) = param_type(model, function, index)
     else {
         return Vec::new();
     };
@@ -1932,12 +1941,7 @@ fn enum_values(
     index: u32,
 ) -> Vec<String> {
     let model = files.model(file);
-    let Some(seam_lang::model::TypeRef::Named { name, args }) = model
-        .function(function)
-        .params
-        .get(index as usize)
-        .and_then(|p| p.type_annotation.as_ref())
-        .map(|t| &t.shape)
+    let Some(seam_lang::model::TypeRef::Named { name, args }) = param_type(model, function, index)
     else {
         return Vec::new();
     };

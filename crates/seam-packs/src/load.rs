@@ -83,13 +83,7 @@ fn compile_files(files: Vec<(String, String, PackOrigin)>) -> Result<Vec<Pack>, 
                     .name("seam-packs".into())
                     .stack_size(PACK_THREAD_STACK)
                     .spawn_scoped(scope, move || {
-                        with_known_stack(PACK_THREAD_STACK, || {
-                            part.iter()
-                                .map(|(file, text, origin)| {
-                                    load_pack_str(text, file, origin.clone())
-                                })
-                                .collect::<Vec<_>>()
-                        })
+                        with_known_stack(PACK_THREAD_STACK, || compile_part(part))
                     })
             })
             .collect();
@@ -99,15 +93,12 @@ fn compile_files(files: Vec<(String, String, PackOrigin)>) -> Result<Vec<Pack>, 
             .flat_map(|(handle, part)| match handle {
                 Ok(handle) => handle.join().unwrap_or_else(|_| {
                     part.iter()
-                        .map(|(file, _, _)| Err(thread_failed(file, "stopped with a panic")))
+                        .map(|(file, _, _)| Err(thread_panicked(file)))
                         .collect()
                 }),
                 // No thread could be started: compile here, parsing JS/TS patterns on
                 // threads of their own as before.
-                Err(_) => part
-                    .iter()
-                    .map(|(file, text, origin)| load_pack_str(text, file, origin.clone()))
-                    .collect(),
+                Err(_) => compile_part(part),
             })
             .collect()
     });
@@ -115,14 +106,19 @@ fn compile_files(files: Vec<(String, String, PackOrigin)>) -> Result<Vec<Pack>, 
     compiled.into_iter().collect()
 }
 
-fn thread_failed(file: &str, what: &str) -> PackError {
+fn compile_part(part: &[(String, String, PackOrigin)]) -> Vec<Result<Pack, PackError>> {
+    part.iter()
+        .map(|(file, text, origin)| load_pack_str(text, file, origin.clone()))
+        .collect()
+}
+
+fn thread_panicked(file: &str) -> PackError {
     PackError {
         file: file.to_owned(),
         line: None,
-        problem: format!(
-            "the pack could not be compiled: its thread {what}. This is a bug in seam; please \
-             report it with the pack file."
-        ),
+        problem: "the pack could not be compiled: its thread stopped with a panic. This is a \
+                  bug in seam; please report it with the pack file."
+            .to_owned(),
     }
 }
 

@@ -328,14 +328,14 @@ impl ReviewLoad {
                 memo.previous.as_ref().map_or(0, |p| p.files.len())
             ),
         );
-        let result = seam_review::scan_with_entries_memo(
+        let result = seam_review::scan_with_entries(
             &self.root,
             project,
             &seam_review::ScanOptions::default(),
             &classifier,
             entries,
             Some(&keep),
-            &mut memo,
+            Some(&mut memo),
         );
         phases.lap_with(
             "review IR",

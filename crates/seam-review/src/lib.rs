@@ -243,7 +243,10 @@ pub fn scan_loaded_sharing(
 /// [`FileEntry`]s of the others (kept from an earlier run; see [`per_file`]), and the
 /// classifier built from the packs `root` holds. `sink` is given each file this scan
 /// extracts. The document is the one [`scan_loaded`] gives for the whole project when every
-/// entry is what its file's model would give.
+/// entry is what its file's model would give. Given a `memo`, the scan reuses what an earlier
+/// scan kept there (call resolution per file, fingerprints per Symbol; see [`memo`]) and
+/// leaves in it what the next may reuse; the document is the same when `memo.keys` gives each
+/// file a key that changes whenever its entry would.
 pub fn scan_with_entries(
     root: &Path,
     project: project::Project,
@@ -251,6 +254,7 @@ pub fn scan_with_entries(
     classifier: &Classifier,
     entries: Vec<FileEntry>,
     sink: Option<EntrySink<'_>>,
+    memo: Option<&mut Memo>,
 ) -> Result<ScanResult, ScanError> {
     scan_project(
         root,
@@ -261,39 +265,13 @@ pub fn scan_with_entries(
         &mut SharedFiles::none(),
         entries,
         sink,
-        None,
-    )
-}
-
-/// [`scan_with_entries`] that reuses what an earlier scan kept in `memo` (call resolution
-/// per file, fingerprints per Symbol; see [`memo`]) and leaves in it what the next may
-/// reuse. The document is the one [`scan_with_entries`] gives when `memo.keys` gives each
-/// file a key that changes whenever its entry would.
-pub fn scan_with_entries_memo(
-    root: &Path,
-    project: project::Project,
-    options: &ScanOptions,
-    classifier: &Classifier,
-    entries: Vec<FileEntry>,
-    sink: Option<EntrySink<'_>>,
-    memo: &mut Memo,
-) -> Result<ScanResult, ScanError> {
-    scan_project(
-        root,
-        Held::Owned(project),
-        options,
-        PhaseClock::new(),
-        classifier,
-        &mut SharedFiles::none(),
-        entries,
-        sink,
-        Some(memo),
+        memo,
     )
 }
 
 /// [`scan_loaded_sharing`] and [`scan_with_entries`] at once: two revisions' scans that share
 /// per-file extraction with each other and with a cache, and, given a `memo`, reuse what an
-/// earlier scan kept there (as [`scan_with_entries_memo`]).
+/// earlier scan kept there (as [`scan_with_entries`]).
 #[allow(clippy::too_many_arguments)]
 pub fn scan_sharing_with_entries(
     root: &Path,

@@ -81,6 +81,7 @@ fn a_scan_of_entries_writes_the_document_of_a_scan_of_models() {
             &classifier,
             entries,
             Some(&sink),
+            None,
         )
         .unwrap();
         let json = |d| seam_ir::review::to_canonical_json(d, true).unwrap();

@@ -10,6 +10,12 @@
 //! One result is kept per cache (the newest): a result is as large as the document, and
 //! keeping older ones would push the per-file entries, which serve a run after an edit,
 //! out of the cache's bound first.
+//!
+//! The files are kept by reference: each is hard-linked beside the entry, which holds its
+//! length and CRC-32 (a 155 MB document is not copied into the cache, nor out of it on a
+//! rerun, where it is linked back). The run writes its files by rename, so a later run
+//! replaces the names and leaves the kept bytes alone; a kept file changed in place (the
+//! output's file is the kept one after a link) fails the check and is not served.
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};

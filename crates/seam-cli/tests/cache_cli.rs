@@ -405,14 +405,39 @@ fn a_rerun_with_nothing_changed_writes_the_kept_run_and_prints_the_same_lines() 
     let (_, _, _, compact_err) = scan_printed(&repo, &out, &["--cache-dir", c, "--compact"]);
     assert!(!compact_err.contains(KEPT), "{compact_err}");
 
-    // A torn kept run is not read; the entries still serve the run.
+    // The document is kept by reference: a hard link beside the run's entry, not a copy in it.
     let (_, _, _, _) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    let kept_files: Vec<PathBuf> = files(&cache)
+        .into_keys()
+        .filter(|p| p.starts_with("run-") && !p.contains(".tmp-"))
+        .map(|p| cache.join(p))
+        .collect();
+    let (side, runs): (Vec<PathBuf>, Vec<PathBuf>) = kept_files
+        .into_iter()
+        .partition(|p| p.file_name().unwrap().to_string_lossy().contains('.'));
+    assert_eq!(runs.len(), 1, "one kept run");
+    let document = std::fs::read(out.join("aburi.ir.json")).unwrap();
+    assert!(side.iter().any(|p| std::fs::read(p).unwrap() == document));
+    assert!(std::fs::metadata(&runs[0]).unwrap().len() < document.len() as u64);
+
+    // The output changed in place, which is the kept file itself: not served, and the run
+    // writes what it would without the cache.
+    let mut changed_in_place = document.clone();
+    changed_in_place.extend_from_slice(b" ");
+    std::fs::write(out.join("aburi.ir.json"), &changed_in_place).unwrap();
+    let (in_place, _, _, in_place_err) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    assert!(!in_place_err.contains(KEPT), "{in_place_err}");
+    assert_eq!(in_place, none, "kept file changed in place");
+    let (again, _, _, again_err) = scan_printed(&repo, &out, &["--cache-dir", c]);
+    assert!(again_err.contains(KEPT), "kept again:\n{again_err}");
+    assert_eq!(again, none, "kept again");
+
+    // A torn kept run is not read; the entries still serve the run.
     let runs: Vec<PathBuf> = files(&cache)
         .into_keys()
         .filter(|p| p.starts_with("run-") && !p.contains(".tmp-"))
         .map(|p| cache.join(p))
         .collect();
-    assert_eq!(runs.len(), 1, "one kept run");
     for path in &runs {
         let bytes = std::fs::read(path).unwrap();
         std::fs::write(path, &bytes[..bytes.len() - 1]).unwrap();

@@ -135,6 +135,17 @@ impl Cache {
         self.dir.join(kind).join(&hex[..2]).join(&hex[2..])
     }
 
+    /// The path of the `n`th plain file kept beside the entry `key` (no header: its owner
+    /// keeps its length and checksum in the entry). [`Cache::clear`] of `kind` and eviction
+    /// remove it like an entry.
+    pub fn side_path(&self, kind: &str, key: &Key, n: usize) -> PathBuf {
+        let hex = key.hex();
+        self.dir
+            .join(kind)
+            .join(&hex[..2])
+            .join(format!("{}.{n}", &hex[2..]))
+    }
+
     /// The payload of the entry `key`, when there is a whole one.
     pub fn get(&self, kind: &str, key: &Key) -> Option<Vec<u8>> {
         self.get_entry(kind, key).map(|mut bytes| {

@@ -32,7 +32,7 @@ use seam_packs::review::Classifier;
 use seam_review::FileEntry;
 use seam_review::extract::FileOutput;
 
-use crate::cache::{Cache, Key};
+use crate::cache::{Cache, ENTRY_HEADER_LEN, Key};
 use crate::{LoadError, Phases};
 
 /// The folder of review-IR entries inside the cache; the number is the entry format.
@@ -53,11 +53,19 @@ pub struct ReviewLoad {
     keys: ReviewKeys,
 }
 
-/// A claimed file's entry as the cache holds it (its checksum already checked).
+/// A claimed file's entry as the cache holds it (its checksum already checked): the whole
+/// entry, whose payload starts at [`ENTRY_HEADER_LEN`] (not moved to the front: 111 MB of
+/// entries for 6,000 files).
 #[derive(Clone)]
 struct ClaimedEntry {
     path: String,
-    payload: Vec<u8>,
+    entry: Vec<u8>,
+}
+
+impl ClaimedEntry {
+    fn payload(&self) -> &[u8] {
+        &self.entry[ENTRY_HEADER_LEN..]
+    }
 }
 
 /// The entry key of every source file of one load or revision, by path, and the digest of
@@ -81,7 +89,7 @@ impl ReviewKeys {
 
     /// The entry of the file at `path` with these bytes, when `cache` holds a whole one.
     pub fn lookup(&self, cache: &Cache, path: &str) -> Option<FileEntry> {
-        let entry = FileEntry::decode(&self.claim(cache, path)?.payload)?;
+        let entry = FileEntry::decode(self.claim(cache, path)?.payload())?;
         (entry.output.path == path).then_some(entry)
     }
 
@@ -97,10 +105,10 @@ impl ReviewKeys {
     /// The whole entry of the file at `path`, not decoded.
     fn claim(&self, cache: &Cache, path: &str) -> Option<ClaimedEntry> {
         let key = self.files.get(path)?;
-        let payload = cache.get(KIND, key)?;
+        let entry = cache.get_entry(KIND, key)?;
         Some(ClaimedEntry {
             path: path.to_owned(),
-            payload,
+            entry,
         })
     }
 
@@ -305,7 +313,7 @@ impl ReviewLoad {
         let decoded: Option<Vec<FileEntry>> = self
             .claimed
             .into_par_iter()
-            .map(|c| FileEntry::decode(&c.payload).filter(|e| e.output.path == c.path))
+            .map(|c| FileEntry::decode(c.payload()).filter(|e| e.output.path == c.path))
             .collect();
         let (project, entries) = match decoded {
             Some(entries) => (self.project, entries),

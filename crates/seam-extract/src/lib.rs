@@ -1594,9 +1594,13 @@ fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
         }
     }
     // A name given the unit's response by a later assignment (`r = call(…)` after an
-    // earlier `r = other(…)`): it holds it up to its next assignment.
+    // earlier `r = other(…)`): it holds it up to its next assignment. Not for a call through
+    // wrappers, which may return anything made of the response.
     for &(b, value, span) in &assigned {
-        if unawaited(model, value) == unit.call && !walker.response_names.contains(&b) {
+        if unit.through.is_empty()
+            && unawaited(model, value) == unit.call
+            && !walker.response_names.contains(&b)
+        {
             walker.response_names.insert(b);
             walker
                 .held_between

@@ -502,10 +502,13 @@ pub fn check(input: &CheckInput, suppressions: &SuppressionSet) -> CheckReport {
         }
     }
     let mut compared_with_contract: BTreeSet<usize> = BTreeSet::new();
+    // Only the operations a handler of the repository serves describe its error handling: one
+    // the framework or a gateway answers (a login page, a health probe) need not declare it.
     let shared_statuses = provider_contract_violation::shared_statuses(
         contracts_by_key
-            .values()
-            .flatten()
+            .iter()
+            .filter(|(key, _)| handlers_by_key.contains_key(*key))
+            .flat_map(|(_, contracts)| contracts)
             .collect::<BTreeSet<_>>()
             .into_iter()
             .map(|&i| &summaries[i]),

@@ -167,3 +167,40 @@ fn a_catch_chained_on_the_call_handles_every_failure() {
     assert_eq!(with_chain("UsersApi.get(id) .then", 1), unhandled);
     assert_eq!(with_chain("other.load() .catch", 1), unhandled);
 }
+
+/// The consumer catches a rejection of its parse of the body (`fetch(url).then((r) =>
+/// r.json()).catch(() => null)`: `metadata.http.unparsedHandled`). A 404 sent with no body
+/// fails the parse and ends in that handler; a 404 sent with a JSON body parses and reaches code
+/// written for a success, so it stays unhandled.
+#[test]
+fn a_caught_parse_handles_a_failure_sent_with_no_body() {
+    let mut consumers = read("unhandledProviderCase/fires/consumer.json");
+    for c in &mut consumers {
+        c.metadata.get_or_insert_with(Default::default).insert(
+            "http".to_owned(),
+            serde_json::json!({ "failureDelivery": "response", "unparsedHandled": true }),
+        );
+    }
+    let with_body = read("unhandledProviderCase/fires/provider.json");
+    let mut without_body = with_body.clone();
+    for t in &mut without_body[0].transitions {
+        if let seam_ir::summary::Output::Response(r) = &mut t.output
+            && t.id.contains(":404:")
+        {
+            r.body = None;
+        }
+    }
+    let run = |providers: Vec<BehavioralSummary>| {
+        lines(&check(
+            &CheckInput::two_files(providers, consumers.clone()),
+            &SuppressionSet::none(),
+        ))
+    };
+    assert_eq!(
+        run(with_body),
+        [
+            "warning unhandledProviderCase getUser:response:404:2222222 -: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+    assert!(run(without_body).is_empty());
+}

@@ -694,3 +694,63 @@ fn a_wrapper_handing_the_body_to_its_callers_is_judged_at_those_callers() {
         ]
     );
 }
+
+#[test]
+fn a_status_every_served_operation_declares_is_the_servers_error_handling() {
+    // Every operation a handler of the repository serves declares the 400 a shared error
+    // handler sends (a generated document describing a framework's validation advice); only
+    // `GET /health`, which no handler here serves, leaves it out. The 400 is the server's, not
+    // a handler's that never sends it.
+    let silent = check("shared_error_status/silent");
+    assert_eq!(
+        pairs(&silent),
+        [
+            "DELETE /items/{id} api/server.js::delete api/openapi.json::deleteItem",
+            "GET /items api/server.js::get api/openapi.json::listItems",
+            "GET /items/{id} api/server.js::get api/openapi.json::getItem"
+        ]
+    );
+    assert_eq!(
+        findings(&silent),
+        [
+            "warning contractOperationUnimplemented: api/openapi.json declares GET /health (health), but no handler in the repository serves it, so a client written against the document gets a 404 or 405"
+        ]
+    );
+    // A served operation that leaves the 400 out: the others' 400s are their own to send.
+    let fires = check("shared_error_status/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "error providerContractViolation: Declared response 400 in api/openapi.json is never produced by the handler, so a client branch written for it never runs",
+            "error providerContractViolation: Declared response 400 in api/openapi.json is never produced by the handler, so a client branch written for it never runs",
+            "warning contractOperationUnimplemented: api/openapi.json declares GET /health (health), but no handler in the repository serves it, so a client written against the document gets a 404 or 405"
+        ]
+    );
+}
+
+#[test]
+fn a_wrapper_that_ends_every_failure_in_its_own_fallback_handles_it() {
+    // `keys` throws on every failure and catches the throw on the same chain; `update` never
+    // tests the status, but the 500 comes with no body, so `res.json()` rejects into its
+    // catch. Their callers get a fallback value, never the failure.
+    let silent = check("caught_in_wrapper/silent");
+    assert_eq!(
+        pairs(&silent),
+        [
+            "GET /api/keys api/server.js::get web/api.js::keys",
+            "GET /api/keys api/server.js::get web/page.js::showKeys",
+            "POST /api/update api/server.js::post web/api.js::update",
+            "POST /api/update api/server.js::post web/page.js::save"
+        ]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // Without the catches the failures reach callers that go on as if the call had worked.
+    let fires = check("caught_in_wrapper/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it",
+            "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it"
+        ]
+    );
+}

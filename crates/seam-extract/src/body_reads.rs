@@ -4,7 +4,8 @@
 //! `body.error || body.message || "Failed"` reads two fields, and neither read assumes the
 //! field is there: each is the left side of a `||` or `??` that supplies something else when
 //! it is missing. The same holds for a field tested where it is read (`if (body.retry)`,
-//! `!body.ok`, `body.items && …`, `body.code === "taken"`, `typeof body.error === "string"`),
+//! `!body.ok`, `body.items && …`, `body.code === "taken"`, `typeof body.error === "string"`,
+//! a library's predicate on it, `Array.isArray(body.steps)`),
 //! for one read under such a test (`typeof body.error === "string" ? body.error : …`) and for
 //! one read through optional chaining (`body.error?.includes("x")`). Such a field is recorded
 //! in the transition's `expectedInput` as `unknown | undefined` (the reader accepts its
@@ -14,7 +15,7 @@
 use std::collections::BTreeSet;
 
 use seam_ir::summary::{RecordShape, TypeShape, UnionShape};
-use seam_lang::model::{ExprId, ExprKind, LogicalOp, Model, UnaryOp};
+use seam_lang::model::{BindingKind, ExprId, ExprKind, LogicalOp, Model, UnaryOp};
 
 /// Fields read on one path, in the order first read.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -106,8 +107,38 @@ pub fn tested_operands(model: &Model, test: ExprId, out: &mut BTreeSet<ExprId>) 
             op: UnaryOp::Not,
             arg,
         } => tested_operands(model, *arg, out),
+        // A library's predicate on one value (`Array.isArray(body.items)`, `isEmpty(body.x)`):
+        // it answers false for a missing value. A project function may need it there.
+        ExprKind::Call { callee, args, .. }
+            if args.len() == 1 && !args[0].spread && library_callee(model, *callee) =>
+        {
+            out.insert(test);
+            out.insert(args[0].value);
+        }
         _ => {
             out.insert(test);
         }
+    }
+}
+
+/// Whether a callee is a global's or an imported library's (`Array.isArray`, `Boolean`,
+/// `_.isEmpty`), not a function the project declares.
+fn library_callee(model: &Model, callee: ExprId) -> bool {
+    let root = match &model.expr(callee).kind {
+        ExprKind::Member { object, .. } => *object,
+        _ => callee,
+    };
+    match &model.expr(root).kind {
+        ExprKind::Ident { binding: None, .. } => true,
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } => match &model.binding(*b).kind {
+            BindingKind::Import { import, .. } => model
+                .imports
+                .get(*import as usize)
+                .is_some_and(|i| i.resolved.is_none() && !i.specifier.starts_with('.')),
+            _ => false,
+        },
+        _ => false,
     }
 }

@@ -49,6 +49,7 @@ pub mod overrides;
 mod package_vars;
 pub mod page_scripts;
 pub mod param_roles;
+pub mod parse_failures;
 pub mod passed_functions;
 pub mod path_joins;
 pub mod path_lists;
@@ -1033,6 +1034,12 @@ fn hands_on_failure(model: &Model, func: FuncId, call: ExprId) -> bool {
 /// Whether a rejection handler is chained on `call`'s promise inside `span`: `.catch(h)`, or
 /// `.then(ok, h)`, on the call or on `.then`/`.finally` calls chained on it.
 fn rejection_chained(model: &Model, span: Span, call: ExprId) -> bool {
+    rejection_chained_at(model, span, call).is_some()
+}
+
+/// The span of the call that chains a rejection handler on `call`'s promise inside `span`
+/// (see [`rejection_chained`]): the whole chain up to that handler, whose rejections it catches.
+fn rejection_chained_at(model: &Model, span: Span, call: ExprId) -> Option<Span> {
     // The object a chained method is called on, when `e` is `object.name(…)`.
     let chained = |e: ExprId| match &model.expr(e).kind {
         ExprKind::Call { callee, args, .. } => match &model.expr(*callee).kind {
@@ -1045,41 +1052,43 @@ fn rejection_chained(model: &Model, span: Span, call: ExprId) -> bool {
         },
         _ => None,
     };
-    crate::files::calls(model).any(|c| {
-        if !span.contains(model.expr(c).span) {
-            return false;
-        }
-        let Some((mut object, name, argc)) = chained(c) else {
-            return false;
-        };
-        let rejection = (name == "catch" && argc > 0) || (name == "then" && argc >= 2);
-        // A handler written there that throws again (`.catch((e) => { undo(); throw e })`)
-        // hands the failure on.
-        let rethrows = || match &model.expr(c).kind {
-            ExprKind::Call { args, .. } => args
-                .get(if name == "catch" { 0 } else { 1 })
-                .is_some_and(|h| match &model.expr(h.value).kind {
-                    ExprKind::Function { function } => {
-                        rethrows_within(model, model.function(*function).span)
-                    }
-                    _ => false,
-                }),
-            _ => false,
-        };
-        if !rejection || rethrows() {
-            return false;
-        }
-        for _ in 0..8 {
-            if object == call {
-                return true;
+    crate::files::calls(model)
+        .find(|&c| {
+            if !span.contains(model.expr(c).span) {
+                return false;
             }
-            match chained(object) {
-                Some((inner, "then" | "finally", _)) => object = inner,
-                _ => return false,
+            let Some((mut object, name, argc)) = chained(c) else {
+                return false;
+            };
+            let rejection = (name == "catch" && argc > 0) || (name == "then" && argc >= 2);
+            // A handler written there that throws again (`.catch((e) => { undo(); throw e })`)
+            // hands the failure on.
+            let rethrows = || match &model.expr(c).kind {
+                ExprKind::Call { args, .. } => args
+                    .get(if name == "catch" { 0 } else { 1 })
+                    .is_some_and(|h| match &model.expr(h.value).kind {
+                        ExprKind::Function { function } => {
+                            rethrows_within(model, model.function(*function).span)
+                        }
+                        _ => false,
+                    }),
+                _ => false,
+            };
+            if !rejection || rethrows() {
+                return false;
             }
-        }
-        false
-    })
+            for _ in 0..8 {
+                if object == call {
+                    return true;
+                }
+                match chained(object) {
+                    Some((inner, "then" | "finally", _)) => object = inner,
+                    _ => return false,
+                }
+            }
+            false
+        })
+        .map(|c| model.expr(c).span)
 }
 
 /// Whether code in `span` throws (`throw e`) or returns a rejected promise: a handler that
@@ -1100,6 +1109,12 @@ fn rethrows_within(model: &Model, span: Span) -> bool {
 /// Whether `call` is inside the block of a `try` of `func` that has a `catch` that does not
 /// throw again.
 fn in_try_with_catch(model: &Model, func: FuncId, call: ExprId) -> bool {
+    in_try_with_catch_around(model, func, call, model.expr(call).span)
+}
+
+/// [`in_try_with_catch`], with `also` (code of `func` after the call, an `if` that throws on a
+/// failed response) in the same block of that `try`.
+fn in_try_with_catch_around(model: &Model, func: FuncId, call: ExprId, also: Span) -> bool {
     let at = model.expr(call).span;
     model.stmts.iter().any(|s| match &s.kind {
         seam_lang::model::StmtKind::Try(boxed) => {
@@ -1111,6 +1126,7 @@ fn in_try_with_catch(model: &Model, func: FuncId, call: ExprId) -> bool {
                 && crate::files::enclosing_function(model, s.span) == Some(func)
                 && crate::files::enclosing_function(model, at) == Some(func)
                 && block.iter().any(|&b| model.stmt(b).span.contains(at))
+                && block.iter().any(|&b| model.stmt(b).span.contains(also))
         }
         _ => false,
     })
@@ -1186,13 +1202,29 @@ fn delivery_metadata(
         }
         None => {}
     }
+    // A failure sent with no body is handled where the body's parse is caught, in the
+    // innermost wrapper or in the consumer itself.
+    let parsed_at = match (unit.through.first(), unit.inner) {
+        (Some(&wrapper), Some((inner_file, inner_call))) if wrapper.0 == inner_file => {
+            Some((wrapper, inner_call))
+        }
+        (None, _) => unit.function.map(|f| ((unit.file, f), unit.call)),
+        _ => None,
+    };
+    if let Some((site, call)) = parsed_at
+        && crate::parse_failures::catches_failed_parse(files, pack, site, call)
+    {
+        set_http(&mut metadata, "unparsedHandled", serde_json::json!(true));
+    }
     // A wrapper that throws on every failed response hands each failure to its callers as an
     // exception, whatever the client does.
     if let (Some(&wrapper), Some((inner_file, inner_call))) = (unit.through.first(), unit.inner)
         && wrapper.0 == inner_file
         && crate::throwing_wrappers::throws_on_every_failure(files, pack, wrapper, inner_call)
     {
-        if crate::throwing_wrappers::reports_every_failure(files, pack, wrapper, inner_call) {
+        if crate::throwing_wrappers::reports_every_failure(files, pack, wrapper, inner_call)
+            || crate::throwing_wrappers::catches_own_failure(files, pack, wrapper, inner_call)
+        {
             set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
         }
         set_http(
@@ -1201,6 +1233,14 @@ fn delivery_metadata(
             serde_json::json!("exception"),
         );
         return metadata;
+    }
+    // A consumer that throws on every failed response and catches the throw itself ends each
+    // failure in its own fallback, as such a wrapper does.
+    if let Some(func) = unit.function
+        && unit.through.is_empty()
+        && crate::throwing_wrappers::catches_own_failure(files, pack, (unit.file, func), unit.call)
+    {
+        set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
     }
     // A request handed as it is to a project function that throws on every failure it is
     // given (`await unwrap(client.GET(…))`) gives each failure to its caller as an exception.
@@ -1501,32 +1541,77 @@ fn build_client(
 /// The names that hold the unit call's response (`const res = await fetch(…)`) and its body
 /// (`const body = await res.json()`, `const { data } = await http.get(…)`).
 fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Walker) {
+    // Each assignment to a plain name: the name, the value, and the assignment's span.
+    let assigned: Vec<(seam_lang::model::BindingId, ExprId, Span)> = model
+        .exprs
+        .iter()
+        .filter_map(|e| match &e.kind {
+            ExprKind::Assign { target, value, .. } => match &model.pattern(*target).kind {
+                seam_lang::model::PatternKind::Ident {
+                    binding: Some(b), ..
+                } => Some((*b, *value, e.span)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    // Where a name assigned again holds the value it is given at `from`: up to the end of its
+    // next assignment (whose value may still read it).
+    let held_from = |b: seam_lang::model::BindingId, from: u32| {
+        let next = assigned
+            .iter()
+            .filter(|&&(other, _, span)| other == b && span.start > from)
+            .map(|&(_, _, span)| span.end)
+            .min()
+            .unwrap_or(u32::MAX);
+        (from, next)
+    };
     for (i, b) in model.bindings.iter().enumerate() {
         let Some(init) = b.origin.init else { continue };
         if unawaited(model, init) != unit.call {
             continue;
         }
         let id = seam_lang::model::BindingId::from_index(i);
+        let held = held_from(id, model.expr(init).span.end);
         match b.origin.path.as_slice() {
             [] => {
                 walker.response_names.insert(id);
+                if b.reassigned {
+                    walker.held_between.entry(id).or_default().push(held);
+                }
             }
             [PatternStep::Key(k), ..] => {
                 // `{ data }` of the response is the body when `$R.data` is a body accessor.
                 let is_body = pack.response.body.iter().any(|p| matches!(p, seam_packs::PatternNode::Member { property: seam_packs::pattern::PatternProp::Name(n), .. } if n == k));
                 if is_body && b.origin.path.len() == 1 {
                     walker.body_names.insert(id);
+                    if b.reassigned {
+                        walker.held_between.entry(id).or_default().push(held);
+                    }
                 }
             }
             _ => {}
         }
     }
-    for (i, b) in model.bindings.iter().enumerate() {
-        let Some(init) = b.origin.init else { continue };
-        if !b.origin.path.is_empty() {
-            continue;
+    // A name given the unit's response by a later assignment (`r = call(…)` after an
+    // earlier `r = other(…)`): it holds it up to its next assignment. Not for a call through
+    // wrappers, which may return anything made of the response.
+    for &(b, value, span) in &assigned {
+        if unit.through.is_empty()
+            && unawaited(model, value) == unit.call
+            && !walker.response_names.contains(&b)
+        {
+            walker.response_names.insert(b);
+            walker
+                .held_between
+                .entry(b)
+                .or_default()
+                .push(held_from(b, span.end));
         }
-        let mut target = unawaited(model, init);
+    }
+    // The body read from a response name where it holds the unit's response.
+    let body_of = |walker: &Walker, value: ExprId| {
+        let mut target = unawaited(model, value);
         // `await res.json().catch(() => ({}))`: the body, or the fallback when it does not parse.
         if let ExprKind::Call { callee, .. } = &model.expr(target).kind
             && let ExprKind::Member {
@@ -1538,15 +1623,41 @@ fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
         {
             target = *object;
         }
-        if pack
-            .response
+        let at = model.expr(target).span.start;
+        let live: BTreeSet<seam_lang::model::BindingId> = walker
+            .response_names
+            .iter()
+            .copied()
+            .filter(|&r| walker.holds_at(r, at))
+            .collect();
+        pack.response
             .body
             .iter()
-            .any(|p| accessor_on(model, p, target, &walker.response_names))
-        {
+            .any(|p| accessor_on(model, p, target, &live))
+    };
+    for (i, b) in model.bindings.iter().enumerate() {
+        let Some(init) = b.origin.init else { continue };
+        if !b.origin.path.is_empty() || !body_of(walker, init) {
+            continue;
+        }
+        let id = seam_lang::model::BindingId::from_index(i);
+        walker.body_names.insert(id);
+        if b.reassigned {
             walker
-                .body_names
-                .insert(seam_lang::model::BindingId::from_index(i));
+                .held_between
+                .entry(id)
+                .or_default()
+                .push(held_from(id, model.expr(init).span.end));
+        }
+    }
+    for &(b, value, span) in &assigned {
+        if !walker.body_names.contains(&b) && body_of(walker, value) {
+            walker.body_names.insert(b);
+            walker
+                .held_between
+                .entry(b)
+                .or_default()
+                .push(held_from(b, span.end));
         }
     }
 }

@@ -112,6 +112,32 @@ pub fn reports_every_failure(
     })
 }
 
+/// Whether the wrapper that throws on every failed response of `call` catches that throw
+/// itself: the `if` that throws is in a callback of a promise chain on the request with a
+/// rejection handler after it that does not throw again (`fetch(url).then((r) => { if (!r.ok)
+/// throw …; return r.json() }).catch(() => null)`), or it (in a callback chained on the
+/// request there, say) and the request are in the block of a `try` whose `catch` does not
+/// throw again. Each failure then ends in the wrapper's own fallback value: its callers never
+/// receive one, as an exception or otherwise.
+pub fn catches_own_failure(
+    files: &Files,
+    pack: &Pack,
+    (file, func): (usize, FuncId),
+    call: ExprId,
+) -> bool {
+    let Some((branch_file, _, branch)) = failure_branch(files, pack, (file, func), call) else {
+        return false;
+    };
+    if branch_file != file {
+        return false;
+    }
+    let model = files.model(file);
+    let at = model.stmt(branch).span;
+    crate::rejection_chained_at(model, model.function(func).span, call)
+        .is_some_and(|chain| chain.contains(at))
+        || crate::in_try_with_catch_around(model, func, call, at)
+}
+
 /// The `if` that throws on every failed response of `call`, and the function it is in (file,
 /// function, statement): in the function that sends it, or in a function the response is handed
 /// to (`fetch(url).then(handleResponse)`, `.then((r) => check(r))`, `return check(await

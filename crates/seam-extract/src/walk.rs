@@ -144,6 +144,11 @@ pub struct Walker<'a> {
     /// Body fields the tests around the expression walked look at (`body.error` in
     /// `typeof body.error === "string" ? body.error : …`): reading one there is guarded.
     guarded: Vec<String>,
+    /// For a response or body name assigned again (`r = call(…)` twice in a function): the
+    /// source ranges (start, end offsets) where it holds the unit's response or its body, each
+    /// from an assignment to the end of the next. A read of it outside them reads another
+    /// call's response.
+    pub held_between: std::collections::BTreeMap<BindingId, Vec<(u32, u32)>>,
     /// The positions of the function's parameters its caller hands `nil` / `null` / `None`
     /// (a project function walked for what it sends at one call, `HandleResponse(ctx, nil,
     /// data)`): a test of one against nothing is decided, and only its branch is walked.
@@ -167,6 +172,7 @@ impl<'a> Walker<'a> {
             tolerant: BTreeSet::new(),
             called: BTreeSet::new(),
             guarded: Vec::new(),
+            held_between: std::collections::BTreeMap::new(),
             nil_params: BTreeSet::new(),
         }
     }
@@ -1108,14 +1114,37 @@ impl<'a> Walker<'a> {
     /// response such as `res.data`).
     fn reads_body(&self, object: ExprId) -> bool {
         let model = self.model;
+        let at = model.expr(object).span.start;
         if let Some(b) = model.resolved_binding(object) {
-            return self.body_names.contains(&b);
+            return self.body_names.contains(&b) && self.holds_at(b, at);
         }
+        if self.held_between.is_empty() {
+            return self
+                .pack
+                .response
+                .body
+                .iter()
+                .any(|p| accessor_on(model, p, object, &self.response_names));
+        }
+        let live: BTreeSet<BindingId> = self
+            .response_names
+            .iter()
+            .copied()
+            .filter(|&b| self.holds_at(b, at))
+            .collect();
         self.pack
             .response
             .body
             .iter()
-            .any(|p| accessor_on(model, p, object, &self.response_names))
+            .any(|p| accessor_on(model, p, object, &live))
+    }
+
+    /// Whether the response or body name `b` holds the unit's value at offset `at` (see
+    /// [`Self::held_between`]; a name assigned once holds it everywhere).
+    pub fn holds_at(&self, b: BindingId, at: u32) -> bool {
+        self.held_between
+            .get(&b)
+            .is_none_or(|ranges| ranges.iter().any(|&(start, end)| start <= at && at < end))
     }
 }
 

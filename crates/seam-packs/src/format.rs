@@ -1389,6 +1389,10 @@ pub struct ResponseFile {
     /// that makes one gets failures as exceptions.
     #[serde(default)]
     pub throws_on_failure: Vec<String>,
+    /// Reads of the body that reject when it is not JSON (`$R.json()`): a response sent with
+    /// no body (`res.sendStatus(500)`) fails there.
+    #[serde(default)]
+    pub parses_json: Vec<String>,
 }
 
 /// A dev-server proxy table (see `PackFile::dev_proxies`).

@@ -1236,6 +1236,7 @@ impl Compiler<'_> {
             body: accessor(&raw.response.body)?,
             error_status: accessor(&raw.response.error_status)?,
             throws_on_failure: accessor(&raw.response.throws_on_failure)?,
+            parses_json: accessor(&raw.response.parses_json)?,
         };
         let body_encoders = raw
             .body_encoders

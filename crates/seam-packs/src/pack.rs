@@ -794,6 +794,8 @@ pub struct ResponseAccessors {
     pub body: Vec<PatternNode>,
     pub error_status: Vec<PatternNode>,
     pub throws_on_failure: Vec<PatternNode>,
+    /// Reads of the body that reject when it is not JSON (`$R.json()`).
+    pub parses_json: Vec<PatternNode>,
 }
 
 /// One loaded pack.

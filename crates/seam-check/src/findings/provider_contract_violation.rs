@@ -119,8 +119,9 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
 
 /// Whether a declared status missing from what the handler's summary produces means the
 /// handler never sends it. Not for a status the server's shared error handling sends: a 5xx
-/// (any handler can fail), one the document declares for every operation (`shared`: the
-/// document describes the server's error handler, not this handler; 401 and 403 of an
+/// (any handler can fail), one the document declares for every operation a handler of the
+/// repository serves (`shared`: the document describes the server's error handler, not this
+/// handler; 401 and 403 of an
 /// operation that requires authentication, which the security scheme answers), or an error status when
 /// a path of the handler raises an exception, code injected before it runs (a `dependency`
 /// parameter, an injection) or the summary has a gap (the framework turns an exception into a
@@ -176,8 +177,9 @@ fn framework_statuses(handler: &BehavioralSummary) -> BTreeSet<u16> {
         .collect()
 }
 
-/// Per contract document: the statuses every one of its operations declares, when it has at
-/// least three. A status declared everywhere describes the server's shared error handling.
+/// Per contract document: the statuses every one of its operations given declares (the caller
+/// gives those a handler of the repository serves), when there are at least three. A status
+/// declared everywhere describes the server's shared error handling.
 pub fn shared_statuses<'a>(
     contracts: impl Iterator<Item = &'a BehavioralSummary>,
 ) -> BTreeMap<String, BTreeSet<u16>> {

@@ -33,7 +33,12 @@ tells the failure apart by it (also when the failure's body, known in full, leav
 a branch of the consumer tests: `if (data.ok === "true")` against `{"error": …}`, or sets a
 field no success body has, known in full, which a branch tests: `if (result?.error)` against
 `{"error": …}` and `{"job": …}`), and so does a branch on the body's presence with a client that
-leaves it absent on every failure (openapi-fetch's `data`). A consumer none of whose paths
+leaves it absent on every failure (openapi-fetch's `data`). A failure the provider sends with no
+body (`res.sendStatus(500)`) is handled by a consumer that catches a rejection of its parse of
+the body (`fetch(url).then((r) => r.json()).catch(() => null)`, in it or in a wrapper it calls:
+`metadata.http.unparsedHandled`), and so is every failure a wrapper throws on and catches itself
+(`.then((r) => { if (!r.ok) throw …; return r.json() }).catch(() => [])`): its callers get the
+fallback. A consumer none of whose paths
 could be read (a call at a module's top level whose response goes to a callback) is not judged,
 nor is a function that hands what it reads of the response (the response, or its body) to
 project callers which are consumers through it paired with the same provider (their
@@ -124,6 +129,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
                 if !reading.covers(consumer, status)
                     && !tells_by_body_flag(ctx, pt)
                     && !interceptor_handles(consumer, status)
+                    && !unparsed_failure_handled(consumer, pt, status)
                 {
                     unhandled.entry(status).or_default().push(&pt.id);
                     continue;
@@ -360,6 +366,25 @@ fn interceptor_handles(consumer: &BehavioralSummary, status: u16) -> bool {
             .any(|s| s.as_u64() == Some(u64::from(status))),
         _ => false,
     }
+}
+
+/// Whether the consumer handles this failure where it parses the body: the provider sends it
+/// with no body, and the consumer catches a rejection of its parse (`.then((r) => r.json())
+/// .catch(() => null)`, `metadata.http.unparsedHandled`), so the failure ends there.
+fn unparsed_failure_handled(
+    consumer: &BehavioralSummary,
+    failure: &Transition,
+    status: u16,
+) -> bool {
+    status >= 400
+        && matches!(&failure.output, Output::Response(r) if r.body.is_none())
+        && consumer
+            .metadata
+            .as_ref()
+            .and_then(|m| m.get("http"))
+            .and_then(|h| h.get("unparsedHandled"))
+            .and_then(serde_json::Value::as_bool)
+            == Some(true)
 }
 
 /// Whether the consumer returns the response object itself (a thin wrapper such as

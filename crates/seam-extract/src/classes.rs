@@ -575,10 +575,9 @@ fn passed_to_param(
     hops: usize,
     open: &mut Vec<(usize, seam_lang::model::BindingId)>,
 ) -> (Vec<(usize, ClassId)>, bool) {
-    if let Some(known) = files
-        .passed_instances
-        .lock()
-        .ok()
+    if let Some(known) = (!crate::consulted::active())
+        .then_some(())
+        .and_then(|()| files.passed_instances.lock().ok())
         .and_then(|k| k.get(&(file, b)).cloned())
     {
         return (known, true);

@@ -9,11 +9,10 @@
 //! Reads are recorded where they happen: [`crate::files::Files::model`] (every model read goes
 //! through it; the field holding the models is private to `files.rs`), and the values the run
 //! builds once and hands to every later reader ([`Lazy`], the per-pack memos of
-//! [`crate::files::once_per_pack`]) keep what their building read and add it to each reader's
-//! record, so a value built for one summary and read by another counts for both. The memos that
-//! keep answers by question (`passed_callers`, `passed_instances`, `constructed_params`,
-//! `sending_helpers`) are not consulted while a recording run is under way: each reader works
-//! its answer out itself, so its reads are its own (the answers are the same, only slower).
+//! [`crate::files::once_per_pack`], the memos that keep answers by question: `passed_callers`,
+//! `passed_instances`, `constructed_params`, `sending_helpers`, the read memo) keep what their
+//! building read ([`Kept`]) and add it to each reader's record, so a value built for one
+//! summary and read by another counts for both.
 //!
 //! What the build reads that does not come from a model is not recorded here: the packs, the
 //! manifests and dotenv files (pack detection, `Files::dotenv`), the `.proto` services and the
@@ -222,10 +221,30 @@ pub(crate) fn recorded_if_active<R>(f: impl FnOnce() -> R) -> (R, Option<Arc<Con
     }
 }
 
+/// An answer kept for later askers, with what working it out read in a recording run.
+pub type Kept<V> = (V, Option<Arc<Consulted>>);
+
+/// A kept answer, its reads added to the record under way.
+pub(crate) fn taken<V: Clone>(kept: &Kept<V>) -> V {
+    if let Some(reads) = &kept.1 {
+        replay(reads);
+    }
+    kept.0.clone()
+}
+
+/// `f`'s answer and, in a recording run, what it read, to keep beside the answer; the reads
+/// count for the record under way too.
+pub(crate) fn worked_out<R>(f: impl FnOnce() -> R) -> Kept<R> {
+    let (value, reads) = recorded_if_active(f);
+    if let Some(reads) = &reads {
+        replay(reads);
+    }
+    (value, reads)
+}
+
 /// A value worked out once per pack (by name), with what working it out read in a recording
 /// run (see [`crate::files::once_per_pack`]).
-pub type PerPack<T> =
-    std::sync::Mutex<std::collections::BTreeMap<String, (T, Option<Arc<Consulted>>)>>;
+pub type PerPack<T> = std::sync::Mutex<std::collections::BTreeMap<String, Kept<T>>>;
 
 /// A value built once per run on first use, which keeps, during a recording run, what its
 /// building read and adds it to the record of every reader.

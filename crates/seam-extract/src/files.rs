@@ -476,16 +476,14 @@ pub fn once_per_pack<T: Clone>(
     pack: &str,
     compute: impl FnOnce() -> T,
 ) -> T {
-    if let Some((known, reads)) = memo.lock().ok().and_then(|m| m.get(pack).cloned()) {
-        if let Some(reads) = reads {
-            consulted::replay(&reads);
-        }
+    if let Some(known) = memo
+        .lock()
+        .ok()
+        .and_then(|m| m.get(pack).map(consulted::taken))
+    {
         return known;
     }
-    let (found, reads) = consulted::recorded_if_active(compute);
-    if let Some(reads) = &reads {
-        consulted::replay(reads);
-    }
+    let (found, reads) = consulted::worked_out(compute);
     if let Ok(mut m) = memo.lock() {
         m.insert(pack.to_owned(), (found.clone(), reads));
     }

@@ -45,7 +45,7 @@ pub type Memo = HashMap<
         bool,
         usize,
     ),
-    Arc<FunctionSends>,
+    crate::consulted::Kept<Arc<FunctionSends>>,
 >;
 
 /// What a function sends, in path order without repeats, and whether it sends on every path.
@@ -220,27 +220,29 @@ fn memoised_sends(
         through_receiver,
         depth,
     );
-    // A recording run works each answer out for its asker (see `crate::consulted`).
-    if let Some(found) = (!crate::consulted::active())
-        .then(|| files.sending_helpers.lock().ok())
-        .flatten()
-        .and_then(|m| m.get(&key).cloned())
+    if let Some(found) = files
+        .sending_helpers
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&key).map(crate::consulted::taken))
     {
         return found;
     }
     // Worked out without the lock held: another thread may work out the same entry, with
     // the same result.
-    let sends = Arc::new(function_sends(
-        files,
-        file,
-        pack,
-        func,
-        (helper_roles, nil_params, through_receiver),
-        roles,
-        depth,
-    ));
+    let (sends, reads) = crate::consulted::worked_out(|| {
+        Arc::new(function_sends(
+            files,
+            file,
+            pack,
+            func,
+            (helper_roles, nil_params, through_receiver),
+            roles,
+            depth,
+        ))
+    });
     if let Ok(mut m) = files.sending_helpers.lock() {
-        m.insert(key, sends.clone());
+        m.insert(key, (sends.clone(), reads));
     }
     sends
 }

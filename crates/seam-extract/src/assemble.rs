@@ -186,6 +186,14 @@ fn effects_and_provenance(
     let mut out: Vec<Effect> = Vec::new();
     let mut provenance: Vec<ProvenanceEntry> = Vec::new();
     for site in calls {
+        crate::consulted::call(facts.file, site.call);
+        if crate::consulted::active() {
+            crate::consulted::entry(
+                "recognised call",
+                &format!("{} {:?}", facts.file, site.call),
+                &facts.calls.get(&(facts.file, site.call)),
+            );
+        }
         let (callee, args) = match &model.expr(site.call).kind {
             ExprKind::Call { callee, args, .. } => (callee, args.as_slice()),
             // A tagged template is an effect only when a pack recognised it.
@@ -598,6 +606,14 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
     let foreign = match facts.own_call {
         Some(own) => {
             let span = model.function(facts.function).span;
+            if crate::consulted::active() {
+                let listed: Vec<_> = facts
+                    .calls
+                    .range((facts.file, ExprId::from_index(0))..)
+                    .take_while(|((f, _), _)| *f == facts.file)
+                    .collect();
+                crate::consulted::entry("recognised calls of a file", &model.path, &listed);
+            }
             let others: BTreeSet<ExprId> = facts
                 .calls
                 .range((facts.file, ExprId::from_index(0))..)

@@ -534,8 +534,10 @@ pub fn instance_calls(
 }
 
 /// Instance classes by (file, parameter binding), see [`passed_instance_classes`].
-pub type PassedInstances =
-    std::collections::BTreeMap<(usize, seam_lang::model::BindingId), Vec<(usize, ClassId)>>;
+pub type PassedInstances = std::collections::BTreeMap<
+    (usize, seam_lang::model::BindingId),
+    crate::consulted::Kept<Vec<(usize, ClassId)>>,
+>;
 
 /// The classes of the instances a function's callers pass for the parameter `expr` names
 /// (`useStore(api.foods)` and `useStore(api.units)` for `api` of `function useStore(api)`),
@@ -579,7 +581,7 @@ fn passed_to_param(
         .passed_instances
         .lock()
         .ok()
-        .and_then(|k| k.get(&(file, b)).cloned())
+        .and_then(|k| k.get(&(file, b)).map(crate::consulted::taken))
     {
         return (known, true);
     }
@@ -589,22 +591,29 @@ fn passed_to_param(
     if open.contains(&(file, b)) {
         return (Vec::new(), false);
     }
-    let model = files.model(file);
-    let binding = model.binding(b);
-    let BindingKind::Param { function, index } = binding.kind else {
-        return (Vec::new(), true);
-    };
-    if binding.reassigned || binding.origin != seam_lang::model::BindingOrigin::none() {
-        return (Vec::new(), true);
-    }
-    let Some(sites) = crate::passed_functions::callers(files, file, function) else {
-        return (Vec::new(), true);
-    };
-    open.push((file, b));
-    let (found, own) = passed_by_sites(files, &sites, index, hops, open);
-    open.pop();
-    if own && let Ok(mut known) = files.passed_instances.lock() {
-        known.insert((file, b), found.clone());
+    // (The answer, whether it is the parameter's own, whether it is kept.)
+    let ((found, own, keep), reads) = crate::consulted::worked_out(|| {
+        let model = files.model(file);
+        let binding = model.binding(b);
+        let BindingKind::Param { function, index } = binding.kind else {
+            return (Vec::new(), true, false);
+        };
+        if binding.reassigned || binding.origin != seam_lang::model::BindingOrigin::none() {
+            return (Vec::new(), true, false);
+        }
+        let Some(sites) = crate::passed_functions::callers(files, file, function) else {
+            return (Vec::new(), true, false);
+        };
+        open.push((file, b));
+        let (found, own) = passed_by_sites(files, &sites, index, hops, open);
+        open.pop();
+        (found, own, true)
+    });
+    if keep
+        && own
+        && let Ok(mut known) = files.passed_instances.lock()
+    {
+        known.insert((file, b), (found.clone(), reads));
     }
     (found, own)
 }

@@ -29,7 +29,7 @@ const VALUE_HOPS: usize = 8;
 
 /// What the constructions give each parameter, by (file, parameter, the reading pack's
 /// environment patterns): the distinct values, `None` when they cannot be read.
-pub type Memo = HashMap<(usize, BindingId, usize), Option<Vec<Vec<Piece>>>>;
+pub type Memo = HashMap<(usize, BindingId, usize), crate::consulted::Kept<Option<Vec<Vec<Piece>>>>>;
 
 thread_local! {
     /// The parameters whose values this thread is working out, outermost first.
@@ -120,7 +120,7 @@ fn values(reader: &Reader, file: usize, b: BindingId) -> Option<Vec<Vec<Piece>>>
         .constructed_params
         .lock()
         .ok()
-        .and_then(|m| m.get(&key).cloned())
+        .and_then(|m| m.get(&key).map(crate::consulted::taken))
     {
         return known;
     }
@@ -134,12 +134,14 @@ fn values(reader: &Reader, file: usize, b: BindingId) -> Option<Vec<Vec<Piece>>>
     }
     let cuts = CUTS.get();
     UNDER_WAY.with(|u| u.borrow_mut().push((file, b)));
-    let found = crate::alternatives::outside_forms(|| compute(reader, file, b, index));
+    let (found, reads) = crate::consulted::worked_out(|| {
+        crate::alternatives::outside_forms(|| compute(reader, file, b, index))
+    });
     UNDER_WAY.with(|u| u.borrow_mut().pop());
     if CUTS.get() == cuts
         && let Ok(mut m) = reader.files.constructed_params.lock()
     {
-        m.insert(key, found.clone());
+        m.insert(key, (found.clone(), reads));
     }
     found
 }

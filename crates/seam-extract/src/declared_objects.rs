@@ -18,7 +18,7 @@ pub type DeclaredObjects = BTreeMap<String, Vec<(usize, ExprId)>>;
 /// and returning exactly one value that is an object literal, by the type's name.
 pub fn index(files: &Files) -> DeclaredObjects {
     let mut out = DeclaredObjects::new();
-    for (file, model) in files.models.iter().enumerate() {
+    for (file, model) in (0..files.count()).map(|f| (f, files.model(f))) {
         if !matches!(model.language, Language::JavaScript | Language::TypeScript) {
             continue;
         }
@@ -88,7 +88,9 @@ pub fn object_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<
         _ => return None,
     };
     let name = named_type(annotation)?;
-    match files.declared_objects().get(name)?.as_slice() {
+    let objects = files.declared_objects().get(name);
+    crate::consulted::entry("declared objects", name, &objects);
+    match objects?.as_slice() {
         [one] => Some(*one),
         _ => None,
     }

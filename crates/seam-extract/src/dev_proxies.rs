@@ -76,7 +76,7 @@ fn under_prefix(path: &str, prefix: &str) -> bool {
 fn rewrites(files: &Files, packs: &[Pack]) -> Vec<Rewrite> {
     let mut out = Vec::new();
     for pack in packs.iter().filter(|p| !p.dev_proxies.is_empty()) {
-        for file in 0..files.models.len() {
+        for file in 0..files.count() {
             let model = files.model(file);
             if !pack.family.includes(model.language) {
                 continue;

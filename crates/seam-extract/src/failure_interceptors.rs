@@ -44,7 +44,7 @@ pub fn failure_interceptors(files: &Files, pack: &Pack) -> Interceptors {
     }
     crate::files::once_per_pack(&files.failure_interceptors, &pack.name, || {
         let mut found = Vec::new();
-        for file in 0..files.models.len() {
+        for file in 0..files.count() {
             let model = files.model(file);
             if !pack.family.includes(model.language) {
                 continue;

@@ -2,7 +2,8 @@
 //! followed through local variables and through imports into the file they resolve to.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::OnceLock;
+
+use crate::consulted::{self, Lazy};
 
 use seam_lang::model::{
     ArrayElement, BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody,
@@ -70,61 +71,61 @@ pub type IfStatement = (Span, ExprId, StmtId, Option<StmtId>);
 
 /// Every model of the run, addressable by index and by path.
 pub struct Files<'a> {
-    pub models: &'a [Model],
+    /// Read only through [`Files::model`] (which records the read, see [`crate::consulted`]).
+    models: &'a [Model],
     by_path: BTreeMap<&'a str, usize>,
     /// Per file, its call expressions and their callee names, listed the first time a pack
     /// asks.
-    calls: Vec<OnceLock<FileCalls>>,
+    calls: Vec<Lazy<FileCalls>>,
     /// Every call of a project function by the function it reaches, built on first use.
-    callers: OnceLock<Callers>,
+    callers: Lazy<Callers>,
     /// Every `new C(…)` of a project class by the class it makes, built on first use.
-    constructions: OnceLock<Constructions>,
+    constructions: Lazy<Constructions>,
     /// Per file, its instance-field assignments by (class, field), built on first use.
-    field_assignments: Vec<OnceLock<crate::classes::FieldAssignments>>,
+    field_assignments: Vec<Lazy<crate::classes::FieldAssignments>>,
     /// Every method of a named class or type, by (language, type name, method name), built
     /// on first use.
-    methods_by_type: OnceLock<MethodsByType>,
+    methods_by_type: Lazy<MethodsByType>,
     /// Object literals by the type the function returning them declares, built on first use.
-    declared_objects: OnceLock<crate::declared_objects::DeclaredObjects>,
+    declared_objects: Lazy<crate::declared_objects::DeclaredObjects>,
     /// Per file, the values each function's own `return`s give, built on first use.
-    returns: Vec<OnceLock<BTreeMap<FuncId, Vec<ExprId>>>>,
+    returns: Vec<Lazy<BTreeMap<FuncId, Vec<ExprId>>>>,
     /// Per file, the assignment expressions to each name, in source order, built on first use.
-    assignments: Vec<OnceLock<BTreeMap<BindingId, Vec<ExprId>>>>,
+    assignments: Vec<Lazy<BTreeMap<BindingId, Vec<ExprId>>>>,
     /// The code's own defaults of environment variables (`process.env.X || "/api"`), by the
     /// directory of the file that writes them, built on first use.
-    env_defaults: OnceLock<BTreeMap<String, BTreeMap<String, String>>>,
+    env_defaults: Lazy<BTreeMap<String, BTreeMap<String, String>>>,
     /// Per file, its `if` statements (span, test, consequent), built on first use.
-    ifs: Vec<OnceLock<Vec<IfStatement>>>,
+    ifs: Vec<Lazy<Vec<IfStatement>>>,
     /// Per file, its plain assignments to bare names (see `crate::package_vars`).
-    name_assignments: Vec<OnceLock<crate::package_vars::NameAssignments>>,
+    name_assignments: Vec<Lazy<crate::package_vars::NameAssignments>>,
     /// The assignments of the project's Go package-level variables (see `crate::package_vars`).
-    package_assignments: OnceLock<crate::package_vars::PackageAssignments>,
+    package_assignments: Lazy<crate::package_vars::PackageAssignments>,
     /// Per file, the functions that hand a parameter back (see `crate::returns_taken`).
-    bare_returns: Vec<OnceLock<BTreeMap<FuncId, ExprId>>>,
+    bare_returns: Vec<Lazy<BTreeMap<FuncId, ExprId>>>,
     /// Per file, each function's parameter bindings in arena order, built on first use.
-    params: Vec<OnceLock<BTreeMap<FuncId, Vec<BindingId>>>>,
+    params: Vec<Lazy<BTreeMap<FuncId, Vec<BindingId>>>>,
     /// Per file, its module-level names (the first binding of each), built on first use.
     /// (Sorted by name, so no borrowed key ties the index to the models' lifetime.)
-    module_bindings: Vec<OnceLock<Vec<BindingId>>>,
+    module_bindings: Vec<Lazy<Vec<BindingId>>>,
     /// Per file, its prototype assignments (`C.prototype.m = function …`), read on first use.
-    prototypes: Vec<OnceLock<crate::prototypes::FilePrototypes>>,
+    prototypes: Vec<Lazy<crate::prototypes::FilePrototypes>>,
     /// Every `new C(…)` and write of a field on an instance held in a variable, on first use.
-    instances: OnceLock<crate::prototypes::Instances>,
+    instances: Lazy<crate::prototypes::Instances>,
     /// Whether any file gives a constructor function prototype methods.
-    has_prototypes: OnceLock<bool>,
+    has_prototypes: Lazy<bool>,
     /// The same, by the constructor function each makes (resolved once).
-    constructor_uses: OnceLock<crate::prototypes::ConstructorUsesIndex>,
+    constructor_uses: Lazy<crate::prototypes::ConstructorUsesIndex>,
     /// Every call through a member (`x.name(…)`), by the member's name, built on first use.
-    member_calls: OnceLock<BTreeMap<String, Vec<(usize, ExprId)>>>,
+    member_calls: Lazy<BTreeMap<String, Vec<(usize, ExprId)>>>,
     /// Go struct literals and receiver field assignments by struct name, built on first use.
-    go_struct_uses: OnceLock<crate::struct_literals::StructUses>,
+    go_struct_uses: Lazy<crate::struct_literals::StructUses>,
     /// Per client pack (by name): what its project-wide request interceptors put in front of
     /// every URL, worked out on first use.
-    pub global_url_prefixes: std::sync::Mutex<BTreeMap<String, crate::discover::UrlPrefix>>,
+    pub global_url_prefixes: consulted::PerPack<crate::discover::UrlPrefix>,
     /// Per client pack (by name): its failure interceptors in the project (see
     /// [`crate::failure_interceptors`]), worked out on first use.
-    pub failure_interceptors:
-        std::sync::Mutex<BTreeMap<String, crate::failure_interceptors::Interceptors>>,
+    pub failure_interceptors: consulted::PerPack<crate::failure_interceptors::Interceptors>,
     /// Imports module resolution left unresolved that a pack's import aliases resolve
     /// (`$lib/api.js`): (file, import index) → the file imported.
     aliased: BTreeMap<(usize, usize), usize>,
@@ -147,32 +148,32 @@ pub struct Files<'a> {
     /// Every loaded pack's `settingsObjects` (see [`crate::settings_objects`]).
     pub settings_objects: Vec<(seam_packs::LanguageFamily, seam_packs::SettingsObject)>,
     /// The classes the project loads its configuration from, worked out on first use.
-    pub settings_classes: OnceLock<Vec<(usize, seam_lang::model::ClassId)>>,
+    pub settings_classes: Lazy<Vec<(usize, seam_lang::model::ClassId)>>,
     /// Per file, its calls that call a given function: call → (the function's expression,
     /// what it is called with), built on first use.
-    invocations: Vec<OnceLock<Invocations>>,
+    invocations: Vec<Lazy<Invocations>>,
     /// Values scripts read from page templates (see [`crate::markup`]).
     pub markup: crate::markup::Markup,
     /// Top-level functions of classic scripts, built on first use.
-    script_globals: OnceLock<crate::script_globals::ScriptGlobals>,
+    script_globals: Lazy<crate::script_globals::ScriptGlobals>,
     /// The RPC services of the repository's `.proto` files, as (file, service) (see
     /// `seam_packs::Detection::rpc_services`).
     pub rpc_services: Vec<(String, seam_lang::project::proto::ProtoService)>,
     /// Every project class another project class extends, built on first use.
-    extended: OnceLock<std::collections::BTreeSet<(usize, seam_lang::model::ClassId)>>,
+    extended: Lazy<std::collections::BTreeSet<(usize, seam_lang::model::ClassId)>>,
     /// Properties the project's scripts put on `window`, built on first use.
-    window_globals: OnceLock<crate::window_globals::WindowGlobals>,
+    window_globals: Lazy<crate::window_globals::WindowGlobals>,
     /// The values the project's constructions give constructor parameters, worked out on
     /// first use (see [`crate::constructed_params`]).
     pub constructed_params: std::sync::Mutex<crate::constructed_params::Memo>,
     /// Members every component instance gets (see [`crate::instance_globals`]), built on first
     /// use.
-    instance_globals: OnceLock<crate::instance_globals::InstanceGlobals>,
+    instance_globals: Lazy<crate::instance_globals::InstanceGlobals>,
     /// The values elements provide for contexts (see [`crate::context_values`]), built on
     /// first use.
-    context_values: OnceLock<crate::context_values::Provided>,
+    context_values: Lazy<crate::context_values::Provided>,
     /// Calls and elements by name, where a function's callers pass it functions.
-    passed_sites: OnceLock<crate::passed_functions::Sites>,
+    passed_sites: Lazy<crate::passed_functions::Sites>,
     /// The call sites and elements that reach a function, by function, kept once worked out
     /// (see [`crate::passed_functions`]).
     pub(crate) passed_callers: std::sync::Mutex<crate::passed_functions::Callers>,
@@ -251,27 +252,27 @@ impl<'a> Files<'a> {
         Files {
             models,
             by_path,
-            calls: models.iter().map(|_| OnceLock::new()).collect(),
-            callers: OnceLock::new(),
-            constructions: OnceLock::new(),
-            field_assignments: models.iter().map(|_| OnceLock::new()).collect(),
-            methods_by_type: OnceLock::new(),
-            declared_objects: OnceLock::new(),
-            returns: models.iter().map(|_| OnceLock::new()).collect(),
-            params: models.iter().map(|_| OnceLock::new()).collect(),
-            ifs: models.iter().map(|_| OnceLock::new()).collect(),
-            name_assignments: models.iter().map(|_| OnceLock::new()).collect(),
-            package_assignments: OnceLock::new(),
-            bare_returns: models.iter().map(|_| OnceLock::new()).collect(),
-            env_defaults: OnceLock::new(),
-            assignments: models.iter().map(|_| OnceLock::new()).collect(),
-            module_bindings: models.iter().map(|_| OnceLock::new()).collect(),
-            prototypes: models.iter().map(|_| OnceLock::new()).collect(),
-            instances: OnceLock::new(),
-            constructor_uses: OnceLock::new(),
-            member_calls: OnceLock::new(),
-            go_struct_uses: OnceLock::new(),
-            has_prototypes: OnceLock::new(),
+            calls: models.iter().map(|_| Lazy::default()).collect(),
+            callers: Lazy::keyed("callers"),
+            constructions: Lazy::new("constructions"),
+            field_assignments: models.iter().map(|_| Lazy::default()).collect(),
+            methods_by_type: Lazy::new("methods by type"),
+            declared_objects: Lazy::keyed("declared objects"),
+            returns: models.iter().map(|_| Lazy::default()).collect(),
+            params: models.iter().map(|_| Lazy::default()).collect(),
+            ifs: models.iter().map(|_| Lazy::default()).collect(),
+            name_assignments: models.iter().map(|_| Lazy::default()).collect(),
+            package_assignments: Lazy::new("package assignments"),
+            bare_returns: models.iter().map(|_| Lazy::default()).collect(),
+            env_defaults: Lazy::new("environment defaults"),
+            assignments: models.iter().map(|_| Lazy::default()).collect(),
+            module_bindings: models.iter().map(|_| Lazy::default()).collect(),
+            prototypes: models.iter().map(|_| Lazy::default()).collect(),
+            instances: Lazy::new("instances"),
+            constructor_uses: Lazy::new("constructor uses"),
+            member_calls: Lazy::new("member calls"),
+            go_struct_uses: Lazy::new("Go struct uses"),
+            has_prototypes: Lazy::keyed("prototypes"),
             global_url_prefixes: Default::default(),
             failure_interceptors: Default::default(),
             aliased: BTreeMap::new(),
@@ -279,20 +280,20 @@ impl<'a> Files<'a> {
             url_builders: Vec::new(),
             page_origins: Vec::new(),
             markup: Default::default(),
-            script_globals: OnceLock::new(),
+            script_globals: Lazy::new("script globals"),
             rpc_services: Vec::new(),
-            extended: OnceLock::new(),
+            extended: Lazy::new("extended classes"),
             environment: Vec::new(),
             env_reads: Vec::new(),
             invocation_rules: Vec::new(),
             settings_objects: Vec::new(),
-            settings_classes: OnceLock::new(),
-            invocations: models.iter().map(|_| OnceLock::new()).collect(),
-            window_globals: OnceLock::new(),
+            settings_classes: Lazy::new("settings classes"),
+            invocations: models.iter().map(|_| Lazy::default()).collect(),
+            window_globals: Lazy::keyed("window globals"),
             constructed_params: Default::default(),
-            instance_globals: OnceLock::new(),
-            context_values: OnceLock::new(),
-            passed_sites: OnceLock::new(),
+            instance_globals: Lazy::keyed("instance globals"),
+            context_values: Lazy::new("context values"),
+            passed_sites: Lazy::keyed("passed sites"),
             passed_callers: std::sync::Mutex::default(),
             passed_instances: std::sync::Mutex::default(),
             sending_helpers: std::sync::Mutex::default(),
@@ -304,7 +305,7 @@ impl<'a> Files<'a> {
     pub fn is_extended(&self, class: (usize, seam_lang::model::ClassId)) -> bool {
         self.extended
             .get_or_init(|| {
-                (0..self.models.len())
+                (0..self.count())
                     .flat_map(|f| {
                         (0..self.model(f).classes.len()).filter_map(move |c| {
                             let id = seam_lang::model::ClassId::from_index(c);
@@ -414,7 +415,8 @@ impl<'a> Files<'a> {
     fn env_defaults(&self) -> &BTreeMap<String, BTreeMap<String, String>> {
         self.env_defaults.get_or_init(|| {
             let mut found: BTreeMap<String, BTreeMap<String, Option<String>>> = BTreeMap::new();
-            for model in self.models {
+            for file in 0..self.count() {
+                let model = self.model(file);
                 for e in &model.exprs {
                     let ExprKind::Logical {
                         op: LogicalOp::Or | LogicalOp::Nullish,
@@ -467,17 +469,23 @@ impl<'a> Files<'a> {
 
 /// What `compute` gives for the pack named `pack`, worked out once per run and kept in `memo`
 /// (not locked while it is worked out: the work may ask for another pack's).
+/// In a recording run, what the work read is kept beside it and added to the record of every
+/// asker (see [`crate::consulted`]).
 pub fn once_per_pack<T: Clone>(
-    memo: &std::sync::Mutex<BTreeMap<String, T>>,
+    memo: &consulted::PerPack<T>,
     pack: &str,
     compute: impl FnOnce() -> T,
 ) -> T {
-    if let Some(known) = memo.lock().ok().and_then(|m| m.get(pack).cloned()) {
+    if let Some(known) = memo
+        .lock()
+        .ok()
+        .and_then(|m| m.get(pack).map(consulted::taken))
+    {
         return known;
     }
-    let found = compute();
+    let (found, reads) = consulted::worked_out(compute);
     if let Ok(mut m) = memo.lock() {
-        m.insert(pack.to_owned(), found.clone());
+        m.insert(pack.to_owned(), (found.clone(), reads));
     }
     found
 }
@@ -624,28 +632,32 @@ impl<'a> Files<'a> {
 
     /// Whether any file of the run assigns prototype methods (most projects: none).
     pub fn has_prototypes(&self) -> bool {
-        *self
+        let any = *self
             .has_prototypes
-            .get_or_init(|| (0..self.models.len()).any(|f| self.prototypes(f).any()))
+            .get_or_init(|| (0..self.count()).any(|f| self.prototypes(f).any()));
+        consulted::entry("prototypes", "any", &any);
+        any
     }
 
     /// Where the project makes instances and writes their fields.
     pub fn instances(&self) -> &crate::prototypes::Instances {
-        self.instances
-            .get_or_init(|| crate::prototypes::Instances::read(self.models))
+        self.instances.get_or_init(|| {
+            (0..self.count()).for_each(consulted::file);
+            crate::prototypes::Instances::read(self.models)
+        })
     }
 
     /// The package a name is imported from, also through the project's own re-exports of it
     /// (`import CTFd from "./index"` where `index.js` imports `CTFd` from a package and
     /// exports it as its default): the package's specifier. `None` for a project value.
     pub fn imported_package(&self, file: usize, expr: ExprId) -> Option<&'a str> {
-        let b = self.models[file].resolved_binding(expr)?;
+        let b = self.model(file).resolved_binding(expr)?;
         self.binding_package(file, b, MAX_HOPS)
     }
 
     fn binding_package(&self, file: usize, b: BindingId, hops: usize) -> Option<&'a str> {
         let hops = hops.checked_sub(1)?;
-        let model = &self.models[file];
+        let model = self.model(file);
         let BindingKind::Import { import, name } = model.binding(b).kind else {
             return None;
         };
@@ -658,7 +670,7 @@ impl<'a> Files<'a> {
             ImportedItem::Default => "default",
             _ => return None,
         };
-        let target_model = &self.models[target];
+        let target_model = self.model(target);
         let export = target_model
             .exports
             .iter()
@@ -693,9 +705,10 @@ impl<'a> Files<'a> {
             return None;
         }
         BUILDING.with(|b| b.set(true));
-        let built = crate::prototypes::constructor_uses(self);
+        let (built, reads) =
+            consulted::recorded_if_active(|| crate::prototypes::constructor_uses(self));
         BUILDING.with(|b| b.set(false));
-        Some(self.constructor_uses.get_or_init(|| built))
+        Some(self.constructor_uses.init_with(built, reads))
     }
 
     /// Every call of a project function (a name or a member naming it), by the function it
@@ -706,7 +719,7 @@ impl<'a> Files<'a> {
         self.member_calls
             .get_or_init(|| {
                 let mut out: BTreeMap<String, Vec<(usize, ExprId)>> = BTreeMap::new();
-                for file in 0..self.models.len() {
+                for file in 0..self.count() {
                     let model = self.model(file);
                     for NamedCall { call, name } in self.calls(file) {
                         let Some(name) = name else {
@@ -736,7 +749,7 @@ impl<'a> Files<'a> {
     pub fn callers(&self) -> &Callers {
         self.callers.get_or_init(|| {
             let mut out = Callers::new();
-            for file in 0..self.models.len() {
+            for file in 0..self.count() {
                 self.add_file_calls(file, &mut out);
             }
             self.add_collection_calls(&mut out);
@@ -824,7 +837,7 @@ impl<'a> Files<'a> {
     fn add_collection_calls(&self, out: &mut Callers) {
         let direct = out.clone();
         let mut stored: BTreeMap<Def, Vec<(usize, FuncId)>> = BTreeMap::new();
-        for file in 0..self.models.len() {
+        for file in 0..self.count() {
             let model = self.model(file);
             for NamedCall { call, name } in self.calls(file) {
                 let ExprKind::Call { callee, args, .. } = &model.expr(call).kind else {
@@ -863,7 +876,7 @@ impl<'a> Files<'a> {
         if stored.is_empty() {
             return;
         }
-        for file in 0..self.models.len() {
+        for file in 0..self.count() {
             let model = self.model(file);
             let mut iterables: Option<BTreeMap<BindingId, ExprId>> = None;
             for NamedCall { call, .. } in self.calls(file) {
@@ -902,7 +915,7 @@ impl<'a> Files<'a> {
     /// in place, held by a variable or returned by a project function): a call of each listed
     /// type's method of that name, as the interface value dispatches to it.
     fn add_listed_method_calls(&self, out: &mut Callers) {
-        for file in 0..self.models.len() {
+        for file in 0..self.count() {
             let model = self.model(file);
             if model.language != Language::Go {
                 continue;
@@ -1062,7 +1075,7 @@ impl<'a> Files<'a> {
     pub fn constructions(&self) -> &Constructions {
         self.constructions.get_or_init(|| {
             let mut out = Constructions::new();
-            for file in 0..self.models.len() {
+            for file in 0..self.count() {
                 let model = self.model(file);
                 for NamedCall { call, .. } in self.calls(file) {
                     let ExprKind::Call {
@@ -1211,7 +1224,7 @@ impl<'a> Files<'a> {
     pub fn methods_by_type(&self) -> &MethodsByType {
         self.methods_by_type.get_or_init(|| {
             let mut out = MethodsByType::new();
-            for (file, model) in self.models.iter().enumerate() {
+            for (file, model) in (0..self.count()).map(|f| (f, self.model(f))) {
                 for class in &model.classes {
                     let Some(type_name) = &class.name else {
                         continue;
@@ -1254,6 +1267,7 @@ impl<'a> Files<'a> {
     }
 
     pub fn model(&self, file: usize) -> &'a Model {
+        consulted::file(file);
         &self.models[file]
     }
 

@@ -133,7 +133,9 @@ pub fn value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)
     if !matches!(model.expr(*object).kind, ExprKind::This) || !model.language.is_js_family() {
         return None;
     }
-    let values = files.instance_globals().get(name)?;
+    let values = files.instance_globals().get(name);
+    crate::consulted::entry("instance globals", name, &values);
+    let values = values?;
     if crate::classes::class_of_receiver(files, file, *object).is_some() {
         return None;
     }

@@ -22,6 +22,7 @@ pub mod class_defaults;
 pub mod classes;
 pub mod conditions;
 pub mod constructed_params;
+pub mod consulted;
 pub mod context_values;
 pub mod contract_routes;
 pub mod declared_clients;
@@ -274,6 +275,33 @@ pub fn extract_packed(
     packs: &[Pack],
     options: &ExtractOptions,
 ) -> PackedExtraction {
+    extract_packed_recording(models, detection, packs, options, false).0
+}
+
+/// [`extract`], with what the build of each summary read (in the order of the summaries; see
+/// [`consulted`]). The discovery of units (routes, mounts, clients, the call index) runs over
+/// the whole project as in every run and is not recorded per summary: a reuser runs it and
+/// compares the units and the facts each summary took from it ([`consulted::Consulted::calls`],
+/// [`consulted::Consulted::facts`]). The summaries are the same as [`extract`]'s.
+pub fn extract_recording(
+    models: &[Model],
+    detection: &Detection,
+    packs: &[Pack],
+    options: &ExtractOptions,
+) -> (Extraction, Vec<consulted::Consulted>) {
+    let (packed, reads) = extract_packed_recording(models, detection, packs, options, true);
+    (packed.unpack(), reads)
+}
+
+fn extract_packed_recording(
+    models: &[Model],
+    detection: &Detection,
+    packs: &[Pack],
+    options: &ExtractOptions,
+    record: bool,
+) -> (PackedExtraction, Vec<consulted::Consulted>) {
+    // Made before the run's lazily built values, so each keeps what its building read.
+    let _recording = record.then(consulted::Recording::start);
     let mut files = Files::new(models);
     let mut on: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); packs.len()];
     let mut explain = BTreeSet::new();
@@ -383,31 +411,58 @@ pub fn extract_packed(
         .map(|(pi, pack)| exception_advice::Advice::read(&files, pack, &on[pi]))
         .collect();
 
+    // Each unit's build, with what it read when recording.
+    let recording = |build: &dyn Fn() -> Vec<Built>| -> Vec<Done> {
+        if record {
+            let (built, reads) = consulted::recorded(build);
+            built
+                .into_iter()
+                .map(|b| Done {
+                    consulted: Some(Box::new(reads.clone())),
+                    ..compacted(b)
+                })
+                .collect()
+        } else {
+            build().into_iter().map(compacted).collect()
+        }
+    };
     let mut built: Vec<Done> = units
         .par_iter()
         .flat_map_iter(|u| match u {
-            Unit::Handler(h) => per_method(
-                build_handler(&files, detection, packs, &calls, &advice[h.pack], h),
-                h,
-            ),
-            Unit::Client(c) => build_client(&files, detection, packs, &calls, c)
-                .into_iter()
-                .collect(),
+            Unit::Handler(h) => recording(&|| {
+                // The unit itself (route, prefix, handler) is the discovery's.
+                consulted::entry("unit", "", h);
+                if consulted::active() {
+                    consulted::entry("exception advice", &packs[h.pack].name, &advice[h.pack]);
+                }
+                per_method(
+                    build_handler(&files, detection, packs, &calls, &advice[h.pack], h),
+                    h,
+                )
+            }),
+            Unit::Client(c) => recording(&|| {
+                consulted::entry("unit", "", c);
+                build_client(&files, detection, packs, &calls, c)
+                    .into_iter()
+                    .collect()
+            }),
         })
-        .map(compacted)
         .collect();
     built.extend(
         storage_units
             .par_iter()
-            .map(|(&(file, function), &pack)| {
-                compacted(build_storage_unit(
-                    &files,
-                    detection,
-                    &packs[pack],
-                    &calls,
-                    file,
-                    function,
-                ))
+            .flat_map_iter(|(&(file, function), &pack)| {
+                recording(&|| {
+                    consulted::entry("unit", "", &(file, function, pack));
+                    vec![build_storage_unit(
+                        &files,
+                        detection,
+                        &packs[pack],
+                        &calls,
+                        file,
+                        function,
+                    )]
+                })
             })
             .collect::<Vec<_>>(),
     );
@@ -423,15 +478,26 @@ pub fn extract_packed(
         ))
     });
     let ids = assign_ids(&built);
-    PackedExtraction {
-        held: ids
-            .into_iter()
-            .zip(built)
-            .map(|(id, b)| (id, b.summary))
-            .collect(),
-        explain: explain.into_iter().collect(),
-        files_with_packs,
-    }
+    let reads = if record {
+        built
+            .iter_mut()
+            .map(|b| b.consulted.take().map(|c| *c).unwrap_or_default())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    (
+        PackedExtraction {
+            held: ids
+                .into_iter()
+                .zip(built)
+                .map(|(id, b)| (id, b.summary))
+                .collect(),
+            explain: explain.into_iter().collect(),
+            files_with_packs,
+        },
+        reads,
+    )
 }
 
 /// A summary as its JSON text (see [`PackedExtraction`]), with what sorting and numbering the
@@ -444,6 +510,7 @@ fn compacted(b: Built) -> Done {
         base_id: b.base_id,
         label: b.label,
         sort_span: b.sort_span,
+        consulted: None,
     }
 }
 
@@ -456,6 +523,8 @@ struct Done {
     base_id: String,
     label: Option<String>,
     sort_span: (u32, u32),
+    /// What its build read, when recording (see [`consulted`]).
+    consulted: Option<Box<consulted::Consulted>>,
 }
 
 struct Built {
@@ -989,7 +1058,9 @@ const MAX_CATCHING_CALLERS: usize = 2;
 /// `export const getAliases = async (id) => (await get(id)).json()`) is handled there, as
 /// a wrapper layer's catch handles it for every call through it.
 fn callers_catch(files: &Files, func: (usize, FuncId), depth: usize) -> bool {
-    let Some(calls) = files.callers().get(&func) else {
+    let found = files.callers().get(&func);
+    consulted::entry("callers", &format!("{} {:?}", func.0, func.1), &found);
+    let Some(calls) = found else {
         return false;
     };
     let calls: Vec<&(usize, ExprId)> = calls

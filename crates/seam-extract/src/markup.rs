@@ -24,7 +24,7 @@ pub struct Markup {
     /// Route name → the paths of the routes given that name (several when the arguments of
     /// a tag writing it choose among them), set once the routes are known.
     pub routes: OnceLock<BTreeMap<String, Vec<String>>>,
-    attributes: OnceLock<Vec<Attribute>>,
+    attributes: crate::consulted::Lazy<Vec<Attribute>>,
 }
 
 /// One attribute of a template element.
@@ -326,6 +326,7 @@ fn route_url(reader: &Reader, file: usize, expr: ExprId, out: &mut Vec<Piece>) -
                 );
             }
             let routes = files.markup.routes.get();
+            crate::consulted::entry("page routes", "", &routes);
             let Some(path) = string(model, name)
                 .and_then(|n| named_route(routes?, n))
                 .and_then(|candidates| chosen_route(candidates, &arguments))

@@ -53,7 +53,7 @@ pub fn index(files: &Files) -> Sites {
 }
 
 /// The sites (calls and elements) that reach a function, by (file, function).
-pub type Callers = BTreeMap<(usize, FuncId), Arc<Vec<(usize, ExprId)>>>;
+pub type Callers = BTreeMap<(usize, FuncId), crate::consulted::Kept<Arc<Vec<(usize, ExprId)>>>>;
 
 thread_local! {
     /// Whether this thread is listing a function's callers: their callees are then resolved
@@ -75,11 +75,29 @@ pub(crate) fn callers(
     file: usize,
     function: FuncId,
 ) -> Option<Arc<Vec<(usize, ExprId)>>> {
-    if let Some(known) = files.passed_callers.lock().ok()?.get(&(file, function)) {
-        return Some(known.clone());
+    if let Some(known) = files
+        .passed_callers
+        .lock()
+        .ok()?
+        .get(&(file, function))
+        .map(crate::consulted::taken)
+    {
+        return Some(known);
     }
+    let (reached, reads) = crate::consulted::worked_out(|| reaching(files, file, function));
+    let reached = Arc::new(reached?);
+    let mut known = files.passed_callers.lock().ok()?;
+    Some(crate::consulted::taken(
+        known.entry((file, function)).or_insert((reached, reads)),
+    ))
+}
+
+/// The sites named like `function` whose callee (or tag) resolves to it (see [`callers`]).
+fn reaching(files: &Files, file: usize, function: FuncId) -> Option<Vec<(usize, ExprId)>> {
     let name = files.model(file).function(function).name.as_deref()?;
-    let sites = files.passed_sites().get(name)?;
+    let sites = files.passed_sites().get(name);
+    crate::consulted::entry("passed sites", name, &sites);
+    let sites = sites?;
     struct Listing(bool);
     impl Drop for Listing {
         fn drop(&mut self) {
@@ -109,9 +127,7 @@ pub(crate) fn callers(
             })
             .collect::<Vec<_>>()
     });
-    let reached = Arc::new(reached);
-    let mut known = files.passed_callers.lock().ok()?;
-    Some(known.entry((file, function)).or_insert(reached).clone())
+    Some(reached)
 }
 
 /// The one project function every caller of `function` passes as its parameter `index`, or

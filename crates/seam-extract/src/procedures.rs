@@ -24,7 +24,7 @@ pub fn served(files: &Files, pack: &Pack, reader: &Reader) -> Served {
     let Some(procedures) = &pack.procedures else {
         return out;
     };
-    for file in 0..files.models.len() {
+    for file in 0..files.count() {
         let model = files.model(file);
         if !pack.family.includes(model.language) {
             continue;

@@ -14,19 +14,28 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use seam_lang::model::ExprId;
 
+use crate::consulted::{self, Consulted};
 use crate::url::{Piece, Reader};
 
 /// An expression of a file, read in one context (a hash of the reader's context).
 pub(crate) type Key = (usize, ExprId, u64);
 
+/// A read's allowed hops, what it gave and what it consulted (in a recording run).
+type Entry = (usize, Vec<Piece>, Option<Arc<Consulted>>);
+
 #[derive(Default)]
 struct Memo {
     /// Reads under way on this thread (0: none, the memo is empty).
     depth: usize,
-    entries: HashMap<Key, (usize, Vec<Piece>)>,
+    /// Per read under way, whether it opened a record of its own (see [`crate::consulted`]).
+    opened: Vec<bool>,
+    /// Each read's allowed hops, what it gave and, in a recording run, what it consulted (added
+    /// to the record of the read that takes it from here).
+    entries: HashMap<Key, Entry>,
 }
 
 thread_local! {
@@ -46,12 +55,16 @@ pub(crate) fn key(reader: &Reader, file: usize, expr: ExprId) -> Key {
 pub(crate) fn begin(key: &Key, hops: usize) -> Option<Vec<Piece>> {
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if let Some((had, pieces)) = m.entries.get(key)
+        if let Some((had, pieces, reads)) = m.entries.get(key)
             && *had >= hops
         {
+            if let Some(reads) = reads {
+                consulted::replay(reads);
+            }
             return Some(pieces.clone());
         }
         m.depth += 1;
+        m.opened.push(consulted::open());
         None
     })
 }
@@ -61,10 +74,14 @@ pub(crate) fn end(key: Key, hops: usize, pieces: &[Piece]) {
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         m.depth -= 1;
+        let reads = match m.opened.pop() {
+            Some(true) => Some(consulted::close()),
+            _ => None,
+        };
         if m.depth == 0 {
             m.entries.clear();
         } else {
-            m.entries.insert(key, (hops, pieces.to_vec()));
+            m.entries.insert(key, (hops, pieces.to_vec(), reads));
         }
     });
 }

@@ -281,12 +281,13 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 let mut constructed = crate::classes::constructor_calls(self.files, file, function);
                 // A method runs where an instance calls it (`api.add_org_resource(…)`).
                 constructed.extend(crate::classes::method_calls(self.files, file, function));
-                let mut sites: Vec<(usize, ExprId)> =
-                    match self.files.callers().get(&(file, function)) {
-                        Some(sites) => sites.iter().copied().chain(constructed).collect(),
-                        None if !constructed.is_empty() => constructed,
-                        None => return,
-                    };
+                let found = self.files.callers().get(&(file, function));
+                crate::consulted::entry("callers", &format!("{file} {function:?}"), &found);
+                let mut sites: Vec<(usize, ExprId)> = match found {
+                    Some(sites) => sites.iter().copied().chain(constructed).collect(),
+                    None if !constructed.is_empty() => constructed,
+                    None => return,
+                };
                 sites.sort();
                 sites.dedup();
                 for (cf, ccall) in sites {

@@ -64,7 +64,9 @@ pub fn calls(files: &Files, router: RouterKey) -> Option<Vec<FactoryCall>> {
     if !returns_it {
         return None;
     }
-    let sites = files.callers().get(&(file, func))?;
+    let sites = files.callers().get(&(file, func));
+    crate::consulted::entry("callers", &format!("{file} {func:?}"), &sites);
+    let sites = sites?;
     let out: Vec<FactoryCall> = sites
         .iter()
         .filter_map(|&(cf, call)| {
@@ -383,11 +385,9 @@ fn forward(
         .iter()
         .map(|a| (caller_file, a.value))
         .collect();
-    let mut sites = files
-        .callers()
-        .get(&(caller_file, function))
-        .cloned()
-        .unwrap_or_default();
+    let found = files.callers().get(&(caller_file, function));
+    crate::consulted::entry("callers", &format!("{caller_file} {function:?}"), &found);
+    let mut sites = found.cloned().unwrap_or_default();
     sites.sort();
     sites.dedup();
     for (sf, site) in sites {

@@ -45,7 +45,7 @@ pub type Memo = HashMap<
         bool,
         usize,
     ),
-    Arc<FunctionSends>,
+    crate::consulted::Kept<Arc<FunctionSends>>,
 >;
 
 /// What a function sends, in path order without repeats, and whether it sends on every path.
@@ -224,23 +224,25 @@ fn memoised_sends(
         .sending_helpers
         .lock()
         .ok()
-        .and_then(|m| m.get(&key).cloned())
+        .and_then(|m| m.get(&key).map(crate::consulted::taken))
     {
         return found;
     }
     // Worked out without the lock held: another thread may work out the same entry, with
     // the same result.
-    let sends = Arc::new(function_sends(
-        files,
-        file,
-        pack,
-        func,
-        (helper_roles, nil_params, through_receiver),
-        roles,
-        depth,
-    ));
+    let (sends, reads) = crate::consulted::worked_out(|| {
+        Arc::new(function_sends(
+            files,
+            file,
+            pack,
+            func,
+            (helper_roles, nil_params, through_receiver),
+            roles,
+            depth,
+        ))
+    });
     if let Ok(mut m) = files.sending_helpers.lock() {
-        m.insert(key, sends.clone());
+        m.insert(key, (sends.clone(), reads));
     }
     sends
 }

@@ -43,7 +43,7 @@ pub fn setting_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize,
 fn settings_classes<'f>(files: &'f Files<'_>) -> &'f [(usize, ClassId)] {
     files.settings_classes.get_or_init(|| {
         let mut out = Vec::new();
-        for file in 0..files.models.len() {
+        for file in 0..files.count() {
             let model = files.model(file);
             for (family, source) in &files.settings_objects {
                 if !family.includes(model.language) {

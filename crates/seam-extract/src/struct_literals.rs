@@ -641,7 +641,7 @@ pub struct StructUses {
 
 pub(crate) fn struct_uses(files: &Files) -> StructUses {
     let mut uses = StructUses::default();
-    for f in 0..files.models.len() {
+    for f in 0..files.count() {
         let model = files.model(f);
         if model.language != Language::Go {
             continue;

@@ -68,7 +68,9 @@ pub fn value_named(files: &Files, file: usize, name: &str) -> Option<(usize, Exp
     if !files.model(file).language.is_js_family() {
         return None;
     }
-    nearest(files, file, files.window_globals().get(name)?)
+    let values = files.window_globals().get(name);
+    crate::consulted::entry("window globals", name, &values);
+    nearest(files, file, values?)
 }
 
 /// Of values assigned in several scripts, the one in the folder nearest `file`; `None` when

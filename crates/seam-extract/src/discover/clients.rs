@@ -328,7 +328,7 @@ fn configured_options(
     let path = &files.model(file).path;
     let mut dir = path.rsplit_once('/').map_or("", |(d, _)| d);
     loop {
-        let found = (0..files.models.len()).find(|&f| {
+        let found = (0..files.count()).find(|&f| {
             let (d, name) = files
                 .model(f)
                 .path
@@ -415,7 +415,7 @@ pub(super) fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> 
     }
     crate::files::once_per_pack(&files.global_url_prefixes, &pack.name, || {
         let mut found = UrlPrefix::default();
-        'files: for file in 0..files.models.len() {
+        'files: for file in 0..files.count() {
             let model = files.model(file);
             if !pack.family.includes(model.language) {
                 continue;
@@ -1526,7 +1526,7 @@ pub fn client_units(
                 // A template: the URL or the method comes from the function's parameters.
                 let index = callers.get_or_insert_with(|| {
                     // The run's shared index when every file is searched.
-                    if all_files.len() == files.models.len() {
+                    if all_files.len() == files.count() {
                         std::borrow::Cow::Borrowed(files.callers())
                     } else {
                         std::borrow::Cow::Owned(call_index(files, all_files))
@@ -1686,7 +1686,9 @@ impl Layer<'_, '_> {
         if !may_forward && !returns {
             return false;
         }
-        let Some(calls) = self.index.get(&(file, func)) else {
+        let found = self.index.get(&(file, func));
+        crate::consulted::entry("callers", &format!("{file} {func:?}"), &found);
+        let Some(calls) = found else {
             return false;
         };
         let reader = Reader {

@@ -1,0 +1,354 @@
+//! What the build of one summary read of the project: the files whose models it consulted and
+//! the facts of the discovery it took over, recorded while it ran ([`extract_recording`]).
+//!
+//! The point is reuse: a summary of a revision is the summary of an earlier revision, without
+//! building it again, when the discovery gave the same unit and the same facts, and no file it
+//! consulted changed. Recording is process-wide switched on by a [`Recording`] guard and costs
+//! one atomic load per read otherwise.
+//!
+//! Reads are recorded where they happen: [`crate::files::Files::model`] (every model read goes
+//! through it; the field holding the models is private to `files.rs`), and the values the run
+//! builds once and hands to every later reader ([`Lazy`], the per-pack memos of
+//! [`crate::files::once_per_pack`], the memos that keep answers by question: `passed_callers`,
+//! `passed_instances`, `constructed_params`, `sending_helpers`, the read memo) keep what their
+//! building read ([`Kept`]) and add it to each reader's record, so a value built for one
+//! summary and read by another counts for both.
+//!
+//! What the build reads that does not come from a model is not recorded here: the packs, the
+//! manifests and dotenv files (pack detection, `Files::dotenv`), the `.proto` services and the
+//! list of files (module resolution and `Files::index_of`). A caller reusing summaries requires
+//! those equal between the two revisions.
+//!
+//! [`extract_recording`]: crate::extract_recording
+
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use seam_lang::model::ExprId;
+
+/// How many recording runs are under way in the process.
+static RECORDING_RUNS: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    static CURRENT: RefCell<Option<Consulted>> = const { RefCell::new(None) };
+}
+
+/// What one summary's build read.
+#[derive(Debug, Clone, Default)]
+pub struct Consulted {
+    /// The files whose models it read, by index into the run's models.
+    pub files: BTreeSet<usize>,
+    /// The project-wide indexes it read (their building's reads are in `files` too): for
+    /// measuring which of them a finer record would pay for.
+    pub indexes: BTreeSet<&'static str>,
+    /// The recognised calls it took from the discovery (the call index: a client call's
+    /// method, path and body slots, or a store access), by (file, call). Their values depend
+    /// on what the discovery read, so a reuser compares them between the revisions.
+    pub calls: BTreeSet<(usize, ExprId)>,
+    /// The entries of project-wide indexes and the values of the discovery it took, each
+    /// with a hash of what it gave (`callers "3 FuncId(2)" = 0123…`, `exception advice
+    /// "express" = …`, `recognised call "3 ExprId(7)" = …`); a reuser compares them with the
+    /// other revision's (file indexes in keys assume the same list of files).
+    pub facts: BTreeSet<String>,
+    /// The records of kept values read (each added once, by address), merged in when the
+    /// record ends: a value read thousands of times is merged once.
+    pending: Vec<Arc<Consulted>>,
+    pending_seen: HashSet<usize>,
+}
+
+impl PartialEq for Consulted {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.files, &self.indexes, &self.calls, &self.facts)
+            == (&other.files, &other.indexes, &other.calls, &other.facts)
+    }
+}
+
+impl Eq for Consulted {}
+
+impl Consulted {
+    fn merge(&mut self, other: &Consulted) {
+        self.files.extend(other.files.iter().copied());
+        self.indexes.extend(other.indexes.iter().copied());
+        self.calls.extend(other.calls.iter().copied());
+        self.facts.extend(other.facts.iter().cloned());
+    }
+
+    /// `self` with the records of the kept values it read merged in.
+    fn finished(mut self) -> Consulted {
+        for kept in std::mem::take(&mut self.pending) {
+            self.merge(&kept);
+        }
+        self.pending_seen = HashSet::new();
+        self
+    }
+}
+
+/// While alive, values built once per run keep what their building read (see the module
+/// documentation). Made before the run's `Files`.
+pub struct Recording(());
+
+impl Recording {
+    pub fn start() -> Recording {
+        RECORDING_RUNS.fetch_add(1, Ordering::SeqCst);
+        Recording(())
+    }
+}
+
+impl Drop for Recording {
+    fn drop(&mut self) {
+        RECORDING_RUNS.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Whether a recording run is under way.
+pub(crate) fn active() -> bool {
+    RECORDING_RUNS.load(Ordering::Relaxed) > 0
+}
+
+fn with_current(f: impl FnOnce(&mut Consulted)) {
+    if !active() {
+        return;
+    }
+    CURRENT.with(|c| {
+        if let Some(c) = c.borrow_mut().as_mut() {
+            f(c);
+        }
+    });
+}
+
+/// The model of `file` was read.
+pub(crate) fn file(file: usize) {
+    with_current(|c| {
+        c.files.insert(file);
+    });
+}
+
+/// A project-wide index was read.
+pub(crate) fn index(name: &'static str) {
+    with_current(|c| {
+        c.indexes.insert(name);
+    });
+}
+
+/// The call index's entry of (file, call) was read.
+pub(crate) fn call(file: usize, call: ExprId) {
+    with_current(|c| {
+        c.calls.insert((file, call));
+    });
+}
+
+/// An entry of a project-wide index was looked up (`key`, giving `value`): the reader depends
+/// on that entry, not on every file the index was built from. Recorded as a fact, with a hash
+/// of the entry, which a reuser compares with the other revision's.
+pub(crate) fn entry<V: std::fmt::Debug>(index: &'static str, key: &str, value: &V) {
+    with_current(|c| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!("{value:?}").hash(&mut h);
+        c.facts
+            .insert(format!("{index} {key:?} = {:016x}", h.finish()));
+    });
+}
+
+/// Adds what a kept value's building read to the current record.
+pub(crate) fn replay(reads: &Arc<Consulted>) {
+    with_current(|c| {
+        if c.pending_seen.insert(Arc::as_ptr(reads) as usize) {
+            c.pending.push(reads.clone());
+        }
+    });
+}
+
+thread_local! {
+    /// The records set aside by [`open`], innermost last.
+    static SET_ASIDE: RefCell<Vec<Option<Consulted>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Starts a record of its own for a read that keeps its answer for later readers (the read
+/// memo), setting the one under way aside; `true` when it did (in a recording run), and then
+/// [`close`] must follow.
+pub(crate) fn open() -> bool {
+    if !active() {
+        return false;
+    }
+    let before = CURRENT.with(|c| c.borrow_mut().replace(Consulted::default()));
+    SET_ASIDE.with(|s| s.borrow_mut().push(before));
+    true
+}
+
+/// Ends the record [`open`] started: gives it back, and adds it to the record set aside.
+pub(crate) fn close() -> Arc<Consulted> {
+    let mine = Arc::new(
+        CURRENT
+            .with(|c| c.borrow_mut().take())
+            .unwrap_or_default()
+            .finished(),
+    );
+    let before = SET_ASIDE.with(|s| s.borrow_mut().pop()).flatten();
+    CURRENT.with(|c| *c.borrow_mut() = before);
+    replay(&mine);
+    mine
+}
+
+/// Runs `f` with a fresh record and gives it back with `f`'s result; the record under way
+/// before (if any) is set aside meanwhile and gets nothing of `f`'s reads.
+pub fn recorded<R>(f: impl FnOnce() -> R) -> (R, Consulted) {
+    struct Restore(Option<Consulted>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            CURRENT.with(|c| *c.borrow_mut() = before);
+        }
+    }
+    let _restore = Restore(CURRENT.with(|c| c.borrow_mut().replace(Consulted::default())));
+    let out = f();
+    let reads = CURRENT
+        .with(|c| c.borrow_mut().take())
+        .unwrap_or_default()
+        .finished();
+    (out, reads)
+}
+
+/// `f`'s result, with what it read in a recording run (then not added to the record under way).
+pub(crate) fn recorded_if_active<R>(f: impl FnOnce() -> R) -> (R, Option<Arc<Consulted>>) {
+    if active() {
+        let (value, reads) = recorded(f);
+        (value, Some(Arc::new(reads)))
+    } else {
+        (f(), None)
+    }
+}
+
+/// An answer kept for later askers, with what working it out read in a recording run.
+pub type Kept<V> = (V, Option<Arc<Consulted>>);
+
+/// A kept answer, its reads added to the record under way.
+pub(crate) fn taken<V: Clone>(kept: &Kept<V>) -> V {
+    if let Some(reads) = &kept.1 {
+        replay(reads);
+    }
+    kept.0.clone()
+}
+
+/// `f`'s answer and, in a recording run, what it read, to keep beside the answer; the reads
+/// count for the record under way too.
+pub(crate) fn worked_out<R>(f: impl FnOnce() -> R) -> Kept<R> {
+    let (value, reads) = recorded_if_active(f);
+    if let Some(reads) = &reads {
+        replay(reads);
+    }
+    (value, reads)
+}
+
+/// A value worked out once per pack (by name), with what working it out read in a recording
+/// run (see [`crate::files::once_per_pack`]).
+pub type PerPack<T> = std::sync::Mutex<std::collections::BTreeMap<String, Kept<T>>>;
+
+/// A value built once per run on first use, which keeps, during a recording run, what its
+/// building read and adds it to the record of every reader.
+pub struct Lazy<T> {
+    cell: OnceLock<(T, Option<Arc<Consulted>>)>,
+    /// The index's name in [`Consulted::indexes`] (empty: a per-file value, not named).
+    name: &'static str,
+    /// Whether its readers record the entries they look up ([`entry`]) instead of depending
+    /// on everything its building read.
+    keyed: bool,
+}
+
+impl<T> Lazy<T> {
+    pub(crate) const fn new(name: &'static str) -> Lazy<T> {
+        Lazy {
+            cell: OnceLock::new(),
+            name,
+            keyed: false,
+        }
+    }
+
+    /// A project-wide index whose every reader records the entry it looks up ([`entry`]).
+    pub(crate) const fn keyed(name: &'static str) -> Lazy<T> {
+        Lazy {
+            cell: OnceLock::new(),
+            name,
+            keyed: true,
+        }
+    }
+
+    pub(crate) fn get_or_init(&self, f: impl FnOnce() -> T) -> &T {
+        let (value, reads) = self.cell.get_or_init(|| recorded_if_active(f));
+        self.replay(reads.as_ref());
+        value
+    }
+
+    /// The value, set to `value` (built with `reads`) unless it was set already.
+    pub(crate) fn init_with(&self, value: T, reads: Option<Arc<Consulted>>) -> &T {
+        let (value, reads) = self.cell.get_or_init(|| (value, reads));
+        self.replay(reads.as_ref());
+        value
+    }
+
+    pub(crate) fn get(&self) -> Option<&T> {
+        let (value, reads) = self.cell.get()?;
+        self.replay(reads.as_ref());
+        Some(value)
+    }
+
+    fn replay(&self, reads: Option<&Arc<Consulted>>) {
+        if let Some(reads) = reads
+            && !self.keyed
+        {
+            replay(reads);
+        }
+        if !self.name.is_empty() {
+            index(self.name);
+        }
+    }
+}
+
+impl<T> Default for Lazy<T> {
+    fn default() -> Self {
+        Lazy::new("")
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Lazy<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.cell.get().map(|(v, _)| v).fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lazy_value_adds_what_its_building_read_to_every_reader() {
+        let _run = Recording::start();
+        let lazy: Lazy<u32> = Lazy::new("index");
+        let (_, first) = recorded(|| {
+            file(1);
+            lazy.get_or_init(|| {
+                file(2);
+                7
+            })
+        });
+        let (_, second) = recorded(|| *lazy.get_or_init(|| unreachable!()));
+        assert_eq!(first.files, BTreeSet::from([1, 2]));
+        assert_eq!(second.files, BTreeSet::from([2]));
+        assert_eq!(second.indexes, BTreeSet::from(["index"]));
+    }
+
+    #[test]
+    fn a_nested_record_is_kept_apart_from_the_one_under_way() {
+        let _run = Recording::start();
+        let ((_, inner), outer) = recorded(|| {
+            file(1);
+            let inner = recorded(|| file(2));
+            file(3);
+            inner
+        });
+        assert_eq!(inner.files, BTreeSet::from([2]));
+        assert_eq!(outer.files, BTreeSet::from([1, 3]));
+    }
+}

@@ -1,0 +1,241 @@
+//! What the build of each summary read (`seam_extract::extract_recording`): the files it
+//! consulted, and the same summaries as a run that records nothing.
+
+use std::collections::BTreeSet;
+
+use seam_lang::project::load_project;
+use seam_packs::Detection;
+
+mod support;
+use support::{fixture, pack_fixtures, text};
+
+/// Per summary (by name and path), the files its build read and the facts of the discovery
+/// it took.
+fn reads(name: &str) -> Vec<(String, BTreeSet<String>, BTreeSet<String>)> {
+    let packs = seam_packs::builtin_packs().expect("built-in packs load");
+    let project =
+        load_project(&fixture(name), &seam_packs::project_options(&packs)).expect("fixture loads");
+    let detection = Detection::from_project(&project.manifests);
+    let (run, reads) =
+        seam_extract::extract_recording(&project.models, &detection, &packs, &Default::default());
+    assert_eq!(run.summaries.len(), reads.len());
+    run.summaries
+        .iter()
+        .zip(reads)
+        .map(|(s, r)| {
+            let binding = serde_json::to_value(&s.identity.boundary_binding).expect("serialises");
+            let shown = format!(
+                "{} {}",
+                binding["semantics"]["method"].as_str().unwrap_or("-"),
+                binding["semantics"]["path"].as_str().unwrap_or("-"),
+            );
+            let files = r
+                .files
+                .iter()
+                .map(|&f| project.models[f].path.clone())
+                .collect();
+            let calls = r
+                .calls
+                .iter()
+                .map(|&(f, _)| project.models[f].path.clone())
+                .collect();
+            (shown, files, calls)
+        })
+        .collect()
+}
+
+fn set(paths: &[&str]) -> BTreeSet<String> {
+    paths.iter().map(|p| p.to_string()).collect()
+}
+
+#[test]
+fn a_summary_records_its_own_file_and_the_callees_it_walked_into() {
+    let got = reads("consulted-reads");
+    let by_route = |route: &str| {
+        got.iter()
+            .find(|(shown, _, _)| shown == route)
+            .unwrap_or_else(|| panic!("no summary {route} in {got:?}"))
+    };
+    // The handler calls `findUser` of `store.ts`: its build walks into it. The mount prefix
+    // (`/api`, in `app.ts`) is the discovery's, which a reuser runs in full and compares: the
+    // build never reads `app.ts`.
+    let (_, files, _) = by_route("GET /api/users/:id");
+    assert_eq!(files, &set(&["src/store.ts", "src/users.ts"]));
+    // A handler that calls nothing of the project reads its own file only.
+    let (_, files, _) = by_route("GET /api/health");
+    assert_eq!(files, &set(&["src/users.ts"]));
+    // The client's URL (`USERS_URL` of `config.ts`) is the discovery's too; its build reads
+    // its own file and takes the recognised call from the call index.
+    let (_, files, calls) = by_route("GET /api/users/{id}");
+    assert_eq!(files, &set(&["src/client.ts"]));
+    assert_eq!(calls, &set(&["src/client.ts"]));
+    // No summary read the file nothing refers to.
+    assert!(
+        got.iter()
+            .all(|(_, files, _)| !files.contains("src/unrelated.ts")),
+        "{got:?}"
+    );
+}
+
+/// Recording changes no summary: every pack fixture gives the same text either way.
+#[test]
+fn recording_gives_the_same_summaries_on_every_pack_fixture() {
+    let packs = seam_packs::builtin_packs().expect("built-in packs load");
+    let options = seam_packs::project_options(&packs);
+    let mut compared = 0;
+    for f in pack_fixtures() {
+        let Ok(project) = load_project(&f.dir, &options) else {
+            continue;
+        };
+        let detection = Detection::from_project(&project.manifests);
+        let plain = seam_extract::extract(&project.models, &detection, &packs, &Default::default());
+        let (recorded, reads) = seam_extract::extract_recording(
+            &project.models,
+            &detection,
+            &packs,
+            &Default::default(),
+        );
+        assert_eq!(recorded.summaries.len(), reads.len(), "{}", f.name);
+        assert!(
+            text(&plain.summaries) == text(&recorded.summaries),
+            "recording changed the summaries of {}",
+            f.name
+        );
+        // Every summary's build reads at least the file it is in.
+        for (s, r) in recorded.summaries.iter().zip(&reads) {
+            let own = project
+                .models
+                .iter()
+                .position(|m| m.path == s.location.file);
+            if let Some(own) = own {
+                assert!(
+                    r.files.contains(&own),
+                    "{}: {} read {:?}",
+                    f.name,
+                    s.location.file,
+                    r.files
+                );
+            }
+        }
+        compared += 1;
+    }
+    assert!(compared > 100, "only {compared} fixtures compared");
+}
+
+/// The fixture copied to a folder of its own with one edit (`file`: `from` → `to`).
+fn edited(tag: &str, file: &str, from: &str, to: &str) -> std::path::PathBuf {
+    let src = fixture("consulted-reads");
+    let dir = std::env::temp_dir().join(format!("seam-consulted-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for rel in [
+        "package.json",
+        "src/app.ts",
+        "src/users.ts",
+        "src/store.ts",
+        "src/config.ts",
+        "src/client.ts",
+        "src/unrelated.ts",
+    ] {
+        let mut text = std::fs::read_to_string(src.join(rel)).expect("fixture file reads");
+        if rel == file {
+            assert!(text.contains(from), "{rel} holds {from}");
+            text = text.replace(from, to);
+        }
+        let out = dir.join(rel);
+        std::fs::create_dir_all(out.parent().expect("has a folder")).expect("folder made");
+        std::fs::write(out, text).expect("file written");
+    }
+    dir
+}
+
+/// Extracts the fixture as it is (base) and with one edit (head), and gives the head's
+/// summaries that could not be taken from the base's: a base summary of the same id is taken
+/// over when its build read no changed file and took the same discovery facts (its unit, the
+/// index entries and recognised calls it read). Every summary taken over is checked to be
+/// byte-identical to the head's own.
+fn built_again(tag: &str, file: &str, from: &str, to: &str) -> Vec<String> {
+    let packs = seam_packs::builtin_packs().expect("built-in packs load");
+    let options = seam_packs::project_options(&packs);
+    let head_dir = edited(tag, file, from, to);
+    let load = |dir: &std::path::Path| {
+        let project = load_project(dir, &options).expect("fixture loads");
+        let detection = Detection::from_project(&project.manifests);
+        let (run, reads) = seam_extract::extract_recording(
+            &project.models,
+            &detection,
+            &packs,
+            &Default::default(),
+        );
+        (project, run.summaries, reads)
+    };
+    let (base, base_summaries, base_reads) = load(&fixture("consulted-reads"));
+    let (head, head_summaries, head_reads) = load(&head_dir);
+    let _ = std::fs::remove_dir_all(&head_dir);
+    let paths = |p: &seam_lang::project::Project| -> Vec<String> {
+        p.models.iter().map(|m| m.path.clone()).collect()
+    };
+    assert_eq!(paths(&base), paths(&head));
+    let changed: BTreeSet<usize> = (0..head.models.len())
+        .filter(|&i| base.models[i].source != head.models[i].source)
+        .collect();
+    assert_eq!(changed.len(), 1);
+    let mut again = Vec::new();
+    for (s, r) in head_summaries.iter().zip(&head_reads) {
+        let before = base_summaries
+            .iter()
+            .zip(&base_reads)
+            .find(|(b, _)| b.identity.id == s.identity.id);
+        let taken = before.filter(|(_, b)| {
+            b.files.iter().all(|f| !changed.contains(f)) && b.facts == r.facts && b.calls == r.calls
+        });
+        match taken {
+            Some((b, _)) => assert_eq!(
+                serde_json::to_string(b).expect("writes"),
+                serde_json::to_string(s).expect("writes"),
+                "{tag}: taken over but different"
+            ),
+            None => {
+                let binding =
+                    serde_json::to_value(&s.identity.boundary_binding).expect("serialises");
+                again.push(format!(
+                    "{} {}",
+                    binding["semantics"]["method"].as_str().unwrap_or("-"),
+                    binding["semantics"]["path"].as_str().unwrap_or("-"),
+                ));
+            }
+        }
+    }
+    again.sort();
+    again
+}
+
+#[test]
+fn an_edited_callee_rebuilds_the_summaries_that_walked_into_it() {
+    let again = built_again(
+        "callee",
+        "src/store.ts",
+        "  return { id };",
+        "  if (id === \"0\") {\n    throw new Error(\"zero\");\n  }\n  return { id };",
+    );
+    assert_eq!(again, vec!["GET /api/users/:id".to_owned()]);
+}
+
+#[test]
+fn an_edited_mount_prefix_rebuilds_the_routes_under_it() {
+    let again = built_again("mount", "src/app.ts", "\"/api\"", "\"/v2\"");
+    assert_eq!(
+        again,
+        vec!["GET /v2/health".to_owned(), "GET /v2/users/:id".to_owned()]
+    );
+}
+
+#[test]
+fn an_edited_imported_url_rebuilds_the_client_that_sends_it() {
+    let again = built_again(
+        "constant",
+        "src/config.ts",
+        "\"/api/users\"",
+        "\"/api/people\"",
+    );
+    assert_eq!(again, vec!["GET /api/people/{id}".to_owned()]);
+}

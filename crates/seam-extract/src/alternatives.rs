@@ -9,7 +9,8 @@
 //! (the `?` side, the first key), and notes the choices the reading met. A call that met some
 //! is read again once per other combination of branches (up to [`MAX_CHOICES`] choices of up to
 //! [`MAX_BRANCHES`] branches each, at most [`MAX_FORMS`] forms; the rest keep their first
-//! branch); the units a later form gives that an earlier one already gave are dropped.
+//! branch; choices met in different files, as a wrapper's callers make them, vary side by
+//! side rather than every way, see `other_forms`); the units a later form gives that an earlier one already gave are dropped.
 //! The forms are a plan held by the thread doing the reading, so the value reader asks
 //! [`choose`], [`choose_by_test`] or [`choose_among`] at a choice it cannot otherwise settle; outside client discovery no plan is
 //! active and a choice stays what it was (a hole). Choices made by the same test in one function
@@ -113,13 +114,55 @@ pub fn outside_forms<T>(f: impl FnOnce() -> T) -> T {
     out
 }
 
-/// Every combination of branches of the choices met (but the first, all first branches), in
-/// order: the first choice's branches vary fastest.
+/// The forms still to read after the first (all first branches), as the branch each choice
+/// met takes. Choices made in one file are combined every way (the first choice's branches
+/// varying fastest, up to [`MAX_CHOICES`] of them); choices of different files vary side by
+/// side, the `n`-th form taking each file's `n`-th combination. A wrapper instantiated at
+/// many callers (an app's one fetcher behind every `useSWR(key)`) meets each caller's choices
+/// in the caller's file: every caller gets its own forms, where a product over all of them
+/// would give the first few callers every form and the rest none.
 fn other_forms(met: &[(Choice, usize)]) -> Vec<Vec<usize>> {
-    let counts: Vec<usize> = met
+    let file_of = |c: &Choice| match c {
+        Choice::At(file, _) | Choice::Test(file, ..) => *file,
+    };
+    let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (i, (choice, _)) in met.iter().enumerate() {
+        let file = file_of(choice);
+        match groups.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((file, vec![i])),
+        }
+    }
+    let combinations: Vec<(Vec<usize>, Vec<Vec<usize>>)> = groups
+        .into_iter()
+        .map(|(_, members)| {
+            let members: Vec<usize> = members.into_iter().take(MAX_CHOICES).collect();
+            let counts: Vec<usize> = members.iter().map(|&i| met[i].1).collect();
+            (members, combinations_of(&counts))
+        })
+        .collect();
+    let count = combinations.iter().map(|(_, c)| c.len()).max().unwrap_or(0);
+    (0..count)
+        .map(|n| {
+            let mut form = vec![0; met.len()];
+            for (members, combos) in &combinations {
+                if let Some(combo) = combos.get(n) {
+                    for (&i, &branch) in members.iter().zip(combo) {
+                        form[i] = branch;
+                    }
+                }
+            }
+            form
+        })
+        .collect()
+}
+
+/// Every combination of branches of choices with these counts but the first (all first
+/// branches), the first choice's branches varying fastest, fewer than [`MAX_FORMS`].
+fn combinations_of(counts: &[usize]) -> Vec<Vec<usize>> {
+    let counts: Vec<usize> = counts
         .iter()
-        .take(MAX_CHOICES)
-        .map(|(_, count)| (*count).clamp(1, MAX_BRANCHES))
+        .map(|count| (*count).clamp(1, MAX_BRANCHES))
         .collect();
     let mut forms = Vec::new();
     let mut current = vec![0; counts.len()];
@@ -213,13 +256,40 @@ fn drop_repeated(units: &mut Vec<ClientUnit>, start: usize, form_start: usize) {
     }
 }
 
+/// A path with each hole's name left out (`/playlists/{id}` and `/playlists/{playlist}` are
+/// both `/playlists/{}`): forms that differ only in what a value is called (`typeof p ===
+/// "string" ? p : p.id`) make the same request.
+fn unnamed_holes(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut depth = 0usize;
+    for c in path.chars() {
+        match c {
+            '{' => {
+                if depth == 0 {
+                    out.push('{');
+                }
+                depth += 1;
+            }
+            '}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push('}');
+                }
+            }
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 fn same_request(a: &ClientUnit, b: &ClientUnit) -> bool {
     a.pack == b.pack
         && a.file == b.file
         && a.call == b.call
         && a.function == b.function
         && a.method == b.method
-        && a.path == b.path
+        && a.path.as_deref().map(unnamed_holes) == b.path.as_deref().map(unnamed_holes)
         && a.origin == b.origin
         && a.through == b.through
         && a.page_relative == b.page_relative

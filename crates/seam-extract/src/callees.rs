@@ -36,6 +36,11 @@ pub fn function_in_value(
             if let Some(passed) = crate::library_constants::passed_callback(model, *callee, args) {
                 return function_in_value(files, file, passed, hops);
             }
+            // `useMemo(() => (url) => …, deps)`: the function its callback returns.
+            if let Some(callback) = crate::library_constants::memo_callback(model, *callee, args) {
+                let returned = single_returned(files, file, callback)?;
+                return function_in_value(files, file, returned, hops);
+            }
             // `useContext(Track)`: the function the context's provider element gives.
             if let Some((vf, ve)) = crate::context_values::read(files, file, expr) {
                 return function_in_value(files, vf, ve, hops);

@@ -10,9 +10,9 @@
 //! through it; the field holding the models is private to `files.rs`), and the values the run
 //! builds once and hands to every later reader ([`Lazy`], the per-pack memos of
 //! [`crate::files::once_per_pack`], the memos that keep answers by question: `passed_callers`,
-//! `passed_instances`, `constructed_params`, `sending_helpers`, the read memo) keep what their
-//! building read ([`Kept`]) and add it to each reader's record, so a value built for one
-//! summary and read by another counts for both.
+//! `passed_instances`, `constructed_params`, `sending_helpers`, `configured_functions`, the read
+//! memo) keep what their building read ([`Kept`]) and add it to each reader's record, so a
+//! value built for one summary and read by another counts for both.
 //!
 //! What the build reads that does not come from a model is not recorded here: the packs, the
 //! manifests and dotenv files (pack detection, `Files::dotenv`), the `.proto` services and the

@@ -119,3 +119,72 @@ pub fn read(files: &Files, file: usize, call: ExprId) -> Option<(usize, ExprId)>
     }
     provided(files, file, context.value)
 }
+
+/// The function an app gives a library through its configuration element
+/// (`<SWRConfig value={{ fetcher }}>`: tag `element`, the object literal its `attribute`
+/// holds, that object's `key`), as (file, expression): the one such element outside tests and
+/// stories gives it, or all of them give the same function. A call that takes no function of
+/// its own (`useSWR(key)`) calls that one.
+pub fn configured_function(
+    files: &Files,
+    element: &str,
+    attribute: &str,
+    key: &str,
+) -> Option<(usize, ExprId)> {
+    let cache_key = (element.to_owned(), attribute.to_owned(), key.to_owned());
+    if let Some(found) = files
+        .configured_functions
+        .lock()
+        .ok()
+        .and_then(|m| m.get(&cache_key).map(crate::consulted::taken))
+    {
+        return found;
+    }
+    let kept =
+        crate::consulted::worked_out(|| find_configured_function(files, element, attribute, key));
+    let found = kept.0;
+    if let Ok(mut m) = files.configured_functions.lock() {
+        m.insert(cache_key, kept);
+    }
+    found
+}
+
+fn find_configured_function(
+    files: &Files,
+    element: &str,
+    attribute: &str,
+    key: &str,
+) -> Option<(usize, ExprId)> {
+    let mut given: Vec<(usize, ExprId)> = Vec::new();
+    for file in 0..files.count() {
+        let model = files.model(file);
+        if !model.language.is_js_family() || stand_in_file(&model.path) {
+            continue;
+        }
+        for expr in &model.exprs {
+            let ExprKind::Jsx { element: e } = &expr.kind else {
+                continue;
+            };
+            if e.tag != element {
+                continue;
+            }
+            for a in &e.attributes {
+                if let JsxAttribute::Named {
+                    name,
+                    value: Some(v),
+                } = a
+                    && name == attribute
+                    && let Some(found) =
+                        crate::callees::object_value_key(files, file, *v, key, MAX_HOPS)
+                {
+                    given.push(found);
+                }
+            }
+        }
+    }
+    let (&first, rest) = given.split_first()?;
+    let target = files.function_of(first.0, first.1)?;
+    rest.iter()
+        .all(|&(f, e)| files.function_of(f, e) == Some(target))
+        .then_some(first)
+}

@@ -172,6 +172,9 @@ pub struct Files<'a> {
     /// The values elements provide for contexts (see [`crate::context_values`]), built on
     /// first use.
     context_values: Lazy<crate::context_values::Provided>,
+    /// The functions apps give libraries through configuration elements, by (element,
+    /// attribute, key), found on first use (see [`crate::context_values::configured_function`]).
+    pub configured_functions: std::sync::Mutex<ConfiguredFunctions>,
     /// Calls and elements by name, where a function's callers pass it functions.
     passed_sites: Lazy<crate::passed_functions::Sites>,
     /// The call sites and elements that reach a function, by function, kept once worked out
@@ -192,13 +195,18 @@ pub type Invocations = BTreeMap<ExprId, Invoked>;
 /// A library call that calls a function it is given (see [`seam_packs::Invocation`]).
 #[derive(Debug, Clone)]
 pub struct Invoked {
-    /// The expression of the function it calls.
-    pub function: ExprId,
+    /// The expression of the function it calls (file, expression): in the call's file, or
+    /// where the app's configuration element gives it.
+    pub function: (usize, ExprId),
     /// What it calls the function with, in order.
     pub args: Vec<ExprId>,
     /// Whether it keeps what the function throws (see `seam_packs::Invocation::keeps_failures`).
     pub keeps_failures: bool,
 }
+
+/// See [`Files::configured_functions`].
+pub type ConfiguredFunctions =
+    BTreeMap<(String, String, String), consulted::Kept<Option<(usize, ExprId)>>>;
 
 /// Calls of project functions, by the (file, function) they reach: (file, call) in file and
 /// source order.
@@ -293,6 +301,7 @@ impl<'a> Files<'a> {
             constructed_params: Default::default(),
             instance_globals: Lazy::keyed("instance globals"),
             context_values: Lazy::new("context values"),
+            configured_functions: std::sync::Mutex::default(),
             passed_sites: Lazy::keyed("passed sites"),
             passed_callers: std::sync::Mutex::default(),
             passed_instances: std::sync::Mutex::default(),
@@ -779,7 +788,7 @@ impl<'a> Files<'a> {
             }
         }
         for (&call, invoked) in self.invocations(file) {
-            if let Some(target) = self.function_of(file, invoked.function) {
+            if let Some(target) = self.function_of(invoked.function.0, invoked.function.1) {
                 out.entry(target).or_default().push((file, call));
             }
         }
@@ -806,7 +815,27 @@ impl<'a> Files<'a> {
                     if !seam_packs::match_expr(model, &rule.pattern, call, &mut c) {
                         continue;
                     }
-                    let Some(function) = c.get(&rule.function).and_then(|x| x.expr()) else {
+                    let function = match &rule.function {
+                        // Options in the function's place (`useSWR(key, { refreshInterval })`)
+                        // are no function: a later rule may say which one is called.
+                        seam_packs::InvokedFunction::Captured(name) => match c
+                            .get(name)
+                            .and_then(|x| x.expr())
+                        {
+                            Some(e) if matches!(model.expr(e).kind, ExprKind::Object { .. }) => {
+                                continue;
+                            }
+                            e => e.map(|e| (file, e)),
+                        },
+                        seam_packs::InvokedFunction::Provided {
+                            element,
+                            attribute,
+                            key,
+                        } => crate::context_values::configured_function(
+                            self, element, attribute, key,
+                        ),
+                    };
+                    let Some(function) = function else {
                         continue;
                     };
                     let args = rule

@@ -1209,14 +1209,15 @@ fn in_try_with_catch_around(model: &Model, func: FuncId, call: ExprId, also: Spa
 fn kept_by_library(files: &Files, unit: &ClientUnit) -> bool {
     let kept_at = |file: usize, call: ExprId, callee: (usize, FuncId)| {
         files.invocations(file).get(&call).is_some_and(|i| {
-            i.keeps_failures && files.function_of(file, i.function) == Some(callee)
+            i.keeps_failures && files.function_of(i.function.0, i.function.1) == Some(callee)
         })
     };
     // The request made in the function the library calls, with no layer above it.
     if unit.through.is_empty() {
         return unit.function.is_some_and(|f| {
             files.invocations(unit.file).values().any(|i| {
-                i.keeps_failures && files.function_of(unit.file, i.function) == Some((unit.file, f))
+                i.keeps_failures
+                    && files.function_of(i.function.0, i.function.1) == Some((unit.file, f))
             })
         });
     }

@@ -15,7 +15,7 @@
 
 use seam_lang::model::{BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, PatternStep};
 
-use crate::files::Files;
+use crate::files::{Files, MAX_HOPS};
 use crate::url::{Piece, Reader, Substitution};
 
 /// Whether `func` hands its outcome to a parameter instead of returning it: it calls one
@@ -178,7 +178,7 @@ pub fn bind_arguments(
     // arguments are those it calls the function with.
     let invoked: Vec<seam_lang::model::Arg>;
     let args = match files.invocations(caller_file).get(&caller_call) {
-        Some(call) if files.function_of(caller_file, call.function) == Some((file, func)) => {
+        Some(call) if files.function_of(call.function.0, call.function.1) == Some((file, func)) => {
             invoked = call
                 .args
                 .iter()
@@ -270,12 +270,83 @@ fn destructured(
 ) -> Option<(usize, ExprId)> {
     let mut at = (file, expr);
     for step in path {
-        let PatternStep::Key(key) = step else {
-            return None;
+        at = match step {
+            PatternStep::Key(key) => reader.object_key(at.0, at.1, key).ok().flatten()?,
+            // `([url]) => …` given `[path]` (also through a name, a memo or a `null` branch).
+            PatternStep::Index(i) => array_element(reader.files, at, *i as usize, MAX_HOPS)?,
+            _ => return None,
         };
-        at = reader.object_key(at.0, at.1, key).ok().flatten()?;
     }
     Some(at)
+}
+
+/// The element at `index` of the array literal a value holds: written in place, through a
+/// name, a library memo's callback (`useMemo(() => (path ? [path] : null), deps)`) or a
+/// conditional whose other branch gives nothing. Elements before it must be plain values.
+fn array_element(
+    files: &Files,
+    (file, expr): (usize, ExprId),
+    index: usize,
+    hops: usize,
+) -> Option<(usize, ExprId)> {
+    let hops = hops.checked_sub(1)?;
+    let model = files.model(file);
+    match &model.expr(expr).kind {
+        ExprKind::Array { elements, .. } => {
+            if elements[..index.min(elements.len())]
+                .iter()
+                .any(|e| matches!(e, seam_lang::model::ArrayElement::Spread(_)))
+            {
+                return None;
+            }
+            match elements.get(index)? {
+                seam_lang::model::ArrayElement::Expr(e) => Some((file, *e)),
+                _ => None,
+            }
+        }
+        ExprKind::Conditional {
+            consequent,
+            alternate,
+            ..
+        } => {
+            let absent = |e: ExprId| {
+                matches!(
+                    model.expr(e).kind,
+                    ExprKind::Literal {
+                        value: seam_lang::model::LiteralValue::Null
+                            | seam_lang::model::LiteralValue::Undefined
+                    }
+                )
+            };
+            if absent(*alternate) {
+                array_element(files, (file, *consequent), index, hops)
+            } else if absent(*consequent) {
+                array_element(files, (file, *alternate), index, hops)
+            } else {
+                None
+            }
+        }
+        ExprKind::Call {
+            callee,
+            args,
+            is_new: false,
+            ..
+        } => {
+            let callback = crate::library_constants::memo_callback(model, *callee, args)?;
+            let [returned] = files.returned_values(file, callback)[..] else {
+                return None;
+            };
+            array_element(files, (file, returned), index, hops)
+        }
+        ExprKind::Ident { .. } => {
+            let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
+            if (vf, ve) == (file, expr) {
+                return None;
+            }
+            array_element(files, (vf, ve), index, hops)
+        }
+        _ => None,
+    }
 }
 
 /// Whether a call passes the instance as the first parameter: a Python method (its first

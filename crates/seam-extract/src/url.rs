@@ -278,6 +278,11 @@ impl Reader<'_> {
             ExprKind::Ident {
                 binding: Some(b), ..
             } => self.read_binding(file, expr, *b, hops, out),
+            // A function where a URL is read (`useSWRInfinite(getKey, fetcher)`, `useSWR(() =>
+            // [url, id], fetcher)`: a key getter the library calls): what it returns, when it
+            // returns one value besides `null` (no request yet).
+            ExprKind::Function { function } if self.read_key_getter(file, *function, hops, out) => {
+            }
             // `cond ? process.env.BASE : undefined`: a branch that gives no value leaves the
             // other one as what a URL can be built from.
             // `url + (query ? "?" + query : "")`: with or without its query string, the path
@@ -368,6 +373,20 @@ impl Reader<'_> {
                     return;
                 }
                 if self.read_joined(file, expr, hops, out) {
+                    return;
+                }
+                // `useMemo(() => (path ? [path] : null), [path])`: what its callback returns.
+                if let ExprKind::Call {
+                    callee,
+                    args,
+                    is_new: false,
+                    ..
+                } = kind
+                    && let Some(callback) =
+                        crate::library_constants::memo_callback(model, *callee, args)
+                    && let [returned] = self.files.returned_values(file, callback)[..]
+                {
+                    self.read(file, returned, hops - 1, out);
                     return;
                 }
                 if let ExprKind::Call {
@@ -803,7 +822,43 @@ impl Reader<'_> {
             out.extend(first.iter().cloned());
             return true;
         }
+        // Returns that differ only by a deployment's base in front (`if (API_BASE !== "/api")
+        // return API_BASE; return \`${window.location.origin}/api\``, with `API_BASE` read as
+        // its default `/api`): the path they share, on this deployment either way.
+        let tails: Vec<(bool, Vec<Piece>)> =
+            reads.iter().map(|r| after_deployment_base(r)).collect();
+        if let [(_, first), rest @ ..] = tails.as_slice()
+            && tails.iter().any(|(based, _)| *based)
+            && matches!(first.first(), Some(Piece::Text(t)) if t.starts_with('/') && t.len() > 1)
+            && rest.iter().all(|(_, r)| r == first)
+        {
+            out.extend(first.iter().cloned());
+            return true;
+        }
         false
+    }
+
+    /// See the `ExprKind::Function` arm of `read_fresh`: false when the function does not
+    /// return exactly one value besides `null` and `undefined`.
+    fn read_key_getter(
+        &self,
+        file: usize,
+        function: seam_lang::model::FuncId,
+        hops: usize,
+        out: &mut Vec<Piece>,
+    ) -> bool {
+        let model = self.files.model(file);
+        let returned: Vec<ExprId> = self
+            .files
+            .returned_values(file, function)
+            .into_iter()
+            .filter(|&r| !is_absent(model, r))
+            .collect();
+        let [returned] = returned[..] else {
+            return false;
+        };
+        self.read(file, returned, hops - 1, out);
+        true
     }
 
     /// The value a member read has when the code fixes it: a key of an object literal held
@@ -983,6 +1038,8 @@ impl Reader<'_> {
                     _ => out.push(Piece::Hole(binding.name.clone())),
                 }
             }
+            // A name for a function (`const getKey = (page) => …`): a key getter.
+            Some(Def::Function(ff, func)) if self.read_key_getter(ff, func, hops, out) => {}
             _ => out.push(Piece::Hole(binding.name.clone())),
         }
     }
@@ -1560,6 +1617,25 @@ pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
         },
         _ => "value".to_owned(),
     }
+}
+
+/// A value read with any deployment's base in front of it set aside (`${window.location.origin}/api`
+/// is `/api`), adjacent texts joined and empty ones dropped; true when there was such a base.
+fn after_deployment_base(pieces: &[Piece]) -> (bool, Vec<Piece>) {
+    let mut rest = pieces
+        .iter()
+        .skip_while(|p| **p == Piece::Text(String::new()))
+        .peekable();
+    let based = rest.next_if(|p| **p == Piece::Env).is_some();
+    let mut out: Vec<Piece> = Vec::new();
+    for piece in rest {
+        match (out.last_mut(), piece) {
+            (_, Piece::Text(t)) if t.is_empty() => {}
+            (Some(Piece::Text(last)), Piece::Text(t)) => last.push_str(t),
+            _ => out.push(piece.clone()),
+        }
+    }
+    (based, out)
 }
 
 /// Writes pieces as a path: holes as `{name}`, an environment variable as nothing, a scheme

@@ -1109,8 +1109,14 @@ pub struct ContractRoutesFile {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct InvocationFile {
     pub pattern: String,
-    /// The metavariable holding the function the library calls.
-    pub function: String,
+    /// The metavariable holding the function the library calls. Left out with `provided`.
+    #[serde(default)]
+    pub function: Option<String>,
+    /// The function the library calls is the one the app gives every such call through a
+    /// configuration element (`<SWRConfig value={{ fetcher }}>`): the element's tag, the
+    /// attribute holding an object, and that object's key.
+    #[serde(default)]
+    pub provided: Option<ProvidedFunctionFile>,
     /// The metavariables holding what it is called with, in order.
     #[serde(default)]
     pub args: Vec<String>,
@@ -1119,6 +1125,19 @@ pub struct InvocationFile {
     /// reaches code written for a success.
     #[serde(default)]
     pub keeps_failures: bool,
+}
+
+/// A function an app gives a library through a configuration element (see
+/// `InvocationFile::provided`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ProvidedFunctionFile {
+    /// The element's tag (`SWRConfig`).
+    pub element: String,
+    /// The attribute holding an object literal (`value`).
+    pub attribute: String,
+    /// The key of that object holding the function (`fetcher`).
+    pub key: String,
 }
 
 /// A URL builder (see `PackFile::urls`).

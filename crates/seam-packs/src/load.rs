@@ -1293,8 +1293,27 @@ impl Compiler<'_> {
         let mut invocations = Vec::with_capacity(raw.invocations.len());
         for i in &raw.invocations {
             let pattern = self.expression(&i.pattern, family)?;
+            let function = match (&i.function, &i.provided) {
+                (Some(f), None) => crate::pack::InvokedFunction::Captured(
+                    self.meta("function", f, &pattern, &i.pattern)?,
+                ),
+                (None, Some(p)) => crate::pack::InvokedFunction::Provided {
+                    element: p.element.clone(),
+                    attribute: p.attribute.clone(),
+                    key: p.key.clone(),
+                },
+                _ => {
+                    return Err(self.error(
+                        &i.pattern,
+                        format!(
+                            "the invocation `{}` needs exactly one of `function` and `provided`",
+                            i.pattern
+                        ),
+                    ));
+                }
+            };
             invocations.push(crate::pack::Invocation {
-                function: self.meta("function", &i.function, &pattern, &i.pattern)?,
+                function,
                 args: i
                     .args
                     .iter()

@@ -673,11 +673,25 @@ pub struct ContractRoutes {
     pub path: String,
 }
 
+/// Where the function an invocation calls comes from (see `InvocationFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum InvokedFunction {
+    /// The metavariable of the call holding it.
+    Captured(String),
+    /// The object key of the one configuration element that gives it (see
+    /// `ProvidedFunctionFile`).
+    Provided {
+        element: String,
+        attribute: String,
+        key: String,
+    },
+}
+
 /// A library call that calls a function it is given (see `InvocationFile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Invocation {
     pub pattern: PatternNode,
-    pub function: String,
+    pub function: InvokedFunction,
     pub args: Vec<String>,
     /// See `InvocationFile::keeps_failures`.
     pub keeps_failures: bool,

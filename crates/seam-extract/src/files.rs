@@ -1322,12 +1322,16 @@ impl<'a> Files<'a> {
                     }
                     // `this.api.router`: a field of the instance another field (or a longer
                     // chain) holds, as the constructor of that instance's class sets it; so is
-                    // `items.router` of a name holding an instance (`items = ItemsRouter()`).
+                    // `items.router` of a Python name holding an instance (`items =
+                    // ItemsRouter()`).
                     None if object_def.is_some()
-                        && matches!(
-                            model.expr(*object).kind,
-                            ExprKind::Member { .. } | ExprKind::Ident { .. }
-                        ) =>
+                        && match model.expr(*object).kind {
+                            ExprKind::Member { .. } => true,
+                            ExprKind::Ident { .. } => {
+                                model.language == seam_lang::model::Language::Python
+                            }
+                            _ => false,
+                        } =>
                     {
                         match crate::classes::class_of_receiver(self, file, *object)
                             .and_then(|class| crate::classes::field_of_class(self, class, name))

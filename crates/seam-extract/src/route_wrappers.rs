@@ -113,7 +113,7 @@ pub fn reads_parameter_property(model: &Model, expr: ExprId) -> bool {
 }
 
 /// Whether an expression is a name a caller's argument fills: a parameter, or a name taken
-/// from a rest parameter by position (`const [router] = args`, `args[args.length - 1]`).
+/// from a rest parameter by position (`const [router] = args`).
 pub fn takes_argument(model: &Model, expr: ExprId) -> bool {
     parameter(model, expr).is_some_and(|b| !matches!(model.binding(b).kind, BindingKind::LoopVar))
 }
@@ -130,8 +130,7 @@ fn root_parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
 }
 
 /// The binding an expression names, when it is a bare parameter or loop variable name, or a
-/// name taken by position from a rest parameter (`const [router] = args`, `const controller =
-/// args[args.length - 1]`).
+/// name taken by position from a rest parameter (`const [router] = args`).
 fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
     match &model.expr(expr).kind {
         ExprKind::Ident {
@@ -139,8 +138,7 @@ fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
         } if matches!(
             model.binding(*b).kind,
             BindingKind::Param { .. } | BindingKind::LoopVar
-        ) || crate::router_factories::positional_name(model, *b).is_some()
-            || crate::router_factories::name_from_end(model, *b).is_some() =>
+        ) || crate::router_factories::positional_name(model, *b).is_some() =>
         {
             Some(*b)
         }
@@ -153,9 +151,7 @@ fn parameter(model: &Model, expr: ExprId) -> Option<BindingId> {
 fn parameter_function(model: &Model, binding: BindingId) -> Option<FuncId> {
     match model.binding(binding).kind {
         BindingKind::Param { function, .. } => Some(function),
-        _ => crate::router_factories::positional_name(model, binding)
-            .map(|(f, _, _)| f)
-            .or_else(|| crate::router_factories::name_from_end(model, binding).map(|(f, _, _)| f)),
+        _ => crate::router_factories::positional_name(model, binding).map(|(f, _, _)| f),
     }
 }
 

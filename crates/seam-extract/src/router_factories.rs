@@ -197,22 +197,6 @@ pub fn call_substitution_with(
             subst.insert((file, binding), value);
             continue;
         }
-        // A name taken from the end of a rest parameter (`args[args.length - 1]`): the
-        // argument that far from the end of the call's, when it is one the rest parameter
-        // receives.
-        if let Some((function, rest, from_end)) = name_from_end(model, binding)
-            && function == func
-        {
-            if spread {
-                continue;
-            }
-            let value = positional_end
-                .checked_sub(from_end)
-                .filter(|p| *p + offset >= rest)
-                .and_then(argument);
-            subst.insert((file, binding), value);
-            continue;
-        }
         let BindingKind::Param { function, index } = b.kind else {
             continue;
         };
@@ -322,78 +306,6 @@ pub fn positional_name(
         return None;
     };
     Some((function, index as usize + *i as usize, tail))
-}
-
-/// A name a function takes from the end of its rest parameter (`const controller =
-/// args[args.length - 1]`, a helper whose last argument is the handler whatever comes before
-/// it): the function, the rest parameter's position, and how far from the end the argument is
-/// (1: the last). `None` for any other name.
-pub fn name_from_end(
-    model: &seam_lang::model::Model,
-    binding: BindingId,
-) -> Option<(FuncId, usize, usize)> {
-    use seam_lang::model::{BinaryOp, ExprKind, LiteralValue, MemberProp};
-    let b = model.binding(binding);
-    if !matches!(b.kind, BindingKind::Var { .. }) || b.reassigned || !b.origin.path.is_empty() {
-        return None;
-    }
-    let ExprKind::Member {
-        object,
-        property: MemberProp::Computed(index),
-        ..
-    } = &model.expr(b.origin.init?).kind
-    else {
-        return None;
-    };
-    let rest_of = |e: ExprId| match &model.expr(e).kind {
-        ExprKind::Ident {
-            binding: Some(r), ..
-        } => Some(*r),
-        _ => None,
-    };
-    let rest = rest_of(*object)?;
-    let ExprKind::Binary {
-        op: BinaryOp::Sub,
-        left,
-        right,
-    } = &model.expr(*index).kind
-    else {
-        return None;
-    };
-    let ExprKind::Member {
-        object: measured,
-        property: MemberProp::Name(length),
-        ..
-    } = &model.expr(*left).kind
-    else {
-        return None;
-    };
-    let ExprKind::Literal {
-        value: LiteralValue::Number { value, .. },
-    } = &model.expr(*right).kind
-    else {
-        return None;
-    };
-    if length != "length"
-        || rest_of(*measured) != Some(rest)
-        || *value < 1.0
-        || value.fract() != 0.0
-    {
-        return None;
-    }
-    let r = model.binding(rest);
-    if !r.origin.path.is_empty() || r.reassigned {
-        return None;
-    }
-    let BindingKind::Param { function, index } = r.kind else {
-        return None;
-    };
-    let param = model.function(function).params.get(index as usize)?;
-    (param.kind == seam_lang::model::ParamKind::Rest).then_some((
-        function,
-        index as usize,
-        *value as usize,
-    ))
 }
 
 /// The rest parameter a spread argument passes on whole (`...args` of `(...args) => f(...args)`):

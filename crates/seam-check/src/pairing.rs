@@ -824,6 +824,19 @@ pub fn pair_rest(
         // (`{base}/items/{id}` means an item by id, not the route `/items/new` its value could
         // also spell).
         let (mut code, mut contracts) = (code, contracts);
+        // A call whose start is unknown made inside the handler of a route it meets is no
+        // request to that route: a handler does not answer itself over HTTP, it forwards to
+        // another server serving the same path (`requests.get(f"{integration.server_url}/albums")`
+        // in the handler of `/api/integrations/immich/albums`). Met only so, the call is another
+        // server's.
+        if call.start_unknown && !code.is_empty() {
+            let caller = &summaries[call.summary];
+            code.retain(|&e| !encloses(&summaries[out.endpoints[e].summary], caller));
+            if code.is_empty() {
+                leaving.push((c, UnpairableReason::External));
+                continue;
+            }
+        }
         if let Some(tail) = &call.tail {
             let pool = if code.is_empty() {
                 &mut contracts
@@ -997,6 +1010,18 @@ pub fn pair_rest(
         .map(|(e, _)| e)
         .collect();
     out
+}
+
+/// Whether the unit `outer` holds the unit `inner` (the same unit, or one written inside it).
+fn encloses(outer: &BehavioralSummary, inner: &BehavioralSummary) -> bool {
+    let (o, i) = (&outer.location, &inner.location);
+    if o.file != i.file {
+        return false;
+    }
+    match (&o.span, &i.span) {
+        (Some(os), Some(is)) => os.start <= is.start && is.end <= os.end,
+        _ => o.range.start <= i.range.start && i.range.end <= o.range.end,
+    }
 }
 
 /// The calls whose unknown start names another service. They are grouped by where the start

@@ -312,6 +312,39 @@ fn calls_with_an_unknown_start_meet_the_one_route_their_path_ends() {
     assert!(report.findings.is_empty(), "{:?}", report.findings);
 }
 
+/// A call whose start is unknown made inside the handler of the one route its path ends
+/// (`requests.get(f"{integration.server_url}/albums")` in the handler of `GET
+/// /api/immich/albums`, a FastAPI app with a `requests` script, as `seam extract` writes it)
+/// forwards to another server serving that path: it pairs with nothing and is `external`,
+/// while a call from elsewhere (`{base}/api/immich/albums` in `sync.py`) still meets the route.
+#[test]
+fn a_call_inside_the_handler_of_the_route_it_ends_goes_elsewhere() {
+    let report = check_summaries("startUnknownProxy/summaries.json");
+    assert_eq!(
+        pair_keys(&report),
+        [(
+            "GET /api/immich/albums",
+            "app/main.py::albums",
+            "app/sync.py::sync_albums"
+        )]
+    );
+    let unpairable: Vec<(&str, Option<&str>, &str)> = report
+        .unmatched
+        .unpairable
+        .iter()
+        .map(|u| (u.name.as_str(), u.key.as_deref(), u.reason.as_str()))
+        .collect();
+    // The call's client summary and the handler's service-call effect.
+    assert_eq!(
+        unpairable,
+        [
+            ("albums", Some("GET /albums"), "external"),
+            ("albums", Some("GET /albums"), "external"),
+        ]
+    );
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+}
+
 /// A call whose start is unknown (`{baseURL}/api/items/${id}` through an instance whose base
 /// is a constructor's argument, as `seam extract` writes it for an express app and a client
 /// class; summaries in `fixtures/startUnknownRanked`) whose path ends several routes goes to

@@ -988,6 +988,16 @@ fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
             is_new: true,
             ..
         } => class_of_expr(files, vf, *callee),
+        // A class called as a function makes an instance in Python (`items = ItemsRouter()`).
+        ExprKind::Call {
+            callee,
+            is_new: false,
+            ..
+        } if files.model(vf).language == seam_lang::model::Language::Python
+            && class_of_expr(files, vf, *callee).is_some() =>
+        {
+            class_of_expr(files, vf, *callee)
+        }
         ExprKind::Call {
             args,
             is_new: false,
@@ -1232,6 +1242,16 @@ pub fn field_of_class(
                 [one] => return Some((cf, *one)),
                 [] => {}
                 _ => return None,
+            }
+            // `self.router = APIRouter()` in a Python `__init__`: the class's field
+            // assignments, when its constructor makes the one there is.
+            if let Some([(at, value)]) = files
+                .field_assignments(cf)
+                .get(&(cid, name.to_owned()))
+                .map(Vec::as_slice)
+                && span.contains(*at)
+            {
+                return Some((cf, *value));
             }
         }
         if let Some(v) = own_initialiser(model, cid, name) {

@@ -1364,9 +1364,17 @@ impl<'a> Files<'a> {
                         }
                     }
                     // `this.api.router`: a field of the instance another field (or a longer
-                    // chain) holds, as the constructor of that instance's class sets it.
+                    // chain) holds, as the constructor of that instance's class sets it; so is
+                    // `items.router` of a Python name holding an instance (`items =
+                    // ItemsRouter()`).
                     None if object_def.is_some()
-                        && matches!(model.expr(*object).kind, ExprKind::Member { .. }) =>
+                        && match model.expr(*object).kind {
+                            ExprKind::Member { .. } => true,
+                            ExprKind::Ident { .. } => {
+                                model.language == seam_lang::model::Language::Python
+                            }
+                            _ => false,
+                        } =>
                     {
                         match crate::classes::class_of_receiver(self, file, *object)
                             .and_then(|class| crate::classes::field_of_class(self, class, name))
@@ -1422,6 +1430,25 @@ impl<'a> Files<'a> {
                     },
                     None => Some(Def::Binding(file, binding)),
                 }
+            }
+            // `const { setupApiRoute } = helpers` of a required module: its export.
+            BindingKind::Var { .. }
+                if !b.reassigned
+                    && matches!(
+                        b.origin.path.as_slice(),
+                        [seam_lang::model::PatternStep::Key(_)]
+                    ) =>
+            {
+                let destructured = match (b.origin.path.as_slice(), b.origin.init) {
+                    ([seam_lang::model::PatternStep::Key(key)], Some(init)) => {
+                        match self.definition_hops(file, init, hops) {
+                            Some(Def::Module(target)) => self.export_def(target, key, hops),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                destructured.or(Some(Def::Binding(file, binding)))
             }
             _ => Some(Def::Binding(file, binding)),
         }

@@ -112,6 +112,12 @@ pub fn reads_parameter_property(model: &Model, expr: ExprId) -> bool {
     parameter_member(model, expr).is_some()
 }
 
+/// Whether an expression is a name a caller's argument fills: a parameter, or a name taken
+/// from a rest parameter by position (`const [router] = args`).
+pub fn takes_argument(model: &Model, expr: ExprId) -> bool {
+    parameter(model, expr).is_some_and(|b| !matches!(model.binding(b).kind, BindingKind::LoopVar))
+}
+
 /// Whether an expression is a bare parameter of a function.
 pub fn is_parameter(model: &Model, expr: ExprId) -> bool {
     parameter(model, expr)

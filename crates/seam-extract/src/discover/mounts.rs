@@ -472,6 +472,9 @@ pub(super) fn router_or_plugin(
 /// How many chained calls [`router_through_mounts`] peels.
 pub(super) const CHAIN_STEPS: usize = 256;
 
+/// How many chained calls [`chain_root`] peels.
+const CHAIN_ROOT_STEPS: usize = 4096;
+
 /// [`router_or_plugin`], also through chained calls: a mount or a route registration gives back
 /// the router it is called on (`Router().use(a).use("/b", b)` is the `Router()`,
 /// `new Hono().get("/a", h).post("/b", h2)` the `new Hono()`), as a fluent router API does.
@@ -569,7 +572,9 @@ pub(super) fn router_through_mounts(
 pub(super) fn chain_root(routers: &Routers, file: usize, expr: ExprId) -> ExprId {
     let files = routers.files;
     let mut at = expr;
-    for _ in 0..CHAIN_STEPS {
+    // A loop, not a recursion: a chain as long as real code writes it (hundreds of
+    // `.service(h)` links on one scope) is peeled to its start.
+    for _ in 0..CHAIN_ROOT_STEPS {
         let model = files.model(file);
         let value = match &model.expr(at).kind {
             ExprKind::Call { .. } => at,

@@ -91,8 +91,16 @@ pub fn handler_units(
     let wrappers = crate::route_wrappers::RouteWrappers::new(files).with_root(&roots);
     // Plugins: functions mounted as children, whose parameter is the router inside them.
     let plugins = plugin_routers(&routers, &wrappers, on);
-    let router_of =
-        |_: &Files, _: &Pack, file: usize, e: ExprId| router_or_plugin(&routers, &plugins, file, e);
+    // A chain of mounts and registrations longer than the recursion reaches (`web::scope(
+    // "/v1").service(a)…` hundreds of links long) is read from its start, peeled in a loop.
+    let router_of = |_: &Files, _: &Pack, file: usize, e: ExprId| {
+        router_or_plugin(&routers, &plugins, file, e).or_else(|| {
+            let root = chain_root(&routers, file, e);
+            (root != e)
+                .then(|| router_or_plugin(&routers, &plugins, file, root))
+                .flatten()
+        })
+    };
     let mut mounts: BTreeMap<RouterKey, Vec<Mount>> = BTreeMap::new();
     // The own prefixes of the routers project functions make, per call (see
     // [`crate::router_factories`]).
@@ -1525,9 +1533,9 @@ fn wrapped_argument(
         .filter(|a| a.name.is_none() && !a.spread && !a.keyword_spread)
         .map(|a| unbound(model, a.value))
         .filter(|&value| {
-            // A parameter, or a property of one (`options.handler`).
-            matches!(&model.expr(value).kind, ExprKind::Ident { binding: Some(b), .. }
-                if matches!(model.binding(*b).kind, BindingKind::Param { .. }))
+            // A parameter (or a name taken from a rest parameter by position), or a property
+            // of one (`options.handler`).
+            crate::route_wrappers::takes_argument(model, value)
                 || crate::route_wrappers::parameter_member(model, value).is_some()
         })
         .find_map(|value| {
@@ -2012,7 +2020,10 @@ fn mounted_functions(
                         |pf, pe| router_of(files, pack, pf, pe),
                     ),
                 };
-                out.entry((ff, func)).or_default().extend(parents);
+                // A mount whose router is not read leaves the function declared where it is.
+                if !parents.is_empty() {
+                    out.entry((ff, func)).or_default().extend(parents);
+                }
                 break;
             }
         }

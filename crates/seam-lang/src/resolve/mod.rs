@@ -176,7 +176,7 @@ pub fn resolve_project(project: &mut Project) {
     let mut resolver = Resolver::new(&project.files, &project.manifests);
     resolver.jvm = kotlin::JvmPackages::new(&project.models);
     let go = go::GoPackages::new(&project.models, &project.manifests);
-    let rust = rust::RustCrates::new(&project.files);
+    let rust = rust::RustCrates::new(&project.files, &project.manifests);
     project.models.par_iter_mut().for_each(|model| {
         if model.language == crate::model::Language::Go {
             go.resolve_model(model);

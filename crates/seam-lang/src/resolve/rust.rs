@@ -3,31 +3,51 @@
 //! - A file's crate is the nearest folder above it holding `lib.rs` or `main.rs` (its source
 //!   folder, `src/`). Under it, `a/b.rs` and `a/b/mod.rs` are the module `crate::a::b`;
 //!   `lib.rs`/`main.rs` are the crate itself.
+//! - Another crate of the project is named by its package's name in its `Cargo.toml`, `-`
+//!   written `_` (`rauthy-handlers` is `rauthy_handlers`): a path starting with that name is
+//!   a module of that crate (its `src/lib.rs` and the files under it).
 //! - A path resolves from the crate (`crate::a::b`), from the file's module (`self::x`, and a
 //!   path whose first segment is a module declared there, `x::y`), or from its parent
-//!   (`super::x`, any number of `super`s). A path starting with any other name is another
-//!   crate and stays unresolved.
+//!   (`super::x`, any number of `super`s). A path starting with any other name is a crate
+//!   the project does not hold and stays unresolved.
 //! - `use a::b::c` (the lowering's name `c` of the module `a::b`) is the module `a::b::c` when
 //!   that is a file of the crate (the import becomes a namespace import of it), else the name
 //!   `c` of the file of `a::b`.
 use crate::model::{ImportedItem, Model};
-use std::collections::HashSet;
+use crate::project::manifest::{Manifest, ManifestKind};
+use std::collections::{BTreeMap, HashSet};
 
 /// The Rust files of a project, for looking modules up.
 #[derive(Debug, Default)]
 pub struct RustCrates<'p> {
     files: HashSet<&'p str>,
+    /// The library crates of the project by the name a path spells them with
+    /// (`rauthy_handlers`), each its source folder (`src/api/src`).
+    crates: BTreeMap<String, String>,
 }
 
 impl<'p> RustCrates<'p> {
-    pub fn new(files: &'p [String]) -> RustCrates<'p> {
-        RustCrates {
-            files: files
-                .iter()
-                .map(String::as_str)
-                .filter(|f| f.ends_with(".rs"))
-                .collect(),
+    pub fn new(files: &'p [String], manifests: &[Manifest]) -> RustCrates<'p> {
+        let files: HashSet<&'p str> = files
+            .iter()
+            .map(String::as_str)
+            .filter(|f| f.ends_with(".rs"))
+            .collect();
+        let mut crates = BTreeMap::new();
+        for m in manifests {
+            let (ManifestKind::Cargo, Some(name)) = (&m.kind, &m.name) else {
+                continue;
+            };
+            let src = if m.dir.is_empty() {
+                "src".to_string()
+            } else {
+                format!("{}/src", m.dir)
+            };
+            if files.contains(format!("{src}/lib.rs").as_str()) {
+                crates.entry(name.replace('-', "_")).or_insert(src);
+            }
         }
+        RustCrates { files, crates }
     }
 
     fn has(&self, path: &str) -> bool {
@@ -85,11 +105,18 @@ impl<'p> RustCrates<'p> {
         .find(|p| self.has(p))
     }
 
-    /// The module a path names from the file whose module is `current`, as segments under the
-    /// crate root; `None` for another crate.
-    fn absolute(&self, root: &str, current: &[String], specifier: &str) -> Option<Vec<String>> {
+    /// The module a path names from the file whose module is `current` in the crate rooted at
+    /// `root`, as that module's crate root and its segments under it; `None` for a crate the
+    /// project does not hold.
+    fn absolute(
+        &self,
+        root: &str,
+        current: &[String],
+        specifier: &str,
+    ) -> Option<(String, Vec<String>)> {
         let segments: Vec<&str> = specifier.split("::").filter(|s| !s.is_empty()).collect();
         let (first, rest) = segments.split_first()?;
+        let mut root = root.to_string();
         let mut base: Vec<String> = match *first {
             "crate" => Vec::new(),
             "self" => current.to_vec(),
@@ -99,11 +126,16 @@ impl<'p> RustCrates<'p> {
                 b
             }
             name => {
-                // `mod x;` in this file, then `x::y`: a module under the current one.
+                // `mod x;` in this file, then `x::y`: a module under the current one; else
+                // another crate of the project (`rauthy_handlers::api_keys`).
                 let mut b = current.to_vec();
                 b.push(name.to_string());
-                self.module_file(root, &b)?;
-                b
+                if self.module_file(&root, &b).is_some() {
+                    b
+                } else {
+                    root = self.crates.get(name)?.clone();
+                    Vec::new()
+                }
             }
         };
         for s in rest {
@@ -113,7 +145,7 @@ impl<'p> RustCrates<'p> {
                 base.push((*s).to_string());
             }
         }
-        Some(base)
+        Some((root, base))
     }
 
     /// Fills the `resolved` fields of one Rust model's imports.
@@ -122,7 +154,7 @@ impl<'p> RustCrates<'p> {
             return;
         };
         for import in &mut model.imports {
-            let Some(module) = self.absolute(&root, &current, &import.specifier) else {
+            let Some((root, module)) = self.absolute(&root, &current, &import.specifier) else {
                 continue;
             };
             for name in &mut import.names {
@@ -172,25 +204,46 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let c = RustCrates::new(&files);
+        let c = RustCrates::new(&files, &[]);
         let (root, m) = c.module_of("app/src/api/client.rs").expect("a crate");
         assert_eq!(root, "app/src");
         assert_eq!(m, vec!["api".to_string(), "client".to_string()]);
-        let abs = c.absolute(&root, &m, "super::error").expect("a module");
+        let (r, abs) = c.absolute(&root, &m, "super::error").expect("a module");
         assert_eq!(
-            c.module_file(&root, &abs).as_deref(),
+            c.module_file(&r, &abs).as_deref(),
             Some("app/src/api/error.rs")
         );
-        let abs = c.absolute(&root, &m, "super").expect("a module");
+        let (r, abs) = c.absolute(&root, &m, "super").expect("a module");
         assert_eq!(
-            c.module_file(&root, &abs).as_deref(),
+            c.module_file(&r, &abs).as_deref(),
             Some("app/src/api/mod.rs")
         );
-        let abs = c.absolute(&root, &[], "crate::route").expect("a module");
-        assert_eq!(
-            c.module_file(&root, &abs).as_deref(),
-            Some("app/src/route.rs")
-        );
+        let (r, abs) = c.absolute(&root, &[], "crate::route").expect("a module");
+        assert_eq!(c.module_file(&r, &abs).as_deref(), Some("app/src/route.rs"));
         assert_eq!(c.absolute(&root, &[], "axum::routing"), None);
+    }
+
+    #[test]
+    fn another_crate_of_the_workspace_by_its_package_name() {
+        let files: Vec<String> = ["bin/src/main.rs", "api/src/lib.rs", "api/src/keys.rs"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let manifest = |dir: &str, name: &str| {
+            let mut m = Manifest::new(&format!("{dir}/Cargo.toml"), ManifestKind::Cargo);
+            m.name = Some(name.to_string());
+            m
+        };
+        let c = RustCrates::new(
+            &files,
+            &[manifest("bin", "app"), manifest("api", "app-handlers")],
+        );
+        let (root, m) = c.module_of("bin/src/main.rs").expect("a crate");
+        let (r, abs) = c
+            .absolute(&root, &m, "app_handlers::keys")
+            .expect("a module");
+        assert_eq!(c.module_file(&r, &abs).as_deref(), Some("api/src/keys.rs"));
+        // A binary crate (no lib.rs) is no library to import from.
+        assert_eq!(c.absolute(&root, &m, "app::x"), None);
     }
 }

@@ -258,6 +258,9 @@ pub(crate) struct Lowerer<'s> {
     pub(crate) import_calls: Vec<(model::ExprId, u32)>,
     /// Inside a TS `namespace` body: its `export`s are not the module's.
     pub(crate) namespace_depth: u32,
+    /// Names a module declares at its top level for its exports object (`const helpers =
+    /// module.exports`): a property assigned through one is an export (`helpers.x = …`).
+    pub(crate) exports_aliases: Vec<SymbolId>,
     /// Successful [`Lowerer::enter`] calls so far, and its value at the last cut: siblings cut
     /// at the same level share one diagnostic.
     entered: u64,
@@ -286,6 +289,7 @@ impl<'s> Lowerer<'s> {
             jsdoc,
             import_calls: Vec::new(),
             namespace_depth: 0,
+            exports_aliases: Vec::new(),
             entered: 0,
             last_cut: None,
         }

@@ -345,9 +345,27 @@ impl Lowerer<'_> {
             .push_stmt(StmtKind::Import { import: index }, sp(i.span))
     }
 
+    /// Whether an expression is the module's exports object: `module.exports` or `exports`,
+    /// with `module`/`exports` not declared in the file.
+    pub(crate) fn is_exports_object(&self, e: &Expression<'_>) -> bool {
+        let is_free = |e: &Expression<'_>, name: &str| match e {
+            Expression::Identifier(r) => {
+                r.name.as_str() == name && self.reference_symbol(r).is_none()
+            }
+            _ => false,
+        };
+        match e {
+            Expression::StaticMemberExpression(m) => {
+                m.property.name.as_str() == "exports" && is_free(&m.object, "module")
+            }
+            e => is_free(e, "exports"),
+        }
+    }
+
     /// `module.exports = v`, `module.exports.x = v` and `exports.x = v` outside any function
-    /// (with `module`/`exports` not declared in the file) are exports. `module.exports = {…}`
-    /// also exports each named property of the object.
+    /// (with `module`/`exports` not declared in the file) are exports, and so is `helpers.x =
+    /// v` through a name declared for the exports object (`const helpers = module.exports`).
+    /// `module.exports = {…}` also exports each named property of the object.
     pub(crate) fn commonjs_export(&mut self, a: &AssignmentExpression<'_>, value: ExprId) {
         if !self.func_stack.is_empty() || !self.exports_count() {
             return;
@@ -367,6 +385,12 @@ impl Lowerer<'_> {
         } else if let Expression::StaticMemberExpression(inner) = &m.object
             && inner.property.name.as_str() == "exports"
             && is_free(self, &inner.object, "module")
+        {
+            prop.to_string()
+        } else if let Expression::Identifier(r) = &m.object
+            && let Some(symbol) = self.reference_symbol(r)
+            && self.exports_aliases.contains(&symbol)
+            && !self.scoping.symbol_is_mutated(symbol)
         {
             prop.to_string()
         } else {

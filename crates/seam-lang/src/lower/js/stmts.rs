@@ -432,6 +432,13 @@ impl Lowerer<'_> {
                 _ => None,
             };
             let init = decl.init.as_ref().map(|e| self.lower_expr_site(e, site));
+            if let (BindingPattern::BindingIdentifier(id), Some(value)) = (&decl.id, &decl.init)
+                && self.func_stack.is_empty()
+                && self.is_exports_object(value)
+                && let Some(symbol) = id.symbol_id.get()
+            {
+                self.exports_aliases.push(symbol);
+            }
             let type_annotation = self.opt_type_annotation(decl.type_annotation.as_ref());
             let mut decl_site = DeclSite::new(BindingKind::Var { kind }, init);
             decl_site.import = init.and_then(|i| self.import_source(i));

@@ -51,8 +51,11 @@ use crate::model::*;
 use std::cell::RefCell;
 use tree_sitter::{Node, Tree};
 
-/// How deep the lowering recurses (see the Python lowering's limit of the same name).
-pub const MAX_DEPTH: u32 = 500;
+/// How deep the lowering recurses (see the Python lowering's limit of the same name). Each
+/// link of a method chain is two levels (the call and its callee's field expression), and
+/// routers are written as chains of hundreds of links (`web::scope("/v1").service(a)…`):
+/// the limit is the JavaScript lowering's.
+pub const MAX_DEPTH: u32 = 1_000;
 
 thread_local! {
     static PARSER: super::tree_sitter_parser::ParserSlot = const { RefCell::new(None) };

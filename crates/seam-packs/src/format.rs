@@ -1283,6 +1283,11 @@ pub struct UrlInterceptorFile {
     pub handler: String,
     /// The property of the handler's first parameter that holds the request's URL (`url`).
     pub url: String,
+    /// The property of the handler's first parameter that holds the request's base URL
+    /// (`baseURL`): a handler assigning it (`config.baseURL = api + "/api"`) puts that
+    /// value in front of the URL of every call through a client that has no base of its own.
+    #[serde(default)]
+    pub base: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -665,6 +665,7 @@ impl Compiler<'_> {
                 client: self.optional_meta("client", i.client.as_deref(), &pattern, &i.pattern)?,
                 handler: self.meta("handler", &i.handler, &pattern, &i.pattern)?,
                 url: i.url.clone(),
+                base: i.base.clone(),
                 pattern,
             });
         }

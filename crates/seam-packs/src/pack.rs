@@ -645,6 +645,8 @@ pub struct UrlInterceptor {
     pub client: Option<String>,
     pub handler: String,
     pub url: String,
+    /// The property holding the request's base URL, when the pack names one.
+    pub base: Option<String>,
 }
 
 /// Where a framework's configuration takes its values from (see `SettingsObjectFile`).

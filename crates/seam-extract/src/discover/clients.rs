@@ -57,6 +57,9 @@ pub struct UrlPrefix {
     pub pieces: Vec<Piece>,
     /// The rewrite sits under a test of the URL (`if (!config.url.includes("org"))`).
     pub only_when: Option<TextTest>,
+    /// The pieces are a base the interceptor sets (`config.baseURL = …`): they go in front of
+    /// the calls of a client that has no base of its own, as the library puts a base there.
+    pub sets_base: bool,
 }
 
 impl UrlPrefix {
@@ -403,7 +406,10 @@ pub(super) fn handlers_prefix(
     };
     handlers.into_iter().find_map(|h| {
         let (hf, function) = files.function_of(file, h)?;
-        url_rewrite_prefix(files, reader, hf, function, &interceptor.url)
+        url_rewrite_prefix(files, reader, hf, function, &interceptor.url).or_else(|| {
+            let base = interceptor.base.as_deref()?;
+            base_assignment(files, reader, hf, function, base)
+        })
     })
 }
 
@@ -439,6 +445,62 @@ pub(super) fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> 
     })
 }
 
+/// In `function`, an assignment of the base URL property of its first parameter `P`
+/// (`P.baseURL = api + "/api"`): the pieces of the value, set as a base.
+fn base_assignment(
+    files: &Files,
+    reader: &Reader,
+    file: usize,
+    function: FuncId,
+    property: &str,
+) -> Option<UrlPrefix> {
+    let model = files.model(file);
+    let span = model.function(function).span;
+    let param = first_param(model, function)?;
+    model.exprs.iter().find_map(|expr| {
+        if !span.contains(expr.span) {
+            return None;
+        }
+        let ExprKind::Assign { target, value, .. } = &expr.kind else {
+            return None;
+        };
+        let seam_lang::model::PatternKind::Expr { expr: assigned } = &model.pattern(*target).kind
+        else {
+            return None;
+        };
+        let ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } = &model.expr(*assigned).kind
+        else {
+            return None;
+        };
+        if name != property || model.resolved_binding(*object) != Some(param) {
+            return None;
+        }
+        let mut pieces = reader.pieces(file, *value);
+        pieces.retain(|p| !matches!(p, Piece::Text(t) if t.is_empty()));
+        (!pieces.is_empty()).then_some(UrlPrefix {
+            pieces,
+            only_when: None,
+            sets_base: true,
+        })
+    })
+}
+
+/// The first parameter of `function`, when it is a plain name.
+fn first_param(
+    model: &seam_lang::model::Model,
+    function: FuncId,
+) -> Option<seam_lang::model::BindingId> {
+    let param = model.bindings.iter().position(|b| {
+        matches!(b.kind, BindingKind::Param { function: f, index: 0 } if f == function)
+            && b.origin.path.is_empty()
+    })?;
+    Some(seam_lang::model::BindingId::from_index(param))
+}
+
 /// In `function`, an assignment `P.url = <text> + P.url` (or a template ending in `P.url`) to
 /// its first parameter `P`: the pieces of `<text>`, and the test of `P.url` it sits under.
 pub(super) fn url_rewrite_prefix(
@@ -450,11 +512,7 @@ pub(super) fn url_rewrite_prefix(
 ) -> Option<UrlPrefix> {
     let model = files.model(file);
     let span = model.function(function).span;
-    let param = model.bindings.iter().position(|b| {
-        matches!(b.kind, BindingKind::Param { function: f, index: 0 } if f == function)
-            && b.origin.path.is_empty()
-    })?;
-    let param = seam_lang::model::BindingId::from_index(param);
+    let param = first_param(model, function)?;
     let is_url = |e: ExprId| match &model.expr(e).kind {
         ExprKind::Member {
             object,
@@ -514,6 +572,7 @@ pub(super) fn url_rewrite_prefix(
             return Some(UrlPrefix {
                 pieces: prefix,
                 only_when: url_test_around(model, function, expr.span, &is_url),
+                sets_base: false,
             });
         }
     }
@@ -1233,12 +1292,17 @@ pub(super) fn site_of(
         .is_some_and(|c| !c.base.iter().any(|p| matches!(p, Piece::Hole(_))));
     let (path, origin) = match client {
         Some(client) if !is_absolute(&url) && !lone_value => {
-            let prefix = if client.url_prefix.pieces.is_empty() {
+            let interceptor = if client.url_prefix.pieces.is_empty() {
                 global_url_prefix(files, pack, reader)
             } else {
                 client.url_prefix.clone()
-            }
-            .for_url(&url);
+            };
+            // A base an interceptor sets is the library's base only where the client has none.
+            let prefix = if interceptor.sets_base && !client.base.is_empty() {
+                Vec::new()
+            } else {
+                interceptor.for_url(&url)
+            };
             let url: Vec<Piece> = prefix.iter().chain(&url).cloned().collect();
             let mut whole = client.base.clone();
             whole.extend(url.iter().cloned());

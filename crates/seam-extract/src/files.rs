@@ -7,8 +7,8 @@ use crate::consulted::{self, Lazy};
 
 use seam_lang::model::{
     ArrayElement, BindingId, BindingKind, ExportTarget, ExprId, ExprKind, FuncId, FunctionBody,
-    ImportKind, ImportedItem, Language, LiteralValue, LogicalOp, MemberProp, Model, Span, StmtId,
-    StmtKind,
+    ImportKind, ImportedItem, Language, LiteralValue, LogicalOp, MemberProp, Model, PatternStep,
+    Span, StmtId, StmtKind,
 };
 
 /// How many links (variables, imports, re-exports) a lookup follows before it gives up.
@@ -1626,14 +1626,15 @@ impl<'a> Files<'a> {
             Def::Expr(f, e) => Some((f, e)),
             Def::Binding(f, b) => {
                 let binding = self.model(f).binding(b);
-                if binding.origin.path.is_empty() {
-                    binding
-                        .origin
-                        .init
+                match (&binding.origin.path[..], binding.origin.init) {
+                    ([], init) => init
                         .map(|i| (f, i))
-                        .or_else(|| crate::package_vars::assigned_value(self, f, b))
-                } else {
-                    None
+                        .or_else(|| crate::package_vars::assigned_value(self, f, b)),
+                    // `const [path, params] = [url, options]`: that element.
+                    ([PatternStep::Index(i)], Some(init)) => {
+                        crate::templates::array_element(self, (f, init), *i as usize, MAX_HOPS)
+                    }
+                    _ => None,
                 }
             }
             _ => None,

@@ -282,8 +282,9 @@ fn destructured(
 
 /// The element at `index` of the array literal a value holds: written in place, through a
 /// name, a library memo's callback (`useMemo(() => (path ? [path] : null), deps)`) or a
-/// conditional whose other branch gives nothing. Elements before it must be plain values.
-fn array_element(
+/// conditional whose other branch gives nothing or is the value the array wraps. Elements
+/// before it must be plain values.
+pub(crate) fn array_element(
     files: &Files,
     (file, expr): (usize, ExprId),
     index: usize,
@@ -318,10 +319,24 @@ fn array_element(
                     }
                 )
             };
+            // `Array.isArray(key) ? key : [key, options]`: a value made an array when it is
+            // not one; the array literal is the form a single value takes.
+            let wraps = |single: ExprId, array: ExprId| match &model.expr(array).kind {
+                ExprKind::Array { elements, .. } => matches!(
+                    (elements.first(), &model.expr(single).kind),
+                    (
+                        Some(seam_lang::model::ArrayElement::Expr(first)),
+                        ExprKind::Ident { binding: Some(b), .. },
+                    ) if model.resolved_binding(*first) == Some(*b)
+                ),
+                _ => false,
+            };
             if absent(*alternate) {
                 array_element(files, (file, *consequent), index, hops)
-            } else if absent(*consequent) {
+            } else if absent(*consequent) || wraps(*consequent, *alternate) {
                 array_element(files, (file, *alternate), index, hops)
+            } else if wraps(*alternate, *consequent) {
+                array_element(files, (file, *consequent), index, hops)
             } else {
                 None
             }

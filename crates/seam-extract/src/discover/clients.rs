@@ -457,10 +457,51 @@ fn base_assignment(
     let model = files.model(file);
     let span = model.function(function).span;
     let param = first_param(model, function)?;
-    model.exprs.iter().find_map(|expr| {
-        if !span.contains(expr.span) {
-            return None;
-        }
+    let is_base = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } => name == property && model.resolved_binding(*object) == Some(param),
+        _ => false,
+    };
+    let assigned_to = |e: &seam_lang::model::Expr| match &e.kind {
+        ExprKind::Assign { target, .. } => match &model.pattern(*target).kind {
+            seam_lang::model::PatternKind::Expr { expr } => Some(*expr),
+            _ => None,
+        },
+        _ => None,
+    };
+    let within: Vec<&seam_lang::model::Expr> = model
+        .exprs
+        .iter()
+        .filter(|e| span.contains(e.span))
+        .collect();
+    // A handler that reads the base it is given (`if (P.baseURL.startsWith("/")) P.baseURL =
+    // …`) rewrites a base rather than setting one; only a test that it is missing
+    // (`if (!P.baseURL)`) may read it.
+    let targets: Vec<ExprId> = within.iter().filter_map(|e| assigned_to(e)).collect();
+    let tested_missing: Vec<ExprId> = within
+        .iter()
+        .filter_map(|e| match &e.kind {
+            ExprKind::Unary {
+                op: seam_lang::model::UnaryOp::Not,
+                arg,
+            } => Some(*arg),
+            _ => None,
+        })
+        .collect();
+    let reads_base = model.exprs.iter().enumerate().any(|(i, e)| {
+        let id = ExprId::from_index(i);
+        span.contains(e.span)
+            && is_base(id)
+            && !targets.contains(&id)
+            && !tested_missing.contains(&id)
+    });
+    if reads_base {
+        return None;
+    }
+    within.into_iter().find_map(|expr| {
         let ExprKind::Assign { target, value, .. } = &expr.kind else {
             return None;
         };

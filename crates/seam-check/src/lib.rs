@@ -210,27 +210,7 @@ fn collapse_duplicates(findings: Vec<Finding>) -> Vec<Finding> {
 /// An endpoint key with its parameter names taken out (`GET /pets/{petId}` → `GET /pets/{}`),
 /// so a contract and a handler that name a parameter differently still meet.
 fn route_shape(key: &str) -> String {
-    let mut out = String::with_capacity(key.len());
-    let mut depth = 0usize;
-    for c in key.chars() {
-        match c {
-            '{' => {
-                if depth == 0 {
-                    out.push('{');
-                }
-                depth += 1;
-            }
-            '}' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    out.push('}');
-                }
-            }
-            _ if depth > 0 => {}
-            _ => out.push(c),
-        }
-    }
-    out
+    seam_ir::vocab::unnamed_params(key)
 }
 
 /// The path part of an endpoint key (`GET /a/{b}` → `/a/{b}`).

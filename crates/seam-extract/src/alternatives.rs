@@ -20,6 +20,7 @@
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
+use seam_ir::vocab::unnamed_params;
 use seam_lang::model::{ExprId, ExprKind, FuncId, LiteralValue, Model, ObjectProp, UnaryOp};
 
 use crate::discover::ClientUnit;
@@ -256,40 +257,15 @@ fn drop_repeated(units: &mut Vec<ClientUnit>, start: usize, form_start: usize) {
     }
 }
 
-/// A path with each hole's name left out (`/playlists/{id}` and `/playlists/{playlist}` are
-/// both `/playlists/{}`): forms that differ only in what a value is called (`typeof p ===
-/// "string" ? p : p.id`) make the same request.
-fn unnamed_holes(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    let mut depth = 0usize;
-    for c in path.chars() {
-        match c {
-            '{' => {
-                if depth == 0 {
-                    out.push('{');
-                }
-                depth += 1;
-            }
-            '}' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    out.push('}');
-                }
-            }
-            _ if depth > 0 => {}
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
+/// Whether two forms make the same request at the same place. Forms whose paths differ only in
+/// a hole's name (`typeof p === "string" ? p : p.id` gives `{p}` and `{id}`) are one request.
 fn same_request(a: &ClientUnit, b: &ClientUnit) -> bool {
     a.pack == b.pack
         && a.file == b.file
         && a.call == b.call
         && a.function == b.function
         && a.method == b.method
-        && a.path.as_deref().map(unnamed_holes) == b.path.as_deref().map(unnamed_holes)
+        && a.path.as_deref().map(unnamed_params) == b.path.as_deref().map(unnamed_params)
         && a.origin == b.origin
         && a.through == b.through
         && a.page_relative == b.page_relative

@@ -242,6 +242,29 @@ pub(crate) fn worked_out<R>(f: impl FnOnce() -> R) -> Kept<R> {
     (value, reads)
 }
 
+/// The answer `memo` keeps under `key`, or `compute`'s, worked out without the lock held (the
+/// work may ask the same memo another question; another thread may work out the same entry,
+/// with the same result) and kept with what it read, which every later asker replays.
+pub(crate) fn remembered<K, Q, V>(
+    memo: &std::sync::Mutex<std::collections::BTreeMap<K, Kept<V>>>,
+    key: &Q,
+    compute: impl FnOnce() -> V,
+) -> V
+where
+    K: Ord + std::borrow::Borrow<Q>,
+    Q: Ord + ToOwned<Owned = K> + ?Sized,
+    V: Clone,
+{
+    if let Some(known) = memo.lock().ok().and_then(|m| m.get(key).map(taken)) {
+        return known;
+    }
+    let (found, reads) = worked_out(compute);
+    if let Ok(mut m) = memo.lock() {
+        m.insert(key.to_owned(), (found.clone(), reads));
+    }
+    found
+}
+
 /// A value worked out once per pack (by name), with what working it out read in a recording
 /// run (see [`crate::files::once_per_pack`]).
 pub type PerPack<T> = std::sync::Mutex<std::collections::BTreeMap<String, Kept<T>>>;

@@ -132,21 +132,9 @@ pub fn configured_function(
     key: &str,
 ) -> Option<(usize, ExprId)> {
     let cache_key = (element.to_owned(), attribute.to_owned(), key.to_owned());
-    if let Some(found) = files
-        .configured_functions
-        .lock()
-        .ok()
-        .and_then(|m| m.get(&cache_key).map(crate::consulted::taken))
-    {
-        return found;
-    }
-    let kept =
-        crate::consulted::worked_out(|| find_configured_function(files, element, attribute, key));
-    let found = kept.0;
-    if let Ok(mut m) = files.configured_functions.lock() {
-        m.insert(cache_key, kept);
-    }
-    found
+    crate::consulted::remembered(&files.configured_functions, &cache_key, || {
+        find_configured_function(files, element, attribute, key)
+    })
 }
 
 fn find_configured_function(

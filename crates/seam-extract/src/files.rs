@@ -485,18 +485,7 @@ pub fn once_per_pack<T: Clone>(
     pack: &str,
     compute: impl FnOnce() -> T,
 ) -> T {
-    if let Some(known) = memo
-        .lock()
-        .ok()
-        .and_then(|m| m.get(pack).map(consulted::taken))
-    {
-        return known;
-    }
-    let (found, reads) = consulted::worked_out(compute);
-    if let Ok(mut m) = memo.lock() {
-        m.insert(pack.to_owned(), (found.clone(), reads));
-    }
-    found
+    consulted::remembered(memo, pack, compute)
 }
 
 /// Whether `expr` reads an environment variable by one of `patterns` (the first that

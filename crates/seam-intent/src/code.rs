@@ -184,27 +184,7 @@ pub fn same_route(a: &str, b: &str) -> bool {
 }
 
 fn shape(path: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    for c in path.trim_end_matches('/').chars() {
-        match c {
-            '{' => {
-                if depth == 0 {
-                    out.push('{');
-                }
-                depth += 1;
-            }
-            '}' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    out.push('}');
-                }
-            }
-            _ if depth > 0 => {}
-            _ => out.push(c),
-        }
-    }
-    out
+    seam_ir::vocab::unnamed_params(path.trim_end_matches('/'))
 }
 
 /// What an interaction does at its boundary (suss's `relationsOf`).

@@ -457,70 +457,43 @@ fn base_assignment(
     let model = files.model(file);
     let span = model.function(function).span;
     let param = first_param(model, function)?;
-    let is_base = |e: ExprId| match &model.expr(e).kind {
-        ExprKind::Member {
-            object,
-            property: seam_lang::model::MemberProp::Name(name),
-            ..
-        } => name == property && model.resolved_binding(*object) == Some(param),
-        _ => false,
-    };
-    let assigned_to = |e: &seam_lang::model::Expr| match &e.kind {
-        ExprKind::Assign { target, .. } => match &model.pattern(*target).kind {
-            seam_lang::model::PatternKind::Expr { expr } => Some(*expr),
+    let is_base = |e: ExprId| is_param_property(model, param, property, e);
+    let within: Vec<(ExprId, &seam_lang::model::Expr)> = model
+        .exprs
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (ExprId::from_index(i), e))
+        .filter(|(_, e)| span.contains(e.span))
+        .collect();
+    let assignment = |e: &seam_lang::model::Expr| match &e.kind {
+        ExprKind::Assign { target, value, .. } => match &model.pattern(*target).kind {
+            seam_lang::model::PatternKind::Expr { expr } => Some((*expr, *value)),
             _ => None,
         },
         _ => None,
     };
-    let within: Vec<&seam_lang::model::Expr> = model
-        .exprs
-        .iter()
-        .filter(|e| span.contains(e.span))
-        .collect();
     // A handler that reads the base it is given (`if (P.baseURL.startsWith("/")) P.baseURL =
     // …`) rewrites a base rather than setting one; only a test that it is missing
     // (`if (!P.baseURL)`) may read it.
-    let targets: Vec<ExprId> = within.iter().filter_map(|e| assigned_to(e)).collect();
-    let tested_missing: Vec<ExprId> = within
+    let allowed: Vec<ExprId> = within
         .iter()
-        .filter_map(|e| match &e.kind {
+        .filter_map(|(_, e)| match &e.kind {
             ExprKind::Unary {
                 op: seam_lang::model::UnaryOp::Not,
                 arg,
             } => Some(*arg),
-            _ => None,
+            _ => assignment(e).map(|(target, _)| target),
         })
         .collect();
-    let reads_base = model.exprs.iter().enumerate().any(|(i, e)| {
-        let id = ExprId::from_index(i);
-        span.contains(e.span)
-            && is_base(id)
-            && !targets.contains(&id)
-            && !tested_missing.contains(&id)
-    });
-    if reads_base {
+    if within
+        .iter()
+        .any(|(id, _)| is_base(*id) && !allowed.contains(id))
+    {
         return None;
     }
-    within.into_iter().find_map(|expr| {
-        let ExprKind::Assign { target, value, .. } = &expr.kind else {
-            return None;
-        };
-        let seam_lang::model::PatternKind::Expr { expr: assigned } = &model.pattern(*target).kind
-        else {
-            return None;
-        };
-        let ExprKind::Member {
-            object,
-            property: seam_lang::model::MemberProp::Name(name),
-            ..
-        } = &model.expr(*assigned).kind
-        else {
-            return None;
-        };
-        if name != property || model.resolved_binding(*object) != Some(param) {
-            return None;
-        }
-        let mut pieces = reader.pieces(file, *value);
+    within.iter().find_map(|(_, e)| {
+        let (_, value) = assignment(e).filter(|(target, _)| is_base(*target))?;
+        let mut pieces = reader.pieces(file, value);
         pieces.retain(|p| !matches!(p, Piece::Text(t) if t.is_empty()));
         (!pieces.is_empty()).then_some(UrlPrefix {
             pieces,
@@ -528,6 +501,23 @@ fn base_assignment(
             sets_base: true,
         })
     })
+}
+
+/// Whether `e` is `P.<property>` of the binding `param`.
+fn is_param_property(
+    model: &seam_lang::model::Model,
+    param: seam_lang::model::BindingId,
+    property: &str,
+    e: ExprId,
+) -> bool {
+    match &model.expr(e).kind {
+        ExprKind::Member {
+            object,
+            property: seam_lang::model::MemberProp::Name(name),
+            ..
+        } => name == property && model.resolved_binding(*object) == Some(param),
+        _ => false,
+    }
 }
 
 /// The first parameter of `function`, when it is a plain name.
@@ -554,14 +544,7 @@ pub(super) fn url_rewrite_prefix(
     let model = files.model(file);
     let span = model.function(function).span;
     let param = first_param(model, function)?;
-    let is_url = |e: ExprId| match &model.expr(e).kind {
-        ExprKind::Member {
-            object,
-            property: seam_lang::model::MemberProp::Name(name),
-            ..
-        } => name == property && model.resolved_binding(*object) == Some(param),
-        _ => false,
-    };
+    let is_url = |e: ExprId| is_param_property(model, param, property, e);
     for expr in &model.exprs {
         if !span.contains(expr.span) {
             continue;

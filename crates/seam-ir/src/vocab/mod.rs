@@ -22,6 +22,6 @@ pub use boundary_name::{
 pub use channel::{Channel, buses_agree, channels_pair};
 pub use route_path::{
     HoleRange, RoutePath, Specificity, methods_pair, most_specific, normalize_path, paths_pair,
-    specificity,
+    specificity, unnamed_params,
 };
 pub use test_paths::is_test_path;

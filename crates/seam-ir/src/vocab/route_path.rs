@@ -692,6 +692,33 @@ pub fn normalize_path(raw: &str) -> String {
     RoutePath::parse(raw).normalized_path()
 }
 
+/// `text` with each parameter's name left out (`GET /pets/{petId}` → `GET /pets/{}`), so two
+/// spellings that differ only in what a parameter is called compare equal. Braces nested inside
+/// a parameter (`{id:[0-9]{2}}`) belong to it.
+pub fn unnamed_params(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '{' => {
+                if depth == 0 {
+                    out.push('{');
+                }
+                depth += 1;
+            }
+            '}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push('}');
+                }
+            }
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// Whether some request path satisfies both `a` and `b`.
 pub fn paths_pair(a: &str, b: &str) -> bool {
     RoutePath::parse(a).pairs_with(&RoutePath::parse(b))
@@ -1160,6 +1187,13 @@ impl VisitedPairs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unnamed_params_leave_out_names_and_nested_braces() {
+        assert_eq!(unnamed_params("/playlists/{playlist}"), "/playlists/{}");
+        assert_eq!(unnamed_params("GET /a/{id:[0-9]{2}}/b"), "GET /a/{}/b");
+        assert_eq!(unnamed_params("/health"), "/health");
+    }
 
     #[test]
     fn express_parameters_become_holes() {

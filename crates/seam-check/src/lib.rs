@@ -218,6 +218,13 @@ fn key_path(key: &str) -> &str {
     key.split_once(' ').map_or(key, |(_, path)| path)
 }
 
+/// The first segment of a path when it is written out (`/api/x` → `api`), not a parameter.
+fn first_static_segment(path: &str) -> Option<&str> {
+    path.split('/')
+        .find(|s| !s.is_empty())
+        .filter(|s| !s.starts_with('{') && !s.starts_with(':') && !s.contains('*'))
+}
+
 /// Contract documents against the handlers beside them (in the document's folder or below):
 /// operations no handler serves, and handlers no document beside them describes. A document
 /// describes the server beside it when one of its operations is served there; one with no
@@ -262,6 +269,25 @@ fn documents_against_handlers(
             ));
         }
     }
+    // The first path segment every operation of a document starts with (`api` when each path
+    // is under `/api`), if they share one: a handler outside it serves another part of the
+    // application (its pages, an admin site) that the document does not set out to describe.
+    let mut shared_start: BTreeMap<&str, Option<&str>> = BTreeMap::new();
+    for document in &documents {
+        let start = first_static_segment(key_path(&document.key));
+        shared_start
+            .entry(file_of(document))
+            .and_modify(|shared| {
+                if *shared != start {
+                    *shared = None;
+                }
+            })
+            .or_insert(start);
+    }
+    let covers = |doc: &str, handler: &pairing::Endpoint| match shared_start.get(doc) {
+        Some(Some(start)) => first_static_segment(key_path(&handler.key)) == Some(*start),
+        _ => true,
+    };
     let mut seen = BTreeSet::new();
     for handler in &handlers {
         if !seen.insert((handler.summary, handler.key.as_str())) {
@@ -271,7 +297,7 @@ fn documents_against_handlers(
         let beside: BTreeSet<&str> = documents
             .iter()
             .map(|d| file_of(d))
-            .filter(|doc| is_beside(folder_of(doc), file))
+            .filter(|doc| is_beside(folder_of(doc), file) && covers(doc, handler))
             .collect();
         if !beside.is_empty() && !documents.iter().any(|d| serves(handler, d)) {
             let beside: Vec<&str> = beside.into_iter().collect();

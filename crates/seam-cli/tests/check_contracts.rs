@@ -108,6 +108,21 @@ fn openapi_and_handlers_that_disagree_in_each_way() {
     assert_eq!(code, 1);
 }
 
+/// A document whose every operation is under `/api` describes that part of the site: a route
+/// there that it leaves out is reported, the application's pages outside it (`/`, `/login`)
+/// are not.
+#[test]
+fn pages_outside_the_documented_api_are_not_undocumented() {
+    let (report, code) = check(&fixture("tests/fixtures/contracts/openapi-api-part"));
+    assert_eq!(
+        lines(&report),
+        [
+            "warning undocumentedHandler - src/app.ts::get -> src/app.ts::get: The handler serves GET /api/health, which openapi.yaml does not describe, so clients written against the document do not know it exists",
+        ]
+    );
+    assert_eq!(code, 0);
+}
+
 /// A document at the repository's root that none of the handlers serve (the specification of a
 /// service the server calls, implemented by third-party providers) describes another API: its
 /// operations are not reported as unimplemented, nor the handlers as left out of it. The

@@ -629,6 +629,34 @@ fn a_wrapper_returning_a_promise_chained_to_a_throw_delivers_failures_as_excepti
 }
 
 #[test]
+fn a_wrapper_that_catches_its_request_handles_every_failure() {
+    // `get` chains a `.catch` on the axios call, `del` wraps it in a `try`, and `post` hands
+    // `http.post` to a `safe` that sends it with a `.catch`; none throws again, so callers get
+    // `{ data: null, error }` and never the failure itself.
+    let silent = check("wrapper_catches_request/silent");
+    assert_eq!(
+        pairs(&silent),
+        [
+            "DELETE /api/notes/{note_id} api/main.py::delete_note web/src/page.ts::removeNote",
+            "GET /api/notes/{note_id} api/main.py::read_note web/src/page.ts::showNote",
+            "POST /api/notes api/main.py::create_note web/src/page.ts::addNote"
+        ]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // The same catches log and throw again: the 404 reaches callers that go on as if it had
+    // worked.
+    let fires = check("wrapper_catches_request/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it",
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it",
+            "warning unhandledProviderCase: Provider produces status 400 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
 fn a_failure_every_caller_catches_is_handled() {
     // `archiveNote` lets the axios failure escape; its callers chain `.catch` or wrap the
     // awaited call in a `try` with a `catch`.

@@ -1024,28 +1024,65 @@ fn returns_call_error(files: &Files, model: &Model, unit: &ClientUnit) -> bool {
 /// Whether a wrapper the request goes through catches the failure of the layer inside it
 /// (`FormsApi.update(…).then(…).catch(…)` in a `save()` its callers call, a rejection handler
 /// as `.then`'s second argument, or a `try` with a `catch` around the call): an exception
-/// never leaves it, so every call through it has its failures handled there. The consumer's
-/// own call is judged by the checker.
+/// never leaves it, so every call through it has its failures handled there; so does the
+/// innermost wrapper's catch around the client call it makes (`http.get(url).catch((e) => {
+/// error = e })`, returning `{ data, error }`). The consumer's own call is judged by the checker.
 fn caught_in_layer(files: &Files, unit: &ClientUnit) -> bool {
-    unit.through
-        .iter()
-        .zip(unit.through.iter().skip(1))
-        .any(|(&callee, &(outer_file, outer))| {
-            let model = files.model(outer_file);
-            let span = model.function(outer).span;
-            crate::files::calls(model).any(|call| {
-                let ExprKind::Call { callee: c, .. } = &model.expr(call).kind else {
-                    return false;
-                };
-                span.contains(model.expr(call).span)
-                    && files
-                        .function_of(outer_file, *c)
-                        .or_else(|| crate::callees::member_function(files, outer_file, *c, 4))
-                        == Some(callee)
-                    && (rejection_chained(model, span, call)
-                        || in_try_with_catch(model, outer, call))
-            })
-        })
+    let innermost = match (unit.through.first(), unit.inner) {
+        (Some(&(file, func)), Some((inner_file, call))) if file == inner_file => {
+            let model = files.model(file);
+            rejection_chained(model, model.function(func).span, call)
+                || in_try_with_catch(model, func, call)
+                || handed_request_caught(files, file, call)
+        }
+        _ => false,
+    };
+    innermost
+        || unit.through.iter().zip(unit.through.iter().skip(1)).any(
+            |(&callee, &(outer_file, outer))| {
+                let model = files.model(outer_file);
+                let span = model.function(outer).span;
+                crate::files::calls(model).any(|call| {
+                    let ExprKind::Call { callee: c, .. } = &model.expr(call).kind else {
+                        return false;
+                    };
+                    span.contains(model.expr(call).span)
+                        && files
+                            .function_of(outer_file, *c)
+                            .or_else(|| crate::callees::member_function(files, outer_file, *c, 4))
+                            == Some(callee)
+                        && (rejection_chained(model, span, call)
+                            || in_try_with_catch(model, outer, call))
+                })
+            },
+        )
+}
+
+/// Whether `call` hands the request to a project function that sends it and catches its
+/// rejection (`request.safe(http.post, url, data)`, with `safe` calling `funcCall(url, data)
+/// .catch(…)` or in a `try` with a `catch`, on the function it is handed as a parameter).
+fn handed_request_caught(files: &Files, file: usize, call: ExprId) -> bool {
+    let model = files.model(file);
+    let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
+        return false;
+    };
+    let Some((sf, sender)) = files
+        .function_of(file, *callee)
+        .or_else(|| crate::callees::member_function(files, file, *callee, 4))
+    else {
+        return false;
+    };
+    let sm = files.model(sf);
+    let span = sm.function(sender).span;
+    let params = files.param_bindings(sf, sender);
+    crate::files::calls(sm).any(|c| {
+        let ExprKind::Call { callee, .. } = &sm.expr(c).kind else {
+            return false;
+        };
+        span.contains(sm.expr(c).span)
+            && matches!(&sm.expr(*callee).kind, ExprKind::Ident { binding: Some(b), .. } if params.contains(b))
+            && (rejection_chained(sm, span, c) || in_try_with_catch(sm, sender, c))
+    })
 }
 
 /// How many callers out a failure the consumer lets escape is followed.
@@ -1132,16 +1169,22 @@ fn rejection_chained_at(model: &Model, span: Span, call: ExprId) -> Option<Span>
                 return false;
             };
             let rejection = (name == "catch" && argc > 0) || (name == "then" && argc >= 2);
-            // A handler written there that throws again (`.catch((e) => { undo(); throw e })`)
-            // hands the failure on.
+            // A handler written there that throws again (`.catch((e) => { undo(); throw e })`,
+            // also inside a wrapper such as `action((e) => …)`) hands the failure on.
+            let handler_rethrows = |h: ExprId| match &model.expr(h).kind {
+                ExprKind::Function { function } => {
+                    rethrows_within(model, model.function(*function).span)
+                }
+                _ => false,
+            };
             let rethrows = || match &model.expr(c).kind {
                 ExprKind::Call { args, .. } => args
                     .get(if name == "catch" { 0 } else { 1 })
                     .is_some_and(|h| match &model.expr(h.value).kind {
-                        ExprKind::Function { function } => {
-                            rethrows_within(model, model.function(*function).span)
+                        ExprKind::Call { args: inner, .. } => {
+                            inner.iter().any(|a| handler_rethrows(a.value))
                         }
-                        _ => false,
+                        _ => handler_rethrows(h.value),
                     }),
                 _ => false,
             };

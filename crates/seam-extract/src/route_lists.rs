@@ -276,14 +276,20 @@ fn served_as_root(files: &Files, spec: &RouteLists, (file, list): ListKey) -> bo
     if spec.root_names.is_empty() {
         return true;
     }
-    let model = files.model(file);
-    let holds = |value: ExprId| added_parts(model, value).contains(&list);
-    let mut names = model
+    let mut names = bound_names(files.model(file), list).peekable();
+    names.peek().is_none() || names.any(|n| spec.root_names.iter().any(|r| r == n))
+}
+
+/// The names a list literal is bound to: `name = [...]`, `name = other + [...]`,
+/// `name += [...]`.
+fn bound_names(model: &seam_lang::model::Model, list: ExprId) -> impl Iterator<Item = &str> {
+    let holds = move |value: ExprId| added_parts(model, value).contains(&list);
+    model
         .bindings
         .iter()
-        .filter(|b| b.origin.path.is_empty() && b.origin.init.is_some_and(holds))
+        .filter(move |b| b.origin.path.is_empty() && b.origin.init.is_some_and(holds))
         .map(|b| b.name.as_str())
-        .chain(model.exprs.iter().filter_map(|e| match &e.kind {
+        .chain(model.exprs.iter().filter_map(move |e| match &e.kind {
             ExprKind::Assign { target, value, .. } if holds(*value) => {
                 match &model.pattern(*target).kind {
                     PatternKind::Ident { name, .. } => Some(name.as_str()),
@@ -292,8 +298,21 @@ fn served_as_root(files: &Files, spec: &RouteLists, (file, list): ListKey) -> bo
             }
             _ => None,
         }))
-        .peekable();
-    names.peek().is_none() || names.any(|n| spec.root_names.iter().any(|r| r == n))
+}
+
+/// The route lists of `file` bound to `name` (see [`bound_names`]), in source order.
+fn lists_bound_to(
+    files: &Files,
+    lists: &BTreeMap<ListKey, Vec<(usize, Element)>>,
+    file: usize,
+    name: &str,
+) -> Vec<ListKey> {
+    let model = files.model(file);
+    lists
+        .keys()
+        .filter(|&&(f, list)| f == file && bound_names(model, list).any(|n| n == name))
+        .copied()
+        .collect()
 }
 
 /// The operands of a chain of `+` (`[...] + router.urls + [...]`), or the expression itself.
@@ -376,6 +395,19 @@ fn child_lists(
     file: usize,
     child: ExprId,
 ) -> Vec<ListKey> {
+    child_lists_at(files, spec, reader, lists, file, child, 0)
+}
+
+/// [`child_lists`], `depth` names deep in a chain of lists added together.
+fn child_lists_at(
+    files: &Files,
+    spec: &RouteLists,
+    reader: &Reader,
+    lists: &BTreeMap<ListKey, Vec<(usize, Element)>>,
+    file: usize,
+    child: ExprId,
+    depth: usize,
+) -> Vec<ListKey> {
     if let Some(list) = local_list(files, spec, lists, file, child) {
         return vec![list];
     }
@@ -404,6 +436,39 @@ fn child_lists(
                 && matches!(files.model(vf).expr(ve).kind, ExprKind::Array { .. })
             {
                 return child_lists(files, spec, reader, lists, vf, ve);
+            }
+            // A name holding lists added together (`api_v1 = resource_api + [...]`, and
+            // `api_v1 += [...]` after): the lists each part stands for, in order.
+            if let Some((vf, ve)) = files
+                .definition(file, child)
+                .and_then(|d| files.value_of(d))
+                .filter(|&(vf, ve)| (vf, ve) != (file, child) && depth < MAX_HOPS)
+            {
+                let parts = added_parts(files.model(vf), ve);
+                if parts.len() > 1 {
+                    let mut out: Vec<ListKey> = Vec::new();
+                    let named = match files.definition(file, child) {
+                        Some(crate::files::Def::Binding(bf, b)) if bf == vf => {
+                            lists_bound_to(files, lists, vf, &files.model(vf).binding(b).name)
+                        }
+                        _ => Vec::new(),
+                    };
+                    for part in parts {
+                        out.extend(child_lists_at(
+                            files,
+                            spec,
+                            reader,
+                            lists,
+                            vf,
+                            part,
+                            depth + 1,
+                        ));
+                    }
+                    out.extend(named);
+                    let mut seen = BTreeSet::new();
+                    out.retain(|k| seen.insert(*k));
+                    return out;
+                }
             }
         }
     }

@@ -14,7 +14,9 @@ repository holds an OpenAPI document in the handler's folder or above it, and th
 nothing about this route. A document counts as the server's when a handler beside it serves at
 least one of its operations: one whose operations none of them serve describes another API (a
 service the code calls, such as a specification third-party providers implement) and is not
-compared with the handlers.
+compared with the handlers. When every operation of the document starts with the same first
+path segment (`/api/…`), a handler whose path starts otherwise (the application's pages, an
+admin site) is outside what the document describes and is not compared with it.
 
 ## Why it matters
 The document is what client authors and generated clients read. A route it leaves out is

@@ -1124,10 +1124,27 @@ pub fn handler_units(
                                 }
                                 out
                             }
-                            None => class_methods(files.model(cf), class, &methods)
-                                .into_iter()
-                                .map(|(f, m)| (cf, Some(f), m))
-                                .collect(),
+                            None => {
+                                let mut out: Vec<_> =
+                                    class_methods(files.model(cf), class, &methods)
+                                        .into_iter()
+                                        .map(|(f, m)| (cf, Some(f), m))
+                                        .collect();
+                                // A method the class gets from a project ancestor
+                                // (`class QueryList(BaseQueryList)`, `get` written in the
+                                // base) answers as well, after the class's own.
+                                let (members, _) =
+                                    crate::route_lists::class_members(files, (cf, class));
+                                let mut seen = BTreeSet::new();
+                                for m in methods.iter().filter(|m| seen.insert(*m)) {
+                                    if let Some(&(hf, f)) = members.get(m)
+                                        && !out.iter().any(|&(of, og, _)| of == hf && og == Some(f))
+                                    {
+                                        out.push((hf, Some(f), Some(m.to_ascii_uppercase())));
+                                    }
+                                }
+                                out
+                            }
                         }
                     }
                     (None, _) => continue,

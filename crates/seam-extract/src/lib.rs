@@ -78,6 +78,7 @@ mod settings_objects;
 pub mod settings_prefix;
 pub mod shape;
 pub mod slices;
+mod spill;
 pub mod storage;
 pub mod struct_literals;
 pub mod templates;
@@ -160,6 +161,8 @@ pub fn extract(
 pub struct PackedExtraction {
     /// Each summary's id and its text (`identity.id` is set on unpacking).
     held: Vec<(String, Held)>,
+    /// Where the texts are (see [`spill`]).
+    spill: spill::Spill,
     pub explain: Vec<ExplainLine>,
     /// How many files at least one pack ran on.
     pub files_with_packs: usize,
@@ -177,11 +180,12 @@ impl PackedExtraction {
 
     /// The summaries read back from their text, in order.
     pub fn unpack(self) -> Extraction {
+        let spill = &self.spill;
         let mut summaries: Vec<BehavioralSummary> = self
             .held
             .into_par_iter()
             .map(|(id, held)| {
-                let mut s = held.unpack();
+                let mut s = held.unpack(spill);
                 s.identity.id = Some(id);
                 s
             })
@@ -195,39 +199,50 @@ impl PackedExtraction {
     }
 }
 
-/// A finished summary: its JSON text compressed (LZ4, the text's length first), or the summary
-/// itself in the one case its text could not be written. The text repeats itself (an effect
-/// is written once per transition passing through it, every value with its keys), and the
-/// texts of every summary are held together with the models at the end of the extraction, the
-/// run's peak (on the generated 6,000-file corpus, compressing lowered it by about 120 MB).
+/// A finished summary: its JSON text compressed (LZ4, the text's length first) and written to
+/// the run's spill file, or kept in memory where it could not be written, or the summary itself
+/// in the one case its text could not be made. The text repeats itself (an effect is written
+/// once per transition passing through it, every value with its keys), and the texts of every
+/// summary are made while the models are alive, the run's peak (on the generated 6,000-file
+/// corpus, compressing lowered it by about 120 MB, spilling by about 40 MB more).
 enum Held {
+    Spilled(spill::Spilled),
     Text(Box<[u8]>),
     Whole(Box<BehavioralSummary>),
 }
 
 impl Held {
-    fn pack(s: BehavioralSummary) -> Held {
+    fn pack(s: BehavioralSummary, spill: &spill::Spill) -> Held {
         match serde_json::to_vec(&s) {
-            Ok(text) => Held::Text(lz4_flex::compress_prepend_size(&text).into_boxed_slice()),
+            Ok(text) => {
+                let packed = lz4_flex::compress_prepend_size(&text);
+                match spill.write(&packed) {
+                    Some(place) => Held::Spilled(place),
+                    None => Held::Text(packed.into_boxed_slice()),
+                }
+            }
             Err(_) => Held::Whole(Box::new(s)),
         }
     }
 
-    fn unpack(self) -> BehavioralSummary {
-        match self {
-            // Written by `pack` from a summary of the same types: reading it back is exact (a
-            // test compares every pack fixture's summaries with their read-back copies).
-            Held::Text(packed) => {
-                let text = lz4_flex::decompress_size_prepended(&packed)
-                    .expect("a summary's own compressed text reads back. This is a bug in seam");
-                drop(packed);
-                shrunk(
-                    serde_json::from_slice(&text)
-                        .expect("a summary's own JSON text reads back. This is a bug in seam"),
-                )
-            }
-            Held::Whole(s) => *s,
-        }
+    fn unpack(self, spill: &spill::Spill) -> BehavioralSummary {
+        let packed = match self {
+            Held::Spilled(place) => spill
+                .read(place)
+                .expect("a summary's text reads back from the spill file. This is a bug in seam")
+                .into_boxed_slice(),
+            Held::Text(packed) => packed,
+            Held::Whole(s) => return *s,
+        };
+        // Written by `pack` from a summary of the same types: reading it back is exact (a test
+        // compares every pack fixture's summaries with their read-back copies).
+        let text = lz4_flex::decompress_size_prepended(&packed)
+            .expect("a summary's own compressed text reads back. This is a bug in seam");
+        drop(packed);
+        shrunk(
+            serde_json::from_slice(&text)
+                .expect("a summary's own JSON text reads back. This is a bug in seam"),
+        )
     }
 }
 
@@ -412,6 +427,7 @@ fn extract_packed_recording(
         .collect();
 
     // Each unit's build, with what it read when recording.
+    let spill = spill::Spill::new();
     let recording = |build: &dyn Fn() -> Vec<Built>| -> Vec<Done> {
         if record {
             let (built, reads) = consulted::recorded(build);
@@ -419,11 +435,11 @@ fn extract_packed_recording(
                 .into_iter()
                 .map(|b| Done {
                     consulted: Some(Box::new(reads.clone())),
-                    ..compacted(b)
+                    ..compacted(b, &spill)
                 })
                 .collect()
         } else {
-            build().into_iter().map(compacted).collect()
+            build().into_iter().map(|b| compacted(b, &spill)).collect()
         }
     };
     let mut built: Vec<Done> = units
@@ -495,6 +511,7 @@ fn extract_packed_recording(
                 .collect(),
             explain: explain.into_iter().collect(),
             files_with_packs,
+            spill,
         },
         reads,
     )
@@ -502,11 +519,11 @@ fn extract_packed_recording(
 
 /// A summary as its JSON text (see [`PackedExtraction`]), with what sorting and numbering the
 /// summaries read of it.
-fn compacted(b: Built) -> Done {
+fn compacted(b: Built, spill: &spill::Spill) -> Done {
     Done {
         file: b.summary.location.file.clone(),
         name_kind: b.summary.identity.name_kind.clone(),
-        summary: Held::pack(b.summary),
+        summary: Held::pack(b.summary, spill),
         base_id: b.base_id,
         label: b.label,
         sort_span: b.sort_span,

@@ -13,9 +13,9 @@
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
+use seam_extract::reuse::Prior;
 use seam_lang::project::ProjectOptions;
 use seam_lang::project::git::Files;
-use seam_extract::reuse::Prior;
 use seam_packs::Pack;
 use seam_pipeline::Cache;
 use seam_pipeline::cache::Key;

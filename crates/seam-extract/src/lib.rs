@@ -63,10 +63,10 @@ pub mod provenance;
 mod read_memo;
 pub mod receiver;
 pub mod regex_replace;
-pub mod reuse;
 pub mod request_body;
 pub mod returned_statuses;
 mod returns_taken;
+pub mod reuse;
 pub mod route_lists;
 pub mod route_loops;
 pub mod route_wrappers;
@@ -499,8 +499,7 @@ fn extract_run(
     // run's summaries when it holds the unit and nothing its build read changed, else built,
     // with what it read when recording.
     let run_unit = |unit: u64, build: &dyn Fn() -> Vec<Built>| -> Vec<Done> {
-        if let Some(kept) = prior.and_then(|p| p.reusable(unit, &changed, |f| value_of(f, unit)))
-        {
+        if let Some(kept) = prior.and_then(|p| p.reusable(unit, &changed, |f| value_of(f, unit))) {
             taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let record = record.then(|| Arc::new((unit, reuse::consulted_of(kept))));
             return kept
@@ -544,10 +543,7 @@ fn extract_run(
             Unit::Handler(h) => run_unit(unit_hash(h), &|| {
                 // The unit itself (route, prefix, handler) is the discovery's.
                 consulted::entry(|| consulted::Fact::Unit, h);
-                consulted::entry(
-                    || consulted::Fact::ExceptionAdvice(h.pack),
-                    &advice[h.pack],
-                );
+                consulted::entry(|| consulted::Fact::ExceptionAdvice(h.pack), &advice[h.pack]);
                 per_method(
                     build_handler(&files, detection, packs, &calls, &advice[h.pack], h),
                     h,
@@ -600,7 +596,12 @@ fn extract_run(
     let (reads, kept) = if record {
         let reads = built
             .iter()
-            .map(|b| b.consulted.as_ref().map(|c| c.1.clone()).unwrap_or_default())
+            .map(|b| {
+                b.consulted
+                    .as_ref()
+                    .map(|c| c.1.clone())
+                    .unwrap_or_default()
+            })
             .collect();
         (reads, Some(kept_units(&built, context, fingerprints)))
     } else {

@@ -113,12 +113,16 @@ impl Prior {
         changed: &[bool],
         value_of: impl Fn(&Fact) -> u64,
     ) -> Option<&PriorUnit> {
-        self.by_unit.get(&unit)?.iter().map(|&i| &self.units[i]).find(|u| {
-            u.files
-                .iter()
-                .all(|&f| !changed.get(f as usize).copied().unwrap_or(true))
-                && u.facts.iter().all(|(fact, v)| value_of(fact) == *v)
-        })
+        self.by_unit
+            .get(&unit)?
+            .iter()
+            .map(|&i| &self.units[i])
+            .find(|u| {
+                u.files
+                    .iter()
+                    .all(|&f| !changed.get(f as usize).copied().unwrap_or(true))
+                    && u.facts.iter().all(|(fact, v)| value_of(fact) == *v)
+            })
     }
 
     /// The kept work as bytes (read back by [`Prior::decode`]).
@@ -198,10 +202,7 @@ impl Prior {
                     0 => None,
                     _ => Some(r.string()?),
                 };
-                let sort_span = (
-                    u32::try_from(r.u64()?).ok()?,
-                    u32::try_from(r.u64()?).ok()?,
-                );
+                let sort_span = (u32::try_from(r.u64()?).ok()?, u32::try_from(r.u64()?).ok()?);
                 built.push(PriorDone {
                     text,
                     file,

@@ -275,10 +275,13 @@ fn reused(tag: &str, file: &str, from: &str, to: &str) -> (usize, usize) {
         true,
     );
     let full = seam_extract::extract(&head.models, &head_detection, &packs, &Default::default());
-    let text = |s: &[seam_ir::summary::BehavioralSummary]| {
-        serde_json::to_string(s).expect("writes")
-    };
-    assert_eq!(text(&run.unpack().summaries), text(&full.summaries), "{tag}");
+    let text =
+        |s: &[seam_ir::summary::BehavioralSummary]| serde_json::to_string(s).expect("writes");
+    assert_eq!(
+        text(&run.unpack().summaries),
+        text(&full.summaries),
+        "{tag}"
+    );
     // The head's own kept work is what a full keeping run of the head keeps.
     let (_, own, _) = seam_extract::extract_packed_reusing(
         &head.models,

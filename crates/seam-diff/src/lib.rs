@@ -182,6 +182,12 @@ pub fn diff_git_cached(
     let mut notes: Vec<String> = Vec::new();
     notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
     notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
+    if let (Some(_), Some(r)) = (cache, head.reused) {
+        notes.push(format!(
+            "head: {} units' summaries taken from the base's, {} built",
+            r.taken, r.built
+        ));
+    }
     if boundaries {
         base.boundary.unchecked_submodules = base_submodules;
         head.boundary.unchecked_submodules = head_submodules;

@@ -41,6 +41,8 @@ use seam_lang::project::git::Files;
 use seam_pipeline::cache::Key;
 use seam_pipeline::{Cache, Phases, ReviewKeys};
 
+use seam_extract::reuse::Prior;
+
 use crate::boundary::BoundaryFacts;
 use crate::{alike, revision_cache};
 
@@ -50,6 +52,12 @@ pub struct Analysed {
     pub boundary: BoundarySide,
     /// Notes for standard error (files the scan lost).
     pub notes: Vec<String>,
+    /// The revision's summaries with what each unit's build read, when its extraction kept
+    /// them (for the other revision to reuse).
+    pub prior: Option<Prior>,
+    /// How many units' summaries were taken from the other revision and how many built,
+    /// when this revision's summaries were extracted.
+    pub reused: Option<seam_extract::reuse::Reused>,
 }
 
 /// What the boundary diff has of one revision.
@@ -381,7 +389,8 @@ pub fn analyse_pair(
                     keys: &ReviewKeys,
                     claimed: Vec<FileEntry>,
                     facts: Option<BoundaryFacts>,
-                    facts_key| {
+                    facts_key: Option<Key>,
+                    prior: Option<&Prior>| {
         let mut memo = cache.map(|_| seam_review::Memo {
             previous: kept_state.take(),
             ..keys.memo_keys()
@@ -392,6 +401,8 @@ pub fn analyse_pair(
             classifier: &classifier,
             boundaries: boundaries && facts.is_none(),
             cache: cache.map(|c| (c, keys)),
+            prior,
+            keep: cache.zip(facts_key.as_ref()),
         };
         pool.install(|| {
             analyse(
@@ -413,20 +424,35 @@ pub fn analyse_pair(
             a
         })
     };
-    let base = side(
+    // The head's summaries reuse the base's where nothing their build read changed: the
+    // base's work as its extraction here kept it, or as a run before kept it beside its facts.
+    let base_kept_before = match (cache, &facts_keys.0) {
+        (Some(cache), Some(key)) if base_facts.is_some() && needs_models.1 => {
+            revision_cache::lookup_prior(cache, key)
+        }
+        _ => None,
+    };
+    let mut base = side(
         base_project,
         &base_keys,
         claimed.0,
         base_facts,
         facts_keys.0,
+        None,
     );
+    let base_prior = match &mut base {
+        Ok(a) => a.prior.take().or(base_kept_before),
+        Err(_) => None,
+    };
     let head = side(
         head_project,
         &head_keys,
         claimed.1,
         head_facts,
         facts_keys.1,
+        base_prior.as_ref(),
     );
+    drop(base_prior);
     let (base, head) = (base?, head?);
     if let Some(cache) = cache {
         head_keys.keep_state(
@@ -493,6 +519,13 @@ pub struct Context<'a> {
     pub boundaries: bool,
     /// The per-file cache and this revision's keys into it.
     pub cache: Option<(&'a Cache, &'a ReviewKeys)>,
+    /// The summaries of another revision of the project, with what each unit's build read:
+    /// a unit whose build would read nothing that changed takes them (see
+    /// `seam_extract::reuse`).
+    pub prior: Option<&'a Prior>,
+    /// Where this revision's summaries and what their builds read are kept for later runs
+    /// (then extraction records what each build reads).
+    pub keep: Option<(&'a Cache, &'a Key)>,
 }
 
 /// The summaries (when asked) and the review IR of one loaded project; the per-file part of
@@ -506,16 +539,31 @@ pub fn analyse(
     memo: Option<&mut seam_review::Memo>,
     phases: &mut Phases,
 ) -> Result<Analysed, AnalyseError> {
+    let mut kept = None;
+    let mut reused_units = None;
     let summaries = if context.boundaries {
         let detection = seam_packs::Detection::from_project(&project.manifests);
-        let summaries = seam_extract::extract(
+        let (extraction, prior, reused) = seam_extract::extract_packed_reusing(
             &project.models,
             &detection,
             context.packs,
             &seam_extract::ExtractOptions::default(),
-        )
-        .summaries;
-        phases.lap("summaries");
+            context.prior,
+            context.keep.is_some(),
+        );
+        let summaries = extraction.unpack().summaries;
+        if let (Some((cache, key)), Some(prior)) = (context.keep, &prior) {
+            revision_cache::keep_prior(cache, key, prior);
+        }
+        kept = prior;
+        reused_units = Some(reused);
+        phases.lap_with(
+            "summaries",
+            &format!(
+                "{} units' summaries taken from the other revision, {} built",
+                reused.taken, reused.built
+            ),
+        );
         summaries
     } else {
         Vec::new()
@@ -557,6 +605,8 @@ pub fn analyse(
             ..BoundarySide::default()
         },
         notes: result.notes,
+        prior: kept,
+        reused: reused_units,
     })
 }
 

@@ -13,6 +13,7 @@
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
+use seam_extract::reuse::Prior;
 use seam_lang::project::ProjectOptions;
 use seam_lang::project::git::Files;
 use seam_packs::Pack;
@@ -23,6 +24,11 @@ use crate::boundary::BoundaryFacts;
 
 /// The folder of boundary-fact entries inside the cache; the number is the entry format.
 const KIND: &str = "boundary-1";
+
+/// The folder of each revision's summaries with what each unit's build read
+/// (`seam_extract::reuse::Prior`), under the same keys: a later revision's extraction takes
+/// the summaries of the units whose build would read nothing that changed.
+const PRIOR_KIND: &str = "summaries-1";
 
 /// The key of one revision's boundary facts (see the module documentation).
 pub fn key(files: &Files, packs: &[Pack], options: &ProjectOptions) -> Key {
@@ -52,4 +58,14 @@ pub fn lookup(cache: &Cache, key: &Key) -> Option<BoundaryFacts> {
 /// Keeps a revision's facts.
 pub fn keep(cache: &Cache, key: &Key, facts: &BoundaryFacts) {
     cache.put(KIND, key, &facts.encode());
+}
+
+/// The summaries and builds' reads kept under `key`, when `cache` holds a whole entry.
+pub fn lookup_prior(cache: &Cache, key: &Key) -> Option<Prior> {
+    Prior::decode(&cache.get(PRIOR_KIND, key)?)
+}
+
+/// Keeps a revision's summaries and what each unit's build read.
+pub fn keep_prior(cache: &Cache, key: &Key, prior: &Prior) {
+    cache.put(PRIOR_KIND, key, &prior.encode());
 }

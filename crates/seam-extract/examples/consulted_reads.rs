@@ -61,15 +61,10 @@ fn run(dir: &str, packs: &[seam_packs::Pack], report: bool) -> Run {
                 _ => 1000,
             };
             *sizes.entry(bucket).or_default() += 1;
-            // `callers "KEY" = HASH`: counted by kind, once per summary.
+            // Counted by kind, once per summary.
             let mut own: BTreeSet<String> =
                 r.indexes.iter().map(|i| format!("index {i}")).collect();
-            own.extend(r.facts.iter().map(|f| {
-                f.split(' ')
-                    .take_while(|w| !w.starts_with('"'))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            }));
+            own.extend(r.facts.keys().map(|f| f.kind().to_owned()));
             for k in own {
                 *kinds.entry(k).or_default() += 1;
             }

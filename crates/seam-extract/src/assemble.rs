@@ -189,8 +189,7 @@ fn effects_and_provenance(
         crate::consulted::call(facts.file, site.call);
         if crate::consulted::active() {
             crate::consulted::entry(
-                "recognised call",
-                &format!("{} {:?}", facts.file, site.call),
+                || crate::consulted::Fact::RecognisedCall(facts.file, site.call),
                 &facts.calls.get(&(facts.file, site.call)),
             );
         }
@@ -598,6 +597,18 @@ fn status_cases(
         .collect()
 }
 
+/// The call index's entries of one file (what [`crate::consulted::Fact::RecognisedCallsOfFile`]
+/// stands for).
+pub(crate) fn calls_of_file(
+    calls: &CallIndex,
+    file: usize,
+) -> Vec<(&(usize, ExprId), &RecognisedCall)> {
+    calls
+        .range((file, ExprId::from_index(0))..)
+        .take_while(|((f, _), _)| *f == file)
+        .collect()
+}
+
 /// Builds the transitions, gaps and confidence of a unit from its path ends.
 pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
     let model = facts.files.model(facts.file);
@@ -607,12 +618,10 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
         Some(own) => {
             let span = model.function(facts.function).span;
             if crate::consulted::active() {
-                let listed: Vec<_> = facts
-                    .calls
-                    .range((facts.file, ExprId::from_index(0))..)
-                    .take_while(|((f, _), _)| *f == facts.file)
-                    .collect();
-                crate::consulted::entry("recognised calls of a file", &model.path, &listed);
+                crate::consulted::entry(
+                    || crate::consulted::Fact::RecognisedCallsOfFile(facts.file),
+                    &calls_of_file(facts.calls, facts.file),
+                );
             }
             let others: BTreeSet<ExprId> = facts
                 .calls

@@ -22,11 +22,81 @@
 //! [`extract_recording`]: crate::extract_recording
 
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use seam_lang::model::ExprId;
+use seam_lang::model::{ExprId, FuncId};
+
+/// A fact of the discovery or an entry of a project-wide index a build took: what a reuser
+/// works out on its own revision ([`crate::reuse`]) and compares with the recorded value.
+/// File indexes in keys assume the two revisions list the same files.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Fact {
+    /// The unit itself (route, prefix, handler; a client call's URL): the discovery's.
+    Unit,
+    /// The exception advice of the pack (by index) a handler's build read.
+    ExceptionAdvice(usize),
+    /// The call index's entry at (file, call).
+    RecognisedCall(usize, ExprId),
+    /// The call index's entries of one file.
+    RecognisedCallsOfFile(usize),
+    /// `callers` at (file, function).
+    Callers(usize, FuncId),
+    /// `passed sites` named so.
+    PassedSites(String),
+    /// `declared objects` of the type named so.
+    DeclaredObjects(String),
+    /// `instance globals` named so.
+    InstanceGlobals(String),
+    /// `window globals` named so.
+    WindowGlobals(String),
+    /// Whether any file assigns prototype methods.
+    Prototypes,
+    /// The page routes named by templates.
+    PageRoutes,
+}
+
+impl Fact {
+    /// The fact's kind, as measurements print it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fact::Unit => "unit",
+            Fact::ExceptionAdvice(_) => "exception advice",
+            Fact::RecognisedCall(..) => "recognised call",
+            Fact::RecognisedCallsOfFile(_) => "recognised calls of a file",
+            Fact::Callers(..) => "callers",
+            Fact::PassedSites(_) => "passed sites",
+            Fact::DeclaredObjects(_) => "declared objects",
+            Fact::InstanceGlobals(_) => "instance globals",
+            Fact::WindowGlobals(_) => "window globals",
+            Fact::Prototypes => "prototypes",
+            Fact::PageRoutes => "page routes",
+        }
+    }
+}
+
+/// The hash a fact's value is recorded and compared by: of its debug text, which writes
+/// every field (a value's `Debug` is derived throughout the crate).
+pub fn hash_of<V: std::fmt::Debug + ?Sized>(value: &V) -> u64 {
+    use std::hash::{Hash, Hasher};
+    use std::io::Write;
+    // Written into the hasher as it is formatted: no text is held.
+    struct Sink(std::collections::hash_map::DefaultHasher);
+    impl Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.write(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut sink = Sink(std::collections::hash_map::DefaultHasher::new());
+    let _ = write!(sink, "{value:?}");
+    0u8.hash(&mut sink.0);
+    sink.0.finish()
+}
 
 /// How many recording runs are under way in the process.
 static RECORDING_RUNS: AtomicUsize = AtomicUsize::new(0);
@@ -48,10 +118,9 @@ pub struct Consulted {
     /// on what the discovery read, so a reuser compares them between the revisions.
     pub calls: BTreeSet<(usize, ExprId)>,
     /// The entries of project-wide indexes and the values of the discovery it took, each
-    /// with a hash of what it gave (`callers "3 FuncId(2)" = 0123…`, `exception advice
-    /// "express" = …`, `recognised call "3 ExprId(7)" = …`); a reuser compares them with the
-    /// other revision's (file indexes in keys assume the same list of files).
-    pub facts: BTreeSet<String>,
+    /// with a hash of what it gave ([`hash_of`]); a reuser works each out on its own
+    /// revision and compares.
+    pub facts: BTreeMap<Fact, u64>,
     /// The records of kept values read (each added once, by address), merged in when the
     /// record ends: a value read thousands of times is merged once.
     pending: Vec<Arc<Consulted>>,
@@ -68,11 +137,21 @@ impl PartialEq for Consulted {
 impl Eq for Consulted {}
 
 impl Consulted {
+    /// A record of these files and facts.
+    pub(crate) fn of(files: BTreeSet<usize>, facts: BTreeMap<Fact, u64>) -> Consulted {
+        Consulted {
+            files,
+            facts,
+            ..Consulted::default()
+        }
+    }
+
     fn merge(&mut self, other: &Consulted) {
         self.files.extend(other.files.iter().copied());
         self.indexes.extend(other.indexes.iter().copied());
         self.calls.extend(other.calls.iter().copied());
-        self.facts.extend(other.facts.iter().cloned());
+        self.facts
+            .extend(other.facts.iter().map(|(f, v)| (f.clone(), *v)));
     }
 
     /// `self` with the records of the kept values it read merged in.
@@ -139,16 +218,12 @@ pub(crate) fn call(file: usize, call: ExprId) {
     });
 }
 
-/// An entry of a project-wide index was looked up (`key`, giving `value`): the reader depends
-/// on that entry, not on every file the index was built from. Recorded as a fact, with a hash
-/// of the entry, which a reuser compares with the other revision's.
-pub(crate) fn entry<V: std::fmt::Debug>(index: &'static str, key: &str, value: &V) {
+/// An entry of a project-wide index was looked up (`fact`, giving `value`): the reader
+/// depends on that entry, not on every file the index was built from. Recorded as a fact,
+/// with a hash of the entry, which a reuser compares with its own revision's.
+pub(crate) fn entry<V: std::fmt::Debug + ?Sized>(fact: impl FnOnce() -> Fact, value: &V) {
     with_current(|c| {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        format!("{value:?}").hash(&mut h);
-        c.facts
-            .insert(format!("{index} {key:?} = {:016x}", h.finish()));
+        c.facts.insert(fact(), hash_of(value));
     });
 }
 

@@ -89,7 +89,10 @@ pub fn object_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<
     };
     let name = named_type(annotation)?;
     let objects = files.declared_objects().get(name);
-    crate::consulted::entry("declared objects", name, &objects);
+    crate::consulted::entry(
+        || crate::consulted::Fact::DeclaredObjects(name.to_owned()),
+        &objects,
+    );
     match objects?.as_slice() {
         [one] => Some(*one),
         _ => None,

@@ -128,7 +128,7 @@ pub struct Files<'a> {
     pub failure_interceptors: consulted::PerPack<crate::failure_interceptors::Interceptors>,
     /// Imports module resolution left unresolved that a pack's import aliases resolve
     /// (`$lib/api.js`): (file, import index) → the file imported.
-    aliased: BTreeMap<(usize, usize), usize>,
+    pub(crate) aliased: BTreeMap<(usize, usize), usize>,
     /// Dotenv variables by directory (see `seam_packs::Detection::dotenv`).
     pub dotenv: BTreeMap<String, BTreeMap<String, String>>,
     /// Every loaded pack's URL builders, with the languages they apply to.
@@ -633,7 +633,7 @@ impl<'a> Files<'a> {
         let any = *self
             .has_prototypes
             .get_or_init(|| (0..self.count()).any(|f| self.prototypes(f).any()));
-        consulted::entry("prototypes", "any", &any);
+        consulted::entry(|| consulted::Fact::Prototypes, &any);
         any
     }
 

@@ -134,7 +134,10 @@ pub fn value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)
         return None;
     }
     let values = files.instance_globals().get(name);
-    crate::consulted::entry("instance globals", name, &values);
+    crate::consulted::entry(
+        || crate::consulted::Fact::InstanceGlobals(name.to_owned()),
+        &values,
+    );
     let values = values?;
     if crate::classes::class_of_receiver(files, file, *object).is_some() {
         return None;

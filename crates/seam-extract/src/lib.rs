@@ -66,6 +66,7 @@ pub mod regex_replace;
 pub mod request_body;
 pub mod returned_statuses;
 mod returns_taken;
+pub mod reuse;
 pub mod route_lists;
 pub mod route_loops;
 pub mod route_wrappers;
@@ -90,7 +91,8 @@ pub mod url;
 pub mod walk;
 pub mod window_globals;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use seam_ir::summary::*;
@@ -315,6 +317,43 @@ fn extract_packed_recording(
     options: &ExtractOptions,
     record: bool,
 ) -> (PackedExtraction, Vec<consulted::Consulted>) {
+    let run = extract_run(models, detection, packs, options, record, None);
+    (run.extraction, run.reads)
+}
+
+/// [`extract_packed`], taking the summaries of the units whose build would read nothing that
+/// changed since `prior` (see [`reuse`]) and, with `keep`, recording what each build read and
+/// giving this run's work back to be reused by a later one. The summaries are the same as
+/// [`extract_packed`]'s; `prior` must come from a run with the same packs and options.
+pub fn extract_packed_reusing(
+    models: &[Model],
+    detection: &Detection,
+    packs: &[Pack],
+    options: &ExtractOptions,
+    prior: Option<&reuse::Prior>,
+    keep: bool,
+) -> (PackedExtraction, Option<reuse::Prior>, reuse::Reused) {
+    let run = extract_run(models, detection, packs, options, keep, prior);
+    (run.extraction, run.prior, run.reused)
+}
+
+struct Run {
+    extraction: PackedExtraction,
+    /// Per summary, what its build read (when recording).
+    reads: Vec<consulted::Consulted>,
+    /// The run's work, to be reused (when recording).
+    prior: Option<reuse::Prior>,
+    reused: reuse::Reused,
+}
+
+fn extract_run(
+    models: &[Model],
+    detection: &Detection,
+    packs: &[Pack],
+    options: &ExtractOptions,
+    record: bool,
+    prior: Option<&reuse::Prior>,
+) -> Run {
     // Made before the run's lazily built values, so each keeps what its building read.
     let _recording = record.then(consulted::Recording::start);
     let mut files = Files::new(models);
@@ -363,6 +402,33 @@ fn extract_packed_recording(
         .filter(|(_, m)| *m != seam_packs::Markup::default())
         .collect();
     let files = files;
+    // What every build reads besides its files and facts (see `reuse`), and each file's
+    // fingerprint: compared with the prior run's, worked out only when reusing or keeping.
+    let (context, fingerprints) = if record || prior.is_some() {
+        let context = consulted::hash_of(&(
+            models.iter().map(|m| &m.path).collect::<Vec<_>>(),
+            &on,
+            &explain,
+            files_with_packs,
+            detection,
+            &files.aliased,
+            options,
+            packs,
+        ));
+        let fingerprints: Vec<u64> = models.par_iter().map(reuse::fingerprint).collect();
+        (context, fingerprints)
+    } else {
+        (0, Vec::new())
+    };
+    let prior = prior.filter(|p| p.context == context && p.files.len() == fingerprints.len());
+    let changed: Vec<bool> = match prior {
+        Some(p) => fingerprints
+            .iter()
+            .zip(&p.files)
+            .map(|(a, b)| a != b)
+            .collect(),
+        None => Vec::new(),
+    };
 
     // Routes first: a client's URL may be written by a page template naming a route.
     let mut handlers: Vec<discover::HandlerUnit> = packs
@@ -426,15 +492,54 @@ fn extract_packed_recording(
         .map(|(pi, pack)| exception_advice::Advice::read(&files, pack, &on[pi]))
         .collect();
 
-    // Each unit's build, with what it read when recording.
+    // Finished summaries' texts go to a temporary file until they are read back.
     let spill = spill::Spill::new();
-    let recording = |build: &dyn Fn() -> Vec<Built>| -> Vec<Done> {
+    // A fact's value on this revision (what a build here would have recorded).
+    let value_of = |fact: &consulted::Fact, unit: u64| -> u64 {
+        use consulted::{Fact, hash_of};
+        match fact {
+            Fact::Unit => unit,
+            Fact::ExceptionAdvice(p) => advice.get(*p).map_or(0, hash_of),
+            Fact::RecognisedCall(f, c) => hash_of(&calls.get(&(*f, *c))),
+            Fact::RecognisedCallsOfFile(f) => hash_of(&assemble::calls_of_file(&calls, *f)),
+            Fact::Callers(f, func) => hash_of(&files.callers().get(&(*f, *func))),
+            Fact::PassedSites(n) => hash_of(&files.passed_sites().get(n.as_str())),
+            Fact::DeclaredObjects(n) => hash_of(&files.declared_objects().get(n.as_str())),
+            Fact::InstanceGlobals(n) => hash_of(&files.instance_globals().get(n.as_str())),
+            Fact::WindowGlobals(n) => hash_of(&files.window_globals().get(n.as_str())),
+            Fact::Prototypes => hash_of(&files.has_prototypes()),
+            Fact::PageRoutes => hash_of(&files.markup.routes.get()),
+        }
+    };
+    let taken = std::sync::atomic::AtomicUsize::new(0);
+    // Each unit's build (`unit`: the hash of its value, when reusing or recording): the prior
+    // run's summaries when it holds the unit and nothing its build read changed, else built,
+    // with what it read when recording.
+    let run_unit = |unit: u64, build: &dyn Fn() -> Vec<Built>| -> Vec<Done> {
+        if let Some(kept) = prior.and_then(|p| p.reusable(unit, &changed, |f| value_of(f, unit))) {
+            taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let record = record.then(|| Arc::new((unit, reuse::consulted_of(kept))));
+            return kept
+                .built
+                .iter()
+                .map(|d| Done {
+                    summary: Held::Text(d.text.clone()),
+                    file: d.file.clone(),
+                    name_kind: d.name_kind.clone(),
+                    base_id: d.base_id.clone(),
+                    label: d.label.clone(),
+                    sort_span: d.sort_span,
+                    consulted: record.clone(),
+                })
+                .collect();
+        }
         if record {
             let (built, reads) = consulted::recorded(build);
+            let reads = Arc::new((unit, reads));
             built
                 .into_iter()
                 .map(|b| Done {
-                    consulted: Some(Box::new(reads.clone())),
+                    consulted: Some(reads.clone()),
                     ..compacted(b, &spill)
                 })
                 .collect()
@@ -442,22 +547,27 @@ fn extract_packed_recording(
             build().into_iter().map(|b| compacted(b, &spill)).collect()
         }
     };
+    let unit_hash = |value: &dyn std::fmt::Debug| -> u64 {
+        if record || prior.is_some() {
+            consulted::hash_of(value)
+        } else {
+            0
+        }
+    };
     let mut built: Vec<Done> = units
         .par_iter()
         .flat_map_iter(|u| match u {
-            Unit::Handler(h) => recording(&|| {
+            Unit::Handler(h) => run_unit(unit_hash(h), &|| {
                 // The unit itself (route, prefix, handler) is the discovery's.
-                consulted::entry("unit", "", h);
-                if consulted::active() {
-                    consulted::entry("exception advice", &packs[h.pack].name, &advice[h.pack]);
-                }
+                consulted::entry(|| consulted::Fact::Unit, h);
+                consulted::entry(|| consulted::Fact::ExceptionAdvice(h.pack), &advice[h.pack]);
                 per_method(
                     build_handler(&files, detection, packs, &calls, &advice[h.pack], h),
                     h,
                 )
             }),
-            Unit::Client(c) => recording(&|| {
-                consulted::entry("unit", "", c);
+            Unit::Client(c) => run_unit(unit_hash(c), &|| {
+                consulted::entry(|| consulted::Fact::Unit, c);
                 build_client(&files, detection, packs, &calls, c)
                     .into_iter()
                     .collect()
@@ -468,8 +578,9 @@ fn extract_packed_recording(
         storage_units
             .par_iter()
             .flat_map_iter(|(&(file, function), &pack)| {
-                recording(&|| {
-                    consulted::entry("unit", "", &(file, function, pack));
+                let unit = (file, function, pack);
+                run_unit(unit_hash(&unit), &|| {
+                    consulted::entry(|| consulted::Fact::Unit, &unit);
                     vec![build_storage_unit(
                         &files,
                         detection,
@@ -482,6 +593,11 @@ fn extract_packed_recording(
             })
             .collect::<Vec<_>>(),
     );
+    let taken = taken.into_inner();
+    let reused = reuse::Reused {
+        taken,
+        built: (units.len() + storage_units.len()).saturating_sub(taken),
+    };
     // What the units were built from is no longer needed: its memory goes before the
     // summaries are sorted and numbered.
     drop((storage_units, advice, calls, units, files));
@@ -494,16 +610,25 @@ fn extract_packed_recording(
         ))
     });
     let ids = assign_ids(&built);
-    let reads = if record {
-        built
-            .iter_mut()
-            .map(|b| b.consulted.take().map(|c| *c).unwrap_or_default())
-            .collect()
+    let (reads, kept) = if record {
+        let reads = built
+            .iter()
+            .map(|b| {
+                b.consulted
+                    .as_ref()
+                    .map(|c| c.1.clone())
+                    .unwrap_or_default()
+            })
+            .collect();
+        (
+            reads,
+            Some(kept_units(&built, &spill, context, fingerprints)),
+        )
     } else {
-        Vec::new()
+        (Vec::new(), None)
     };
-    (
-        PackedExtraction {
+    Run {
+        extraction: PackedExtraction {
             held: ids
                 .into_iter()
                 .zip(built)
@@ -514,7 +639,70 @@ fn extract_packed_recording(
             spill,
         },
         reads,
-    )
+        prior: kept,
+        reused,
+    }
+}
+
+/// A recording run's work as a [`reuse::Prior`]: per unit (in the order of its first
+/// summary), what its build read and the summaries it made. A unit with a summary held whole
+/// (its text could not be written) is left out.
+fn kept_units(
+    built: &[Done],
+    spill: &spill::Spill,
+    context: u64,
+    fingerprints: Vec<u64>,
+) -> reuse::Prior {
+    let mut order: Vec<*const (u64, consulted::Consulted)> = Vec::new();
+    let mut by_unit: HashMap<*const (u64, consulted::Consulted), (reuse::PriorUnit, bool)> =
+        HashMap::new();
+    for b in built {
+        let Some(record) = &b.consulted else {
+            continue;
+        };
+        let at = Arc::as_ptr(record);
+        let (unit, whole) = by_unit.entry(at).or_insert_with(|| {
+            order.push(at);
+            let (hash, reads) = &**record;
+            (
+                reuse::PriorUnit {
+                    unit: *hash,
+                    files: reads
+                        .files
+                        .iter()
+                        .map(|&f| u32::try_from(f).unwrap_or(u32::MAX))
+                        .collect(),
+                    facts: reads.facts.iter().map(|(f, v)| (f.clone(), *v)).collect(),
+                    built: Vec::new(),
+                },
+                true,
+            )
+        });
+        // The text as written (read back from the spill file where it went there).
+        let text = match &b.summary {
+            Held::Text(text) => Some(text.clone()),
+            Held::Spilled(place) => spill.read(*place).ok().map(Vec::into_boxed_slice),
+            Held::Whole(_) => None,
+        };
+        match text {
+            Some(text) => unit.built.push(reuse::PriorDone {
+                text,
+                file: b.file.clone(),
+                name_kind: b.name_kind.clone(),
+                base_id: b.base_id.clone(),
+                label: b.label.clone(),
+                sort_span: b.sort_span,
+            }),
+            None => *whole = false,
+        }
+    }
+    let units = order
+        .into_iter()
+        .filter_map(|at| by_unit.remove(&at))
+        .filter(|(_, whole)| *whole)
+        .map(|(u, _)| u)
+        .collect();
+    reuse::Prior::new(context, fingerprints, units)
 }
 
 /// A summary as its JSON text (see [`PackedExtraction`]), with what sorting and numbering the
@@ -540,8 +728,9 @@ struct Done {
     base_id: String,
     label: Option<String>,
     sort_span: (u32, u32),
-    /// What its build read, when recording (see [`consulted`]).
-    consulted: Option<Box<consulted::Consulted>>,
+    /// The hash of its unit's value and what the unit's build read, when recording (see
+    /// [`consulted`]); shared by the summaries of one unit.
+    consulted: Option<Arc<(u64, consulted::Consulted)>>,
 }
 
 struct Built {
@@ -1113,7 +1302,7 @@ const MAX_CATCHING_CALLERS: usize = 2;
 /// a wrapper layer's catch handles it for every call through it.
 fn callers_catch(files: &Files, func: (usize, FuncId), depth: usize) -> bool {
     let found = files.callers().get(&func);
-    consulted::entry("callers", &format!("{} {:?}", func.0, func.1), &found);
+    consulted::entry(|| consulted::Fact::Callers(func.0, func.1), &found);
     let Some(calls) = found else {
         return false;
     };

@@ -326,7 +326,7 @@ fn route_url(reader: &Reader, file: usize, expr: ExprId, out: &mut Vec<Piece>) -
                 );
             }
             let routes = files.markup.routes.get();
-            crate::consulted::entry("page routes", "", &routes);
+            crate::consulted::entry(|| crate::consulted::Fact::PageRoutes, &routes);
             let Some(path) = string(model, name)
                 .and_then(|n| named_route(routes?, n))
                 .and_then(|candidates| chosen_route(candidates, &arguments))

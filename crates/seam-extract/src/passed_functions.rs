@@ -96,7 +96,10 @@ pub(crate) fn callers(
 fn reaching(files: &Files, file: usize, function: FuncId) -> Option<Vec<(usize, ExprId)>> {
     let name = files.model(file).function(function).name.as_deref()?;
     let sites = files.passed_sites().get(name);
-    crate::consulted::entry("passed sites", name, &sites);
+    crate::consulted::entry(
+        || crate::consulted::Fact::PassedSites(name.to_owned()),
+        &sites,
+    );
     let sites = sites?;
     struct Listing(bool);
     impl Drop for Listing {

@@ -288,7 +288,7 @@ impl<'r, 'a> RouteWrappers<'r, 'a> {
                 // A method runs where an instance calls it (`api.add_org_resource(…)`).
                 constructed.extend(crate::classes::method_calls(self.files, file, function));
                 let found = self.files.callers().get(&(file, function));
-                crate::consulted::entry("callers", &format!("{file} {function:?}"), &found);
+                crate::consulted::entry(|| crate::consulted::Fact::Callers(file, function), &found);
                 let mut sites: Vec<(usize, ExprId)> = match found {
                     Some(sites) => sites.iter().copied().chain(constructed).collect(),
                     None if !constructed.is_empty() => constructed,

@@ -65,7 +65,7 @@ pub fn calls(files: &Files, router: RouterKey) -> Option<Vec<FactoryCall>> {
         return None;
     }
     let sites = files.callers().get(&(file, func));
-    crate::consulted::entry("callers", &format!("{file} {func:?}"), &sites);
+    crate::consulted::entry(|| crate::consulted::Fact::Callers(file, func), &sites);
     let sites = sites?;
     let out: Vec<FactoryCall> = sites
         .iter()
@@ -386,7 +386,10 @@ fn forward(
         .map(|a| (caller_file, a.value))
         .collect();
     let found = files.callers().get(&(caller_file, function));
-    crate::consulted::entry("callers", &format!("{caller_file} {function:?}"), &found);
+    crate::consulted::entry(
+        || crate::consulted::Fact::Callers(caller_file, function),
+        &found,
+    );
     let mut sites = found.cloned().unwrap_or_default();
     sites.sort();
     sites.dedup();

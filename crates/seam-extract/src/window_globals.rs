@@ -69,7 +69,10 @@ pub fn value_named(files: &Files, file: usize, name: &str) -> Option<(usize, Exp
         return None;
     }
     let values = files.window_globals().get(name);
-    crate::consulted::entry("window globals", name, &values);
+    crate::consulted::entry(
+        || crate::consulted::Fact::WindowGlobals(name.to_owned()),
+        &values,
+    );
     nearest(files, file, values?)
 }
 

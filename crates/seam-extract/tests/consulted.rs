@@ -239,3 +239,84 @@ fn an_edited_imported_url_rebuilds_the_client_that_sends_it() {
     );
     assert_eq!(again, vec!["GET /api/people/{id}".to_owned()]);
 }
+
+/// Extracts the fixture (base, keeping its work) and the fixture with one edit (head), the
+/// head reusing the base's kept work read back from its bytes; gives how many units the head
+/// took and built, after checking that its summaries are byte-identical to a full extraction.
+fn reused(tag: &str, file: &str, from: &str, to: &str) -> (usize, usize) {
+    let packs = seam_packs::builtin_packs().expect("built-in packs load");
+    let options = seam_packs::project_options(&packs);
+    let head_dir = edited(&format!("reuse-{tag}"), file, from, to);
+    let load = |dir: &std::path::Path| {
+        let project = load_project(dir, &options).expect("fixture loads");
+        let detection = Detection::from_project(&project.manifests);
+        (project, detection)
+    };
+    let (base, base_detection) = load(&fixture("consulted-reads"));
+    let (head, head_detection) = load(&head_dir);
+    let _ = std::fs::remove_dir_all(&head_dir);
+    let (_, kept, _) = seam_extract::extract_packed_reusing(
+        &base.models,
+        &base_detection,
+        &packs,
+        &Default::default(),
+        None,
+        true,
+    );
+    let kept = kept.expect("a keeping run gives its work");
+    let prior = seam_extract::reuse::Prior::decode(&kept.encode()).expect("reads back");
+    assert_eq!(prior.len(), kept.len());
+    let (run, next, reused) = seam_extract::extract_packed_reusing(
+        &head.models,
+        &head_detection,
+        &packs,
+        &Default::default(),
+        Some(&prior),
+        true,
+    );
+    let full = seam_extract::extract(&head.models, &head_detection, &packs, &Default::default());
+    let text =
+        |s: &[seam_ir::summary::BehavioralSummary]| serde_json::to_string(s).expect("writes");
+    assert_eq!(
+        text(&run.unpack().summaries),
+        text(&full.summaries),
+        "{tag}"
+    );
+    // The head's own kept work is what a full keeping run of the head keeps.
+    let (_, own, _) = seam_extract::extract_packed_reusing(
+        &head.models,
+        &head_detection,
+        &packs,
+        &Default::default(),
+        None,
+        true,
+    );
+    assert_eq!(
+        next.expect("kept").encode(),
+        own.expect("kept").encode(),
+        "{tag}: kept work"
+    );
+    (reused.taken, reused.built)
+}
+
+#[test]
+fn the_head_reuses_every_unit_whose_build_read_nothing_changed() {
+    // Six units: three routes, a client, and the rest (see the tests above for which ones
+    // each edit rebuilds).
+    let callee = reused(
+        "callee",
+        "src/store.ts",
+        "  return { id };",
+        "  if (id === \"0\") {\n    throw new Error(\"zero\");\n  }\n  return { id };",
+    );
+    let mount = reused("mount", "src/app.ts", "\"/api\"", "\"/v2\"");
+    let constant = reused(
+        "constant",
+        "src/config.ts",
+        "\"/api/users\"",
+        "\"/api/people\"",
+    );
+    let unrelated = reused("unrelated", "src/unrelated.ts", "export", "export");
+    assert_eq!((callee.1, mount.1, constant.1, unrelated.1), (1, 2, 1, 0));
+    assert_eq!(callee.0 + callee.1, unrelated.0);
+}

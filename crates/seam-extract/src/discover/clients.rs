@@ -1775,7 +1775,7 @@ impl Layer<'_, '_> {
             return false;
         }
         let found = self.index.get(&(file, func));
-        crate::consulted::entry("callers", &format!("{file} {func:?}"), &found);
+        crate::consulted::entry(|| crate::consulted::Fact::Callers(file, func), &found);
         let Some(calls) = found else {
             return false;
         };

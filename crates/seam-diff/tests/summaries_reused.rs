@@ -1,0 +1,186 @@
+//! The head's summaries taken from the base's where nothing their build read changed
+//! (`seam_extract::reuse`): with a cache, the base's extraction keeps its work (in memory for
+//! this run and in the cache for the next), and the head builds only the units whose record
+//! fails. Each case compares the bytes with a run without a cache (which extracts both
+//! revisions in full) and says how many units the head took and built.
+
+use std::path::Path;
+use std::process::Command;
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .args([
+            "-c",
+            "user.email=t@example.invalid",
+            "-c",
+            "user.name=t",
+            "-c",
+            "init.defaultBranch=main",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// An Express router mounted under a prefix, a handler walking into a function of another
+/// file, an axios client sending an imported URL constant, and a file nothing reads (the
+/// fixture of `seam-extract`'s `tests/consulted.rs`).
+const FILES: &[(&str, &str)] = &[
+    (
+        "package.json",
+        r#"{ "name": "consulted-reads", "dependencies": { "express": "^4.18.0", "axios": "^1.6.0" } }"#,
+    ),
+    (
+        "src/app.ts",
+        "import express from \"express\";\nimport { users } from \"./users\";\n\nconst app = express();\napp.use(\"/api\", users);\napp.listen(3000);\n",
+    ),
+    (
+        "src/client.ts",
+        "import axios from \"axios\";\nimport { USERS_URL } from \"./config\";\n\nexport async function loadUser(id: string) {\n  const response = await axios.get(`${USERS_URL}/${id}`);\n  return response.data;\n}\n",
+    ),
+    (
+        "src/config.ts",
+        "export const USERS_URL = \"/api/users\";\n",
+    ),
+    (
+        "src/store.ts",
+        "export function findUser(id: string) {\n  if (id === \"\") {\n    return null;\n  }\n  return { id };\n}\n",
+    ),
+    (
+        "src/unrelated.ts",
+        "export function unrelated(x: number) {\n  return x + 1;\n}\n",
+    ),
+    (
+        "src/users.ts",
+        "import { Router } from \"express\";\nimport { findUser } from \"./store\";\n\nexport const users = Router();\n\nusers.get(\"/users/:id\", (req, res) => {\n  const user = findUser(req.params.id);\n  if (!user) {\n    return res.status(404).json({ error: \"not found\" });\n  }\n  return res.json(user);\n});\n\nusers.get(\"/health\", (req, res) => {\n  return res.json({ ok: true });\n});\n",
+    ),
+];
+
+/// A repository of [`FILES`], then a commit with `edit` applied: (path, from, to) replaces
+/// text; an empty `from` writes the file anew (`to` empty: removes it).
+fn repo(edit: &[(&str, &str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q"]);
+    for (path, text) in FILES {
+        let p = d.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "base"]);
+    for (path, from, to) in edit {
+        let p = d.join(path);
+        if from.is_empty() && to.is_empty() {
+            std::fs::remove_file(p).unwrap();
+        } else if from.is_empty() {
+            std::fs::write(p, to).unwrap();
+        } else {
+            let text = std::fs::read_to_string(&p).unwrap();
+            assert!(text.contains(from), "{path} holds {from}");
+            std::fs::write(p, text.replace(from, to)).unwrap();
+        }
+    }
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "head"]);
+    dir
+}
+
+/// The head's (taken, built) units when the base was diffed before (its work read back from
+/// the cache), after checking that this run, a cold one (the base's work kept in memory) and
+/// a warm one give the bytes of a run without a cache.
+fn reused(edit: &[(&str, &str, &str)]) -> (usize, usize) {
+    let dir = repo(edit);
+    let d = dir.path();
+    let diff = |base: &str, head: &str, cache: Option<&seam_pipeline::Cache>| {
+        seam_diff::diff_git_cached(
+            d,
+            base,
+            seam_diff::HeadSide::Revision(head),
+            &seam_diff::GitOptions::default(),
+            cache,
+        )
+        .unwrap()
+    };
+    let bytes = seam_diff::to_json(&diff("HEAD~1", "HEAD", None).diff, true);
+    let counts = |notes: &[String]| -> (usize, usize) {
+        let note = notes
+            .iter()
+            .find_map(|n| n.strip_prefix("head: "))
+            .filter(|n| n.contains("units' summaries taken"))
+            .unwrap_or_else(|| panic!("no note of reuse in {notes:?}"));
+        let numbers: Vec<usize> = note
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        (numbers[0], numbers[1])
+    };
+    // Cold: both revisions extracted here, the head reusing the base's work in memory.
+    let folder = tempfile::tempdir().unwrap();
+    let cache = seam_pipeline::Cache::open(folder.path(), 1 << 30).unwrap();
+    let cold = diff("HEAD~1", "HEAD", Some(&cache));
+    assert_eq!(bytes, seam_diff::to_json(&cold.diff, true), "cold");
+    let warm = diff("HEAD~1", "HEAD", Some(&cache));
+    assert_eq!(bytes, seam_diff::to_json(&warm.diff, true), "warm");
+    // The base diffed before: its work read back from the cache.
+    let folder = tempfile::tempdir().unwrap();
+    let before = seam_pipeline::Cache::open(folder.path(), 1 << 30).unwrap();
+    diff("HEAD~1", "HEAD~1", Some(&before));
+    let second = diff("HEAD~1", "HEAD", Some(&before));
+    assert_eq!(
+        bytes,
+        seam_diff::to_json(&second.diff, true),
+        "base diffed before"
+    );
+    assert_eq!(counts(&second.notes), counts(&cold.notes));
+    counts(&second.notes)
+}
+
+#[test]
+fn an_edited_callee_rebuilds_the_route_that_walked_into_it() {
+    let (taken, built) = reused(&[(
+        "src/store.ts",
+        "  return { id };",
+        "  if (id === \"0\") {\n    throw new Error(\"zero\");\n  }\n  return { id };",
+    )]);
+    assert_eq!(built, 1);
+    assert!(taken > 0);
+}
+
+#[test]
+fn an_edited_mount_prefix_rebuilds_the_routes_under_it() {
+    let (taken, built) = reused(&[("src/app.ts", "\"/api\"", "\"/v2\"")]);
+    assert_eq!(built, 2);
+    assert!(taken > 0);
+}
+
+#[test]
+fn an_edited_imported_url_rebuilds_the_client_that_sends_it() {
+    let (taken, built) = reused(&[("src/config.ts", "\"/api/users\"", "\"/api/people\"")]);
+    assert_eq!(built, 1);
+    assert!(taken > 0);
+}
+
+/// File indexes in the kept records are only meaningful between revisions that list the same
+/// files: an added or a removed file builds every unit (the same bytes all the same).
+#[test]
+fn an_added_or_a_removed_file_builds_every_unit() {
+    let (taken, added) = reused(&[(
+        "src/extra.ts",
+        "",
+        "export function extra() {\n  return 1;\n}\n",
+    )]);
+    assert_eq!(taken, 0);
+    let (taken, removed) = reused(&[("src/unrelated.ts", "", "")]);
+    assert_eq!(taken, 0);
+    assert_eq!(added, removed);
+    assert!(added > 0);
+}

@@ -70,7 +70,12 @@ pub fn function_in_value(
             let first = function_in_value(files, file, *consequent, hops)?;
             (function_in_value(files, file, *alternate, hops)? == first).then_some(first)
         }
-        ExprKind::Ident { .. } | ExprKind::Member { .. } => {
+        ExprKind::Ident { .. } => files.function_of_hops(file, expr, hops),
+        ExprKind::Member { .. } => {
+            // `ref.current` with `const ref = useRef(makeFetch(base))`: what the holder keeps.
+            if let Some((hf, held)) = crate::classes::held_value(files, file, expr) {
+                return function_in_value(files, hf, held, hops);
+            }
             files.function_of_hops(file, expr, hops)
         }
         _ => None,

@@ -1056,7 +1056,7 @@ fn new_instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize
 
 /// The value a library's holder keeps under the member an expression reads (`svc.value` with
 /// `const svc = ref(new C())`: the `new C()`), see `holders` in the packs' core constants.
-fn held_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
+pub(crate) fn held_value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)> {
     let model = files.model(file);
     let ExprKind::Member {
         object,

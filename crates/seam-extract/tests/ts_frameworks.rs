@@ -843,7 +843,9 @@ fn calls_through_constructor_function_prototypes_are_consumers_at_each_call() {
 /// failure (`if (!response.ok) throw …`) hands each failure on as an exception
 /// (`failureDelivery: exception`); a method that awaits its request and drops the result
 /// (`signOut()`) says `failureDelivery: unknown`: its caller learns only that the request
-/// finished or failed.
+/// finished or failed. So does a call of a wrapper that sends to the path its caller passes
+/// and reads the response itself (`send("/items", item)` returning `res.ok`'s verdict), while
+/// one that returns the response (`sendRaw`) leaves its caller to read it.
 #[test]
 fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
     let run = extract("body-templates", &[]);
@@ -861,6 +863,8 @@ fn calls_of_wrappers_sending_their_parameters_are_consumers_at_each_call() {
         [
             "src/forms/forgot.js POST /api/auth/forgot-password 4 exception",
             "src/forms/forgot.js POST /api/auth/signout 8 unknown",
+            "src/forms/items.js POST /api/items 4 unknown",
+            "src/forms/items.js PUT /api/items/{id} 10 response",
             "src/lib/auth-client.js POST /api/auth/forgot-password 5 response",
             "src/lib/auth-client.js POST /api/auth/signout 16 response",
         ]

@@ -1637,9 +1637,17 @@ pub fn client_units(
                     &mut budget,
                     &mut units,
                 );
-                if crate::templates::settles_parameter(model, func)
-                    || (!forwarded && !crate::files::returns_value_of(files, file, func, call))
-                {
+                // A JavaScript wrapper that forwards its caller's path but keeps the response
+                // (reads `res.ok` itself and returns nothing of it) leaves its callers nothing
+                // to judge statuses by, when the client hands failures back as responses; one
+                // that throws them (axios) lets them escape to the callers.
+                let keeps_response = !crate::files::returns_value_of(files, file, func, call)
+                    && (!forwarded
+                        || (function == Some(func)
+                            && model.language.is_js_family()
+                            && failures_as_responses(pack)
+                            && !crate::files::returns_holding(files, file, func, call)));
+                if crate::templates::settles_parameter(model, func) || keeps_response {
                     for unit in &mut units[before..] {
                         unit.read_inside = true;
                     }
@@ -1685,6 +1693,16 @@ pub(super) fn call_index(files: &Files, all_files: &BTreeSet<usize>) -> CallInde
         files.add_file_calls(cf, &mut out);
     }
     out
+}
+
+/// Whether the pack's client hands a failed request back as a response (`fetch`: the caller
+/// reads its status) rather than throwing it.
+fn failures_as_responses(pack: &Pack) -> bool {
+    pack.metadata
+        .get("http")
+        .and_then(|h| h.get("failureDelivery"))
+        .and_then(|d| d.as_str())
+        == Some("response")
 }
 
 /// How many consumers one client call inside wrapper layers may stand for.

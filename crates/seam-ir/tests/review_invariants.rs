@@ -210,7 +210,9 @@ fn invariant_14_breaches_are_listed_in_edge_order() {
     // Call dependencies with no call behind them, added in no particular order: one breach
     // each, listed by (from, to) whatever order the check visits them in.
     let mut document = full_document();
-    document.dependencies.push(Dependency::call(SERVICE, CREATE));
+    document
+        .dependencies
+        .push(Dependency::call(SERVICE, CREATE));
     document.dependencies.push(Dependency::call(SERVICE, CALC));
     document.dependencies.push(Dependency::call(CALC, SERVICE));
     let Err(violations) = check_invariants(&document) else {

@@ -206,6 +206,46 @@ fn invariant_14_call_graph_projection() {
 }
 
 #[test]
+fn invariant_14_breaches_are_listed_in_edge_order() {
+    // Call dependencies with no call behind them, added in no particular order: one breach
+    // each, listed by (from, to) whatever order the check visits them in.
+    let mut document = full_document();
+    document
+        .dependencies
+        .push(Dependency::call(SERVICE, CREATE));
+    document.dependencies.push(Dependency::call(SERVICE, CALC));
+    document.dependencies.push(Dependency::call(CALC, SERVICE));
+    let Err(violations) = check_invariants(&document) else {
+        panic!("no breach");
+    };
+    let edges: Vec<&str> = violations
+        .breaches
+        .iter()
+        .filter(|b| b.invariant == 14 && b.message.starts_with("the call dependency"))
+        .map(|b| b.message.as_str())
+        .collect();
+    assert!(edges.len() >= 2, "{edges:?}");
+    let mut sorted = edges.clone();
+    sorted.sort_unstable();
+    assert_eq!(edges, sorted);
+}
+
+#[test]
+fn a_propagated_effect_derived_twice_from_one_symbol_breaks_20() {
+    let mut document = full_document();
+    let effect = symbol_mut(&mut document, CREATE)
+        .effects
+        .iter_mut()
+        .find(|e| matches!(e.origin, EffectOrigin::Propagated { .. }))
+        .expect("a propagated effect");
+    if let EffectOrigin::Propagated { derived_from } = &mut effect.origin {
+        let first = derived_from[0].clone();
+        derived_from.push(first);
+    }
+    assert!(fired(&document).contains(&20));
+}
+
+#[test]
 fn invariant_15_call_census() {
     let mut document = full_document();
     if let Some(census) = &mut document.stats.call_resolution {

@@ -27,6 +27,8 @@ pub mod shared;
 pub mod syntax;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use rustc_hash::FxHashMap;
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -434,7 +436,7 @@ fn scan_project(
     let mut index = resolve::Index {
         symbols: drafts
             .iter()
-            .map(|d| (d.symbol.id.clone(), d.symbol.dropped))
+            .map(|d| (d.symbol.id.as_str(), d.symbol.dropped))
             .collect(),
         files: outputs
             .iter()
@@ -444,9 +446,10 @@ fn scan_project(
         consulted: memo.as_ref().map(|_| std::cell::RefCell::new(Vec::new())),
     };
     // Per file: the earlier outcomes by Symbol id, when they still hold.
-    let mut reusable: HashMap<String, Option<HashMap<&str, &memo::DraftOutcomes>>> = HashMap::new();
+    let mut reusable: FxHashMap<String, Option<FxHashMap<&str, &memo::DraftOutcomes>>> =
+        FxHashMap::default();
     // Per file: the files its fresh lookups consulted, and whether any draft was reused.
-    let mut consulted: HashMap<String, (BTreeSet<String>, bool)> = HashMap::new();
+    let mut consulted: FxHashMap<String, (BTreeSet<String>, bool)> = FxHashMap::default();
     let mut outcomes: Vec<memo::DraftOutcomes> = Vec::with_capacity(drafts.len());
     for d in &drafts {
         let file = d.symbol.source.file.as_str();
@@ -503,6 +506,9 @@ fn scan_project(
     }
     let reused_files = reusable.values().filter(|r| r.is_some()).count();
     drop(reusable);
+    // The files the index held (a consulted file outside them is covered by the digest).
+    drop(index);
+    let indexed: rustc_hash::FxHashSet<&str> = outputs.iter().map(|o| o.path.as_str()).collect();
     let mut census = CallResolutionStats::default();
     let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
     for (d, o) in drafts.iter_mut().zip(&outcomes) {
@@ -559,7 +565,7 @@ fn scan_project(
     // file list's digest covers) and its outcomes.
     let mut next_files: HashMap<String, memo::FileMemo> = HashMap::new();
     if let (Some(m), Some(_)) = (memo.as_deref(), &files_digest) {
-        let mut by_file: HashMap<&str, Vec<(String, memo::DraftOutcomes)>> = HashMap::new();
+        let mut by_file: FxHashMap<&str, Vec<(String, memo::DraftOutcomes)>> = FxHashMap::default();
         for (d, o) in drafts.iter().zip(outcomes) {
             by_file
                 .entry(d.symbol.source.file.as_str())
@@ -579,7 +585,7 @@ fn scan_project(
             }
             let mut with_keys = Vec::with_capacity(paths.len());
             for p in paths {
-                if !index.files.contains_key(&p) {
+                if !indexed.contains(p.as_str()) {
                     continue;
                 }
                 match m.keys.get(&p) {
@@ -600,7 +606,7 @@ fn scan_project(
     } else {
         drop(outcomes);
     }
-    drop(index);
+    drop(indexed);
     dependencies.extend(heritage.into_iter().map(|(from, to, via)| Dependency {
         from,
         to,
@@ -632,7 +638,7 @@ fn scan_project(
     // Each Symbol's fingerprints depend on it alone: computed in parallel, the first error
     // (in Symbol order) reported. A Symbol of a file whose key is as it was, with the same
     // `extKind` and effect targets, has the `api` and `logic` the earlier scan computed.
-    let kept_fingerprints: HashMap<&str, &memo::KeptFingerprints> = memo
+    let kept_fingerprints: FxHashMap<&str, &memo::KeptFingerprints> = memo
         .as_deref()
         .and_then(|m| {
             let previous = m.previous.as_ref()?;

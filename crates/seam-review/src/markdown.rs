@@ -13,14 +13,29 @@ const INLINE_MAX: usize = 80;
 /// How many public-API and boundary entries a component lists on `workspace.md`.
 const LIST_CAP: usize = 50;
 
-fn code(s: &str) -> String {
-    let ticks = if s.contains('`') { "``" } else { "`" };
-    let pad = if s.starts_with('`') || s.ends_with('`') {
-        " "
-    } else {
-        ""
-    };
-    format!("{ticks}{pad}{s}{pad}{ticks}")
+/// `s` as inline code, written straight into the page (no string of its own: the pages
+/// hold one or more per Symbol).
+fn code(s: &str) -> Code<'_> {
+    Code(s)
+}
+
+struct Code<'a>(&'a str);
+
+impl std::fmt::Display for Code<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = self.0;
+        let ticks = if s.contains('`') { "``" } else { "`" };
+        let pad = if s.starts_with('`') || s.ends_with('`') {
+            " "
+        } else {
+            ""
+        };
+        f.write_str(ticks)?;
+        f.write_str(pad)?;
+        f.write_str(s)?;
+        f.write_str(pad)?;
+        f.write_str(ticks)
+    }
 }
 
 fn badge(c: Confidence) -> &'static str {
@@ -120,7 +135,7 @@ pub fn workspace(doc: &Document) -> String {
             c.id,
             c.roots
                 .iter()
-                .map(|r| code(r))
+                .map(|r| code(r).to_string())
                 .collect::<Vec<_>>()
                 .join(", "),
             c.languages.join(", "),
@@ -314,7 +329,7 @@ fn signature_line(s: &Symbol) -> Option<String> {
 
 fn fragment(s: &str) -> String {
     if s.chars().count() <= INLINE_MAX {
-        code(s)
+        code(s).to_string()
     } else {
         format!("\n\n  ```\n  {s}\n  ```\n")
     }
@@ -367,7 +382,7 @@ fn symbol_section(out: &mut String, s: &Symbol) {
                     "(via {})",
                     derived_from
                         .iter()
-                        .map(|d| code(d))
+                        .map(|d| code(d).to_string())
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
@@ -420,7 +435,7 @@ pub fn component(doc: &Document, id: &str) -> Option<String> {
         "**Roots**: {}  ",
         c.roots
             .iter()
-            .map(|r| code(r))
+            .map(|r| code(r).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     );
@@ -586,7 +601,10 @@ pub fn explain(doc: &Document, symbol: &Symbol) -> String {
                         code(&e.target),
                         e.plugin,
                         badge(e.confidence),
-                        path.iter().map(|p| code(p)).collect::<Vec<_>>().join(" → ")
+                        path.iter()
+                            .map(|p| code(p).to_string())
+                            .collect::<Vec<_>>()
+                            .join(" → ")
                     );
                 }
             }

@@ -133,7 +133,10 @@ impl FileEntry {
 
     /// An entry written by [`FileEntry::encode`]; `None` for bytes that are not one.
     pub fn decode(bytes: &[u8]) -> Option<FileEntry> {
-        let stored: Stored = serde_json::from_slice(bytes).ok()?;
+        // Checked as UTF-8 once, whole (word at a time over ASCII), rather than string by
+        // string as `from_slice` does.
+        let text = std::str::from_utf8(bytes).ok()?;
+        let stored: Stored = serde_json::from_str(text).ok()?;
         Some(FileEntry {
             language: stored.language,
             output: FileOutput {

@@ -40,8 +40,8 @@ pub const MAX_REEXPORT_HOPS: usize = 8;
 
 /// What resolution needs of every file and Symbol.
 pub struct Index<'a> {
-    /// Symbol id → dropped.
-    pub symbols: BTreeMap<String, bool>,
+    /// Symbol id → dropped (borrowed from the drafts: tens of thousands of ids).
+    pub symbols: rustc_hash::FxHashMap<&'a str, bool>,
     /// File → (language, facts).
     pub files: BTreeMap<String, (&'a str, &'a FileFacts)>,
     /// Whether a dropped Symbol is a candidate: not for calls (a call reaches behaviour),
@@ -77,7 +77,7 @@ impl Index<'_> {
 
     fn kept(&self, language: &str, file: &str, qname: &str) -> Option<String> {
         let id = make_symbol_id(language, file, qname).ok()?;
-        match self.symbols.get(&id) {
+        match self.symbols.get(id.as_str()) {
             Some(false) => Some(id),
             Some(true) if self.dropped_ok => Some(id),
             _ => None,

@@ -14,7 +14,9 @@
 //! carries no rules, effects or calls and zero fingerprints, and a kept one has a null
 //! `dropReason`.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::BTreeSet;
+
+use rustc_hash::{FxHashMap, FxHashSet as FastSet};
 use std::fmt;
 
 use super::canonical::{dependency_order, effect_order};
@@ -88,8 +90,8 @@ impl Breaches {
 /// Checks every invariant of §14 on `document` and returns all breaches.
 pub fn check_invariants(document: &Document) -> Result<(), InvariantViolations> {
     let mut out = Breaches(Vec::new());
-    let symbol_ids: HashSet<&str> = document.symbols.iter().map(|s| s.id.as_str()).collect();
-    let component_ids: HashSet<&str> = document.components.iter().map(|c| c.id.as_str()).collect();
+    let symbol_ids: FastSet<&str> = document.symbols.iter().map(|s| s.id.as_str()).collect();
+    let component_ids: FastSet<&str> = document.components.iter().map(|c| c.id.as_str()).collect();
 
     unique_ids(document, &mut out);
     components_exist(document, &component_ids, &mut out);
@@ -119,7 +121,7 @@ pub fn check_invariants(document: &Document) -> Result<(), InvariantViolations> 
 
 // #1, #2
 fn unique_ids(document: &Document, out: &mut Breaches) {
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     for symbol in &document.symbols {
         if !seen.insert(symbol.id.as_str()) {
             out.push(
@@ -128,7 +130,7 @@ fn unique_ids(document: &Document, out: &mut Breaches) {
             );
         }
     }
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     for component in &document.components {
         if !seen.insert(component.id.as_str()) {
             out.push(
@@ -140,7 +142,7 @@ fn unique_ids(document: &Document, out: &mut Breaches) {
 }
 
 // #3
-fn components_exist(document: &Document, component_ids: &HashSet<&str>, out: &mut Breaches) {
+fn components_exist(document: &Document, component_ids: &FastSet<&str>, out: &mut Breaches) {
     for symbol in &document.symbols {
         if let Some(component) = &symbol.component
             && !component_ids.contains(component.as_str())
@@ -157,7 +159,7 @@ fn components_exist(document: &Document, component_ids: &HashSet<&str>, out: &mu
 }
 
 // #4
-fn endpoints_exist(document: &Document, symbol_ids: &HashSet<&str>, out: &mut Breaches) {
+fn endpoints_exist(document: &Document, symbol_ids: &FastSet<&str>, out: &mut Breaches) {
     for dependency in &document.dependencies {
         for endpoint in [&dependency.from, &dependency.to] {
             if looks_like_symbol_id(endpoint) && !symbol_ids.contains(endpoint.as_str()) {
@@ -255,29 +257,30 @@ fn ext_kinds(document: &Document, out: &mut Breaches) {
 
 // #10
 fn paths(document: &Document, out: &mut Breaches) {
-    let mut check = |what: String, path: &str| {
+    // `what` is only spelled out for a breach (one string per Symbol otherwise).
+    let mut check = |what: &dyn Fn() -> String, path: &str| {
         if let Some(reason) = path_problem(path) {
             out.push(
                 10,
-                format!("{what} {path:?} is not a valid document path: {reason}"),
+                format!("{} {path:?} is not a valid document path: {reason}", what()),
             );
         }
     };
     for symbol in &document.symbols {
         check(
-            format!("the source file of Symbol {:?}", symbol.id),
+            &|| format!("the source file of Symbol {:?}", symbol.id),
             &symbol.source.file,
         );
     }
     for component in &document.components {
         for root in &component.roots {
-            check(format!("a root of Component {:?}", component.id), root);
+            check(&|| format!("a root of Component {:?}", component.id), root);
         }
     }
     for manager in &document.workspace.managers {
         for root in &manager.roots {
             check(
-                format!("a root of workspace manager {:?}", manager.tool),
+                &|| format!("a root of workspace manager {:?}", manager.tool),
                 root,
             );
         }
@@ -367,9 +370,9 @@ fn orderings(document: &Document, out: &mut Breaches) {
 }
 
 // #12, #13, #14
-fn call_edges(document: &Document, symbol_ids: &HashSet<&str>, out: &mut Breaches) {
-    let mut triples = HashSet::new();
-    let mut call_dependencies: BTreeSet<(&str, &str)> = BTreeSet::new();
+fn call_edges(document: &Document, symbol_ids: &FastSet<&str>, out: &mut Breaches) {
+    let mut triples = FastSet::default();
+    let mut call_dependencies: FastSet<(&str, &str)> = FastSet::default();
     for dependency in &document.dependencies {
         let (from, to) = (dependency.from.as_str(), dependency.to.as_str());
         if !triples.insert((from, to, dependency.via)) {
@@ -395,7 +398,7 @@ fn call_edges(document: &Document, symbol_ids: &HashSet<&str>, out: &mut Breache
             }
         }
     }
-    let mut call_edges: BTreeMap<(&str, &str), u32> = BTreeMap::new();
+    let mut call_edges: FxHashMap<(&str, &str), u32> = FxHashMap::default();
     for symbol in &document.symbols {
         for call in &symbol.calls {
             if let Some(resolved) = &call.resolved {
@@ -405,8 +408,14 @@ fn call_edges(document: &Document, symbol_ids: &HashSet<&str>, out: &mut Breache
             }
         }
     }
-    for ((from, to), line) in &call_edges {
-        if !call_dependencies.contains(&(*from, *to)) {
+    // Hashed for the check; the breaches (rare) are reported in (from, to) order.
+    let mut missing: Vec<(&(&str, &str), &u32)> = call_edges
+        .iter()
+        .filter(|(edge, _)| !call_dependencies.contains(*edge))
+        .collect();
+    missing.sort_unstable();
+    for ((from, to), line) in missing {
+        {
             out.push(
                 14,
                 format!(
@@ -415,8 +424,13 @@ fn call_edges(document: &Document, symbol_ids: &HashSet<&str>, out: &mut Breache
             );
         }
     }
-    for (from, to) in &call_dependencies {
-        if !call_edges.contains_key(&(*from, *to)) {
+    let mut missing: Vec<&(&str, &str)> = call_dependencies
+        .iter()
+        .filter(|edge| !call_edges.contains_key(*edge))
+        .collect();
+    missing.sort_unstable();
+    for (from, to) in missing {
+        {
             out.push(
                 14,
                 format!(
@@ -536,7 +550,7 @@ fn languages(document: &Document, out: &mut Breaches) {
             "workspace.languages is empty; it must list every language of the scan".to_owned(),
         );
     }
-    let mut seen = HashSet::new();
+    let mut seen = FastSet::default();
     for language in declared {
         if !is_language_id(language) {
             out.push(
@@ -551,7 +565,7 @@ fn languages(document: &Document, out: &mut Breaches) {
             );
         }
     }
-    let mut reported = HashSet::new();
+    let mut reported = FastSet::default();
     for symbol in &document.symbols {
         if !seen.contains(symbol.language.as_str()) && reported.insert(symbol.language.as_str()) {
             out.push(
@@ -620,6 +634,18 @@ fn normalization(document: &Document, out: &mut Breaches) {
             check("the skipped file path", &file.path);
         }
     }
+}
+
+/// Whether a list holds one value twice (short lists, the usual case, without a set).
+fn has_repeats(values: &[String]) -> bool {
+    if values.len() <= 16 {
+        return values
+            .iter()
+            .enumerate()
+            .any(|(i, v)| values[i + 1..].contains(v));
+    }
+    let unique: FastSet<&String> = values.iter().collect();
+    unique.len() != values.len()
 }
 
 fn is_semver(s: &str) -> bool {
@@ -835,8 +861,7 @@ fn schema_constraints(document: &Document, out: &mut Breaches) {
                 }
                 EffectOrigin::Local { .. } => {}
                 EffectOrigin::Propagated { derived_from } => {
-                    let unique: HashSet<&String> = derived_from.iter().collect();
-                    if derived_from.is_empty() || unique.len() != derived_from.len() {
+                    if derived_from.is_empty() || has_repeats(derived_from) {
                         bad(format!(
                             "a propagated effect of Symbol {id:?} needs a non-empty derivedFrom without repeats"
                         ));
@@ -914,7 +939,7 @@ fn schema_constraints(document: &Document, out: &mut Breaches) {
         }
     }
     if let Some(lsp) = &document.stats.lsp_enrichment {
-        let unique: HashSet<&String> = lsp.languages_disabled.iter().collect();
+        let unique: FastSet<&String> = lsp.languages_disabled.iter().collect();
         if unique.len() != lsp.languages_disabled.len()
             || !lsp.languages_disabled.iter().all(|l| is_language_id(l))
         {
@@ -950,7 +975,7 @@ fn skipped_files(document: &Document, out: &mut Breaches) {
                 ),
             );
         }
-        let mut seen = HashSet::new();
+        let mut seen = FastSet::default();
         for file in skipped {
             if !seen.insert(file.path.as_str()) {
                 out.push(

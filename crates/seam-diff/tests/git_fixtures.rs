@@ -3,32 +3,11 @@
 //! made from two review IRs scanned from checkouts, which must agree with the git form.
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.email=t@example.invalid",
-            "-c",
-            "user.name=t",
-            "-c",
-            "init.defaultBranch=main",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+mod common;
+use common::git;
 
 fn write(dir: &Path, files: &[(&str, &str)]) {
     for (path, text) in files {

@@ -4,31 +4,8 @@
 //! fails. Each case compares the bytes with a run without a cache (which extracts both
 //! revisions in full) and says how many units the head took and built.
 
-use std::path::Path;
-use std::process::Command;
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.email=t@example.invalid",
-            "-c",
-            "user.name=t",
-            "-c",
-            "init.defaultBranch=main",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+mod common;
+use common::git;
 
 /// An Express router mounted under a prefix, a handler walking into a function of another
 /// file, an axios client sending an imported URL constant, and a file nothing reads (the

@@ -427,44 +427,36 @@ fn child_lists_at(
         }
         ExprKind::Array { .. } => return Vec::new(),
         ExprKind::Literal { .. } | ExprKind::Template(_) => {}
-        // A name holding such a tuple.
+        // A name holding such a tuple, or lists added together.
         _ => {
-            if let Some((vf, ve)) = files
-                .definition(file, child)
+            let definition = files.definition(file, child);
+            if let Some((vf, ve)) = definition
                 .and_then(|d| files.value_of(d))
-                && (vf, ve) != (file, child)
-                && matches!(files.model(vf).expr(ve).kind, ExprKind::Array { .. })
+                .filter(|&value| value != (file, child))
             {
-                return child_lists(files, spec, reader, lists, vf, ve);
-            }
-            // A name holding lists added together (`api_v1 = resource_api + [...]`, and
-            // `api_v1 += [...]` after): the lists each part stands for, in order.
-            if let Some((vf, ve)) = files
-                .definition(file, child)
-                .and_then(|d| files.value_of(d))
-                .filter(|&(vf, ve)| (vf, ve) != (file, child) && depth < MAX_HOPS)
-            {
+                if matches!(files.model(vf).expr(ve).kind, ExprKind::Array { .. }) {
+                    return child_lists(files, spec, reader, lists, vf, ve);
+                }
+                // `api_v1 = resource_api + [...]`, and `api_v1 += [...]` after: the lists each
+                // part stands for, in order, then those added to the name later.
                 let parts = added_parts(files.model(vf), ve);
-                if parts.len() > 1 {
-                    let mut out: Vec<ListKey> = Vec::new();
-                    let named = match files.definition(file, child) {
-                        Some(crate::files::Def::Binding(bf, b)) if bf == vf => {
-                            lists_bound_to(files, lists, vf, &files.model(vf).binding(b).name)
-                        }
-                        _ => Vec::new(),
-                    };
-                    for part in parts {
-                        out.extend(child_lists_at(
+                if parts.len() > 1 && depth < MAX_HOPS {
+                    let mut out: Vec<ListKey> = parts
+                        .into_iter()
+                        .flat_map(|part| {
+                            child_lists_at(files, spec, reader, lists, vf, part, depth + 1)
+                        })
+                        .collect();
+                    if let Some(crate::files::Def::Binding(bf, b)) = definition
+                        && bf == vf
+                    {
+                        out.extend(lists_bound_to(
                             files,
-                            spec,
-                            reader,
                             lists,
                             vf,
-                            part,
-                            depth + 1,
+                            &files.model(vf).binding(b).name,
                         ));
                     }
-                    out.extend(named);
                     let mut seen = BTreeSet::new();
                     out.retain(|k| seen.insert(*k));
                     return out;

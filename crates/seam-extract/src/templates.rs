@@ -13,7 +13,9 @@
 //! its calls a consumer, with the request instantiated for that call: the caller is where the response, or
 //! the failure it delivers, is handled.
 
-use seam_lang::model::{BindingId, BindingKind, ExprId, ExprKind, FuncId, Model, PatternStep};
+use seam_lang::model::{
+    BindingId, BindingKind, ExprId, ExprKind, FuncId, MemberProp, Model, PatternStep,
+};
 
 use crate::files::{Files, MAX_HOPS};
 use crate::url::{Piece, Reader, Substitution};
@@ -488,4 +490,62 @@ pub fn capturing_template(model: &Model, func: FuncId, url: &[Piece]) -> FuncId 
         inner = parent;
     }
     func
+}
+
+/// The key of an object parameter whose value is a hole of the URL a wrapper builds: the
+/// function reads the key of it (`fetch(this.url(rargs.url))`: `rargs` gives the hole
+/// `url`), or passes the parameter whole to an inner layer's such parameter (`get(args) {
+/// return this.do(Method.GET, args) }`), which `subst` (the layers inside, bound) shows.
+/// `None` for any other parameter.
+pub fn key_hole(
+    files: &Files,
+    (file, func, binding): (usize, FuncId, BindingId),
+    url: &[Piece],
+    subst: &Substitution,
+    inner: &[((usize, BindingId), String)],
+) -> Option<String> {
+    let model = files.model(file);
+    // A key that starts the URL before a path of its own (`cfg.host + "/v1/models"`) is the
+    // base the object configures, not a path a caller hands over.
+    let meaningful: Vec<&Piece> = url
+        .iter()
+        .filter(|p| !matches!(p, Piece::Env) && **p != Piece::Text(String::new()))
+        .collect();
+    let base = match meaningful[..] {
+        [Piece::Hole(h), Piece::Text(t), ..] if t.starts_with('/') => Some(h.as_str()),
+        _ => None,
+    };
+    let holes: Vec<&str> = url
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Hole(h) if Some(h.as_str()) != base => Some(h.as_str()),
+            _ => None,
+        })
+        .collect();
+    if holes.is_empty() {
+        return None;
+    }
+    let is_param = |e: ExprId| matches!(&model.expr(e).kind, ExprKind::Ident { binding: Some(x), .. } if *x == binding);
+    for ((f, b), key) in inner {
+        if let Some(Some((vf, ve))) = subst.get(&(*f, *b))
+            && *vf == file
+            && is_param(*ve)
+            && holes.contains(&key.as_str())
+        {
+            return Some(key.clone());
+        }
+    }
+    let span = model.function(func).span;
+    model.exprs.iter().find_map(|e| {
+        let ExprKind::Member {
+            object,
+            property: MemberProp::Name(name),
+            ..
+        } = &e.kind
+        else {
+            return None;
+        };
+        (span.contains(e.span) && holes.contains(&name.as_str()) && is_param(*object))
+            .then(|| name.clone())
+    })
 }

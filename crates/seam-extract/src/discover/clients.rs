@@ -1633,7 +1633,7 @@ pub fn client_units(
                     &site,
                     (file, func, call, this_class),
                     &no_subst,
-                    &[],
+                    (&[], &[]),
                     &mut budget,
                     &mut units,
                 );
@@ -1705,6 +1705,9 @@ fn failures_as_responses(pack: &Pack) -> bool {
         == Some("response")
 }
 
+/// A layer's parameter that holds an object whose key gives a hole of the URL, with that key.
+type KeyHole = ((usize, seam_lang::model::BindingId), String);
+
 /// How many consumers one client call inside wrapper layers may stand for.
 pub(super) const MAX_INSTANCES: usize = 5000;
 
@@ -1737,7 +1740,7 @@ impl Layer<'_, '_> {
         site: &Site,
         (file, func, call, this_class): (usize, FuncId, ExprId, Option<(usize, ClassId)>),
         subst: &Substitution,
-        chain: &[(usize, FuncId)],
+        (chain, inner_key_holes): (&[(usize, FuncId)], &[KeyHole]),
         budget: &mut usize,
         out: &mut Vec<ClientUnit>,
     ) -> bool {
@@ -1746,7 +1749,7 @@ impl Layer<'_, '_> {
             return false;
         }
         let params = crate::templates::param_bindings(self.files, file, func);
-        let holes: Vec<(seam_lang::model::BindingId, &str)> = params
+        let mut holes: Vec<(seam_lang::model::BindingId, &str)> = params
             .iter()
             .filter(|(_, name)| {
                 site.own_url
@@ -1755,6 +1758,26 @@ impl Layer<'_, '_> {
             })
             .copied()
             .collect();
+        // A parameter holding an object whose key the URL reads (`fetch(base + args.url)`, or
+        // an inner layer's such parameter it is passed to whole) forwards that key's hole.
+        let mut key_holes: Vec<KeyHole> = Vec::new();
+        for &(binding, _) in &params {
+            if holes.iter().any(|(b, _)| *b == binding) {
+                continue;
+            }
+            if let Some(key) = crate::templates::key_hole(
+                self.files,
+                (file, func, binding),
+                &site.own_url,
+                subst,
+                inner_key_holes,
+            ) {
+                key_holes.push(((file, binding), key));
+            }
+        }
+        for ((_, binding), key) in &key_holes {
+            holes.push((*binding, key.as_str()));
+        }
         let method_open = site.method.is_none() && !params.is_empty();
         // A function that returns the response to its caller makes each of its calls a
         // consumer too (the caller handles what comes back), even when nothing is forwarded.
@@ -1907,7 +1930,7 @@ impl Layer<'_, '_> {
                     &instance,
                     (cf, of, ccall, this_class),
                     &layered,
-                    &through,
+                    (&through, &key_holes),
                     budget,
                     out,
                 )

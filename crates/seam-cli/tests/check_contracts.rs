@@ -96,7 +96,7 @@ fn openapi_and_handlers_that_disagree_in_each_way() {
     assert_eq!(
         lines(&report),
         [
-            "error providerContractViolation - src/app.ts::get [get:response:200:c98d60b] -> openapi.yaml::getPet: Handler transition get:response:200:c98d60b returns a body shape incompatible with the declared schema for status 200 in openapi.yaml: it leaves out required \"name\"",
+            "error providerContractViolation - src/app.ts::get [get:response:200:4f6f5f7] -> openapi.yaml::getPet: Handler transition get:response:200:4f6f5f7 returns a body shape incompatible with the declared schema for status 200 in openapi.yaml: it leaves out required \"name\"",
             "error providerContractViolation - src/app.ts::get [get:response:400:5a89e35] -> openapi.yaml::getPet: Handler transition get:response:400:5a89e35 returns a body shape incompatible with the declared schema for status 400 in openapi.yaml: it leaves out required \"error\", and it sends undeclared \"message\"",
             "error providerContractViolation - src/app.ts::get [get:response:404:9248400] -> openapi.yaml::getPet: Handler produces status 404 which is not declared in the contract (openapi.yaml), so clients written against the contract do not expect it",
             "error providerContractViolation - src/app.ts::post -> openapi.yaml::createPet: Declared response 409 in openapi.yaml is never produced by the handler, so a client branch written for it never runs",
@@ -105,6 +105,24 @@ fn openapi_and_handlers_that_disagree_in_each_way() {
         ]
     );
     assert_eq!(run_kinds(&report), Vec::<String>::new());
+    // The undeclared 404 is one finding that names both paths sending it.
+    let undeclared: Vec<&Value> = report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|f| {
+            f["description"]
+                .as_str()
+                .is_some_and(|d| d.starts_with("Handler produces status 404"))
+        })
+        .collect();
+    assert_eq!(undeclared.len(), 1);
+    assert_eq!(
+        undeclared[0]["provider"]["transitionIds"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
     assert_eq!(code, 1);
 }
 

@@ -93,15 +93,13 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for t in &summary.transitions {
-        if let ProviderStatus::Exact(status) = provider_status(t)
-            && !declared.declares(status)
-        {
-            out.push(finding(
-                Some(&t.id),
-                format!("Handler produces status {status} which is not declared in the contract"),
-            ));
-        }
+    for (status, transitions) in undeclared_statuses(summary, |s| declared.declares(s)) {
+        let mut f = finding(
+            transitions.first().copied(),
+            format!("Handler produces status {status} which is not declared in the contract"),
+        );
+        f.provider.transition_ids = several(&transitions);
+        out.push(f);
     }
     if let Some(produced) = produced_exact(summary) {
         for status in declared.exact.difference(&produced) {
@@ -115,6 +113,34 @@ pub fn check_declared_beside(summary: &BehavioralSummary) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// The exact statuses a handler's transitions produce that `declares` says no, each once (in
+/// the order the transitions first produce it) with every transition producing it: one
+/// finding per status, as for unhandled statuses, however many paths send it.
+fn undeclared_statuses(
+    handler: &BehavioralSummary,
+    declares: impl Fn(u16) -> bool,
+) -> Vec<(u16, Vec<&str>)> {
+    let mut out: Vec<(u16, Vec<&str>)> = Vec::new();
+    for t in &handler.transitions {
+        let ProviderStatus::Exact(status) = provider_status(t) else {
+            continue;
+        };
+        if declares(status) {
+            continue;
+        }
+        match out.iter_mut().find(|(s, _)| *s == status) {
+            Some((_, ids)) => ids.push(&t.id),
+            None => out.push((status, vec![&t.id])),
+        }
+    }
+    out
+}
+
+/// Every transition of a finding, when there are several (the first is its `transitionId`).
+fn several(transitions: &[&str]) -> Option<Vec<String>> {
+    (transitions.len() > 1).then(|| transitions.iter().map(|t| (*t).to_owned()).collect())
 }
 
 /// Whether a declared status missing from what the handler's summary produces means the
@@ -244,18 +270,20 @@ pub fn check_against_document(
     // the handler may answer.
     let declares_any =
         !declared.exact.is_empty() || !declared.ranges.is_empty() || declared.catch_all;
-    for t in &handler.transitions {
-        if declares_any
-            && let ProviderStatus::Exact(status) = provider_status(t)
-            && !declared.declares(status)
-        {
-            out.push(finding(
-                Some(&t.id),
-                format!(
-                    "Handler produces status {status} which is not declared in the contract ({contract_file}), so clients written against the contract do not expect it"
-                ),
-            ));
-        }
+    let undeclared = if declares_any {
+        undeclared_statuses(handler, |s| declared.declares(s))
+    } else {
+        Vec::new()
+    };
+    for (status, transitions) in undeclared {
+        let mut f = finding(
+            transitions.first().copied(),
+            format!(
+                "Handler produces status {status} which is not declared in the contract ({contract_file}), so clients written against the contract do not expect it"
+            ),
+        );
+        f.provider.transition_ids = several(&transitions);
+        out.push(f);
     }
     if let Some(produced) = produced_exact(handler) {
         for status in declared.exact.difference(&produced) {

@@ -1593,6 +1593,14 @@ fn frozen_object(model: &seam_lang::model::Model, expr: ExprId) -> Option<ExprId
     }
 }
 
+/// Whether a URL written so far holds a path already: past a scheme (`https://`), it has a `/`
+/// before any query string.
+fn inside_path(text: &str) -> bool {
+    let after_scheme = text.split_once("://").map_or(text, |(_, rest)| rest);
+    let before_query = after_scheme.split(['?', '#']).next().unwrap_or("");
+    before_query.contains('/')
+}
+
 /// The name of a hole: what the code called the value, or `value`.
 pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
     let model = files.model(file);
@@ -1650,6 +1658,9 @@ pub fn path_of(pieces: &[Piece]) -> String {
                 s.push_str(h);
                 s.push('}');
             }
+            // Inside a path (`/api/projects/${process.env.PROJECT_ID}/query`) a variable is a
+            // value of it; before one, the deployment's base.
+            Piece::Env if inside_path(&s) => s.push_str("{value}"),
             Piece::Env => {}
         }
     }

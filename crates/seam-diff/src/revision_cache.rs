@@ -9,11 +9,19 @@
 //! hashed whole (every path and the SHA-256 of every byte git or the working tree gave), so
 //! any change to the revision is a new key. Entries live in the per-file cache's folder
 //! (`seam_pipeline::Cache`, same eviction and torn-entry checks) under their own kind.
+//!
+//! Each revision's finished review IR is kept too ([`document_key`]): with it and the
+//! revision's boundary facts in hand, a revision diffed before needs no file lowered, no
+//! per-file entry read and no cross-file phase run. The review IR reads one thing outside
+//! the revision's files: the workspace configuration at the working tree (Component
+//! detection, `seam_lang::project::workspaces`), which its key holds as read.
 
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use seam_extract::reuse::Prior;
+use seam_ir::review::Document;
+use seam_lang::project::Manifest;
 use seam_lang::project::ProjectOptions;
 use seam_lang::project::git::Files;
 use seam_packs::Pack;
@@ -29,6 +37,10 @@ const KIND: &str = "boundary-1";
 /// (`seam_extract::reuse::Prior`), under the same keys: a later revision's extraction takes
 /// the summaries of the units whose build would read nothing that changed.
 const PRIOR_KIND: &str = "summaries-1";
+
+/// The folder of each revision's finished review IR (with the scan's notes), under
+/// [`document_key`].
+const DOCUMENT_KIND: &str = "review-ir-1";
 
 /// The key of one revision's boundary facts (see the module documentation).
 pub fn key(files: &Files, packs: &[Pack], options: &ProjectOptions) -> Key {
@@ -68,4 +80,38 @@ pub fn lookup_prior(cache: &Cache, key: &Key) -> Option<Prior> {
 /// Keeps a revision's summaries and what each unit's build read.
 pub fn keep_prior(cache: &Cache, key: &Key, prior: &Prior) {
     cache.put(PRIOR_KIND, key, &prior.encode());
+}
+
+/// The key of a revision's finished review IR: the revision's key ([`key`]) and what the
+/// review IR reads outside the revision's files, the workspace configuration at `root` as
+/// Component detection reads it (with the revision's `manifests`) and the name of `root`.
+pub fn document_key(revision: &Key, root: &std::path::Path, manifests: &[Manifest]) -> Key {
+    let workspaces = seam_lang::project::workspaces::read_workspaces(root, manifests);
+    let name = root
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let mut h = Sha256::new();
+    h.update(DOCUMENT_KIND.as_bytes());
+    h.update(revision.0);
+    h.update(format!("{workspaces:?}").as_bytes());
+    h.update([0]);
+    h.update(name.as_bytes());
+    Key(h.finalize().into())
+}
+
+/// A revision's review IR and the scan's notes kept under `key`, when `cache` holds a whole
+/// entry.
+pub fn lookup_document(cache: &Cache, key: &Key) -> Option<(Document, Vec<String>)> {
+    let packed = cache.get(DOCUMENT_KIND, key)?;
+    let text = lz4_flex::decompress_size_prepended(&packed).ok()?;
+    serde_json::from_slice(&text).ok()
+}
+
+/// Keeps a revision's review IR and the scan's notes.
+pub fn keep_document(cache: &Cache, key: &Key, document: &Document, notes: &[String]) {
+    if let Ok(text) = serde_json::to_vec(&(document, notes)) {
+        cache.put(DOCUMENT_KIND, key, &lz4_flex::compress_prepend_size(&text));
+    }
 }

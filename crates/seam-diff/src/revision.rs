@@ -196,7 +196,7 @@ pub fn analyse_pair(
     // Each side's boundary facts, when a run before kept them: that side's summaries are
     // not extracted.
     let facts_keys = match boundaries {
-        true => revision_keys.clone(),
+        true => revision_keys,
         false => (None, None),
     };
     let kept = |key: &Option<Key>| match (cache, key) {

@@ -183,12 +183,7 @@ pub fn analyse_pair(
     // Each revision's key in the cache (its files, the packs, the options, seam's build).
     let revision_keys = match cache {
         Some(_) => {
-            let (b, h) = pool.install(|| {
-                rayon::join(
-                    || revision_cache::key(base, &packs, &options),
-                    || revision_cache::key(head, &packs, &options),
-                )
-            });
+            let (b, h) = pool.install(|| revision_cache::keys(base, head, &packs, &options));
             (Some(b), Some(h))
         }
         None => (None, None),

@@ -16,6 +16,9 @@
 //! the revision's files: the workspace configuration at the working tree (Component
 //! detection, `seam_lang::project::workspaces`), which its key holds as read.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
@@ -48,13 +51,53 @@ pub fn key(files: &Files, packs: &[Pack], options: &ProjectOptions) -> Key {
         .par_iter()
         .map(|(_, bytes)| Sha256::digest(bytes.as_slice()).into())
         .collect();
+    key_of_digests(files, &digests, &key_prefix(packs, options))
+}
+
+/// [`key`] of two revisions, hashing the bytes both hold in one place (git gives a blob
+/// both trees name as one buffer) once.
+pub fn keys(base: &Files, head: &Files, packs: &[Pack], options: &ProjectOptions) -> (Key, Key) {
+    let mut at: HashMap<*const Vec<u8>, usize> = HashMap::new();
+    let mut blobs: Vec<&[u8]> = Vec::new();
+    for bytes in base.values().chain(head.values()) {
+        at.entry(Arc::as_ptr(bytes)).or_insert_with(|| {
+            blobs.push(bytes.as_slice());
+            blobs.len() - 1
+        });
+    }
+    let digests: Vec<[u8; 32]> = blobs
+        .par_iter()
+        .map(|bytes| Sha256::digest(bytes).into())
+        .collect();
+    let of = |files: &Files| -> Vec<[u8; 32]> {
+        files
+            .values()
+            .map(|bytes| digests[at[&Arc::as_ptr(bytes)]])
+            .collect()
+    };
+    let prefix = key_prefix(packs, options);
+    (
+        key_of_digests(base, &of(base), &prefix),
+        key_of_digests(head, &of(head), &prefix),
+    )
+}
+
+/// What every revision's key starts with: the kind, seam's build, the packs and the options.
+fn key_prefix(packs: &[Pack], options: &ProjectOptions) -> Sha256 {
     let mut h = Sha256::new();
     h.update(KIND.as_bytes());
     h.update(seam_pipeline::review_cache::build_identity().as_bytes());
     h.update(format!("{packs:?}").as_bytes());
     h.update(format!("{}:{}", options.max_file_size, options.follow_symlinks).as_bytes());
     h.update(format!("{:?}", seam_extract::ExtractOptions::default()).as_bytes());
-    for ((path, _), digest) in files.iter().zip(&digests) {
+    h
+}
+
+/// The key of a revision whose files' digests (in the files' order) are `digests`, after
+/// `prefix` ([`key_prefix`]).
+fn key_of_digests(files: &Files, digests: &[[u8; 32]], prefix: &Sha256) -> Key {
+    let mut h = prefix.clone();
+    for ((path, _), digest) in files.iter().zip(digests) {
         h.update(path.as_bytes());
         h.update([0]);
         h.update(digest);
@@ -113,5 +156,45 @@ pub fn lookup_document(cache: &Cache, key: &Key) -> Option<(Document, Vec<String
 pub fn keep_document(cache: &Cache, key: &Key, document: &Document, notes: &[String]) {
     if let Ok(text) = serde_json::to_vec(&(document, notes)) {
         cache.put(DOCUMENT_KIND, key, &lz4_flex::compress_prepend_size(&text));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two revisions' keys made together (shared bytes hashed once) are each revision's own.
+    #[test]
+    fn keys_of_two_revisions_are_each_ones_key() {
+        let shared = Arc::new(b"export const a = 1;\n".to_vec());
+        let base: Files = [
+            ("a.ts".to_owned(), shared.clone()),
+            (
+                "b.ts".to_owned(),
+                Arc::new(b"export const b = 1;\n".to_vec()),
+            ),
+            // Same bytes in a buffer of its own.
+            (
+                "c.ts".to_owned(),
+                Arc::new(b"export const a = 1;\n".to_vec()),
+            ),
+        ]
+        .into_iter()
+        .collect();
+        let head: Files = [
+            ("a.ts".to_owned(), shared.clone()),
+            (
+                "b.ts".to_owned(),
+                Arc::new(b"export const b = 2;\n".to_vec()),
+            ),
+            ("d.ts".to_owned(), shared),
+        ]
+        .into_iter()
+        .collect();
+        let options = ProjectOptions::default();
+        let (b, h) = keys(&base, &head, &[], &options);
+        assert_eq!(b, key(&base, &[], &options));
+        assert_eq!(h, key(&head, &[], &options));
+        assert_ne!(b, h);
     }
 }

@@ -507,14 +507,14 @@ fn diff_output_is_the_same_with_and_without_the_cache() {
     assert_eq!(cold, none, "cold");
     let (warm, warm_err) = diff(&repo, &out, &["--cache-dir", c]);
     assert_eq!(warm, none, "warm");
-    assert!(
-        !warm_err.contains(" 0 files' Symbols read from the cache"),
-        "{warm_err}"
-    );
-    // Both revisions' boundary facts kept by the cold run: no summaries, so no source file
-    // lowered (every entry cached).
+    // Both revisions' boundary facts and review IRs kept by the cold run: nothing analysed,
+    // no source file lowered and no per-file entry read.
     assert!(
         warm_err.contains("2 of 2 revisions' boundary facts read from the cache"),
+        "{warm_err}"
+    );
+    assert!(
+        warm_err.contains("2 of 2 revisions' review IRs read from the cache"),
         "{warm_err}"
     );
     assert!(warm_err.contains("(0 models)"), "{warm_err}");
@@ -562,6 +562,10 @@ fn a_diff_whose_base_was_diffed_before_is_the_same_as_without_the_cache() {
     assert_eq!(based, none);
     assert!(
         based_err.contains("1 of 2 revisions' boundary facts read from the cache"),
+        "{based_err}"
+    );
+    assert!(
+        based_err.contains("1 of 2 revisions' review IRs read from the cache"),
         "{based_err}"
     );
 }

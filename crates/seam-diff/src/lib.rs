@@ -182,6 +182,12 @@ pub fn diff_git_cached(
     let mut notes: Vec<String> = Vec::new();
     notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
     notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
+    if cache.is_some() {
+        notes.push(format!(
+            "{} of 2 revisions' review IRs read from the cache",
+            usize::from(base.from_cache) + usize::from(head.from_cache)
+        ));
+    }
     if let (Some(_), Some(r)) = (cache, head.reused) {
         notes.push(format!(
             "head: {} units' summaries taken from the base's, {} built",
@@ -265,7 +271,7 @@ fn boundary_of_pair(
 
 /// Frees a revision's analysis on a thread of its own: millions of nodes take tenths of a
 /// second to free, which the diff need not wait for (the process may end first).
-fn free_later<T: Send + 'static>(value: T) {
+pub(crate) fn free_later<T: Send + 'static>(value: T) {
     // A thread that cannot start drops the value here.
     let _ = std::thread::Builder::new()
         .name("seam-diff-free".to_owned())

@@ -15,6 +15,10 @@
 //! entries `seam scan` keeps too): such a file is not lowered unless the other revision needs
 //! its model. A rerun, or a diff whose base was diffed before, then costs the changed files'
 //! lowering and the cross-file phases, not the whole repository's lowering and summaries.
+//! A revision whose finished review IR was kept as well (`revision_cache::document_key`) is
+//! not analysed at all: none of its files is lowered or read from the per-file cache, and
+//! its review IR is read whole. A rerun then costs the symbol and boundary diffs, and a diff
+//! whose base was diffed before costs the head's analysis alone.
 //!
 //! Manifests and lockfiles are each revision's own (pack detection reads them from the
 //! project). Left for later: reading the workspace files of each revision from its own tree:
@@ -58,6 +62,9 @@ pub struct Analysed {
     /// How many units' summaries were taken from the other revision and how many built,
     /// when this revision's summaries were extracted.
     pub reused: Option<seam_extract::reuse::Reused>,
+    /// The review IR (and the boundary facts, for the boundary diff) came from the cache:
+    /// nothing of the revision was analysed.
+    pub from_cache: bool,
 }
 
 /// What the boundary diff has of one revision.
@@ -173,19 +180,19 @@ pub fn analyse_pair(
         .stack_size(options.stack_size)
         .build()
         .map_err(|e| AnalyseError::Scan(seam_review::ScanError::ThreadPool(e.to_string())))?;
-    // Each side's boundary facts, when a run before kept them: that side's summaries are
-    // not extracted.
-    let facts_keys = match cache {
-        Some(_) if boundaries => {
-            let (b, h) = pool.install(|| {
-                rayon::join(
-                    || revision_cache::key(base, &packs, &options),
-                    || revision_cache::key(head, &packs, &options),
-                )
-            });
+    // Each revision's key in the cache (its files, the packs, the options, seam's build).
+    let revision_keys = match cache {
+        Some(_) => {
+            let (b, h) = pool.install(|| revision_cache::keys(base, head, &packs, &options));
             (Some(b), Some(h))
         }
-        _ => (None, None),
+        None => (None, None),
+    };
+    // Each side's boundary facts, when a run before kept them: that side's summaries are
+    // not extracted.
+    let facts_keys = match boundaries {
+        true => revision_keys,
+        false => (None, None),
     };
     let kept = |key: &Option<Key>| match (cache, key) {
         (Some(cache), Some(key)) => revision_cache::lookup(cache, key),
@@ -224,6 +231,57 @@ pub fn analyse_pair(
         })
     };
     let mut outcomes = lower(&done);
+    // Each side's manifests, from its own files.
+    let manifests_of = |outcomes: &[(FileOutcome, Option<FileOutcome>)],
+                        for_side: fn(&Job<'_>) -> bool| {
+        let mut manifests: Vec<Manifest> = done
+            .iter()
+            .zip(outcomes)
+            .filter(|(j, _)| for_side(j))
+            .filter_map(|(_, (o, _))| match o {
+                FileOutcome::Manifest(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect();
+        manifests.sort_by(|a, b| a.path.cmp(&b.path));
+        manifests
+    };
+    let base_manifests = manifests_of(&outcomes, |j| j.for_base);
+    let head_manifests = manifests_of(&outcomes, |j| j.for_head);
+    // Each side's finished review IR, when a run before kept it; a side whose review IR and
+    // (for the boundary diff) boundary facts are both kept is finished: it needs no file
+    // lowered and no entry read.
+    let document_keys = (
+        revision_keys
+            .0
+            .as_ref()
+            .map(|k| revision_cache::document_key(k, root, &base_manifests)),
+        revision_keys
+            .1
+            .as_ref()
+            .map(|k| revision_cache::document_key(k, root, &head_manifests)),
+    );
+    let finished_doc = |key: &Option<Key>, facts: &Option<BoundaryFacts>| match (cache, key) {
+        (Some(cache), Some(key)) if !boundaries || facts.is_some() => {
+            revision_cache::lookup_document(cache, key)
+        }
+        _ => None,
+    };
+    let mut finished = pool.install(|| {
+        rayon::join(
+            || finished_doc(&document_keys.0, &base_facts),
+            || finished_doc(&document_keys.1, &head_facts),
+        )
+    });
+    // What each side still uses of its files (models or entries): nothing once finished.
+    let uses = (finished.0.is_none(), finished.1.is_none());
+    phases.lap_with(
+        "review IRs from the cache",
+        &format!(
+            "{} of 2 revisions",
+            usize::from(!uses.0) + usize::from(!uses.1)
+        ),
+    );
     let listed = |for_side: fn(&Job<'_>) -> bool| -> Vec<String> {
         let mut paths: Vec<String> = done
             .iter()
@@ -238,17 +296,10 @@ pub fn analyse_pair(
     let head_listed = listed(|j| j.for_head);
     // Each side's per-file cache keys, from its own files, manifests and bytes: a file
     // unchanged between the revisions (and on disk) has the same key on both and in `seam scan`.
-    let keys = |files: &Files, listed: &[String], for_side: fn(&Job<'_>) -> bool| {
-        let mut manifests: Vec<Manifest> = done
-            .iter()
-            .zip(&outcomes)
-            .filter(|(j, _)| for_side(j))
-            .filter_map(|(_, (o, _))| match o {
-                FileOutcome::Manifest(m) => Some(m.clone()),
-                _ => None,
-            })
-            .collect();
-        manifests.sort_by(|a, b| a.path.cmp(&b.path));
+    let keys = |files: &Files, listed: &[String], manifests: &[Manifest], used: bool| {
+        if !used {
+            return ReviewKeys::default();
+        }
         let sources: Vec<SourceFile<'_>> = files
             .iter()
             .filter(|(path, bytes)| {
@@ -264,7 +315,7 @@ pub fn analyse_pair(
             &options,
             &Prelude {
                 files: listed,
-                manifests: &manifests,
+                manifests,
                 sources: &sources,
             },
         )
@@ -272,13 +323,19 @@ pub fn analyse_pair(
     let (base_keys, head_keys) = match cache {
         Some(_) => pool.install(|| {
             rayon::join(
-                || keys(base, &base_listed, |j| j.for_base),
-                || keys(head, &head_listed, |j| j.for_head),
+                || keys(base, &base_listed, &base_manifests, uses.0),
+                || keys(head, &head_listed, &head_manifests, uses.1),
             )
         }),
         None => (ReviewKeys::default(), ReviewKeys::default()),
     };
-    // The sources no side needs lowered: their entries, per side.
+    // A finished side takes no part in lowering: its flag is taken off every file.
+    let mut sources = sources;
+    for j in done.iter_mut().chain(sources.iter_mut()) {
+        j.for_base &= uses.0;
+        j.for_head &= uses.1;
+    }
+    // The sources no side needs lowered: their entries, per side that uses them.
     let claims = match cache {
         Some(cache) => pool.install(|| {
             claim(
@@ -338,7 +395,8 @@ pub fn analyse_pair(
         .count();
     let sharing = Sharing {
         shared: done.iter().filter(|j| j.for_base && j.for_head).count(),
-        lowered_apart: done.iter().filter(|j| !(j.for_base && j.for_head)).count(),
+        // (A manifest read only for the keys of finished sides counts for neither.)
+        lowered_apart: done.iter().filter(|j| j.for_base != j.for_head).count(),
         extracted_once: 0,
         from_cache: 0,
     };
@@ -356,26 +414,33 @@ pub fn analyse_pair(
     let mut base_outcomes = Vec::new();
     let mut head_outcomes = Vec::new();
     for (job, (outcome, copy)) in done.iter().zip(outcomes) {
-        match (job.for_base, copy) {
-            (true, Some(copy)) => {
+        // A file lowered before the finished sides were known may carry a copy no side
+        // takes.
+        match (job.for_base, job.for_head, copy) {
+            (true, true, Some(copy)) => {
                 base_outcomes.push(copy);
                 head_outcomes.push(outcome);
             }
-            (true, None) => base_outcomes.push(outcome),
-            (false, _) => head_outcomes.push(outcome),
+            (true, _, _) => base_outcomes.push(outcome),
+            (false, true, _) => head_outcomes.push(outcome),
+            (false, false, _) => {}
         }
     }
-    let base_project = project_from_outcomes(root, base_listed, base_outcomes);
-    let head_project = project_from_outcomes(root, head_listed, head_outcomes);
+    // A finished side's project is never made: its kept review IR stands for it.
+    let base_project = match finished.0.take() {
+        Some(kept) => Err(kept),
+        None => Ok(project_from_outcomes(root, base_listed, base_outcomes)),
+    };
+    let head_project = match finished.1.take() {
+        Some(kept) => Err(kept),
+        None => Ok(project_from_outcomes(root, head_listed, head_outcomes)),
+    };
     phases.lap("resolve modules, both revisions");
-    let mut shared = if share_per_file {
-        seam_review::SharedFiles::of(alike::alike_models(
-            &base_project,
-            &head_project,
-            &same_bytes,
-        ))
-    } else {
-        seam_review::SharedFiles::none()
+    let mut shared = match (&base_project, &head_project) {
+        (Ok(b), Ok(h)) if share_per_file => {
+            seam_review::SharedFiles::of(alike::alike_models(b, h, &same_bytes))
+        }
+        _ => seam_review::SharedFiles::none(),
     };
     phases.lap("compare resolved models");
     // One revision after the other: each one's models are freed inside its analysis (after
@@ -384,13 +449,40 @@ pub fn analyse_pair(
     let mut from_cache = 0;
     // The state the last scan kept: the base revision reuses what still holds of it, the
     // head what holds of the base's, and the head's is kept for the next run.
-    let mut kept_state = cache.and_then(|c| base_keys.kept_state(c, root));
-    let mut side = |project,
+    // (A finished side has no keys: the other side's serve, and with both finished no state
+    // is read or kept.)
+    let state_keys = match uses {
+        (true, _) => Some(&base_keys),
+        (false, true) => Some(&head_keys),
+        (false, false) => None,
+    };
+    let mut kept_state = cache
+        .zip(state_keys)
+        .and_then(|(c, k)| k.kept_state(c, root));
+    let mut side = |project: Result<Project, (Document, Vec<String>)>,
                     keys: &ReviewKeys,
                     claimed: Vec<FileEntry>,
                     facts: Option<BoundaryFacts>,
                     facts_key: Option<Key>,
+                    document_key: Option<Key>,
                     prior: Option<&Prior>| {
+        let project = match project {
+            Ok(project) => project,
+            Err((document, notes)) => {
+                return Ok(Analysed {
+                    document,
+                    boundary: BoundarySide {
+                        facts,
+                        key: facts_key,
+                        ..BoundarySide::default()
+                    },
+                    notes,
+                    prior: None,
+                    reused: None,
+                    from_cache: true,
+                });
+            }
+        };
         let mut memo = cache.map(|_| seam_review::Memo {
             previous: kept_state.take(),
             ..keys.memo_keys()
@@ -419,6 +511,9 @@ pub fn analyse_pair(
             if let Some(memo) = memo {
                 kept_state = memo.next;
             }
+            if let (Some(cache), Some(key)) = (cache, &document_key) {
+                revision_cache::keep_document(cache, key, &a.document, &a.notes);
+            }
             a.boundary.facts = facts;
             a.boundary.key = facts_key;
             a
@@ -438,6 +533,7 @@ pub fn analyse_pair(
         claimed.0,
         base_facts,
         facts_keys.0,
+        document_keys.0,
         None,
     );
     let base_prior = match &mut base {
@@ -450,19 +546,27 @@ pub fn analyse_pair(
         claimed.1,
         head_facts,
         facts_keys.1,
+        document_keys.1,
         base_prior.as_ref(),
     );
     drop(base_prior);
     let (base, head) = (base?, head?);
     if let Some(cache) = cache {
-        head_keys.keep_state(
-            cache,
-            root,
-            &seam_review::Memo {
-                next: kept_state,
-                ..seam_review::Memo::default()
-            },
-        );
+        let keeper = match uses {
+            (_, true) => Some(&head_keys),
+            (true, false) => Some(&base_keys),
+            (false, false) => None,
+        };
+        if let Some(keeper) = keeper {
+            keeper.keep_state(
+                cache,
+                root,
+                &seam_review::Memo {
+                    next: kept_state,
+                    ..seam_review::Memo::default()
+                },
+            );
+        }
         cache.evict();
     }
     Ok((
@@ -607,6 +711,7 @@ pub fn analyse(
         notes: result.notes,
         prior: kept,
         reused: reused_units,
+        from_cache: false,
     })
 }
 

@@ -1063,8 +1063,9 @@ fn trpc_client_member_chains_spell_the_procedure() {
 #[test]
 fn trpc_express_and_query_options() {
     let run = extract("trpc-express", &[]);
-    let calls: Vec<String> =
-        calls_by_file(&run, |v| v["metadata"]["http"]["failuresHandled"].to_string());
+    let calls: Vec<String> = calls_by_file(&run, |v| {
+        v["metadata"]["http"]["failuresHandled"].to_string()
+    });
     // The link is written elsewhere: the start of the client's URLs is unknown.
     assert_eq!(
         calls,

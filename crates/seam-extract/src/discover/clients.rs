@@ -1458,15 +1458,7 @@ pub(super) fn member_site(
         url.push(Piece::Text("/".to_owned()));
     }
     let method = rule.methods.get(called.as_str()).cloned();
-    let mut site = site_of(
-        files,
-        pack,
-        reader,
-        (file, call),
-        Some(client),
-        url,
-        method,
-    );
+    let mut site = site_of(files, pack, reader, (file, call), Some(client), url, method);
     // A member that keeps what the request throws as its own error state (a query hook).
     if rule.keeps_failures.iter().any(|m| m == called) {
         site.failures = Some(crate::failure_interceptors::HandledFailures::All);

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{BindingKind, ExprId, ExprKind, ObjectProp};
+use seam_lang::model::{BindingKind, ExprId, ExprKind, ObjectProp, PropKey};
 use seam_packs::{Capture, Captures, Pack, Procedures, match_expr};
 
 use crate::discover::Prefix;
@@ -30,24 +30,46 @@ pub fn served(files: &Files, pack: &Pack, reader: &Reader) -> Served {
             continue;
         }
         for call in files.calls(file) {
-            for (pattern, router, prefix) in &procedures.serve {
-                if pattern.call_anchor().is_some_and(|a| call.name != Some(a)) {
+            for serve in &procedures.serve {
+                if serve
+                    .pattern
+                    .call_anchor()
+                    .is_some_and(|a| call.name != Some(a))
+                {
                     continue;
                 }
                 let mut caps = Captures::new();
-                if !match_expr(model, pattern, call.call, &mut caps) {
+                if !match_expr(model, &serve.pattern, call.call, &mut caps) {
                     continue;
                 }
-                let (Some(router), Some(prefix)) = (
-                    caps.get(router).and_then(Capture::expr),
-                    caps.get(prefix).and_then(Capture::expr),
-                ) else {
+                let Some(router) = caps.get(&serve.router).and_then(Capture::expr) else {
                     continue;
                 };
-                let prefixes = alternatives(files, reader, file, prefix);
+                let prefixes = match (&serve.prefix, &serve.folder) {
+                    (Some(prefix), _) => match caps.get(prefix).and_then(Capture::expr) {
+                        Some(prefix) => alternatives(files, reader, file, prefix),
+                        None => continue,
+                    },
+                    (None, Some(folder)) => match folder_prefix(&model.path, folder) {
+                        Some(path) => vec![Prefix {
+                            path,
+                            unknown: None,
+                        }],
+                        None => continue,
+                    },
+                    (None, None) => vec![Prefix {
+                        path: "/".to_owned(),
+                        unknown: None,
+                    }],
+                };
                 let mut seen = BTreeSet::new();
-                if let Some(tree) = files.definition(file, router) {
-                    collect(files, procedures, tree, &prefixes, &mut out, &mut seen, 0);
+                if let Some(tree) = def_of(files, file, router) {
+                    let walk = Walk {
+                        files,
+                        procedures,
+                        prefixes: &prefixes,
+                    };
+                    walk.collect(tree, &[], &mut out, &mut seen, 0);
                 }
             }
         }
@@ -55,86 +77,148 @@ pub fn served(files: &Files, pack: &Pack, reader: &Reader) -> Served {
     out
 }
 
-/// Adds the procedures under `tree` (a router of procedures) to `out` with `prefixes`.
-fn collect(
-    files: &Files,
-    procedures: &Procedures,
-    tree: Def,
-    prefixes: &[Prefix],
-    out: &mut Served,
-    seen: &mut BTreeSet<(usize, ExprId)>,
-    depth: usize,
-) {
-    let Some((vf, ve)) = files.value_of(tree) else {
-        return;
-    };
-    if depth > MAX_HOPS || !seen.insert((vf, ve)) {
-        return;
-    }
-    let model = files.model(vf);
-    let members = procedures.routers.iter().find_map(|pattern| {
-        let mut caps = Captures::new();
-        match_expr(model, pattern, ve, &mut caps)
-            .then(|| caps.get(&procedures.members).and_then(Capture::expr))
-            .flatten()
-    });
-    if let Some(members) = members {
-        members_of(files, procedures, vf, members, prefixes, out, seen, depth);
+/// The path of the folder holding `path` below its last folder named `folder`
+/// (`src/pages/api/trpc/[trpc].ts` below `pages`: `/api/trpc`).
+fn folder_prefix(path: &str, folder: &str) -> Option<String> {
+    let parts: Vec<&str> = path.split(['/', '\\']).collect();
+    let (_, dirs) = parts.split_last()?;
+    let at = dirs.iter().rposition(|d| *d == folder)?;
+    let below = &dirs[at + 1..];
+    Some(format!("/{}", below.join("/")))
+}
+
+/// What a member or a router argument stands for: a call written in place
+/// (`byId: publicProcedure.query(…)`, `router({ … })`) is its own value, a name its definition.
+fn def_of(files: &Files, file: usize, expr: ExprId) -> Option<Def> {
+    match &files.model(file).expr(expr).kind {
+        ExprKind::Call { .. } => Some(Def::Expr(file, expr)),
+        _ => files.definition(file, expr),
     }
 }
 
-/// The members of an object of procedures: nested object literals are read in place, a
-/// router is walked, anything else is a procedure.
-#[allow(clippy::too_many_arguments)]
-fn members_of(
-    files: &Files,
-    procedures: &Procedures,
-    file: usize,
-    object: ExprId,
-    prefixes: &[Prefix],
-    out: &mut Served,
-    seen: &mut BTreeSet<(usize, ExprId)>,
-    depth: usize,
-) {
-    let model = files.model(file);
-    let ExprKind::Object { props } = &model.expr(object).kind else {
-        return;
-    };
-    for prop in props {
-        let ObjectProp::KeyValue { value, .. } = prop else {
-            continue;
+/// One serve call's walk over its tree.
+struct Walk<'a, 'f> {
+    files: &'a Files<'f>,
+    procedures: &'a Procedures,
+    prefixes: &'a [Prefix],
+}
+
+impl Walk<'_, '_> {
+    /// Adds the procedures under `tree` (a router of procedures, or routers merged), held at
+    /// `keys` in the served tree, to `out`.
+    fn collect(
+        &self,
+        tree: Def,
+        keys: &[String],
+        out: &mut Served,
+        seen: &mut BTreeSet<(usize, ExprId, Vec<String>)>,
+        depth: usize,
+    ) {
+        let Some((vf, ve)) = self.files.value_of(tree) else {
+            return;
         };
-        if matches!(model.expr(*value).kind, ExprKind::Object { .. }) {
-            members_of(
-                files,
-                procedures,
-                file,
-                *value,
-                prefixes,
-                out,
-                seen,
-                depth + 1,
-            );
-            continue;
+        if depth > MAX_HOPS || !seen.insert((vf, ve, keys.to_vec())) {
+            return;
         }
-        let Some(def) = files.definition(file, *value) else {
-            continue;
-        };
-        let Some(at) = files.value_of(def) else {
-            continue;
-        };
-        let vm = files.model(at.0);
-        let is_router = procedures.routers.iter().any(|p| {
+        let model = self.files.model(vf);
+        // Routers merged into one: each is walked at the same keys.
+        for (pattern, merged) in &self.procedures.merges {
             let mut caps = Captures::new();
-            match_expr(vm, p, at.1, &mut caps)
+            if !match_expr(model, pattern, ve, &mut caps) {
+                continue;
+            }
+            let routers = match caps.get(merged) {
+                Some(Capture::List(list)) => list.clone(),
+                Some(Capture::Expr(e)) => vec![*e],
+                _ => Vec::new(),
+            };
+            for r in routers {
+                if let Some(def) = def_of(self.files, vf, r) {
+                    self.collect(def, keys, out, seen, depth + 1);
+                }
+            }
+            return;
+        }
+        let members = self.procedures.routers.iter().find_map(|pattern| {
+            let mut caps = Captures::new();
+            match_expr(model, pattern, ve, &mut caps)
+                .then(|| caps.get(&self.procedures.members).and_then(Capture::expr))
+                .flatten()
         });
-        if is_router {
-            collect(files, procedures, def, prefixes, out, seen, depth + 1);
-        } else {
-            let list = out.entry(at).or_default();
-            for p in prefixes {
-                if !list.iter().any(|q| q.path == p.path) {
-                    list.push(p.clone());
+        if let Some(members) = members {
+            self.members_of(vf, members, keys, out, seen, depth);
+        }
+    }
+
+    /// The members of an object of procedures: nested object literals are read in place, a
+    /// router is walked, anything else is a procedure.
+    fn members_of(
+        &self,
+        file: usize,
+        object: ExprId,
+        keys: &[String],
+        out: &mut Served,
+        seen: &mut BTreeSet<(usize, ExprId, Vec<String>)>,
+        depth: usize,
+    ) {
+        let files = self.files;
+        let model = files.model(file);
+        let ExprKind::Object { props } = &model.expr(object).kind else {
+            return;
+        };
+        for prop in props {
+            let ObjectProp::KeyValue { value, key, .. } = prop else {
+                continue;
+            };
+            let name = match key {
+                PropKey::Ident(n) | PropKey::String(n) | PropKey::Number(n) => Some(n.clone()),
+                PropKey::Computed(_) => None,
+            };
+            // A key path is needed only when the procedure's path is made of its keys.
+            let mut inner = keys.to_vec();
+            if self.procedures.keys.is_some() {
+                let Some(name) = name else { continue };
+                inner.push(name);
+            }
+            if matches!(model.expr(*value).kind, ExprKind::Object { .. }) {
+                self.members_of(file, *value, &inner, out, seen, depth + 1);
+                continue;
+            }
+            let Some(def) = def_of(files, file, *value) else {
+                continue;
+            };
+            let Some(at) = files.value_of(def) else {
+                continue;
+            };
+            let vm = files.model(at.0);
+            let is_router = self
+                .procedures
+                .routers
+                .iter()
+                .chain(self.procedures.merges.iter().map(|(p, _)| p))
+                .any(|p| {
+                    let mut caps = Captures::new();
+                    match_expr(vm, p, at.1, &mut caps)
+                });
+            if is_router {
+                self.collect(def, &inner, out, seen, depth + 1);
+            } else {
+                let list = out.entry(at).or_default();
+                for p in self.prefixes {
+                    let p = match &self.procedures.keys {
+                        Some(separator) => Prefix {
+                            path: format!(
+                                "{}/{}",
+                                p.path.trim_end_matches('/'),
+                                inner.join(separator)
+                            ),
+                            unknown: p.unknown.clone(),
+                        },
+                        None => p.clone(),
+                    };
+                    if !list.iter().any(|q| q.path == p.path) {
+                        list.push(p);
+                    }
                 }
             }
         }

@@ -1002,3 +1002,78 @@ fn calls_through_request_builder_instances_read_the_constructor_arguments() {
         ]
     );
 }
+
+/// tRPC: each procedure of a served router is a route at the adapter's endpoint followed by its
+/// keys joined with "." (a router nested by key, from another file or in an object literal; the
+/// routers `mergeRouters` joins at the root), a query on GET and a mutation on POST; a
+/// `TRPCError` answers with its code's status. A router no adapter serves adds no route. The
+/// Next.js pages adapter serves at its file's folder.
+#[test]
+fn trpc_procedures_are_routes_at_the_endpoint_and_dotted_path() {
+    let run = extract("trpc-next", &[]);
+    let trpc: Vec<String> = routes(&run)
+        .into_iter()
+        .filter(|r| r.contains("/api/trpc/") && !r.contains("return"))
+        .collect();
+    assert_eq!(
+        trpc,
+        [
+            // The adapter's own file, a Next.js pages route for every method.
+            "* /api/trpc/{trpc} -> []",
+            "GET /api/trpc/post.list -> [200]",
+            "GET /api/trpc/post.byId -> [404, 200]",
+            "POST /api/trpc/post.create -> [409, 200]",
+            "GET /api/trpc/account.user.me -> [200]",
+            "GET /api/trpc/health -> [200]",
+        ]
+    );
+}
+
+/// tRPC clients: the member chain after the client spells the procedure, after the HTTP link's
+/// `url` written in the file that makes the client (a start seam cannot read is unknown); the
+/// react-query hooks keep failures as their error state, a vanilla `.mutate()` does not; a
+/// `useUtils()` helper's calls (`invalidate`, `fetch`) are no calls.
+#[test]
+fn trpc_client_member_chains_spell_the_procedure() {
+    let run = extract("trpc-next", &[]);
+    let calls: Vec<String> = calls_by_file(&run, |v| {
+        format!(
+            "{} {}",
+            v["metadata"]["http"]["origin"], v["metadata"]["http"]["failuresHandled"]
+        )
+    })
+    .into_iter()
+    .filter(|c| !c.starts_with("src/server") && !c.contains("[trpc].ts"))
+    .collect();
+    assert_eq!(
+        calls,
+        [
+            r#"src/pages/post/[id].tsx GET {value}/api/trpc/post.byId "unknown" "all""#,
+            r#"src/pages/post/[id].tsx GET {value}/api/trpc/account.user.me "unknown" "all""#,
+            r#"src/pages/post/[id].tsx POST {value}/api/trpc/post.create "unknown" "all""#,
+            "src/utils/vanilla.ts GET /api/trpc/post.byId null null",
+            "src/utils/vanilla.ts POST /api/trpc/post.create null null",
+        ]
+    );
+}
+
+/// tRPC over express (`app.use("/trpc", createExpressMiddleware({ router }))`, `t.router`,
+/// `t.procedure`) and the TanStack Query integration's `useTRPC()` options
+/// (`useQuery(trpc.greet.queryOptions())`); a query key is no call.
+#[test]
+fn trpc_express_and_query_options() {
+    let run = extract("trpc-express", &[]);
+    let calls: Vec<String> = calls_by_file(&run, |v| {
+        v["metadata"]["http"]["failuresHandled"].to_string()
+    });
+    // The link is written elsewhere: the start of the client's URLs is unknown.
+    assert_eq!(
+        calls,
+        [
+            r#"src/client.tsx GET {baseUrl}/greet "all""#,
+            r#"src/client.tsx POST {baseUrl}/items.add "all""#,
+            "src/server.ts GET /trpc/greet null",
+            "src/server.ts POST /trpc/items.add null",
+        ]
+    );
+}

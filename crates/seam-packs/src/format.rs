@@ -388,6 +388,17 @@ pub struct ProceduresFile {
     pub routers: Vec<String>,
     /// The metavariable holding the object of members.
     pub members: String,
+    /// Calls that merge routers into one (`mergeRouters(a, b)`): each router in `merged` is
+    /// walked as if its members were written in the merged router.
+    #[serde(default)]
+    pub merges: Vec<String>,
+    /// The `$$$` metavariable of the `merges` patterns holding the routers merged.
+    #[serde(default)]
+    pub merged: Option<String>,
+    /// When set, each procedure is a route at the serve call's prefix followed by one segment:
+    /// the keys leading to it in the tree joined with this text (`post.byId` for `"."`).
+    #[serde(default)]
+    pub keys: Option<String>,
     /// Calls that serve a tree under a prefix (`createOpenApiFetchHandler({ endpoint, router })`).
     pub serve: Vec<ServeFile>,
 }
@@ -398,8 +409,14 @@ pub struct ServeFile {
     pub pattern: String,
     /// The metavariable holding the router served.
     pub router: String,
-    /// The metavariable holding the prefix it is served under.
-    pub prefix: String,
+    /// The metavariable holding the prefix it is served under; without it (and without
+    /// `folder`), the tree is served at the root.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// The prefix is the path of the serving file's folder below the last folder of this name
+    /// (`pages` for `pages/api/trpc/[trpc].ts`: `/api/trpc`).
+    #[serde(default)]
+    pub folder: Option<String>,
 }
 
 /// One string or a list of them.
@@ -1060,8 +1077,14 @@ pub struct ClientObjectFile {
 pub struct ConfiguredClientFile {
     /// An expression in the config file (`{ axios: $CONFIG }`).
     pub pattern: String,
-    /// The config file's name, a glob (`nuxt.config.{js,ts}`).
-    pub file: String,
+    /// More expressions read alike, tried after `pattern` (each binding the same metavariable).
+    #[serde(default)]
+    pub or: Vec<String>,
+    /// The config file's name, a glob (`nuxt.config.{js,ts}`). Left out, the options are
+    /// looked for in the file that makes the client, and a base they do not give (none found,
+    /// or one seam cannot read in full) leaves the start of each URL unknown.
+    #[serde(default)]
+    pub file: Option<String>,
 }
 
 /// See `ClientObjectFile::injected`.
@@ -1353,6 +1376,14 @@ pub struct MemberCallFile {
     /// A member whose name starts with this text is a path parameter (`":id"` → `{id}`).
     #[serde(default)]
     pub parameter_prefix: Option<String>,
+    /// When set, the members make one path segment joined with this text (`post.byId` for
+    /// `"."`) instead of one segment each.
+    #[serde(default)]
+    pub separator: Option<String>,
+    /// Called members that keep what the request throws as their own error state (a
+    /// react-query hook's `error`): their failures are handled.
+    #[serde(default)]
+    pub keeps_failures: Vec<String>,
     /// Members named here are the path's root (`index` → `/`), not one of its segments.
     #[serde(default)]
     pub index: Vec<String>,

@@ -809,19 +809,38 @@ impl Compiler<'_> {
                     members = self.meta("members", &p.members, &pattern, r)?;
                     routers.push(pattern);
                 }
+                let mut merges = Vec::new();
+                for m in &p.merges {
+                    let pattern = self.expression(m, family)?;
+                    let Some(merged) = &p.merged else {
+                        return Err(self.error(
+                            "procedures:",
+                            "`merges` needs `merged`: the `$$$` metavariable holding the routers merged",
+                        ));
+                    };
+                    let merged = self.meta("merged", merged, &pattern, m)?;
+                    merges.push((pattern, merged));
+                }
                 let mut serve = Vec::new();
                 for s in &p.serve {
                     let pattern = self.expression(&s.pattern, family)?;
-                    serve.push((
-                        self.meta("router", &s.router, &pattern, &s.pattern)?,
-                        self.meta("prefix", &s.prefix, &pattern, &s.pattern)?,
+                    let prefix = match &s.prefix {
+                        Some(prefix) => Some(self.meta("prefix", prefix, &pattern, &s.pattern)?),
+                        None => None,
+                    };
+                    serve.push(Serve {
+                        router: self.meta("router", &s.router, &pattern, &s.pattern)?,
+                        prefix,
+                        folder: s.folder.clone().filter(|f| !f.is_empty()),
                         pattern,
-                    ));
+                    });
                 }
                 Some(Procedures {
                     routers,
                     members,
-                    serve: serve.into_iter().map(|(r, x, p)| (p, r, x)).collect(),
+                    merges,
+                    keys: p.keys.clone(),
+                    serve,
                 })
             }
         };
@@ -984,6 +1003,11 @@ impl Compiler<'_> {
             let configured = match &c.configured {
                 Some(k) => Some(ConfiguredClient {
                     pattern: self.expression(&k.pattern, family)?,
+                    or: k
+                        .or
+                        .iter()
+                        .map(|p| self.expression(p, family))
+                        .collect::<Result<Vec<_>, _>>()?,
                     file: k.file.clone(),
                 }),
                 None => None,
@@ -994,6 +1018,9 @@ impl Compiler<'_> {
                 (Some(v), Some(_), Some(_))
                     if let (Some(k), Some(source)) = (&configured, &c.configured) =>
                 {
+                    for (pattern, written) in k.or.iter().zip(&source.or) {
+                        self.value("baseUrl", v, pattern, written)?;
+                    }
                     Some(self.value("baseUrl", v, &k.pattern, &source.pattern)?)
                 }
                 (Some(v), Some(pattern), Some(source)) => {
@@ -1194,6 +1221,8 @@ impl Compiler<'_> {
                     .collect(),
                 parameter_prefix: m.parameter_prefix.clone().filter(|p| !p.is_empty()),
                 index: m.index.clone(),
+                separator: m.separator.clone(),
+                keeps_failures: m.keeps_failures.clone(),
             })
             .collect();
         if member_calls.iter().any(|m| m.methods.is_empty()) {

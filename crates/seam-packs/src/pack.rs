@@ -258,8 +258,23 @@ pub struct Route {
 pub struct Procedures {
     pub routers: Vec<PatternNode>,
     pub members: String,
-    /// (pattern, router metavariable, prefix metavariable).
-    pub serve: Vec<(PatternNode, String, String)>,
+    /// Calls that merge routers, with the `$$$` metavariable holding them.
+    pub merges: Vec<(PatternNode, String)>,
+    /// Each procedure's path is its keys joined with this text (see `ProceduresFile::keys`).
+    pub keys: Option<String>,
+    pub serve: Vec<Serve>,
+}
+
+/// A call that serves a tree of procedures (see `ServeFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Serve {
+    pub pattern: PatternNode,
+    /// The metavariable holding the router served.
+    pub router: String,
+    /// The metavariable holding the prefix.
+    pub prefix: Option<String>,
+    /// The prefix is the serving file's folder below the last folder of this name.
+    pub folder: Option<String>,
 }
 
 /// A handler expression that stands for a class (`View.as_view()`).
@@ -619,8 +634,10 @@ pub struct ClientObject {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConfiguredClient {
     pub pattern: PatternNode,
-    /// The config file's name, a glob.
-    pub file: String,
+    /// More patterns read alike, tried after `pattern`.
+    pub or: Vec<PatternNode>,
+    /// The config file's name, a glob; `None`: the file that makes the client.
+    pub file: Option<String>,
 }
 
 /// A client handed to a callback (see `InjectedClientFile`).
@@ -767,6 +784,10 @@ pub struct MemberCall {
     pub methods: BTreeMap<String, String>,
     pub parameter_prefix: Option<String>,
     pub index: Vec<String>,
+    /// The members make one segment joined with this text.
+    pub separator: Option<String>,
+    /// Called members whose failures the library keeps as its own error state.
+    pub keeps_failures: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -83,6 +83,8 @@ fn builtin_packs_load() {
             "sveltekit",
             "swr",
             "tanstack-query",
+            "trpc",
+            "trpc-client",
             "trpc-openapi",
             "ts-rest",
             "typeorm",

@@ -305,15 +305,21 @@ fn configured_client(
     configured: &seam_packs::ConfiguredClient,
     file: usize,
 ) -> ClientObject {
-    let base = match (&entry.base_url, configured_options(files, configured, file)) {
+    let read = match (&entry.base_url, configured_options(files, configured, file)) {
         (Some(ValueRead::Option { meta, key, .. }), Some((cf, config))) => config
             .get(meta)
             .and_then(Capture::expr)
             .and_then(|obj| reader.object_key(cf, obj, key).ok().flatten())
-            .map(|(kf, ke)| reader.pieces(kf, ke))
+            .map(|(kf, ke)| reader.pieces(kf, ke)),
+        _ => None,
+    };
+    let base = match &configured.file {
+        // A config file: a base that does not read as text leaves the app's own origin.
+        Some(_) => read
             .filter(|pieces| pieces.iter().all(|p| matches!(p, Piece::Text(_))))
             .unwrap_or_default(),
-        _ => Vec::new(),
+        // Options written beside the client: a base not found is unknown.
+        None => read.unwrap_or_else(|| vec![Piece::Hole("baseUrl".to_owned())]),
     };
     ClientObject {
         base,
@@ -328,6 +334,22 @@ fn configured_options(
     configured: &seam_packs::ConfiguredClient,
     file: usize,
 ) -> Option<(usize, Captures)> {
+    let first_match = |cf: usize| {
+        let model = files.model(cf);
+        std::iter::once(&configured.pattern)
+            .chain(&configured.or)
+            .find_map(|pattern| {
+                (0..model.exprs.len()).find_map(|i| {
+                    let mut caps = Captures::new();
+                    match_expr(model, pattern, ExprId::from_index(i), &mut caps)
+                        .then_some((cf, caps))
+                })
+            })
+    };
+    // No config file: the options are in the file that makes the client.
+    let Some(glob) = &configured.file else {
+        return first_match(file);
+    };
     let path = &files.model(file).path;
     let mut dir = path.rsplit_once('/').map_or("", |(d, _)| d);
     loop {
@@ -337,15 +359,10 @@ fn configured_options(
                 .path
                 .rsplit_once('/')
                 .unwrap_or(("", &files.model(f).path));
-            d == dir && seam_lang::project::glob::name_matches(&configured.file, name)
+            d == dir && seam_lang::project::glob::name_matches(glob, name)
         });
         if let Some(cf) = found {
-            let model = files.model(cf);
-            return (0..model.exprs.len()).find_map(|i| {
-                let mut caps = Captures::new();
-                match_expr(model, &configured.pattern, ExprId::from_index(i), &mut caps)
-                    .then_some((cf, caps))
-            });
+            return first_match(cf);
         }
         if dir.is_empty() {
             return None;
@@ -1414,6 +1431,15 @@ pub(super) fn member_site(
         }
     };
     let mut url = Vec::new();
+    // The members spell one segment (`post.byId`).
+    if let Some(separator) = &rule.separator {
+        let names: Vec<&str> = segments.iter().rev().map(String::as_str).collect();
+        if names.is_empty() {
+            return None;
+        }
+        url.push(Piece::Text(format!("/{}", names.join(separator))));
+        segments.clear();
+    }
     for segment in segments.iter().rev() {
         if rule.index.contains(segment) {
             continue;
@@ -1432,15 +1458,12 @@ pub(super) fn member_site(
         url.push(Piece::Text("/".to_owned()));
     }
     let method = rule.methods.get(called.as_str()).cloned();
-    Some(site_of(
-        files,
-        pack,
-        reader,
-        (file, call),
-        Some(client),
-        url,
-        method,
-    ))
+    let mut site = site_of(files, pack, reader, (file, call), Some(client), url, method);
+    // A member that keeps what the request throws as its own error state (a query hook).
+    if rule.keeps_failures.iter().any(|m| m == called) {
+        site.failures = Some(crate::failure_interceptors::HandledFailures::All);
+    }
+    Some(site)
 }
 
 /// A client path: the pieces written as a path, with doubled slashes from joining a base

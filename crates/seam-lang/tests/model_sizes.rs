@@ -2,7 +2,9 @@
 //! summaries are extracted, and the expression and statement arenas hold millions of nodes on
 //! a large repository: a variant that grows a node by eight bytes costs tens of megabytes.
 //! Rare, large variants are boxed (`ExprKind::Template`, `ExprKind::Comprehension`,
-//! `LiteralValue::Regex`, `StmtKind::Try`, `StmtKind::Loop`); this test keeps them so.
+//! `LiteralValue::Regex`, `StmtKind::Try`, `StmtKind::Loop`), and the strings of the common
+//! expressions are `Name`s (a boxed `str`: an identifier's name, a private member's name, a
+//! bigint's spelling) or a `ThinName` (a number's spelling); this test keeps them so.
 use seam_lang::model::{
     Binding, Expr, ExprKind, Function, LiteralValue, MemberProp, Pattern, Stmt, StmtKind,
 };

@@ -134,3 +134,35 @@ name_type!(
     Box<Box<str>>,
     |s| Box::new(s.into_boxed_str())
 );
+
+#[cfg(test)]
+mod tests {
+    use super::{Name, ThinName};
+
+    #[test]
+    fn names_read_and_print_as_the_string() {
+        let name = Name::from("users");
+        assert_eq!(name.as_str(), "users");
+        assert_eq!(name, "users");
+        assert_eq!("users", name);
+        assert_eq!(name, String::from("users"));
+        assert_eq!(format!("{name}"), "users");
+        assert_eq!(format!("{name:?}"), format!("{:?}", "users"));
+        assert_eq!(serde_json::to_string(&name).unwrap(), "\"users\"");
+        assert_eq!(String::from(name.clone()), "users");
+        assert!(name.starts_with("us"));
+
+        let raw = ThinName::from(String::from("1_000"));
+        assert_eq!(raw, "1_000");
+        assert_eq!(serde_json::to_string(&raw).unwrap(), "\"1_000\"");
+        assert_eq!(format!("{raw:?}"), format!("{:?}", "1_000"));
+        assert_eq!(ThinName::default(), "");
+    }
+
+    #[test]
+    fn the_wrappers_are_small() {
+        assert_eq!(std::mem::size_of::<Name>(), 16);
+        assert_eq!(std::mem::size_of::<ThinName>(), 8);
+        assert_eq!(std::mem::size_of::<Option<Name>>(), 16);
+    }
+}

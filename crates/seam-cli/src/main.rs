@@ -3,6 +3,7 @@
 //! Each subcommand is one module under `commands/`, with an `Args` struct and a `run`
 //! function returning the process exit code.
 
+mod alloc;
 mod cache;
 mod commands;
 mod exit;

@@ -141,7 +141,7 @@ fn arg_descriptor(model: &Model, expr: ExprId) -> serde_json::Value {
         ExprKind::Ident { name, .. } => pair_object(
             "identifier",
             "name",
-            serde_json::Value::String(name.clone()),
+            serde_json::Value::String(name.to_string()),
         ),
         ExprKind::Literal { value } => {
             let v = match value {

@@ -101,7 +101,7 @@ fn module_constant(model: &Model, expr: ExprId) -> Option<ValueRef> {
     match crate::library_constants::library_constant(model, expr)? {
         seam_packs::constants::ConstantValue::Number(value) => literal_ref(&LiteralValue::Number {
             value,
-            raw: String::new(),
+            raw: String::new().into(),
         }),
         seam_packs::constants::ConstantValue::Text(value) => {
             literal_ref(&LiteralValue::String { value })

@@ -102,7 +102,7 @@ fn qualified_name(model: &Model, expr: ExprId) -> Option<String> {
         ImportedItem::Namespace
             if import.specifier == *local || import.specifier.starts_with(&format!("{local}.")) =>
         {
-            local.clone()
+            local.to_string()
         }
         ImportedItem::Namespace | ImportedItem::Default => import.specifier.clone(),
         ImportedItem::Named(n) => format!("{}.{n}", import.specifier),

@@ -1019,7 +1019,7 @@ pub fn class_members(
             match crate::classes::class_of_expr(files, cf, base) {
                 Some(parent) => stack.push((parent, depth + 1)),
                 None => match &model.expr(base).kind {
-                    ExprKind::Ident { name, .. } => framework.push(name.clone()),
+                    ExprKind::Ident { name, .. } => framework.push(name.to_string()),
                     ExprKind::Member {
                         property: MemberProp::Name(name),
                         ..

@@ -292,9 +292,9 @@ fn descriptor_name(files: &Files, file: usize, expr: ExprId) -> Option<String> {
                     return Some(original.clone());
                 }
             }
-            Some(name.clone())
+            Some(name.to_string())
         }
-        ExprKind::Ident { name, .. } => Some(name.clone()),
+        ExprKind::Ident { name, .. } => Some(name.to_string()),
         ExprKind::Member {
             property: MemberProp::Name(name),
             ..

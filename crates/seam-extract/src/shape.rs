@@ -35,7 +35,7 @@ fn shape_hops(model: &Model, expr: ExprId, hops: usize) -> TypeShape {
                     let spelled = n.to_string();
                     TypeShape::Literal(LiteralShape {
                         value: ShapeLiteral::Number(n),
-                        raw: (spelled != *raw).then(|| raw.clone()),
+                        raw: (spelled != *raw).then(|| raw.to_string()),
                     })
                 }
                 None => TypeShape::Number,
@@ -247,7 +247,7 @@ pub fn declared_shape(model: &Model, expr: ExprId) -> TypeShape {
                 })
             }
             None => TypeShape::Ref(RefShape {
-                name: name.clone(),
+                name: name.to_string(),
                 def: None,
                 from: None,
             }),

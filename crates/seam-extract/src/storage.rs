@@ -574,7 +574,7 @@ impl Scan<'_> {
                 }
                 if sources.containers.iter().any(|c| c == name)
                     && (self.is_client_in(file, *object, hops - 1)
-                        || matches!(&model.expr(*object).kind, ExprKind::Ident { name: n, .. } if sources.members.contains(n)))
+                        || matches!(&model.expr(*object).kind, ExprKind::Ident { name: n, .. } if sources.members.iter().any(|m| m == n)))
                 {
                     return true;
                 }

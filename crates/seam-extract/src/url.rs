@@ -186,7 +186,7 @@ impl Reader<'_> {
             } => out.push(Piece::Text(value.clone())),
             ExprKind::Literal {
                 value: LiteralValue::Number { raw, .. },
-            } => out.push(Piece::Text(raw.clone())),
+            } => out.push(Piece::Text(raw.to_string())),
             ExprKind::Template(boxed) if boxed.tag.is_none() => {
                 let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
                 for (i, q) in quasis.iter().enumerate() {
@@ -426,7 +426,7 @@ impl Reader<'_> {
                 if let Some(value) = crate::project_constants::enum_member(self.files, file, expr) {
                     match value {
                         LiteralValue::String { value } => out.push(Piece::Text(value.clone())),
-                        LiteralValue::Number { raw, .. } => out.push(Piece::Text(raw.clone())),
+                        LiteralValue::Number { raw, .. } => out.push(Piece::Text(raw.to_string())),
                         _ => out.push(Piece::Hole(hole_name(file, expr, self.files))),
                     }
                     return;
@@ -1605,7 +1605,7 @@ fn inside_path(text: &str) -> bool {
 pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
     let model = files.model(file);
     match &model.expr(expr).kind {
-        ExprKind::Ident { name, .. } => name.clone(),
+        ExprKind::Ident { name, .. } => name.to_string(),
         ExprKind::Member {
             property: MemberProp::Name(name),
             ..

@@ -337,7 +337,7 @@ fn convert(model: &Model, id: ExprId, pattern: &str) -> Result<PatternNode, Patt
                     name: m.to_owned(),
                 });
             } else {
-                PatternNode::Ident(name.clone())
+                PatternNode::Ident(name.to_string())
             }
         }
         ExprKind::This => PatternNode::This,

@@ -477,7 +477,7 @@ impl<'a> FileCx<'a> {
             {
                 for a in args {
                     if let ExprKind::Ident { name, .. } = &model.expr(a.value).kind {
-                        named.push((name.clone(), e.exported.clone()));
+                        named.push((name.to_string(), e.exported.clone()));
                     }
                 }
             }
@@ -1253,7 +1253,7 @@ pub fn path_slug(path: &str) -> String {
 pub fn describe(model: &Model, id: ExprId) -> (String, bool) {
     let node = model.expr(id);
     match &node.kind {
-        ExprKind::Ident { name, .. } => (name.clone(), false),
+        ExprKind::Ident { name, .. } => (name.to_string(), false),
         ExprKind::This => ("this".to_owned(), false),
         ExprKind::Super => ("super".to_owned(), false),
         ExprKind::Member {

@@ -264,6 +264,7 @@ fn extract_repository(
     // The models are freed by whichever of this thread and the review's is done last.
     drop(loaded);
     if let Some(p) = packed {
+        crate::alloc::release_freed();
         extracted.summaries = p.unpack().summaries;
         phases.lap("read the summaries back");
     }

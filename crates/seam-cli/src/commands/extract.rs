@@ -143,6 +143,7 @@ pub fn run(args: Args) -> u8 {
 
     // The models are not read again: their memory goes before the summaries are written.
     drop(loaded);
+    crate::alloc::release_freed();
     let extraction = held.read();
     phases.lap("read the summaries back");
     let summaries = &extraction.summaries;

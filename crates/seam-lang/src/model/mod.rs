@@ -16,11 +16,13 @@
 
 mod ids;
 mod lines;
+mod name;
 mod nodes;
 mod visit;
 
 pub use ids::*;
 pub use lines::{LineIndex, Position};
+pub use name::{Name, ThinName};
 pub use nodes::*;
 pub use visit::{ExprVisitor, walk_expr_children, walk_stmt_children};
 

@@ -1,6 +1,7 @@
 //! The node types of the model. Kept small and language-neutral: a construct that exists in
 //! one language only gets a variant only when boundary analysis or review needs to see it.
 use super::ids::*;
+use super::name::{Name, ThinName};
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------------------------
@@ -599,8 +600,10 @@ pub struct Expr {
 #[serde(rename_all = "camelCase", tag = "type")]
 pub enum ExprKind {
     /// A name; `binding` is the declaration it resolves to in this file, when there is one.
+    /// The name is a [`Name`] (a boxed `str`): with a `String` every expression was 8 bytes
+    /// larger.
     Ident {
-        name: String,
+        name: Name,
         binding: Option<BindingId>,
     },
     This,
@@ -717,8 +720,9 @@ pub struct ComprehensionExpr {
 #[serde(rename_all = "camelCase", tag = "type", content = "value")]
 pub enum MemberProp {
     Name(String),
-    /// `#name` without the `#`.
-    Private(String),
+    /// `#name` without the `#` (a [`Name`]: two `String` variants made the property, and
+    /// with it every expression, 8 bytes larger).
+    Private(Name),
     Computed(ExprId),
 }
 
@@ -739,13 +743,14 @@ pub enum LiteralValue {
     String {
         value: String,
     },
-    /// `value` is the number (NaN-free for literals); `raw` is the source spelling.
+    /// `value` is the number (NaN-free for literals); `raw` is the source spelling, behind a
+    /// thin pointer so that a literal, and with it every expression, stays small.
     Number {
         value: f64,
-        raw: String,
+        raw: ThinName,
     },
     BigInt {
-        raw: String,
+        raw: Name,
     },
     Bool {
         value: bool,

@@ -241,7 +241,7 @@ pub fn lower_forms(model: &mut Model, forms: &[MarkupForm]) {
                             };
                             exprs.push(model.push_expr(
                                 ExprKind::Ident {
-                                    name: name.to_owned(),
+                                    name: name.into(),
                                     binding: None,
                                 },
                                 span,

@@ -601,7 +601,7 @@ pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
         let ident = |model: &mut Model, name: &str| {
             model.push_expr(
                 ExprKind::Ident {
-                    name: name.to_owned(),
+                    name: name.into(),
                     binding: None,
                 },
                 span,

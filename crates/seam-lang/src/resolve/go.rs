@@ -165,9 +165,12 @@ fn bind_shadowed_builtins(model: &mut Model, package: &Package) {
                 name,
                 binding: None,
             } if BUILTINS.contains(&name.as_str())
-                && package.names.get(name).is_some_and(|f| *f != model.path) =>
+                && package
+                    .names
+                    .get(name.as_str())
+                    .is_some_and(|f| *f != model.path) =>
             {
-                Some((i, name.clone()))
+                Some((i, name.to_string()))
             }
             _ => None,
         })

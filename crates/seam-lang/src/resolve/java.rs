@@ -82,7 +82,7 @@ impl Resolver<'_> {
             } = &e.kind
                 && name.starts_with(|c: char| c.is_ascii_uppercase())
             {
-                wanted.insert(name.clone());
+                wanted.insert(name.to_string());
             }
         }
         // Types named only in declarations (`private final UserService users;`).

@@ -109,7 +109,7 @@ impl Resolver<'_> {
                 binding: None,
             } = &e.kind
             {
-                wanted.insert(name.clone());
+                wanted.insert(name.to_string());
             }
         }
         for (name, file) in wanted.into_iter().filter_map(|name| {

@@ -24,7 +24,8 @@ pub fn expr(m: &Model, id: ExprId) -> String {
         ExprKind::Member {
             object, property, ..
         } => match property {
-            MemberProp::Name(n) | MemberProp::Private(n) => format!("{}.{n}", expr(m, *object)),
+            MemberProp::Name(n) => format!("{}.{n}", expr(m, *object)),
+            MemberProp::Private(n) => format!("{}.{n}", expr(m, *object)),
             MemberProp::Computed(i) => format!("{}[{}]", expr(m, *object), expr(m, *i)),
         },
         ExprKind::Call {
@@ -141,7 +142,7 @@ pub fn literal(v: &LiteralValue) -> String {
     match v {
         LiteralValue::String { value } => format!("{value:?}"),
         LiteralValue::Number { value, raw } => format!("{raw}={value}"),
-        LiteralValue::BigInt { raw } => raw.clone(),
+        LiteralValue::BigInt { raw } => raw.to_string(),
         LiteralValue::Bool { value } => if *value { "True" } else { "False" }.into(),
         LiteralValue::Null => "None".into(),
         LiteralValue::Undefined => "undefined".into(),

@@ -482,7 +482,7 @@ impl<'s> Lowerer<'s> {
             let decoded = decode_escapes(raw_value);
             let callee = self.m.push_expr(
                 ExprKind::Ident {
-                    name: key.to_string(),
+                    name: key.into(),
                     binding: None,
                 },
                 at,

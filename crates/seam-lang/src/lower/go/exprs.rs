@@ -79,7 +79,10 @@ impl<'s> Lowerer<'s> {
                 let raw = self.text(node).to_string();
                 match number_value(&raw) {
                     Some(value) => ExprKind::Literal {
-                        value: LiteralValue::Number { value, raw },
+                        value: LiteralValue::Number {
+                            value,
+                            raw: raw.into(),
+                        },
                     },
                     None => ExprKind::Other,
                 }
@@ -92,7 +95,7 @@ impl<'s> Lowerer<'s> {
                     Some(c) => ExprKind::Literal {
                         value: LiteralValue::Number {
                             value: f64::from(u32::from(c)),
-                            raw,
+                            raw: raw.into(),
                         },
                     },
                     None => ExprKind::Other,
@@ -172,7 +175,7 @@ impl<'s> Lowerer<'s> {
             Some(Named::Receiver) => self.m.push_expr(ExprKind::This, span(node)),
             Some(Named::Binding(b)) => self.m.push_expr(
                 ExprKind::Ident {
-                    name,
+                    name: name.into(),
                     binding: Some(b),
                 },
                 span(node),
@@ -181,7 +184,7 @@ impl<'s> Lowerer<'s> {
                 if name == "_" || BUILTINS.contains(&name.as_str()) {
                     return self.m.push_expr(
                         ExprKind::Ident {
-                            name,
+                            name: name.into(),
                             binding: None,
                         },
                         span(node),
@@ -189,7 +192,7 @@ impl<'s> Lowerer<'s> {
                 }
                 let id = self.m.push_expr(
                     ExprKind::Ident {
-                        name: name.clone(),
+                        name: name.clone().into(),
                         binding: None,
                     },
                     span(node),

@@ -771,8 +771,13 @@ impl<'s> Lowerer<'s> {
             _ => {
                 let name = self.text(node).to_owned();
                 let binding = self.lookup(&name);
-                self.m
-                    .push_expr(ExprKind::Ident { name, binding }, span(node))
+                self.m.push_expr(
+                    ExprKind::Ident {
+                        name: name.into(),
+                        binding,
+                    },
+                    span(node),
+                )
             }
         }
     }

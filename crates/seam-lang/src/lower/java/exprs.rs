@@ -215,9 +215,13 @@ impl<'s> Lowerer<'s> {
             && let Some(binding) = self.constant(&name)
         {
             let binding = Some(binding);
-            return self
-                .m
-                .push_expr(ExprKind::Ident { name, binding }, span(node));
+            return self.m.push_expr(
+                ExprKind::Ident {
+                    name: name.into(),
+                    binding,
+                },
+                span(node),
+            );
         }
         if !self.is_local(&name) && self.is_field(&name) {
             let this = self.m.push_expr(ExprKind::This, span(node));
@@ -231,8 +235,13 @@ impl<'s> Lowerer<'s> {
             );
         }
         let binding = self.lookup(&name);
-        self.m
-            .push_expr(ExprKind::Ident { name, binding }, span(node))
+        self.m.push_expr(
+            ExprKind::Ident {
+                name: name.into(),
+                binding,
+            },
+            span(node),
+        )
     }
 
     fn args(&mut self, node: Option<Node<'_>>) -> Vec<Arg> {
@@ -280,8 +289,13 @@ impl<'s> Lowerer<'s> {
             }
             None => {
                 let binding = self.lookup(&name);
-                self.m
-                    .push_expr(ExprKind::Ident { name, binding }, name_span)
+                self.m.push_expr(
+                    ExprKind::Ident {
+                        name: name.into(),
+                        binding,
+                    },
+                    name_span,
+                )
             }
         };
         let args = self.args(field(node, self.f.arguments));

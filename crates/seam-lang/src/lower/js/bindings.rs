@@ -101,7 +101,7 @@ impl Lowerer<'_> {
         }
         let id = self.m.push_expr(
             ExprKind::Ident {
-                name: name.to_string(),
+                name: name.into(),
                 binding: None,
             },
             super::sp(r.span),

@@ -75,12 +75,12 @@ impl Lowerer<'_> {
             Expression::NumericLiteral(n) => ExprKind::Literal {
                 value: LiteralValue::Number {
                     value: n.value,
-                    raw: self.text(n.span).to_string(),
+                    raw: self.text(n.span).into(),
                 },
             },
             Expression::BigIntLiteral(b) => ExprKind::Literal {
                 value: LiteralValue::BigInt {
-                    raw: self.text(b.span).to_string(),
+                    raw: self.text(b.span).into(),
                 },
             },
             Expression::RegExpLiteral(r) => {
@@ -249,7 +249,7 @@ impl Lowerer<'_> {
                 let kw = oxc_span::Span::new(i.span.start, i.span.start.saturating_add(6));
                 let callee = self.m.push_expr(
                     ExprKind::Ident {
-                        name: "import".to_string(),
+                        name: "import".into(),
                         binding: None,
                     },
                     sp(kw),
@@ -344,7 +344,7 @@ impl Lowerer<'_> {
             }
             MemberExpression::PrivateFieldExpression(p) => ExprKind::Member {
                 object: self.lower_expr(&p.object),
-                property: MemberProp::Private(p.field.name.as_str().to_string()),
+                property: MemberProp::Private(p.field.name.as_str().into()),
                 optional: p.optional,
             },
         }

@@ -292,7 +292,7 @@ impl Lowerer<'_> {
     fn target_of_expr(&self, expr: ExprId) -> (Option<String>, ExportTarget) {
         match &self.m.expr(expr).kind {
             ExprKind::Ident { name, binding } => (
-                Some(name.clone()),
+                Some(name.to_string()),
                 binding.map_or(ExportTarget::Expr(expr), ExportTarget::Binding),
             ),
             ExprKind::Function { function } => (None, ExportTarget::Function(*function)),

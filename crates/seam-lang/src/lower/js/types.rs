@@ -127,16 +127,16 @@ impl Lowerer<'_> {
             },
             TSLiteral::NumericLiteral(n) => LiteralValue::Number {
                 value: n.value,
-                raw: self.text(n.span).to_string(),
+                raw: self.text(n.span).into(),
             },
             TSLiteral::BigIntLiteral(b) => LiteralValue::BigInt {
-                raw: self.text(b.span).to_string(),
+                raw: self.text(b.span).into(),
             },
             TSLiteral::UnaryExpression(u) => match (&u.operator, &u.argument) {
                 (UnaryOperator::UnaryNegation, Expression::NumericLiteral(n)) => {
                     LiteralValue::Number {
                         value: -n.value,
-                        raw: self.text(u.span).to_string(),
+                        raw: self.text(u.span).into(),
                     }
                 }
                 _ => return TypeRef::Unknown,
@@ -286,12 +286,12 @@ impl Lowerer<'_> {
                 }),
                 Some(Expression::NumericLiteral(n)) => Some(LiteralValue::Number {
                     value: n.value,
-                    raw: self.text(n.span).to_string(),
+                    raw: self.text(n.span).into(),
                 }),
                 Some(_) => None,
                 None => next_number.map(|n| LiteralValue::Number {
                     value: n,
-                    raw: n.to_string(),
+                    raw: n.to_string().into(),
                 }),
             };
             next_number = match &value {

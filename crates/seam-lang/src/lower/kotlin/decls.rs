@@ -965,15 +965,23 @@ impl<'s> Lowerer<'s> {
         let Some(first) = parts.first() else {
             let name = self.text(node).to_owned();
             let binding = self.lookup(&name);
-            return self
-                .m
-                .push_expr(ExprKind::Ident { name, binding }, span(node));
+            return self.m.push_expr(
+                ExprKind::Ident {
+                    name: name.into(),
+                    binding,
+                },
+                span(node),
+            );
         };
         let name = self.text(*first).to_owned();
         let binding = self.lookup(&name);
-        let mut expr = self
-            .m
-            .push_expr(ExprKind::Ident { name, binding }, span(*first));
+        let mut expr = self.m.push_expr(
+            ExprKind::Ident {
+                name: name.into(),
+                binding,
+            },
+            span(*first),
+        );
         for p in &parts[1..] {
             let name = self.text(*p).to_owned();
             expr = self.m.push_expr(

@@ -185,8 +185,13 @@ impl<'s> Lowerer<'s> {
             "type_identifier" | "simple_identifier" => {
                 let name = self.text(node).to_owned();
                 let binding = self.lookup(&name);
-                self.m
-                    .push_expr(ExprKind::Ident { name, binding }, span(node))
+                self.m.push_expr(
+                    ExprKind::Ident {
+                        name: name.into(),
+                        binding,
+                    },
+                    span(node),
+                )
             }
             _ => match first_of_kind(node, "user_type") {
                 Some(t) => self.type_expr(t),
@@ -204,7 +209,7 @@ impl<'s> Lowerer<'s> {
         {
             return self.m.push_expr(
                 ExprKind::Ident {
-                    name,
+                    name: name.into(),
                     binding: Some(binding),
                 },
                 span(node),
@@ -222,8 +227,13 @@ impl<'s> Lowerer<'s> {
             );
         }
         let binding = self.lookup(&name);
-        self.m
-            .push_expr(ExprKind::Ident { name, binding }, span(node))
+        self.m.push_expr(
+            ExprKind::Ident {
+                name: name.into(),
+                binding,
+            },
+            span(node),
+        )
     }
 
     /// `a.b`, `a?.b`, `a::b`.

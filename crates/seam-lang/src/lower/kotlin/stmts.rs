@@ -297,7 +297,13 @@ impl<'s> Lowerer<'s> {
         ));
         if let (Some((_, jump)), Some((name, at)), Some(elvis)) = (guard, first_name, init_node) {
             let binding = self.lookup(&name);
-            let value = self.m.push_expr(ExprKind::Ident { name, binding }, at);
+            let value = self.m.push_expr(
+                ExprKind::Ident {
+                    name: name.into(),
+                    binding,
+                },
+                at,
+            );
             self.null_guard(value, jump, span(elvis), out);
         }
         None

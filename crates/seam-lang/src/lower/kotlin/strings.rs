@@ -91,7 +91,10 @@ impl<'s> Lowerer<'s> {
         let value = number_value(&raw);
         self.m.push_expr(
             ExprKind::Literal {
-                value: LiteralValue::Number { value, raw },
+                value: LiteralValue::Number {
+                    value,
+                    raw: raw.into(),
+                },
             },
             span(node),
         )

@@ -148,7 +148,10 @@ impl<'s> Lowerer<'s> {
                 let raw = self.text(node).to_string();
                 match number_value(&raw) {
                     Some(value) => ExprKind::Literal {
-                        value: LiteralValue::Number { value, raw },
+                        value: LiteralValue::Number {
+                            value,
+                            raw: raw.into(),
+                        },
                     },
                     None => ExprKind::Other,
                 }
@@ -205,8 +208,13 @@ impl<'s> Lowerer<'s> {
             _ => written.to_string(),
         };
         let binding = self.lookup(&name);
-        self.m
-            .push_expr(ExprKind::Ident { name, binding }, span(node))
+        self.m.push_expr(
+            ExprKind::Ident {
+                name: name.into(),
+                binding,
+            },
+            span(node),
+        )
     }
 
     /// A path (`a::b::c`) as a member chain; a path from `crate`, `super` or `self` starts at
@@ -232,7 +240,7 @@ impl<'s> Lowerer<'s> {
                     let binding = self.path_import(&module, span(node));
                     let object = self.m.push_expr(
                         ExprKind::Ident {
-                            name: module,
+                            name: module.into(),
                             binding,
                         },
                         span(node),
@@ -274,7 +282,7 @@ impl<'s> Lowerer<'s> {
                 let binding = self.path_import(&path, span(node));
                 self.m.push_expr(
                     ExprKind::Ident {
-                        name: path,
+                        name: path.into(),
                         binding,
                     },
                     span(node),
@@ -293,8 +301,13 @@ impl<'s> Lowerer<'s> {
             _ => name.to_string(),
         };
         let binding = self.lookup(&name);
-        self.m
-            .push_expr(ExprKind::Ident { name, binding }, span(node))
+        self.m.push_expr(
+            ExprKind::Ident {
+                name: name.into(),
+                binding,
+            },
+            span(node),
+        )
     }
 
     fn unary(&mut self, node: Node<'_>) -> ExprId {

@@ -292,7 +292,7 @@ impl<'s> Lowerer<'s> {
                         let binding = self.lookup(name);
                         Some(self.m.push_expr(
                             ExprKind::Ident {
-                                name: name.to_string(),
+                                name: name.into(),
                                 binding,
                             },
                             span(*lit),

@@ -444,7 +444,7 @@ impl<'s> Lowerer<'s> {
                             );
                             self.m.push_expr(
                                 ExprKind::Ident {
-                                    name: self.text(sub).to_string(),
+                                    name: self.text(sub).into(),
                                     binding: b,
                                 },
                                 span(sub),

@@ -749,7 +749,7 @@ impl<'s> Lw<'s> {
                 let raw = self.text(n.range).to_string();
                 Some(LiteralValue::Number {
                     value: super::super::strings::number_value(&raw),
-                    raw,
+                    raw: raw.into(),
                 })
             }
             Expr::UnaryOp(u) if u.op != ast::UnaryOp::Not => {
@@ -757,7 +757,7 @@ impl<'s> Lw<'s> {
                 match self.literal_value(&u.operand)? {
                     LiteralValue::Number { value, .. } => Some(LiteralValue::Number {
                         value: if negative { -value } else { value },
-                        raw: collapse_whitespace(self.text(u.range)),
+                        raw: collapse_whitespace(self.text(u.range)).into(),
                     }),
                     _ => None,
                 }

@@ -160,7 +160,7 @@ impl<'s> Lw<'s> {
     fn ident(&mut self, name: &str, span: Span) -> ExprId {
         let id = self.m.push_expr(
             ExprKind::Ident {
-                name: name.to_string(),
+                name: name.into(),
                 binding: None,
             },
             span,

@@ -138,7 +138,10 @@ impl<'s> Lw<'s> {
         let value = number_value(&raw);
         self.m.push_expr(
             ExprKind::Literal {
-                value: LiteralValue::Number { value, raw },
+                value: LiteralValue::Number {
+                    value,
+                    raw: raw.into(),
+                },
             },
             span,
         )

@@ -2128,14 +2128,8 @@ fn without_shadowed_instances(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
     let units: Vec<Unit> = units
         .into_iter()
         .filter(|u| match u {
-            // So do the instances of a shape-alone reading at the callers of a template,
-            // when the call the template starts at is read otherwise.
             Unit::Client(c) if c.fallback => {
-                !read_otherwise.contains(&(c.file, c.call))
-                    && !c
-                        .inner
-                        .is_some_and(|inner| c.layered && read_otherwise.contains(&inner))
-                    && !registers(c.file, c.call)
+                !read_otherwise.contains(&(c.file, c.call)) && !registers(c.file, c.call)
             }
             Unit::Client(c) => !gives_way(c),
             _ => true,

@@ -386,7 +386,7 @@ def key_meets(call_key, route):
     return bool(a) and a[0] == "{}" and 0 < len(a) - 1 <= len(b) and meets(a[1:], b[len(b) - len(a) + 1:])
 
 
-TEST_FOLDERS = {"tests", "test", "__tests__", "e2e", "cypress"}
+TEST_FOLDERS = {"tests", "test", "__tests__", "e2e", "e2e_tests", "e2e-tests", "cypress"}
 
 
 def is_test_path(path):

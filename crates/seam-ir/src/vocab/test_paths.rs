@@ -10,6 +10,8 @@ const TEST_FOLDERS: &[&str] = &[
     "test",
     "__tests__",
     "e2e",
+    "e2e_tests",
+    "e2e-tests",
     "cypress",
     "fixtures",
     "testdata",
@@ -17,7 +19,7 @@ const TEST_FOLDERS: &[&str] = &[
 ];
 
 /// Whether a repository-relative file path is test code: a file under a test folder
-/// (`tests/`, `test/`, `__tests__/`, `e2e/`, `cypress/`, `fixtures/`, `testdata/`,
+/// (`tests/`, `test/`, `__tests__/`, `e2e/` (also `e2e_tests/`, `e2e-tests/`), `cypress/`, `fixtures/`, `testdata/`,
 /// `__mocks__/`), a pytest file (`test_*.py`,
 /// `*_test.py`, `conftest.py`), a Go test (`*_test.go`) or a JavaScript test (`*.test.*`,
 /// `*.spec.*`).
@@ -51,6 +53,8 @@ mod tests {
             "web/src/orders.spec.tsx",
             "web/src/__tests__/orders.ts",
             "packages/app-tests/e2e/fixtures/api-seeds.ts",
+            "apps/web/e2e_tests/setup/seed.ts",
+            "e2e-tests/specs/login.ts",
             "cypress/support/commands.js",
             "pkg/orders_test.go",
             "server/forge/bitbucket/fixtures/handler.go",

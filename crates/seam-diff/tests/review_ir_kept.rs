@@ -5,7 +5,7 @@
 use std::path::Path;
 
 mod common;
-use common::git;
+use common::{committed, git};
 
 /// Two packages of a workspace, a route and a client calling it; the head changes the
 /// route's handler.
@@ -39,16 +39,8 @@ const FILES: &[(&str, &str)] = &[
 /// A repository of [`FILES`], then a commit where the handler no longer sends 404 and the
 /// store throws on an empty id.
 fn repo() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = committed(FILES);
     let d = dir.path();
-    git(d, &["init", "-q"]);
-    for (path, text) in FILES {
-        let p = d.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    git(d, &["add", "-A"]);
-    git(d, &["commit", "-qm", "base"]);
     let edit = |path: &str, from: &str, to: &str| {
         let p = d.join(path);
         let text = std::fs::read_to_string(&p).unwrap();

@@ -5,7 +5,7 @@
 //! revisions in full) and says how many units the head took and built.
 
 mod common;
-use common::git;
+use common::{committed, git};
 
 /// An Express router mounted under a prefix, a handler walking into a function of another
 /// file, an axios client sending an imported URL constant, and a file nothing reads (the
@@ -44,16 +44,8 @@ const FILES: &[(&str, &str)] = &[
 /// A repository of [`FILES`], then a commit with `edit` applied: (path, from, to) replaces
 /// text; an empty `from` writes the file anew (`to` empty: removes it).
 fn repo(edit: &[(&str, &str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = committed(FILES);
     let d = dir.path();
-    git(d, &["init", "-q"]);
-    for (path, text) in FILES {
-        let p = d.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    git(d, &["add", "-A"]);
-    git(d, &["commit", "-qm", "base"]);
     for (path, from, to) in edit {
         let p = d.join(path);
         if from.is_empty() && to.is_empty() {

@@ -26,3 +26,20 @@ pub fn git(dir: &Path, args: &[&str]) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A new git repository in a temporary folder holding `files` (path, text), committed once as
+/// `base`.
+#[allow(dead_code)] // Not every test file that shares this module commits files this way.
+pub fn committed(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q"]);
+    for (path, text) in files {
+        let p = d.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "base"]);
+    dir
+}

@@ -2125,6 +2125,18 @@ fn without_shadowed_instances(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
         let span = files.model(file).expr(call).span;
         registrations.contains(&(file, span.start, span.end))
     };
+    // Where another reading of a call knows where the request goes (an external service's
+    // origin), a shape-alone reading of the same call followed out to its callers sends it
+    // there too: it is the same request.
+    let origins: BTreeMap<(usize, seam_lang::model::ExprId), String> = units
+        .iter()
+        .filter_map(|u| match u {
+            Unit::Client(c) if !c.fallback && !gives_way(c) => {
+                Some(((c.file, c.call), c.origin.clone()?))
+            }
+            _ => None,
+        })
+        .collect();
     let units: Vec<Unit> = units
         .into_iter()
         .filter(|u| match u {
@@ -2133,6 +2145,17 @@ fn without_shadowed_instances(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
             }
             Unit::Client(c) => !gives_way(c),
             _ => true,
+        })
+        .map(|mut u| {
+            if let Unit::Client(c) = &mut u
+                && c.fallback
+                && c.layered
+                && c.origin.is_none()
+                && let Some(origin) = c.inner.and_then(|inner| origins.get(&inner))
+            {
+                c.origin = Some(origin.clone());
+            }
+            u
         })
         .collect();
     let direct: BTreeSet<(usize, seam_lang::model::ExprId)> = units

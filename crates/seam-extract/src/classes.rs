@@ -1424,16 +1424,17 @@ fn declared_type(
             ..
         } if model.language == seam_lang::model::Language::Go => {
             let (owner, _) = declared_type(files, file, *object, hops)?;
-            // The field's type as the struct declares it, in a file seam does not know here:
-            // its package is left to the reader's.
-            crate::struct_literals::field_type(files, file, &owner, field)
-                .as_ref()
-                .and_then(|t| match &t.shape {
-                    seam_lang::model::TypeRef::Named { name, .. } => {
-                        Some((name.rsplit('.').next().unwrap_or(name).to_owned(), None))
-                    }
-                    _ => None,
-                })
+            // The field's type as the struct declares it, its package named by the imports of
+            // the file declaring the struct (`apiModule *api.Module`: the package imported
+            // there as `api`).
+            let (struct_file, t) = crate::struct_literals::field_type(files, file, &owner, field)?;
+            match &t.shape {
+                seam_lang::model::TypeRef::Named { name, .. } => Some((
+                    name.rsplit('.').next().unwrap_or(name).to_owned(),
+                    type_folder(files, struct_file, name),
+                )),
+                _ => None,
+            }
         }
         _ => None,
     }

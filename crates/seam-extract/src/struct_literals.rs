@@ -282,13 +282,19 @@ fn json_tag(tag: &str) -> Option<String> {
 
 /// The type a composite literal is written with, when it is a plain name (`okResp{…}`,
 /// `&Note{…}`) or a name of an imported package (`auth.Token{…}`: `(Some("auth"), "Token")`);
-/// a map, slice or array type is not.
+/// a map, slice or array type is not. A generic type's arguments are no part of its name
+/// (`dto.Paginated[item]{…}` is `(Some("dto"), "Paginated")`).
 fn literal_type(text: &str) -> Option<(Option<&str>, &str)> {
-    let written = text
+    let mut written = text
         .split('{')
         .next()?
         .trim()
         .trim_start_matches(['&', '*']);
+    if written.ends_with(']')
+        && let Some(open) = written.find('[').filter(|&at| at > 0)
+    {
+        written = &written[..open];
+    }
     let is_name = |s: &str| {
         s.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && s.chars().all(|c| c.is_alphanumeric() || c == '_')
@@ -357,7 +363,7 @@ pub(crate) fn field_type(
     file: usize,
     owner: &str,
     field: &str,
-) -> Option<seam_lang::model::TypeAnnotation> {
+) -> Option<(usize, seam_lang::model::TypeAnnotation)> {
     let folder = folder_of(&files.model(file).path);
     let package = files.go_struct_uses().package_files.get(folder)?;
     package.iter().find_map(|&f| {
@@ -371,7 +377,7 @@ pub(crate) fn field_type(
                 MemberKind::Property {
                     type_annotation: Some(t),
                     ..
-                } if !m.is_static && m.name.as_str() == Some(field) => Some(t.clone()),
+                } if !m.is_static && m.name.as_str() == Some(field) => Some((f, t.clone())),
                 _ => None,
             })
     })
@@ -746,6 +752,11 @@ mod tests {
         assert_eq!(literal_type("okResp{out}"), Some((None, "okResp")));
         assert_eq!(literal_type("&Note{ID: id}"), Some((None, "Note")));
         assert_eq!(literal_type("pkg.T{A: 1}"), Some((Some("pkg"), "T")));
+        assert_eq!(
+            literal_type("dto.Paginated[item]{Data: items}"),
+            Some((Some("dto"), "Paginated"))
+        );
+        assert_eq!(literal_type("Pair[K, V]{}"), Some((None, "Pair")));
         assert_eq!(literal_type("map[string]any{\"a\": 1}"), None);
         assert_eq!(literal_type("[]int{1, 2}"), None);
         assert_eq!(literal_type("{1, 2}"), None);

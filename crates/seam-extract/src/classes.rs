@@ -1441,17 +1441,9 @@ fn declared_type(
 }
 
 /// The type a Go composite literal is written with (`handler.WebHandler{…}` → `WebHandler`),
-/// when it is a plain (qualified) name.
+/// when it is a plain (qualified) name (see [`crate::struct_literals::literal_type`]).
 pub(crate) fn literal_type(text: &str) -> Option<String> {
-    let written = text
-        .split('{')
-        .next()?
-        .trim()
-        .trim_start_matches(['&', '*']);
-    let name = written.rsplit('.').next()?;
-    let valid = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_alphanumeric() || c == '_');
-    valid.then(|| name.to_owned())
+    crate::struct_literals::literal_type(text).map(|(_, name)| name.to_owned())
 }
 
 /// The type a receiver is declared with, and the file the annotation is written in: a field's

@@ -284,7 +284,7 @@ fn json_tag(tag: &str) -> Option<String> {
 /// `&Note{…}`) or a name of an imported package (`auth.Token{…}`: `(Some("auth"), "Token")`);
 /// a map, slice or array type is not. A generic type's arguments are no part of its name
 /// (`dto.Paginated[item]{…}` is `(Some("dto"), "Paginated")`).
-fn literal_type(text: &str) -> Option<(Option<&str>, &str)> {
+pub(crate) fn literal_type(text: &str) -> Option<(Option<&str>, &str)> {
     let mut written = text
         .split('{')
         .next()?

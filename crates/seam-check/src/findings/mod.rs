@@ -127,6 +127,11 @@ pub fn side(summary: &BehavioralSummary, transition_id: Option<&str>) -> Finding
     }
 }
 
+/// Every transition of a finding, when there are several (the first is its `transitionId`).
+pub fn several(transitions: &[&str]) -> Option<Vec<String>> {
+    (transitions.len() > 1).then(|| transitions.iter().map(|t| (*t).to_owned()).collect())
+}
+
 /// A provider and a consumer compared across one REST boundary.
 pub struct PairContext<'a> {
     pub provider: &'a BehavioralSummary,

@@ -7,7 +7,7 @@ use seam_ir::summary::{
     BehavioralSummary, GapConsequence, GapType, Input, Output, RecordShape, TypeShape,
 };
 
-use super::{KindInfo, PairShape, side};
+use super::{KindInfo, PairShape, several, side};
 use crate::contracts::{DeclaredStatuses, produced_exact};
 use crate::http::{ProviderStatus, provider_status, response_body};
 
@@ -136,11 +136,6 @@ fn undeclared_statuses(
         }
     }
     out
-}
-
-/// Every transition of a finding, when there are several (the first is its `transitionId`).
-fn several(transitions: &[&str]) -> Option<Vec<String>> {
-    (transitions.len() > 1).then(|| transitions.iter().map(|t| (*t).to_owned()).collect())
 }
 
 /// Whether a declared status missing from what the handler's summary produces means the

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use seam_ir::findings::{Finding, Severity};
 use seam_ir::summary::{BehavioralSummary, Effect, Output, ShapeLiteral, Transition, TypeShape};
 
-use super::{KindInfo, PairContext, PairShape};
+use super::{KindInfo, PairContext, PairShape, several};
 use crate::http::{ProviderStatus, is_success, provider_status, response_body};
 
 kind_documentation!(
@@ -162,10 +162,7 @@ pub fn check(ctx: &PairContext<'_>) -> Vec<Finding> {
             None,
             format!("Provider produces status {status} but no consumer branch handles it"),
         );
-        if transitions.len() > 1 {
-            finding.provider.transition_ids =
-                Some(transitions.iter().map(|t| (*t).to_owned()).collect());
-        }
+        finding.provider.transition_ids = several(&transitions);
         out.push(finding);
     }
 

@@ -6,7 +6,7 @@
 //! one form of the request with it and one without (see [`crate::alternatives`]).
 
 use seam_lang::model::{
-    AssignOp, BinaryOp, BindingId, BindingKind, ExprId, ExprKind, LiteralValue,
+    AssignOp, BinaryOp, BindingId, BindingKind, ExprId, ExprKind, LiteralValue, UnaryOp,
 };
 
 use crate::url::{Piece, Reader, assignments_to};
@@ -126,13 +126,20 @@ impl Reader<'_> {
     /// Whether an append at `span` runs for this call: always when no `if` holds it; when its
     /// `if` tests a parameter, as the caller passed it. `None` when that cannot be told.
     fn append_runs(&self, file: usize, span: seam_lang::model::Span) -> Option<bool> {
-        let model = self.files.model(file);
         let Some((_, test, in_then)) = self.holding_if(file, span) else {
             return Some(true);
         };
         if !in_then {
             return None;
         }
+        self.test_by_args(file, test)
+    }
+
+    /// Whether the test `test` of an `if` holds as the call's arguments say: a test of one
+    /// parameter holds when the caller passed it a value (not `null` or `undefined`) and
+    /// fails when the caller left it out. `None` when that cannot be told.
+    pub(crate) fn test_by_args(&self, file: usize, test: ExprId) -> Option<bool> {
+        let model = self.files.model(file);
         let test_span = model.expr(test).span;
         let params: Vec<BindingId> = model
             .exprs
@@ -151,17 +158,46 @@ impl Reader<'_> {
         let [param] = params[..] else {
             return None;
         };
-        match self.subst.get(&(file, param))? {
-            None => Some(false),
-            Some((af, ae)) => Some(
+        let passed = match self.subst.get(&(file, param))? {
+            None => false,
+            Some((af, ae)) => {
                 !matches!(
                     &self.files.model(*af).expr(*ae).kind,
                     ExprKind::Literal {
                         value: LiteralValue::Null
                     }
-                ) && !matches!(&self.files.model(*af).expr(*ae).kind, ExprKind::Ident { name, .. } if name == "undefined"),
-            ),
+                ) && !matches!(&self.files.model(*af).expr(*ae).kind, ExprKind::Ident { name, .. } if name == "undefined")
+            }
+        };
+        // `!id` and `id == null` hold when it was not passed.
+        Some(passed != tests_absence(model, test))
+    }
+}
+
+/// Whether a test asks that its value be missing: `!x`, `x == null`, `x === undefined` (and
+/// `!` of the opposite).
+fn tests_absence(model: &seam_lang::model::Model, test: ExprId) -> bool {
+    let missing = |e: ExprId| match &model.expr(e).kind {
+        ExprKind::Literal {
+            value: LiteralValue::Null,
+        } => true,
+        ExprKind::Ident { name, .. } => name == "undefined",
+        _ => false,
+    };
+    match &model.expr(test).kind {
+        ExprKind::Unary {
+            op: UnaryOp::Not,
+            arg,
+        } => !tests_absence(model, *arg),
+        ExprKind::Binary { op, left, right } => {
+            let against_missing = missing(*left) || missing(*right);
+            match op {
+                BinaryOp::Eq | BinaryOp::StrictEq => against_missing,
+                BinaryOp::NotEq | BinaryOp::StrictNotEq => false,
+                _ => false,
+            }
         }
+        _ => false,
     }
 }
 

@@ -136,6 +136,25 @@ impl Reader<'_> {
         Some((both_branches.or(single_then).unwrap_or(values[0]), values))
     }
 
+    /// Which of a local's `count` values (see [`Self::assigned_values`], chosen by `key`) this
+    /// reading takes: the branch of the `if` the call's arguments decide (`if (id) { url +=
+    /// …; method = "PUT" }` called with an id), so that it agrees with the appends under the
+    /// same test (see [`Self::test_by_args`]); else the one this form of the request reads.
+    pub(crate) fn assigned_choice(&self, file: usize, key: ExprId, count: usize) -> Option<usize> {
+        let is_test = self
+            .files
+            .if_statements(file)
+            .iter()
+            .any(|&(_, test, ..)| test == key);
+        if is_test
+            && count == 2
+            && let Some(holds) = self.test_by_args(file, key)
+        {
+            return Some(if holds { 0 } else { 1 });
+        }
+        crate::alternatives::choose_among(file, key, count.min(crate::alternatives::MAX_BRANCHES))
+    }
+
     /// Which of two assignments runs, when they sit on the two branches of one `if`: the
     /// one the test takes when the reading decides it, else the one this form of the request
     /// reads.

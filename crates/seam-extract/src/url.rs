@@ -1015,11 +1015,7 @@ impl Reader<'_> {
             }
             // One form of the request per value a local is given on some paths.
             if let Some((key, values)) = self.assigned_values(file, b, hops)
-                && let Some(choice) = crate::alternatives::choose_among(
-                    file,
-                    key,
-                    values.len().min(crate::alternatives::MAX_BRANCHES),
-                )
+                && let Some(choice) = self.assigned_choice(file, key, values.len())
             {
                 self.read(file, values[choice], hops - 1, out);
                 return;

@@ -1671,12 +1671,26 @@ pub fn client_url_path(pieces: &[Piece]) -> String {
         .iter()
         .skip_while(|p| **p == Piece::Text(String::new()));
     if let Some(Piece::Hole(_)) = rest.next() {
-        // Adjacent texts read as one (`${base}${"/"}v1/x`: a separator, then the path).
+        // Adjacent texts read as one (`${base}${"/"}v1/x`: a separator, then the path). A
+        // separator followed by an absolute path (`host + "/"` joined to `"/apps"`) is one
+        // slash, not the `//` that starts a host: the base is the origin. (`${protocol}//host`
+        // writes its `//` as one text, which stays.)
         let mut after: Vec<Piece> = Vec::new();
+        let mut texts = 0;
         for piece in rest {
             match (after.last_mut(), piece) {
-                (Some(Piece::Text(last)), Piece::Text(t)) => last.push_str(t),
-                _ => after.push(piece.clone()),
+                (_, Piece::Text(t)) if t.is_empty() => {}
+                (Some(Piece::Text(last)), Piece::Text(t)) => {
+                    if texts == 1 && last == "/" && t.starts_with('/') {
+                        last.clear();
+                    }
+                    texts += 1;
+                    last.push_str(t);
+                }
+                _ => {
+                    texts += usize::from(matches!(piece, Piece::Text(_)));
+                    after.push(piece.clone());
+                }
             }
         }
         let next = after.iter().find(|p| **p != Piece::Text(String::new()));

@@ -1932,15 +1932,22 @@ impl Layer<'_, '_> {
         let method_given =
             method_open && instances.iter().any(|(_, _, _, i, _)| i.method.is_some());
         let forwarding = (may_forward && (forwards || method_given)) || hands_out;
-        if !forwarding && !returns {
+        // A layer that hands its parameters on without filling them (`execute(method, path)`
+        // calling `doExecute(method, path)` and keeping what it returns in a local) is
+        // followed further out, and stands only if every caller's layer there forwards.
+        let passing_only = !forwarding && !returns;
+        if passing_only && !may_forward {
             return false;
         }
+        let budget_before = *budget;
         let mut through = chain.to_vec();
         through.push((file, func));
         // A deferred the request settles hands the caller what the request resolves it with
         // (a body), not the response.
         let settled = crate::files::returns_settled_deferred(self.files, file, func, call);
         let start = out.len();
+        let count = instances.len();
+        let mut forwarded_further = 0;
         for (cf, ccall, layered, instance, this_class) in instances {
             if *budget == 0 {
                 break;
@@ -1958,7 +1965,11 @@ impl Layer<'_, '_> {
                     out,
                 )
             {
+                forwarded_further += 1;
                 continue;
+            }
+            if passing_only {
+                break;
             }
             // A layer written in the module that describes the request, which hands it on
             // but reaches no use further out (the generator's other wrappers of the same
@@ -2003,6 +2014,11 @@ impl Layer<'_, '_> {
                 read_inside: false,
             });
         }
+        if passing_only && (count == 0 || forwarded_further < count) {
+            out.truncate(start);
+            *budget = budget_before;
+            return false;
+        }
         if settled {
             for unit in &mut out[start..] {
                 unit.read_inside = true;
@@ -2012,8 +2028,10 @@ impl Layer<'_, '_> {
         if hands_out && out.len() == start {
             return false;
         }
-        // Forwarding replaces the call inside by its instances; returning adds them to it.
-        forwarding
+        // Forwarding replaces the call inside by its instances; returning adds them to it. A
+        // layer that only passes its parameters on (`execute(method, path)` handing both to
+        // `doExecute`) forwards when every caller's layer further out does.
+        forwarding || (may_forward && count > 0 && forwarded_further == count)
     }
 }
 

@@ -53,6 +53,7 @@ pub fn read_workspaces(root: &Path, manifests: &[Manifest]) -> Workspaces {
     let lockfile = |name: &str| manifests.iter().any(|m| m.path == name);
 
     let mut add = |tool: &str, globs: Vec<String>, require: &[&str]| {
+        let globs: Vec<String> = globs.iter().filter_map(|g| relative_glob(g)).collect();
         if globs.is_empty() {
             return;
         }
@@ -418,6 +419,22 @@ fn walk_glob(root: &Path, at: String, segments: &[&str], depth: usize, out: &mut
     }
 }
 
+/// A workspace glob as a path relative to the root: `./packages/*` is `packages/*` (a
+/// manager's roots are document paths, which have no `.` segment), `apps/` is `apps`. `None`
+/// for a glob that names the root itself.
+fn relative_glob(glob: &str) -> Option<String> {
+    let (negated, body) = match glob.strip_prefix('!') {
+        Some(rest) => ("!", rest),
+        None => ("", glob),
+    };
+    let mut body = body.trim();
+    while let Some(rest) = body.strip_prefix("./") {
+        body = rest.trim_start_matches('/');
+    }
+    let body = body.trim_end_matches('/');
+    (!body.is_empty() && body != ".").then(|| format!("{negated}{body}"))
+}
+
 fn subdirs(dir: &Path) -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_dir(dir)
         .into_iter()
@@ -434,6 +451,41 @@ fn subdirs(dir: &Path) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn globs_are_relative_to_the_root() {
+        let globs = [
+            "./packages/*",
+            "apps/",
+            "!./packages/legacy",
+            ".//tools/*",
+            "./",
+            ".",
+        ];
+        let relative: Vec<String> = globs.iter().filter_map(|g| relative_glob(g)).collect();
+        assert_eq!(
+            relative,
+            vec!["packages/*", "apps", "!packages/legacy", "tools/*"]
+        );
+    }
+
+    #[test]
+    fn npm_workspaces_written_with_dot_slash_are_document_paths() {
+        let dir = std::env::temp_dir().join(format!("seam-ws-dot-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("packages/api")).unwrap();
+        std::fs::write(dir.join("packages/api/package.json"), r#"{"name":"api"}"#).unwrap();
+        let text = r#"{"name":"root","workspaces":["./packages/*"]}"#;
+        std::fs::write(dir.join("package.json"), text).unwrap();
+        let manifest =
+            crate::project::manifest::parse("package.json", ManifestKind::PackageJson, text)
+                .expect("a package.json manifest");
+        let ws = read_workspaces(&dir, &[manifest]);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(ws.tools.len(), 1);
+        assert_eq!(ws.tools[0].roots, vec!["packages/*"]);
+        assert!(ws.members.contains("packages/api"), "{:?}", ws.members);
+    }
 
     #[test]
     fn go_work() {

@@ -292,7 +292,9 @@ impl<'s> Lowerer<'s> {
             self.bind_type(n, BindingKind::Class { class });
         }
         let body = field(node, self.f.body);
-        let scope = self.class_scope(node, body);
+        let mut scope = self.class_scope(node, body);
+        scope.inherits =
+            kind != "interface_declaration" && field(node, self.f.superclass).is_some();
         // A class body is its own world: the enclosing method's locals are still visible
         // (captured), so the frames stay.
         self.classes.push((class, scope));

@@ -223,7 +223,8 @@ impl<'s> Lowerer<'s> {
                 span(node),
             );
         }
-        if !self.is_local(&name) && self.is_field(&name) {
+        let binding = self.lookup(&name);
+        if !self.is_local(&name) && (self.is_field(&name) || self.is_inherited(&name, binding)) {
             let this = self.m.push_expr(ExprKind::This, span(node));
             return self.m.push_expr(
                 ExprKind::Member {
@@ -234,7 +235,6 @@ impl<'s> Lowerer<'s> {
                 span(node),
             );
         }
-        let binding = self.lookup(&name);
         self.m.push_expr(
             ExprKind::Ident {
                 name: name.into(),
@@ -289,13 +289,25 @@ impl<'s> Lowerer<'s> {
             }
             None => {
                 let binding = self.lookup(&name);
-                self.m.push_expr(
-                    ExprKind::Ident {
-                        name: name.into(),
-                        binding,
-                    },
-                    name_span,
-                )
+                if self.is_inherited(&name, binding) {
+                    let this = self.m.push_expr(ExprKind::This, name_span);
+                    self.m.push_expr(
+                        ExprKind::Member {
+                            object: this,
+                            property: MemberProp::Name(name),
+                            optional: false,
+                        },
+                        name_span,
+                    )
+                } else {
+                    self.m.push_expr(
+                        ExprKind::Ident {
+                            name: name.into(),
+                            binding,
+                        },
+                        name_span,
+                    )
+                }
             }
         };
         let args = self.args(field(node, self.f.arguments));

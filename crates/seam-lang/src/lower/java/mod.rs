@@ -80,11 +80,20 @@ pub fn lower_tree(path: &str, source: &str, tree: &Tree) -> Model {
     lw.m
 }
 
+/// The first parts of fully qualified names written in code (`java.util.Objects.equals(a, b)`):
+/// a package, not a member the class inherits.
+const PACKAGE_ROOTS: &[&str] = &[
+    "java", "javax", "jakarta", "com", "org", "net", "io", "android", "androidx", "kotlin", "sun",
+];
+
 /// What a bare name means inside a class body: the class's own fields and methods.
 #[derive(Debug, Default)]
 struct ClassScope {
     fields: Vec<String>,
     methods: Vec<String>,
+    /// The class extends another: a bare name no local, field, method or import explains
+    /// is one it inherits.
+    inherits: bool,
     /// `static final` fields (and interface fields): a bare name reads the constant's
     /// binding, whose `origin.init` is the initialiser.
     constants: Vec<(String, BindingId)>,
@@ -204,6 +213,17 @@ impl<'s> Lowerer<'s> {
         self.classes
             .iter()
             .any(|(_, c)| c.fields.iter().any(|f| f == name))
+    }
+
+    /// True when a bare name that nothing in this file declares is, by Java's rules, a member
+    /// the innermost class inherits from its superclass (declared in another file): it is
+    /// not a local or an import, and it is spelled like a member (lower case), not a type.
+    fn is_inherited(&self, name: &str, binding: Option<BindingId>) -> bool {
+        binding.is_none()
+            && !self.is_local(name)
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && !PACKAGE_ROOTS.contains(&name)
+            && self.classes.last().is_some_and(|(_, c)| c.inherits)
     }
 
     /// True when a bare call names a method of an enclosing class.

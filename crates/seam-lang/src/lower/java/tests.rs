@@ -234,3 +234,65 @@ fn a_top_level_expression_is_a_statement_for_patterns() {
     assert_eq!(m.body.len(), 1);
     assert!(matches!(m.stmt(m.body[0]).kind, StmtKind::Expr { .. }));
 }
+
+/// The receivers of the calls in `name`, as written: `this.x` for a member of the instance,
+/// the bare name otherwise.
+fn call_receivers(m: &Model, name: &str) -> Vec<String> {
+    let span = method(m, name).span;
+    m.exprs
+        .iter()
+        .filter(|e| span.contains(e.span))
+        .filter_map(|e| match &e.kind {
+            ExprKind::Call { callee, .. } => Some(*callee),
+            _ => None,
+        })
+        .filter_map(|callee| match &m.expr(callee).kind {
+            ExprKind::Member { object, .. } => Some(match &m.expr(*object).kind {
+                ExprKind::This => "this".to_owned(),
+                ExprKind::Member {
+                    object: inner,
+                    property: MemberProp::Name(n),
+                    ..
+                } if matches!(m.expr(*inner).kind, ExprKind::This) => format!("this.{n}"),
+                ExprKind::Ident { name, .. } => name.to_string(),
+                _ => "?".to_owned(),
+            }),
+            ExprKind::Ident { name, .. } => Some(format!("bare {name}")),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_bare_name_a_subclass_does_not_declare_is_a_member_it_inherits() {
+    // `restTemplate` and `execute` come from `Api` in another file; `Objects` is a type,
+    // `java` a package, `local` a local, `List` an import.
+    let m = lower_ok(
+        r#"
+import java.util.List;
+public class AppApi extends Api {
+  public Object load(String id) {
+    Object local = null;
+    java.util.Objects.requireNonNull(id);
+    Objects.requireNonNull(local);
+    List.of(id);
+    execute(id);
+    return restTemplate.get(id);
+  }
+}
+class Plain {
+  public Object fetch(String id) {
+    return restTemplate.get(id);
+  }
+}
+"#,
+    );
+    let mut receivers = call_receivers(&m, "load");
+    receivers.sort();
+    assert_eq!(
+        receivers,
+        vec!["?", "List", "Objects", "this", "this.restTemplate"]
+    );
+    // A class that extends nothing has no member it did not declare.
+    assert_eq!(call_receivers(&m, "fetch"), vec!["restTemplate"]);
+}

@@ -107,6 +107,16 @@ fn prefix_likeness(a: &[&str], b: &str) -> (usize, usize) {
     (shared, score)
 }
 
+/// How many leading segments two paths spell alike: the same text, or a value on both sides.
+/// A route's parameter facing a call's text (`/api/{object_type}/…` facing `/api/v1/…`) says
+/// nothing of where a call whose host is unknown goes.
+fn spelled_prefix(a: &[&str], b: &str) -> usize {
+    a.iter()
+        .zip(segments(b))
+        .take_while(|&(&x, y)| x == y || is_hole(x) && is_hole(y))
+        .count()
+}
+
 /// The edit distance between two paths, by characters: among routes sharing as much of the
 /// call's start, the one spelled most alike is nearest (`/orders/{id}` before `/owners/{id}`
 /// for `/order/{id}`).
@@ -129,9 +139,10 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// How many leading segments a call whose start is unknown must share with a route before
 /// the route counts as near: two, whatever the call's length (`{base}/api/v1/query` needs a
-/// route under `/api/v1/`, `{base}/api/tokens` the same path by another method). One shared
-/// segment (`/api/…`, `/v1/…`) says little about a URL whose host could not be read: another
-/// service spells its paths the same way.
+/// route under `/api/v1/`, `{base}/api/tokens` the same path by another method), spelled alike
+/// (a route's parameter does not stand for the call's text: `/api/{object_type}/acl` is not
+/// near `{base}/api/v1/events`). One shared segment (`/api/…`, `/v1/…`) says little about a
+/// URL whose host could not be read: another service spells its paths the same way.
 const UNKNOWN_START_SHARED: usize = 2;
 
 /// The first segment of a normalised path (`/users/{id}` → `users`), `None` for `/`. Only
@@ -341,7 +352,10 @@ pub fn check_among(
         .copied()
         .filter_map(|e| {
             let (shared, score) = prefix_likeness(&call_segments, e.normalized_path());
-            if shared < needed {
+            if shared < needed
+                || call.start_unknown
+                    && spelled_prefix(&call_segments, e.normalized_path()) < needed
+            {
                 return None;
             }
             Some(((call_meets_route(call, e), score), e))
@@ -409,7 +423,7 @@ pub fn check_among(
 
 #[cfg(test)]
 mod tests {
-    use super::{UNKNOWN_START_SHARED, edit_distance, shared_prefix};
+    use super::{UNKNOWN_START_SHARED, edit_distance, shared_prefix, spelled_prefix};
 
     #[test]
     fn prefixes_share_static_heads_and_holes_after_them() {
@@ -437,5 +451,9 @@ mod tests {
         // `{base}/api/tokens` against `POST /api/tokens`: the same path, by another method.
         assert!(shared_prefix("/api/tokens", "/api/tokens") >= UNKNOWN_START_SHARED);
         assert!(shared_prefix("/api/v1/query", "/api/v1/users") >= UNKNOWN_START_SHARED);
+        let call = ["api", "v1", "events"];
+        assert!(spelled_prefix(&call, "/api/{object_type}/{object_id}/acl") < UNKNOWN_START_SHARED);
+        assert!(spelled_prefix(&call, "/api/v1/users") >= UNKNOWN_START_SHARED);
+        assert!(spelled_prefix(&["users", "{}"], "/users/{id}") >= UNKNOWN_START_SHARED);
     }
 }

@@ -437,11 +437,7 @@ fn an_unknown_start_is_near_only_routes_spelling_its_start() {
         .collect();
     assert_eq!(
         findings,
-        [(
-            "restCallUnknownPath",
-            "warning",
-            "app/notify.py::load_user"
-        )]
+        [("restCallUnknownPath", "warning", "app/notify.py::load_user")]
     );
 }
 

@@ -910,6 +910,59 @@ fn returned_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
     class_named(files, ff, name)
 }
 
+/// The classes a receiver may be when the name it starts from holds one of two values
+/// (`const api = slug ? usePublicApi(slug).explore : useUserApi()`, then `api.cookbooks`): per
+/// branch, the class that branch gives, then the class of each field down the chain. Empty
+/// unless the name holds such a choice and every branch's class is known; which one answers is
+/// decided at run time, so each is a request the call can make.
+pub fn branch_classes(files: &Files, file: usize, object: ExprId) -> Vec<(usize, ClassId)> {
+    let model = files.model(file);
+    let mut fields = Vec::new();
+    let mut root = object;
+    while let ExprKind::Member {
+        object: owner,
+        property: MemberProp::Name(name),
+        ..
+    } = &model.expr(root).kind
+    {
+        fields.push(name.as_str());
+        root = *owner;
+    }
+    if !matches!(model.expr(root).kind, ExprKind::Ident { .. }) {
+        return Vec::new();
+    }
+    let Some((vf, ve)) = files
+        .definition(file, root)
+        .and_then(|def| files.value_of(def))
+    else {
+        return Vec::new();
+    };
+    let ExprKind::Conditional {
+        consequent,
+        alternate,
+        ..
+    } = &files.model(vf).expr(ve).kind
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for branch in [*consequent, *alternate] {
+        let Some(mut class) = class_of_receiver(files, vf, branch) else {
+            return Vec::new();
+        };
+        for name in fields.iter().rev() {
+            match class_of_field(files, class, name) {
+                Some(c) => class = c,
+                None => return Vec::new(),
+            }
+        }
+        if !out.contains(&class) {
+            out.push(class);
+        }
+    }
+    out
+}
+
 /// The class of the instance a name holds when its value is a field of another instance
 /// (`const api = usePublicApi(slug).explore`, `const tools = client.explore.tools`): the
 /// field's class, read as a receiver's.

@@ -36,7 +36,9 @@ A call whose URL starts with a value seam could not read (`${this.baseUrl}/order
 from configuration) is checked by the path after that value, at warning severity: the value
 may name another host. It is reported only when a route shares the path's first two segments
 (`{base}/api/v1/query` needs a route under `/api/v1/`, `{base}/api/tokens` the same path by
-another method); one shared segment says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback), or to
+another method), each spelled the same or a parameter on both sides (a route's
+`/api/{object_type}/…` is not near `{base}/api/v1/events`); one shared segment says little about
+a URL another service may answer. A call to another host (an absolute URL to anything but loopback), or to
 a loopback port through which no call reaches a route here (a sidecar beside the server,
 `http://127.0.0.1:1984/api/streams`), is never checked here; it is listed as `external`
 among the unpairable summaries.

@@ -423,6 +423,15 @@ fn values_on_fixed_segments(call: &[String], route: &[String]) -> usize {
         .count()
 }
 
+/// How many segments of a call that are one whole value face a route segment mixing fixed text
+/// and values (`{id}` facing `{id}.{format}`): the route asks the value to hold that text.
+fn values_on_shaped_segments(call: &[String], route: &[String]) -> usize {
+    call.iter()
+        .zip(route)
+        .filter(|(c, r)| is_whole_hole(c) && !is_static(r) && has_fixed_text(r))
+        .count()
+}
+
 /// Whether a call and a route of the same length cross: the route fixes a segment the call
 /// leaves to a value, and the call fixes text (a whole segment, or text glued to a value:
 /// `{org}tags`) where the route takes a whole value.
@@ -1176,19 +1185,23 @@ fn merge_ascending(a: &[usize], b: &[usize]) -> Vec<usize> {
 
 /// The most specific of the endpoints for a call: first the fewest fixed route segments met by
 /// a value the call does not know (a call of `/todos/{id}` means an id, not the route
-/// `/todos/stats` its hole could also spell), then the highest route specificity, then an
-/// exact method over `*`; every endpoint with the same rank and the same normalised route is
-/// kept (one route described by several summaries).
+/// `/todos/stats` its hole could also spell), then the fewest route segments mixing text and
+/// values met by a whole value of the call (a call of `/results/{id}` means the route
+/// `/results/{id}`, not `/results/{id}.{format}` beside it, whose text its value would have to
+/// hold), then the highest route specificity, then an exact method over `*`; every endpoint
+/// with the same rank and the same normalised route is kept (one route described by several
+/// summaries).
 fn most_specific(
     endpoints: &[Endpoint],
     candidates: &[usize],
     call_segments: Option<&Vec<String>>,
 ) -> Vec<usize> {
     let guessed = |endpoint: &Endpoint| match (call_segments, endpoint.segments.as_ref()) {
-        (Some(call), Some(route)) if call.len() == route.len() => {
-            values_on_fixed_segments(call, route)
-        }
-        _ => 0,
+        (Some(call), Some(route)) if call.len() == route.len() => (
+            values_on_fixed_segments(call, route),
+            values_on_shaped_segments(call, route),
+        ),
+        _ => (0, 0),
     };
     let rank = |e: usize| {
         let endpoint = &endpoints[e];

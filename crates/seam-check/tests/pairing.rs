@@ -220,6 +220,39 @@ fn a_call_hole_prefers_a_route_parameter_to_a_literal_segment() {
     );
 }
 
+/// A call's whole value in a segment means the route with a parameter there, not a route
+/// beside it that asks the value to hold text (`/{id}.{filetype}`, one resource registered at
+/// both): GET `/api/query_results/{id}` goes to the plain route, `/api/query_results/{id}.csv`
+/// to the shaped one, and a whole value still meets a shaped route when it is the only one.
+#[test]
+fn a_call_hole_prefers_a_whole_parameter_to_a_shaped_segment() {
+    let mut summaries = Vec::new();
+    for name in ["clients.json", "server.json"] {
+        match read_summary_file(&fixture("holeVsShaped").join(name)) {
+            Ok(mut s) => summaries.append(&mut s),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let report = check(
+        &CheckInput::new(summaries, CheckMode::SummaryDir),
+        &SuppressionSet::none(),
+    );
+    let mut pairs: Vec<(&str, &str)> = report
+        .pairs
+        .iter()
+        .map(|p| (p.consumer.as_str(), p.provider.as_str()))
+        .collect();
+    pairs.sort_unstable();
+    assert_eq!(
+        pairs,
+        [
+            ("web/results.ts::download", "server/results.py::export"),
+            ("web/results.ts::load", "server/results.py::result"),
+            ("web/results.ts::loadCsv", "server/results.py::resultFile"),
+        ]
+    );
+}
+
 /// Routes under a prefix seam could not read (`app.use(process.env.API_MOUNT, api)`, as
 /// `seam extract` writes them for the pack fixture `express-unknown-prefix`) pair by the path
 /// they know: a call that spells some prefix in front (`/shop/v2/items`) meets `POST /items`,
@@ -381,6 +414,31 @@ fn a_call_with_an_unknown_start_prefers_the_route_its_values_fit() {
         )]
     );
     assert!(report.findings.is_empty(), "{:?}", report.findings);
+}
+
+/// A call whose start is unknown is checked against routes that spell its first two segments
+/// alike (a Flask app and a `requests` script, as `seam extract` writes them; summaries in
+/// `fixtures/startUnknownSpelled`): `https://{host}/api/v1/events`, for another service, is
+/// not near `/api/{object_type}/{object_id}/acl`, whose parameter only meets `v1`, so nothing
+/// is reported; `{base_url}/api/users/you` beside `GET /api/users/me` still is, as a warning.
+#[test]
+fn an_unknown_start_is_near_only_routes_spelling_its_start() {
+    let report = check_summaries("startUnknownSpelled/summaries.json");
+    let findings: Vec<(&str, &str, &str)> = report
+        .findings
+        .iter()
+        .map(|f| {
+            (
+                f.kind.as_str(),
+                f.severity.as_str(),
+                f.consumer.summary.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        findings,
+        [("restCallUnknownPath", "warning", "app/notify.py::load_user")]
+    );
 }
 
 /// A call whose last segment ends in a value glued to its text (`/api/files${path}`, as `seam

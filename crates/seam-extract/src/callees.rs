@@ -384,6 +384,17 @@ pub fn member_function(
     if let Some((cf, class)) = crate::classes::class_of_receiver(files, file, *object) {
         return class_method(files, cf, class, name, hops);
     }
+    // A receiver that is one of two instances (`(slug ? publicApi : userApi).cookbooks`): the
+    // method both classes have, when it is the same one (inherited from a common base).
+    let mut methods = crate::classes::branch_classes(files, file, *object)
+        .into_iter()
+        .map(|(cf, class)| class_method(files, cf, class, name, hops));
+    if let Some(Some(first)) = methods.next() {
+        if methods.all(|m| m == Some(first)) {
+            return Some(first);
+        }
+        return None;
+    }
     // The one object a receiver's declared type stands for (see [`crate::declared_objects`]).
     let (of, oe) = crate::declared_objects::object_of_receiver(files, file, *object)?;
     literal_function(files, of, oe, name, hops)

@@ -729,13 +729,23 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
         ExprKind::Ident { .. } => instance_class(files, file, object)
             .or_else(|| typed_param_class(files, file, object))
             .or_else(|| returned_class(files, file, object))
-            .or_else(|| python_receiver(model, object).map(|c| (file, c))),
+            .or_else(|| python_receiver(model, object).map(|c| (file, c)))
+            .or_else(|| held_field_class(files, file, object)),
         // `new GetRequest("notes").send()`: the instance made right there.
         ExprKind::Call { is_new: true, .. } => new_instance_class(files, file, object),
-        // `new PostRequest("notes").withBody(b).send()`: a method giving back its own instance.
-        ExprKind::Call { is_new: false, .. } => {
-            class_of_receiver(files, file, fluent_receiver(files, file, object)?)
-        }
+        // `new PostRequest("notes").withBody(b).send()`: a method giving back its own instance;
+        // `usePublicApi(slug).explore`: what a factory declared to return a class gives.
+        ExprKind::Call {
+            callee,
+            is_new: false,
+            ..
+        } => match fluent_receiver(files, file, object) {
+            Some(receiver) => class_of_receiver(files, file, receiver),
+            None if matches!(model.expr(*callee).kind, ExprKind::Ident { .. }) => {
+                returned_class(files, file, object)
+            }
+            None => None,
+        },
         _ => None,
     }
 }
@@ -898,6 +908,73 @@ fn returned_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
     let declared = files.model(ff).function(func).return_type.as_ref()?;
     let name = crate::declared_objects::named_type(&declared.shape)?;
     class_named(files, ff, name)
+}
+
+/// The classes a receiver may be when the name it starts from holds one of two values
+/// (`const api = slug ? usePublicApi(slug).explore : useUserApi()`, then `api.cookbooks`): per
+/// branch, the class that branch gives, then the class of each field down the chain. Empty
+/// unless the name holds such a choice and every branch's class is known; which one answers is
+/// decided at run time, so each is a request the call can make.
+pub fn branch_classes(files: &Files, file: usize, object: ExprId) -> Vec<(usize, ClassId)> {
+    let model = files.model(file);
+    let mut fields = Vec::new();
+    let mut root = object;
+    while let ExprKind::Member {
+        object: owner,
+        property: MemberProp::Name(name),
+        ..
+    } = &model.expr(root).kind
+    {
+        fields.push(name.as_str());
+        root = *owner;
+    }
+    if !matches!(model.expr(root).kind, ExprKind::Ident { .. }) {
+        return Vec::new();
+    }
+    let Some((vf, ve)) = files
+        .definition(file, root)
+        .and_then(|def| files.value_of(def))
+    else {
+        return Vec::new();
+    };
+    let ExprKind::Conditional {
+        consequent,
+        alternate,
+        ..
+    } = &files.model(vf).expr(ve).kind
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for branch in [*consequent, *alternate] {
+        let Some(mut class) = class_of_receiver(files, vf, branch) else {
+            return Vec::new();
+        };
+        for name in fields.iter().rev() {
+            match class_of_field(files, class, name) {
+                Some(c) => class = c,
+                None => return Vec::new(),
+            }
+        }
+        if !out.contains(&class) {
+            out.push(class);
+        }
+    }
+    out
+}
+
+/// The class of the instance a name holds when its value is a field of another instance
+/// (`const api = usePublicApi(slug).explore`, `const tools = client.explore.tools`): the
+/// field's class, read as a receiver's.
+fn held_field_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ClassId)> {
+    let (vf, ve) = files.value_of(files.definition(file, expr)?)?;
+    match files.model(vf).expr(ve).kind {
+        ExprKind::Member {
+            property: MemberProp::Name(_),
+            ..
+        } => class_of_receiver(files, vf, ve),
+        _ => None,
+    }
 }
 
 /// The class of a Python method's first parameter (`self`, or `cls` of a classmethod): the

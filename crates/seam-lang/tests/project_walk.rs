@@ -298,6 +298,35 @@ fn symlinks_are_followed_and_loops_recorded() {
     ));
 }
 
+/// A link into a directory the walk never enters (an agent skill committed as a link into the
+/// virtualenv, `.claude/skills/fastapi -> ../../.venv/lib/…/fastapi/…`) is a dependency's, not
+/// the project's: skipped whether its target is there or not, and never reported unreadable.
+#[cfg(unix)]
+#[test]
+fn links_into_skipped_directories_are_not_the_project() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "app/main.py", b"x = 1\n");
+    write(root, "node_modules/lib/index.js", b"export const a = 1;\n");
+    std::fs::create_dir_all(root.join(".claude/skills")).unwrap();
+    symlink(
+        "../../.venv/lib/python3.14/site-packages/fastapi/skills/fastapi",
+        root.join(".claude/skills/fastapi"),
+    )
+    .unwrap();
+    symlink("../node_modules/lib/index.js", root.join("app/lib.js")).unwrap();
+    symlink("missing.py", root.join("app/dangling.py")).unwrap();
+    let p = load(root);
+    assert_eq!(p.files, vec!["app/main.py"]);
+    assert_eq!(reason(&p, ".claude/skills/fastapi"), None);
+    assert_eq!(reason(&p, "app/lib.js"), None);
+    assert!(matches!(
+        reason(&p, "app/dangling.py"),
+        Some(SkipReason::Unreadable { .. })
+    ));
+}
+
 #[test]
 fn deep_nesting_does_not_crash() {
     let dir = tempfile::tempdir().unwrap();

@@ -36,7 +36,9 @@ A call whose URL starts with a value seam could not read (`${this.baseUrl}/order
 from configuration) is checked by the path after that value, at warning severity: the value
 may name another host. It is reported only when a route shares the path's first two segments
 (`{base}/api/v1/query` needs a route under `/api/v1/`, `{base}/api/tokens` the same path by
-another method); one shared segment says little about a URL another service may answer. A call to another host (an absolute URL to anything but loopback), or to
+another method), each spelled the same or a parameter on both sides (a route's
+`/api/{object_type}/…` is not near `{base}/api/v1/events`); one shared segment says little about
+a URL another service may answer. A call to another host (an absolute URL to anything but loopback), or to
 a loopback port through which no call reaches a route here (a sidecar beside the server,
 `http://127.0.0.1:1984/api/streams`), is never checked here; it is listed as `external`
 among the unpairable summaries.
@@ -107,6 +109,16 @@ fn prefix_likeness(a: &[&str], b: &str) -> (usize, usize) {
     (shared, score)
 }
 
+/// How many leading segments two paths spell alike: the same text, or a value on both sides.
+/// A route's parameter facing a call's text (`/api/{object_type}/…` facing `/api/v1/…`) says
+/// nothing of where a call whose host is unknown goes.
+fn spelled_prefix(a: &[&str], b: &str) -> usize {
+    a.iter()
+        .zip(segments(b))
+        .take_while(|&(&x, y)| x == y || is_hole(x) && is_hole(y))
+        .count()
+}
+
 /// The edit distance between two paths, by characters: among routes sharing as much of the
 /// call's start, the one spelled most alike is nearest (`/orders/{id}` before `/owners/{id}`
 /// for `/order/{id}`).
@@ -129,9 +141,10 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// How many leading segments a call whose start is unknown must share with a route before
 /// the route counts as near: two, whatever the call's length (`{base}/api/v1/query` needs a
-/// route under `/api/v1/`, `{base}/api/tokens` the same path by another method). One shared
-/// segment (`/api/…`, `/v1/…`) says little about a URL whose host could not be read: another
-/// service spells its paths the same way.
+/// route under `/api/v1/`, `{base}/api/tokens` the same path by another method), spelled alike
+/// (a route's parameter does not stand for the call's text: `/api/{object_type}/acl` is not
+/// near `{base}/api/v1/events`). One shared segment (`/api/…`, `/v1/…`) says little about a
+/// URL whose host could not be read: another service spells its paths the same way.
 const UNKNOWN_START_SHARED: usize = 2;
 
 /// The first segment of a normalised path (`/users/{id}` → `users`), `None` for `/`. Only
@@ -341,7 +354,10 @@ pub fn check_among(
         .copied()
         .filter_map(|e| {
             let (shared, score) = prefix_likeness(&call_segments, e.normalized_path());
-            if shared < needed {
+            if shared < needed
+                || call.start_unknown
+                    && spelled_prefix(&call_segments, e.normalized_path()) < needed
+            {
                 return None;
             }
             Some(((call_meets_route(call, e), score), e))
@@ -409,7 +425,7 @@ pub fn check_among(
 
 #[cfg(test)]
 mod tests {
-    use super::{UNKNOWN_START_SHARED, edit_distance, shared_prefix};
+    use super::{UNKNOWN_START_SHARED, edit_distance, shared_prefix, spelled_prefix};
 
     #[test]
     fn prefixes_share_static_heads_and_holes_after_them() {
@@ -437,5 +453,9 @@ mod tests {
         // `{base}/api/tokens` against `POST /api/tokens`: the same path, by another method.
         assert!(shared_prefix("/api/tokens", "/api/tokens") >= UNKNOWN_START_SHARED);
         assert!(shared_prefix("/api/v1/query", "/api/v1/users") >= UNKNOWN_START_SHARED);
+        let call = ["api", "v1", "events"];
+        assert!(spelled_prefix(&call, "/api/{object_type}/{object_id}/acl") < UNKNOWN_START_SHARED);
+        assert!(spelled_prefix(&call, "/api/v1/users") >= UNKNOWN_START_SHARED);
+        assert!(spelled_prefix(&["users", "{}"], "/users/{id}") >= UNKNOWN_START_SHARED);
     }
 }

@@ -2062,9 +2062,23 @@ pub(super) fn receiver_subclasses(
             return passed;
         }
     }
-    receiver_subclass(files, (file, func), cf, ccall)
-        .into_iter()
-        .collect()
+    if let Some(receiver) = receiver_subclass(files, (file, func), cf, ccall) {
+        return vec![receiver];
+    }
+    // A receiver that is one of two instances (`const api = slug ? publicApi : userApi`):
+    // one request per class, as for instances passed in.
+    if let ExprKind::Call { callee, .. } = &caller.expr(ccall).kind
+        && let ExprKind::Member { object, .. } = &caller.expr(*callee).kind
+    {
+        let branches = crate::classes::branch_classes(files, cf, *object);
+        if branches
+            .iter()
+            .all(|&c| crate::classes::descends_from(files, c, (file, class)))
+        {
+            return branches;
+        }
+    }
+    Vec::new()
 }
 
 /// The class of the instance a call of the method `func` goes through, when it is the

@@ -65,6 +65,9 @@ pub fn walk(root: &Path, follow_symlinks: bool) -> Walked {
         .require_git(false)
         .git_global(false)
         .filter_entry(|entry| {
+            if entry.depth() > 0 && entry.path_is_symlink() && links_into_skipped(entry.path()) {
+                return false;
+            }
             if entry.depth() == 0 || !entry.file_type().is_some_and(|t| t.is_dir()) {
                 return true;
             }
@@ -100,6 +103,9 @@ pub fn walk(root: &Path, follow_symlinks: bool) -> Walked {
                     }),
                 }
             }
+            // A dangling link into a directory the walk never enters (an agent's skill
+            // linked from the virtualenv that is not installed here) is not the project's.
+            Err(e) if error_path(&e).is_some_and(links_into_skipped) => {}
             Err(e) => errors.push(SkippedFile {
                 path: error_path(&e)
                     .map(|p| lossy_relative(root, p))
@@ -127,6 +133,19 @@ pub fn walk(root: &Path, follow_symlinks: bool) -> Walked {
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Walked { files, errors }
+}
+
+/// Whether `path` is a symbolic link whose target lies in a directory the walk never enters
+/// (`.venv/lib/…/site-packages/fastapi/…`, `node_modules/…`): what it points at is a dependency
+/// or build output, not the project, whether or not it exists here.
+fn links_into_skipped(path: &Path) -> bool {
+    let Ok(target) = std::fs::read_link(path) else {
+        return false;
+    };
+    target.components().any(|c| match c {
+        Component::Normal(name) => name.to_str().is_some_and(|n| SKIPPED_DIRS.contains(&n)),
+        _ => false,
+    })
 }
 
 pub(crate) fn nfc(s: &str) -> String {

@@ -182,6 +182,7 @@ impl Extracted {
         self,
         suppressions: &SuppressionSet,
         include_tests: bool,
+        phases: &seam_pipeline::Phases,
     ) -> Result<CheckReport, u8> {
         let mut input = CheckInput::new(self.summaries, CheckMode::Repository);
         input.include_tests = include_tests;
@@ -194,13 +195,15 @@ impl Extracted {
             let writing = self.write.as_ref().map(|(path, count)| {
                 let summaries = &input.summaries[..*count];
                 let write = move || {
-                    crate::output::to_file("the summaries", path, |file| {
+                    let written = crate::output::to_file("the summaries", path, |file| {
                         seam_ir::summary::write_summaries(
                             file,
                             summaries,
                             seam_ir::summary::WriteOptions::default(),
                         )
-                    })
+                    });
+                    phases.mark("summaries written", std::time::Instant::now());
+                    written
                 };
                 // Where no thread can be started, written here before the check.
                 std::thread::Builder::new()
@@ -302,7 +305,16 @@ fn extract_repository(
 
 /// The review IR of a loaded repository being written into a folder, as `seam scan` writes
 /// it, on a thread of its own.
-struct ReviewWriting(std::thread::JoinHandle<Result<Vec<String>, String>>);
+struct ReviewWriting(std::thread::JoinHandle<Result<Written, String>>);
+
+/// What the review IR's thread gives back: its notes, and for `SEAM_TIMING` its phases and
+/// when the scan and the writing ended.
+struct Written {
+    notes: Vec<String>,
+    phases: Vec<(&'static str, std::time::Duration)>,
+    scanned: std::time::Instant,
+    written: std::time::Instant,
+}
 
 impl ReviewWriting {
     fn start(
@@ -321,13 +333,19 @@ impl ReviewWriting {
                     ),
                     _ => e.to_string(),
                 })?;
+                let scanned = std::time::Instant::now();
                 drop(packs);
                 seam_review::write_outputs(&result.document, &out_dir, false)
                     .map_err(|e| e.to_string())?;
-                let notes = result.notes.clone();
+                let written = Written {
+                    notes: result.notes.clone(),
+                    phases: result.phases.clone(),
+                    scanned,
+                    written: std::time::Instant::now(),
+                };
                 // The document is large and the process ends soon: leave its memory to the OS.
                 std::mem::forget(result);
-                Ok(notes)
+                Ok(written)
             })
             .map(ReviewWriting)
             .map_err(|e| format!("seam could not start a thread to write the review IR: {e}."))
@@ -335,16 +353,22 @@ impl ReviewWriting {
 
     /// Waits for the review IR to be written; prints its notes.
     fn finish(self, phases: &mut seam_pipeline::Phases) -> Result<(), String> {
-        let notes = self
+        let written = self
             .0
             .join()
             .map_err(|_| "writing the review IR failed unexpectedly. This is a bug in seam: please report it with the repository that shows it.".to_owned())??;
         if crate::ui::notes() {
-            for note in &notes {
+            for note in &written.notes {
                 eprintln!("note: {note}");
             }
         }
         phases.lap("finish the review IR");
+        // The review IR ran beside the phases above: its own clock, and when it ended.
+        for (name, took) in &written.phases {
+            phases.detail(name, *took);
+        }
+        phases.mark("review IR made", written.scanned);
+        phases.mark("review IR written", written.written);
         Ok(())
     }
 }
@@ -604,7 +628,7 @@ pub fn run(args: Args) -> u8 {
                     Err(e) => return fail(e),
                 }
             }
-            match extracted.check(&suppressions, args.include_tests) {
+            match extracted.check(&suppressions, args.include_tests, &phases) {
                 Ok(report) => report,
                 Err(code) => return code,
             }

@@ -72,7 +72,11 @@ pub fn report_at_revision(
     }
     // Nothing is written for the revision (no `write`): the check alone.
     extracted
-        .check(suppressions, include_tests)
+        .check(
+            suppressions,
+            include_tests,
+            &seam_pipeline::Phases::new(false),
+        )
         .map_err(|_| "the revision's check could not finish.".to_owned())
 }
 

@@ -337,15 +337,16 @@ impl ReviewWriting {
                 drop(packs);
                 seam_review::write_outputs(&result.document, &out_dir, false)
                     .map_err(|e| e.to_string())?;
-                let written = Written {
-                    notes: result.notes.clone(),
-                    phases: result.phases.clone(),
+                let written = std::time::Instant::now();
+                // The document is large, and the extraction or the check may still be running:
+                // its memory goes now (`seam scan`, whose run ends here, leaves it to the OS).
+                let seam_review::ScanResult { notes, phases, .. } = result;
+                Ok(Written {
+                    notes,
+                    phases,
                     scanned,
-                    written: std::time::Instant::now(),
-                };
-                // The document is large and the process ends soon: leave its memory to the OS.
-                std::mem::forget(result);
-                Ok(written)
+                    written,
+                })
             })
             .map(ReviewWriting)
             .map_err(|e| format!("seam could not start a thread to write the review IR: {e}."))

@@ -206,7 +206,8 @@ impl PackedExtraction {
 /// in the one case its text could not be made. The text repeats itself (an effect is written
 /// once per transition passing through it, every value with its keys), and the texts of every
 /// summary are made while the models are alive, the run's peak (on the generated 6,000-file
-/// corpus, compressing lowered it by about 120 MB, spilling by about 40 MB more).
+/// corpus, compressing lowered it by about 120 MB, spilling by about 40 MB more). A run for a
+/// caller that needs the summaries at once ([`extract_whole`]) holds every summary whole.
 enum Held {
     Spilled(spill::Spilled),
     Text(Box<[u8]>),
@@ -285,6 +286,28 @@ fn shrunk(mut s: BehavioralSummary) -> BehavioralSummary {
     s
 }
 
+/// [`extract`] for a caller that needs the summaries while the models are still alive (to
+/// write them out at once): each summary is kept as built instead of going through its
+/// compressed text, which saves writing and reading back that text. The summaries are
+/// [`extract`]'s (a test compares them on every pack fixture).
+pub fn extract_whole(
+    models: &[Model],
+    detection: &Detection,
+    packs: &[Pack],
+    options: &ExtractOptions,
+) -> PackedExtraction {
+    extract_run(models, detection, packs, options, false, None, Hold::Whole).extraction
+}
+
+/// How a run holds its finished summaries until [`PackedExtraction::unpack`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Hold {
+    /// As their compressed text (see [`PackedExtraction`]).
+    Text,
+    /// As built.
+    Whole,
+}
+
 /// [`extract`] with the summaries held as text (see [`PackedExtraction`]).
 pub fn extract_packed(
     models: &[Model],
@@ -317,7 +340,7 @@ fn extract_packed_recording(
     options: &ExtractOptions,
     record: bool,
 ) -> (PackedExtraction, Vec<consulted::Consulted>) {
-    let run = extract_run(models, detection, packs, options, record, None);
+    let run = extract_run(models, detection, packs, options, record, None, Hold::Text);
     (run.extraction, run.reads)
 }
 
@@ -333,7 +356,7 @@ pub fn extract_packed_reusing(
     prior: Option<&reuse::Prior>,
     keep: bool,
 ) -> (PackedExtraction, Option<reuse::Prior>, reuse::Reused) {
-    let run = extract_run(models, detection, packs, options, keep, prior);
+    let run = extract_run(models, detection, packs, options, keep, prior, Hold::Text);
     (run.extraction, run.prior, run.reused)
 }
 
@@ -353,6 +376,7 @@ fn extract_run(
     options: &ExtractOptions,
     record: bool,
     prior: Option<&reuse::Prior>,
+    hold: Hold,
 ) -> Run {
     // Made before the run's lazily built values, so each keeps what its building read.
     let _recording = record.then(consulted::Recording::start);
@@ -540,11 +564,14 @@ fn extract_run(
                 .into_iter()
                 .map(|b| Done {
                     consulted: Some(reads.clone()),
-                    ..compacted(b, &spill)
+                    ..compacted(b, &spill, hold)
                 })
                 .collect()
         } else {
-            build().into_iter().map(|b| compacted(b, &spill)).collect()
+            build()
+                .into_iter()
+                .map(|b| compacted(b, &spill, hold))
+                .collect()
         }
     };
     let unit_hash = |value: &dyn std::fmt::Debug| -> u64 {
@@ -705,13 +732,16 @@ fn kept_units(
     reuse::Prior::new(context, fingerprints, units)
 }
 
-/// A summary as its JSON text (see [`PackedExtraction`]), with what sorting and numbering the
-/// summaries read of it.
-fn compacted(b: Built, spill: &spill::Spill) -> Done {
+/// A summary as its JSON text (see [`PackedExtraction`]) or, with [`Hold::Whole`], as built,
+/// with what sorting and numbering the summaries read of it.
+fn compacted(b: Built, spill: &spill::Spill, hold: Hold) -> Done {
     Done {
         file: b.summary.location.file.clone(),
         name_kind: b.summary.identity.name_kind.clone(),
-        summary: Held::pack(b.summary, spill),
+        summary: match hold {
+            Hold::Text => Held::pack(b.summary, spill),
+            Hold::Whole => Held::Whole(Box::new(shrunk(b.summary))),
+        },
         base_id: b.base_id,
         label: b.label,
         sort_span: b.sort_span,

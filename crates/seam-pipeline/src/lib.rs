@@ -131,17 +131,25 @@ impl Loaded {
         }
         result
     }
+}
 
-    /// The review IR of the loaded project, which stays loaded: for a caller that reads the
-    /// models for something else at the same time. Its phases are not recorded (they run
-    /// beside the caller's).
-    pub fn review_borrowed(&self) -> Result<seam_review::ScanResult, seam_review::ScanError> {
-        seam_review::scan_borrowed(
-            &self.root,
-            &self.project,
-            &seam_review::ScanOptions::default(),
-        )
-    }
+/// The review IR of a project shared with a caller that reads its models at the same time
+/// (`seam check --ir-dir`), with `packs` the packs `root` holds (already read by the
+/// caller). The scan lets go of the project once it has extracted its Symbols: the models are
+/// freed as soon as the caller has let go too. Its phases are not recorded (they run beside
+/// the caller's).
+pub fn review_shared(
+    root: &Path,
+    project: std::sync::Arc<Project>,
+    packs: &[Pack],
+) -> Result<seam_review::ScanResult, seam_review::ScanError> {
+    let classifier = seam_packs::review::Classifier::new(packs)?;
+    seam_review::scan_shared(
+        root,
+        project,
+        &seam_review::ScanOptions::default(),
+        &classifier,
+    )
 }
 
 /// Contracts read beside the code: their summaries, and the documents that did not parse

@@ -56,6 +56,17 @@ impl Phases {
 }
 
 impl Phases {
+    /// When something running beside the phases (on another thread) ended, counted from the
+    /// start of the run.
+    pub fn mark(&self, name: &str, at: Instant) {
+        if self.enabled {
+            eprintln!(
+                "timing:   {name:<30} ended at {:>7.2} s",
+                at.saturating_duration_since(self.start).as_secs_f64()
+            );
+        }
+    }
+
     /// A sub-phase measured elsewhere (the review IR's own clock), printed under the last lap.
     pub fn detail(&self, name: &str, took: std::time::Duration) {
         if self.enabled {

@@ -185,6 +185,30 @@ pub fn scan_borrowed(
     scan_held(root, Held::Borrowed(project), options)
 }
 
+/// [`scan_borrowed`] of a project shared with the caller, who reads its models for something
+/// else at the same time (`seam check --ir-dir`), with the classifier of the packs the caller
+/// already read (those of `root`). The scan lets go of the project as soon as it has extracted
+/// its Symbols, so the models are freed once the caller lets go too. The document is the one
+/// [`scan_loaded`] gives.
+pub fn scan_shared(
+    root: &Path,
+    project: std::sync::Arc<project::Project>,
+    options: &ScanOptions,
+    classifier: &Classifier,
+) -> Result<ScanResult, ScanError> {
+    scan_project(
+        root,
+        Held::Shared(project),
+        options,
+        PhaseClock::new(),
+        classifier,
+        &mut SharedFiles::none(),
+        Vec::new(),
+        None,
+        None,
+    )
+}
+
 /// A scan of a project with the classifier built from the packs `root` holds.
 fn scan_held(root: &Path, held: Held<'_>, options: &ScanOptions) -> Result<ScanResult, ScanError> {
     let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
@@ -206,6 +230,7 @@ fn scan_held(root: &Path, held: Held<'_>, options: &ScanOptions) -> Result<ScanR
 enum Held<'p> {
     Owned(project::Project),
     Borrowed(&'p project::Project),
+    Shared(std::sync::Arc<project::Project>),
 }
 
 impl Held<'_> {
@@ -213,6 +238,7 @@ impl Held<'_> {
         match self {
             Held::Owned(p) => p,
             Held::Borrowed(p) => p,
+            Held::Shared(p) => p,
         }
     }
 }
@@ -419,6 +445,15 @@ fn scan_project(
             (manifests, freeing)
         }
         Held::Borrowed(project) => (project.manifests.clone(), None),
+        // Freed here when the caller is already done with it.
+        Held::Shared(project) => {
+            let manifests = project.manifests.clone();
+            let freeing = std::thread::Builder::new()
+                .name("seam-review-free".to_owned())
+                .spawn(move || drop(project))
+                .ok();
+            (manifests, freeing)
+        }
     };
 
     clock.lap("extract symbols");

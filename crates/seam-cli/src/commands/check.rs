@@ -107,19 +107,6 @@ struct SideOutputs<'a> {
     ir_dir: Option<&'a Path>,
 }
 
-/// Why a repository run stopped: a message still to print, or an exit code whose message
-/// was printed where the failure happened (an output that could not be written).
-enum Stop {
-    Message(String),
-    Code(u8),
-}
-
-impl From<String> for Stop {
-    fn from(message: String) -> Self {
-        Stop::Message(message)
-    }
-}
-
 use crate::exit::{self, USAGE};
 
 fn fail(message: impl std::fmt::Display) -> u8 {
@@ -180,12 +167,23 @@ pub(super) struct Extracted {
     pub unchecked_submodules: Vec<String>,
     /// Languages of the repository seam does not read.
     pub unread_languages: Vec<seam_lang::project::unread_languages::UnreadLanguage>,
+    /// Where to write the first this many summaries (the code's, contracts apart), beside the
+    /// check (`seam check --summaries FILE`).
+    pub write: Option<(PathBuf, usize)>,
 }
 
 impl Extracted {
     /// The check of what was read, the intent check included; `include_tests` pairs the
     /// calls and handlers of test files too.
-    pub(super) fn check(self, suppressions: &SuppressionSet, include_tests: bool) -> CheckReport {
+    /// The summaries asked for with `write` are written on a thread of their own while the
+    /// check runs (both only read them); a file that cannot be written gives its exit code
+    /// (its message printed).
+    pub(super) fn check(
+        self,
+        suppressions: &SuppressionSet,
+        include_tests: bool,
+        phases: &seam_pipeline::Phases,
+    ) -> Result<CheckReport, u8> {
         let mut input = CheckInput::new(self.summaries, CheckMode::Repository);
         input.include_tests = include_tests;
         input.skipped = self.skipped;
@@ -193,7 +191,37 @@ impl Extracted {
         input.projects = Some(self.projects);
         input.unchecked_submodules = self.unchecked_submodules;
         input.unread_languages = self.unread_languages;
-        let mut report = check(&input, suppressions);
+        let (mut report, written) = std::thread::scope(|scope| {
+            let writing = self.write.as_ref().map(|(path, count)| {
+                let summaries = &input.summaries[..*count];
+                let write = move || {
+                    let written = crate::output::to_file("the summaries", path, |file| {
+                        seam_ir::summary::write_summaries(
+                            file,
+                            summaries,
+                            seam_ir::summary::WriteOptions::default(),
+                        )
+                    });
+                    phases.mark("summaries written", std::time::Instant::now());
+                    written
+                };
+                // Where no thread can be started, written here before the check.
+                std::thread::Builder::new()
+                    .name("seam-summaries".to_owned())
+                    .spawn_scoped(scope, write)
+                    .map_err(|_| write())
+            });
+            let report = check(&input, suppressions);
+            let written = match writing {
+                None => Ok(()),
+                Some(Ok(handle)) => handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Some(Err(done)) => done,
+            };
+            (report, written)
+        });
+        written?;
         super::check_intent::add(
             &mut report,
             &self.documents,
@@ -201,7 +229,7 @@ impl Extracted {
             self.tests,
             suppressions,
         );
-        report
+        Ok(report)
     }
 }
 
@@ -209,64 +237,67 @@ impl Extracted {
 /// documents (under `intent`, or found by the walk). The repository is loaded once
 /// (seam-pipeline); the summaries and the review IR asked for in `outputs` are written from
 /// that load. The review IR is made on its own thread beside the extraction and the check
-/// (it only reads the models); the caller finishes it.
+/// (it only reads the models); the caller finishes it. The summaries are written beside the
+/// check ([`Extracted::check`]).
 fn extract_repository(
     dir: &Path,
     intent: Option<&Path>,
     outputs: &SideOutputs,
     phases: &mut seam_pipeline::Phases,
-) -> Result<(Extracted, Vec<seam_packs::Pack>, Option<ReviewWriting>), Stop> {
+) -> Result<(Extracted, Vec<seam_packs::Pack>, Option<ReviewWriting>), String> {
     let progress = crate::progress::Progress::start("seam check: reading the packs");
     let packs = super::extract::all_packs(dir).map_err(|e| e.to_string())?;
     phases.lap("read the packs");
     progress.phase("seam check: reading and parsing the files");
-    let loaded = seam_pipeline::load_with_packs(dir, packs, phases).map_err(|e| e.to_string())?;
-    let loaded = std::sync::Arc::new(loaded);
+    let seam_pipeline::Loaded {
+        root,
+        packs,
+        project,
+    } = seam_pipeline::load_with_packs(dir, packs, phases).map_err(|e| e.to_string())?;
+    // Shared with the review IR's thread, which lets go of it once it has its Symbols.
+    let project = std::sync::Arc::new(project);
     let review = match outputs.ir_dir {
         Some(out_dir) => Some(ReviewWriting::start(
-            std::sync::Arc::clone(&loaded),
+            std::sync::Arc::clone(&project),
+            root.clone(),
+            packs.clone(),
             out_dir.to_path_buf(),
         )?),
         None => None,
     };
     let documents = match intent {
         Some(root) => super::check_intent::documents(root, None)?,
-        None => super::check_intent::documents(dir, Some(&loaded.project.files))?,
+        None => super::check_intent::documents(dir, Some(&project.files))?,
     };
     progress.phase("seam check: extracting handlers and calls");
-    let (mut extracted, packed) = extract_project_packed(&loaded.packs, &loaded.project, documents);
+    // Summaries to be written are needed whole at once: they are kept as built. Otherwise
+    // they are held as text and read back once the models are freed (below).
+    let whole = outputs.summaries.is_some();
+    let (mut extracted, held) = extract_project_packed(&packs, &project, documents, whole);
     phases.lap("summaries");
-    // The summaries are read back from their text once the models are freed (below), unless
-    // they are written now.
-    let mut packed = Some(packed);
-    if let Some(path) = outputs.summaries {
-        if let Some(p) = packed.take() {
-            extracted.summaries = p.unpack().summaries;
-        }
-        crate::output::to_file("the summaries", path, |file| {
-            seam_ir::summary::write_summaries(
-                file,
-                &extracted.summaries,
-                seam_ir::summary::WriteOptions::default(),
-            )
-        })
-        .map_err(Stop::Code)?;
-        phases.lap("write the summaries");
-    }
     extracted.unchecked_submodules = seam_lang::project::submodules::unchecked_submodules(dir);
     progress.phase("seam check: reading the contracts");
-    let contracts = loaded.contracts(phases);
+    let contracts = seam_pipeline::read_contracts(&root, &project.files, phases);
     extracted
         .skipped
         .extend(contracts.errors.iter().map(contract_skipped));
     phases.lap("contracts");
-    let packs = loaded.packs.clone();
-    // The models are freed by whichever of this thread and the review's is done last.
-    drop(loaded);
-    if let Some(p) = packed {
+    if whole {
+        // The models are freed by whichever of this thread and the review's lets go last;
+        // here beside the check.
+        let _ = std::thread::Builder::new()
+            .name("seam-free".to_owned())
+            .spawn(move || drop(project));
+        extracted.summaries = held.unpack().summaries;
+        phases.lap("take the summaries");
+    } else {
+        drop(project);
         crate::alloc::release_freed();
-        extracted.summaries = p.unpack().summaries;
+        extracted.summaries = held.unpack().summaries;
         phases.lap("read the summaries back");
+    }
+    if let Some(path) = outputs.summaries {
+        extracted.write = Some((path.to_path_buf(), extracted.summaries.len()));
     }
     extracted.summaries.extend(contracts.summaries);
     Ok((extracted, packs, review))
@@ -274,30 +305,48 @@ fn extract_repository(
 
 /// The review IR of a loaded repository being written into a folder, as `seam scan` writes
 /// it, on a thread of its own.
-struct ReviewWriting(std::thread::JoinHandle<Result<Vec<String>, String>>);
+struct ReviewWriting(std::thread::JoinHandle<Result<Written, String>>);
+
+/// What the review IR's thread gives back: its notes, and for `SEAM_TIMING` its phases and
+/// when the scan and the writing ended.
+struct Written {
+    notes: Vec<String>,
+    phases: Vec<(&'static str, std::time::Duration)>,
+    scanned: std::time::Instant,
+    written: std::time::Instant,
+}
 
 impl ReviewWriting {
     fn start(
-        loaded: std::sync::Arc<seam_pipeline::Loaded>,
+        project: std::sync::Arc<seam_lang::project::Project>,
+        root: PathBuf,
+        packs: Vec<seam_packs::Pack>,
         out_dir: PathBuf,
     ) -> Result<Self, String> {
         std::thread::Builder::new()
             .name("seam-review-ir".to_owned())
             .stack_size(seam_lang::project::DEFAULT_STACK_SIZE)
             .spawn(move || {
-                let result = loaded.review_borrowed().map_err(|e| match e {
+                let result = seam_pipeline::review_shared(&root, project, &packs).map_err(|e| match e {
                     seam_review::ScanError::Internal(_) => format!(
                         "{e}. This is a bug in seam: please report it with the repository that shows it."
                     ),
                     _ => e.to_string(),
                 })?;
-                drop(loaded);
+                let scanned = std::time::Instant::now();
+                drop(packs);
                 seam_review::write_outputs(&result.document, &out_dir, false)
                     .map_err(|e| e.to_string())?;
-                let notes = result.notes.clone();
-                // The document is large and the process ends soon: leave its memory to the OS.
-                std::mem::forget(result);
-                Ok(notes)
+                let written = std::time::Instant::now();
+                // The document is large, and the extraction or the check may still be running:
+                // its memory goes now (`seam scan`, whose run ends here, leaves it to the OS).
+                let seam_review::ScanResult { notes, phases, .. } = result;
+                Ok(Written {
+                    notes,
+                    phases,
+                    scanned,
+                    written,
+                })
             })
             .map(ReviewWriting)
             .map_err(|e| format!("seam could not start a thread to write the review IR: {e}."))
@@ -305,16 +354,22 @@ impl ReviewWriting {
 
     /// Waits for the review IR to be written; prints its notes.
     fn finish(self, phases: &mut seam_pipeline::Phases) -> Result<(), String> {
-        let notes = self
+        let written = self
             .0
             .join()
             .map_err(|_| "writing the review IR failed unexpectedly. This is a bug in seam: please report it with the repository that shows it.".to_owned())??;
         if crate::ui::notes() {
-            for note in &notes {
+            for note in &written.notes {
                 eprintln!("note: {note}");
             }
         }
         phases.lap("finish the review IR");
+        // The review IR ran beside the phases above: its own clock, and when it ended.
+        for (name, took) in &written.phases {
+            phases.detail(name, *took);
+        }
+        phases.mark("review IR made", written.scanned);
+        phases.mark("review IR written", written.written);
         Ok(())
     }
 }
@@ -326,21 +381,28 @@ pub(super) fn extract_project(
     project: &seam_lang::project::Project,
     documents: Vec<seam_intent::Document>,
 ) -> Extracted {
-    let (mut extracted, packed) = extract_project_packed(packs, project, documents);
+    let (mut extracted, packed) = extract_project_packed(packs, project, documents, false);
     extracted.summaries = packed.unpack().summaries;
     extracted
 }
 
-/// [`extract_project`] with the summaries left out of [`Extracted`] and held as text: the
-/// caller unpacks them once the models are freed.
+/// [`extract_project`] with the summaries left out of [`Extracted`] and held as text (the
+/// caller unpacks them once the models are freed) or, with `whole`, as built (for a caller
+/// that needs them while the models are alive).
 fn extract_project_packed(
     packs: &[seam_packs::Pack],
     project: &seam_lang::project::Project,
     documents: Vec<seam_intent::Document>,
+    whole: bool,
 ) -> (Extracted, seam_extract::PackedExtraction) {
     let tests = super::check_intent::extra_summaries(&documents, &project.models);
     let detection = seam_packs::Detection::from_project(&project.manifests);
-    let extraction = seam_extract::extract_packed(
+    let hold = if whole {
+        seam_extract::extract_whole
+    } else {
+        seam_extract::extract_packed
+    };
+    let extraction = hold(
         &project.models,
         &detection,
         packs,
@@ -370,6 +432,7 @@ fn extract_project_packed(
         tests,
         projects: seam_lang::project::membership::Projects::from_manifests(&project.manifests),
         unchecked_submodules: Vec::new(),
+        write: None,
         unread_languages: seam_lang::project::unread_languages::unread_languages(
             &project.unroutable,
         ),
@@ -533,8 +596,7 @@ pub fn run(args: Args) -> u8 {
                     review = writing;
                     (CheckInput::new(Vec::new(), CheckMode::Repository), dir)
                 }
-                Err(Stop::Message(e)) => return fail(e),
-                Err(Stop::Code(code)) => return code,
+                Err(e) => return fail(e),
             }
         }
         (Some(_), _) => return fail("--dir cannot be combined with positional paths."),
@@ -567,7 +629,10 @@ pub fn run(args: Args) -> u8 {
                     Err(e) => return fail(e),
                 }
             }
-            extracted.check(&suppressions, args.include_tests)
+            match extracted.check(&suppressions, args.include_tests, &phases) {
+                Ok(report) => report,
+                Err(code) => return code,
+            }
         }
         None => {
             input.include_tests |= args.include_tests;

@@ -102,10 +102,13 @@ pub fn add(
     tests: Vec<BehavioralSummary>,
     rules: &SuppressionSet,
 ) {
-    if documents.is_empty() {
-        return;
+    if !documents.is_empty() {
+        summaries.extend(tests);
+        let outcome = seam_intent::check_documents(documents, &summaries);
+        seam_intent::add_to_report(report, outcome, rules);
     }
-    summaries.extend(tests);
-    let outcome = seam_intent::check_documents(documents, &summaries);
-    seam_intent::add_to_report(report, outcome, rules);
+    // Freeing tens of thousands of summaries takes a while: done beside the report.
+    let _ = std::thread::Builder::new()
+        .name("seam-free".to_owned())
+        .spawn(move || drop(summaries));
 }

@@ -70,7 +70,14 @@ pub fn report_at_revision(
             Err(e) => extracted.skipped.push(super::check::contract_skipped(&e)),
         }
     }
-    Ok(extracted.check(suppressions, include_tests))
+    // Nothing is written for the revision (no `write`): the check alone.
+    extracted
+        .check(
+            suppressions,
+            include_tests,
+            &seam_pipeline::Phases::new(false),
+        )
+        .map_err(|_| "the revision's check could not finish.".to_owned())
 }
 
 /// `dir`'s place inside the repository whose working tree is `root`: `Some("services/api/")`,

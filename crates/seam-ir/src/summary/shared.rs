@@ -40,7 +40,9 @@ impl<T: Serialize + PartialEq> Sharing<T> {
     pub fn share(&self, value: &mut Arc<T>) {
         let hash = hash_of(&**value);
         let shard = &self.shards[(hash as usize) % SHARDS];
-        let mut shard = shard.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut shard = shard
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let same = shard.entry(hash).or_default();
         match same.iter().find(|kept| ***kept == **value) {
             Some(kept) => *value = Arc::clone(kept),

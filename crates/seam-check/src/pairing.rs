@@ -1231,7 +1231,7 @@ fn collect_service_calls(
     let mut seen: Vec<String> = Vec::new();
     for (t, transition) in summary.transitions.iter().enumerate() {
         for (f, effect) in transition.effects.iter().enumerate() {
-            let Effect::Interaction(interaction) = effect else {
+            let Effect::Interaction(interaction) = &**effect else {
                 continue;
             };
             let Interaction::ServiceCall(call) = &interaction.interaction else {

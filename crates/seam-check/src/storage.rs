@@ -174,7 +174,7 @@ pub fn pair_storage(
         }
         for t in &summary.transitions {
             for effect in &t.effects {
-                let Effect::Interaction(e) = effect else {
+                let Effect::Interaction(e) = &**effect else {
                     continue;
                 };
                 let (Semantics::Storage(binding), Interaction::StorageAccess(access)) =

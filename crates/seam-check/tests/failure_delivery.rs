@@ -76,7 +76,7 @@ fn a_branching_then_callback_is_not_judged() {
         }))
         .expect("an invocation effect");
         for t in &mut consumers[0].transitions {
-            t.effects.push(effect.clone());
+            t.effects.push(effect.clone().into());
         }
         findings(consumers)
     };
@@ -111,7 +111,7 @@ fn returning_the_call_passes_the_failure_to_the_caller() {
             "location": { "start": line, "end": line }
         }))
         .expect("an interaction effect");
-        consumers[0].transitions[0].effects.push(effect);
+        consumers[0].transitions[0].effects.push(effect.into());
         findings(consumers)
     };
     // The transition returns at line 9: a call on line 9 is the returned value.
@@ -150,7 +150,9 @@ fn a_catch_chained_on_the_call_handles_every_failure() {
             "async": false
         }))
         .expect("an invocation effect");
-        consumers[0].transitions[0].effects.extend([call, handler]);
+        consumers[0].transitions[0]
+            .effects
+            .extend([call, handler].map(std::sync::Arc::new));
         findings(consumers)
     };
     let unhandled = [

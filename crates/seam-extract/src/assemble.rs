@@ -905,7 +905,7 @@ pub fn assemble(facts: &UnitFacts, ends: &[PathEnd]) -> Assembled {
                 id,
                 conditions: conditions.clone(),
                 output,
-                effects,
+                effects: effects.into_iter().map(std::sync::Arc::new).collect(),
                 location: lines(model, end.span),
                 is_default,
                 confidence: None,

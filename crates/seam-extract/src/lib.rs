@@ -183,15 +183,22 @@ impl PackedExtraction {
     /// The summaries read back from their text, in order.
     pub fn unpack(self) -> Extraction {
         let spill = &self.spill;
+        let effects = Sharing::default();
         let mut summaries: Vec<BehavioralSummary> = self
             .held
             .into_par_iter()
             .map(|(id, held)| {
                 let mut s = held.unpack(spill);
                 s.identity.id = Some(id);
+                for t in &mut s.transitions {
+                    for e in &mut t.effects {
+                        effects.share(e);
+                    }
+                }
                 s
             })
             .collect();
+        drop(effects);
         unknown_prefix_gaps::add(&mut summaries);
         Extraction {
             summaries,
@@ -266,7 +273,8 @@ fn shrunk(mut s: BehavioralSummary) -> BehavioralSummary {
         if let Some(p) = &mut t.provenance {
             p.shrink_to_fit();
         }
-        for e in &mut t.effects {
+        // Each effect is its own until it is shared (in `PackedExtraction::unpack`).
+        for e in t.effects.iter_mut().filter_map(Arc::get_mut) {
             match e {
                 Effect::Invocation(i) => {
                     i.args.shrink_to_fit();

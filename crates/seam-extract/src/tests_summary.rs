@@ -747,7 +747,7 @@ pub fn extract_tests_reaching(
                     id: transition_id(&short, "return", "none", &[]),
                     conditions: Vec::new(),
                     output: Output::Void,
-                    effects,
+                    effects: effects.into_iter().map(std::sync::Arc::new).collect(),
                     location: LineRange { start, end },
                     is_default: true,
                     confidence: None,

@@ -32,7 +32,9 @@ fn accesses(variant: &str) -> Vec<String> {
     for s in &run.summaries {
         for t in &s.transitions {
             for e in &t.effects {
-                let Effect::Interaction(i) = e else { continue };
+                let Effect::Interaction(i) = &**e else {
+                    continue;
+                };
                 let (Semantics::Storage(binding), Interaction::StorageAccess(a)) =
                     (&i.binding.semantics, &i.interaction)
                 else {

@@ -209,7 +209,7 @@ fn a_method_call_on_an_instance_says_its_class() {
                 format!(
                     "{} {}",
                     t.identity.name,
-                    serde_json::to_string(e).unwrap_or_default()
+                    serde_json::to_string(&**e).unwrap_or_default()
                 )
             })
         })

@@ -342,7 +342,7 @@ impl<'a> Facts<'a> {
         passed: &[(String, serde_json::Value)],
     ) {
         for (at, effect) in t.effects.iter().enumerate() {
-            match effect {
+            match &**effect {
                 Effect::Interaction(interaction) => {
                     let (fields, by, payload) = access_detail(&interaction.interaction);
                     let slots: Vec<ProvenanceEntry> = t
@@ -412,7 +412,7 @@ impl<'a> Facts<'a> {
         let mut out = Vec::new();
         for t in &summary.transitions {
             for effect in &t.effects {
-                if let Effect::Interaction(interaction) = effect
+                if let Effect::Interaction(interaction) = &**effect
                     && interaction
                         .callee
                         .as_deref()
@@ -773,7 +773,7 @@ pub fn input_reads(summary: &BehavioralSummary) -> BTreeSet<Vec<String>> {
         }
         if let Some(request) = &request {
             for effect in &t.effects {
-                let Effect::Invocation(call) = effect else {
+                let Effect::Invocation(call) = &**effect else {
                     continue;
                 };
                 for arg in &call.args {

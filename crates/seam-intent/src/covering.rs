@@ -180,7 +180,7 @@ fn call_on_subject_class(
     };
     for t in &test.transitions {
         for effect in &t.effects {
-            let seam_ir::summary::Effect::Invocation(call) = effect else {
+            let seam_ir::summary::Effect::Invocation(call) = &**effect else {
                 continue;
             };
             let Some(class) = &call.receiver_class else {
@@ -327,7 +327,7 @@ fn verdict(claim: &Claim, facts: &Facts<'_>, test: Option<&BehavioralSummary>) -
     let mut name_matches: Vec<String> = Vec::new();
     for t in &test.transitions {
         for effect in &t.effects {
-            if let seam_ir::summary::Effect::Invocation(call) = effect
+            if let seam_ir::summary::Effect::Invocation(call) = &**effect
                 && call.summary.is_none()
                 && names.contains(&last_name(&call.callee))
                 && unfollowed.contains(&call.callee)

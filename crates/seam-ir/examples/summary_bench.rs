@@ -138,7 +138,7 @@ fn summary(index: usize) -> BehavioralSummary {
             id: transition_id(&name, kind, &status.to_string(), &chain),
             conditions,
             output: response(status, body),
-            effects,
+            effects: effects.into_iter().map(std::sync::Arc::new).collect(),
             location: LineRange {
                 start: line,
                 end: line,

@@ -61,7 +61,7 @@ fn the_spec_example_reads_and_writes_back_byte_for_byte() {
     let transition = &summaries[0].transitions[0];
     assert_eq!(transition.id, "get:response:404:9d39a1a");
     assert!(matches!(transition.output, Output::Response(_)));
-    let Effect::Interaction(effect) = &transition.effects[1] else {
+    let Effect::Interaction(effect) = &*transition.effects[1] else {
         panic!("expected an interaction effect");
     };
     assert!(matches!(effect.interaction, Interaction::StorageAccess(_)));
@@ -106,7 +106,14 @@ fn the_spec_def_ref_example_reads_the_same_as_its_expanded_form() {
     let from_shared = read_ok(&shared);
     assert_eq!(from_shared, read_ok(&expanded));
     assert_eq!(
-        serde_json::to_string(&from_shared[1].transitions[0].effects).unwrap_or_default(),
+        serde_json::to_string(
+            &from_shared[1].transitions[0]
+                .effects
+                .iter()
+                .map(|e| &**e)
+                .collect::<Vec<_>>()
+        )
+        .unwrap_or_default(),
         r#"[{"type":"invocation","callee":"fetchOrders","args":[]}]"#
     );
 }

@@ -412,7 +412,7 @@ fn transition() -> impl Strategy<Value = Transition> {
                 id: format!("{name}:response:200:abcdef0"),
                 conditions,
                 output,
-                effects,
+                effects: effects.into_iter().map(std::sync::Arc::new).collect(),
                 location: LineRange { start: 3, end: 4 },
                 is_default,
                 confidence: None,

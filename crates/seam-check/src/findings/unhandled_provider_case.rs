@@ -402,7 +402,7 @@ fn method_calls<'t>(
     transitions
         .iter()
         .flat_map(|t| &t.effects)
-        .filter_map(move |e| match e {
+        .filter_map(move |e| match &**e {
             Effect::Invocation(inv)
                 if inv
                     .callee
@@ -459,12 +459,12 @@ fn catches_on_the_call(transitions: &[Transition], rejection_methods: &[String])
         let calls: Vec<String> = t
             .effects
             .iter()
-            .filter_map(|e| match e {
+            .filter_map(|e| match &**e {
                 Effect::Interaction(i) => i.callee.as_ref().map(|c| format!("{c}(")),
                 _ => None,
             })
             .collect();
-        t.effects.iter().any(|e| match e {
+        t.effects.iter().any(|e| match &**e {
             Effect::Invocation(inv) => {
                 let callee = inv.callee.trim_end();
                 let named = |method: &str| {
@@ -490,7 +490,7 @@ fn passes_failure_to_caller(transitions: &[Transition]) -> bool {
     !transitions.iter().any(crate::http::runs_in_catch)
         && transitions.iter().any(|t| {
             matches!(t.output, Output::Return(_))
-                && t.effects.iter().any(|e| match e {
+                && t.effects.iter().any(|e| match &**e {
                     Effect::Interaction(i) => i
                         .location
                         .as_ref()

@@ -13,6 +13,7 @@ pub mod error;
 pub mod ids;
 pub mod read;
 pub mod schema;
+pub mod shared;
 pub mod types;
 pub mod write;
 
@@ -20,5 +21,6 @@ pub use error::SummaryReadError;
 pub use ids::{Polarity, summary_id, summary_id_from_parts, transition_id};
 pub use read::{SummaryReader, parse_summaries, read_summary_file};
 pub use schema::summary_json_schema;
+pub use shared::Sharing;
 pub use types::*;
 pub use write::{WriteOptions, write_summaries, write_summary_file};

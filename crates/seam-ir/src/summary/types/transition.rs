@@ -1,5 +1,7 @@
 //! One execution path: when all conditions hold, this output comes out and these effects fire.
 
+use std::sync::Arc;
+
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -20,7 +22,14 @@ pub struct Transition {
     /// Joined with AND.
     pub conditions: Vec<Predicate>,
     pub output: Output,
-    pub effects: Vec<Effect>,
+    /// Each effect held once however many transitions (and summaries) have it, when read back
+    /// through a [`crate::summary::Sharing`]; written and read as a plain list.
+    #[serde(
+        serialize_with = "crate::summary::shared::serialize_list",
+        deserialize_with = "crate::summary::shared::deserialize_list"
+    )]
+    #[schemars(with = "Vec<Effect>")]
+    pub effects: Vec<Arc<Effect>>,
     pub location: LineRange,
     pub is_default: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -229,7 +229,66 @@ pub fn bind_arguments(
         subst.insert((file, id), value);
     }
     constructor_arguments(files, reader, caller_file, *callee, &mut subst);
+    factory_arguments(
+        files,
+        reader,
+        (file, func),
+        caller_file,
+        *callee,
+        &mut subst,
+    );
     subst
+}
+
+/// A function called through the object a factory returned (`const api =
+/// createFetcher(base)`, then `api.get("/x")`, with `get` written inside `createFetcher`): the
+/// factory's parameters receive that call's arguments, so a URL the functions it returns build
+/// from them (`` `${baseUrl}${uri}` ``) is read with them.
+fn factory_arguments(
+    files: &Files,
+    reader: &Reader,
+    (file, func): (usize, FuncId),
+    caller_file: usize,
+    callee: ExprId,
+    subst: &mut Substitution,
+) {
+    let ExprKind::Member { object, .. } = &files.model(caller_file).expr(callee).kind else {
+        return;
+    };
+    let made = match files.definition(caller_file, *object) {
+        Some(crate::files::Def::Binding(bf, b)) => {
+            let binding = files.model(bf).binding(b);
+            match binding.origin.init {
+                Some(init) if binding.origin.path.is_empty() && !binding.reassigned => (bf, init),
+                _ => return,
+            }
+        }
+        Some(crate::files::Def::Expr(ef, e)) => (ef, e),
+        _ => return,
+    };
+    let ExprKind::Call {
+        callee: factory,
+        is_new: false,
+        ..
+    } = &files.model(made.0).expr(made.1).kind
+    else {
+        return;
+    };
+    let Some((ff, factory)) = files.function_of(made.0, *factory) else {
+        return;
+    };
+    let model = files.model(file);
+    let mut at = model.function(func).parent;
+    while let Some(parent) = at {
+        if ff == file && parent == factory {
+            let outer = bind_arguments(files, reader, file, factory, made.0, made.1);
+            for (key, value) in outer {
+                subst.entry(key).or_insert(value);
+            }
+            return;
+        }
+        at = model.function(parent).parent;
+    }
 }
 
 /// A method called on an instance made right there (`new GetRequest("notes/" + id).send()`, or

@@ -401,7 +401,6 @@ fn extract_run(
         .map(|p| (p.family, p.markup.clone()))
         .filter(|(_, m)| *m != seam_packs::Markup::default())
         .collect();
-    let files = files;
     // What every build reads besides its files and facts (see `reuse`), and each file's
     // fingerprint: compared with the prior run's, worked out only when reusing or keeping.
     let (context, fingerprints) = if record || prior.is_some() {
@@ -429,6 +428,12 @@ fn extract_run(
             .collect(),
         None => Vec::new(),
     };
+    if let Some(p) = prior
+        && let Some(kept) = &p.callers
+    {
+        files.reuse_file_callers(kept.clone(), changed.clone());
+    }
+    let files = files;
 
     // Routes first: a client's URL may be written by a page template naming a route.
     let mut handlers: Vec<discover::HandlerUnit> = packs
@@ -503,11 +508,11 @@ fn extract_run(
             Fact::RecognisedCall(f, c) => hash_of(&calls.get(&(*f, *c))),
             Fact::RecognisedCallsOfFile(f) => hash_of(&assemble::calls_of_file(&calls, *f)),
             Fact::Callers(f, func) => hash_of(&files.callers().get(&(*f, *func))),
-            Fact::PassedSites(n) => hash_of(&files.passed_sites().get(n.as_str())),
-            Fact::DeclaredObjects(n) => hash_of(&files.declared_objects().get(n.as_str())),
-            Fact::InstanceGlobals(n) => hash_of(&files.instance_globals().get(n.as_str())),
-            Fact::WindowGlobals(n) => hash_of(&files.window_globals().get(n.as_str())),
-            Fact::Prototypes => hash_of(&files.has_prototypes()),
+            Fact::PassedSites(_)
+            | Fact::DeclaredObjects(_)
+            | Fact::InstanceGlobals(_)
+            | Fact::WindowGlobals(_)
+            | Fact::Prototypes => files.fact_value(fact).unwrap_or(0),
             Fact::PageRoutes => hash_of(&files.markup.routes.get()),
         }
     };
@@ -597,6 +602,13 @@ fn extract_run(
     let reused = reuse::Reused {
         taken,
         built: (units.len() + storage_units.len()).saturating_sub(taken),
+        file_callers_taken: files.file_callers_taken(),
+    };
+    // Each file's part of `callers` with what it read, kept beside the units.
+    let kept_callers = if record {
+        files.kept_file_callers()
+    } else {
+        None
     };
     // What the units were built from is no longer needed: its memory goes before the
     // summaries are sorted and numbered.
@@ -622,7 +634,13 @@ fn extract_run(
             .collect();
         (
             reads,
-            Some(kept_units(&built, &spill, context, fingerprints)),
+            Some(kept_units(
+                &built,
+                &spill,
+                context,
+                fingerprints,
+                kept_callers,
+            )),
         )
     } else {
         (Vec::new(), None)
@@ -652,6 +670,7 @@ fn kept_units(
     spill: &spill::Spill,
     context: u64,
     fingerprints: Vec<u64>,
+    callers: Option<Vec<Option<files::KeptFileCallers>>>,
 ) -> reuse::Prior {
     let mut order: Vec<*const (u64, consulted::Consulted)> = Vec::new();
     let mut by_unit: HashMap<*const (u64, consulted::Consulted), (reuse::PriorUnit, bool)> =
@@ -702,7 +721,7 @@ fn kept_units(
         .filter(|(_, whole)| *whole)
         .map(|(u, _)| u)
         .collect();
-    reuse::Prior::new(context, fingerprints, units)
+    reuse::Prior::new(context, fingerprints, units, callers.map(Arc::new))
 }
 
 /// A summary as its JSON text (see [`PackedExtraction`]), with what sorting and numbering the

@@ -201,7 +201,10 @@ const WRAPPERS: &[(&str, &str)] = &[
 #[test]
 fn a_changed_wrapper_file_changes_the_routes_of_its_callers_file() {
     let (_, _, unrelated) = reused_in(WRAPPERS, &[("src/unrelated.ts", "x + 1", "x + 2")]);
-    assert_eq!(unrelated, 2, "app.ts and mount.ts read nothing that changed");
+    assert_eq!(
+        unrelated, 2,
+        "app.ts and mount.ts read nothing that changed"
+    );
     let (_, built, moved) = reused_in(
         WRAPPERS,
         &[(
@@ -211,11 +214,21 @@ fn a_changed_wrapper_file_changes_the_routes_of_its_callers_file() {
         )],
     );
     assert!(built > 0);
-    assert!(moved <= 1, "app.ts's part is worked out again ({moved} taken)");
+    assert!(
+        moved <= 1,
+        "app.ts's part is worked out again ({moved} taken)"
+    );
     let (_, built, prefixed) = reused_in(
         WRAPPERS,
-        &[("src/mount.ts", "app.get(path, h);", "app.get(`/v2${path}`, h);")],
+        &[(
+            "src/mount.ts",
+            "app.get(path, h);",
+            "app.get(`/v2${path}`, h);",
+        )],
     );
     assert!(built > 0);
-    assert!(prefixed <= 1, "app.ts's part is worked out again ({prefixed} taken)");
+    assert!(
+        prefixed <= 1,
+        "app.ts's part is worked out again ({prefixed} taken)"
+    );
 }

@@ -499,10 +499,19 @@ fn extract_run(
 
     // Finished summaries' texts go to a temporary file until they are read back.
     let spill = spill::Spill::new();
-    // A fact's value on this revision (what a build here would have recorded).
+    // A fact's value on this revision (what a build here would have recorded), each worked
+    // out once: many units read the same entries (a file's recognised calls, `callers` of one
+    // function, whether any file has prototypes).
+    let known: std::sync::Mutex<HashMap<consulted::Fact, u64>> = Default::default();
     let value_of = |fact: &consulted::Fact, unit: u64| -> u64 {
         use consulted::{Fact, hash_of};
-        match fact {
+        if matches!(fact, Fact::Unit) {
+            return unit;
+        }
+        if let Some(v) = known.lock().ok().and_then(|k| k.get(fact).copied()) {
+            return v;
+        }
+        let v = match fact {
             Fact::Unit => unit,
             Fact::ExceptionAdvice(p) => advice.get(*p).map_or(0, hash_of),
             Fact::RecognisedCall(f, c) => hash_of(&calls.get(&(*f, *c))),
@@ -514,7 +523,11 @@ fn extract_run(
             | Fact::WindowGlobals(_)
             | Fact::Prototypes => files.fact_value(fact).unwrap_or(0),
             Fact::PageRoutes => hash_of(&files.markup.routes.get()),
+        };
+        if let Ok(mut k) = known.lock() {
+            k.insert(fact.clone(), v);
         }
+        v
     };
     let taken = std::sync::atomic::AtomicUsize::new(0);
     // Each unit's build (`unit`: the hash of its value, when reusing or recording): the prior

@@ -276,10 +276,7 @@ impl Prior {
                             let file = usize::try_from(r.u64()?).ok()?;
                             let func = usize::try_from(r.u64()?).ok()?;
                             let call = usize::try_from(r.u64()?).ok()?;
-                            Some((
-                                (file, FuncId::from_index(func)),
-                                ExprId::from_index(call),
-                            ))
+                            Some(((file, FuncId::from_index(func)), ExprId::from_index(call)))
                         })
                         .collect::<Option<Vec<_>>>()?;
                     let read = (0..r.len()?)

@@ -128,13 +128,7 @@ fn edited(tag: &str, file: &str, from: &str, to: &str) -> std::path::PathBuf {
 }
 
 /// A copy of the fixture `name` (every file under it) with `from` replaced by `to` in `file`.
-fn edited_fixture(
-    name: &str,
-    tag: &str,
-    file: &str,
-    from: &str,
-    to: &str,
-) -> std::path::PathBuf {
+fn edited_fixture(name: &str, tag: &str, file: &str, from: &str, to: &str) -> std::path::PathBuf {
     let src = fixture(name);
     let dir = std::env::temp_dir().join(format!("seam-consulted-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

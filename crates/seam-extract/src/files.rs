@@ -82,7 +82,7 @@ pub struct Files<'a> {
     /// Each file's part of `callers` as a run over another revision kept it, and which files
     /// changed since (by index): a part whose working out read no changed file is taken
     /// (see [`Files::reuse_file_callers`]).
-    callers_prior: Option<(std::sync::Arc<Vec<Option<KeptFileCallers>>>, Vec<bool>)>,
+    callers_prior: Option<(KeptCallers, Vec<bool>)>,
     /// In a recording run, each file's part of `callers` with what working it out read, set
     /// when `callers` is built; and how many parts were taken from `callers_prior`.
     callers_kept: std::sync::Mutex<Option<Vec<Option<KeptFileCallers>>>>,
@@ -234,6 +234,10 @@ pub struct KeptFileCallers {
     pub files: Vec<u32>,
     pub facts: Vec<(consulted::Fact, u64)>,
 }
+
+/// Every file's part of [`Callers`] as a recording run kept it, by file (`None`: a part that
+/// read what a later run cannot compare).
+pub type KeptCallers = std::sync::Arc<Vec<Option<KeptFileCallers>>>;
 
 /// How many threads work out the files' parts of [`Callers`] (at most the pool's).
 const CALLERS_THREADS: usize = 8;
@@ -797,11 +801,7 @@ impl<'a> Files<'a> {
     /// revision listing the same files, see [`Files::kept_file_callers`]) where working it
     /// out read no file `changed` marks and every index entry it took has the same value
     /// here; the other parts are worked out.
-    pub(crate) fn reuse_file_callers(
-        &mut self,
-        kept: std::sync::Arc<Vec<Option<KeptFileCallers>>>,
-        changed: Vec<bool>,
-    ) {
+    pub(crate) fn reuse_file_callers(&mut self, kept: KeptCallers, changed: Vec<bool>) {
         if kept.len() == self.count() && changed.len() == self.count() {
             self.callers_prior = Some((kept, changed));
         }

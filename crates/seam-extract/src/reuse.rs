@@ -22,7 +22,7 @@ use seam_lang::model::{ExprId, FuncId, Model};
 use std::sync::Arc;
 
 use crate::consulted::{Consulted, Fact};
-use crate::files::KeptFileCallers;
+use crate::files::{KeptCallers, KeptFileCallers};
 
 /// The kept work of one extraction: per unit, what its build read and the summaries it made.
 #[derive(Debug, Default)]
@@ -34,7 +34,7 @@ pub struct Prior {
     pub(crate) units: Vec<PriorUnit>,
     /// Per file (by index), its part of the `callers` index with what working it out read,
     /// when the run built that index (`None` for a part that read what cannot be compared).
-    pub(crate) callers: Option<Arc<Vec<Option<KeptFileCallers>>>>,
+    pub(crate) callers: Option<KeptCallers>,
     /// The units by their value's hash.
     by_unit: HashMap<u64, Vec<usize>>,
 }
@@ -90,7 +90,7 @@ impl Prior {
         context: u64,
         files: Vec<u64>,
         units: Vec<PriorUnit>,
-        callers: Option<Arc<Vec<Option<KeptFileCallers>>>>,
+        callers: Option<KeptCallers>,
     ) -> Prior {
         let mut prior = Prior {
             context,

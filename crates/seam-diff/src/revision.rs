@@ -665,8 +665,8 @@ pub fn analyse(
             "summaries",
             &format!(
                 "{} units' summaries taken from the other revision, {} built; {} files' \
-                 calls of project functions taken",
-                reused.taken, reused.built, reused.file_callers_taken
+                 calls of project functions taken; {} files' quiet calls taken",
+                reused.taken, reused.built, reused.file_callers_taken, reused.quiet_calls_taken
             ),
         );
         summaries

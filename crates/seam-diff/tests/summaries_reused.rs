@@ -232,3 +232,40 @@ fn a_changed_wrapper_file_changes_the_routes_of_its_callers_file() {
         "app.ts's part is worked out again ({prefixed} taken)"
     );
 }
+
+/// A call on a local object (`http.get`) client discovery finds nothing at, in a file that
+/// does not change, while the file defining the object becomes an axios instance.
+const QUIET: &[(&str, &str)] = &[
+    (
+        "package.json",
+        r#"{ "name": "quiet-calls", "dependencies": { "axios": "^1.6.0" } }"#,
+    ),
+    (
+        "src/http.ts",
+        "// A local object with a get method: no HTTP client.\nexport const http = {\n  get(url: string) {\n    return url;\n  },\n};\n",
+    ),
+    (
+        "src/api.ts",
+        "import { http } from \"./http\";\n\nexport async function loadItems() {\n  const response = await http.get(\"/api/items\");\n  return response;\n}\n",
+    ),
+    (
+        "src/users.ts",
+        "import axios from \"axios\";\n\nexport async function loadUsers() {\n  const response = await axios.get(\"/api/users\");\n  return response.data;\n}\n",
+    ),
+];
+
+/// The calls client discovery found nothing at are taken from the base's work only where
+/// nothing reading them read changed: here `api.ts`'s call becomes a client call through
+/// `http.ts`, and every output equals a run without a cache.
+#[test]
+fn a_call_that_becomes_a_client_call_through_another_file_is_read_again() {
+    let (_, built, _) = reused_in(
+        QUIET,
+        &[(
+            "src/http.ts",
+            "// A local object with a get method: no HTTP client.\nexport const http = {\n  get(url: string) {\n    return url;\n  },\n};\n",
+            "import axios from \"axios\";\n\nexport const http = axios.create({ baseURL: \"/v1\" });\n",
+        )],
+    );
+    assert!(built > 0);
+}

@@ -433,6 +433,9 @@ fn extract_run(
     {
         files.reuse_file_callers(kept.clone(), changed.clone());
     }
+    if let Some(p) = prior {
+        files.reuse_quiet_calls(p.quiet.clone(), changed.clone());
+    }
     let files = files;
 
     // Routes first: a client's URL may be written by a page template naming a route.
@@ -516,13 +519,13 @@ fn extract_run(
             Fact::ExceptionAdvice(p) => advice.get(*p).map_or(0, hash_of),
             Fact::RecognisedCall(f, c) => hash_of(&calls.get(&(*f, *c))),
             Fact::RecognisedCallsOfFile(f) => hash_of(&assemble::calls_of_file(&calls, *f)),
-            Fact::Callers(f, func) => hash_of(&files.callers().get(&(*f, *func))),
-            Fact::PassedSites(_)
+            Fact::Callers(..)
+            | Fact::PassedSites(_)
             | Fact::DeclaredObjects(_)
             | Fact::InstanceGlobals(_)
             | Fact::WindowGlobals(_)
-            | Fact::Prototypes => files.fact_value(fact).unwrap_or(0),
-            Fact::PageRoutes => hash_of(&files.markup.routes.get()),
+            | Fact::Prototypes
+            | Fact::PageRoutes => files.fact_value(fact).unwrap_or(0),
         };
         if let Ok(mut k) = known.lock() {
             k.insert(fact.clone(), v);
@@ -616,12 +619,13 @@ fn extract_run(
         taken,
         built: (units.len() + storage_units.len()).saturating_sub(taken),
         file_callers_taken: files.file_callers_taken(),
+        quiet_calls_taken: files.quiet_calls_taken(),
     };
     // Each file's part of `callers` with what it read, kept beside the units.
-    let kept_callers = if record {
-        files.kept_file_callers()
+    let (kept_callers, kept_quiet) = if record {
+        (files.kept_file_callers(), files.kept_quiet_calls())
     } else {
-        None
+        (None, BTreeMap::new())
     };
     // What the units were built from is no longer needed: its memory goes before the
     // summaries are sorted and numbered.
@@ -653,6 +657,7 @@ fn extract_run(
                 context,
                 fingerprints,
                 kept_callers,
+                kept_quiet,
             )),
         )
     } else {
@@ -684,6 +689,7 @@ fn kept_units(
     context: u64,
     fingerprints: Vec<u64>,
     callers: Option<Vec<Option<files::KeptFileCallers>>>,
+    quiet: BTreeMap<(usize, usize), files::QuietCalls>,
 ) -> reuse::Prior {
     let mut order: Vec<*const (u64, consulted::Consulted)> = Vec::new();
     let mut by_unit: HashMap<*const (u64, consulted::Consulted), (reuse::PriorUnit, bool)> =
@@ -734,7 +740,9 @@ fn kept_units(
         .filter(|(_, whole)| *whole)
         .map(|(u, _)| u)
         .collect();
-    reuse::Prior::new(context, fingerprints, units, callers.map(Arc::new))
+    let mut prior = reuse::Prior::new(context, fingerprints, units, callers.map(Arc::new));
+    prior.quiet = Arc::new(quiet);
+    prior
 }
 
 /// A summary as its JSON text (see [`PackedExtraction`]), with what sorting and numbering the

@@ -22,7 +22,7 @@ use seam_lang::model::{ExprId, FuncId, Model};
 use std::sync::Arc;
 
 use crate::consulted::{Consulted, Fact};
-use crate::files::{KeptCallers, KeptFileCallers};
+use crate::files::{KeptCallers, KeptFileCallers, KeptQuietCalls, QuietCalls};
 
 /// The kept work of one extraction: per unit, what its build read and the summaries it made.
 #[derive(Debug, Default)]
@@ -35,6 +35,9 @@ pub struct Prior {
     /// Per file (by index), its part of the `callers` index with what working it out read,
     /// when the run built that index (`None` for a part that read what cannot be compared).
     pub(crate) callers: Option<KeptCallers>,
+    /// Per (client pack, file), the calls client discovery found nothing at, with what
+    /// reading them read.
+    pub(crate) quiet: KeptQuietCalls,
     /// The units by their value's hash.
     by_unit: HashMap<u64, Vec<usize>>,
 }
@@ -70,6 +73,9 @@ pub struct Reused {
     pub built: usize,
     /// How many files' parts of the `callers` index it took from the prior run.
     pub file_callers_taken: usize,
+    /// For how many (client pack, file) it took the calls client discovery found nothing at
+    /// from the prior run (and did not read them again).
+    pub quiet_calls_taken: usize,
 }
 
 /// What a file's model gives a build: its bytes and what module resolution wrote into it
@@ -97,6 +103,7 @@ impl Prior {
             files,
             units,
             callers,
+            quiet: KeptQuietCalls::default(),
             by_unit: HashMap::new(),
         };
         prior.index();
@@ -211,6 +218,24 @@ impl Prior {
                 }
             }
         }
+        w.len(self.quiet.len());
+        for (&(pack, file), q) in self.quiet.iter() {
+            w.len(pack);
+            w.len(file);
+            w.len(q.calls.len());
+            for call in &q.calls {
+                w.len(call.index());
+            }
+            w.len(q.files.len());
+            for &f in &q.files {
+                w.u64(u64::from(f));
+            }
+            w.len(q.facts.len());
+            for (fact, v) in &q.facts {
+                w.fact(fact);
+                w.u64(*v);
+            }
+        }
         w.0
     }
 
@@ -294,8 +319,33 @@ impl Prior {
                 Some(Arc::new(parts))
             }
         };
-        r.0.is_empty()
-            .then(|| Prior::new(context, files, units, callers))
+        let mut quiet = std::collections::BTreeMap::new();
+        for _ in 0..r.len()? {
+            let pack = usize::try_from(r.u64()?).ok()?;
+            let file = usize::try_from(r.u64()?).ok()?;
+            let calls = (0..r.len()?)
+                .map(|_| Some(ExprId::from_index(usize::try_from(r.u64()?).ok()?)))
+                .collect::<Option<Vec<_>>>()?;
+            let read = (0..r.len()?)
+                .map(|_| r.u64().and_then(|f| u32::try_from(f).ok()))
+                .collect::<Option<Vec<_>>>()?;
+            let facts = (0..r.len()?)
+                .map(|_| Some((r.fact()?, r.u64()?)))
+                .collect::<Option<Vec<_>>>()?;
+            quiet.insert(
+                (pack, file),
+                QuietCalls {
+                    calls,
+                    files: read,
+                    facts,
+                },
+            );
+        }
+        let mut prior =
+            r.0.is_empty()
+                .then(|| Prior::new(context, files, units, callers))?;
+        prior.quiet = Arc::new(quiet);
+        Some(prior)
     }
 }
 

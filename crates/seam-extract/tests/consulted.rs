@@ -264,6 +264,19 @@ fn reused(tag: &str, file: &str, from: &str, to: &str) -> (usize, usize) {
 /// [`reused`] on the fixture `name`; also gives how many files' parts of the `callers` index
 /// the head took from the base's kept work.
 fn reused_in(name: &str, tag: &str, file: &str, from: &str, to: &str) -> (usize, usize, usize) {
+    let (taken, built, callers, _) = reused_counts(name, tag, file, from, to);
+    (taken, built, callers)
+}
+
+/// [`reused_in`], also giving for how many (client pack, file) the head took the calls client
+/// discovery found nothing at from the base's kept work.
+fn reused_counts(
+    name: &str,
+    tag: &str,
+    file: &str,
+    from: &str,
+    to: &str,
+) -> (usize, usize, usize, usize) {
     let packs = seam_packs::builtin_packs().expect("built-in packs load");
     let options = seam_packs::project_options(&packs);
     let head_dir = edited_fixture(name, &format!("reuse-{tag}"), file, from, to);
@@ -316,7 +329,12 @@ fn reused_in(name: &str, tag: &str, file: &str, from: &str, to: &str) -> (usize,
         own.expect("kept").encode(),
         "{tag}: kept work"
     );
-    (reused.taken, reused.built, reused.file_callers_taken)
+    (
+        reused.taken,
+        reused.built,
+        reused.file_callers_taken,
+        reused.quiet_calls_taken,
+    )
 }
 
 #[test]
@@ -375,4 +393,28 @@ fn a_files_part_of_the_callers_index_is_worked_out_again_when_a_file_it_read_cha
         "\"Grace\"",
     );
     assert_eq!(handler, 1, "mount.ts's part read only mount.ts");
+}
+
+/// The calls client discovery found nothing at (`http.get` on a local object) are not read
+/// again where nothing reading them read changed; when `http.ts` becomes an axios instance,
+/// the call in `api.ts` (which did not change) is a client call, so `api.ts`'s quiet calls
+/// must be read again (the summaries are compared with a full extraction in `reused_in`).
+#[test]
+fn quiet_calls_are_read_again_when_a_file_they_read_changed() {
+    let (_, _, _, unchanged) = reused_counts(
+        "quiet-calls",
+        "quiet-unchanged",
+        "src/users.ts",
+        "\"/api/users\"",
+        "\"/api/users\"",
+    );
+    assert!(unchanged > 0, "the quiet calls of api.ts are taken");
+    let (_, built, _, _) = reused_counts(
+        "quiet-calls",
+        "quiet-client",
+        "src/http.ts",
+        "// A local object with a get method: no HTTP client.\nexport const http = {\n  get(url: string) {\n    return url;\n  },\n};\n",
+        "import axios from \"axios\";\n\nexport const http = axios.create({ baseURL: \"/v1\" });\n",
+    );
+    assert!(built > 0, "the new client call of api.ts is built");
 }

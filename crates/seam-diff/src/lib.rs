@@ -193,6 +193,12 @@ pub fn diff_git_cached(
             "head: {} units' summaries taken from the base's, {} built",
             r.taken, r.built
         ));
+        if r.file_callers_taken > 0 {
+            notes.push(format!(
+                "head: {} files' calls of project functions taken from the base's",
+                r.file_callers_taken
+            ));
+        }
     }
     if boundaries {
         base.boundary.unchecked_submodules = base_submodules;

@@ -664,8 +664,9 @@ pub fn analyse(
         phases.lap_with(
             "summaries",
             &format!(
-                "{} units' summaries taken from the other revision, {} built",
-                reused.taken, reused.built
+                "{} units' summaries taken from the other revision, {} built; {} files' \
+                 calls of project functions taken; {} files' quiet calls taken",
+                reused.taken, reused.built, reused.file_callers_taken, reused.quiet_calls_taken
             ),
         );
         summaries

@@ -43,8 +43,8 @@ const FILES: &[(&str, &str)] = &[
 
 /// A repository of [`FILES`], then a commit with `edit` applied: (path, from, to) replaces
 /// text; an empty `from` writes the file anew (`to` empty: removes it).
-fn repo(edit: &[(&str, &str, &str)]) -> tempfile::TempDir {
-    let dir = committed(FILES);
+fn repo(files: &[(&str, &str)], edit: &[(&str, &str, &str)]) -> tempfile::TempDir {
+    let dir = committed(files);
     let d = dir.path();
     for (path, from, to) in edit {
         let p = d.join(path);
@@ -67,7 +67,14 @@ fn repo(edit: &[(&str, &str, &str)]) -> tempfile::TempDir {
 /// the cache), after checking that this run, a cold one (the base's work kept in memory) and
 /// a warm one give the bytes of a run without a cache.
 fn reused(edit: &[(&str, &str, &str)]) -> (usize, usize) {
-    let dir = repo(edit);
+    let (taken, built, _) = reused_in(FILES, edit);
+    (taken, built)
+}
+
+/// [`reused`] on a repository of `files`; also gives how many files' parts of the `callers`
+/// index the head took from the base's work (0 when no note says).
+fn reused_in(files: &[(&str, &str)], edit: &[(&str, &str, &str)]) -> (usize, usize, usize) {
+    let dir = repo(files, edit);
     let d = dir.path();
     let diff = |base: &str, head: &str, cache: Option<&seam_pipeline::Cache>| {
         seam_diff::diff_git_cached(
@@ -110,7 +117,18 @@ fn reused(edit: &[(&str, &str, &str)]) -> (usize, usize) {
         "base diffed before"
     );
     assert_eq!(counts(&second.notes), counts(&cold.notes));
-    counts(&second.notes)
+    let callers_taken = |notes: &[String]| -> usize {
+        notes
+            .iter()
+            .filter_map(|n| n.strip_prefix("head: "))
+            .find(|n| n.contains("calls of project functions taken"))
+            .and_then(|n| n.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    assert_eq!(callers_taken(&second.notes), callers_taken(&cold.notes));
+    let (taken, built) = counts(&second.notes);
+    (taken, built, callers_taken(&second.notes))
 }
 
 #[test]
@@ -152,4 +170,102 @@ fn an_added_or_a_removed_file_builds_every_unit() {
     assert_eq!(taken, 0);
     assert_eq!(added, removed);
     assert!(added > 0);
+}
+
+/// An Express app registering its routes through wrapper functions of another file (the
+/// routes are found through the `callers` index, whose parts per file the head takes from
+/// the base's work where nothing they read changed).
+const WRAPPERS: &[(&str, &str)] = &[
+    (
+        "package.json",
+        r#"{ "name": "wrappers", "dependencies": { "express": "^4.19.2" } }"#,
+    ),
+    (
+        "src/app.ts",
+        "import express from \"express\";\nimport { mount, mountHealth } from \"./mount\";\n\nconst app = express();\n\nfunction getUser(req, res) {\n  if (!req.params.id) {\n    return res.status(400).json({ error: \"id required\" });\n  }\n  res.status(200).json({ id: req.params.id, name: \"Ada\" });\n}\n\nmount(app, \"/users/:id\", getUser);\nmountHealth(app, \"/internal\");\n",
+    ),
+    (
+        "src/mount.ts",
+        "import type { Express, RequestHandler } from \"express\";\n\n// Registers one handler.\nexport function mount(app: Express, path: string, h: RequestHandler) {\n  app.get(path, h);\n}\n\n// A fixed handler under a path the caller chooses.\nexport function mountHealth(app: Express, base: string) {\n  app.get(`${base}/health`, (req, res) => {\n    res.status(200).json({ ok: true });\n  });\n}\n",
+    ),
+    (
+        "src/unrelated.ts",
+        "export function unrelated(x: number) {\n  return x + 1;\n}\n",
+    ),
+];
+
+/// A change in one file changes the routes another file's calls register: a function added
+/// in front of the wrappers (their ids move) and a wrapper that now registers under a prefix
+/// of its own. The part of `app.ts` (which did not change) read `mount.ts`, so it is worked
+/// out again; every output equals a run without a cache.
+#[test]
+fn a_changed_wrapper_file_changes_the_routes_of_its_callers_file() {
+    let (_, _, unrelated) = reused_in(WRAPPERS, &[("src/unrelated.ts", "x + 1", "x + 2")]);
+    assert_eq!(
+        unrelated, 2,
+        "app.ts and mount.ts read nothing that changed"
+    );
+    let (_, built, moved) = reused_in(
+        WRAPPERS,
+        &[(
+            "src/mount.ts",
+            "// Registers one handler.",
+            "export function first() {\n  return 1;\n}\n\n// Registers one handler.",
+        )],
+    );
+    assert!(built > 0);
+    assert!(
+        moved <= 1,
+        "app.ts's part is worked out again ({moved} taken)"
+    );
+    let (_, built, prefixed) = reused_in(
+        WRAPPERS,
+        &[(
+            "src/mount.ts",
+            "app.get(path, h);",
+            "app.get(`/v2${path}`, h);",
+        )],
+    );
+    assert!(built > 0);
+    assert!(
+        prefixed <= 1,
+        "app.ts's part is worked out again ({prefixed} taken)"
+    );
+}
+
+/// A call on a local object (`http.get`) client discovery finds nothing at, in a file that
+/// does not change, while the file defining the object becomes an axios instance.
+const QUIET: &[(&str, &str)] = &[
+    (
+        "package.json",
+        r#"{ "name": "quiet-calls", "dependencies": { "axios": "^1.6.0" } }"#,
+    ),
+    (
+        "src/http.ts",
+        "// A local object with a get method: no HTTP client.\nexport const http = {\n  get(url: string) {\n    return url;\n  },\n};\n",
+    ),
+    (
+        "src/api.ts",
+        "import { http } from \"./http\";\n\nexport async function loadItems() {\n  const response = await http.get(\"/api/items\");\n  return response;\n}\n",
+    ),
+    (
+        "src/users.ts",
+        "import axios from \"axios\";\n\nexport async function loadUsers() {\n  const response = await axios.get(\"/api/users\");\n  return response.data;\n}\n",
+    ),
+];
+
+/// The calls client discovery found nothing at are taken from the base's work only where
+/// nothing reading them read changed: here `api.ts`'s call becomes a client call through
+/// `http.ts`, and every output equals a run without a cache.
+#[test]
+fn a_call_that_becomes_a_client_call_through_another_file_is_read_again() {
+    let (_, built, _) = reused_in(
+        QUIET,
+        &[(
+            "src/http.ts",
+            "// A local object with a get method: no HTTP client.\nexport const http = {\n  get(url: string) {\n    return url;\n  },\n};\n",
+            "import axios from \"axios\";\n\nexport const http = axios.create({ baseURL: \"/v1\" });\n",
+        )],
+    );
+    assert!(built > 0);
 }

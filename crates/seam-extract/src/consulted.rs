@@ -267,6 +267,22 @@ pub(crate) fn close() -> Arc<Consulted> {
     mine
 }
 
+/// Starts a fresh record on this thread in a recording run, giving back the one under way
+/// (to pass to [`swap`] after the last step); `None` outside a recording run.
+pub(crate) fn fresh() -> Option<Option<Consulted>> {
+    active().then(|| CURRENT.with(|c| c.borrow_mut().replace(Consulted::default())))
+}
+
+/// Ends the record under way on this thread (given back finished; empty when none was) and
+/// puts `next` in its place: a loop whose steps are recorded one by one passes a fresh record
+/// at each step and, after the last, the one it set aside before the first.
+pub(crate) fn swap(next: Option<Consulted>) -> Consulted {
+    CURRENT
+        .with(|c| std::mem::replace(&mut *c.borrow_mut(), next))
+        .unwrap_or_default()
+        .finished()
+}
+
 /// Runs `f` with a fresh record and gives it back with `f`'s result; the record under way
 /// before (if any) is set aside meanwhile and gets nothing of `f`'s reads.
 pub fn recorded<R>(f: impl FnOnce() -> R) -> (R, Consulted) {

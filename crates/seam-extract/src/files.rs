@@ -79,6 +79,21 @@ pub struct Files<'a> {
     calls: Vec<Lazy<FileCalls>>,
     /// Every call of a project function by the function it reaches, built on first use.
     callers: Lazy<Callers>,
+    /// Each file's part of `callers` as a run over another revision kept it, and which files
+    /// changed since (by index): a part whose working out read no changed file is taken
+    /// (see [`Files::reuse_file_callers`]).
+    callers_prior: Option<(KeptCallers, Vec<bool>)>,
+    /// In a recording run, each file's part of `callers` with what working it out read, set
+    /// when `callers` is built; and how many parts were taken from `callers_prior`.
+    callers_kept: std::sync::Mutex<Option<Vec<Option<KeptFileCallers>>>>,
+    callers_taken: std::sync::atomic::AtomicUsize,
+    /// Per (client pack, file), the calls client discovery found nothing at, as a run over
+    /// another revision kept them, and which files changed since (see
+    /// [`Files::unchanged_quiet_calls`]).
+    quiet_prior: Option<(KeptQuietCalls, Vec<bool>)>,
+    /// In a recording run, the same of this run (see [`Files::keep_quiet_calls`]).
+    quiet_kept: std::sync::Mutex<BTreeMap<(usize, usize), QuietCalls>>,
+    quiet_taken: std::sync::atomic::AtomicUsize,
     /// Every `new C(…)` of a project class by the class it makes, built on first use.
     constructions: Lazy<Constructions>,
     /// Per file, its instance-field assignments by (class, field), built on first use.
@@ -212,6 +227,40 @@ pub type ConfiguredFunctions =
 /// source order.
 pub type Callers = BTreeMap<(usize, FuncId), Vec<(usize, ExprId)>>;
 
+/// One file's part of [`Callers`]: (the function a call of the file reaches, the call), in
+/// the order [`Files::add_file_calls`] adds them.
+pub type FileCallers = Vec<((usize, FuncId), ExprId)>;
+
+/// A file's part of [`Callers`] as a recording run worked it out, with what that read: the
+/// files whose models it consulted and the index entries it took (see [`crate::consulted`]).
+/// A run over another revision of the same files takes the part when none of those files
+/// changed and every entry has the same value there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptFileCallers {
+    pub part: FileCallers,
+    pub files: Vec<u32>,
+    pub facts: Vec<(consulted::Fact, u64)>,
+}
+
+/// Every file's part of [`Callers`] as a recording run kept it, by file (`None`: a part that
+/// read what a later run cannot compare).
+pub type KeptCallers = std::sync::Arc<Vec<Option<KeptFileCallers>>>;
+
+/// The calls of one file a client pack's discovery read and found no unit at (in every form
+/// of the request), sorted, with what reading them read (see [`KeptFileCallers`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct QuietCalls {
+    pub calls: Vec<ExprId>,
+    pub files: Vec<u32>,
+    pub facts: Vec<(consulted::Fact, u64)>,
+}
+
+/// [`QuietCalls`] by (client pack, file), as a recording run kept them.
+pub type KeptQuietCalls = std::sync::Arc<BTreeMap<(usize, usize), QuietCalls>>;
+
+/// How many threads work out the files' parts of [`Callers`] (at most the pool's).
+const CALLERS_THREADS: usize = 8;
+
 /// `new C(…)` calls by the project class they make (file of the class, class).
 pub type Constructions = BTreeMap<(usize, seam_lang::model::ClassId), Vec<(usize, ExprId)>>;
 
@@ -262,6 +311,12 @@ impl<'a> Files<'a> {
             by_path,
             calls: models.iter().map(|_| Lazy::default()).collect(),
             callers: Lazy::keyed("callers"),
+            callers_prior: None,
+            callers_kept: std::sync::Mutex::new(None),
+            callers_taken: std::sync::atomic::AtomicUsize::new(0),
+            quiet_prior: None,
+            quiet_kept: std::sync::Mutex::new(BTreeMap::new()),
+            quiet_taken: std::sync::atomic::AtomicUsize::new(0),
             constructions: Lazy::new("constructions"),
             field_assignments: models.iter().map(|_| Lazy::default()).collect(),
             methods_by_type: Lazy::new("methods by type"),
@@ -746,9 +801,17 @@ impl<'a> Files<'a> {
 
     pub fn callers(&self) -> &Callers {
         self.callers.get_or_init(|| {
+            let parts = self.file_callers();
             let mut out = Callers::new();
-            for file in 0..self.count() {
-                self.add_file_calls(file, &mut out);
+            for (file, (part, _)) in parts.iter().enumerate() {
+                for &(target, call) in part {
+                    out.entry(target).or_default().push((file, call));
+                }
+            }
+            if consulted::active()
+                && let Ok(mut kept) = self.callers_kept.lock()
+            {
+                *kept = Some(parts.into_iter().map(|(_, k)| k).collect());
             }
             self.add_collection_calls(&mut out);
             self.add_listed_method_calls(&mut out);
@@ -756,9 +819,223 @@ impl<'a> Files<'a> {
         })
     }
 
+    /// Takes each file's part of `callers` from `kept` (a recording run's over another
+    /// revision listing the same files, see [`Files::kept_file_callers`]) where working it
+    /// out read no file `changed` marks and every index entry it took has the same value
+    /// here; the other parts are worked out.
+    pub(crate) fn reuse_file_callers(&mut self, kept: KeptCallers, changed: Vec<bool>) {
+        if kept.len() == self.count() && changed.len() == self.count() {
+            self.callers_prior = Some((kept, changed));
+        }
+    }
+
+    /// Takes the calls client discovery found nothing at from `kept` (a recording run's over
+    /// another revision listing the same files) where reading them read no file `changed`
+    /// marks and every index entry they took has the same value here.
+    pub(crate) fn reuse_quiet_calls(&mut self, kept: KeptQuietCalls, changed: Vec<bool>) {
+        if changed.len() == self.count() {
+            self.quiet_prior = Some((kept, changed));
+        }
+    }
+
+    /// The calls of `file` client pack `pack` found nothing at in the run `quiet_prior` comes
+    /// from, when nothing reading them read changed: reading them again would find nothing
+    /// again. The record is added to this run's kept calls (in a recording run).
+    pub(crate) fn unchanged_quiet_calls(&self, pack: usize, file: usize) -> Option<&[ExprId]> {
+        let (kept, changed) = self.quiet_prior.as_ref()?;
+        let quiet = kept.get(&(pack, file))?;
+        let unchanged = quiet
+            .files
+            .iter()
+            .all(|&f| !changed.get(f as usize).copied().unwrap_or(true));
+        if !unchanged {
+            return None;
+        }
+        let (same, _) = consulted::recorded(|| {
+            quiet
+                .facts
+                .iter()
+                .all(|(fact, v)| self.fact_value(fact) == Some(*v))
+        });
+        if !same {
+            return None;
+        }
+        self.quiet_taken
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if consulted::active() {
+            self.keep_quiet_calls(pack, file, quiet.clone());
+        }
+        Some(&quiet.calls)
+    }
+
+    /// For how many (client pack, file) the quiet calls were taken from a run over another
+    /// revision.
+    pub(crate) fn quiet_calls_taken(&self) -> usize {
+        self.quiet_taken.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Adds calls of `file` client pack `pack` found nothing at, with what reading them read,
+    /// to this run's kept work.
+    pub(crate) fn keep_quiet_calls(&self, pack: usize, file: usize, quiet: QuietCalls) {
+        if let Ok(mut kept) = self.quiet_kept.lock() {
+            let entry = kept.entry((pack, file)).or_default();
+            entry.calls.extend(quiet.calls);
+            entry.calls.sort();
+            entry.calls.dedup();
+            entry.files.extend(quiet.files);
+            entry.files.sort();
+            entry.files.dedup();
+            let facts: BTreeMap<consulted::Fact, u64> = std::mem::take(&mut entry.facts)
+                .into_iter()
+                .chain(quiet.facts)
+                .collect();
+            entry.facts = facts.into_iter().collect();
+        }
+    }
+
+    /// This run's kept quiet calls (see [`Files::keep_quiet_calls`]).
+    pub(crate) fn kept_quiet_calls(&self) -> BTreeMap<(usize, usize), QuietCalls> {
+        self.quiet_kept
+            .lock()
+            .map(|mut k| std::mem::take(&mut *k))
+            .unwrap_or_default()
+    }
+
+    /// In a recording run that built `callers`: each file's part with what working it out
+    /// read (`None` for a part that read something a later run cannot compare).
+    pub(crate) fn kept_file_callers(&self) -> Option<Vec<Option<KeptFileCallers>>> {
+        self.callers_kept.lock().ok()?.take()
+    }
+
+    /// How many files' parts of `callers` were taken from a run over another revision.
+    pub(crate) fn file_callers_taken(&self) -> usize {
+        self.callers_taken
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The value of an index entry a file's part of `callers` or a client pack's quiet calls
+    /// took, worked out here (`None` for a kind only the extraction knows: the units, the
+    /// recognised calls, the exception advice). A part of `callers` takes no `callers` entry.
+    pub(crate) fn fact_value(&self, fact: &consulted::Fact) -> Option<u64> {
+        use consulted::{Fact, hash_of};
+        Some(match fact {
+            Fact::PassedSites(n) => hash_of(&self.passed_sites().get(n.as_str())),
+            Fact::DeclaredObjects(n) => hash_of(&self.declared_objects().get(n.as_str())),
+            Fact::InstanceGlobals(n) => hash_of(&self.instance_globals().get(n.as_str())),
+            Fact::WindowGlobals(n) => hash_of(&self.window_globals().get(n.as_str())),
+            Fact::Prototypes => hash_of(&self.has_prototypes()),
+            Fact::Callers(f, func) => hash_of(&self.callers().get(&(*f, *func))),
+            Fact::PageRoutes => hash_of(&self.markup.routes.get()),
+            _ => return None,
+        })
+    }
+
+    /// Every file's part of `callers`, in file order, with (in a recording run) what working
+    /// it out read. The parts are worked out on threads of their own, a file at a time: not
+    /// on rayon's, since `callers` is built once for every asker and a rayon thread waiting
+    /// for the parts could take up another asker's work, which would wait for `callers`
+    /// itself. Each part is worked out with no lookup open, as if asked first, so a part does
+    /// not depend on the thread or on which asker came first.
+    fn file_callers(&self) -> Vec<(FileCallers, Option<KeptFileCallers>)> {
+        let count = self.count();
+        let one = |file: usize| {
+            with_no_open_lookups(|| {
+                if let Some(taken) = self.taken_file_callers(file) {
+                    self.callers_taken
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    return (taken.part.clone(), Some(taken.clone()));
+                }
+                if !consulted::active() {
+                    return (self.file_calls_part(file), None);
+                }
+                let (part, reads) = consulted::recorded(|| self.file_calls_part(file));
+                let kept = reads.calls.is_empty().then(|| KeptFileCallers {
+                    part: part.clone(),
+                    files: reads
+                        .files
+                        .iter()
+                        .map(|&f| u32::try_from(f).unwrap_or(u32::MAX))
+                        .collect(),
+                    facts: reads.facts.into_iter().collect(),
+                });
+                (part, kept)
+            })
+        };
+        let threads = rayon::current_num_threads().min(CALLERS_THREADS);
+        let mut parts: Vec<Option<(FileCallers, Option<KeptFileCallers>)>> =
+            (0..count).map(|_| None).collect();
+        if threads > 1 && count > 1 {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let work = || {
+                let mut mine = Vec::new();
+                loop {
+                    let file = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if file >= count {
+                        return mine;
+                    }
+                    mine.push((file, one(file)));
+                }
+            };
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads)
+                    .filter_map(|_| {
+                        std::thread::Builder::new()
+                            .stack_size(seam_lang::project::DEFAULT_STACK_SIZE)
+                            .spawn_scoped(scope, work)
+                            .ok()
+                    })
+                    .collect();
+                for worker in workers {
+                    match worker.join() {
+                        Ok(done) => {
+                            for (file, part) in done {
+                                parts[file] = Some(part);
+                            }
+                        }
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    }
+                }
+            });
+        }
+        // Here too the files no thread took (one thread, or none could start).
+        parts
+            .into_iter()
+            .enumerate()
+            .map(|(file, part)| part.unwrap_or_else(|| one(file)))
+            .collect()
+    }
+
+    /// The kept part of `file` when nothing working it out read changed.
+    fn taken_file_callers(&self, file: usize) -> Option<&KeptFileCallers> {
+        let (kept, changed) = self.callers_prior.as_ref()?;
+        let kept = kept.get(file)?.as_ref()?;
+        let unchanged = kept
+            .files
+            .iter()
+            .all(|&f| !changed.get(f as usize).copied().unwrap_or(true));
+        if !unchanged {
+            return None;
+        }
+        // The entries are compared outside any record: the comparison is no read of the part.
+        let (same, _) = consulted::recorded(|| {
+            kept.facts
+                .iter()
+                .all(|(fact, v)| self.fact_value(fact) == Some(*v))
+        });
+        same.then_some(kept)
+    }
+
     /// The calls of project functions one file makes, added to `out`: calls by name or member,
     /// and library calls that call the function they are given (they stand for that call).
     pub fn add_file_calls(&self, file: usize, out: &mut Callers) {
+        for (target, call) in self.file_calls_part(file) {
+            out.entry(target).or_default().push((file, call));
+        }
+    }
+
+    /// The calls of project functions one file makes (see [`Files::add_file_calls`]).
+    fn file_calls_part(&self, file: usize) -> FileCallers {
+        let mut out = FileCallers::new();
         let model = self.model(file);
         for NamedCall { call, .. } in self.calls(file) {
             let ExprKind::Call { callee, .. } = &model.expr(call).kind else {
@@ -773,14 +1050,15 @@ impl<'a> Files<'a> {
                 continue;
             }
             if let Some(target) = self.function_of(file, *callee) {
-                out.entry(target).or_default().push((file, call));
+                out.push((target, call));
             }
         }
         for (&call, invoked) in self.invocations(file) {
             if let Some(target) = self.function_of(invoked.function.0, invoked.function.1) {
-                out.entry(target).or_default().push((file, call));
+                out.push((target, call));
             }
         }
+        out
     }
 
     /// The calls of a file that call a function they are given (`useSWR(key, fetcher)` calls

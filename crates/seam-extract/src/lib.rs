@@ -433,7 +433,6 @@ fn extract_run(
         .map(|p| (p.family, p.markup.clone()))
         .filter(|(_, m)| *m != seam_packs::Markup::default())
         .collect();
-    let files = files;
     // What every build reads besides its files and facts (see `reuse`), and each file's
     // fingerprint: compared with the prior run's, worked out only when reusing or keeping.
     let (context, fingerprints) = if record || prior.is_some() {
@@ -461,6 +460,15 @@ fn extract_run(
             .collect(),
         None => Vec::new(),
     };
+    if let Some(p) = prior
+        && let Some(kept) = &p.callers
+    {
+        files.reuse_file_callers(kept.clone(), changed.clone());
+    }
+    if let Some(p) = prior {
+        files.reuse_quiet_calls(p.quiet.clone(), changed.clone());
+    }
+    let files = files;
 
     // Routes first: a client's URL may be written by a page template naming a route.
     let mut handlers: Vec<discover::HandlerUnit> = packs
@@ -526,22 +534,35 @@ fn extract_run(
 
     // Finished summaries' texts go to a temporary file until they are read back.
     let spill = spill::Spill::new();
-    // A fact's value on this revision (what a build here would have recorded).
+    // A fact's value on this revision (what a build here would have recorded), each worked
+    // out once: many units read the same entries (a file's recognised calls, `callers` of one
+    // function, whether any file has prototypes).
+    let known: std::sync::Mutex<HashMap<consulted::Fact, u64>> = Default::default();
     let value_of = |fact: &consulted::Fact, unit: u64| -> u64 {
         use consulted::{Fact, hash_of};
-        match fact {
+        if matches!(fact, Fact::Unit) {
+            return unit;
+        }
+        if let Some(v) = known.lock().ok().and_then(|k| k.get(fact).copied()) {
+            return v;
+        }
+        let v = match fact {
             Fact::Unit => unit,
             Fact::ExceptionAdvice(p) => advice.get(*p).map_or(0, hash_of),
             Fact::RecognisedCall(f, c) => hash_of(&calls.get(&(*f, *c))),
             Fact::RecognisedCallsOfFile(f) => hash_of(&assemble::calls_of_file(&calls, *f)),
-            Fact::Callers(f, func) => hash_of(&files.callers().get(&(*f, *func))),
-            Fact::PassedSites(n) => hash_of(&files.passed_sites().get(n.as_str())),
-            Fact::DeclaredObjects(n) => hash_of(&files.declared_objects().get(n.as_str())),
-            Fact::InstanceGlobals(n) => hash_of(&files.instance_globals().get(n.as_str())),
-            Fact::WindowGlobals(n) => hash_of(&files.window_globals().get(n.as_str())),
-            Fact::Prototypes => hash_of(&files.has_prototypes()),
-            Fact::PageRoutes => hash_of(&files.markup.routes.get()),
+            Fact::Callers(..)
+            | Fact::PassedSites(_)
+            | Fact::DeclaredObjects(_)
+            | Fact::InstanceGlobals(_)
+            | Fact::WindowGlobals(_)
+            | Fact::Prototypes
+            | Fact::PageRoutes => files.fact_value(fact).unwrap_or(0),
+        };
+        if let Ok(mut k) = known.lock() {
+            k.insert(fact.clone(), v);
         }
+        v
     };
     let taken = std::sync::atomic::AtomicUsize::new(0);
     // Each unit's build (`unit`: the hash of its value, when reusing or recording): the prior
@@ -632,6 +653,14 @@ fn extract_run(
     let reused = reuse::Reused {
         taken,
         built: (units.len() + storage_units.len()).saturating_sub(taken),
+        file_callers_taken: files.file_callers_taken(),
+        quiet_calls_taken: files.quiet_calls_taken(),
+    };
+    // Each file's part of `callers` with what it read, kept beside the units.
+    let (kept_callers, kept_quiet) = if record {
+        (files.kept_file_callers(), files.kept_quiet_calls())
+    } else {
+        (None, BTreeMap::new())
     };
     // What the units were built from is no longer needed: its memory goes before the
     // summaries are sorted and numbered.
@@ -657,7 +686,14 @@ fn extract_run(
             .collect();
         (
             reads,
-            Some(kept_units(&built, &spill, context, fingerprints)),
+            Some(kept_units(
+                &built,
+                &spill,
+                context,
+                fingerprints,
+                kept_callers,
+                kept_quiet,
+            )),
         )
     } else {
         (Vec::new(), None)
@@ -687,6 +723,8 @@ fn kept_units(
     spill: &spill::Spill,
     context: u64,
     fingerprints: Vec<u64>,
+    callers: Option<Vec<Option<files::KeptFileCallers>>>,
+    quiet: BTreeMap<(usize, usize), files::QuietCalls>,
 ) -> reuse::Prior {
     let mut order: Vec<*const (u64, consulted::Consulted)> = Vec::new();
     let mut by_unit: HashMap<*const (u64, consulted::Consulted), (reuse::PriorUnit, bool)> =
@@ -737,7 +775,9 @@ fn kept_units(
         .filter(|(_, whole)| *whole)
         .map(|(u, _)| u)
         .collect();
-    reuse::Prior::new(context, fingerprints, units)
+    let mut prior = reuse::Prior::new(context, fingerprints, units, callers.map(Arc::new));
+    prior.quiet = Arc::new(quiet);
+    prior
 }
 
 /// A summary as its JSON text (see [`PackedExtraction`]) or, with [`Hold::Whole`], as built,

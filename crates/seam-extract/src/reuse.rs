@@ -19,7 +19,10 @@ use std::hash::{Hash, Hasher};
 use seam_ir::summary::NameKind;
 use seam_lang::model::{ExprId, FuncId, Model};
 
+use std::sync::Arc;
+
 use crate::consulted::{Consulted, Fact};
+use crate::files::{KeptCallers, KeptFileCallers, KeptQuietCalls, QuietCalls};
 
 /// The kept work of one extraction: per unit, what its build read and the summaries it made.
 #[derive(Debug, Default)]
@@ -29,6 +32,12 @@ pub struct Prior {
     /// Per file (by index), its [`fingerprint`].
     pub(crate) files: Vec<u64>,
     pub(crate) units: Vec<PriorUnit>,
+    /// Per file (by index), its part of the `callers` index with what working it out read,
+    /// when the run built that index (`None` for a part that read what cannot be compared).
+    pub(crate) callers: Option<KeptCallers>,
+    /// Per (client pack, file), the calls client discovery found nothing at, with what
+    /// reading them read.
+    pub(crate) quiet: KeptQuietCalls,
     /// The units by their value's hash.
     by_unit: HashMap<u64, Vec<usize>>,
 }
@@ -62,6 +71,11 @@ pub(crate) struct PriorDone {
 pub struct Reused {
     pub taken: usize,
     pub built: usize,
+    /// How many files' parts of the `callers` index it took from the prior run.
+    pub file_callers_taken: usize,
+    /// For how many (client pack, file) it took the calls client discovery found nothing at
+    /// from the prior run (and did not read them again).
+    pub quiet_calls_taken: usize,
 }
 
 /// What a file's model gives a build: its bytes and what module resolution wrote into it
@@ -78,11 +92,18 @@ pub(crate) fn fingerprint(model: &Model) -> u64 {
 }
 
 impl Prior {
-    pub(crate) fn new(context: u64, files: Vec<u64>, units: Vec<PriorUnit>) -> Prior {
+    pub(crate) fn new(
+        context: u64,
+        files: Vec<u64>,
+        units: Vec<PriorUnit>,
+        callers: Option<KeptCallers>,
+    ) -> Prior {
         let mut prior = Prior {
             context,
             files,
             units,
+            callers,
+            quiet: KeptQuietCalls::default(),
             by_unit: HashMap::new(),
         };
         prior.index();
@@ -168,6 +189,53 @@ impl Prior {
                 w.u64(u64::from(d.sort_span.1));
             }
         }
+        match &self.callers {
+            None => w.u64(0),
+            Some(parts) => {
+                w.u64(1);
+                w.len(parts.len());
+                for part in parts.iter() {
+                    let Some(k) = part else {
+                        w.u64(0);
+                        continue;
+                    };
+                    w.u64(1);
+                    w.len(k.part.len());
+                    for ((file, func), call) in &k.part {
+                        w.len(*file);
+                        w.len(func.index());
+                        w.len(call.index());
+                    }
+                    w.len(k.files.len());
+                    for &f in &k.files {
+                        w.u64(u64::from(f));
+                    }
+                    w.len(k.facts.len());
+                    for (fact, v) in &k.facts {
+                        w.fact(fact);
+                        w.u64(*v);
+                    }
+                }
+            }
+        }
+        w.len(self.quiet.len());
+        for (&(pack, file), q) in self.quiet.iter() {
+            w.len(pack);
+            w.len(file);
+            w.len(q.calls.len());
+            for call in &q.calls {
+                w.len(call.index());
+            }
+            w.len(q.files.len());
+            for &f in &q.files {
+                w.u64(u64::from(f));
+            }
+            w.len(q.facts.len());
+            for (fact, v) in &q.facts {
+                w.fact(fact);
+                w.u64(*v);
+            }
+        }
         w.0
     }
 
@@ -219,12 +287,70 @@ impl Prior {
                 built,
             });
         }
-        r.0.is_empty().then(|| Prior::new(context, files, units))
+        let callers = match r.u64()? {
+            0 => None,
+            _ => {
+                let mut parts = Vec::new();
+                for _ in 0..r.len()? {
+                    if r.u64()? == 0 {
+                        parts.push(None);
+                        continue;
+                    }
+                    let part = (0..r.len()?)
+                        .map(|_| {
+                            let file = usize::try_from(r.u64()?).ok()?;
+                            let func = usize::try_from(r.u64()?).ok()?;
+                            let call = usize::try_from(r.u64()?).ok()?;
+                            Some(((file, FuncId::from_index(func)), ExprId::from_index(call)))
+                        })
+                        .collect::<Option<Vec<_>>>()?;
+                    let read = (0..r.len()?)
+                        .map(|_| r.u64().and_then(|f| u32::try_from(f).ok()))
+                        .collect::<Option<Vec<_>>>()?;
+                    let facts = (0..r.len()?)
+                        .map(|_| Some((r.fact()?, r.u64()?)))
+                        .collect::<Option<Vec<_>>>()?;
+                    parts.push(Some(KeptFileCallers {
+                        part,
+                        files: read,
+                        facts,
+                    }));
+                }
+                Some(Arc::new(parts))
+            }
+        };
+        let mut quiet = std::collections::BTreeMap::new();
+        for _ in 0..r.len()? {
+            let pack = usize::try_from(r.u64()?).ok()?;
+            let file = usize::try_from(r.u64()?).ok()?;
+            let calls = (0..r.len()?)
+                .map(|_| Some(ExprId::from_index(usize::try_from(r.u64()?).ok()?)))
+                .collect::<Option<Vec<_>>>()?;
+            let read = (0..r.len()?)
+                .map(|_| r.u64().and_then(|f| u32::try_from(f).ok()))
+                .collect::<Option<Vec<_>>>()?;
+            let facts = (0..r.len()?)
+                .map(|_| Some((r.fact()?, r.u64()?)))
+                .collect::<Option<Vec<_>>>()?;
+            quiet.insert(
+                (pack, file),
+                QuietCalls {
+                    calls,
+                    files: read,
+                    facts,
+                },
+            );
+        }
+        let mut prior =
+            r.0.is_empty()
+                .then(|| Prior::new(context, files, units, callers))?;
+        prior.quiet = Arc::new(quiet);
+        Some(prior)
     }
 }
 
 /// The first bytes of an encoded [`Prior`]: its format.
-const FORMAT: &[u8] = b"seam-prior-1";
+const FORMAT: &[u8] = b"seam-prior-2";
 
 /// A kept unit's record as a [`Consulted`] (files and facts; what a reused unit read is what
 /// its kept build read).

@@ -124,18 +124,31 @@ fn recording_gives_the_same_summaries_on_every_pack_fixture() {
 
 /// The fixture copied to a folder of its own with one edit (`file`: `from` → `to`).
 fn edited(tag: &str, file: &str, from: &str, to: &str) -> std::path::PathBuf {
-    let src = fixture("consulted-reads");
+    edited_fixture("consulted-reads", tag, file, from, to)
+}
+
+/// A copy of the fixture `name` (every file under it) with `from` replaced by `to` in `file`.
+fn edited_fixture(name: &str, tag: &str, file: &str, from: &str, to: &str) -> std::path::PathBuf {
+    let src = fixture(name);
     let dir = std::env::temp_dir().join(format!("seam-consulted-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for rel in [
-        "package.json",
-        "src/app.ts",
-        "src/users.ts",
-        "src/store.ts",
-        "src/config.ts",
-        "src/client.ts",
-        "src/unrelated.ts",
-    ] {
+    let mut rels = Vec::new();
+    let mut folders = vec![src.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("fixture folder reads") {
+            let path = entry.expect("entry reads").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let rel = path.strip_prefix(&src).expect("under the fixture");
+                rels.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    rels.sort();
+    assert!(rels.iter().any(|r| r == file), "{name} holds {file}");
+    for rel in rels {
+        let rel = rel.as_str();
         let mut text = std::fs::read_to_string(src.join(rel)).expect("fixture file reads");
         if rel == file {
             assert!(text.contains(from), "{rel} holds {from}");
@@ -244,15 +257,35 @@ fn an_edited_imported_url_rebuilds_the_client_that_sends_it() {
 /// head reusing the base's kept work read back from its bytes; gives how many units the head
 /// took and built, after checking that its summaries are byte-identical to a full extraction.
 fn reused(tag: &str, file: &str, from: &str, to: &str) -> (usize, usize) {
+    let (taken, built, _) = reused_in("consulted-reads", tag, file, from, to);
+    (taken, built)
+}
+
+/// [`reused`] on the fixture `name`; also gives how many files' parts of the `callers` index
+/// the head took from the base's kept work.
+fn reused_in(name: &str, tag: &str, file: &str, from: &str, to: &str) -> (usize, usize, usize) {
+    let (taken, built, callers, _) = reused_counts(name, tag, file, from, to);
+    (taken, built, callers)
+}
+
+/// [`reused_in`], also giving for how many (client pack, file) the head took the calls client
+/// discovery found nothing at from the base's kept work.
+fn reused_counts(
+    name: &str,
+    tag: &str,
+    file: &str,
+    from: &str,
+    to: &str,
+) -> (usize, usize, usize, usize) {
     let packs = seam_packs::builtin_packs().expect("built-in packs load");
     let options = seam_packs::project_options(&packs);
-    let head_dir = edited(&format!("reuse-{tag}"), file, from, to);
+    let head_dir = edited_fixture(name, &format!("reuse-{tag}"), file, from, to);
     let load = |dir: &std::path::Path| {
         let project = load_project(dir, &options).expect("fixture loads");
         let detection = Detection::from_project(&project.manifests);
         (project, detection)
     };
-    let (base, base_detection) = load(&fixture("consulted-reads"));
+    let (base, base_detection) = load(&fixture(name));
     let (head, head_detection) = load(&head_dir);
     let _ = std::fs::remove_dir_all(&head_dir);
     let (_, kept, _) = seam_extract::extract_packed_reusing(
@@ -296,7 +329,12 @@ fn reused(tag: &str, file: &str, from: &str, to: &str) -> (usize, usize) {
         own.expect("kept").encode(),
         "{tag}: kept work"
     );
-    (reused.taken, reused.built)
+    (
+        reused.taken,
+        reused.built,
+        reused.file_callers_taken,
+        reused.quiet_calls_taken,
+    )
 }
 
 #[test]
@@ -319,4 +357,64 @@ fn the_head_reuses_every_unit_whose_build_read_nothing_changed() {
     let unrelated = reused("unrelated", "src/unrelated.ts", "export", "export");
     assert_eq!((callee.1, mount.1, constant.1, unrelated.1), (1, 2, 1, 0));
     assert_eq!(callee.0 + callee.1, unrelated.0);
+}
+
+/// Each file's part of the `callers` index (which route wrappers read) is taken from the
+/// base's kept work only where working it out read no changed file. A function added in
+/// front of the wrappers in `mount.ts` moves their ids: the part of `app.ts`, whose calls
+/// reach them, must be worked out again although `app.ts` did not change, or the routes
+/// registered through the wrappers would be lost (the summaries are compared with a full
+/// extraction in `reused_in`).
+#[test]
+fn a_files_part_of_the_callers_index_is_worked_out_again_when_a_file_it_read_changed() {
+    let files = 2; // package.json is no model
+    let (_, _, unrelated) = reused_in(
+        "route-wrappers-ts",
+        "wrappers-unchanged",
+        "src/app.ts",
+        "mountHealth(app, \"/internal\");",
+        "mountHealth(app, \"/internal\");",
+    );
+    assert_eq!(unrelated, files);
+    let (_, built, moved) = reused_in(
+        "route-wrappers-ts",
+        "wrappers-moved",
+        "src/mount.ts",
+        "// The project's own helper",
+        "export function first() {\n  return 1;\n}\n\n// The project's own helper",
+    );
+    assert_eq!(moved, 0, "app.ts read mount.ts, and mount.ts changed");
+    assert!(built > 0);
+    let (_, _, handler) = reused_in(
+        "route-wrappers-ts",
+        "wrappers-handler",
+        "src/app.ts",
+        "\"Ada\"",
+        "\"Grace\"",
+    );
+    assert_eq!(handler, 1, "mount.ts's part read only mount.ts");
+}
+
+/// The calls client discovery found nothing at (`http.get` on a local object) are not read
+/// again where nothing reading them read changed; when `http.ts` becomes an axios instance,
+/// the call in `api.ts` (which did not change) is a client call, so `api.ts`'s quiet calls
+/// must be read again (the summaries are compared with a full extraction in `reused_in`).
+#[test]
+fn quiet_calls_are_read_again_when_a_file_they_read_changed() {
+    let (_, _, _, unchanged) = reused_counts(
+        "quiet-calls",
+        "quiet-unchanged",
+        "src/users.ts",
+        "\"/api/users\"",
+        "\"/api/users\"",
+    );
+    assert!(unchanged > 0, "the quiet calls of api.ts are taken");
+    let (_, built, _, _) = reused_counts(
+        "quiet-calls",
+        "quiet-client",
+        "src/http.ts",
+        "// A local object with a get method: no HTTP client.\nexport const http = {\n  get(url: string) {\n    return url;\n  },\n};\n",
+        "import axios from \"axios\";\n\nexport const http = axios.create({ baseURL: \"/v1\" });\n",
+    );
+    assert!(built > 0, "the new client call of api.ts is built");
 }

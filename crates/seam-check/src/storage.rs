@@ -35,6 +35,9 @@ pub struct StoreProvider {
     pub store_written: Vec<String>,
     /// The schema declares every field there is (`fieldSet: exhaustive`).
     pub exhaustive: bool,
+    /// Relation fields with the model each leads to (`subscriptions` → `Subscription`): a read
+    /// that includes one reads that model's rows whole.
+    pub relations: Vec<(String, String)>,
     /// Names the client picks one row by besides the fields: compound ids and uniques.
     pub compound_selectors: Vec<String>,
 }
@@ -104,8 +107,24 @@ fn provider_of(index: usize, summary: &BehavioralSummary) -> Option<StoreProvide
         .filter(|f| f.get("storeWritten").and_then(|w| w.as_bool()) == Some(true))
         .filter_map(|f| Some(f.get("name")?.as_str()?.to_owned()))
         .collect();
+    let relations = contract
+        .get("fields")?
+        .as_array()?
+        .iter()
+        .filter(|f| f.get("derived").and_then(|d| d.as_bool()) == Some(true))
+        .filter_map(|f| {
+            let name = f.get("name")?.as_str()?;
+            let model = f
+                .get("type")?
+                .as_str()?
+                .trim_end_matches("[]")
+                .trim_end_matches('?');
+            Some((name.to_owned(), model.to_owned()))
+        })
+        .collect();
     Some(StoreProvider {
         summary: index,
+        relations,
         store_written,
         compound_selectors,
         system: s.storage_system.clone(),
@@ -242,6 +261,7 @@ mod tests {
             store_written: Vec::new(),
             exhaustive: true,
             compound_selectors: Vec::new(),
+            relations: vec![("posts".to_owned(), "Post".to_owned())],
         }
     }
 

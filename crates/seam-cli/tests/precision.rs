@@ -259,6 +259,19 @@ fn columns_the_store_fills_in_are_not_unused() {
 }
 
 #[test]
+fn a_model_read_through_a_relation_is_read_whole() {
+    // `select: { subscriptions: true }` on a user brings the subscription's rows back whole:
+    // none of its columns is unused. The invite is written and read by `id` only.
+    let report = check("relation_include");
+    assert_eq!(
+        findings(&report),
+        [
+            "warning boundaryFieldUnused: prisma/schema.prisma declares note on Invite (table Invite), but no code in the run reads, writes or selects by it"
+        ]
+    );
+}
+
+#[test]
 fn a_failure_caught_and_handled_as_one_is_handled() {
     // `try { await axios.delete(…) } catch { notify(…) }`: the 400 arrives in the catch.
     let silent = check("caught_failure/silent");

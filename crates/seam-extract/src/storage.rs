@@ -619,6 +619,20 @@ impl Scan<'_> {
                         Some(_) => false,
                     }
             }
+            // One kept across reloads (`globalForPrisma.prisma || new PrismaClient()`, `??`, or
+            // a choice of two): a client when either side is one.
+            ExprKind::Logical { left, right, .. } => {
+                self.is_client_in(file, *left, hops - 1)
+                    || self.is_client_in(file, *right, hops - 1)
+            }
+            ExprKind::Conditional {
+                consequent,
+                alternate,
+                ..
+            } => {
+                self.is_client_in(file, *consequent, hops - 1)
+                    || self.is_client_in(file, *alternate, hops - 1)
+            }
             _ => self.matches_create(model, expr),
         }
     }

@@ -16,7 +16,8 @@ A stored field (a column) the schema declares that no code in the run reads, wri
 rows by, on a model the code does use. Relation fields and computed fields are not columns and
 are never reported, nor are timestamps the store keeps by itself (`@updatedAt`,
 `@default(now())`). It stays silent for a model any code reads whole (a query with no `select`
-reads every column), since that read may be the use, and for one any code writes with data
+reads every column, and one that includes a relation, `include: { subscriptions: true }`, reads
+the related model's rows whole), since that read may be the use, and for one any code writes with data
 seam cannot read in full (a `data` built elsewhere, spread in from a value it cannot follow),
 since that write may be.
 
@@ -56,10 +57,31 @@ pub const KIND: &str = INFO.name;
 
 /// Every stored field of a met provider that none of its accesses names.
 pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<Finding> {
+    // Models some read reaches through a relation of another (`include: { subscriptions:
+    // true }` on a user): the related rows come back whole.
+    let mut read_through: BTreeSet<&str> = BTreeSet::new();
+    for (&p, accesses) in &pairing.met {
+        let provider = &pairing.providers[p];
+        for &a in accesses {
+            let access = &pairing.accesses[a].access;
+            if access.kind != seam_ir::summary::StorageAccessKind::Read {
+                continue;
+            }
+            for field in &access.fields {
+                if let Some((_, model)) = provider.relations.iter().find(|(r, _)| r == field) {
+                    read_through.insert(model);
+                }
+            }
+        }
+    }
     let mut out = Vec::new();
     for (&p, accesses) in &pairing.met {
         let provider = &pairing.providers[p];
         if !provider.exhaustive {
+            continue;
+        }
+        let name = provider.model.as_deref().unwrap_or(&provider.container);
+        if read_through.contains(name) {
             continue;
         }
         // A read of the whole row, or a write of data seam could not read in full (`*`):
@@ -86,7 +108,6 @@ pub fn check(pairing: &StoragePairing, summaries: &[BehavioralSummary]) -> Vec<F
         let Some(boundary) = summary.identity.boundary_binding.clone() else {
             continue;
         };
-        let name = provider.model.as_deref().unwrap_or(&provider.container);
         for (field, stored) in &provider.fields {
             if !stored || used.contains(field.as_str()) || provider.store_written.contains(field) {
                 continue;

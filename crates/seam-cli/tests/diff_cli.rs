@@ -77,6 +77,25 @@ fn writes_both_files_and_prints_one_line() {
 }
 
 #[test]
+fn quiet_prints_no_notes() {
+    // Without `-q` the run says what it shared between the two revisions; with it, standard
+    // error stays empty and the summary line and files are the same.
+    let r = fixture();
+    let loud = seam(&["diff", "HEAD~1..HEAD", "--output-dir", "loud"], r.path());
+    assert_eq!(loud.status.code(), Some(0), "{}", stderr(&loud));
+    assert!(stderr(&loud).contains("note: "), "{}", stderr(&loud));
+    let quiet = seam(
+        &["-q", "diff", "HEAD~1..HEAD", "--output-dir", "quiet"],
+        r.path(),
+    );
+    assert_eq!(quiet.status.code(), Some(0), "{}", stderr(&quiet));
+    assert_eq!(stderr(&quiet), "");
+    assert_eq!(quiet.stdout, loud.stdout);
+    let read = |dir: &str| std::fs::read(r.path().join(dir).join("diff.json")).unwrap();
+    assert_eq!(read("quiet"), read("loud"));
+}
+
+#[test]
 fn fail_on_trips_with_exit_3_and_bad_grammar_is_exit_2() {
     let r = fixture();
     let o = seam(

@@ -102,8 +102,10 @@ pub fn run(args: Args) -> u8 {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
-    for note in &output.notes {
-        eprintln!("note: {note}");
+    if crate::ui::notes() {
+        for note in &output.notes {
+            eprintln!("note: {note}");
+        }
     }
     if let Err(e) = std::fs::create_dir_all(&args.output_dir) {
         return fail(format!(

@@ -190,12 +190,7 @@ fn tests_absence(model: &seam_lang::model::Model, test: ExprId) -> bool {
             arg,
         } => !tests_absence(model, *arg),
         ExprKind::Binary { op, left, right } => {
-            let against_missing = missing(*left) || missing(*right);
-            match op {
-                BinaryOp::Eq | BinaryOp::StrictEq => against_missing,
-                BinaryOp::NotEq | BinaryOp::StrictNotEq => false,
-                _ => false,
-            }
+            matches!(op, BinaryOp::Eq | BinaryOp::StrictEq) && (missing(*left) || missing(*right))
         }
         _ => false,
     }

@@ -138,7 +138,11 @@ fn called_parameter(files: &Files, outer: (usize, FuncId), made: (usize, FuncId)
 }
 
 /// Whether `inner` is written inside `outer`, at any depth.
-fn written_inside(model: &seam_lang::model::Model, inner: FuncId, outer: FuncId) -> bool {
+pub(crate) fn written_inside(
+    model: &seam_lang::model::Model,
+    inner: FuncId,
+    outer: FuncId,
+) -> bool {
     let mut parent = model.function(inner).parent;
     while let Some(p) = parent {
         if p == outer {

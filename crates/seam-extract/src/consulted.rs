@@ -146,6 +146,16 @@ impl Consulted {
         }
     }
 
+    /// The files it read, as kept work lists them (see [`kept_index`]).
+    pub(crate) fn kept_files(&self) -> Vec<u32> {
+        self.files.iter().map(|&f| kept_index(f)).collect()
+    }
+
+    /// The entries it took with their values, as kept work lists them.
+    pub(crate) fn kept_facts(&self) -> Vec<(Fact, u64)> {
+        self.facts.iter().map(|(f, v)| (f.clone(), *v)).collect()
+    }
+
     fn merge(&mut self, other: &Consulted) {
         self.files.extend(other.files.iter().copied());
         self.indexes.extend(other.indexes.iter().copied());
@@ -162,6 +172,12 @@ impl Consulted {
         self.pending_seen = HashSet::new();
         self
     }
+}
+
+/// A file's index as kept work lists it: an index past `u32` is one no later run has, so
+/// it reads as changed there.
+pub(crate) fn kept_index(file: usize) -> u32 {
+    u32::try_from(file).unwrap_or(u32::MAX)
 }
 
 /// While alive, values built once per run keep what their building read (see the module

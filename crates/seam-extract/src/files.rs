@@ -844,20 +844,7 @@ impl<'a> Files<'a> {
     pub(crate) fn unchanged_quiet_calls(&self, pack: usize, file: usize) -> Option<&[ExprId]> {
         let (kept, changed) = self.quiet_prior.as_ref()?;
         let quiet = kept.get(&(pack, file))?;
-        let unchanged = quiet
-            .files
-            .iter()
-            .all(|&f| !changed.get(f as usize).copied().unwrap_or(true));
-        if !unchanged {
-            return None;
-        }
-        let (same, _) = consulted::recorded(|| {
-            quiet
-                .facts
-                .iter()
-                .all(|(fact, v)| self.fact_value(fact) == Some(*v))
-        });
-        if !same {
+        if !self.still_holds(&quiet.files, &quiet.facts, changed) {
             return None;
         }
         self.quiet_taken
@@ -951,11 +938,7 @@ impl<'a> Files<'a> {
                 let (part, reads) = consulted::recorded(|| self.file_calls_part(file));
                 let kept = reads.calls.is_empty().then(|| KeptFileCallers {
                     part: part.clone(),
-                    files: reads
-                        .files
-                        .iter()
-                        .map(|&f| u32::try_from(f).unwrap_or(u32::MAX))
-                        .collect(),
+                    files: reads.kept_files(),
                     facts: reads.facts.into_iter().collect(),
                 });
                 (part, kept)
@@ -1009,20 +992,26 @@ impl<'a> Files<'a> {
     fn taken_file_callers(&self, file: usize) -> Option<&KeptFileCallers> {
         let (kept, changed) = self.callers_prior.as_ref()?;
         let kept = kept.get(file)?.as_ref()?;
-        let unchanged = kept
-            .files
-            .iter()
-            .all(|&f| !changed.get(f as usize).copied().unwrap_or(true));
-        if !unchanged {
-            return None;
-        }
-        // The entries are compared outside any record: the comparison is no read of the part.
-        let (same, _) = consulted::recorded(|| {
-            kept.facts
-                .iter()
-                .all(|(fact, v)| self.fact_value(fact) == Some(*v))
-        });
-        same.then_some(kept)
+        self.still_holds(&kept.files, &kept.facts, changed)
+            .then_some(kept)
+    }
+
+    /// Whether kept work that read `files` and took the index entries `facts` reads the same
+    /// here: no file it read is one `changed` marks, and every entry has the same value. The
+    /// entries are compared outside any record: the comparison is no read of the work.
+    fn still_holds(
+        &self,
+        files: &[u32],
+        facts: &[(consulted::Fact, u64)],
+        changed: &[bool],
+    ) -> bool {
+        crate::reuse::none_changed(files, changed)
+            && consulted::recorded(|| {
+                facts
+                    .iter()
+                    .all(|(fact, v)| self.fact_value(fact) == Some(*v))
+            })
+            .0
     }
 
     /// The calls of project functions one file makes, added to `out`: calls by name or member,

@@ -740,12 +740,8 @@ fn kept_units(
             (
                 reuse::PriorUnit {
                     unit: *hash,
-                    files: reads
-                        .files
-                        .iter()
-                        .map(|&f| u32::try_from(f).unwrap_or(u32::MAX))
-                        .collect(),
-                    facts: reads.facts.iter().map(|(f, v)| (f.clone(), *v)).collect(),
+                    files: reads.kept_files(),
+                    facts: reads.kept_facts(),
                     built: Vec::new(),
                 },
                 true,

@@ -139,9 +139,7 @@ impl Prior {
             .iter()
             .map(|&i| &self.units[i])
             .find(|u| {
-                u.files
-                    .iter()
-                    .all(|&f| !changed.get(f as usize).copied().unwrap_or(true))
+                none_changed(&u.files, changed)
                     && u.facts.iter().all(|(fact, v)| value_of(fact) == *v)
             })
     }
@@ -158,15 +156,7 @@ impl Prior {
         w.len(self.units.len());
         for u in &self.units {
             w.u64(u.unit);
-            w.len(u.files.len());
-            for &f in &u.files {
-                w.u64(u64::from(f));
-            }
-            w.len(u.facts.len());
-            for (fact, v) in &u.facts {
-                w.fact(fact);
-                w.u64(*v);
-            }
+            w.read(&u.files, &u.facts);
             w.len(u.built.len());
             for d in &u.built {
                 w.bytes(&d.text);
@@ -206,15 +196,7 @@ impl Prior {
                         w.len(func.index());
                         w.len(call.index());
                     }
-                    w.len(k.files.len());
-                    for &f in &k.files {
-                        w.u64(u64::from(f));
-                    }
-                    w.len(k.facts.len());
-                    for (fact, v) in &k.facts {
-                        w.fact(fact);
-                        w.u64(*v);
-                    }
+                    w.read(&k.files, &k.facts);
                 }
             }
         }
@@ -226,15 +208,7 @@ impl Prior {
             for call in &q.calls {
                 w.len(call.index());
             }
-            w.len(q.files.len());
-            for &f in &q.files {
-                w.u64(u64::from(f));
-            }
-            w.len(q.facts.len());
-            for (fact, v) in &q.facts {
-                w.fact(fact);
-                w.u64(*v);
-            }
+            w.read(&q.files, &q.facts);
         }
         w.0
     }
@@ -250,12 +224,7 @@ impl Prior {
         let mut units = Vec::new();
         for _ in 0..r.len()? {
             let unit = r.u64()?;
-            let read = (0..r.len()?)
-                .map(|_| r.u64().and_then(|f| u32::try_from(f).ok()))
-                .collect::<Option<Vec<_>>>()?;
-            let facts = (0..r.len()?)
-                .map(|_| Some((r.fact()?, r.u64()?)))
-                .collect::<Option<Vec<_>>>()?;
+            let (read, facts) = r.read()?;
             let mut built = Vec::new();
             for _ in 0..r.len()? {
                 let text = r.bytes()?.to_vec().into_boxed_slice();
@@ -304,12 +273,7 @@ impl Prior {
                             Some(((file, FuncId::from_index(func)), ExprId::from_index(call)))
                         })
                         .collect::<Option<Vec<_>>>()?;
-                    let read = (0..r.len()?)
-                        .map(|_| r.u64().and_then(|f| u32::try_from(f).ok()))
-                        .collect::<Option<Vec<_>>>()?;
-                    let facts = (0..r.len()?)
-                        .map(|_| Some((r.fact()?, r.u64()?)))
-                        .collect::<Option<Vec<_>>>()?;
+                    let (read, facts) = r.read()?;
                     parts.push(Some(KeptFileCallers {
                         part,
                         files: read,
@@ -326,12 +290,7 @@ impl Prior {
             let calls = (0..r.len()?)
                 .map(|_| Some(ExprId::from_index(usize::try_from(r.u64()?).ok()?)))
                 .collect::<Option<Vec<_>>>()?;
-            let read = (0..r.len()?)
-                .map(|_| r.u64().and_then(|f| u32::try_from(f).ok()))
-                .collect::<Option<Vec<_>>>()?;
-            let facts = (0..r.len()?)
-                .map(|_| Some((r.fact()?, r.u64()?)))
-                .collect::<Option<Vec<_>>>()?;
+            let (read, facts) = r.read()?;
             quiet.insert(
                 (pack, file),
                 QuietCalls {
@@ -347,6 +306,14 @@ impl Prior {
         prior.quiet = Arc::new(quiet);
         Some(prior)
     }
+}
+
+/// Whether none of the files kept work read (by index) is one `changed` marks; a file past the
+/// end of `changed` counts as changed.
+pub(crate) fn none_changed(files: &[u32], changed: &[bool]) -> bool {
+    files
+        .iter()
+        .all(|&f| !changed.get(f as usize).copied().unwrap_or(true))
 }
 
 /// The first bytes of an encoded [`Prior`]: its format.
@@ -377,6 +344,19 @@ impl Writer {
         self.0.extend_from_slice(b);
     }
 
+    /// What a piece of kept work read: its files and its facts with their values.
+    fn read(&mut self, files: &[u32], facts: &[(Fact, u64)]) {
+        self.len(files.len());
+        for &f in files {
+            self.u64(u64::from(f));
+        }
+        self.len(facts.len());
+        for (fact, v) in facts {
+            self.fact(fact);
+            self.u64(*v);
+        }
+    }
+
     fn fact(&mut self, fact: &Fact) {
         let (tag, a, b, name): (u64, u64, u64, &str) = match fact {
             Fact::Unit => (0, 0, 0, ""),
@@ -397,6 +377,9 @@ impl Writer {
         self.bytes(name.as_bytes());
     }
 }
+
+/// What a piece of kept work read: the files (by index) and the entries with their values.
+type WorkRead = (Vec<u32>, Vec<(Fact, u64)>);
 
 struct Reader<'a>(&'a [u8]);
 
@@ -422,6 +405,17 @@ impl<'a> Reader<'a> {
 
     fn string(&mut self) -> Option<String> {
         String::from_utf8(self.bytes()?.to_vec()).ok()
+    }
+
+    /// What [`Writer::read`] wrote.
+    fn read(&mut self) -> Option<WorkRead> {
+        let files = (0..self.len()?)
+            .map(|_| self.u64().and_then(|f| u32::try_from(f).ok()))
+            .collect::<Option<Vec<_>>>()?;
+        let facts = (0..self.len()?)
+            .map(|_| Some((self.fact()?, self.u64()?)))
+            .collect::<Option<Vec<_>>>()?;
+        Some((files, facts))
     }
 
     fn fact(&mut self) -> Option<Fact> {

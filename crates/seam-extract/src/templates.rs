@@ -255,16 +255,17 @@ fn factory_arguments(
     let ExprKind::Member { object, .. } = &files.model(caller_file).expr(callee).kind else {
         return;
     };
-    let made = match files.definition(caller_file, *object) {
-        Some(crate::files::Def::Binding(bf, b)) => {
-            let binding = files.model(bf).binding(b);
-            match binding.origin.init {
-                Some(init) if binding.origin.path.is_empty() && !binding.reassigned => (bf, init),
-                _ => return,
-            }
-        }
-        Some(crate::files::Def::Expr(ef, e)) => (ef, e),
-        _ => return,
+    let Some(def) = files.definition(caller_file, *object) else {
+        return;
+    };
+    // A name given another object later may hold another factory's.
+    if let crate::files::Def::Binding(bf, b) = def
+        && files.model(bf).binding(b).reassigned
+    {
+        return;
+    }
+    let Some(made) = files.value_of(def) else {
+        return;
     };
     let ExprKind::Call {
         callee: factory,
@@ -277,17 +278,11 @@ fn factory_arguments(
     let Some((ff, factory)) = files.function_of(made.0, *factory) else {
         return;
     };
-    let model = files.model(file);
-    let mut at = model.function(func).parent;
-    while let Some(parent) = at {
-        if ff == file && parent == factory {
-            let outer = bind_arguments(files, reader, file, factory, made.0, made.1);
-            for (key, value) in outer {
-                subst.entry(key).or_insert(value);
-            }
-            return;
-        }
-        at = model.function(parent).parent;
+    if ff != file || !crate::callees::written_inside(files.model(file), func, factory) {
+        return;
+    }
+    for (key, value) in bind_arguments(files, reader, file, factory, made.0, made.1) {
+        subst.entry(key).or_insert(value);
     }
 }
 

@@ -196,28 +196,28 @@ pub fn scan_shared(
     options: &ScanOptions,
     classifier: &Classifier,
 ) -> Result<ScanResult, ScanError> {
-    scan_project(
-        root,
-        Held::Shared(project),
-        options,
-        PhaseClock::new(),
-        classifier,
-        &mut SharedFiles::none(),
-        Vec::new(),
-        None,
-        None,
-    )
+    scan_alone(root, Held::Shared(project), options, classifier)
 }
 
 /// A scan of a project with the classifier built from the packs `root` holds.
 fn scan_held(root: &Path, held: Held<'_>, options: &ScanOptions) -> Result<ScanResult, ScanError> {
     let classifier = Classifier::new(&seam_packs::repository_packs(root)?)?;
+    scan_alone(root, held, options, &classifier)
+}
+
+/// A scan of every file's model, sharing nothing with another scan and keeping nothing.
+fn scan_alone(
+    root: &Path,
+    held: Held<'_>,
+    options: &ScanOptions,
+    classifier: &Classifier,
+) -> Result<ScanResult, ScanError> {
     scan_project(
         root,
         held,
         options,
         PhaseClock::new(),
-        &classifier,
+        classifier,
         &mut SharedFiles::none(),
         Vec::new(),
         None,

@@ -1775,11 +1775,8 @@ impl Quiet {
         read.insert(file);
         Some(crate::files::QuietCalls {
             calls: self.calls,
-            files: read
-                .into_iter()
-                .map(|f| u32::try_from(f).unwrap_or(u32::MAX))
-                .collect(),
-            facts: reads.facts.iter().map(|(f, v)| (f.clone(), *v)).collect(),
+            files: read.into_iter().map(crate::consulted::kept_index).collect(),
+            facts: reads.kept_facts(),
         })
     }
 }

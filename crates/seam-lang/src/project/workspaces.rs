@@ -209,11 +209,12 @@ fn read_json(path: &Path) -> Option<serde_json::Value> {
     serde_json::from_str(&text).ok()
 }
 
-/// A directory as a manifest writes it, relative and without `./` or a trailing `/`.
+/// A directory as a manifest writes it, relative and without `./` (nor the slashes after it:
+/// `.//tools`) or a trailing `/`.
 pub fn clean_dir(dir: &str) -> String {
     let mut dir = dir.trim();
     while let Some(rest) = dir.strip_prefix("./") {
-        dir = rest;
+        dir = rest.trim_start_matches('/');
     }
     dir.trim_end_matches('/').to_owned()
 }
@@ -427,11 +428,7 @@ fn relative_glob(glob: &str) -> Option<String> {
         Some(rest) => ("!", rest),
         None => ("", glob),
     };
-    let mut body = body.trim();
-    while let Some(rest) = body.strip_prefix("./") {
-        body = rest.trim_start_matches('/');
-    }
-    let body = body.trim_end_matches('/');
+    let body = clean_dir(body);
     (!body.is_empty() && body != ".").then(|| format!("{negated}{body}"))
 }
 

@@ -225,15 +225,7 @@ impl<'s> Lowerer<'s> {
         }
         let binding = self.lookup(&name);
         if !self.is_local(&name) && (self.is_field(&name) || self.is_inherited(&name, binding)) {
-            let this = self.m.push_expr(ExprKind::This, span(node));
-            return self.m.push_expr(
-                ExprKind::Member {
-                    object: this,
-                    property: MemberProp::Name(name),
-                    optional: false,
-                },
-                span(node),
-            );
+            return self.this_member(name, span(node));
         }
         self.m.push_expr(
             ExprKind::Ident {
@@ -241,6 +233,19 @@ impl<'s> Lowerer<'s> {
                 binding,
             },
             span(node),
+        )
+    }
+
+    /// `this.name`: a member of the instance a bare name stands for, at `at`.
+    fn this_member(&mut self, name: String, at: Span) -> ExprId {
+        let this = self.m.push_expr(ExprKind::This, at);
+        self.m.push_expr(
+            ExprKind::Member {
+                object: this,
+                property: MemberProp::Name(name),
+                optional: false,
+            },
+            at,
         )
     }
 
@@ -276,29 +281,12 @@ impl<'s> Lowerer<'s> {
                     Span::new(span(o).start, name_span.end),
                 )
             }
-            None if !self.is_local(&name) && self.is_method(&name) => {
-                let this = self.m.push_expr(ExprKind::This, name_span);
-                self.m.push_expr(
-                    ExprKind::Member {
-                        object: this,
-                        property: MemberProp::Name(name),
-                        optional: false,
-                    },
-                    name_span,
-                )
-            }
             None => {
                 let binding = self.lookup(&name);
-                if self.is_inherited(&name, binding) {
-                    let this = self.m.push_expr(ExprKind::This, name_span);
-                    self.m.push_expr(
-                        ExprKind::Member {
-                            object: this,
-                            property: MemberProp::Name(name),
-                            optional: false,
-                        },
-                        name_span,
-                    )
+                if !self.is_local(&name)
+                    && (self.is_method(&name) || self.is_inherited(&name, binding))
+                {
+                    self.this_member(name, name_span)
                 } else {
                     self.m.push_expr(
                         ExprKind::Ident {

@@ -5,9 +5,7 @@
 //! (an `if` testing a parameter the caller passed, or passed as `null`), and otherwise gives
 //! one form of the request with it and one without (see [`crate::alternatives`]).
 
-use seam_lang::model::{
-    AssignOp, BinaryOp, BindingId, BindingKind, ExprId, ExprKind, LiteralValue, UnaryOp,
-};
+use seam_lang::model::{AssignOp, BinaryOp, BindingId, BindingKind, ExprId, ExprKind, UnaryOp};
 
 use crate::url::{Piece, Reader, assignments_to};
 
@@ -160,30 +158,24 @@ impl Reader<'_> {
         };
         let passed = match self.subst.get(&(file, param))? {
             None => false,
-            Some((af, ae)) => {
-                !matches!(
-                    &self.files.model(*af).expr(*ae).kind,
-                    ExprKind::Literal {
-                        value: LiteralValue::Null
-                    }
-                ) && !matches!(&self.files.model(*af).expr(*ae).kind, ExprKind::Ident { name, .. } if name == "undefined")
-            }
+            Some((af, ae)) => !missing(self.files.model(*af), *ae),
         };
         // `!id` and `id == null` hold when it was not passed.
         Some(passed != tests_absence(model, test))
     }
 }
 
+/// Whether an expression is no value: `null`, `undefined` (a literal, or the name where a
+/// local shadows nothing seam can see).
+fn missing(model: &seam_lang::model::Model, expr: ExprId) -> bool {
+    crate::url::is_absent(model, expr)
+        || matches!(&model.expr(expr).kind, ExprKind::Ident { name, .. } if name == "undefined")
+}
+
 /// Whether a test asks that its value be missing: `!x`, `x == null`, `x === undefined` (and
 /// `!` of the opposite).
 fn tests_absence(model: &seam_lang::model::Model, test: ExprId) -> bool {
-    let missing = |e: ExprId| match &model.expr(e).kind {
-        ExprKind::Literal {
-            value: LiteralValue::Null,
-        } => true,
-        ExprKind::Ident { name, .. } => name == "undefined",
-        _ => false,
-    };
+    let missing = |e: ExprId| missing(model, e);
     match &model.expr(test).kind {
         ExprKind::Unary {
             op: UnaryOp::Not,

@@ -1776,7 +1776,7 @@ impl Reader<'_> {
     }
 }
 
-fn is_absent(model: &seam_lang::model::Model, expr: ExprId) -> bool {
+pub(crate) fn is_absent(model: &seam_lang::model::Model, expr: ExprId) -> bool {
     matches!(
         model.expr(expr).kind,
         ExprKind::Literal {

@@ -1025,6 +1025,11 @@ pub struct ConstraintFile {
     /// `"api/users"` beside a cache key `"me"` that a fetcher of its own stands behind.
     #[serde(default)]
     pub path: bool,
+    /// The metavariable is not a function the project defines without parameters: an SWR
+    /// fetcher written `() => client.get(…)` makes its own request, and the key it would be
+    /// handed is only a cache key.
+    #[serde(default)]
+    pub takes_arguments: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -540,6 +540,7 @@ impl Compiler<'_> {
                     http_method: c.http_method,
                     text: c.text,
                     path: c.path,
+                    takes_arguments: c.takes_arguments,
                 },
             );
         }

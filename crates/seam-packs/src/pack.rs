@@ -161,6 +161,8 @@ pub struct Constraint {
     pub text: bool,
     /// Text holding a `/` (a path), not a bare name.
     pub path: bool,
+    /// Not a function the project defines without parameters.
+    pub takes_arguments: bool,
 }
 
 /// A dev-server proxy table (see `DevProxyFile`).

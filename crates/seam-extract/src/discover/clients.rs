@@ -2232,6 +2232,13 @@ pub(super) fn constraints_hold(
         {
             return None;
         }
+        if c.takes_arguments
+            && files
+                .function_of(file, cap.expr()?)
+                .is_some_and(|(f, func)| files.model(f).function(func).params.is_empty())
+        {
+            return None;
+        }
         if c.opaque
             && files
                 .definition(file, cap.expr()?)

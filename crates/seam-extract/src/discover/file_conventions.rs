@@ -102,10 +102,7 @@ pub(super) fn file_units(
                     {
                         Some((vf, ve))
                             if vf == file
-                                && matches!(
-                                    model.expr(ve).kind,
-                                    ExprKind::Call { is_new: false, .. }
-                                ) =>
+                                && made_by_call(files, vf, ve, crate::files::MAX_HOPS) =>
                         {
                             Err(ve)
                         }
@@ -133,6 +130,29 @@ pub(super) fn destructured_from(files: &Files, def: crate::files::Def) -> Option
     };
     let origin = &files.model(file).binding(binding).origin;
     (!origin.path.is_empty()).then_some((file, origin.init?))
+}
+
+/// An expression that is a call (not `new`), or a name holding what one made, also through
+/// names destructured from it (`const handlers = lib(auth)`, then `export const { POST } =
+/// handlers`; `import { handlers } from "./auth"`, itself `export const { handlers } =
+/// NextAuth(…)`).
+fn made_by_call(files: &Files, file: usize, expr: ExprId, hops: usize) -> bool {
+    let model = files.model(file);
+    match model.expr(expr).kind {
+        ExprKind::Call { is_new, .. } => !is_new,
+        ExprKind::Ident { .. } => {
+            let Some(hops) = hops.checked_sub(1) else {
+                return false;
+            };
+            files
+                .definition(file, expr)
+                .and_then(|d| files.value_of(d).or_else(|| destructured_from(files, d)))
+                .is_some_and(|(vf, ve)| {
+                    (vf, ve) != (file, expr) && made_by_call(files, vf, ve, hops)
+                })
+        }
+        _ => false,
+    }
 }
 
 /// The names a file's place spells, one per path segment before rewriting: the directories

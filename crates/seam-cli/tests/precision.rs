@@ -622,6 +622,26 @@ fn a_failure_handler_chained_on_the_call_handles_every_failure() {
 }
 
 #[test]
+fn a_request_handed_to_a_toast_with_an_error_entry_handles_every_failure() {
+    // `toast.promise(archiving, { error })` with axios, which rejects on a failure status:
+    // the toast's error message is the branch for every failure.
+    let silent = check("toast_promise/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["POST /v1/notes/{note_id}/archive api/main.py::archive web/src/notes.ts::archiveNote"]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // Without an error entry the toast drops the rejection: the 404 reaches no handler.
+    let fires = check("toast_promise/fires");
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 404 but no consumer branch handles it"
+        ]
+    );
+}
+
+#[test]
 fn a_wrapper_returning_a_promise_chained_to_a_throw_delivers_failures_as_exceptions() {
     // `if (res.status >= 400) return res.text().then((t) => { throw new Error(t) })`: the
     // wrapper's promise is rejected on every failure, so the consumer's catch handles them.

@@ -160,6 +160,9 @@ pub struct Files<'a> {
     /// Every loaded pack's library calls that call a function they are given
     /// (`invocations:`), with their languages.
     pub invocation_rules: Vec<(seam_packs::LanguageFamily, seam_packs::Invocation)>,
+    /// Calls that handle a promise's rejection, from every loaded pack (see
+    /// `seam_packs::RejectionKeeper`).
+    pub rejection_keepers: Vec<(seam_packs::LanguageFamily, seam_packs::RejectionKeeper)>,
     /// Every loaded pack's `settingsObjects` (see [`crate::settings_objects`]).
     pub settings_objects: Vec<(seam_packs::LanguageFamily, seam_packs::SettingsObject)>,
     /// The classes the project loads its configuration from, worked out on first use.
@@ -349,6 +352,7 @@ impl<'a> Files<'a> {
             environment: Vec::new(),
             env_reads: Vec::new(),
             invocation_rules: Vec::new(),
+            rejection_keepers: Vec::new(),
             settings_objects: Vec::new(),
             settings_classes: Lazy::new("settings classes"),
             invocations: models.iter().map(|_| Lazy::default()).collect(),

@@ -41,6 +41,7 @@ mod handed_clients;
 pub mod handed_methods;
 pub mod held_routers;
 pub mod instance_globals;
+mod kept_rejections;
 pub mod keyed_fields;
 pub mod library_constants;
 mod list_joins;
@@ -426,6 +427,7 @@ fn extract_run(
     files.page_origins = of_every_pack(packs, |p| &p.page_origins);
     files.environment = of_every_pack(packs, |p| &p.settings);
     files.invocation_rules = of_every_pack(packs, |p| &p.invocations);
+    files.rejection_keepers = of_every_pack(packs, |p| &p.keeps_rejections);
     files.settings_objects = of_every_pack(packs, |p| &p.settings_objects);
     files.env_reads = of_every_pack(packs, |p| &p.environment);
     files.markup.packs = packs
@@ -1253,6 +1255,7 @@ fn client_metadata(
         == Some("exception");
     if delivered_as_exception
         && (kept_by_library(files, unit)
+            || crate::kept_rejections::handed_to_keeper(files, unit)
             || caught_in_layer(files, unit)
             || unit
                 .function

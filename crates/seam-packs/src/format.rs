@@ -192,6 +192,12 @@ pub struct PackFile {
     /// apply to every file of its languages, as `urls` do.
     #[serde(default)]
     pub invocations: Vec<InvocationFile>,
+    /// Calls that take a request's promise and handle its rejection (`toast.promise(p, {
+    /// error })`): a request whose failures arrive as rejections, handed to one as it is (or
+    /// through a local holding it), never reaches code written for a success. Every loaded
+    /// pack's entries apply to every file of its languages, as `urls` do.
+    #[serde(default)]
+    pub keeps_rejections: Vec<RejectionKeeperFile>,
     /// Expressions that give the running page's own origin (`window.location.origin`): a URL
     /// built on one is absolute and goes to this deployment. Every loaded pack's entries apply
     /// to every file of its languages, as `urls` do.
@@ -1153,6 +1159,16 @@ pub struct InvocationFile {
     /// reaches code written for a success.
     #[serde(default)]
     pub keeps_failures: bool,
+}
+
+/// A call that handles the rejection of a promise it is given (see
+/// `PackFile::keeps_rejections`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RejectionKeeperFile {
+    pub pattern: String,
+    /// The metavariable holding the promise.
+    pub promise: String,
 }
 
 /// A function an app gives a library through a configuration element (see

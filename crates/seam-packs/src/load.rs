@@ -1238,12 +1238,13 @@ impl Compiler<'_> {
             && raw.declared_clients.is_empty()
             && raw.rpc.as_ref().is_none_or(|r| r.clients.is_empty())
             && raw.invocations.is_empty()
+            && raw.keeps_rejections.is_empty()
             && raw.dev_proxies.is_empty()
             && !review_only
         {
             return Err(self.error(
                 "kind:",
-                "a client pack needs at least one entry under `calls` (or `invocations`, or `devProxies`)",
+                "a client pack needs at least one entry under `calls` (or `invocations`, `keepsRejections` or `devProxies`)",
             ));
         }
 
@@ -1354,6 +1355,16 @@ impl Compiler<'_> {
                 pattern,
             });
         }
+
+        let keeps_rejections = raw
+            .keeps_rejections
+            .iter()
+            .map(|k| {
+                let pattern = self.expression(&k.pattern, family)?;
+                let promise = self.meta("promise", &k.promise, &pattern, &k.pattern)?;
+                Ok(crate::pack::RejectionKeeper { pattern, promise })
+            })
+            .collect::<Result<Vec<_>, PackError>>()?;
 
         let page_origins = raw
             .page_origins
@@ -1504,6 +1515,7 @@ impl Compiler<'_> {
             settings_objects,
             urls,
             invocations,
+            keeps_rejections,
             page_origins,
             dev_proxies,
             markup,

@@ -718,6 +718,14 @@ pub struct Invocation {
     pub keeps_failures: bool,
 }
 
+/// A call that handles the rejection of the promise its `promise` metavariable holds (see
+/// `PackFile::keeps_rejections`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RejectionKeeper {
+    pub pattern: PatternNode,
+    pub promise: String,
+}
+
 /// An expression that builds a URL from other values (see `UrlBuilderFile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlBuilder {
@@ -926,6 +934,8 @@ pub struct Pack {
     pub urls: Vec<UrlBuilder>,
     /// See `PackFile::invocations`.
     pub invocations: Vec<Invocation>,
+    /// See `PackFile::keeps_rejections`.
+    pub keeps_rejections: Vec<RejectionKeeper>,
     /// Expressions that give the page's own origin (see `PackFile::page_origins`).
     pub page_origins: Vec<PatternNode>,
     /// Dev-server proxy tables (see `PackFile::dev_proxies`).

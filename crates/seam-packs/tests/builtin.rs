@@ -83,6 +83,7 @@ fn builtin_packs_load() {
             "sveltekit",
             "swr",
             "tanstack-query",
+            "toast-promise",
             "trpc",
             "trpc-client",
             "trpc-openapi",

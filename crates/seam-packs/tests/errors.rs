@@ -359,3 +359,30 @@ fn a_pack_directory_keeps_file_order_and_names_the_first_invalid_file() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_rejection_keeper_naming_a_metavariable_its_pattern_lacks() {
+    let client = HEAD.replace("kind: handler", "kind: client");
+    let e = error(&format!(
+        "{client}keepsRejections:\n  - pattern: \"toast.promise($P, {{ error: $E }})\"\n    promise: $PROMISE\n"
+    ));
+    assert!(
+        e.ends_with("`promise` names `$PROMISE`, which the pattern `toast.promise($P, { error: $E })` does not bind"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_client_pack_with_only_rejection_keepers_loads() {
+    let client = HEAD.replace("kind: handler", "kind: client");
+    let pack = load_pack_str(
+        &format!(
+            "{client}keepsRejections:\n  - pattern: \"toast.promise($P, {{ error: $E }})\"\n    promise: $P\n"
+        ),
+        ".seam/packs/mine.yaml",
+        PackOrigin::Path(".seam/packs/mine.yaml".into()),
+    )
+    .expect("the pack loads");
+    assert_eq!(pack.keeps_rejections.len(), 1);
+    assert_eq!(pack.keeps_rejections[0].promise, "P");
+}

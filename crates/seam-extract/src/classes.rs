@@ -435,7 +435,20 @@ fn imported_class_of(
 fn exported_class(files: &Files, file: usize, name: &str, hops: usize) -> Option<(usize, ClassId)> {
     let hops = hops.checked_sub(1)?;
     let model = files.model(file);
-    let export = model.exports.iter().find(|e| e.exported == name)?;
+    let Some(export) = model.exports.iter().find(|e| e.exported == name) else {
+        // `export * from "./prisma.service"` passes on every name of the module it names (a
+        // workspace package's index).
+        if name == "default" {
+            return None;
+        }
+        return model
+            .exports
+            .iter()
+            .filter(|e| e.exported == "*")
+            .filter_map(|e| e.from.as_ref()?.resolved.as_deref())
+            .filter_map(|resolved| files.index_of(resolved))
+            .find_map(|target| exported_class(files, target, name, hops));
+    };
     if let Some(from) = &export.from {
         let target = files.index_of(from.resolved.as_deref()?)?;
         return exported_class(files, target, &from.imported, hops);

@@ -578,7 +578,7 @@ impl Scan<'_> {
                 {
                     return true;
                 }
-                self.creates_client(file, expr, hops)
+                self.creates_client(file, expr, hops) || self.typed_client(file, expr)
             }
             ExprKind::Ident { name, binding } => {
                 if let Some(b) = binding {
@@ -600,7 +600,7 @@ impl Scan<'_> {
                         return true;
                     }
                 }
-                if self.creates_client(file, expr, hops) {
+                if self.creates_client(file, expr, hops) || self.typed_client(file, expr) {
                     return true;
                 }
                 // A conventional name seam could not follow (an import from an alias path), a
@@ -633,8 +633,71 @@ impl Scan<'_> {
                 self.is_client_in(file, *consequent, hops - 1)
                     || self.is_client_in(file, *alternate, hops - 1)
             }
-            _ => self.matches_create(model, expr),
+            _ => self.matches_create(model, expr) || self.typed_client(file, expr),
         }
+    }
+
+    /// Whether `expr` holds a value of a client type the pack names (`type:` under `clients`):
+    /// a field or parameter declared with it, an instance of a project class extending it (`class
+    /// PrismaService extends PrismaClient`, injected as `private prismaService:
+    /// PrismaService`), or what a method declared to return it gives (`txClient():
+    /// Prisma.TransactionClient`).
+    fn typed_client(&self, file: usize, expr: ExprId) -> bool {
+        let types: Vec<&str> = self
+            .pack
+            .clients
+            .iter()
+            .filter_map(|c| c.type_name.as_deref())
+            .collect();
+        if types.is_empty() {
+            return false;
+        }
+        let named = |text: &str| types.contains(&bare_type(text));
+        let model = self.files.model(file);
+        if let ExprKind::Call {
+            callee,
+            is_new: false,
+            ..
+        } = &model.expr(expr).kind
+        {
+            return self
+                .files
+                .function_of(file, *callee)
+                .and_then(|(f, func)| self.files.model(f).function(func).return_type.as_ref())
+                .is_some_and(|t| named(&t.text));
+        }
+        if crate::classes::declared_field(self.files, file, expr)
+            .and_then(|field| field.type_annotation)
+            .is_some_and(|t| named(&t.text))
+        {
+            return true;
+        }
+        // A parameter declared with the type (`tx: Prisma.TransactionClient`).
+        if let ExprKind::Ident {
+            binding: Some(b), ..
+        } = &model.expr(expr).kind
+            && let binding = model.binding(*b)
+            && let BindingKind::Param { function, index } = binding.kind
+            && binding.origin.path.is_empty()
+            && model
+                .function(function)
+                .params
+                .get(index as usize)
+                .and_then(|p| p.type_annotation.as_ref())
+                .is_some_and(|t| named(&t.text))
+        {
+            return true;
+        }
+        crate::classes::class_of_receiver(self.files, file, expr).is_some_and(|class| {
+            crate::classes::lineage(self.files, class).any(|(cf, c)| {
+                let cmodel = self.files.model(cf);
+                cmodel
+                    .class(c)
+                    .extends
+                    .first()
+                    .is_some_and(|&base| named(cmodel.expr_text(base)))
+            })
+        })
     }
 
     /// Whether the value `expr` refers to is a client creation, or a name holding another
@@ -667,6 +730,12 @@ impl Scan<'_> {
             })
         })
     }
+}
+
+/// A type as written without its type arguments (`Prisma.TransactionClient` of
+/// `Prisma.TransactionClient<…>`).
+fn bare_type(text: &str) -> &str {
+    text.split('<').next().unwrap_or(text).trim()
 }
 
 fn name_capture(caps: &Captures, meta: &str) -> Option<String> {

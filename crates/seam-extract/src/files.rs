@@ -273,9 +273,20 @@ pub type MethodsByType =
 /// buffer) so a pack skipping most calls by name does not touch the expressions at all.
 #[derive(Debug, Default)]
 struct FileCalls {
-    /// The call and its callee name's range in `names` (`None` for no name).
-    calls: Vec<(ExprId, Option<(u32, u32)>)>,
+    /// The call and its callee name's range in `names` (`NO_NAME` for no name): 12 bytes a
+    /// call, where an `Option` of the range made 16.
+    calls: Vec<(ExprId, u32, u32)>,
     names: String,
+}
+
+/// The range of a call with no callee name in [`FileCalls::calls`].
+const NO_NAME: (u32, u32) = (u32::MAX, u32::MAX);
+
+/// A list's items in a block of the list's exact length (see [`seam_lang::model::fit`]):
+/// the indexes live beside the models until every unit is built.
+pub(crate) fn fitted<T>(mut list: Vec<T>) -> Vec<T> {
+    seam_lang::model::fit(&mut list);
+    list
 }
 
 /// A call expression and the name its callee ends in (`get` of `router.get(…)`, `fetch` of
@@ -786,7 +797,9 @@ impl<'a> Files<'a> {
                         }
                     }
                 }
-                out
+                out.into_iter()
+                    .map(|(name, at)| (name, fitted(at)))
+                    .collect()
             })
             .get(name)
             .map_or(&[], Vec::as_slice)
@@ -815,7 +828,7 @@ impl<'a> Files<'a> {
             }
             self.add_collection_calls(&mut out);
             self.add_listed_method_calls(&mut out);
-            out
+            out.into_iter().map(|(to, at)| (to, fitted(at))).collect()
         })
     }
 
@@ -1539,15 +1552,22 @@ impl<'a> Files<'a> {
                 let range = callee_name(model, call).and_then(|name| {
                     let start = u32::try_from(out.names.len()).ok()?;
                     out.names.push_str(name);
-                    Some((start, u32::try_from(out.names.len()).ok()?))
+                    let end = u32::try_from(out.names.len()).ok()?;
+                    (end != u32::MAX).then_some((start, end))
                 });
-                out.calls.push((call, range));
+                let (start, end) = range.unwrap_or(NO_NAME);
+                out.calls.push((call, start, end));
             }
-            out
+            FileCalls {
+                calls: fitted(out.calls),
+                names: out.names.as_str().to_owned(),
+            }
         });
-        listed.calls.iter().map(|&(call, range)| NamedCall {
+        listed.calls.iter().map(|&(call, start, end)| NamedCall {
             call,
-            name: range.and_then(|(start, end)| listed.names.get(start as usize..end as usize)),
+            name: ((start, end) != NO_NAME)
+                .then(|| listed.names.get(start as usize..end as usize))
+                .flatten(),
         })
     }
 

@@ -49,7 +49,9 @@ pub fn index(files: &Files) -> Sites {
             }
         }
     }
-    out
+    out.into_iter()
+        .map(|(name, at)| (name, crate::files::fitted(at)))
+        .collect()
 }
 
 /// The sites (calls and elements) that reach a function, by (file, function).

@@ -2022,7 +2022,7 @@ fn returns_by_function(model: &Model) -> BTreeMap<FuncId, Vec<ExprId>> {
             out.entry(func).or_default().push(v);
         }
     }
-    out
+    out.into_iter().map(|(f, v)| (f, fitted(v))).collect()
 }
 
 /// Whether `func` hands the result of `call` to its caller: a returned value that is the call,

@@ -240,9 +240,14 @@ impl Model {
         }
         for function in &mut self.functions {
             fit(&mut function.params);
-            fit(&mut function.decorators);
+            for param in &mut function.params {
+                fit_annotation(&mut param.type_annotation);
+                fit_decorators(&mut param.decorators);
+            }
+            fit_decorators(&mut function.decorators);
             fit(&mut function.type_params);
             fit(&mut function.doc_throws);
+            fit_annotation(&mut function.return_type);
             if let FunctionBody::Block(body) = &mut function.body {
                 fit(body);
             }
@@ -250,15 +255,43 @@ impl Model {
         for class in &mut self.classes {
             fit(&mut class.extends);
             fit(&mut class.implements);
+            fit(&mut class.keywords);
             fit(&mut class.members);
+            for member in &mut class.members {
+                fit_decorators(&mut member.decorators);
+                if let MemberKind::Property {
+                    type_annotation, ..
+                } = &mut member.kind
+                {
+                    fit_annotation(type_annotation);
+                }
+            }
             fit(&mut class.body);
-            fit(&mut class.decorators);
+            fit_decorators(&mut class.decorators);
+            fit(&mut class.type_params);
+        }
+        for decl in &mut self.type_decls {
+            fit(&mut decl.members);
+            fit(&mut decl.member_values);
+            fit(&mut decl.type_params);
+            fit_type(&mut decl.shape);
         }
         for stmt in &mut self.stmts {
             match &mut stmt.kind {
-                StmtKind::VarDecl { declarators, .. } => fit(declarators),
+                StmtKind::VarDecl { declarators, .. } => {
+                    fit(declarators);
+                    for declarator in declarators {
+                        fit_annotation(&mut declarator.type_annotation);
+                    }
+                }
                 StmtKind::Block { body } => fit(body),
                 StmtKind::Switch { cases, .. } => {
+                    fit(cases);
+                    for case in cases {
+                        fit(&mut case.body);
+                    }
+                }
+                StmtKind::Match { cases, .. } => {
                     fit(cases);
                     for case in cases {
                         fit(&mut case.body);
@@ -268,9 +301,22 @@ impl Model {
                     fit(&mut t.block);
                     fit(&mut t.handlers);
                     for handler in &mut t.handlers {
+                        fit(&mut handler.types);
                         fit(&mut handler.body);
                     }
+                    if let Some(orelse) = &mut t.orelse {
+                        fit(orelse);
+                    }
+                    if let Some(finalizer) = &mut t.finalizer {
+                        fit(finalizer);
+                    }
                 }
+                StmtKind::Loop(l) => {
+                    if let Some(orelse) = &mut l.orelse {
+                        fit(orelse);
+                    }
+                }
+                StmtKind::With { items, .. } => fit(items),
                 _ => {}
             }
         }
@@ -283,6 +329,14 @@ impl Model {
                 ExprKind::Template(t) => {
                     fit(&mut t.quasis);
                     fit(&mut t.exprs);
+                }
+                ExprKind::Jsx { element } => {
+                    fit(&mut element.attributes);
+                    fit(&mut element.children);
+                }
+                ExprKind::Comprehension(c) => {
+                    fit(&mut c.iterables);
+                    fit(&mut c.conditions);
                 }
                 _ => {}
             }
@@ -446,6 +500,43 @@ pub fn fit<T>(list: &mut Vec<T>) {
         let mut exact = Vec::with_capacity(list.len());
         exact.append(list);
         *list = exact;
+    }
+}
+
+/// [`fit`] for the lists of a type annotation's shape.
+fn fit_annotation(annotation: &mut Option<TypeAnnotation>) {
+    if let Some(annotation) = annotation {
+        fit_type(&mut annotation.shape);
+    }
+}
+
+/// [`fit`] for the lists of a type's shape, nested ones included.
+fn fit_type(shape: &mut TypeRef) {
+    let inner: &mut Vec<TypeRef> = match shape {
+        TypeRef::Named { args, .. } => args,
+        TypeRef::Union { variants } => variants,
+        TypeRef::Tuple { items } => items,
+        TypeRef::Array { items } => return fit_type(items),
+        TypeRef::Object { properties } => {
+            fit(properties);
+            for property in properties {
+                fit_type(&mut property.shape);
+            }
+            return;
+        }
+        _ => return,
+    };
+    fit(inner);
+    for shape in inner {
+        fit_type(shape);
+    }
+}
+
+/// [`fit`] for decorators and their arguments.
+fn fit_decorators(decorators: &mut Vec<Decorator>) {
+    fit(decorators);
+    for decorator in decorators {
+        fit(&mut decorator.args);
     }
 }
 

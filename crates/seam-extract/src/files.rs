@@ -276,9 +276,20 @@ pub type MethodsByType =
 /// buffer) so a pack skipping most calls by name does not touch the expressions at all.
 #[derive(Debug, Default)]
 struct FileCalls {
-    /// The call and its callee name's range in `names` (`None` for no name).
-    calls: Vec<(ExprId, Option<(u32, u32)>)>,
+    /// The call and its callee name's range in `names` (`NO_NAME` for no name): 12 bytes a
+    /// call, where an `Option` of the range made 16.
+    calls: Vec<(ExprId, u32, u32)>,
     names: String,
+}
+
+/// The range of a call with no callee name in [`FileCalls::calls`].
+const NO_NAME: (u32, u32) = (u32::MAX, u32::MAX);
+
+/// A list's items in a block of the list's exact length (see [`seam_lang::model::fit`]):
+/// the indexes live beside the models until every unit is built.
+pub(crate) fn fitted<T>(mut list: Vec<T>) -> Vec<T> {
+    seam_lang::model::fit(&mut list);
+    list
 }
 
 /// A call expression and the name its callee ends in (`get` of `router.get(…)`, `fetch` of
@@ -790,7 +801,9 @@ impl<'a> Files<'a> {
                         }
                     }
                 }
-                out
+                out.into_iter()
+                    .map(|(name, at)| (name, fitted(at)))
+                    .collect()
             })
             .get(name)
             .map_or(&[], Vec::as_slice)
@@ -819,7 +832,7 @@ impl<'a> Files<'a> {
             }
             self.add_collection_calls(&mut out);
             self.add_listed_method_calls(&mut out);
-            out
+            out.into_iter().map(|(to, at)| (to, fitted(at))).collect()
         })
     }
 
@@ -1543,15 +1556,22 @@ impl<'a> Files<'a> {
                 let range = callee_name(model, call).and_then(|name| {
                     let start = u32::try_from(out.names.len()).ok()?;
                     out.names.push_str(name);
-                    Some((start, u32::try_from(out.names.len()).ok()?))
+                    let end = u32::try_from(out.names.len()).ok()?;
+                    (end != u32::MAX).then_some((start, end))
                 });
-                out.calls.push((call, range));
+                let (start, end) = range.unwrap_or(NO_NAME);
+                out.calls.push((call, start, end));
             }
-            out
+            FileCalls {
+                calls: fitted(out.calls),
+                names: out.names.as_str().to_owned(),
+            }
         });
-        listed.calls.iter().map(|&(call, range)| NamedCall {
+        listed.calls.iter().map(|&(call, start, end)| NamedCall {
             call,
-            name: range.and_then(|(start, end)| listed.names.get(start as usize..end as usize)),
+            name: ((start, end) != NO_NAME)
+                .then(|| listed.names.get(start as usize..end as usize))
+                .flatten(),
         })
     }
 
@@ -2006,7 +2026,7 @@ fn returns_by_function(model: &Model) -> BTreeMap<FuncId, Vec<ExprId>> {
             out.entry(func).or_default().push(v);
         }
     }
-    out
+    out.into_iter().map(|(f, v)| (f, fitted(v))).collect()
 }
 
 /// Whether `func` hands the result of `call` to its caller: a returned value that is the call,

@@ -21,17 +21,25 @@ use seam_lang::model::{ExprId, ExprKind, FuncId, JsxAttribute, PatternStep};
 use crate::files::{Files, MAX_HOPS};
 
 /// Calls by the name their callee ends in and elements by their tag, (file, expression), in
-/// file and source order.
+/// file and source order. Only names some project function has are listed: the index is
+/// asked for a function's name alone ([`reaching`]), and every call of the project has a
+/// name, most of them a library's (`push`, `map`, `get`).
 pub type Sites = BTreeMap<String, Vec<(usize, ExprId)>>;
 
 pub fn index(files: &Files) -> Sites {
+    let names: std::collections::HashSet<&str> = (0..files.count())
+        .flat_map(|file| files.model(file).functions.iter())
+        .filter_map(|f| f.name.as_deref())
+        .collect();
     let mut out = Sites::new();
     for file in 0..files.count() {
         if crate::context_values::stand_in_file(&files.model(file).path) {
             continue;
         }
         for call in files.calls(file) {
-            if let Some(name) = call.name {
+            if let Some(name) = call.name
+                && names.contains(name)
+            {
                 out.entry(name.to_owned())
                     .or_default()
                     .push((file, call.call));
@@ -42,6 +50,7 @@ pub fn index(files: &Files) -> Sites {
             if let ExprKind::Jsx { element } = &expr.kind
                 && element.tag.starts_with(|c: char| c.is_ascii_uppercase())
                 && !element.tag.contains('.')
+                && names.contains(element.tag.as_str())
             {
                 out.entry(element.tag.clone())
                     .or_default()
@@ -49,7 +58,9 @@ pub fn index(files: &Files) -> Sites {
             }
         }
     }
-    out
+    out.into_iter()
+        .map(|(name, at)| (name, crate::files::fitted(at)))
+        .collect()
 }
 
 /// The sites (calls and elements) that reach a function, by (file, function).

@@ -22,3 +22,91 @@ fn node_types_stay_small() {
     assert!(size_of::<Binding>() <= 96, "Binding");
     assert!(size_of::<Function>() <= 280, "Function");
 }
+
+/// A lowered model holds no spare room: the arenas (sized ahead from the parser's counts) and
+/// the lists grown by pushing (call arguments, parameters, bodies) are moved to blocks of their
+/// exact length, since every model of a repository is alive while its summaries are extracted.
+#[test]
+fn lowered_models_keep_no_spare_capacity() {
+    use seam_lang::model::{ExprKind, FunctionBody, Language, Model, StmtKind};
+    let js = "import { get } from './api';\n\
+              export async function load(id, { page = 1 } = {}) {\n\
+              const a = get(id), b = [1, 2, 3];\n\
+              if (a) { console.log(a, b); }\n\
+              return { a, b, page };\n\
+              }\n";
+    let py = "def load(id, page=1, *rest, **kw):\n    x = get(id)\n    print(x, page)\n    return {'x': x}\n";
+    let models: Vec<Model> = vec![
+        seam_lang::lower::lower_file("src/load.js", Language::JavaScript, js).expect("lowers"),
+        seam_lang::lower::lower_file("app/load.py", Language::Python, py).expect("lowers"),
+    ];
+    for m in &models {
+        assert_eq!(m.exprs.capacity(), m.exprs.len(), "{}: exprs", m.path);
+        assert_eq!(m.stmts.capacity(), m.stmts.len(), "{}: stmts", m.path);
+        assert_eq!(
+            m.patterns.capacity(),
+            m.patterns.len(),
+            "{}: patterns",
+            m.path
+        );
+        assert_eq!(
+            m.bindings.capacity(),
+            m.bindings.len(),
+            "{}: bindings",
+            m.path
+        );
+        assert_eq!(
+            m.functions.capacity(),
+            m.functions.len(),
+            "{}: functions",
+            m.path
+        );
+        let mut calls = 0;
+        for e in &m.exprs {
+            if let ExprKind::Call { args, .. } = &e.kind {
+                calls += 1;
+                assert_eq!(args.capacity(), args.len(), "{}: call arguments", m.path);
+            }
+        }
+        assert!(calls >= 2, "{}: the calls were lowered", m.path);
+        for f in &m.functions {
+            assert_eq!(
+                f.params.capacity(),
+                f.params.len(),
+                "{}: parameters",
+                m.path
+            );
+            if let FunctionBody::Block(body) = &f.body {
+                assert_eq!(body.capacity(), body.len(), "{}: function body", m.path);
+            }
+        }
+        for s in &m.stmts {
+            match &s.kind {
+                StmtKind::Block { body } => {
+                    assert_eq!(body.capacity(), body.len(), "{}: block", m.path)
+                }
+                StmtKind::VarDecl { declarators, .. } => {
+                    assert_eq!(
+                        declarators.capacity(),
+                        declarators.len(),
+                        "{}: declarators",
+                        m.path
+                    )
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn fit_moves_a_list_to_an_exact_block() {
+    let mut list: Vec<u64> = Vec::with_capacity(64);
+    list.extend([1, 2, 3]);
+    seam_lang::model::fit(&mut list);
+    assert_eq!(list, [1, 2, 3]);
+    assert_eq!(list.capacity(), 3);
+    let mut empty: Vec<u64> = Vec::with_capacity(8);
+    seam_lang::model::fit(&mut empty);
+    assert_eq!(empty.capacity(), 0);
+}

@@ -22,6 +22,7 @@ impl LineIndex {
                 starts.push(u32::try_from(i + 1).unwrap_or(u32::MAX));
             }
         }
+        super::fit(&mut starts);
         LineIndex { starts }
     }
 

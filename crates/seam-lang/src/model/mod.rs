@@ -219,20 +219,138 @@ impl Model {
             .enclosing(span)
     }
 
-    /// Gives back the spare capacity of the node arenas once the model is complete: the
-    /// models of a repository are all alive together while its summaries are extracted.
+    /// Gives back the spare capacity of the node arenas, and of the lists inside the nodes,
+    /// once the model is complete: the models of a repository are all alive together while
+    /// its summaries are extracted. Each list is copied to a block of its exact length (see
+    /// [`fit`]), since `Vec::shrink_to_fit` may keep the whole block.
     pub fn shrink_to_fit(&mut self) {
-        self.body.shrink_to_fit();
-        self.imports.shrink_to_fit();
-        self.exports.shrink_to_fit();
-        self.functions.shrink_to_fit();
-        self.classes.shrink_to_fit();
-        self.type_decls.shrink_to_fit();
-        self.stmts.shrink_to_fit();
-        self.exprs.shrink_to_fit();
-        self.patterns.shrink_to_fit();
-        self.bindings.shrink_to_fit();
-        self.diagnostics.shrink_to_fit();
+        fit(&mut self.body);
+        fit(&mut self.imports);
+        fit(&mut self.exports);
+        fit(&mut self.functions);
+        fit(&mut self.classes);
+        fit(&mut self.type_decls);
+        fit(&mut self.stmts);
+        fit(&mut self.exprs);
+        fit(&mut self.patterns);
+        fit(&mut self.bindings);
+        fit(&mut self.diagnostics);
+        for import in &mut self.imports {
+            fit(&mut import.names);
+        }
+        for function in &mut self.functions {
+            fit(&mut function.params);
+            for param in &mut function.params {
+                fit_annotation(&mut param.type_annotation);
+                fit_decorators(&mut param.decorators);
+            }
+            fit_decorators(&mut function.decorators);
+            fit(&mut function.type_params);
+            fit(&mut function.doc_throws);
+            fit_annotation(&mut function.return_type);
+            if let FunctionBody::Block(body) = &mut function.body {
+                fit(body);
+            }
+        }
+        for class in &mut self.classes {
+            fit(&mut class.extends);
+            fit(&mut class.implements);
+            fit(&mut class.keywords);
+            fit(&mut class.members);
+            for member in &mut class.members {
+                fit_decorators(&mut member.decorators);
+                if let MemberKind::Property {
+                    type_annotation, ..
+                } = &mut member.kind
+                {
+                    fit_annotation(type_annotation);
+                }
+            }
+            fit(&mut class.body);
+            fit_decorators(&mut class.decorators);
+            fit(&mut class.type_params);
+        }
+        for decl in &mut self.type_decls {
+            fit(&mut decl.members);
+            fit(&mut decl.member_values);
+            fit(&mut decl.type_params);
+            fit_type(&mut decl.shape);
+        }
+        for stmt in &mut self.stmts {
+            match &mut stmt.kind {
+                StmtKind::VarDecl { declarators, .. } => {
+                    fit(declarators);
+                    for declarator in declarators {
+                        fit_annotation(&mut declarator.type_annotation);
+                    }
+                }
+                StmtKind::Block { body } => fit(body),
+                StmtKind::Switch { cases, .. } => {
+                    fit(cases);
+                    for case in cases {
+                        fit(&mut case.body);
+                    }
+                }
+                StmtKind::Match { cases, .. } => {
+                    fit(cases);
+                    for case in cases {
+                        fit(&mut case.body);
+                    }
+                }
+                StmtKind::Try(t) => {
+                    fit(&mut t.block);
+                    fit(&mut t.handlers);
+                    for handler in &mut t.handlers {
+                        fit(&mut handler.types);
+                        fit(&mut handler.body);
+                    }
+                    if let Some(orelse) = &mut t.orelse {
+                        fit(orelse);
+                    }
+                    if let Some(finalizer) = &mut t.finalizer {
+                        fit(finalizer);
+                    }
+                }
+                StmtKind::Loop(l) => {
+                    if let Some(orelse) = &mut l.orelse {
+                        fit(orelse);
+                    }
+                }
+                StmtKind::With { items, .. } => fit(items),
+                _ => {}
+            }
+        }
+        for expr in &mut self.exprs {
+            match &mut expr.kind {
+                ExprKind::Call { args, .. } => fit(args),
+                ExprKind::Object { props } => fit(props),
+                ExprKind::Array { elements, .. } => fit(elements),
+                ExprKind::Sequence { exprs } => fit(exprs),
+                ExprKind::Template(t) => {
+                    fit(&mut t.quasis);
+                    fit(&mut t.exprs);
+                }
+                ExprKind::Jsx { element } => {
+                    fit(&mut element.attributes);
+                    fit(&mut element.children);
+                }
+                ExprKind::Comprehension(c) => {
+                    fit(&mut c.iterables);
+                    fit(&mut c.conditions);
+                }
+                _ => {}
+            }
+        }
+        for pattern in &mut self.patterns {
+            match &mut pattern.kind {
+                PatternKind::Object { props, .. } => fit(props),
+                PatternKind::Array { elements, .. } => fit(elements),
+                _ => {}
+            }
+        }
+        for binding in &mut self.bindings {
+            fit(&mut binding.origin.path);
+        }
     }
 
     pub fn expr(&self, id: ExprId) -> &Expr {
@@ -369,6 +487,56 @@ impl Model {
             .iter()
             .position(|b| b.scope.is_none() && b.name == name)
             .map(BindingId::from_index)
+    }
+}
+
+/// Moves a list with spare capacity to a block of its exact length. `Vec::shrink_to_fit`
+/// asks the allocator to shrink the block in place, and mimalloc keeps a block that would
+/// shrink by less than half as it is, spare room and all: a list grown by pushing (capacity
+/// four for one call argument, twice the length after a doubling) kept that room for as long
+/// as the model lived.
+pub fn fit<T>(list: &mut Vec<T>) {
+    if list.capacity() > list.len() {
+        let mut exact = Vec::with_capacity(list.len());
+        exact.append(list);
+        *list = exact;
+    }
+}
+
+/// [`fit`] for the lists of a type annotation's shape.
+fn fit_annotation(annotation: &mut Option<TypeAnnotation>) {
+    if let Some(annotation) = annotation {
+        fit_type(&mut annotation.shape);
+    }
+}
+
+/// [`fit`] for the lists of a type's shape, nested ones included.
+fn fit_type(shape: &mut TypeRef) {
+    let inner: &mut Vec<TypeRef> = match shape {
+        TypeRef::Named { args, .. } => args,
+        TypeRef::Union { variants } => variants,
+        TypeRef::Tuple { items } => items,
+        TypeRef::Array { items } => return fit_type(items),
+        TypeRef::Object { properties } => {
+            fit(properties);
+            for property in properties {
+                fit_type(&mut property.shape);
+            }
+            return;
+        }
+        _ => return,
+    };
+    fit(inner);
+    for shape in inner {
+        fit_type(shape);
+    }
+}
+
+/// [`fit`] for decorators and their arguments.
+fn fit_decorators(decorators: &mut Vec<Decorator>) {
+    fit(decorators);
+    for decorator in decorators {
+        fit(&mut decorator.args);
     }
 }
 

@@ -175,11 +175,8 @@ impl Lowerer<'_> {
                 n.binding = Some(BindingId::from_index(b));
             }
         }
-        // The arenas were sized from oxc's counts; give back what was not used.
-        self.m.exprs.shrink_to_fit();
-        self.m.stmts.shrink_to_fit();
-        self.m.patterns.shrink_to_fit();
-        self.m.bindings.shrink_to_fit();
+        // The arenas were sized from oxc's counts; `lower_file` gives back what was not used
+        // (`Model::shrink_to_fit`).
         self.m
     }
 }

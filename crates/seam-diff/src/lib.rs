@@ -176,9 +176,42 @@ pub fn diff_git_cached(
         base: base_rev.to_owned(),
         head: head_label,
     };
-    let mut diff = diff_documents(&base.document, &head.document, &refs, &renames)?.value;
+    // The symbol diff, the boundary diff and the keeping of what the analyses made for later
+    // runs read nothing of each other: they run side by side (the boundary diff's check and
+    // the writing of a review IR are each one thread's work, as is most of the symbol diff).
+    let base_boundary = std::mem::take(&mut base.boundary);
+    let head_boundary = std::mem::take(&mut head.boundary);
+    let mut boundary_notes: Vec<String> = Vec::new();
+    let (diff, boundary) = std::thread::scope(|scope| {
+        let kept = cache.map(|cache| {
+            let (base, head) = (&base, &head);
+            scope.spawn(move || {
+                base.keep(cache);
+                head.keep(cache);
+            })
+        });
+        let boundary = boundaries.then(|| {
+            let notes = &mut boundary_notes;
+            scope.spawn(move || {
+                let mut base_boundary = base_boundary;
+                let mut head_boundary = head_boundary;
+                base_boundary.unchecked_submodules = base_submodules;
+                head_boundary.unchecked_submodules = head_submodules;
+                boundary_of_pair(base_boundary, head_boundary, cache, notes)
+            })
+        });
+        let diff = diff_documents(&base.document, &head.document, &refs, &renames);
+        if let Some(handle) = kept {
+            joined(handle);
+        }
+        (diff, boundary.map(joined))
+    });
+    let mut diff = diff?.value;
     free_later((base.document, head.document));
-    phases.lap("symbol diff");
+    phases.lap(match boundaries {
+        true => "symbol and boundary diffs",
+        false => "symbol diff",
+    });
     let mut notes: Vec<String> = Vec::new();
     notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
     notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
@@ -200,14 +233,11 @@ pub fn diff_git_cached(
             ));
         }
     }
-    if boundaries {
-        base.boundary.unchecked_submodules = base_submodules;
-        head.boundary.unchecked_submodules = head_submodules;
-        let b = boundary_of_pair(base.boundary, head.boundary, cache, &mut notes);
+    if let Some(b) = boundary {
+        notes.extend(boundary_notes);
         if let Value::Object(map) = &mut diff {
             map.insert(BOUNDARY_KEY.to_owned(), b);
         }
-        phases.lap("boundary diff");
     }
     if options.share_per_file {
         notes.push(format!(
@@ -226,6 +256,14 @@ pub fn diff_git_cached(
         sharing.shared, sharing.lowered_apart
     ));
     Ok(DiffOutput { diff, notes })
+}
+
+/// What a scoped thread returned; its panic goes on in the thread that joins it.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    match handle.join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }
 
 /// The boundary diff of two analysed revisions: from their facts, each read from the cache

@@ -65,6 +65,25 @@ pub struct Analysed {
     /// The review IR (and the boundary facts, for the boundary diff) came from the cache:
     /// nothing of the revision was analysed.
     pub from_cache: bool,
+    /// Where this revision's review IR is to be kept, when it was analysed with a cache.
+    pub document_key: Option<Key>,
+    /// Where `prior` is to be kept, when this revision's extraction kept its work.
+    pub prior_key: Option<Key>,
+}
+
+impl Analysed {
+    /// Keeps in `cache` what this revision's analysis made for later runs: its review IR
+    /// and its summaries with what each unit's build read. [`analyse_pair`] leaves this to
+    /// its caller, which writes both beside the symbol and boundary diffs instead of before
+    /// them (none of them reads what is written).
+    pub fn keep(&self, cache: &Cache) {
+        if let Some(key) = &self.document_key {
+            revision_cache::keep_document(cache, key, &self.document, &self.notes);
+        }
+        if let (Some(key), Some(prior)) = (&self.prior_key, &self.prior) {
+            revision_cache::keep_prior(cache, key, prior);
+        }
+    }
 }
 
 /// What the boundary diff has of one revision.
@@ -480,6 +499,8 @@ pub fn analyse_pair(
                     prior: None,
                     reused: None,
                     from_cache: true,
+                    document_key: None,
+                    prior_key: None,
                 });
             }
         };
@@ -511,9 +532,7 @@ pub fn analyse_pair(
             if let Some(memo) = memo {
                 kept_state = memo.next;
             }
-            if let (Some(cache), Some(key)) = (cache, &document_key) {
-                revision_cache::keep_document(cache, key, &a.document, &a.notes);
-            }
+            a.document_key = cache.and(document_key);
             a.boundary.facts = facts;
             a.boundary.key = facts_key;
             a
@@ -549,7 +568,13 @@ pub fn analyse_pair(
         document_keys.1,
         base_prior.as_ref(),
     );
-    drop(base_prior);
+    // The base's own work goes back to it, to be kept by the caller; work a run before
+    // kept is not kept again.
+    if let Ok(base) = &mut base
+        && base.prior_key.is_some()
+    {
+        base.prior = base_prior;
+    }
     let (base, head) = (base?, head?);
     if let Some(cache) = cache {
         let keeper = match uses {
@@ -627,8 +652,8 @@ pub struct Context<'a> {
     /// a unit whose build would read nothing that changed takes them (see
     /// `seam_extract::reuse`).
     pub prior: Option<&'a Prior>,
-    /// Where this revision's summaries and what their builds read are kept for later runs
-    /// (then extraction records what each build reads).
+    /// Where this revision's summaries and what their builds read are to be kept for later
+    /// runs (then extraction records what each build reads; [`Analysed::keep`] keeps them).
     pub keep: Option<(&'a Cache, &'a Key)>,
 }
 
@@ -644,6 +669,7 @@ pub fn analyse(
     phases: &mut Phases,
 ) -> Result<Analysed, AnalyseError> {
     let mut kept = None;
+    let mut prior_key = None;
     let mut reused_units = None;
     let summaries = if context.boundaries {
         let detection = seam_packs::Detection::from_project(&project.manifests);
@@ -656,8 +682,8 @@ pub fn analyse(
             context.keep.is_some(),
         );
         let summaries = extraction.unpack().summaries;
-        if let (Some((cache, key)), Some(prior)) = (context.keep, &prior) {
-            revision_cache::keep_prior(cache, key, prior);
+        if let (Some((_, key)), Some(_)) = (context.keep, &prior) {
+            prior_key = Some(*key);
         }
         kept = prior;
         reused_units = Some(reused);
@@ -713,6 +739,8 @@ pub fn analyse(
         prior: kept,
         reused: reused_units,
         from_cache: false,
+        document_key: None,
+        prior_key,
     })
 }
 

@@ -156,18 +156,23 @@ pub fn diff_git_cached(
     phases.lap("read both trees");
     let root = repo.root();
     let renames = git::exact_renames(&base_files, &head_files);
-    let base_submodules = git::revision_submodules(&base_files);
-    let head_submodules = match head {
-        HeadSide::Revision(_) => git::revision_submodules(&head_files),
-        HeadSide::WorkTree => {
-            seam_lang::project::submodules::unchecked_submodules(&repo.workdir()?)
-        }
+    let submodules = match boundaries {
+        true => Some((
+            git::revision_submodules(&base_files),
+            match head {
+                HeadSide::Revision(_) => git::revision_submodules(&head_files),
+                HeadSide::WorkTree => {
+                    seam_lang::project::submodules::unchecked_submodules(&repo.workdir()?)
+                }
+            },
+        )),
+        false => None,
     };
     let (mut base, mut head, sharing) = revision::analyse_pair(
         &root,
         &base_files,
         &head_files,
-        boundaries,
+        submodules,
         options.share_per_file,
         cache,
         &mut phases,
@@ -192,13 +197,7 @@ pub fn diff_git_cached(
         });
         let boundary = boundaries.then(|| {
             let notes = &mut boundary_notes;
-            scope.spawn(move || {
-                let mut base_boundary = base_boundary;
-                let mut head_boundary = head_boundary;
-                base_boundary.unchecked_submodules = base_submodules;
-                head_boundary.unchecked_submodules = head_submodules;
-                boundary_of_pair(base_boundary, head_boundary, cache, notes)
-            })
+            scope.spawn(move || boundary_of_pair(base_boundary, head_boundary, cache, notes))
         });
         let diff = diff_documents(&base.document, &head.document, &refs, &renames);
         if let Some(handle) = kept {
@@ -290,6 +289,8 @@ fn boundary_of_pair(
     }
     if base.facts.is_none()
         && head.facts.is_none()
+        && base.pending.is_none()
+        && head.pending.is_none()
         && base.summaries == head.summaries
         && base.unchecked_submodules == head.unchecked_submodules
     {
@@ -301,10 +302,13 @@ fn boundary_of_pair(
         free_later(head.summaries);
         return boundary::unchanged();
     }
-    let fresh = |side: revision::BoundarySide| match side.facts {
-        Some(facts) => facts,
-        None => {
-            let facts = BoundaryFacts::of(side.summaries, side.unchecked_submodules);
+    let fresh = |side: revision::BoundarySide| match (side.facts, side.pending) {
+        (Some(facts), _) => facts,
+        (None, pending) => {
+            let facts = match pending {
+                Some(pending) => pending.wait(),
+                None => BoundaryFacts::of(side.summaries, side.unchecked_submodules),
+            };
             keep(&side.key, &facts);
             facts
         }

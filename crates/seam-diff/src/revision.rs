@@ -93,11 +93,67 @@ pub struct BoundarySide {
     pub summaries: Vec<BehavioralSummary>,
     /// The revision's boundary facts read from the cache (then no summaries were extracted).
     pub facts: Option<BoundaryFacts>,
+    /// The revision's boundary facts being worked out from its summaries (which then are
+    /// not in `summaries`) on a thread of their own, started as soon as the summaries were
+    /// extracted: when the other revision's facts came from the cache, this revision's are
+    /// needed whatever its summaries are, so they are checked beside its review IR.
+    pub pending: Option<FactsLater>,
     /// Where this revision's boundary facts are kept (with a cache and the boundary diff).
     pub key: Option<Key>,
     /// The revision's submodules whose files were not read (a git revision holds none of a
     /// submodule's files; the working tree those not checked out).
     pub unchecked_submodules: Vec<String>,
+}
+
+/// Boundary facts worked out on a thread of their own ([`BoundarySide::pending`]).
+pub enum FactsLater {
+    Thread(std::thread::JoinHandle<Option<BoundaryFacts>>),
+    /// Worked out where they were asked for: no thread could start.
+    Done(BoundaryFacts),
+}
+
+/// The summaries and unchecked submodules a thread works the facts out of; taken back when
+/// the thread cannot start.
+type FactsInput = std::sync::Mutex<Option<(Vec<BehavioralSummary>, Vec<String>)>>;
+
+impl FactsLater {
+    /// Starts working out the facts of `summaries` (works them out at once when no thread
+    /// can start).
+    pub fn start(summaries: Vec<BehavioralSummary>, unchecked_submodules: Vec<String>) -> Self {
+        let input: Arc<FactsInput> = Arc::new(std::sync::Mutex::new(Some((
+            summaries,
+            unchecked_submodules,
+        ))));
+        let given = input.clone();
+        let started = std::thread::Builder::new()
+            .name("seam-diff-facts".to_owned())
+            .spawn(move || {
+                let taken = given.lock().ok()?.take();
+                taken.map(|(summaries, submodules)| BoundaryFacts::of(summaries, submodules))
+            });
+        let taken_back = || input.lock().ok().and_then(|mut i| i.take());
+        match started {
+            Ok(handle) => FactsLater::Thread(handle),
+            Err(_) => {
+                let (summaries, submodules) = taken_back().unwrap_or_default();
+                FactsLater::Done(BoundaryFacts::of(summaries, submodules))
+            }
+        }
+    }
+
+    /// The facts, once worked out (a panic of the thread goes on here).
+    pub fn wait(self) -> BoundaryFacts {
+        let handle = match self {
+            FactsLater::Thread(handle) => handle,
+            FactsLater::Done(facts) => return facts,
+        };
+        match handle.join() {
+            Ok(Some(facts)) => facts,
+            // A started thread alone takes the input, once.
+            Ok(None) => unreachable!("the facts' input was taken before its thread ran"),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
 }
 
 /// How much lowering was shared.
@@ -134,7 +190,8 @@ struct Job<'a> {
 /// Analyses `base` and `head`, sharing the lowering of files they hold alike and, with
 /// `share_per_file`, the review IR's per-file Symbol extraction of files whose models came
 /// out equal (see [`crate::alike`]). `root` is the working tree (workspace configuration and
-/// repository packs are read there).
+/// repository packs are read there). `boundaries` asks for what the boundary diff needs,
+/// with each revision's submodules whose files were not read.
 ///
 /// With a `cache`: a revision whose boundary facts a run before kept
 /// ([`crate::revision_cache`]) needs no summaries, and a revision that needs no summaries
@@ -144,11 +201,13 @@ pub fn analyse_pair(
     root: &Path,
     base: &Files,
     head: &Files,
-    boundaries: bool,
+    boundaries: Option<(Vec<String>, Vec<String>)>,
     share_per_file: bool,
     cache: Option<&Cache>,
     phases: &mut Phases,
 ) -> Result<(Analysed, Analysed, Sharing), AnalyseError> {
+    let (boundaries, (base_submodules, head_submodules)) =
+        (boundaries.is_some(), boundaries.unwrap_or_default());
     // The packs (and the review classifier built from them) are the working tree's for both
     // revisions: read once.
     let packs = repository_packs(root)?;
@@ -484,7 +543,8 @@ pub fn analyse_pair(
                     facts: Option<BoundaryFacts>,
                     facts_key: Option<Key>,
                     document_key: Option<Key>,
-                    prior: Option<&Prior>| {
+                    prior: Option<&Prior>,
+                    (unchecked_submodules, facts_now): (Vec<String>, bool)| {
         let project = match project {
             Ok(project) => project,
             Err((document, notes)) => {
@@ -493,6 +553,7 @@ pub fn analyse_pair(
                     boundary: BoundarySide {
                         facts,
                         key: facts_key,
+                        unchecked_submodules,
                         ..BoundarySide::default()
                     },
                     notes,
@@ -516,6 +577,7 @@ pub fn analyse_pair(
             cache: cache.map(|c| (c, keys)),
             prior,
             keep: cache.zip(facts_key.as_ref()),
+            facts_now: (facts_now && facts.is_none()).then(|| unchecked_submodules.clone()),
         };
         pool.install(|| {
             analyse(
@@ -535,6 +597,7 @@ pub fn analyse_pair(
             a.document_key = cache.and(document_key);
             a.boundary.facts = facts;
             a.boundary.key = facts_key;
+            a.boundary.unchecked_submodules = unchecked_submodules;
             a
         })
     };
@@ -546,6 +609,9 @@ pub fn analyse_pair(
         }
         _ => None,
     };
+    // A revision whose summaries are extracted while the other's facts came from the cache
+    // has its facts worked out at once (see `BoundarySide::pending`).
+    let facts_kept = (base_facts.is_some(), head_facts.is_some());
     let mut base = side(
         base_project,
         &base_keys,
@@ -554,6 +620,7 @@ pub fn analyse_pair(
         facts_keys.0,
         document_keys.0,
         None,
+        (base_submodules, facts_kept.1),
     );
     let base_prior = match &mut base {
         Ok(a) => a.prior.take().or(base_kept_before),
@@ -567,6 +634,7 @@ pub fn analyse_pair(
         facts_keys.1,
         document_keys.1,
         base_prior.as_ref(),
+        (head_submodules, facts_kept.0),
     );
     // The base's own work goes back to it, to be kept by the caller; work a run before
     // kept is not kept again.
@@ -655,6 +723,9 @@ pub struct Context<'a> {
     /// Where this revision's summaries and what their builds read are to be kept for later
     /// runs (then extraction records what each build reads; [`Analysed::keep`] keeps them).
     pub keep: Option<(&'a Cache, &'a Key)>,
+    /// Work out the boundary facts of the summaries at once, beside the review IR, with
+    /// these unchecked submodules ([`BoundarySide::pending`]).
+    pub facts_now: Option<Vec<String>>,
 }
 
 /// The summaries (when asked) and the review IR of one loaded project; the per-file part of
@@ -699,6 +770,10 @@ pub fn analyse(
     } else {
         Vec::new()
     };
+    let (summaries, pending) = match context.facts_now.clone() {
+        Some(submodules) => (Vec::new(), Some(FactsLater::start(summaries, submodules))),
+        None => (summaries, None),
+    };
     // The summaries needed every model; the review IR takes the cached files' entries
     // (besides those of the files not lowered at all).
     let mut entries = claimed;
@@ -733,6 +808,7 @@ pub fn analyse(
         document: result.document,
         boundary: BoundarySide {
             summaries,
+            pending,
             ..BoundarySide::default()
         },
         notes: result.notes,

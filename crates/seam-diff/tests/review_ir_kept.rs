@@ -141,6 +141,19 @@ fn a_kept_review_ir_gives_the_bytes_of_a_run_without_a_cache() {
             second.json, none.json,
             "base diffed before, boundaries {boundaries}"
         );
+        // The head's boundary facts, worked out beside its review IR (the base's came from
+        // the cache), and its review IR, written beside the diffs, are kept: a rerun reads
+        // both revisions whole.
+        let third = diff(d, "HEAD~1", boundaries, Some(&based));
+        assert_eq!(kept(&third), 2);
+        assert_eq!(third.json, none.json, "rerun, boundaries {boundaries}");
+        if boundaries {
+            for (run, facts) in [(&second, 1), (&third, 2)] {
+                let note = format!("{facts} of 2 revisions' boundary facts read from the cache");
+                assert!(run.notes.contains(&note), "{:?}", run.notes);
+            }
+            assert!(none.json.contains("\"brokenPairs\": [\n"), "{}", none.json);
+        }
     }
 }
 

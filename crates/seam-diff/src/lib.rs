@@ -168,15 +168,23 @@ pub fn diff_git_cached(
         )),
         false => None,
     };
-    let (mut base, mut head, sharing) = revision::analyse_pair(
-        &root,
-        &base_files,
-        &head_files,
-        submodules,
-        options.share_per_file,
-        cache,
-        &mut phases,
-    )?;
+    let mut analyse = |submodules| {
+        revision::analyse_pair(
+            &root,
+            &base_files,
+            &head_files,
+            submodules,
+            options.share_per_file,
+            cache,
+            &mut phases,
+        )
+    };
+    // A kept review IR that does not read is forgotten by the first try: the second
+    // analyses that revision.
+    let (mut base, mut head, sharing) = match analyse(submodules.clone()) {
+        Err(revision::AnalyseError::UnreadableKept) => analyse(submodules),
+        analysed => analysed,
+    }?;
     let refs = Refs {
         base: base_rev.to_owned(),
         head: head_label,

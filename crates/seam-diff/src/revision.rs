@@ -176,6 +176,12 @@ pub enum AnalyseError {
     Scan(#[from] seam_review::ScanError),
     #[error("{0}")]
     Packs(String),
+    /// A review IR kept in the cache, whole as the cache checks its entries, did not read as
+    /// one; it was forgotten, so analysing again analyses the revision.
+    #[error(
+        "the cache holds a review IR that cannot be read; run again with --no-cache, or remove the cache folder"
+    )]
+    UnreadableKept,
 }
 
 /// A file to lower: its path and bytes, and the sides that hold it (same bytes on both: one
@@ -341,16 +347,16 @@ pub fn analyse_pair(
     );
     let finished_doc = |key: &Option<Key>, facts: &Option<BoundaryFacts>| match (cache, key) {
         (Some(cache), Some(key)) if !boundaries || facts.is_some() => {
-            revision_cache::lookup_document(cache, key)
+            revision_cache::lookup_document_later(cache, key)
         }
         _ => None,
     };
-    let mut finished = pool.install(|| {
-        rayon::join(
-            || finished_doc(&document_keys.0, &base_facts),
-            || finished_doc(&document_keys.1, &head_facts),
-        )
-    });
+    // Each kept review IR is read on a thread of its own while the other side is analysed
+    // (a finished side's is waited for after the other's analysis).
+    let mut finished = (
+        finished_doc(&document_keys.0, &base_facts),
+        finished_doc(&document_keys.1, &head_facts),
+    );
     // What each side still uses of its files (models or entries): nothing once finished.
     let uses = (finished.0.is_none(), finished.1.is_none());
     phases.lap_with(
@@ -537,7 +543,7 @@ pub fn analyse_pair(
     let mut kept_state = cache
         .zip(state_keys)
         .and_then(|(c, k)| k.kept_state(c, root));
-    let mut side = |project: Result<Project, (Document, Vec<String>)>,
+    let mut side = |project: Result<Project, revision_cache::DocumentLater>,
                     keys: &ReviewKeys,
                     claimed: Vec<FileEntry>,
                     facts: Option<BoundaryFacts>,
@@ -547,7 +553,13 @@ pub fn analyse_pair(
                     (unchecked_submodules, facts_now): (Vec<String>, bool)| {
         let project = match project {
             Ok(project) => project,
-            Err((document, notes)) => {
+            Err(later) => {
+                let Some((document, notes)) = later.wait() else {
+                    if let (Some(cache), Some(key)) = (cache, &document_key) {
+                        revision_cache::forget_document(cache, key);
+                    }
+                    return Err(AnalyseError::UnreadableKept);
+                };
                 return Ok(Analysed {
                     document,
                     boundary: BoundarySide {
@@ -612,19 +624,36 @@ pub fn analyse_pair(
     // A revision whose summaries are extracted while the other's facts came from the cache
     // has its facts worked out at once (see `BoundarySide::pending`).
     let facts_kept = (base_facts.is_some(), head_facts.is_some());
-    let mut base = side(
-        base_project,
-        &base_keys,
+    // A finished base is taken after the head's analysis, so its review IR is read beside it.
+    let mut base_args = Some((
         claimed.0,
         base_facts,
         facts_keys.0,
         document_keys.0,
-        None,
         (base_submodules, facts_kept.1),
-    );
+    ));
+    let (mut base, base_later) = match base_project {
+        Ok(project) => {
+            let (claimed, facts, facts_key, document_key, submodules) =
+                base_args.take().expect("the base's arguments, once");
+            let analysed = side(
+                Ok(project),
+                &base_keys,
+                claimed,
+                facts,
+                facts_key,
+                document_key,
+                None,
+                submodules,
+            );
+            (Some(analysed), None)
+        }
+        Err(later) => (None, Some(later)),
+    };
     let base_prior = match &mut base {
-        Ok(a) => a.prior.take().or(base_kept_before),
-        Err(_) => None,
+        Some(Ok(a)) => a.prior.take().or(base_kept_before),
+        Some(Err(_)) => None,
+        None => base_kept_before,
     };
     let head = side(
         head_project,
@@ -636,6 +665,20 @@ pub fn analyse_pair(
         base_prior.as_ref(),
         (head_submodules, facts_kept.0),
     );
+    let mut base = match (base, base_later, base_args) {
+        (Some(base), _, _) => base,
+        (None, Some(later), Some((claimed, facts, facts_key, document_key, submodules))) => side(
+            Err(later),
+            &base_keys,
+            claimed,
+            facts,
+            facts_key,
+            document_key,
+            None,
+            submodules,
+        ),
+        _ => unreachable!("the base is analysed or finished"),
+    };
     // The base's own work goes back to it, to be kept by the caller; work a run before
     // kept is not kept again.
     if let Ok(base) = &mut base

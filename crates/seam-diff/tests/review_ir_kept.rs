@@ -208,6 +208,71 @@ fn a_torn_kept_review_ir_is_analysed_again() {
     assert_eq!(after.json, none.json);
 }
 
+/// Replaces every kept review IR with a whole entry (its checksum right) that does not read
+/// as a review IR; returns how many.
+fn spoil_kept_review_irs(folder: &Path, cache: &seam_pipeline::Cache) -> usize {
+    let kind = folder.join("review-ir-1");
+    let mut spoiled = 0;
+    for entry in walk(&kind) {
+        let dir = entry
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap();
+        let hex = format!("{dir}{}", entry.file_name().unwrap().to_str().unwrap());
+        let mut key = [0u8; 32];
+        for (i, b) in key.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap();
+        }
+        let payload = lz4_flex::compress_prepend_size(b"{ \"not\": \"a review IR\" }");
+        cache.put("review-ir-1", &seam_pipeline::cache::Key(key), &payload);
+        spoiled += 1;
+    }
+    spoiled
+}
+
+/// A kept review IR that is whole but does not read is read on a thread beside the other
+/// revision's analysis; once found out, it is forgotten and the diff analysed again, with
+/// the bytes of a run without a cache; the run after reads the review IRs kept anew.
+#[test]
+fn a_kept_review_ir_that_does_not_read_is_analysed_again() {
+    let dir = repo();
+    let d = dir.path();
+    let none = diff(d, "HEAD~1", true, None);
+    // Warm: both revisions' review IRs spoiled.
+    let folder = tempfile::tempdir().unwrap();
+    let cache = cache_in(&folder);
+    diff(d, "HEAD~1", true, Some(&cache));
+    assert_eq!(spoil_kept_review_irs(folder.path(), &cache), 2);
+    let after = diff(d, "HEAD~1", true, Some(&cache));
+    assert_eq!(kept(&after), 0);
+    assert_eq!(after.json, none.json);
+    let again = diff(d, "HEAD~1", true, Some(&cache));
+    assert_eq!(kept(&again), 2);
+    assert_eq!(again.json, none.json);
+    // The pull-request case: the base's review IR spoiled, found out after the head's
+    // analysis.
+    let folder = tempfile::tempdir().unwrap();
+    let based = cache_in(&folder);
+    seam_diff::diff_git_cached(
+        d,
+        "HEAD~1",
+        seam_diff::HeadSide::Revision("HEAD~1"),
+        &seam_diff::GitOptions::default(),
+        Some(&based),
+    )
+    .unwrap();
+    assert_eq!(spoil_kept_review_irs(folder.path(), &based), 1);
+    let second = diff(d, "HEAD~1", true, Some(&based));
+    assert_eq!(kept(&second), 0);
+    assert_eq!(second.json, none.json);
+    let third = diff(d, "HEAD~1", true, Some(&based));
+    assert_eq!(kept(&third), 2);
+    assert_eq!(third.json, none.json);
+}
+
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {

@@ -156,29 +156,69 @@ pub fn diff_git_cached(
     phases.lap("read both trees");
     let root = repo.root();
     let renames = git::exact_renames(&base_files, &head_files);
-    let base_submodules = git::revision_submodules(&base_files);
-    let head_submodules = match head {
-        HeadSide::Revision(_) => git::revision_submodules(&head_files),
-        HeadSide::WorkTree => {
-            seam_lang::project::submodules::unchecked_submodules(&repo.workdir()?)
-        }
+    let submodules = match boundaries {
+        true => Some((
+            git::revision_submodules(&base_files),
+            match head {
+                HeadSide::Revision(_) => git::revision_submodules(&head_files),
+                HeadSide::WorkTree => {
+                    seam_lang::project::submodules::unchecked_submodules(&repo.workdir()?)
+                }
+            },
+        )),
+        false => None,
     };
-    let (mut base, mut head, sharing) = revision::analyse_pair(
-        &root,
-        &base_files,
-        &head_files,
-        boundaries,
-        options.share_per_file,
-        cache,
-        &mut phases,
-    )?;
+    let mut analyse = |submodules| {
+        revision::analyse_pair(
+            &root,
+            &base_files,
+            &head_files,
+            submodules,
+            options.share_per_file,
+            cache,
+            &mut phases,
+        )
+    };
+    // A kept review IR that does not read is forgotten by the first try: the second
+    // analyses that revision.
+    let (mut base, mut head, sharing) = match analyse(submodules.clone()) {
+        Err(revision::AnalyseError::UnreadableKept) => analyse(submodules),
+        analysed => analysed,
+    }?;
     let refs = Refs {
         base: base_rev.to_owned(),
         head: head_label,
     };
-    let mut diff = diff_documents(&base.document, &head.document, &refs, &renames)?.value;
+    // The symbol diff, the boundary diff and the keeping of what the analyses made for later
+    // runs read nothing of each other: they run side by side (the boundary diff's check and
+    // the writing of a review IR are each one thread's work, as is most of the symbol diff).
+    let base_boundary = std::mem::take(&mut base.boundary);
+    let head_boundary = std::mem::take(&mut head.boundary);
+    let mut boundary_notes: Vec<String> = Vec::new();
+    let (diff, boundary) = std::thread::scope(|scope| {
+        let kept = cache.map(|cache| {
+            let (base, head) = (&base, &head);
+            scope.spawn(move || {
+                base.keep(cache);
+                head.keep(cache);
+            })
+        });
+        let boundary = boundaries.then(|| {
+            let notes = &mut boundary_notes;
+            scope.spawn(move || boundary_of_pair(base_boundary, head_boundary, cache, notes))
+        });
+        let diff = diff_documents(&base.document, &head.document, &refs, &renames);
+        if let Some(handle) = kept {
+            joined(handle);
+        }
+        (diff, boundary.map(joined))
+    });
+    let mut diff = diff?.value;
     free_later((base.document, head.document));
-    phases.lap("symbol diff");
+    phases.lap(match boundaries {
+        true => "symbol and boundary diffs",
+        false => "symbol diff",
+    });
     let mut notes: Vec<String> = Vec::new();
     notes.extend(base.notes.iter().map(|n| format!("base: {n}")));
     notes.extend(head.notes.iter().map(|n| format!("head: {n}")));
@@ -200,14 +240,11 @@ pub fn diff_git_cached(
             ));
         }
     }
-    if boundaries {
-        base.boundary.unchecked_submodules = base_submodules;
-        head.boundary.unchecked_submodules = head_submodules;
-        let b = boundary_of_pair(base.boundary, head.boundary, cache, &mut notes);
+    if let Some(b) = boundary {
+        notes.extend(boundary_notes);
         if let Value::Object(map) = &mut diff {
             map.insert(BOUNDARY_KEY.to_owned(), b);
         }
-        phases.lap("boundary diff");
     }
     if options.share_per_file {
         notes.push(format!(
@@ -226,6 +263,14 @@ pub fn diff_git_cached(
         sharing.shared, sharing.lowered_apart
     ));
     Ok(DiffOutput { diff, notes })
+}
+
+/// What a scoped thread returned; its panic goes on in the thread that joins it.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    match handle.join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }
 
 /// The boundary diff of two analysed revisions: from their facts, each read from the cache
@@ -252,6 +297,8 @@ fn boundary_of_pair(
     }
     if base.facts.is_none()
         && head.facts.is_none()
+        && base.pending.is_none()
+        && head.pending.is_none()
         && base.summaries == head.summaries
         && base.unchecked_submodules == head.unchecked_submodules
     {
@@ -263,10 +310,13 @@ fn boundary_of_pair(
         free_later(head.summaries);
         return boundary::unchanged();
     }
-    let fresh = |side: revision::BoundarySide| match side.facts {
-        Some(facts) => facts,
-        None => {
-            let facts = BoundaryFacts::of(side.summaries, side.unchecked_submodules);
+    let fresh = |side: revision::BoundarySide| match (side.facts, side.pending) {
+        (Some(facts), _) => facts,
+        (None, pending) => {
+            let facts = match pending {
+                Some(pending) => pending.wait(),
+                None => BoundaryFacts::of(side.summaries, side.unchecked_submodules),
+            };
             keep(&side.key, &facts);
             facts
         }

@@ -65,6 +65,25 @@ pub struct Analysed {
     /// The review IR (and the boundary facts, for the boundary diff) came from the cache:
     /// nothing of the revision was analysed.
     pub from_cache: bool,
+    /// Where this revision's review IR is to be kept, when it was analysed with a cache.
+    pub document_key: Option<Key>,
+    /// Where `prior` is to be kept, when this revision's extraction kept its work.
+    pub prior_key: Option<Key>,
+}
+
+impl Analysed {
+    /// Keeps in `cache` what this revision's analysis made for later runs: its review IR
+    /// and its summaries with what each unit's build read. [`analyse_pair`] leaves this to
+    /// its caller, which writes both beside the symbol and boundary diffs instead of before
+    /// them (none of them reads what is written).
+    pub fn keep(&self, cache: &Cache) {
+        if let Some(key) = &self.document_key {
+            revision_cache::keep_document(cache, key, &self.document, &self.notes);
+        }
+        if let (Some(key), Some(prior)) = (&self.prior_key, &self.prior) {
+            revision_cache::keep_prior(cache, key, prior);
+        }
+    }
 }
 
 /// What the boundary diff has of one revision.
@@ -74,11 +93,67 @@ pub struct BoundarySide {
     pub summaries: Vec<BehavioralSummary>,
     /// The revision's boundary facts read from the cache (then no summaries were extracted).
     pub facts: Option<BoundaryFacts>,
+    /// The revision's boundary facts being worked out from its summaries (which then are
+    /// not in `summaries`) on a thread of their own, started as soon as the summaries were
+    /// extracted: when the other revision's facts came from the cache, this revision's are
+    /// needed whatever its summaries are, so they are checked beside its review IR.
+    pub pending: Option<FactsLater>,
     /// Where this revision's boundary facts are kept (with a cache and the boundary diff).
     pub key: Option<Key>,
     /// The revision's submodules whose files were not read (a git revision holds none of a
     /// submodule's files; the working tree those not checked out).
     pub unchecked_submodules: Vec<String>,
+}
+
+/// Boundary facts worked out on a thread of their own ([`BoundarySide::pending`]).
+pub enum FactsLater {
+    Thread(std::thread::JoinHandle<Option<BoundaryFacts>>),
+    /// Worked out where they were asked for: no thread could start.
+    Done(BoundaryFacts),
+}
+
+/// The summaries and unchecked submodules a thread works the facts out of; taken back when
+/// the thread cannot start.
+type FactsInput = std::sync::Mutex<Option<(Vec<BehavioralSummary>, Vec<String>)>>;
+
+impl FactsLater {
+    /// Starts working out the facts of `summaries` (works them out at once when no thread
+    /// can start).
+    pub fn start(summaries: Vec<BehavioralSummary>, unchecked_submodules: Vec<String>) -> Self {
+        let input: Arc<FactsInput> = Arc::new(std::sync::Mutex::new(Some((
+            summaries,
+            unchecked_submodules,
+        ))));
+        let given = input.clone();
+        let started = std::thread::Builder::new()
+            .name("seam-diff-facts".to_owned())
+            .spawn(move || {
+                let taken = given.lock().ok()?.take();
+                taken.map(|(summaries, submodules)| BoundaryFacts::of(summaries, submodules))
+            });
+        let taken_back = || input.lock().ok().and_then(|mut i| i.take());
+        match started {
+            Ok(handle) => FactsLater::Thread(handle),
+            Err(_) => {
+                let (summaries, submodules) = taken_back().unwrap_or_default();
+                FactsLater::Done(BoundaryFacts::of(summaries, submodules))
+            }
+        }
+    }
+
+    /// The facts, once worked out (a panic of the thread goes on here).
+    pub fn wait(self) -> BoundaryFacts {
+        let handle = match self {
+            FactsLater::Thread(handle) => handle,
+            FactsLater::Done(facts) => return facts,
+        };
+        match handle.join() {
+            Ok(Some(facts)) => facts,
+            // A started thread alone takes the input, once.
+            Ok(None) => unreachable!("the facts' input was taken before its thread ran"),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
 }
 
 /// How much lowering was shared.
@@ -101,6 +176,12 @@ pub enum AnalyseError {
     Scan(#[from] seam_review::ScanError),
     #[error("{0}")]
     Packs(String),
+    /// A review IR kept in the cache, whole as the cache checks its entries, did not read as
+    /// one; it was forgotten, so analysing again analyses the revision.
+    #[error(
+        "the cache holds a review IR that cannot be read; run again with --no-cache, or remove the cache folder"
+    )]
+    UnreadableKept,
 }
 
 /// A file to lower: its path and bytes, and the sides that hold it (same bytes on both: one
@@ -115,7 +196,8 @@ struct Job<'a> {
 /// Analyses `base` and `head`, sharing the lowering of files they hold alike and, with
 /// `share_per_file`, the review IR's per-file Symbol extraction of files whose models came
 /// out equal (see [`crate::alike`]). `root` is the working tree (workspace configuration and
-/// repository packs are read there).
+/// repository packs are read there). `boundaries` asks for what the boundary diff needs,
+/// with each revision's submodules whose files were not read.
 ///
 /// With a `cache`: a revision whose boundary facts a run before kept
 /// ([`crate::revision_cache`]) needs no summaries, and a revision that needs no summaries
@@ -125,11 +207,13 @@ pub fn analyse_pair(
     root: &Path,
     base: &Files,
     head: &Files,
-    boundaries: bool,
+    boundaries: Option<(Vec<String>, Vec<String>)>,
     share_per_file: bool,
     cache: Option<&Cache>,
     phases: &mut Phases,
 ) -> Result<(Analysed, Analysed, Sharing), AnalyseError> {
+    let (boundaries, (base_submodules, head_submodules)) =
+        (boundaries.is_some(), boundaries.unwrap_or_default());
     // The packs (and the review classifier built from them) are the working tree's for both
     // revisions: read once.
     let packs = repository_packs(root)?;
@@ -263,16 +347,16 @@ pub fn analyse_pair(
     );
     let finished_doc = |key: &Option<Key>, facts: &Option<BoundaryFacts>| match (cache, key) {
         (Some(cache), Some(key)) if !boundaries || facts.is_some() => {
-            revision_cache::lookup_document(cache, key)
+            revision_cache::lookup_document_later(cache, key)
         }
         _ => None,
     };
-    let mut finished = pool.install(|| {
-        rayon::join(
-            || finished_doc(&document_keys.0, &base_facts),
-            || finished_doc(&document_keys.1, &head_facts),
-        )
-    });
+    // Each kept review IR is read on a thread of its own while the other side is analysed
+    // (a finished side's is waited for after the other's analysis).
+    let mut finished = (
+        finished_doc(&document_keys.0, &base_facts),
+        finished_doc(&document_keys.1, &head_facts),
+    );
     // What each side still uses of its files (models or entries): nothing once finished.
     let uses = (finished.0.is_none(), finished.1.is_none());
     phases.lap_with(
@@ -459,27 +543,37 @@ pub fn analyse_pair(
     let mut kept_state = cache
         .zip(state_keys)
         .and_then(|(c, k)| k.kept_state(c, root));
-    let mut side = |project: Result<Project, (Document, Vec<String>)>,
+    let mut side = |project: Result<Project, revision_cache::DocumentLater>,
                     keys: &ReviewKeys,
                     claimed: Vec<FileEntry>,
                     facts: Option<BoundaryFacts>,
                     facts_key: Option<Key>,
                     document_key: Option<Key>,
-                    prior: Option<&Prior>| {
+                    prior: Option<&Prior>,
+                    (unchecked_submodules, facts_now): (Vec<String>, bool)| {
         let project = match project {
             Ok(project) => project,
-            Err((document, notes)) => {
+            Err(later) => {
+                let Some((document, notes)) = later.wait() else {
+                    if let (Some(cache), Some(key)) = (cache, &document_key) {
+                        revision_cache::forget_document(cache, key);
+                    }
+                    return Err(AnalyseError::UnreadableKept);
+                };
                 return Ok(Analysed {
                     document,
                     boundary: BoundarySide {
                         facts,
                         key: facts_key,
+                        unchecked_submodules,
                         ..BoundarySide::default()
                     },
                     notes,
                     prior: None,
                     reused: None,
                     from_cache: true,
+                    document_key: None,
+                    prior_key: None,
                 });
             }
         };
@@ -495,6 +589,7 @@ pub fn analyse_pair(
             cache: cache.map(|c| (c, keys)),
             prior,
             keep: cache.zip(facts_key.as_ref()),
+            facts_now: (facts_now && facts.is_none()).then(|| unchecked_submodules.clone()),
         };
         pool.install(|| {
             analyse(
@@ -511,11 +606,10 @@ pub fn analyse_pair(
             if let Some(memo) = memo {
                 kept_state = memo.next;
             }
-            if let (Some(cache), Some(key)) = (cache, &document_key) {
-                revision_cache::keep_document(cache, key, &a.document, &a.notes);
-            }
+            a.document_key = cache.and(document_key);
             a.boundary.facts = facts;
             a.boundary.key = facts_key;
+            a.boundary.unchecked_submodules = unchecked_submodules;
             a
         })
     };
@@ -527,18 +621,39 @@ pub fn analyse_pair(
         }
         _ => None,
     };
-    let mut base = side(
-        base_project,
-        &base_keys,
+    // A revision whose summaries are extracted while the other's facts came from the cache
+    // has its facts worked out at once (see `BoundarySide::pending`).
+    let facts_kept = (base_facts.is_some(), head_facts.is_some());
+    // A finished base is taken after the head's analysis, so its review IR is read beside it.
+    let mut base_args = Some((
         claimed.0,
         base_facts,
         facts_keys.0,
         document_keys.0,
-        None,
-    );
+        (base_submodules, facts_kept.1),
+    ));
+    let (mut base, base_later) = match base_project {
+        Ok(project) => {
+            let (claimed, facts, facts_key, document_key, submodules) =
+                base_args.take().expect("the base's arguments, once");
+            let analysed = side(
+                Ok(project),
+                &base_keys,
+                claimed,
+                facts,
+                facts_key,
+                document_key,
+                None,
+                submodules,
+            );
+            (Some(analysed), None)
+        }
+        Err(later) => (None, Some(later)),
+    };
     let base_prior = match &mut base {
-        Ok(a) => a.prior.take().or(base_kept_before),
-        Err(_) => None,
+        Some(Ok(a)) => a.prior.take().or(base_kept_before),
+        Some(Err(_)) => None,
+        None => base_kept_before,
     };
     let head = side(
         head_project,
@@ -548,8 +663,29 @@ pub fn analyse_pair(
         facts_keys.1,
         document_keys.1,
         base_prior.as_ref(),
+        (head_submodules, facts_kept.0),
     );
-    drop(base_prior);
+    let mut base = match (base, base_later, base_args) {
+        (Some(base), _, _) => base,
+        (None, Some(later), Some((claimed, facts, facts_key, document_key, submodules))) => side(
+            Err(later),
+            &base_keys,
+            claimed,
+            facts,
+            facts_key,
+            document_key,
+            None,
+            submodules,
+        ),
+        _ => unreachable!("the base is analysed or finished"),
+    };
+    // The base's own work goes back to it, to be kept by the caller; work a run before
+    // kept is not kept again.
+    if let Ok(base) = &mut base
+        && base.prior_key.is_some()
+    {
+        base.prior = base_prior;
+    }
     let (base, head) = (base?, head?);
     if let Some(cache) = cache {
         let keeper = match uses {
@@ -627,9 +763,12 @@ pub struct Context<'a> {
     /// a unit whose build would read nothing that changed takes them (see
     /// `seam_extract::reuse`).
     pub prior: Option<&'a Prior>,
-    /// Where this revision's summaries and what their builds read are kept for later runs
-    /// (then extraction records what each build reads).
+    /// Where this revision's summaries and what their builds read are to be kept for later
+    /// runs (then extraction records what each build reads; [`Analysed::keep`] keeps them).
     pub keep: Option<(&'a Cache, &'a Key)>,
+    /// Work out the boundary facts of the summaries at once, beside the review IR, with
+    /// these unchecked submodules ([`BoundarySide::pending`]).
+    pub facts_now: Option<Vec<String>>,
 }
 
 /// The summaries (when asked) and the review IR of one loaded project; the per-file part of
@@ -644,6 +783,7 @@ pub fn analyse(
     phases: &mut Phases,
 ) -> Result<Analysed, AnalyseError> {
     let mut kept = None;
+    let mut prior_key = None;
     let mut reused_units = None;
     let summaries = if context.boundaries {
         let detection = seam_packs::Detection::from_project(&project.manifests);
@@ -656,8 +796,8 @@ pub fn analyse(
             context.keep.is_some(),
         );
         let summaries = extraction.unpack().summaries;
-        if let (Some((cache, key)), Some(prior)) = (context.keep, &prior) {
-            revision_cache::keep_prior(cache, key, prior);
+        if let (Some((_, key)), Some(_)) = (context.keep, &prior) {
+            prior_key = Some(*key);
         }
         kept = prior;
         reused_units = Some(reused);
@@ -672,6 +812,10 @@ pub fn analyse(
         summaries
     } else {
         Vec::new()
+    };
+    let (summaries, pending) = match context.facts_now.clone() {
+        Some(submodules) => (Vec::new(), Some(FactsLater::start(summaries, submodules))),
+        None => (summaries, None),
     };
     // The summaries needed every model; the review IR takes the cached files' entries
     // (besides those of the files not lowered at all).
@@ -707,12 +851,15 @@ pub fn analyse(
         document: result.document,
         boundary: BoundarySide {
             summaries,
+            pending,
             ..BoundarySide::default()
         },
         notes: result.notes,
         prior: kept,
         reused: reused_units,
         from_cache: false,
+        document_key: None,
+        prior_key,
     })
 }
 

@@ -147,9 +147,64 @@ pub fn document_key(revision: &Key, root: &std::path::Path, manifests: &[Manifes
 /// A revision's review IR and the scan's notes kept under `key`, when `cache` holds a whole
 /// entry.
 pub fn lookup_document(cache: &Cache, key: &Key) -> Option<(Document, Vec<String>)> {
-    let packed = cache.get(DOCUMENT_KIND, key)?;
-    let text = lz4_flex::decompress_size_prepended(&packed).ok()?;
+    read_document(&cache.get(DOCUMENT_KIND, key)?)
+}
+
+fn read_document(packed: &[u8]) -> Option<(Document, Vec<String>)> {
+    let text = lz4_flex::decompress_size_prepended(packed).ok()?;
     serde_json::from_slice(&text).ok()
+}
+
+/// A kept review IR being read on a thread of its own ([`lookup_document_later`]).
+pub enum DocumentLater {
+    Thread(std::thread::JoinHandle<Option<(Document, Vec<String>)>>),
+    /// Read where it was asked for: no thread could start.
+    Done(Box<Option<(Document, Vec<String>)>>),
+}
+
+impl DocumentLater {
+    /// The review IR and the scan's notes; `None` when the entry, whole as the cache checks
+    /// it, does not read as one (then [`forget_document`] it and analyse the revision).
+    pub fn wait(self) -> Option<(Document, Vec<String>)> {
+        match self {
+            DocumentLater::Done(read) => *read,
+            DocumentLater::Thread(handle) => match handle.join() {
+                Ok(read) => read,
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+        }
+    }
+}
+
+/// [`lookup_document`] read on a thread of its own, for a caller with other work to do
+/// first: `Some` when the cache holds a whole entry under `key`.
+pub fn lookup_document_later(cache: &Cache, key: &Key) -> Option<DocumentLater> {
+    let packed = cache.get(DOCUMENT_KIND, key)?;
+    // An entry too short to hold its length is none (as a forgotten one).
+    if packed.len() < 4 {
+        return None;
+    }
+    let shared = Arc::new(std::sync::Mutex::new(Some(packed)));
+    let given = shared.clone();
+    let started = std::thread::Builder::new()
+        .name("seam-diff-read-ir".to_owned())
+        .spawn(move || read_document(&given.lock().ok()?.take()?));
+    Some(match started {
+        Ok(handle) => DocumentLater::Thread(handle),
+        Err(_) => DocumentLater::Done(Box::new(
+            shared
+                .lock()
+                .ok()
+                .and_then(|mut p| p.take())
+                .and_then(|p| read_document(&p)),
+        )),
+    })
+}
+
+/// Makes the review IR kept under `key` no entry ([`lookup_document_later`] finds none), when
+/// it was found not to read as one.
+pub fn forget_document(cache: &Cache, key: &Key) {
+    cache.put(DOCUMENT_KIND, key, &[]);
 }
 
 /// Keeps a revision's review IR and the scan's notes.

@@ -141,6 +141,19 @@ fn a_kept_review_ir_gives_the_bytes_of_a_run_without_a_cache() {
             second.json, none.json,
             "base diffed before, boundaries {boundaries}"
         );
+        // The head's boundary facts, worked out beside its review IR (the base's came from
+        // the cache), and its review IR, written beside the diffs, are kept: a rerun reads
+        // both revisions whole.
+        let third = diff(d, "HEAD~1", boundaries, Some(&based));
+        assert_eq!(kept(&third), 2);
+        assert_eq!(third.json, none.json, "rerun, boundaries {boundaries}");
+        if boundaries {
+            for (run, facts) in [(&second, 1), (&third, 2)] {
+                let note = format!("{facts} of 2 revisions' boundary facts read from the cache");
+                assert!(run.notes.contains(&note), "{:?}", run.notes);
+            }
+            assert!(none.json.contains("\"brokenPairs\": [\n"), "{}", none.json);
+        }
     }
 }
 
@@ -193,6 +206,71 @@ fn a_torn_kept_review_ir_is_analysed_again() {
     let after = diff(d, "HEAD~1", true, Some(&cache));
     assert_eq!(kept(&after), 0);
     assert_eq!(after.json, none.json);
+}
+
+/// Replaces every kept review IR with a whole entry (its checksum right) that does not read
+/// as a review IR; returns how many.
+fn spoil_kept_review_irs(folder: &Path, cache: &seam_pipeline::Cache) -> usize {
+    let kind = folder.join("review-ir-1");
+    let mut spoiled = 0;
+    for entry in walk(&kind) {
+        let dir = entry
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap();
+        let hex = format!("{dir}{}", entry.file_name().unwrap().to_str().unwrap());
+        let mut key = [0u8; 32];
+        for (i, b) in key.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap();
+        }
+        let payload = lz4_flex::compress_prepend_size(b"{ \"not\": \"a review IR\" }");
+        cache.put("review-ir-1", &seam_pipeline::cache::Key(key), &payload);
+        spoiled += 1;
+    }
+    spoiled
+}
+
+/// A kept review IR that is whole but does not read is read on a thread beside the other
+/// revision's analysis; once found out, it is forgotten and the diff analysed again, with
+/// the bytes of a run without a cache; the run after reads the review IRs kept anew.
+#[test]
+fn a_kept_review_ir_that_does_not_read_is_analysed_again() {
+    let dir = repo();
+    let d = dir.path();
+    let none = diff(d, "HEAD~1", true, None);
+    // Warm: both revisions' review IRs spoiled.
+    let folder = tempfile::tempdir().unwrap();
+    let cache = cache_in(&folder);
+    diff(d, "HEAD~1", true, Some(&cache));
+    assert_eq!(spoil_kept_review_irs(folder.path(), &cache), 2);
+    let after = diff(d, "HEAD~1", true, Some(&cache));
+    assert_eq!(kept(&after), 0);
+    assert_eq!(after.json, none.json);
+    let again = diff(d, "HEAD~1", true, Some(&cache));
+    assert_eq!(kept(&again), 2);
+    assert_eq!(again.json, none.json);
+    // The pull-request case: the base's review IR spoiled, found out after the head's
+    // analysis.
+    let folder = tempfile::tempdir().unwrap();
+    let based = cache_in(&folder);
+    seam_diff::diff_git_cached(
+        d,
+        "HEAD~1",
+        seam_diff::HeadSide::Revision("HEAD~1"),
+        &seam_diff::GitOptions::default(),
+        Some(&based),
+    )
+    .unwrap();
+    assert_eq!(spoil_kept_review_irs(folder.path(), &based), 1);
+    let second = diff(d, "HEAD~1", true, Some(&based));
+    assert_eq!(kept(&second), 0);
+    assert_eq!(second.json, none.json);
+    let third = diff(d, "HEAD~1", true, Some(&based));
+    assert_eq!(kept(&third), 2);
+    assert_eq!(third.json, none.json);
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {

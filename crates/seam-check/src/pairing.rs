@@ -413,6 +413,125 @@ fn tail_guessed(endpoint: &Endpoint, tail: &[String]) -> usize {
         .map_or(0, |route| values_on_fixed_segments(tail, route))
 }
 
+/// How many fixed segments of a route a call of these segments meets with a value it does not
+/// know. A route of several shapes (a router mounted at several paths, `(/a/{id}|/b/{id})`, or
+/// a hole taking any number of segments, `/{prefix*}/api/x/{id}`) counts by the fewest over its
+/// shapes of the call's length that meet the call; none such found: 0.
+fn guessed_segments(endpoint: &Endpoint, call: &[String]) -> usize {
+    if let Some(route) = &endpoint.segments {
+        return if route.len() == call.len() {
+            values_on_fixed_segments(call, route)
+        } else {
+            0
+        };
+    }
+    route_shapes(&endpoint.path, call.len())
+        .iter()
+        .filter(|shape| {
+            shape
+                .iter()
+                .zip(call)
+                .all(|(r, c)| !(is_static(r) && is_static(c) && r != c))
+        })
+        .map(|shape| values_on_fixed_segments(call, shape))
+        .min()
+        .unwrap_or(0)
+}
+
+/// The most shapes [`route_shapes`] spells out for one route.
+const MAX_SHAPES: usize = 64;
+
+/// The fixed shapes of `len` segments a normalised route path takes: each alternative of its
+/// groups, with a hole taking any number of segments (`{rest*}`, `{rest+}`) spelled as that
+/// many holes. Empty when there are more than [`MAX_SHAPES`] alternatives.
+fn route_shapes(path: &str, len: usize) -> Vec<Vec<String>> {
+    let mut texts = vec![path.to_owned()];
+    let mut done: Vec<String> = Vec::new();
+    while let Some(text) = texts.pop() {
+        let Some((open, close)) = first_group(&text) else {
+            done.push(text);
+            continue;
+        };
+        for alt in split_top(&text[open + 1..close]) {
+            texts.push(format!("{}{}{}", &text[..open], alt, &text[close + 1..]));
+        }
+        if texts.len() + done.len() > MAX_SHAPES {
+            return Vec::new();
+        }
+    }
+    let ranged = |s: &str| s == "*" || s.ends_with("*}") || s.ends_with("+}");
+    done.iter()
+        .filter_map(|text| {
+            let segments: Vec<&str> = text.split('/').filter(|s| !s.is_empty()).collect();
+            let spans: Vec<usize> = (0..segments.len())
+                .filter(|&i| ranged(segments[i]))
+                .collect();
+            match spans[..] {
+                [] => (segments.len() == len)
+                    .then(|| segments.iter().map(|s| (*s).to_owned()).collect()),
+                [at] => {
+                    let fill = (len + 1).checked_sub(segments.len())?;
+                    if fill == 0 && segments[at].ends_with("+}") {
+                        return None;
+                    }
+                    let mut shape: Vec<String> =
+                        segments[..at].iter().map(|s| (*s).to_owned()).collect();
+                    shape.extend(std::iter::repeat_n("{}".to_owned(), fill));
+                    shape.extend(segments[at + 1..].iter().map(|s| (*s).to_owned()));
+                    Some(shape)
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The byte range of the first parenthesised group at the top level of `text`.
+fn first_group(text: &str) -> Option<(usize, usize)> {
+    let mut braces = 0usize;
+    let mut open = None;
+    let mut parens = 0usize;
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '{' => braces += 1,
+            '}' => braces = braces.saturating_sub(1),
+            '(' if braces == 0 => {
+                if parens == 0 {
+                    open = Some(i);
+                }
+                parens += 1;
+            }
+            ')' if braces == 0 && parens > 0 => {
+                parens -= 1;
+                if parens == 0 {
+                    return open.map(|o| (o, i));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `text` split at each `|` outside parentheses and braces.
+fn split_top(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '(' | '{' => depth += 1,
+            ')' | '}' => depth = depth.saturating_sub(1),
+            '|' if depth == 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
 /// How many of a route's fixed segments a call's value meets, the call's segments facing the
 /// route's last ones.
 fn values_on_fixed_segments(call: &[String], route: &[String]) -> usize {
@@ -875,12 +994,7 @@ pub fn pair_rest(
         if call.tail.is_none() && code.iter().any(|&e| !is_catch_all(&out.endpoints[e])) {
             code.retain(|&e| !is_catch_all(&out.endpoints[e]));
             if let Some(segments) = &call.segments {
-                let guessed = |e: usize| match &out.endpoints[e].segments {
-                    Some(route) if route.len() == segments.len() => {
-                        values_on_fixed_segments(segments, route)
-                    }
-                    _ => 0,
-                };
+                let guessed = |e: usize| guessed_segments(&out.endpoints[e], segments);
                 let fewest = code.iter().map(|&e| guessed(e)).min().unwrap_or(0);
                 let paths: std::collections::BTreeSet<&str> = code
                     .iter()
@@ -1201,6 +1315,7 @@ fn most_specific(
             values_on_fixed_segments(call, route),
             values_on_shaped_segments(call, route),
         ),
+        (Some(call), None) => (guessed_segments(endpoint, call), 0),
         _ => (0, 0),
     };
     let rank = |e: usize| {
@@ -1361,6 +1476,51 @@ mod tests {
         }
         assert_eq!(of("unknown"), Destination::StartUnknown);
         assert_eq!(of("http://{host}"), Destination::StartUnknown);
+    }
+
+    #[test]
+    fn a_route_of_several_shapes_counts_the_fixed_segments_its_best_shape_guesses() {
+        let endpoint = |path: &str| {
+            let route = RoutePath::parse(path);
+            Endpoint {
+                summary: 0,
+                method: "DELETE".into(),
+                key: key_of("DELETE", &route),
+                contract: false,
+                segments: fixed_segments(&route),
+                specificity: route.specificity(),
+                path: route.normalized_path(),
+                route,
+                by_suffix: false,
+            }
+        };
+        let call = segments("/api/{entityType}/{entityId}/image");
+        // One router mounted twice, one mount under a prefix of any length: the call meets it
+        // only by `{entityType}` and `{entityId}` spelling `api` and `library`.
+        let group = endpoint("(/api/album/{id}|/{prefix*}/api/library/{id})");
+        assert!(group.segments.is_none());
+        assert_eq!(guessed_segments(&group, &call), 2);
+        assert_eq!(
+            guessed_segments(&endpoint("/api/playlist/{id}/image"), &call),
+            1
+        );
+        // A catch-all guesses nothing; neither does an alternative that fits the call.
+        assert_eq!(guessed_segments(&endpoint("/api/{rest*}"), &call), 0);
+        assert_eq!(
+            guessed_segments(&endpoint("(/api|/v1)/{kind}/{id}/image"), &call),
+            0
+        );
+    }
+
+    #[test]
+    fn route_shapes_spell_out_groups_and_ranged_holes() {
+        assert_eq!(
+            route_shapes("/a(/b|/c/{id})/d", 3),
+            vec![vec!["a", "b", "d"]]
+        );
+        assert_eq!(route_shapes("/{p*}/x", 3), vec![vec!["{}", "{}", "x"]]);
+        assert_eq!(route_shapes("/{p+}/x", 1), Vec::<Vec<String>>::new());
+        assert_eq!(route_shapes("/{p*}/x", 1), vec![vec!["x"]]);
     }
 
     #[test]

@@ -103,7 +103,7 @@ pub fn handled_for(
 }
 
 /// The client an interceptor's receiver names: an instance's creation, or a module's import.
-fn registered_on(files: &Files, file: usize, client: ExprId) -> Option<Registered> {
+pub(crate) fn registered_on(files: &Files, file: usize, client: ExprId) -> Option<Registered> {
     let model = files.model(file);
     if let Some(b) = model.resolved_binding(client)
         && let BindingKind::Import { import, .. } = &model.binding(b).kind

@@ -141,6 +141,9 @@ pub struct Files<'a> {
     /// Per client pack (by name): its failure interceptors in the project (see
     /// [`crate::failure_interceptors`]), worked out on first use.
     pub failure_interceptors: consulted::PerPack<crate::failure_interceptors::Interceptors>,
+    /// Per client pack (by name): the assignments of a client's base URL in the project (see
+    /// [`crate::base_assignments`]), worked out on first use.
+    pub base_assignments: consulted::PerPack<crate::base_assignments::Assignments>,
     /// Imports module resolution left unresolved that a pack's import aliases resolve
     /// (`$lib/api.js`): (file, import index) → the file imported.
     pub(crate) aliased: BTreeMap<(usize, usize), usize>,
@@ -352,6 +355,7 @@ impl<'a> Files<'a> {
             has_prototypes: Lazy::keyed("prototypes"),
             global_url_prefixes: Default::default(),
             failure_interceptors: Default::default(),
+            base_assignments: Default::default(),
             aliased: BTreeMap::new(),
             dotenv: BTreeMap::new(),
             url_builders: Vec::new(),

@@ -15,6 +15,7 @@ mod appended_locals;
 pub mod assemble;
 mod assigned_branches;
 mod awaited_callbacks;
+pub mod base_assignments;
 mod body_reads;
 pub mod builder_chains;
 pub mod callees;

@@ -783,6 +783,25 @@ impl Reader<'_> {
         // Returns behind an option the call leaves out (`if (microservice) return …`) are
         // not this call's.
         let returned = crate::returns_taken::reachable(self.files, ff, &layered, &returned);
+        // A return of the empty text beside returns of a path (`if (!token) return ''; return
+        // \`/rest/${command}\``, a builder giving up) names no URL: the call means the path the
+        // others build. Beside a host (`if (inBrowser) return ''; return "http://localhost"`)
+        // the empty text is a base, the page's own origin, and stays.
+        let named: Vec<ExprId> = returned
+            .iter()
+            .copied()
+            .filter(|&r| !is_empty_text(self.files.model(ff), r))
+            .collect();
+        let paths_only = !named.is_empty()
+            && named.len() < returned.len()
+            && named.iter().all(|&r| {
+                let mut pieces = Vec::new();
+                inner.read(ff, r, hops - 1, &mut pieces);
+                let mut written = pieces.iter().filter(|p| **p != Piece::Text(String::new()));
+                matches!(written.next(), Some(Piece::Text(t))
+                    if t.starts_with('/') && !t.starts_with("//") && t.len() > 1)
+            });
+        let returned = if paths_only { named } else { returned };
         if let [returned] = returned[..] {
             inner.read(ff, returned, hops - 1, out);
             return true;
@@ -1774,6 +1793,16 @@ impl Reader<'_> {
         };
         (empty(a) && query(b)) || (empty(b) && query(a))
     }
+}
+
+/// Whether `expr` is the empty text literal (`''`).
+fn is_empty_text(model: &seam_lang::model::Model, expr: ExprId) -> bool {
+    matches!(
+        &model.expr(expr).kind,
+        ExprKind::Literal {
+            value: LiteralValue::String { value },
+        } if value.is_empty()
+    )
 }
 
 pub(crate) fn is_absent(model: &seam_lang::model::Model, expr: ExprId) -> bool {

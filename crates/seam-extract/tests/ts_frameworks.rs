@@ -1030,7 +1030,8 @@ fn trpc_procedures_are_routes_at_the_endpoint_and_dotted_path() {
 }
 
 /// tRPC clients: the member chain after the client spells the procedure, after the HTTP link's
-/// `url` written in the file that makes the client (a start seam cannot read is unknown); the
+/// `url` written in the file that makes the client (a start seam cannot read, `${getBaseUrl()}`
+/// before `/api/trpc`, is the origin, unknown, and not a segment of the path); the
 /// react-query hooks keep failures as their error state, a vanilla `.mutate()` does not; a
 /// `useUtils()` helper's calls (`invalidate`, `fetch`) are no calls.
 #[test]
@@ -1048,9 +1049,9 @@ fn trpc_client_member_chains_spell_the_procedure() {
     assert_eq!(
         calls,
         [
-            r#"src/pages/post/[id].tsx GET {value}/api/trpc/post.byId "unknown" "all""#,
-            r#"src/pages/post/[id].tsx GET {value}/api/trpc/account.user.me "unknown" "all""#,
-            r#"src/pages/post/[id].tsx POST {value}/api/trpc/post.create "unknown" "all""#,
+            r#"src/pages/post/[id].tsx GET /api/trpc/post.byId "unknown" "all""#,
+            r#"src/pages/post/[id].tsx GET /api/trpc/account.user.me "unknown" "all""#,
+            r#"src/pages/post/[id].tsx POST /api/trpc/post.create "unknown" "all""#,
             "src/utils/vanilla.ts GET /api/trpc/post.byId null null",
             "src/utils/vanilla.ts POST /api/trpc/post.create null null",
         ]

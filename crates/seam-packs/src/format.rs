@@ -137,6 +137,10 @@ pub struct PackFile {
     /// apart, or every failure when it tells none apart, are handled for each call.
     #[serde(default)]
     pub failure_interceptors: Vec<FailureInterceptorFile>,
+    /// Assignments that set a client's base URL after it is made
+    /// (`axios.defaults.baseURL = "/api"`): every call through that client goes under it.
+    #[serde(default)]
+    pub base_assignments: Vec<BaseAssignmentFile>,
     /// Import specifiers the framework resolves itself, through a configuration file it
     /// generates at build time and a repository does not hold (SvelteKit's `$lib` →
     /// `src/lib`): alias → folder, relative to the nearest folder above the importing file
@@ -1312,6 +1316,18 @@ pub struct FailureInterceptorFile {
     pub client: Option<String>,
     /// The metavariable holding the function a failed response is handed to.
     pub handler: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct BaseAssignmentFile {
+    /// The assignment (`$CLIENT.defaults.baseURL = $BASE`).
+    pub pattern: String,
+    /// The metavariable holding the client: the package's own object (its import) or an
+    /// instance the project makes.
+    pub client: String,
+    /// The metavariable holding the base URL assigned.
+    pub base: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

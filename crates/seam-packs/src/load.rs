@@ -681,6 +681,16 @@ impl Compiler<'_> {
             });
         }
 
+        let mut base_assignments = Vec::with_capacity(raw.base_assignments.len());
+        for a in &raw.base_assignments {
+            let pattern = self.expression(&a.pattern, family)?;
+            base_assignments.push(BaseAssignment {
+                client: self.meta("client", &a.client, &pattern, &a.pattern)?,
+                base: self.meta("base", &a.base, &pattern, &a.pattern)?,
+                pattern,
+            });
+        }
+
         let uri_versioning = raw
             .uri_versioning
             .as_ref()
@@ -1505,6 +1515,7 @@ impl Compiler<'_> {
             member_calls,
             url_interceptors,
             failure_interceptors,
+            base_assignments,
             import_aliases: raw.import_aliases.into_iter().collect(),
             constants: raw.constants,
             exception_handlers,

@@ -656,6 +656,14 @@ pub struct InjectedClient {
     pub client: Option<ValueRead>,
 }
 
+/// An assignment of a client's base URL after it is made (see `BaseAssignmentFile`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BaseAssignment {
+    pub pattern: PatternNode,
+    pub client: String,
+    pub base: String,
+}
+
 /// A request interceptor on a client instance that rewrites the URL (see `UrlInterceptorFile`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlInterceptor {
@@ -916,6 +924,7 @@ pub struct Pack {
     pub member_calls: Vec<MemberCall>,
     pub url_interceptors: Vec<UrlInterceptor>,
     pub failure_interceptors: Vec<FailureInterceptor>,
+    pub base_assignments: Vec<BaseAssignment>,
     /// Import aliases the framework resolves (see `PackFile::import_aliases`), in name order.
     pub import_aliases: Vec<(String, String)>,
     /// Numbers the library names, by dotted name (see `PackFile::constants`).

@@ -68,6 +68,7 @@ fn builtin_packs_load() {
             "pocketbase",
             "prisma",
             "pycurl",
+            "react-admin",
             "react-router",
             "requests",
             "reqwest",

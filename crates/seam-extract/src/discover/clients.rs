@@ -23,6 +23,10 @@ pub(super) struct ClientObject {
     url_prefix: UrlPrefix,
     /// The failures its response interceptors handle for every call.
     failures: Option<HandledFailures>,
+    /// The base was assigned to the client's defaults after it was made (`baseAssignments`):
+    /// it goes in front of a URL whose start is written out, not of one starting with a value
+    /// seam could not read, which may be absolute (the library drops the base then).
+    base_assigned: bool,
 }
 
 impl ClientObject {
@@ -105,8 +109,12 @@ pub(super) fn client_object_hops(
             .any(|c| c.import.as_deref() == Some(imp.specifier.as_str()))
     {
         let registered = failure_interceptors(files, pack);
+        let module = Registered::Module(imp.specifier.clone());
+        let assigned = assigned_base(files, pack, reader, file, &module);
         return Some(ClientObject {
-            failures: handled_for(&registered, &Registered::Module(imp.specifier.clone())),
+            failures: handled_for(&registered, &module),
+            base_assigned: assigned.is_some(),
+            base: assigned.unwrap_or_default(),
             ..ClientObject::default()
         });
     }
@@ -462,6 +470,32 @@ pub(super) fn global_url_prefix(files: &Files, pack: &Pack, reader: &Reader) -> 
     })
 }
 
+/// The base the project assigns to the client `target` after it is made (the pack's
+/// `baseAssignments`), for a call in `file`: the value the nearest assignments agree on, an
+/// unknown start when they disagree, `None` when there is none.
+fn assigned_base(
+    files: &Files,
+    pack: &Pack,
+    reader: &Reader,
+    file: usize,
+    target: &Registered,
+) -> Option<Vec<Piece>> {
+    let assigned = crate::base_assignments::base_assignments(files, pack);
+    let mut bases = crate::base_assignments::bases_for(files, &assigned, target, file)
+        .into_iter()
+        .map(|a| {
+            let mut pieces = reader.pieces(a.file, a.value);
+            pieces.retain(|p| !matches!(p, Piece::Text(t) if t.is_empty()));
+            pieces
+        });
+    let first = bases.next()?;
+    Some(if bases.all(|b| b == first) {
+        first
+    } else {
+        vec![Piece::Hole("baseURL".to_owned())]
+    })
+}
+
 /// In `function`, an assignment of the base URL property of its first parameter `P`
 /// (`P.baseURL = api + "/api"`): the pieces of the value, set as a base.
 fn base_assignment(
@@ -762,6 +796,10 @@ pub(super) fn client_value(
             },
             _ => Vec::new(),
         };
+        // A base assigned to the instance once it is made (`api.defaults.baseURL = …`).
+        let assigned = assigned_base(files, pack, reader, vf, &Registered::Instance(vf, ve));
+        let base_assigned = assigned.is_some();
+        let base = assigned.unwrap_or(base);
         let url_prefix = interceptor_prefix(files, pack, reader, vf, ve);
         let failures = handled_for(
             &failure_interceptors(files, pack),
@@ -771,6 +809,7 @@ pub(super) fn client_value(
             base,
             url_prefix,
             failures,
+            base_assigned,
         });
     }
     // A step that wraps one value without branching costs only its own hop: an awaited
@@ -1331,6 +1370,20 @@ pub(super) fn site_of(
     } && client
         .as_ref()
         .is_some_and(|c| !c.base.iter().any(|p| matches!(p, Piece::Hole(_))));
+    let starts_with_value = matches!(
+        url.iter().find(|p| **p != Piece::Text(String::new())),
+        Some(Piece::Hole(_) | Piece::Env)
+    );
+    let client = client.map(|c| {
+        if c.base_assigned && starts_with_value {
+            ClientObject {
+                base: Vec::new(),
+                ..c
+            }
+        } else {
+            c
+        }
+    });
     let (path, origin) = match client {
         Some(client) if !is_absolute(&url) && !lone_value => {
             let interceptor = if client.url_prefix.pieces.is_empty() {
@@ -1349,7 +1402,7 @@ pub(super) fn site_of(
             whole.extend(url.iter().cloned());
             (
                 join_paths(
-                    &path_of(&client.base),
+                    &base_path(&client.base),
                     // Only a value at the very start of the whole URL is a base.
                     &if client.base.iter().all(|p| *p == Piece::Text(String::new())) {
                         client_url_path(&url)
@@ -1374,6 +1427,19 @@ pub(super) fn site_of(
         definition: false,
         handed_out: false,
         failures,
+    }
+}
+
+/// The path a client's base puts in front of its calls. A base that starts with a value seam
+/// could not read, then an absolute path (`getBasePath() + "/api"`), has that value for the
+/// deployment's origin or base path, not for a segment: the path is what follows it.
+fn base_path(base: &[Piece]) -> String {
+    let mut written = base.iter().filter(|p| **p != Piece::Text(String::new()));
+    match (written.next(), written.next()) {
+        (Some(Piece::Hole(_)), Some(Piece::Text(t))) if t.starts_with('/') && t.len() > 1 => {
+            client_url_path(base)
+        }
+        _ => path_of(base),
     }
 }
 

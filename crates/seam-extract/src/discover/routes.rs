@@ -321,6 +321,17 @@ pub fn handler_units(
                             *e,
                             |f, v| router_of(files, pack, f, v),
                         );
+                        // `getHooks("api").forEach((hook) => r.use("/", hook.value.routes()))`:
+                        // every router an object literal holds under `value`.
+                        if held.is_empty() {
+                            held = crate::held_routers::object_key_routers(
+                                files,
+                                on,
+                                file,
+                                *e,
+                                |f, v| router_of(files, pack, f, v),
+                            );
+                        }
                         // `for (const r of createRouters()) app.use(r.routes())`: each router of
                         // the list the loop runs over.
                         if held.is_empty() {

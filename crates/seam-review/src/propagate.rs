@@ -33,7 +33,7 @@ type Key = (String, String);
 /// Appends propagated effects to `symbols` (sorted by id) and returns the statistics.
 pub fn propagate(symbols: &mut [Symbol]) -> EffectPropagationStats {
     let n = symbols.len();
-    let index: BTreeMap<&str, usize> = symbols
+    let index: rustc_hash::FxHashMap<&str, usize> = symbols
         .iter()
         .enumerate()
         .map(|(i, s)| (s.id.as_str(), i))

@@ -912,16 +912,29 @@ enum SyntaxInput {
     Kept(String),
 }
 
-/// Sorts drafts by Symbol id, stably (equal ids keep their order, the first is the one kept):
-/// the order is found on indices and each draft, a large value, moved once.
-fn sort_by_id(drafts: &mut Vec<Draft>) {
-    let mut order: Vec<usize> = (0..drafts.len()).collect();
-    order.sort_by(|a, b| drafts[*a].symbol.id.cmp(&drafts[*b].symbol.id));
-    if order.iter().enumerate().all(|(i, at)| i == *at) {
-        return;
+/// Sorts drafts by Symbol id, stably (equal ids keep their order, the first is the one kept).
+fn sort_by_id(drafts: &mut [Draft]) {
+    sort_large_by(drafts, |a, b| a.symbol.id.cmp(&b.symbol.id));
+}
+
+/// A stable sort of large values: the order is found on indices, then applied in place by
+/// following its cycles, so each value is moved about once and no second list is held.
+fn sort_large_by<T>(items: &mut [T], compare: impl Fn(&T, &T) -> std::cmp::Ordering) {
+    // `order[j]` is the index of the item that belongs at `j`.
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|a, b| compare(&items[*a], &items[*b]));
+    for start in 0..order.len() {
+        let mut j = start;
+        while order[j] != j {
+            let k = order[j];
+            order[j] = j;
+            if k == start {
+                break;
+            }
+            items.swap(j, k);
+            j = k;
+        }
     }
-    let mut slots: Vec<Option<Draft>> = std::mem::take(drafts).into_iter().map(Some).collect();
-    drafts.extend(order.into_iter().filter_map(|at| slots[at].take()));
 }
 
 /// The repository files a model imports or re-exports from, as module resolution found them.
@@ -984,6 +997,25 @@ impl PhaseClock {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn large_values_sort_as_a_stable_sort_sorts_them() {
+        // Pairs sorted by their first half only: the second records the original order.
+        let mut seed = 7u32;
+        for len in [0usize, 1, 2, 3, 10, 100, 1000] {
+            let items: Vec<(u32, usize)> = (0..len)
+                .map(|i| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    ((seed >> 16) % 13, i)
+                })
+                .collect();
+            let mut expected = items.clone();
+            expected.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut sorted = items;
+            super::sort_large_by(&mut sorted, |a, b| a.0.cmp(&b.0));
+            assert_eq!(sorted, expected, "{len} items");
+        }
+    }
+
     #[test]
     fn grammar_revisions_match_the_workspace_pins() {
         let cargo = include_str!("../../../Cargo.toml");

@@ -1009,7 +1009,7 @@ mod tests {
                 })
                 .collect();
             let mut expected = items.clone();
-            expected.sort_by(|a, b| a.0.cmp(&b.0));
+            expected.sort_by_key(|a| a.0);
             let mut sorted = items;
             super::sort_large_by(&mut sorted, |a, b| a.0.cmp(&b.0));
             assert_eq!(sorted, expected, "{len} items");

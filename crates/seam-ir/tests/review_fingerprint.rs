@@ -326,3 +326,94 @@ fn rule_text_boundary() {
     assert_eq!(rule_text(&format!("a{}b", " ".repeat(200))), "a b");
     assert_eq!(rule_text("x &&\r\n\t  y"), "x && y");
 }
+
+/// The `api` and `logic` texts written straight from a Symbol are the canonical JSON of
+/// their projections, for every rule type and for strings NFC, the whitespace collapse and
+/// the escaping change.
+#[test]
+fn texts_written_from_the_symbol_are_the_canonical_json_of_the_projections() {
+    let awkward = [
+        "plain",
+        "",
+        " lead and trail ",
+        "two  spaces",
+        "tab\tnew\nline\r\u{b}\u{c}",
+        "quote \" back \\ ctl \u{1} del \u{7f}",
+        "e\u{301} composed later, \u{2000}en quad\u{a0}nbsp\u{feff}",
+        "漢字 😀 \u{2028}",
+    ];
+    let mut symbols = vec![function_f(), decorated_method()];
+    for (i, text) in awkward.iter().enumerate() {
+        let mut symbol = decorated_method();
+        symbol.ext_kind = Some(format!("nest:route{i}"));
+        symbol.decorators[0].raw = (*text).to_owned();
+        symbol.decorators[1].name = (*text).to_owned();
+        if let Some(signature) = &mut symbol.signature {
+            signature.inputs.push(Input {
+                name: "p".into(),
+                type_text: (*text).to_owned(),
+            });
+            signature.outputs.push((*text).to_owned());
+            signature.throws.push((*text).to_owned());
+            signature.type_parameters = vec![(*text).to_owned(), "T".into()];
+            signature.is_generator = i % 2 == 0;
+        }
+        let loop_kinds = [LoopKind::For, LoopKind::While, LoopKind::Do];
+        symbol.rules = vec![
+            Rule {
+                line: 1,
+                kind: RuleKind::Guard {
+                    condition: (*text).to_owned(),
+                },
+            },
+            Rule {
+                line: 2,
+                kind: RuleKind::Throw {
+                    what: (*text).to_owned(),
+                },
+            },
+            Rule {
+                line: 3,
+                kind: RuleKind::Return {
+                    expr: (*text).to_owned(),
+                },
+            },
+            Rule {
+                line: 4,
+                kind: RuleKind::Loop {
+                    loop_kind: loop_kinds[i % loop_kinds.len()],
+                },
+            },
+            Rule {
+                line: 5,
+                kind: RuleKind::Try,
+            },
+            Rule {
+                line: 6,
+                kind: RuleKind::Switch {
+                    condition: (*text).to_owned(),
+                },
+            },
+            Rule {
+                line: 7,
+                kind: RuleKind::Match {
+                    condition: (*text).to_owned(),
+                },
+            },
+        ];
+        symbol.effects[0].target = (*text).to_owned();
+        symbols.push(symbol);
+    }
+    for symbol in &symbols {
+        let api_projection = fingerprint::api_projection(symbol).expect("projection");
+        assert_eq!(
+            fingerprint::api_text(symbol).expect("api text"),
+            canonical_json(&api_projection, false).expect("canonical"),
+        );
+        assert_eq!(
+            fingerprint::logic_text(symbol),
+            canonical_json(&fingerprint::logic_projection(symbol), false).expect("canonical"),
+        );
+        assert_eq!(api(symbol), hash_canonical(&api_projection).expect("hash"));
+    }
+}

@@ -1270,7 +1270,10 @@ pub fn describe(model: &Model, id: ExprId) -> (String, bool) {
                     _ => COMPUTED_SEGMENT.to_owned(),
                 },
             };
-            (format!("{base}.{segment}"), dynamic)
+            let mut target = base;
+            target.push('.');
+            target.push_str(&segment);
+            (target, dynamic)
         }
         ExprKind::Call { callee, .. } => (describe(model, *callee).0, true),
         ExprKind::Await { arg } => (describe(model, *arg).0, true),
@@ -2131,14 +2134,14 @@ impl m::ExprVisitor for Walker<'_, '_> {
 /// Applies the duplicate-name rules (module docs): type-space declarations sharing a name
 /// with a value move to `<name>__type`; any other duplicates fold into one Symbol.
 pub fn fold_duplicates(drafts: Vec<Draft>) -> Vec<Draft> {
-    let mut value_ids: BTreeSet<String> = BTreeSet::new();
-    for d in &drafts {
-        if !d.type_space {
-            value_ids.insert(d.symbol.id.clone());
-        }
-    }
-    let mut by_id: BTreeMap<String, Draft> = BTreeMap::new();
-    let mut order: Vec<String> = Vec::new();
+    let value_ids: rustc_hash::FxHashSet<String> = drafts
+        .iter()
+        .filter(|d| !d.type_space)
+        .map(|d| d.symbol.id.clone())
+        .collect();
+    // Each id's first draft stays where it was, the later ones fold into it.
+    let mut at: rustc_hash::FxHashMap<String, usize> = rustc_hash::FxHashMap::default();
+    let mut folded: Vec<Draft> = Vec::with_capacity(drafts.len());
     for mut draft in drafts {
         if draft.type_space && value_ids.contains(&draft.symbol.id) {
             let name = format!("{}{TYPE_SPACE_SUFFIX}", draft.symbol.name);
@@ -2152,18 +2155,15 @@ pub fn fold_duplicates(drafts: Vec<Draft>) -> Vec<Draft> {
                     .push("type-space-of-value-name".to_owned());
             }
         }
-        match by_id.get_mut(&draft.symbol.id) {
-            Some(existing) => fold_into(existing, draft),
+        match at.get(&draft.symbol.id) {
+            Some(&i) => fold_into(&mut folded[i], draft),
             None => {
-                order.push(draft.symbol.id.clone());
-                by_id.insert(draft.symbol.id.clone(), draft);
+                at.insert(draft.symbol.id.clone(), folded.len());
+                folded.push(draft);
             }
         }
     }
-    order
-        .into_iter()
-        .filter_map(|id| by_id.remove(&id))
-        .collect()
+    folded
 }
 
 fn fold_into(existing: &mut Draft, mut other: Draft) {

@@ -457,11 +457,11 @@ fn scan_project(
     };
 
     clock.lap("extract symbols");
-    let mut drafts: Vec<Draft> = Vec::new();
+    let mut drafts: Vec<Draft> = Vec::with_capacity(outputs.iter().map(|o| o.drafts.len()).sum());
     for o in &mut outputs {
         drafts.append(&mut o.drafts);
     }
-    drafts.sort_by(|a, b| a.symbol.id.cmp(&b.symbol.id));
+    sort_by_id(&mut drafts);
     drafts.dedup_by(|a, b| a.symbol.id == b.symbol.id);
 
     // Call resolution. With a memo, a file's outcomes are taken from the earlier scan when
@@ -545,13 +545,14 @@ fn scan_project(
     drop(index);
     let indexed: rustc_hash::FxHashSet<&str> = outputs.iter().map(|o| o.path.as_str()).collect();
     let mut census = CallResolutionStats::default();
-    let mut edges: BTreeSet<(String, String)> = BTreeSet::new();
-    for (d, o) in drafts.iter_mut().zip(&outcomes) {
-        for (call, outcome) in d.symbol.calls.iter_mut().zip(&o.calls) {
+    // The call edges, borrowed from the drafts and the outcomes until they are written.
+    let mut edges: BTreeSet<(&str, &str)> = BTreeSet::new();
+    for (d, o) in drafts.iter().zip(&outcomes) {
+        // One outcome per call (as many as both lists hold).
+        for outcome in o.calls.iter().take(d.symbol.calls.len()) {
             resolve::count(&mut census, outcome);
             if let Ok(to) = outcome {
-                edges.insert((d.symbol.id.clone(), to.clone()));
-                call.resolved = Some(to.clone());
+                edges.insert((d.symbol.id.as_str(), to.as_str()));
             }
         }
     }
@@ -559,6 +560,14 @@ fn scan_project(
         .iter()
         .map(|(from, to)| Dependency::call(from, to))
         .collect();
+    drop(edges);
+    for (d, o) in drafts.iter_mut().zip(&outcomes) {
+        for (call, outcome) in d.symbol.calls.iter_mut().zip(&o.calls) {
+            if let Ok(to) = outcome {
+                call.resolved = Some(to.clone());
+            }
+        }
+    }
     // Handlers registrations name: the function, method or class reached gets the
     // registration's kind when it has none (the first registration, in Symbol order).
     let mut handled: BTreeMap<String, (String, String)> = BTreeMap::new();
@@ -655,17 +664,16 @@ fn scan_project(
     }));
 
     clock.lap("resolve calls");
-    let mut syntax: BTreeMap<String, String> = BTreeMap::new();
-    // Fingerprints of the drafts a cache entry gave without their tokens.
-    let mut syntax_fingerprints: BTreeMap<String, String> = BTreeMap::new();
+    // Per Symbol, in the same order: a kept Symbol's token stream, or the fingerprint a
+    // cache entry gave without its tokens; nothing for a dropped one.
+    let mut syntax: Vec<SyntaxInput> = Vec::with_capacity(drafts.len());
     let mut symbols: Vec<Symbol> = Vec::with_capacity(drafts.len());
     for d in drafts {
-        if !d.symbol.dropped {
-            match d.syntax_fingerprint {
-                Some(fp) => syntax_fingerprints.insert(d.symbol.id.clone(), fp),
-                None => syntax.insert(d.symbol.id.clone(), d.syntax),
-            };
-        }
+        syntax.push(match (d.symbol.dropped, d.syntax_fingerprint) {
+            (true, _) => SyntaxInput::None,
+            (false, Some(fp)) => SyntaxInput::Kept(fp),
+            (false, None) => SyntaxInput::Tokens(d.syntax),
+        });
         symbols.push(d.symbol);
     }
     let propagation = propagate::propagate(&mut symbols);
@@ -689,55 +697,64 @@ fn scan_project(
         .unwrap_or_default();
     let reused_fingerprints = std::sync::atomic::AtomicUsize::new(0);
     pool.install(|| {
-        symbols.par_iter_mut().try_for_each(|s| {
-            let kept = syntax_fingerprints.get(&s.id);
-            if !s.dropped
-                && let Some(earlier) = kept_fingerprints.get(s.id.as_str())
-            {
-                seam_ir::review::canonical::order_symbol(s);
-                if earlier.ext_kind == s.ext_kind
-                    && earlier.targets.len() == s.effects.len()
-                    && earlier
-                        .targets
-                        .iter()
-                        .zip(&s.effects)
-                        .all(|(t, e)| *t == e.target)
+        symbols
+            .par_iter_mut()
+            .zip(&syntax)
+            .try_for_each(|(s, input)| {
+                let (kept, own_tokens) = match input {
+                    SyntaxInput::Kept(fp) => (Some(fp), None),
+                    SyntaxInput::Tokens(tokens) => (None, Some(tokens.as_str())),
+                    SyntaxInput::None => (None, None),
+                };
+                if !s.dropped
+                    && let Some(earlier) = kept_fingerprints.get(s.id.as_str())
                 {
-                    let syntax_axis = match kept {
-                        Some(fp) => fp.clone(),
-                        None => {
-                            let tokens = syntax.get(&s.id).map(String::as_str).unwrap_or("(none)");
-                            if tokens.trim().is_empty() {
-                                return Err(ScanError::Internal(
-                                    seam_ir::review::FingerprintError::EmptySyntax(s.id.clone())
+                    seam_ir::review::canonical::order_symbol(s);
+                    if earlier.ext_kind == s.ext_kind
+                        && earlier.targets.len() == s.effects.len()
+                        && earlier
+                            .targets
+                            .iter()
+                            .zip(&s.effects)
+                            .all(|(t, e)| *t == e.target)
+                    {
+                        let syntax_axis = match kept {
+                            Some(fp) => fp.clone(),
+                            None => {
+                                let tokens = own_tokens.unwrap_or("(none)");
+                                if tokens.trim().is_empty() {
+                                    return Err(ScanError::Internal(
+                                        seam_ir::review::FingerprintError::EmptySyntax(
+                                            s.id.clone(),
+                                        )
                                         .to_string(),
-                                ));
+                                    ));
+                                }
+                                seam_ir::review::fingerprint_syntax(tokens)
                             }
-                            seam_ir::review::fingerprint_syntax(tokens)
-                        }
-                    };
-                    s.fingerprint = Fingerprint {
-                        api: earlier.api.clone(),
-                        logic: earlier.logic.clone(),
-                        syntax: syntax_axis,
-                    };
-                    reused_fingerprints.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    return Ok(());
+                        };
+                        s.fingerprint = Fingerprint {
+                            api: earlier.api.clone(),
+                            logic: earlier.logic.clone(),
+                            syntax: syntax_axis,
+                        };
+                        reused_fingerprints.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        return Ok(());
+                    }
                 }
-            }
-            let tokens = match kept {
-                // Any tokens: the syntax axis is replaced by the kept one below.
-                Some(_) => "(kept)",
-                None => syntax.get(&s.id).map(String::as_str).unwrap_or("(none)"),
-            };
-            fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))?;
-            if let Some(fp) = kept
-                && !s.dropped
-            {
-                s.fingerprint.syntax.clone_from(fp);
-            }
-            Ok::<(), ScanError>(())
-        })
+                let tokens = match kept {
+                    // Any tokens: the syntax axis is replaced by the kept one below.
+                    Some(_) => "(kept)",
+                    None => own_tokens.unwrap_or("(none)"),
+                };
+                fill_fingerprints(s, tokens).map_err(|e| ScanError::Internal(e.to_string()))?;
+                if let Some(fp) = kept
+                    && !s.dropped
+                {
+                    s.fingerprint.syntax.clone_from(fp);
+                }
+                Ok::<(), ScanError>(())
+            })
     })?;
     drop(kept_fingerprints);
     if let (Some(m), Some(digest)) = (memo, files_digest) {
@@ -762,7 +779,6 @@ fn scan_project(
         });
     }
     drop(syntax);
-    drop(syntax_fingerprints);
     clock.lap("fingerprints");
 
     // Components and languages.
@@ -886,6 +902,41 @@ fn scan_project(
     })
 }
 
+/// What a Symbol's `syntax` fingerprint is made from.
+enum SyntaxInput {
+    /// Dropped: no fingerprint.
+    None,
+    /// The normalised token stream.
+    Tokens(String),
+    /// The fingerprint a cache entry kept instead of the tokens.
+    Kept(String),
+}
+
+/// Sorts drafts by Symbol id, stably (equal ids keep their order, the first is the one kept).
+fn sort_by_id(drafts: &mut [Draft]) {
+    sort_large_by(drafts, |a, b| a.symbol.id.cmp(&b.symbol.id));
+}
+
+/// A stable sort of large values: the order is found on indices, then applied in place by
+/// following its cycles, so each value is moved about once and no second list is held.
+fn sort_large_by<T>(items: &mut [T], compare: impl Fn(&T, &T) -> std::cmp::Ordering) {
+    // `order[j]` is the index of the item that belongs at `j`.
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|a, b| compare(&items[*a], &items[*b]));
+    for start in 0..order.len() {
+        let mut j = start;
+        while order[j] != j {
+            let k = order[j];
+            order[j] = j;
+            if k == start {
+                break;
+            }
+            items.swap(j, k);
+            j = k;
+        }
+    }
+}
+
 /// The repository files a model imports or re-exports from, as module resolution found them.
 pub(crate) fn imported_files(model: &seam_lang::model::Model) -> Vec<String> {
     let mut files: Vec<String> = model
@@ -946,6 +997,25 @@ impl PhaseClock {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn large_values_sort_as_a_stable_sort_sorts_them() {
+        // Pairs sorted by their first half only: the second records the original order.
+        let mut seed = 7u32;
+        for len in [0usize, 1, 2, 3, 10, 100, 1000] {
+            let items: Vec<(u32, usize)> = (0..len)
+                .map(|i| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    ((seed >> 16) % 13, i)
+                })
+                .collect();
+            let mut expected = items.clone();
+            expected.sort_by_key(|a| a.0);
+            let mut sorted = items;
+            super::sort_large_by(&mut sorted, |a, b| a.0.cmp(&b.0));
+            assert_eq!(sorted, expected, "{len} items");
+        }
+    }
+
     #[test]
     fn grammar_revisions_match_the_workspace_pins() {
         let cargo = include_str!("../../../Cargo.toml");

@@ -20,20 +20,41 @@ use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
 use seam_ir::review::{Confidence, Effect, EffectOrigin, EffectPropagationStats, Symbol};
 
-#[derive(Debug, Clone)]
-struct Agg {
+/// What an SCC carries for one (effect id, target) key, borrowed from the Symbols.
+#[derive(Debug, Clone, Copy)]
+struct Agg<'a> {
     confidence: Confidence,
-    derived_by: String,
-    plugin: String,
+    derived_by: &'a str,
+    plugin: &'a str,
     local: bool,
 }
 
-type Key = (String, String);
-
 /// Appends propagated effects to `symbols` (sorted by id) and returns the statistics.
 pub fn propagate(symbols: &mut [Symbol]) -> EffectPropagationStats {
+    let (additions, scc_count, max_scc_size) = additions(symbols);
+    let mut propagated_count = 0u64;
+    let mut symbols_with = 0u64;
+    for (symbol, added) in symbols.iter_mut().zip(additions) {
+        if symbol.dropped || added.is_empty() {
+            continue;
+        }
+        propagated_count += added.len() as u64;
+        symbols_with += 1;
+        symbol.effects.extend(added);
+    }
+    EffectPropagationStats {
+        scc_count: scc_count as u64,
+        max_scc_size: max_scc_size as u64,
+        propagated_effect_count: propagated_count,
+        symbols_with_propagated_effects: symbols_with,
+    }
+}
+
+/// The propagated effects each Symbol gets, in the order of their keys; the number of SCCs
+/// and the size of the largest.
+fn additions(symbols: &[Symbol]) -> (Vec<Vec<Effect>>, usize, usize) {
     let n = symbols.len();
-    let index: BTreeMap<&str, usize> = symbols
+    let index: rustc_hash::FxHashMap<&str, usize> = symbols
         .iter()
         .enumerate()
         .map(|(i, s)| (s.id.as_str(), i))
@@ -48,9 +69,27 @@ pub fn propagate(symbols: &mut [Symbol]) -> EffectPropagationStats {
         }
         adjacency[i] = out.into_iter().collect();
     }
+    drop(index);
     let (scc_of, sccs) = tarjan(&adjacency);
     let scc_count = sccs.len();
     let max_scc_size = sccs.iter().map(Vec::len).max().unwrap_or(0);
+
+    // Every (effect id, target) key a local effect has, numbered in key order, so the
+    // aggregates hold small numbers and iterate in the order the keys themselves would.
+    let mut keys: Vec<(&str, &str)> = symbols
+        .iter()
+        .flat_map(|s| &s.effects)
+        .filter(|e| !e.is_propagated())
+        .map(|e| (e.id.as_str(), e.target.as_str()))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let key_of: rustc_hash::FxHashMap<(&str, &str), u32> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (*k, i as u32))
+        .collect();
+    let key = |e: &Effect| key_of[&(e.id.as_str(), e.target.as_str())];
 
     // Condensed edges, and how many downstream SCCs each one waits for.
     let mut down: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); scc_count];
@@ -74,45 +113,44 @@ pub fn propagate(symbols: &mut [Symbol]) -> EffectPropagationStats {
         .filter(|s| waiting[*s] == 0)
         .map(Reverse)
         .collect();
-    let mut aggregates: Vec<BTreeMap<Key, Agg>> = vec![BTreeMap::new(); scc_count];
+    let mut aggregates: Vec<BTreeMap<u32, Agg<'_>>> = vec![BTreeMap::new(); scc_count];
     while let Some(Reverse(scc)) = heap.pop() {
-        let mut agg: BTreeMap<Key, Agg> = BTreeMap::new();
+        let mut agg: BTreeMap<u32, Agg<'_>> = BTreeMap::new();
         for member in &sccs[scc] {
             for e in &symbols[*member].effects {
                 if e.is_propagated() {
                     continue;
                 }
-                let key = (e.id.clone(), e.target.clone());
-                let entry = agg.entry(key).or_insert_with(|| Agg {
+                let entry = agg.entry(key(e)).or_insert(Agg {
                     confidence: e.confidence,
-                    derived_by: e.derived_by.clone(),
-                    plugin: e.plugin.clone(),
+                    derived_by: &e.derived_by,
+                    plugin: &e.plugin,
                     local: true,
                 });
                 entry.confidence = entry.confidence.max(e.confidence);
-                if e.derived_by < entry.derived_by {
-                    entry.derived_by = e.derived_by.clone();
-                    entry.plugin = e.plugin.clone();
+                if e.derived_by.as_str() < entry.derived_by {
+                    entry.derived_by = &e.derived_by;
+                    entry.plugin = &e.plugin;
                 }
             }
         }
         for d in &down[scc] {
-            for (key, carried) in &aggregates[*d] {
-                match agg.get_mut(key) {
+            for (k, carried) in &aggregates[*d] {
+                match agg.get_mut(k) {
                     None => {
                         agg.insert(
-                            key.clone(),
+                            *k,
                             Agg {
                                 local: false,
-                                ..carried.clone()
+                                ..*carried
                             },
                         );
                     }
                     Some(existing) => {
                         existing.confidence = existing.confidence.max(carried.confidence);
                         if !existing.local && carried.derived_by < existing.derived_by {
-                            existing.derived_by = carried.derived_by.clone();
-                            existing.plugin = carried.plugin.clone();
+                            existing.derived_by = carried.derived_by;
+                            existing.plugin = carried.plugin;
                         }
                     }
                 }
@@ -127,52 +165,39 @@ pub fn propagate(symbols: &mut [Symbol]) -> EffectPropagationStats {
         }
     }
 
-    let mut propagated_count = 0u64;
-    let mut symbols_with = 0u64;
     let mut additions: Vec<Vec<Effect>> = vec![Vec::new(); n];
     for i in 0..n {
-        let local: BTreeSet<Key> = symbols[i]
+        let mut local: Vec<u32> = symbols[i]
             .effects
             .iter()
             .filter(|e| !e.is_propagated())
-            .map(|e| (e.id.clone(), e.target.clone()))
+            .map(key)
             .collect();
-        for (key, agg) in &aggregates[scc_of[i]] {
-            if local.contains(key) {
+        local.sort_unstable();
+        for (k, agg) in &aggregates[scc_of[i]] {
+            if local.binary_search(k).is_ok() {
                 continue;
             }
             let derived_from: Vec<String> = adjacency[i]
                 .iter()
-                .filter(|c| aggregates[scc_of[**c]].contains_key(key))
+                .filter(|c| aggregates[scc_of[**c]].contains_key(k))
                 .map(|c| symbols[*c].id.clone())
                 .collect();
             if derived_from.is_empty() {
                 continue;
             }
+            let (id, target) = keys[*k as usize];
             additions[i].push(Effect {
-                id: key.0.clone(),
-                target: key.1.clone(),
-                plugin: agg.plugin.clone(),
+                id: id.to_owned(),
+                target: target.to_owned(),
+                plugin: agg.plugin.to_owned(),
                 confidence: agg.confidence,
-                derived_by: agg.derived_by.clone(),
+                derived_by: agg.derived_by.to_owned(),
                 origin: EffectOrigin::Propagated { derived_from },
             });
         }
     }
-    for (symbol, added) in symbols.iter_mut().zip(additions) {
-        if symbol.dropped || added.is_empty() {
-            continue;
-        }
-        propagated_count += added.len() as u64;
-        symbols_with += 1;
-        symbol.effects.extend(added);
-    }
-    EffectPropagationStats {
-        scc_count: scc_count as u64,
-        max_scc_size: max_scc_size as u64,
-        propagated_effect_count: propagated_count,
-        symbols_with_propagated_effects: symbols_with,
-    }
+    (additions, scc_count, max_scc_size)
 }
 
 /// Iterative Tarjan. Returns each node's SCC index and the SCCs (members ascending),

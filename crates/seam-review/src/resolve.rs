@@ -76,7 +76,27 @@ impl Index<'_> {
     }
 
     fn kept(&self, language: &str, file: &str, qname: &str) -> Option<String> {
-        let id = make_symbol_id(language, file, qname).ok()?;
+        // Nearly every lookup is ASCII: then NFC changes nothing, and the id is the three
+        // parts joined. Every id the index holds was made by `make_symbol_id` from a file
+        // without `:` or `#`, so when `file` has neither, the joined string names a Symbol
+        // exactly when `make_symbol_id` would give that Symbol's id; a miss is a miss either
+        // way (a part `make_symbol_id` refuses makes no id the index holds).
+        let id = if language.is_ascii()
+            && file.is_ascii()
+            && qname.is_ascii()
+            && !language.contains(':')
+            && !file.contains([':', '#'])
+        {
+            let mut id = String::with_capacity(language.len() + file.len() + qname.len() + 2);
+            id.push_str(language);
+            id.push(':');
+            id.push_str(file);
+            id.push('#');
+            id.push_str(qname);
+            id
+        } else {
+            make_symbol_id(language, file, qname).ok()?
+        };
         match self.symbols.get(id.as_str()) {
             Some(false) => Some(id),
             Some(true) if self.dropped_ok => Some(id),

@@ -10,6 +10,8 @@
 //! `grammarRevision` (`oxc@…` for JS/TS, `ruff_python_parser@…` for Python,
 //! `tree-sitter-java@…` for Java).
 
+use std::fmt::Write as _;
+
 use seam_lang::model::*;
 
 /// Writes the S-expression of a list of statements.
@@ -26,8 +28,43 @@ fn leaf(out: &mut String, kind: &str, text: &str) {
     out.push('(');
     out.push_str(kind);
     out.push(' ');
-    out.push_str(&serde_json::Value::String(text.to_owned()).to_string());
+    push_json_string(out, text);
     out.push(')');
+}
+
+/// `text` as a JSON string, escaped exactly as `serde_json` writes it (`"` `\\` and the
+/// C0 controls, the short forms `\b \f \n \r \t` where they exist, `\u00xx` otherwise;
+/// everything else as is), written straight into `out`.
+pub(crate) fn push_json_string(out: &mut String, text: &str) {
+    out.push('"');
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            0x08 => "\\b",
+            0x0C => "\\f",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x00..=0x1F => "",
+            _ => continue,
+        };
+        // Only ASCII bytes are escaped, so every cut falls between characters.
+        out.push_str(&text[start..i]);
+        if escape.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("\\u00");
+            out.push(HEX[usize::from(b >> 4)] as char);
+            out.push(HEX[usize::from(b & 0xF)] as char);
+        } else {
+            out.push_str(escape);
+        }
+        start = i + 1;
+    }
+    out.push_str(&text[start..]);
+    out.push('"');
 }
 
 fn open(out: &mut String, kind: &str) {
@@ -539,23 +576,23 @@ pub fn expr(model: &Model, id: ExprId, out: &mut String) {
             out.push(')');
         }
         ExprKind::Unary { op, arg } => {
-            out.push_str(&format!("(unary \"{op:?}\""));
+            let _ = write!(out, "(unary \"{op:?}\"");
             child_expr(model, *arg, out);
             out.push(')');
         }
         ExprKind::Update { op, prefix, arg } => {
-            out.push_str(&format!("(update \"{op:?}\" {prefix}"));
+            let _ = write!(out, "(update \"{op:?}\" {prefix}");
             child_expr(model, *arg, out);
             out.push(')');
         }
         ExprKind::Binary { op, left, right } => {
-            out.push_str(&format!("(binary \"{op:?}\""));
+            let _ = write!(out, "(binary \"{op:?}\"");
             child_expr(model, *left, out);
             child_expr(model, *right, out);
             out.push(')');
         }
         ExprKind::Logical { op, left, right } => {
-            out.push_str(&format!("(logical \"{op:?}\""));
+            let _ = write!(out, "(logical \"{op:?}\"");
             child_expr(model, *left, out);
             child_expr(model, *right, out);
             out.push(')');
@@ -671,4 +708,37 @@ fn jsx(model: &Model, element: &JsxElement, out: &mut String) {
         }
     }
     out.push(')');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_json_string;
+
+    #[test]
+    fn leaves_are_escaped_as_serde_json_escapes_them() {
+        let mut texts: Vec<String> = (0u32..0x80)
+            .filter_map(char::from_u32)
+            .map(|c| format!("a{c}b"))
+            .collect();
+        texts.extend(
+            [
+                "",
+                "plain",
+                "\"quoted\" \\ back",
+                "tab\tnew\nline\r\u{0}\u{1f}\u{7f}",
+                "é ü 漢字 \u{2028}\u{2029} 😀",
+                "\u{8}\u{c}",
+            ]
+            .map(str::to_owned),
+        );
+        for text in texts {
+            let mut out = String::new();
+            push_json_string(&mut out, &text);
+            assert_eq!(
+                out,
+                serde_json::Value::String(text.clone()).to_string(),
+                "{text:?}"
+            );
+        }
+    }
 }

@@ -183,7 +183,7 @@ fn newline_indent(pretty: bool, depth: usize, out: &mut String) {
 /// `JSON.stringify` string escaping: short escapes for `"` `\` and `\b \f \n \r \t`, lowercase
 /// `\u00xx` for the other C0 controls, everything else (non-ASCII, U+2028/9, `/`, DEL) raw.
 /// Rust strings hold no lone surrogates, so JavaScript's surrogate escaping never applies.
-fn write_string(s: &str, out: &mut String) {
+pub(crate) fn write_string(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {

@@ -19,9 +19,9 @@
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
-use super::canonical::{CanonicalError, canonical_json};
+use super::canonical::{CanonicalError, canonical_json, write_string};
 use super::ids::short_name;
-use super::text::{canon, utf16_cmp};
+use super::text::{canon, nfc_cow, utf16_cmp};
 use super::types::{Fingerprint, RuleKind, Symbol, ZERO_FINGERPRINT};
 
 /// Why a fingerprint could not be computed.
@@ -157,13 +157,167 @@ pub fn logic_projection(symbol: &Symbol) -> Value {
 
 /// The `api` fingerprint of `symbol`, computed whether or not it is dropped.
 pub fn fingerprint_api(symbol: &Symbol) -> Result<String, FingerprintError> {
-    Ok(hash_canonical(&api_projection(symbol)?)?)
+    Ok(hash12(&api_text(symbol)?))
 }
 
 /// The `logic` fingerprint of `symbol`, computed whether or not it is dropped. Recompute it
 /// after effect propagation: propagated targets are part of it.
 pub fn fingerprint_logic(symbol: &Symbol) -> Result<String, FingerprintError> {
-    Ok(hash_canonical(&logic_projection(symbol))?)
+    Ok(hash12(&logic_text(symbol)))
+}
+
+/// The compact canonical JSON of [`api_projection`], written straight from the Symbol (no
+/// intermediate JSON value): the keys in their canonical order, every string in NFC.
+pub fn api_text(symbol: &Symbol) -> Result<String, FingerprintError> {
+    let short = short_name(&symbol.name)
+        .ok_or_else(|| FingerprintError::EmptyShortName(symbol.name.clone()))?;
+    let mut out = String::with_capacity(256);
+    let mut decorators: Vec<_> = symbol.decorators.iter().collect();
+    decorators.sort_by(|a, b| utf16_cmp(&a.name, &b.name).then_with(|| a.line.cmp(&b.line)));
+    out.push_str("{\"decorators\":[");
+    for (i, decorator) in decorators.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"boundary\":");
+        out.push_str(if decorator.boundary { "true" } else { "false" });
+        out.push_str(",\"name\":");
+        push_text(&mut out, &decorator.name);
+        out.push_str(",\"raw\":");
+        push_canon(&mut out, &decorator.raw);
+        out.push('}');
+    }
+    out.push_str("],\"extKind\":");
+    match &symbol.ext_kind {
+        None => out.push_str("null"),
+        Some(ext_kind) => push_text(&mut out, ext_kind),
+    }
+    out.push_str(",\"kind\":");
+    push_text(&mut out, symbol.kind.as_str());
+    out.push_str(",\"shortName\":");
+    push_text(&mut out, short);
+    out.push_str(",\"signature\":");
+    match &symbol.signature {
+        None => out.push_str("null"),
+        Some(signature) => {
+            let mut throws: Vec<String> = signature.throws.iter().map(|t| canon(t)).collect();
+            throws.sort_by(|a, b| utf16_cmp(a, b));
+            out.push_str("{\"async\":");
+            out.push_str(if signature.is_async { "true" } else { "false" });
+            out.push_str(",\"generator\":");
+            out.push_str(if signature.is_generator {
+                "true"
+            } else {
+                "false"
+            });
+            out.push_str(",\"inputs\":[");
+            for (i, input) in signature.inputs.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str("{\"type\":");
+                push_canon(&mut out, &input.type_text);
+                out.push('}');
+            }
+            out.push_str("],\"outputs\":[");
+            push_canon_list(&mut out, &signature.outputs);
+            out.push_str("],\"throws\":[");
+            for (i, thrown) in throws.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_text(&mut out, thrown);
+            }
+            out.push_str("],\"typeParameters\":[");
+            push_canon_list(&mut out, &signature.type_parameters);
+            out.push_str("]}");
+        }
+    }
+    out.push_str(",\"visibility\":");
+    push_text(&mut out, symbol.visibility.as_str());
+    out.push('}');
+    Ok(out)
+}
+
+/// The compact canonical JSON of [`logic_projection`], written straight from the Symbol.
+pub fn logic_text(symbol: &Symbol) -> String {
+    let mut out = String::with_capacity(64);
+    out.push_str("{\"effects\":[");
+    for (i, effect) in symbol.effects.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"target\":");
+        push_canon(&mut out, &effect.target);
+        out.push('}');
+    }
+    out.push_str("],\"rules\":[");
+    for (i, rule) in symbol.rules.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let (condition, what, expr, loop_kind) = match &rule.kind {
+            RuleKind::Guard { condition }
+            | RuleKind::Switch { condition }
+            | RuleKind::Match { condition } => (Some(condition), None, None, None),
+            RuleKind::Throw { what } => (None, Some(what), None, None),
+            RuleKind::Return { expr } => (None, None, Some(expr), None),
+            RuleKind::Loop { loop_kind } => (None, None, None, Some(loop_kind.as_str())),
+            RuleKind::Try => (None, None, None, None),
+        };
+        let canon_or_null = |out: &mut String, text: Option<&String>| match text {
+            Some(text) => push_canon(out, text),
+            None => out.push_str("null"),
+        };
+        out.push_str("{\"condition\":");
+        canon_or_null(&mut out, condition);
+        out.push_str(",\"expr\":");
+        canon_or_null(&mut out, expr);
+        out.push_str(",\"loopKind\":");
+        match loop_kind {
+            Some(kind) => push_text(&mut out, kind),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"type\":");
+        push_text(&mut out, rule.kind.type_name());
+        out.push_str(",\"what\":");
+        canon_or_null(&mut out, what);
+        out.push('}');
+    }
+    out.push_str("]}");
+    out
+}
+
+/// A string value as [`canonical_json`] writes it: in NFC, escaped.
+fn push_text(out: &mut String, text: &str) {
+    write_string(&nfc_cow(text), out);
+}
+
+/// [`canon`] of `text` as [`canonical_json`] writes it. An ASCII text with no whitespace to
+/// collapse or trim (nearly every one) is its own `canon` and is written as is.
+fn push_canon(out: &mut String, text: &str) {
+    let bytes = text.as_bytes();
+    let unchanged = text.is_ascii()
+        && bytes.first() != Some(&b' ')
+        && bytes.last() != Some(&b' ')
+        && !bytes
+            .windows(2)
+            .any(|pair| pair[0] == b' ' && pair[1] == b' ')
+        && !bytes.iter().any(|b| (0x09..=0x0D).contains(b));
+    if unchanged {
+        write_string(text, out);
+    } else {
+        push_text(out, &canon(text));
+    }
+}
+
+fn push_canon_list(out: &mut String, texts: &[String]) {
+    for (i, text) in texts.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_canon(out, text);
+    }
 }
 
 /// The `syntax` fingerprint: `hash12` of the normalised token stream exactly as given.

@@ -90,10 +90,12 @@ impl Breaches {
 /// Checks every invariant of §14 on `document` and returns all breaches.
 pub fn check_invariants(document: &Document) -> Result<(), InvariantViolations> {
     let mut out = Breaches(Vec::new());
-    let symbol_ids: FastSet<&str> = document.symbols.iter().map(|s| s.id.as_str()).collect();
+    let mut symbol_ids: FastSet<&str> = FastSet::default();
+    symbol_ids.reserve(document.symbols.len());
+    symbol_ids.extend(document.symbols.iter().map(|s| s.id.as_str()));
     let component_ids: FastSet<&str> = document.components.iter().map(|c| c.id.as_str()).collect();
 
-    unique_ids(document, &mut out);
+    unique_ids(document, &symbol_ids, &mut out);
     components_exist(document, &component_ids, &mut out);
     endpoints_exist(document, &symbol_ids, &mut out);
     dropped_shape(document, &mut out);
@@ -120,14 +122,17 @@ pub fn check_invariants(document: &Document) -> Result<(), InvariantViolations> 
 }
 
 // #1, #2
-fn unique_ids(document: &Document, out: &mut Breaches) {
-    let mut seen = FastSet::default();
-    for symbol in &document.symbols {
-        if !seen.insert(symbol.id.as_str()) {
-            out.push(
-                1,
-                format!("the Symbol id {:?} appears more than once", symbol.id),
-            );
+fn unique_ids(document: &Document, symbol_ids: &FastSet<&str>, out: &mut Breaches) {
+    // The set of ids is as long as the list exactly when no id repeats.
+    if symbol_ids.len() != document.symbols.len() {
+        let mut seen = FastSet::default();
+        for symbol in &document.symbols {
+            if !seen.insert(symbol.id.as_str()) {
+                out.push(
+                    1,
+                    format!("the Symbol id {:?} appears more than once", symbol.id),
+                );
+            }
         }
     }
     let mut seen = FastSet::default();
@@ -372,7 +377,9 @@ fn orderings(document: &Document, out: &mut Breaches) {
 // #12, #13, #14
 fn call_edges(document: &Document, symbol_ids: &FastSet<&str>, out: &mut Breaches) {
     let mut triples = FastSet::default();
+    triples.reserve(document.dependencies.len());
     let mut call_dependencies: FastSet<(&str, &str)> = FastSet::default();
+    call_dependencies.reserve(document.dependencies.len());
     for dependency in &document.dependencies {
         let (from, to) = (dependency.from.as_str(), dependency.to.as_str());
         if !triples.insert((from, to, dependency.via)) {

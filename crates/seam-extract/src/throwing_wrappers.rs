@@ -243,7 +243,12 @@ fn same_value(model: &Model, expr: ExprId, call: ExprId) -> bool {
 }
 
 /// The parameter of a function at `position`, when it is a plain name.
-fn plain_param(files: &Files, file: usize, func: FuncId, position: usize) -> Option<BindingId> {
+pub(crate) fn plain_param(
+    files: &Files,
+    file: usize,
+    func: FuncId,
+    position: usize,
+) -> Option<BindingId> {
     let model = files.model(file);
     files.param_bindings(file, func).iter().copied().find(|&b| {
         let binding = model.binding(b);

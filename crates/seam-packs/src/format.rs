@@ -1173,6 +1173,10 @@ pub struct RejectionKeeperFile {
     pub pattern: String,
     /// The metavariable holding the promise.
     pub promise: String,
+    /// Methods that hand on what they are called on, failures included, besides a promise's
+    /// `then` and `finally` (an Observable's `pipe`).
+    #[serde(default)]
+    pub through: Vec<String>,
 }
 
 /// A function an app gives a library through a configuration element (see

@@ -1372,7 +1372,11 @@ impl Compiler<'_> {
             .map(|k| {
                 let pattern = self.expression(&k.pattern, family)?;
                 let promise = self.meta("promise", &k.promise, &pattern, &k.pattern)?;
-                Ok(crate::pack::RejectionKeeper { pattern, promise })
+                Ok(crate::pack::RejectionKeeper {
+                    pattern,
+                    promise,
+                    through: k.through.clone(),
+                })
             })
             .collect::<Result<Vec<_>, PackError>>()?;
 

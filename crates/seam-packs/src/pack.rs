@@ -732,6 +732,8 @@ pub struct Invocation {
 pub struct RejectionKeeper {
     pub pattern: PatternNode,
     pub promise: String,
+    /// See `RejectionKeeperFile::through`.
+    pub through: Vec<String>,
 }
 
 /// An expression that builds a URL from other values (see `UrlBuilderFile`).

@@ -188,8 +188,17 @@ fn nextjs_routes_from_files_segments_groups_and_base_path() {
             "GET /shop/docs/{slug*} -> [200]",
             // A `route.tsx` under a dot folder.
             "GET /shop/.well-known/security.txt -> [200]",
+            // `export const { GET, POST } = handlers`, `handlers` imported from a module that
+            // destructured it from `NextAuth(…)`: a library's call, bodies unknown.
+            "GET /shop/api/auth/{nextauth+} -> []",
+            "POST /shop/api/auth/{nextauth+} -> []",
             // `export const { GET } = createFromSource(…)`: a library's call, body unknown.
             "GET /shop/api/search -> []",
+            // `const handlers = toNextJsHandler(auth); export const { POST, PUT } = handlers`,
+            // beside a `GET` written out.
+            "POST /shop/api/session/{all+} -> []",
+            "PUT /shop/api/session/{all+} -> []",
+            "GET /shop/api/session/{all+} -> []",
             "GET /shop/api/users/{id} -> [404, 200]",
             "DELETE /shop/api/users/{id} -> [204]",
             "POST /shop/files/{path+} -> [422, 201]",

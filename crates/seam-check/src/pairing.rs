@@ -1478,22 +1478,25 @@ mod tests {
         assert_eq!(of("http://{host}"), Destination::StartUnknown);
     }
 
+    /// A route of no summary in particular, as pairing builds it.
+    fn test_endpoint(method: &str, path: &str) -> Endpoint {
+        let route = RoutePath::parse(path);
+        Endpoint {
+            summary: 0,
+            method: method.into(),
+            key: key_of(method, &route),
+            contract: false,
+            segments: fixed_segments(&route),
+            specificity: route.specificity(),
+            path: route.normalized_path(),
+            route,
+            by_suffix: false,
+        }
+    }
+
     #[test]
     fn a_route_of_several_shapes_counts_the_fixed_segments_its_best_shape_guesses() {
-        let endpoint = |path: &str| {
-            let route = RoutePath::parse(path);
-            Endpoint {
-                summary: 0,
-                method: "DELETE".into(),
-                key: key_of("DELETE", &route),
-                contract: false,
-                segments: fixed_segments(&route),
-                specificity: route.specificity(),
-                path: route.normalized_path(),
-                route,
-                by_suffix: false,
-            }
-        };
+        let endpoint = |path: &str| test_endpoint("DELETE", path);
         let call = segments("/api/{entityType}/{entityId}/image");
         // One router mounted twice, one mount under a prefix of any length: the call meets it
         // only by `{entityType}` and `{entityId}` spelling `api` and `library`.
@@ -1525,20 +1528,7 @@ mod tests {
 
     #[test]
     fn a_tail_meets_the_last_segments_of_a_fixed_route() {
-        let endpoint = |path: &str| {
-            let route = RoutePath::parse(path);
-            Endpoint {
-                summary: 0,
-                method: "GET".into(),
-                key: key_of("GET", &route),
-                contract: false,
-                segments: fixed_segments(&route),
-                specificity: route.specificity(),
-                path: route.normalized_path(),
-                route,
-                by_suffix: false,
-            }
-        };
+        let endpoint = |path: &str| test_endpoint("GET", path);
         let tail = |t: &[&str]| t.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         assert!(tail_meets(
             &endpoint("/api/orders/:id"),

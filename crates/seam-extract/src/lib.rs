@@ -1641,6 +1641,21 @@ fn delivery_metadata(
     {
         set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
     }
+    // A consumer that throws on every failed response (`fetch(url).then((r) => { if (!r.ok)
+    // throw … })`) and hands that promise to a call that keeps its rejection (`toast.promise(…,
+    // { error })`) ends each failure there.
+    if let Some(func) = unit.function
+        && unit.through.is_empty()
+        && crate::throwing_wrappers::throws_on_every_failure(
+            files,
+            pack,
+            (unit.file, func),
+            unit.call,
+        )
+        && crate::kept_rejections::handed_to_keeper(files, unit)
+    {
+        set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
+    }
     // A request handed as it is to a project function that throws on every failure it is
     // given (`await unwrap(client.GET(…))`) gives each failure to its caller as an exception.
     if let Some(func) = unit.function

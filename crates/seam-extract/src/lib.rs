@@ -1633,28 +1633,21 @@ fn delivery_metadata(
         );
         return metadata;
     }
-    // A consumer that throws on every failed response and catches the throw itself ends each
-    // failure in its own fallback, as such a wrapper does.
+    // A consumer that throws on every failed response ends each failure where the throw is
+    // caught: in its own fallback, as such a wrapper does, or in a call it hands that promise to
+    // which keeps its rejection (`fetch(url).then((r) => { if (!r.ok) throw … })` given to
+    // `toast.promise(…, { error })`).
     if let Some(func) = unit.function
         && unit.through.is_empty()
-        && crate::throwing_wrappers::catches_own_failure(files, pack, (unit.file, func), unit.call)
     {
-        set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
-    }
-    // A consumer that throws on every failed response (`fetch(url).then((r) => { if (!r.ok)
-    // throw … })`) and hands that promise to a call that keeps its rejection (`toast.promise(…,
-    // { error })`) ends each failure there.
-    if let Some(func) = unit.function
-        && unit.through.is_empty()
-        && crate::throwing_wrappers::throws_on_every_failure(
-            files,
-            pack,
-            (unit.file, func),
-            unit.call,
-        )
-        && crate::kept_rejections::handed_to_keeper(files, unit)
-    {
-        set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
+        use crate::throwing_wrappers::{catches_own_failure, throws_on_every_failure};
+        let site = (unit.file, func);
+        if catches_own_failure(files, pack, site, unit.call)
+            || (throws_on_every_failure(files, pack, site, unit.call)
+                && crate::kept_rejections::handed_to_keeper(files, unit))
+        {
+            set_http(&mut metadata, "failuresHandled", serde_json::json!("all"));
+        }
     }
     // A request handed as it is to a project function that throws on every failure it is
     // given (`await unwrap(client.GET(…))`) gives each failure to its caller as an exception.

@@ -643,16 +643,16 @@ impl Scan<'_> {
     /// PrismaService`), or what a method declared to return it gives (`txClient():
     /// Prisma.TransactionClient`).
     fn typed_client(&self, file: usize, expr: ExprId) -> bool {
-        let types: Vec<&str> = self
+        let mut types = self
             .pack
             .clients
             .iter()
             .filter_map(|c| c.type_name.as_deref())
-            .collect();
-        if types.is_empty() {
+            .peekable();
+        if types.peek().is_none() {
             return false;
         }
-        let named = |text: &str| types.contains(&bare_type(text));
+        let named = |text: &str| types.clone().any(|t| t == bare_type(text));
         let model = self.files.model(file);
         if let ExprKind::Call {
             callee,

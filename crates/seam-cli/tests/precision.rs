@@ -793,11 +793,14 @@ fn a_status_every_served_operation_declares_is_the_servers_error_handling() {
 fn a_wrapper_that_ends_every_failure_in_its_own_fallback_handles_it() {
     // `keys` throws on every failure and catches the throw on the same chain; `update` never
     // tests the status, but the 500 comes with no body, so `res.json()` rejects into its
-    // catch. Their callers get a fallback value, never the failure.
+    // catch; `exportCsv` returns only a successful response and throws after the `if`. Their
+    // callers get a fallback value, never the failure.
     let silent = check("caught_in_wrapper/silent");
     assert_eq!(
         pairs(&silent),
         [
+            "GET /api/export api/server.js::get web/api.js::exportCsv",
+            "GET /api/export api/server.js::get web/page.js::download",
             "GET /api/keys api/server.js::get web/api.js::keys",
             "GET /api/keys api/server.js::get web/page.js::showKeys",
             "POST /api/update api/server.js::post web/api.js::update",
@@ -805,13 +808,58 @@ fn a_wrapper_that_ends_every_failure_in_its_own_fallback_handles_it() {
         ]
     );
     assert_eq!(findings(&silent), Vec::<String>::new());
-    // Without the catches the failures reach callers that go on as if the call had worked.
+    // Without the catches the failures reach callers that go on as if the call had worked; an
+    // `if` on success that neither returns nor is followed by a throw hands a failure's body on.
     let fires = check("caught_in_wrapper/fires");
     assert_eq!(
         findings(&fires),
         [
             "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it",
+            "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it",
             "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it"
+        ]
+    );
+}
+
+/// The consumers in `report` a finding names, one per finding, in report order.
+fn finding_consumers(report: &Value) -> Vec<String> {
+    report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| f["consumer"]["summary"].as_str().unwrap_or("?").to_owned())
+        .collect()
+}
+
+#[test]
+fn a_body_flag_read_through_a_wrapper_that_parses_the_body_tells_the_failure_apart() {
+    // `approve` hands back `res.json()` from a `.then`, `deny` returns `res.json()` itself, and
+    // `footer` parses where it asks: each caller destructures or reads the body and tests the
+    // flag the provider sets false on its 400 and true on its 200.
+    let silent = check("body_flag_through_wrapper/silent");
+    assert_eq!(
+        pairs(&silent),
+        [
+            "GET /api/footer api/server.js::get web/page.js::footer",
+            "POST /api/users/approve api/server.js::post web/api.js::approve",
+            "POST /api/users/approve api/server.js::post web/page.js::onApprove",
+            "POST /api/users/deny api/server.js::post web/api.js::deny",
+            "POST /api/users/deny api/server.js::post web/page.js::onDeny"
+        ]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // Reading the body without testing the flag shows the 400's body as if the call had
+    // worked.
+    let fires = check("body_flag_through_wrapper/fires");
+    assert_eq!(
+        finding_consumers(&fires),
+        ["web/page.js::footer", "web/page.js::onApprove"]
+    );
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 400 but no consumer branch handles it",
+            "warning unhandledProviderCase: Provider produces status 400 but no consumer branch handles it"
         ]
     );
 }

@@ -66,6 +66,7 @@ mod read_memo;
 pub mod receiver;
 pub mod regex_replace;
 pub mod request_body;
+mod returned_bodies;
 pub mod returned_statuses;
 mod returns_taken;
 pub mod reuse;
@@ -1858,7 +1859,7 @@ fn build_client(
                 .clone()
                 .unwrap_or_else(|| "anonymous".to_owned());
             let mut walker = Walker::new(model, pack, func);
-            response_names(model, pack, unit, &mut walker);
+            response_names(files, pack, unit, &mut walker);
             own_failures = crate::failure_interceptors::branches_on_ok(
                 files,
                 unit.file,
@@ -1947,7 +1948,42 @@ fn build_client(
 
 /// The names that hold the unit call's response (`const res = await fetch(…)`) and its body
 /// (`const body = await res.json()`, `const { data } = await http.get(…)`).
-fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Walker) {
+fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Walker) {
+    let model = files.model(unit.file);
+    // A call of a wrapper that hands back the body, not the response (`.then((r) => r.json())`):
+    // what the call gives is the body itself. Not a call the wrapper is only given to (a
+    // fetcher handed to a data hook, whose result holds the body under a key).
+    let gives_body = match (unit.through.as_slice(), unit.inner) {
+        ([wrapper], Some((inner_file, inner_call))) if wrapper.0 == inner_file => {
+            let calls_wrapper = match &model.expr(unit.call).kind {
+                ExprKind::Call { callee, .. } => {
+                    files.function_of(unit.file, *callee) == Some(*wrapper)
+                }
+                _ => false,
+            };
+            calls_wrapper
+                && crate::returned_bodies::returns_parsed_body(files, pack, *wrapper, inner_call)
+        }
+        _ => false,
+    };
+    if gives_body {
+        walker.body_values.insert(unit.call);
+    }
+    // A value parsed where the request is made (`const data = await fetch(u).then((r) =>
+    // r.json())`): a name given it whole holds the body.
+    for (i, b) in model.bindings.iter().enumerate() {
+        if let Some(init) = b.origin.init
+            && model.expr(init).span.contains(model.expr(unit.call).span)
+            && crate::returned_bodies::chained_body(files, pack, unit.file, init, unit.call)
+        {
+            walker.body_values.insert(unawaited(model, init));
+            if b.origin.path.is_empty() && !b.reassigned {
+                walker
+                    .body_names
+                    .insert(seam_lang::model::BindingId::from_index(i));
+            }
+        }
+    }
     // Each assignment to a plain name: the name, the value, and the assignment's span.
     let assigned: Vec<(seam_lang::model::BindingId, ExprId, Span)> = model
         .exprs
@@ -1981,6 +2017,12 @@ fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
         let id = seam_lang::model::BindingId::from_index(i);
         let held = held_from(id, model.expr(init).span.end);
         match b.origin.path.as_slice() {
+            [] if gives_body => {
+                walker.body_names.insert(id);
+                if b.reassigned {
+                    walker.held_between.entry(id).or_default().push(held);
+                }
+            }
             [] => {
                 walker.response_names.insert(id);
                 if b.reassigned {

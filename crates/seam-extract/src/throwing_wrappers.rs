@@ -284,6 +284,9 @@ fn throws_in(
     if own.is_some() {
         return own;
     }
+    if let Some(found) = throws_unless_success(files, pack, (file, func), responses) {
+        return Some((file, func, found));
+    }
     let depth = depth.checked_sub(1)?;
     // A call of a project function with the response as an argument (`check(res)`).
     files.calls(file).find_map(|c| {
@@ -301,6 +304,110 @@ fn throws_in(
         let (hf, hfunc) = files.function_of(file, *callee)?;
         let param = plain_param(files, hf, hfunc, position)?;
         throws_in(files, pack, (hf, hfunc), &BTreeSet::from([param]), depth)
+    })
+}
+
+/// The statement of `func` that throws on every failure of a response held in `responses`
+/// after an `if` that holds only on success: its `else` (`if (res.ok) … else throw …`), or,
+/// when the `if` returns, the statement after it (`if (res.ok) return res.json(); throw …`).
+fn throws_unless_success(
+    files: &Files,
+    pack: &Pack,
+    (file, func): (usize, FuncId),
+    responses: &BTreeSet<BindingId>,
+) -> Option<StmtId> {
+    let model = files.model(file);
+    let body = model.function(func).span;
+    files
+        .if_statements(file)
+        .iter()
+        .find_map(|&(span, test, consequent, alternate)| {
+            if !body.contains(span)
+                || crate::files::enclosing_function(model, span) != Some(func)
+                || !holds_only_on_success(model, pack, test, responses)
+            {
+                return None;
+            }
+            let otherwise = match alternate {
+                Some(alternate) => alternate,
+                None if returns(model, consequent) => statement_after(model, func, span)?,
+                None => return None,
+            };
+            throws(model, func, otherwise).then_some(otherwise)
+        })
+}
+
+/// `res.ok`, `res.status === 200` (any 2xx), `res.status < 300` (any bound from 201 to 400;
+/// `<=` any from 200 to 399), or an `&&` with one such side.
+fn holds_only_on_success(
+    model: &Model,
+    pack: &Pack,
+    test: ExprId,
+    responses: &BTreeSet<BindingId>,
+) -> bool {
+    let reads = |patterns: &[seam_packs::PatternNode], e: ExprId| {
+        patterns.iter().any(|p| accessor_on(model, p, e, responses))
+    };
+    if reads(&pack.response.ok, test) {
+        return true;
+    }
+    match &model.expr(test).kind {
+        ExprKind::Logical {
+            op: LogicalOp::And,
+            left,
+            right,
+        } => {
+            holds_only_on_success(model, pack, *left, responses)
+                || holds_only_on_success(model, pack, *right, responses)
+        }
+        ExprKind::Binary { op, left, right } => {
+            let (op, bound) = if reads(&pack.response.status, *left) {
+                (*op, *right)
+            } else if reads(&pack.response.status, *right) {
+                (mirrored(*op), *left)
+            } else {
+                return false;
+            };
+            let Some(n) = number(model, bound) else {
+                return false;
+            };
+            match op {
+                BinaryOp::Lt => (201.0..=400.0).contains(&n),
+                BinaryOp::LtEq => (200.0..=399.0).contains(&n),
+                BinaryOp::Eq | BinaryOp::StrictEq => (200.0..300.0).contains(&n),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// A `return`, or a block that returns before it ends.
+fn returns(model: &Model, stmt: StmtId) -> bool {
+    match &model.stmt(stmt).kind {
+        StmtKind::Return { .. } => true,
+        StmtKind::Block { body } => body.iter().any(|&s| returns(model, s)),
+        _ => false,
+    }
+}
+
+/// The statement that follows the one at `span` in its block (or in `func`'s body).
+fn statement_after(model: &Model, func: FuncId, span: seam_lang::model::Span) -> Option<StmtId> {
+    let next_in = |body: &[StmtId]| {
+        let at = body.iter().position(|&s| model.stmt(s).span == span)?;
+        body.get(at + 1).copied()
+    };
+    if let seam_lang::model::FunctionBody::Block(body) = &model.function(func).body
+        && let Some(next) = next_in(body)
+    {
+        return Some(next);
+    }
+    let within = model.function(func).span;
+    model.stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::Block { body } if within.contains(s.span) && s.span.contains(span) => {
+            next_in(body)
+        }
+        _ => None,
     })
 }
 

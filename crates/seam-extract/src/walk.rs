@@ -14,7 +14,8 @@ use seam_ir::summary::Polarity;
 use crate::body_reads::{self, Reads};
 use seam_lang::model::{
     BinaryOp, BindingId, BindingKind, ExprId, ExprKind, ExprVisitor, FuncId, FunctionBody,
-    LogicalOp, MemberProp, Model, PatternId, Span, StmtId, StmtKind, UnaryOp, walk_expr_children,
+    LogicalOp, MemberProp, Model, PatternId, PatternKind, Span, StmtId, StmtKind, UnaryOp,
+    walk_expr_children,
 };
 use seam_packs::{Captures, Pack, PatternNode, TerminalStatement, match_expr};
 
@@ -124,6 +125,9 @@ pub struct Walker<'a> {
     /// Names holding the response of the unit's call, and names holding its body (clients).
     pub response_names: BTreeSet<BindingId>,
     pub body_names: BTreeSet<BindingId>,
+    /// Values that are the body itself: the unit call of a wrapper that parses it, a promise
+    /// chain on the request that does (`fetch(u).then((r) => r.json())`).
+    pub body_values: BTreeSet<ExprId>,
     pub ends: Vec<PathEnd>,
     /// Inside a function written in the unit (a callback): its returns are not the unit's.
     nested: usize,
@@ -163,6 +167,7 @@ impl<'a> Walker<'a> {
             function,
             response_names: BTreeSet::new(),
             body_names: BTreeSet::new(),
+            body_values: BTreeSet::new(),
             ends: Vec::new(),
             nested: 0,
             caught_and_continued: Vec::new(),
@@ -389,6 +394,7 @@ impl<'a> Walker<'a> {
                 for d in declarators {
                     if let Some(init) = d.init {
                         self.expr(init, state, false);
+                        self.destructured_reads(d.pattern, init, state);
                     }
                 }
                 Flow::Continues
@@ -1090,6 +1096,36 @@ impl<'a> Walker<'a> {
         self.nested -= 1;
     }
 
+    /// The body fields a declaration destructures from the body (`const { success, error } =
+    /// await res.json()`): each is read where it is declared. The names may be tested before
+    /// use, or never used, so each read accepts the field's absence.
+    fn destructured_reads(&mut self, pattern: PatternId, init: ExprId, state: &mut State) {
+        let model = self.model;
+        let PatternKind::Object { props, .. } = &model.pattern(pattern).kind else {
+            return;
+        };
+        let mut value = unawaited(model, init);
+        // `await res.json().catch(() => ({}))`: the body, or the fallback when it does not parse.
+        if let ExprKind::Call { callee, .. } = &model.expr(value).kind
+            && let ExprKind::Member {
+                object,
+                property: MemberProp::Name(m),
+                ..
+            } = &model.expr(*callee).kind
+            && m == "catch"
+        {
+            value = *object;
+        }
+        if !self.reads_body(value) && !self.reads_body(init) {
+            return;
+        }
+        for prop in props {
+            if let Some(key) = prop.key.as_str() {
+                state.reads.read(key.to_owned(), true);
+            }
+        }
+    }
+
     /// Adds the body fields `test` reads to the guarded ones.
     fn guard_fields(&mut self, test: ExprId) {
         let model = self.model;
@@ -1114,6 +1150,9 @@ impl<'a> Walker<'a> {
     /// response such as `res.data`).
     fn reads_body(&self, object: ExprId) -> bool {
         let model = self.model;
+        if self.body_values.contains(&unawaited(model, object)) {
+            return true;
+        }
         let at = model.expr(object).span.start;
         if let Some(b) = model.resolved_binding(object) {
             return self.body_names.contains(&b) && self.holds_at(b, at);

@@ -1,0 +1,155 @@
+//! Wrappers that hand their callers the response's body, not the response.
+//!
+//! `update: (id, data) => fetch(url, …).then((res) => res.json()).catch(() => ({ ok: false }))`
+//! gives `Model.update(…)`'s caller the parsed body (or a fallback): `const { memory } = await
+//! Model.update(…)` and `if (!result.success)` read body fields, as they would after
+//! `await res.json()`. The consumer's reads of those fields are what tells a failure body from a
+//! success body (`{"success": false}` against `{"success": true}`), so they must be recorded as
+//! body reads at the wrapper's caller too.
+
+use seam_lang::model::{ExprId, ExprKind, FuncId, MemberProp, Model};
+use seam_packs::{Captures, Pack, match_expr};
+
+use crate::files::Files;
+
+/// How many locals and awaits a returned value is followed through.
+const MAX_HOPS: usize = 8;
+
+/// Whether every value the wrapper `func` of `file` returns is the body of the response its
+/// request `call` gives: a read of it (`return res.json()`, `return (await api.get(u)).data`,
+/// through awaits and locals), or a promise chain on the request whose first `.then` callback
+/// returns only the body of the response it is given (`fetch(u).then((r) => r.json())`, also
+/// after an `if` that throws), with rejection handlers after it that may give a fallback.
+pub fn returns_parsed_body(
+    files: &Files,
+    pack: &Pack,
+    (file, func): (usize, FuncId),
+    call: ExprId,
+) -> bool {
+    let model = files.model(file);
+    let values = files.returned_values(file, func);
+    !values.is_empty()
+        && values.iter().all(|&v| {
+            reads_body(model, pack, v, &|r| same_call(model, r, call))
+                || chained_body(files, pack, file, v, call)
+        })
+}
+
+/// `v` is `call.then(cb)` (awaited, with `.catch`/`.finally` after it) where `cb` returns only
+/// the body of its first parameter (`await fetch(u).then((r) => r.json())`): the body, or a
+/// fallback the rejection handler gives.
+pub fn chained_body(files: &Files, pack: &Pack, file: usize, v: ExprId, call: ExprId) -> bool {
+    let model = files.model(file);
+    let mut v = crate::walk::unawaited(model, v);
+    loop {
+        let Some((object, method, args)) = method_call(model, v) else {
+            return false;
+        };
+        match method {
+            "catch" | "finally" => v = object,
+            "then" if same_call(model, object, call) => {
+                let Some(handler) = args.first() else {
+                    return false;
+                };
+                let (hf, hfunc) = match &model.expr(*handler).kind {
+                    ExprKind::Function { function } => (file, *function),
+                    _ => match files.function_of(file, *handler) {
+                        Some(found) => found,
+                        None => return false,
+                    },
+                };
+                let Some(param) = crate::throwing_wrappers::plain_param(files, hf, hfunc, 0) else {
+                    return false;
+                };
+                let hmodel = files.model(hf);
+                let values = files.returned_values(hf, hfunc);
+                return !values.is_empty()
+                    && values.iter().all(|&r| {
+                        reads_body(hmodel, pack, r, &|o| {
+                            hmodel.resolved_binding(o) == Some(param)
+                        })
+                    });
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// `expr` is `call`, an await of it, or a local assigned once from one (`const res = await
+/// fetch(u)`).
+fn same_call(model: &Model, expr: ExprId, call: ExprId) -> bool {
+    let expr = crate::walk::unawaited(model, expr);
+    if expr == call {
+        return true;
+    }
+    let ExprKind::Ident {
+        binding: Some(b), ..
+    } = &model.expr(expr).kind
+    else {
+        return false;
+    };
+    let binding = model.binding(*b);
+    !binding.reassigned
+        && binding.origin.path.is_empty()
+        && binding
+            .origin
+            .init
+            .is_some_and(|init| crate::walk::unawaited(model, init) == call)
+}
+
+/// The object, method name and arguments of `object.method(args)`.
+fn method_call(model: &Model, expr: ExprId) -> Option<(ExprId, &str, Vec<ExprId>)> {
+    let ExprKind::Call { callee, args, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    let ExprKind::Member {
+        object,
+        property: MemberProp::Name(name),
+        ..
+    } = &model.expr(*callee).kind
+    else {
+        return None;
+    };
+    Some((
+        *object,
+        name.as_str(),
+        args.iter().map(|a| a.value).collect(),
+    ))
+}
+
+/// Whether `v` is a read of the body (one of the pack's `response.body` accessors) of a
+/// response `is_response` accepts, through awaits and locals assigned once.
+fn reads_body(
+    model: &Model,
+    pack: &Pack,
+    mut v: ExprId,
+    is_response: &dyn Fn(ExprId) -> bool,
+) -> bool {
+    for _ in 0..MAX_HOPS {
+        let read = pack.response.body.iter().any(|p| {
+            let mut caps = Captures::new();
+            match_expr(model, p, v, &mut caps)
+                && caps
+                    .values()
+                    .find_map(|c| c.expr())
+                    .is_some_and(is_response)
+        });
+        if read {
+            return true;
+        }
+        match &model.expr(v).kind {
+            ExprKind::Await { arg } => v = *arg,
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => {
+                let binding = model.binding(*b);
+                match binding.origin.init {
+                    Some(init) if !binding.reassigned && binding.origin.path.is_empty() => v = init,
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        }
+    }
+    false
+}

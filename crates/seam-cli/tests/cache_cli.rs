@@ -688,3 +688,130 @@ fn the_cache_folder_comes_from_seam_cache_dir_and_cache_dir_wins() {
     assert_eq!(flagged, cold);
     assert!(!entries(&from_flag).is_empty());
 }
+
+/// Every file under `dir` with its modification time, by relative path.
+fn modified(dir: &Path) -> BTreeMap<String, std::time::SystemTime> {
+    files(dir)
+        .into_keys()
+        .map(|p| {
+            let t = std::fs::metadata(dir.join(&p)).unwrap().modified().unwrap();
+            (p, t)
+        })
+        .collect()
+}
+
+/// A scan into `out` as it is (the files of the run before stay there until replaced).
+fn scan_into(repo: &Path, out: &Path, cache: &[&str]) -> (BTreeMap<String, Vec<u8>>, String) {
+    let mut args = vec!["scan", ".", "--output-dir", out.to_str().unwrap()];
+    args.extend_from_slice(cache);
+    let run = seam(repo, &args);
+    (
+        files(out),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_rerun_after_an_edit_rewrites_only_the_views_that_changed_and_ends_as_a_cold_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    let write = |name: &str, text: &str| {
+        let path = repo.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    // Three Components: `core` exports what `app` calls; `other` stands apart.
+    write(
+        "package.json",
+        "{ \"name\": \"mono\", \"private\": true, \"workspaces\": [\"packages/*\"] }\n",
+    );
+    for name in ["core", "app", "other"] {
+        write(
+            &format!("packages/{name}/package.json"),
+            &format!("{{ \"name\": \"{name}\" }}\n"),
+        );
+    }
+    let provider = |name: &str, body: &str| {
+        format!("export function {name}(id: string) {{\n  {body}\n  return id;\n}}\n")
+    };
+    write(
+        "packages/core/src/load.ts",
+        &provider("load", "if (!id) { throw new Error('no id'); }"),
+    );
+    write(
+        "packages/app/src/show.ts",
+        "import { load } from '../../core/src/load';\n\nexport function show(id: string) {\n  return load(id);\n}\n",
+    );
+    write(
+        "packages/other/src/alone.ts",
+        "export function alone(n: number) {\n  return n + 1;\n}\n",
+    );
+    let cache = tmp.path().join("cache");
+    let c = cache.to_str().unwrap();
+    let out = tmp.path().join("out");
+    let fresh = tmp.path().join("fresh");
+
+    let (cold, _) = scan_into(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(cold, scan(&repo, &fresh, &["--no-cache"]).0, "cold");
+    let pages: Vec<&String> = cold.keys().filter(|p| p.ends_with(".md")).collect();
+    assert_eq!(
+        pages.len(),
+        4,
+        "workspace.md and three Components: {pages:?}"
+    );
+
+    // Each edit changes `core`'s file and, through the call, `app`'s Symbols (the call no
+    // longer resolves, resolves again, carries a propagated effect); `other` is untouched.
+    // The output folder keeps the run before's files, dated in the past: the run leaves
+    // `other`'s page alone and ends with what a run without the cache writes.
+    let edits = [
+        provider("fetchOne", "if (!id) { throw new Error('no id'); }"),
+        provider("load", "if (!id) { throw new Error('no id'); }"),
+        provider("load", "fetch('/api/items/' + id);"),
+    ];
+    let past = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000);
+    let mut before = cold;
+    for (i, text) in edits.iter().enumerate() {
+        for page in files(&out).into_keys() {
+            std::fs::File::options()
+                .write(true)
+                .open(out.join(&page))
+                .unwrap()
+                .set_modified(past)
+                .unwrap();
+        }
+        write("packages/core/src/load.ts", text);
+        let (truth, _) = scan(&repo, &fresh, &["--no-cache"]);
+        let (changed, _) = scan_into(&repo, &out, &["--cache-dir", c]);
+        assert_eq!(changed, truth, "edit {i}");
+        for page in ["components/core.md", "components/app.md"] {
+            assert_ne!(changed[page], before[page], "edit {i}: {page} changed");
+        }
+        let times = modified(&out);
+        assert_eq!(
+            times["components/other.md"], past,
+            "edit {i}: other.md left alone"
+        );
+        assert_ne!(times["components/app.md"], past, "edit {i}: app.md written");
+        assert_ne!(
+            times["aburi.ir.json"], past,
+            "edit {i}: the document written"
+        );
+        before = changed;
+    }
+
+    // A page in the folder that is not what the run writes (changed by hand, same length) is
+    // replaced, never taken for the run's.
+    let page = out.join("components/other.md");
+    let mut altered = std::fs::read(&page).unwrap();
+    let last = altered.len() - 2;
+    altered[last] = if altered[last] == b'x' { b'y' } else { b'x' };
+    std::fs::write(&page, &altered).unwrap();
+    write(
+        "packages/core/src/load.ts",
+        &provider("load", "fetch('/api/items/' + id + '/');"),
+    );
+    let (truth, _) = scan(&repo, &fresh, &["--no-cache"]);
+    let (changed, _) = scan_into(&repo, &out, &["--cache-dir", c]);
+    assert_eq!(changed, truth, "a page altered by hand");
+}

@@ -300,7 +300,8 @@ impl ReviewLoad {
     }
 
     /// The review IR: the entries as they are, the models extracted (and their entries kept
-    /// in `cache`). Consumes the load; the models are freed before resolution.
+    /// in `cache`). Consumes the load; the models are freed before resolution. The caller
+    /// evicts the cache ([`Cache::evict`]) when it has kept all it keeps.
     pub fn review(
         self,
         cache: &Cache,
@@ -359,11 +360,8 @@ impl ReviewLoad {
             keys.keep_state(cache, &self.root, &memo);
             phases.lap("keep the state");
         }
-        let removed = cache.evict();
-        phases.lap_with(
-            "cache eviction",
-            &format!("{removed} entries removed from {}", cache.dir().display()),
-        );
+        // The cache is not evicted here: the caller keeps more (the run) after writing the
+        // document, then evicts once (each eviction walks every entry).
         result
     }
 }

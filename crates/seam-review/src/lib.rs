@@ -334,7 +334,7 @@ fn scan_project(
     shared: &mut SharedFiles,
     entries: Vec<FileEntry>,
     sink: Option<EntrySink<'_>>,
-    memo: Option<&mut Memo>,
+    mut memo: Option<&mut Memo>,
 ) -> Result<ScanResult, ScanError> {
     let threads = options
         .threads
@@ -480,38 +480,43 @@ fn scan_project(
         dropped_ok: false,
         consulted: memo.as_ref().map(|_| std::cell::RefCell::new(Vec::new())),
     };
-    // Per file: the earlier outcomes by Symbol id, when they still hold.
-    let mut reusable: FxHashMap<String, Option<FxHashMap<&str, &memo::DraftOutcomes>>> =
+    // Per file: the earlier outcomes by Symbol id, when they still hold (taken out of the
+    // earlier state, which nothing reads them from again).
+    let mut reusable: FxHashMap<&str, Option<FxHashMap<String, memo::DraftOutcomes>>> =
         FxHashMap::default();
     // Per file: the files its fresh lookups consulted, and whether any draft was reused.
     let mut consulted: FxHashMap<String, (BTreeSet<String>, bool)> = FxHashMap::default();
     let mut outcomes: Vec<memo::DraftOutcomes> = Vec::with_capacity(drafts.len());
     for d in &drafts {
         let file = d.symbol.source.file.as_str();
-        let kept = match (memo.as_deref(), &files_digest) {
+        let kept = match (memo.as_deref_mut(), &files_digest) {
             (Some(m), Some(digest)) => reusable
-                .entry(file.to_owned())
+                .entry(file)
                 .or_insert_with(|| {
-                    m.resolution(file, digest)
-                        .map(|f| f.outcomes.iter().map(|(id, o)| (id.as_str(), o)).collect())
+                    m.take_resolution(file, digest)
+                        .map(|outcomes| outcomes.into_iter().collect())
                 })
-                .as_ref()
-                .and_then(|by_id| by_id.get(d.symbol.id.as_str()))
-                .filter(|o| {
-                    o.calls.len() == d.lookups.len()
+                .as_mut()
+                .and_then(|by_id| {
+                    let id = d.symbol.id.as_str();
+                    let o = by_id.get(id)?;
+                    (o.calls.len() == d.lookups.len()
                         && o.handlers.len() == d.handlers.len()
-                        && o.heritage.len() == d.heritage.len()
+                        && o.heritage.len() == d.heritage.len())
+                    .then_some(())?;
+                    by_id.remove(id)
                 }),
             _ => None,
         };
         let mut seen = memo.is_some().then(|| {
-            consulted
-                .entry(file.to_owned())
-                .or_insert_with(|| (BTreeSet::new(), false))
+            if !consulted.contains_key(file) {
+                consulted.insert(file.to_owned(), (BTreeSet::new(), false));
+            }
+            consulted.get_mut(file).expect("inserted above")
         });
         match kept {
             Some(o) => {
-                outcomes.push((*o).clone());
+                outcomes.push(o);
                 if let Some(seen) = &mut seen {
                     seen.1 = true;
                 }
@@ -1114,7 +1119,7 @@ pub fn write_outputs(
     written.push(ir);
     let write =
         |path: std::path::PathBuf, text: String| -> Result<std::path::PathBuf, OutputError> {
-            std::fs::write(&path, text).map_err(|source| OutputError::Write {
+            write_view(&path, text.as_bytes()).map_err(|source| OutputError::Write {
                 path: path.display().to_string(),
                 source,
             })?;
@@ -1125,4 +1130,42 @@ pub fn write_outputs(
         written.push(write(components_dir.join(format!("{id}.md")), text)?);
     }
     Ok(written)
+}
+
+/// Writes a Markdown view to `path`, unless the file there already holds exactly `bytes`
+/// (a rerun after an edit leaves the pages of the Components it did not touch alone; the
+/// folder ends with the same bytes either way).
+fn write_view(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if holds(path, bytes) {
+        return Ok(());
+    }
+    std::fs::write(path, bytes)
+}
+
+/// Whether the regular file at `path` holds exactly `bytes` (its length is checked first, so
+/// a page that grew or shrank is not read).
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    match file.metadata() {
+        Ok(m) if m.is_file() && m.len() == bytes.len() as u64 => {}
+        _ => return false,
+    }
+    let mut buf = vec![0u8; 1 << 16];
+    let mut at = 0usize;
+    loop {
+        let n = match file.read(&mut buf) {
+            Ok(n) => n,
+            Err(_) => return false,
+        };
+        if n == 0 {
+            return at == bytes.len();
+        }
+        if bytes.get(at..at + n) != Some(&buf[..n]) {
+            return false;
+        }
+        at += n;
+    }
 }

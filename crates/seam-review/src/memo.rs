@@ -96,6 +96,18 @@ impl Memo {
             .then_some(kept)
     }
 
+    /// [`Memo::resolution`]'s outcomes of `file`, taken out of the earlier state (its list of
+    /// consulted files and its fingerprints stay).
+    pub(crate) fn take_resolution(
+        &mut self,
+        file: &str,
+        files_digest: &FileKey,
+    ) -> Option<Vec<(String, DraftOutcomes)>> {
+        self.resolution(file, files_digest)?;
+        let kept = self.previous.as_mut()?.files.get_mut(file)?;
+        Some(std::mem::take(&mut kept.outcomes))
+    }
+
     /// The previous fingerprints of Symbol `id` of `file`, when its file's key is as it was.
     pub(crate) fn fingerprints_of(&self, file: &str) -> Option<&FileMemo> {
         let kept = self.previous.as_ref()?.files.get(file)?;
@@ -359,6 +371,20 @@ mod tests {
         };
         assert!(memo.resolution("src/a.ts", &[3; 32]).is_some());
         assert!(memo.resolution("src/a.ts", &[4; 32]).is_none(), "file list");
+        assert!(
+            memo.take_resolution("src/a.ts", &[4; 32]).is_none(),
+            "file list"
+        );
+        let mut taken = Memo {
+            keys: memo.keys.clone(),
+            previous: memo.previous.clone(),
+            ..Memo::default()
+        };
+        let outcomes = taken.take_resolution("src/a.ts", &[3; 32]).unwrap();
+        assert_eq!(outcomes, sample().files["src/a.ts"].outcomes);
+        let left = &taken.previous.as_ref().unwrap().files["src/a.ts"];
+        assert!(left.outcomes.is_empty(), "taken out");
+        assert_eq!(left.consulted, sample().files["src/a.ts"].consulted);
         memo.keys.insert("src/b.ts".to_owned(), [8; 32]);
         assert!(memo.resolution("src/a.ts", &[3; 32]).is_none(), "consulted");
         assert!(memo.fingerprints_of("src/a.ts").is_some());

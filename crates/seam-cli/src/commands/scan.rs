@@ -166,8 +166,15 @@ pub fn run(args: Args) -> u8 {
             &args.output_dir,
             &written,
         );
-        cache.evict();
         phases.lap("keep the run");
+    }
+    if let Some(cache) = &cache {
+        // Once per run, after everything it keeps (the entries, the state, the run).
+        let removed = cache.evict();
+        phases.lap_with(
+            "cache eviction",
+            &format!("{removed} entries removed from {}", cache.dir().display()),
+        );
     }
     // The process ends here: leave the document's memory to the OS rather than freeing
     // millions of strings one by one.

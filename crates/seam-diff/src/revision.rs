@@ -823,9 +823,6 @@ pub fn analyse(
     );
     let (summaries, pending, kept, prior_key, reused_units) = match summarised {
         Some(s) => {
-            if let Some(freeing) = s.freeing {
-                let _ = freeing.join();
-            }
             let r = s.reused;
             phases.lap_with(
                 "summaries and review IR",
@@ -873,8 +870,6 @@ struct Summarised {
     prior: Option<Prior>,
     prior_key: Option<Key>,
     reused: seam_extract::reuse::Reused,
-    /// The models being freed, when the summaries let go of the project last.
-    freeing: Option<std::thread::JoinHandle<()>>,
     took: std::time::Duration,
 }
 
@@ -889,12 +884,12 @@ fn summarise(context: &Context<'_>, project: Arc<Project>) -> Summarised {
         context.prior,
         context.keep.is_some(),
     );
-    // Freeing the models takes a while: done on a thread of its own when this is the last
-    // hold on them.
+    // Freeing the models takes a while: when this is the last hold on them, it is done on a
+    // thread of its own, beside the rest of the run (not waited for).
     let freeing = std::thread::Builder::new()
         .name("seam-diff-free".to_owned())
-        .spawn(move || drop(project))
-        .ok();
+        .spawn(move || drop(project));
+    drop(freeing);
     let summaries = extraction.unpack().summaries;
     let prior_key = match (context.keep, &prior) {
         (Some((_, key)), Some(_)) => Some(*key),
@@ -912,7 +907,6 @@ fn summarise(context: &Context<'_>, project: Arc<Project>) -> Summarised {
         prior,
         prior_key,
         reused,
-        freeing,
         took: started.elapsed(),
     }
 }

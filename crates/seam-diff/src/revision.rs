@@ -773,76 +773,75 @@ pub struct Context<'a> {
 
 /// The summaries (when asked) and the review IR of one loaded project; the per-file part of
 /// the review IR is shared with the other revision's analysis through `shared`.
+///
+/// The summaries and the review IR read the same models and nothing of each other, so they
+/// run side by side. The review IR takes the cached files' entries in place of their models;
+/// the summaries need every model. Each lets go of the project when done with it (the scan
+/// as soon as it has extracted its Symbols), and the models are freed, on a thread of their
+/// own, once both have.
 pub fn analyse(
     context: &Context<'_>,
-    mut project: Project,
+    project: Project,
     claimed: Vec<FileEntry>,
     shared: &mut seam_review::SharedFiles,
     from_cache: &mut usize,
     memo: Option<&mut seam_review::Memo>,
     phases: &mut Phases,
 ) -> Result<Analysed, AnalyseError> {
-    let mut kept = None;
-    let mut prior_key = None;
-    let mut reused_units = None;
-    let summaries = if context.boundaries {
-        let detection = seam_packs::Detection::from_project(&project.manifests);
-        let (extraction, prior, reused) = seam_extract::extract_packed_reusing(
-            &project.models,
-            &detection,
-            context.packs,
-            &seam_extract::ExtractOptions::default(),
-            context.prior,
-            context.keep.is_some(),
-        );
-        let summaries = extraction.unpack().summaries;
-        if let (Some((_, key)), Some(_)) = (context.keep, &prior) {
-            prior_key = Some(*key);
+    let project = Arc::new(project);
+    let for_summaries = context.boundaries.then(|| project.clone());
+    let (summarised, (scanned, scan_took)) = rayon::join(
+        move || for_summaries.map(|project| summarise(context, project)),
+        move || {
+            let started = std::time::Instant::now();
+            let mut entries = claimed;
+            if let Some((cache, keys)) = context.cache {
+                entries.extend(cached_entries(cache, keys, &project));
+            }
+            *from_cache += entries.len();
+            let keep = |model: &seam_lang::model::Model,
+                        output: &seam_review::extract::FileOutput| {
+                if let Some((cache, keys)) = context.cache {
+                    keys.keep(cache, model, output);
+                }
+            };
+            let result = seam_review::scan_shared_with_entries(
+                context.root,
+                project,
+                &seam_review::ScanOptions::default(),
+                context.classifier,
+                shared,
+                entries,
+                context
+                    .cache
+                    .is_some()
+                    .then_some(&keep as seam_review::EntrySink<'_>),
+                memo,
+            );
+            (result, started.elapsed())
+        },
+    );
+    let (summaries, pending, kept, prior_key, reused_units) = match summarised {
+        Some(s) => {
+            let r = s.reused;
+            phases.lap_with(
+                "summaries and review IR",
+                &format!(
+                    "{} units' summaries taken from the other revision, {} built; {} files' \
+                     calls of project functions taken; {} files' quiet calls taken",
+                    r.taken, r.built, r.file_callers_taken, r.quiet_calls_taken
+                ),
+            );
+            phases.detail("summaries", s.took);
+            phases.detail("review IR", scan_took);
+            (s.summaries, s.pending, s.prior, s.prior_key, Some(r))
         }
-        kept = prior;
-        reused_units = Some(reused);
-        phases.lap_with(
-            "summaries",
-            &format!(
-                "{} units' summaries taken from the other revision, {} built; {} files' \
-                 calls of project functions taken; {} files' quiet calls taken",
-                reused.taken, reused.built, reused.file_callers_taken, reused.quiet_calls_taken
-            ),
-        );
-        summaries
-    } else {
-        Vec::new()
-    };
-    let (summaries, pending) = match context.facts_now.clone() {
-        Some(submodules) => (Vec::new(), Some(FactsLater::start(summaries, submodules))),
-        None => (summaries, None),
-    };
-    // The summaries needed every model; the review IR takes the cached files' entries
-    // (besides those of the files not lowered at all).
-    let mut entries = claimed;
-    if let Some((cache, keys)) = context.cache {
-        entries.extend(keys.take_cached(cache, &mut project));
-    }
-    *from_cache += entries.len();
-    let keep = |model: &seam_lang::model::Model, output: &seam_review::extract::FileOutput| {
-        if let Some((cache, keys)) = context.cache {
-            keys.keep(cache, model, output);
+        None => {
+            phases.lap("review IR");
+            (Vec::new(), None, None, None, None)
         }
     };
-    let result = seam_review::scan_sharing_with_entries(
-        context.root,
-        project,
-        &seam_review::ScanOptions::default(),
-        context.classifier,
-        shared,
-        entries,
-        context
-            .cache
-            .is_some()
-            .then_some(&keep as seam_review::EntrySink<'_>),
-        memo,
-    )?;
-    phases.lap("review IR");
+    let result = scanned?;
     for (name, took) in &result.phases {
         phases.detail(name, *took);
     }
@@ -861,6 +860,65 @@ pub fn analyse(
         document_key: None,
         prior_key,
     })
+}
+
+/// The summaries of one project, extracted beside its review IR ([`analyse`]).
+struct Summarised {
+    /// Empty when `pending` works the boundary facts out of them.
+    summaries: Vec<BehavioralSummary>,
+    pending: Option<FactsLater>,
+    prior: Option<Prior>,
+    prior_key: Option<Key>,
+    reused: seam_extract::reuse::Reused,
+    took: std::time::Duration,
+}
+
+fn summarise(context: &Context<'_>, project: Arc<Project>) -> Summarised {
+    let started = std::time::Instant::now();
+    let detection = seam_packs::Detection::from_project(&project.manifests);
+    let (extraction, prior, reused) = seam_extract::extract_packed_reusing(
+        &project.models,
+        &detection,
+        context.packs,
+        &seam_extract::ExtractOptions::default(),
+        context.prior,
+        context.keep.is_some(),
+    );
+    // Freeing the models takes a while: when this is the last hold on them, it is done on a
+    // thread of its own, beside the rest of the run (not waited for).
+    let freeing = std::thread::Builder::new()
+        .name("seam-diff-free".to_owned())
+        .spawn(move || drop(project));
+    drop(freeing);
+    let summaries = extraction.unpack().summaries;
+    let prior_key = match (context.keep, &prior) {
+        (Some((_, key)), Some(_)) => Some(*key),
+        _ => None,
+    };
+    // When the other revision's facts came from the cache, this one's are worked out at
+    // once (see `BoundarySide::pending`).
+    let (summaries, pending) = match context.facts_now.clone() {
+        Some(submodules) => (Vec::new(), Some(FactsLater::start(summaries, submodules))),
+        None => (summaries, None),
+    };
+    Summarised {
+        summaries,
+        pending,
+        prior,
+        prior_key,
+        reused,
+        took: started.elapsed(),
+    }
+}
+
+/// The entries `cache` holds for files of `project` (in the order of its models): the review
+/// IR reads them in place of those files' models.
+fn cached_entries(cache: &Cache, keys: &ReviewKeys, project: &Project) -> Vec<FileEntry> {
+    project
+        .models
+        .par_iter()
+        .filter_map(|m| keys.lookup(cache, &m.path))
+        .collect()
 }
 
 /// The built-in packs, with the repository's `.seam/packs/` replacing same-named ones.

@@ -137,6 +137,17 @@ fn a_kept_review_ir_gives_the_bytes_of_a_run_without_a_cache() {
         .unwrap();
         let second = diff(d, "HEAD~1", boundaries, Some(&based));
         assert_eq!(kept(&second), 1);
+        // The head's one unchanged source (the client) is read from the entry its base's run
+        // kept, though with the boundary diff its model is lowered for the summaries too
+        // (which are extracted beside the review IR).
+        assert!(
+            second
+                .notes
+                .iter()
+                .any(|n| n == "1 files' Symbols read from the cache (both revisions counted)"),
+            "{:?}",
+            second.notes
+        );
         assert_eq!(
             second.json, none.json,
             "base diffed before, boundaries {boundaries}"

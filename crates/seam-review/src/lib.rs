@@ -324,6 +324,36 @@ pub fn scan_sharing_with_entries(
     )
 }
 
+/// [`scan_sharing_with_entries`] of a project shared with the caller, who reads its models for
+/// something else at the same time (`seam diff`'s summaries, extracted beside this scan). The
+/// models of the files `entries` holds are left out: their entries stand for them. The scan
+/// lets go of the project as soon as it has extracted its Symbols, as [`scan_shared`] does.
+/// The document is the one [`scan_sharing_with_entries`] gives for the project without those
+/// models.
+#[allow(clippy::too_many_arguments)]
+pub fn scan_shared_with_entries(
+    root: &Path,
+    project: std::sync::Arc<project::Project>,
+    options: &ScanOptions,
+    classifier: &Classifier,
+    shared: &mut SharedFiles,
+    entries: Vec<FileEntry>,
+    sink: Option<EntrySink<'_>>,
+    memo: Option<&mut Memo>,
+) -> Result<ScanResult, ScanError> {
+    scan_project(
+        root,
+        Held::Shared(project),
+        options,
+        PhaseClock::new(),
+        classifier,
+        shared,
+        entries,
+        sink,
+        memo,
+    )
+}
+
 #[allow(clippy::too_many_arguments)]
 fn scan_project(
     root: &Path,
@@ -399,8 +429,16 @@ fn scan_project(
         }
         true
     };
-    let models: Vec<&seam_lang::model::Model> =
-        project.models.iter().filter(|m| admit(&m.path)).collect();
+    // A file an entry stands for is read from its entry, not from its model (a project the
+    // scan shares with its caller may hold both).
+    let given: rustc_hash::FxHashSet<&str> =
+        entries.iter().map(|e| e.output.path.as_str()).collect();
+    let models: Vec<&seam_lang::model::Model> = project
+        .models
+        .iter()
+        .filter(|m| !given.contains(m.path.as_str()) && admit(&m.path))
+        .collect();
+    drop(given);
     let entries: Vec<FileEntry> = entries
         .into_iter()
         .filter(|e| admit(&e.output.path))

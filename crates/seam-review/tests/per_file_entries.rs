@@ -90,3 +90,55 @@ fn a_scan_of_entries_writes_the_document_of_a_scan_of_models() {
         assert!(!written.lock().unwrap().is_empty() || whole.document.stats.parsed_files < 2);
     }
 }
+
+#[test]
+fn a_shared_scan_reads_the_entries_in_place_of_the_models_it_also_holds() {
+    for (pack, name) in FIXTURES {
+        let root = fixture(pack, name);
+        let classifier = Classifier::new(&seam_packs::repository_packs(&root).unwrap()).unwrap();
+        let whole = seam_review::scan(&root, &ScanOptions::default()).unwrap();
+        // Every model stays in the project (the caller reads them all at the same time); every
+        // other file also comes as an entry, which the scan reads in place of its model.
+        let project = std::sync::Arc::new(load_project(&root, &ProjectOptions::default()).unwrap());
+        let mut entries = Vec::new();
+        let mut from_models = Vec::new();
+        for (i, model) in project.models.iter().enumerate() {
+            if i % 2 == 0 {
+                let output = extract_file(model, &classifier);
+                entries.push(FileEntry::decode(&FileEntry::encode(model, &output)).unwrap());
+            } else {
+                from_models.push(model.path.clone());
+            }
+        }
+        let written = std::sync::Mutex::new(Vec::new());
+        let sink = |m: &seam_lang::model::Model, _: &seam_review::extract::FileOutput| {
+            written.lock().unwrap().push(m.path.clone());
+        };
+        let held = project.clone();
+        let mixed = seam_review::scan_shared_with_entries(
+            &root,
+            project,
+            &ScanOptions::default(),
+            &classifier,
+            &mut seam_review::SharedFiles::none(),
+            entries,
+            Some(&sink),
+            None,
+        )
+        .unwrap();
+        let json = |d| seam_ir::review::to_canonical_json(d, true).unwrap();
+        assert_eq!(json(&mixed.document), json(&whole.document), "{name}");
+        assert_eq!(mixed.notes, whole.notes, "{name}");
+        // Only the files without an entry were extracted from their models.
+        let mut written = written.into_inner().unwrap();
+        written.sort();
+        from_models.sort();
+        assert_eq!(written, from_models, "{name}");
+        // The caller's models are all still there.
+        let loaded = load_project(&root, &ProjectOptions::default()).unwrap();
+        let paths = |p: &seam_lang::project::Project| -> Vec<String> {
+            p.models.iter().map(|m| m.path.clone()).collect()
+        };
+        assert_eq!(paths(&held), paths(&loaded), "{name}");
+    }
+}

@@ -1653,3 +1653,42 @@ pub fn methods_named(
         .find(|found| !found.is_empty())
         .unwrap_or_default()
 }
+
+/// The value of the property `name` of the object literal whose method reads `this.name`
+/// (`expr`, inside `const Hub = { base: "https://…", list: async function () {
+/// fetch(\`${this.base}/items\`) } }`): called as `Hub.list()`, `this` is that object. An arrow
+/// function keeps the `this` of the function around it; a class method's `this` is an instance.
+pub fn object_literal_property(model: &Model, expr: ExprId, name: &str) -> Option<ExprId> {
+    let mut func = model.enclosing_function(model.expr(expr).span)?;
+    while model.function(func).kind == seam_lang::model::FunctionKind::Arrow {
+        func = model.function(func).parent?;
+    }
+    if model.function(func).class.is_some() {
+        return None;
+    }
+    let holds_method = |props: &[seam_lang::model::ObjectProp]| {
+        props.iter().any(|p| match p {
+            seam_lang::model::ObjectProp::Method { function, .. } => *function == func,
+            seam_lang::model::ObjectProp::KeyValue { value, .. } => matches!(
+                model.expr(*value).kind,
+                ExprKind::Function { function } if function == func
+            ),
+            seam_lang::model::ObjectProp::Spread { .. } => false,
+        })
+    };
+    let span = model.function(func).span;
+    model.exprs.iter().find_map(|e| match &e.kind {
+        ExprKind::Object { props } if e.span.contains(span) && holds_method(props) => {
+            props.iter().find_map(|p| match p {
+                seam_lang::model::ObjectProp::KeyValue { key, value, .. }
+                    if key.as_str() == Some(name)
+                        && !matches!(model.expr(*value).kind, ExprKind::Function { .. }) =>
+                {
+                    Some(*value)
+                }
+                _ => None,
+            })
+        }
+        _ => None,
+    })
+}

@@ -900,6 +900,9 @@ impl Reader<'_> {
     ) -> Option<(usize, ExprId)> {
         let model = self.files.model(file);
         if matches!(model.expr(object).kind, ExprKind::This) {
+            if let Some(value) = crate::classes::object_literal_property(model, expr, name) {
+                return Some((file, value));
+            }
             if crate::classes::instance_field(self.files, file, expr).is_some() {
                 return None;
             }

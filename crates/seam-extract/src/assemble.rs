@@ -1104,12 +1104,12 @@ pub fn inputs(model: &Model, function: FuncId, pack: &Pack, with_roles: bool) ->
                 PatternKind::Ident { name, .. } => name.clone(),
                 PatternKind::Default { target, .. } => match &model.pattern(*target).kind {
                     PatternKind::Ident { name, .. } => name.clone(),
-                    _ => format!("arg{i}"),
+                    _ => format!("arg{i}").into(),
                 },
-                _ => format!("arg{i}"),
+                _ => format!("arg{i}").into(),
             };
             Input::Parameter(ParameterInput {
-                name,
+                name: name.to_string(),
                 position: u32::try_from(i).unwrap_or(u32::MAX),
                 role: if with_roles {
                     pack.role_at(i).map(str::to_owned)

@@ -2156,7 +2156,11 @@ fn flows_from(files: &Files, file: usize, expr: ExprId, call: ExprId, hops: usiz
             ..
         } if matches!(model.expr(*object).kind, ExprKind::This) => {
             crate::classes::class_of_receiver(files, file, *object)
-                .and_then(|(_, class)| files.field_assignments(file).get(&(class, field.clone())))
+                .and_then(|(_, class)| {
+                    files
+                        .field_assignments(file)
+                        .get(&(class, field.to_string()))
+                })
                 .is_some_and(|assigned| {
                     assigned
                         .iter()

@@ -600,8 +600,8 @@ pub struct Expr {
 #[serde(rename_all = "camelCase", tag = "type")]
 pub enum ExprKind {
     /// A name; `binding` is the declaration it resolves to in this file, when there is one.
-    /// The name is a [`Name`] (a boxed `str`): with a `String` every expression was 8 bytes
-    /// larger.
+    /// The name is a [`Name`] (16 bytes, inline up to 15): with a `String` every expression
+    /// was 8 bytes larger.
     Ident {
         name: Name,
         binding: Option<BindingId>,
@@ -719,7 +719,9 @@ pub struct ComprehensionExpr {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "type", content = "value")]
 pub enum MemberProp {
-    Name(String),
+    /// A [`Name`], like the other names of common nodes: most member names fit in its 16
+    /// bytes, so they need no block of their own.
+    Name(Name),
     /// `#name` without the `#` (a [`Name`]: two `String` variants made the property, and
     /// with it every expression, 8 bytes larger).
     Private(Name),
@@ -729,7 +731,7 @@ pub enum MemberProp {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Arg {
     /// Python keyword argument name (`status_code=201`).
-    pub name: Option<String>,
+    pub name: Option<Name>,
     pub value: ExprId,
     /// `...x`, Python `*x`.
     pub spread: bool,
@@ -792,11 +794,11 @@ pub enum ObjectProp {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "type", content = "value")]
 pub enum PropKey {
-    Ident(String),
+    Ident(Name),
     /// A quoted key or Python string key, decoded.
-    String(String),
+    String(Name),
     /// A numeric key as written.
-    Number(String),
+    Number(Name),
     Computed(ExprId),
 }
 
@@ -952,7 +954,7 @@ pub struct Pattern {
 pub enum PatternKind {
     /// A name; `binding` is what it declares (in a declaration) or resolves to (in an assignment).
     Ident {
-        name: String,
+        name: Name,
         binding: Option<BindingId>,
     },
     /// `{ a, b: c, d = 1, ...rest }`.
@@ -982,7 +984,7 @@ pub struct PatternProp {
 /// parameter. Identifier expressions resolve to these.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Binding {
-    pub name: String,
+    pub name: Name,
     pub kind: BindingKind,
     /// The function the binding is declared in; `None` for module level.
     pub scope: Option<FuncId>,

@@ -244,8 +244,13 @@ impl<'s> Lowerer<'s> {
             }
             _ => self.declare(&name, BindingKind::Var { kind }, origin, span(n)),
         };
-        self.m
-            .push_pattern(PatternKind::Ident { name, binding }, span(n))
+        self.m.push_pattern(
+            PatternKind::Ident {
+                name: name.into(),
+                binding,
+            },
+            span(n),
+        )
     }
 
     /// `var`/`const` declarations. At package level the names were declared by the first
@@ -284,9 +289,13 @@ impl<'s> Lowerer<'s> {
                     {
                         bd.origin.init = init;
                     }
-                    let pattern = self
-                        .m
-                        .push_pattern(PatternKind::Ident { name, binding }, span(*n));
+                    let pattern = self.m.push_pattern(
+                        PatternKind::Ident {
+                            name: name.into(),
+                            binding,
+                        },
+                        span(*n),
+                    );
                     declarators.push(VarDeclarator {
                         pattern,
                         init,
@@ -375,9 +384,13 @@ impl<'s> Lowerer<'s> {
                 }
                 _ => None,
             };
-            return self
-                .m
-                .push_pattern(PatternKind::Ident { name, binding }, span(node));
+            return self.m.push_pattern(
+                PatternKind::Ident {
+                    name: name.into(),
+                    binding,
+                },
+                span(node),
+            );
         }
         let expr = self.expr(node);
         self.m.push_pattern(PatternKind::Expr { expr }, span(node))
@@ -757,8 +770,13 @@ impl<'s> Lowerer<'s> {
                             BindingOrigin::none(),
                             span(*n),
                         );
-                        self.m
-                            .push_pattern(PatternKind::Ident { name, binding }, span(*n))
+                        self.m.push_pattern(
+                            PatternKind::Ident {
+                                name: name.into(),
+                                binding,
+                            },
+                            span(*n),
+                        )
                     } else {
                         self.target(*n)
                     };

@@ -204,7 +204,7 @@ impl<'s> Lowerer<'s> {
                 );
                 self.m.push_pattern(
                     PatternKind::Ident {
-                        name,
+                        name: name.into(),
                         binding: Some(binding),
                     },
                     span(n),
@@ -264,7 +264,7 @@ impl<'s> Lowerer<'s> {
                     lw.declare(&name, BindingKind::LoopVar, BindingOrigin::none(), span(n));
                 lw.m.push_pattern(
                     PatternKind::Ident {
-                        name,
+                        name: name.into(),
                         binding: Some(binding),
                     },
                     span(n),
@@ -310,7 +310,7 @@ impl<'s> Lowerer<'s> {
                         );
                         let pattern = lw.m.push_pattern(
                             PatternKind::Ident {
-                                name,
+                                name: name.into(),
                                 binding: Some(binding),
                             },
                             span(n),
@@ -378,7 +378,7 @@ impl<'s> Lowerer<'s> {
                     );
                     param = Some(lw.m.push_pattern(
                         PatternKind::Ident {
-                            name,
+                            name: name.into(),
                             binding: Some(binding),
                         },
                         span(n),

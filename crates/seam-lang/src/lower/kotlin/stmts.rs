@@ -342,7 +342,7 @@ impl<'s> Lowerer<'s> {
         );
         let pattern = self.m.push_pattern(
             PatternKind::Ident {
-                name: name.clone(),
+                name: name.as_str().into(),
                 binding: Some(binding),
             },
             span(n),
@@ -561,7 +561,7 @@ impl<'s> Lowerer<'s> {
                 );
                 lw.m.push_pattern(
                     PatternKind::Ident {
-                        name,
+                        name: name.into(),
                         binding: Some(binding),
                     },
                     span(n),
@@ -593,7 +593,7 @@ impl<'s> Lowerer<'s> {
                         lw.declare(&name, BindingKind::LoopVar, BindingOrigin::none(), span(n));
                     Some(lw.m.push_pattern(
                         PatternKind::Ident {
-                            name,
+                            name: name.into(),
                             binding: Some(binding),
                         },
                         span(n),
@@ -613,7 +613,7 @@ impl<'s> Lowerer<'s> {
                             );
                             Some(lw.m.push_pattern(
                                 PatternKind::Ident {
-                                    name,
+                                    name: name.into(),
                                     binding: Some(binding),
                                 },
                                 span(n),

@@ -192,7 +192,7 @@ impl<'s> Lowerer<'s> {
             ),
             None => self.m.push_pattern(
                 PatternKind::Ident {
-                    name: "_".to_string(),
+                    name: "_".into(),
                     binding: None,
                 },
                 span(node),
@@ -578,8 +578,13 @@ impl<'s> Lowerer<'s> {
                 } else {
                     None
                 };
-                self.m
-                    .push_pattern(PatternKind::Ident { name, binding }, span(node))
+                self.m.push_pattern(
+                    PatternKind::Ident {
+                        name: name.into(),
+                        binding,
+                    },
+                    span(node),
+                )
             }
             "mut_pattern" | "ref_pattern" | "reference_pattern" => {
                 match named(node)
@@ -653,7 +658,7 @@ impl<'s> Lowerer<'s> {
                             (
                                 self.m.push_pattern(
                                     PatternKind::Ident {
-                                        name: key.clone(),
+                                        name: key.as_str().into(),
                                         binding: b,
                                     },
                                     span(name_node),
@@ -663,7 +668,7 @@ impl<'s> Lowerer<'s> {
                         }
                     };
                     props.push(PatternProp {
-                        key: PropKey::Ident(key),
+                        key: PropKey::Ident(key.into()),
                         value,
                         shorthand,
                     });
@@ -678,7 +683,7 @@ impl<'s> Lowerer<'s> {
     fn wildcard(&mut self, node: Node<'_>) -> PatternId {
         self.m.push_pattern(
             PatternKind::Ident {
-                name: "_".to_string(),
+                name: "_".into(),
                 binding: None,
             },
             span(node),

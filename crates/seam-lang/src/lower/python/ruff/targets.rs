@@ -82,7 +82,7 @@ impl<'s> Lw<'s> {
     ) -> PatternId {
         let id = self.m.push_pattern(
             PatternKind::Ident {
-                name: name.to_string(),
+                name: name.into(),
                 binding: None,
             },
             span,

@@ -1567,7 +1567,7 @@ pub fn receiver_type<'a>(
                     seam_lang::model::PatternKind::Ident { binding: Some(db), .. } if *db == b
                 );
                 if declares {
-                    d.type_annotation.as_ref().map(|t| (file, t))
+                    d.type_annotation.as_deref().map(|t| (file, t))
                 } else {
                     None
                 }

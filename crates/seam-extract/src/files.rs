@@ -1718,12 +1718,9 @@ impl<'a> Files<'a> {
             // `const { setupApiRoute } = helpers` of a required module: its export.
             BindingKind::Var { .. }
                 if !b.reassigned
-                    && matches!(
-                        b.origin.path.as_slice(),
-                        [seam_lang::model::PatternStep::Key(_)]
-                    ) =>
+                    && matches!(&b.origin.path[..], [seam_lang::model::PatternStep::Key(_)]) =>
             {
-                let destructured = match (b.origin.path.as_slice(), b.origin.init) {
+                let destructured = match (&b.origin.path[..], b.origin.init) {
                     ([seam_lang::model::PatternStep::Key(key)], Some(init)) => {
                         match self.definition_hops(file, init, hops) {
                             Some(Def::Module(target)) => self.export_def(target, key, hops),

@@ -1980,7 +1980,7 @@ fn response_names(model: &Model, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
         }
         let id = seam_lang::model::BindingId::from_index(i);
         let held = held_from(id, model.expr(init).span.end);
-        match b.origin.path.as_slice() {
+        match &b.origin.path[..] {
             [] => {
                 walker.response_names.insert(id);
                 if b.reassigned {

@@ -184,7 +184,7 @@ impl<'s> Lowerer<'s> {
                 let init = values.get(i).copied();
                 let origin = BindingOrigin {
                     init,
-                    path: Vec::new(),
+                    path: Box::default(),
                     default: None,
                 };
                 let pattern = self.declare_name(*n, kind, origin, redeclare);
@@ -207,7 +207,7 @@ impl<'s> Lowerer<'s> {
             };
             let origin = BindingOrigin {
                 init,
-                path,
+                path: path.into(),
                 default: None,
             };
             elements.push(Some(self.declare_name(*n, kind, origin, redeclare)));
@@ -299,14 +299,14 @@ impl<'s> Lowerer<'s> {
                     declarators.push(VarDeclarator {
                         pattern,
                         init,
-                        type_annotation: annotation.clone(),
+                        type_annotation: annotation.clone().map(Box::new),
                         span: span(spec),
                     });
                 }
             } else {
                 let mut ds = self.declarators(&names, &values, spec, kind, false);
                 for d in &mut ds {
-                    d.type_annotation.clone_from(&annotation);
+                    d.type_annotation = annotation.clone().map(Box::new);
                 }
                 declarators.extend(ds);
             }
@@ -661,7 +661,7 @@ impl<'s> Lowerer<'s> {
                         BindingKind::Var { kind: VarKind::Let },
                         BindingOrigin {
                             init: Some(discriminant),
-                            path: Vec::new(),
+                            path: Box::default(),
                             default: None,
                         },
                         span(*a),

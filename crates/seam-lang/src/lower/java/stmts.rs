@@ -197,7 +197,7 @@ impl<'s> Lowerer<'s> {
                     BindingKind::Var { kind },
                     BindingOrigin {
                         init,
-                        path: Vec::new(),
+                        path: Box::default(),
                         default: None,
                     },
                     span(n),
@@ -218,7 +218,7 @@ impl<'s> Lowerer<'s> {
         VarDeclarator {
             pattern,
             init,
-            type_annotation,
+            type_annotation: type_annotation.map(Box::new),
             span: span(d),
         }
     }
@@ -303,7 +303,7 @@ impl<'s> Lowerer<'s> {
                             },
                             BindingOrigin {
                                 init,
-                                path: Vec::new(),
+                                path: Box::default(),
                                 default: None,
                             },
                             span(n),
@@ -318,7 +318,7 @@ impl<'s> Lowerer<'s> {
                         let decl = VarDeclarator {
                             pattern,
                             init,
-                            type_annotation,
+                            type_annotation: type_annotation.map(Box::new),
                             span: span(r),
                         };
                         block.push(lw.m.push_stmt(

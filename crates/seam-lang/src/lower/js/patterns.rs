@@ -65,7 +65,7 @@ impl Lowerer<'_> {
                 let kind = self.pattern_binding_kind(site, path, ident.name.as_str(), ident.span);
                 let origin = BindingOrigin {
                     init: site.init,
-                    path: path.clone(),
+                    path: path.clone().into(),
                     default,
                 };
                 let b = self.declare(ident, kind, origin);

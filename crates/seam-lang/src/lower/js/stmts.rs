@@ -446,7 +446,7 @@ impl Lowerer<'_> {
             declarators.push(VarDeclarator {
                 pattern,
                 init,
-                type_annotation,
+                type_annotation: type_annotation.map(Box::new),
                 span: sp(decl.span),
             });
         }

@@ -285,7 +285,7 @@ impl<'s> Lowerer<'s> {
         let decl = VarDeclarator {
             pattern,
             init,
-            type_annotation,
+            type_annotation: type_annotation.map(Box::new),
             span: span(node),
         };
         out.push(self.m.push_stmt(
@@ -335,7 +335,7 @@ impl<'s> Lowerer<'s> {
             BindingKind::Var { kind },
             BindingOrigin {
                 init,
-                path,
+                path: path.into(),
                 default: None,
             },
             span(n),

@@ -520,7 +520,7 @@ impl<'s> Lowerer<'s> {
                 declarators: vec![VarDeclarator {
                     pattern,
                     init,
-                    type_annotation,
+                    type_annotation: type_annotation.map(Box::new),
                     span: span(node),
                 }],
             },

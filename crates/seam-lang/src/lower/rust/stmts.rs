@@ -186,7 +186,7 @@ impl<'s> Lowerer<'s> {
                 &BindingKind::Var { kind: VarKind::Let },
                 BindingOrigin {
                     init,
-                    path: Vec::new(),
+                    path: Box::default(),
                     default: None,
                 },
             ),
@@ -203,7 +203,7 @@ impl<'s> Lowerer<'s> {
             declarators: vec![VarDeclarator {
                 pattern,
                 init,
-                type_annotation,
+                type_annotation: type_annotation.map(Box::new),
                 span: span(node),
             }],
         };
@@ -246,7 +246,7 @@ impl<'s> Lowerer<'s> {
                         &BindingKind::Var { kind: VarKind::Let },
                         BindingOrigin {
                             init: value,
-                            path: Vec::new(),
+                            path: Box::default(),
                             default: None,
                         },
                     );
@@ -375,7 +375,7 @@ impl<'s> Lowerer<'s> {
                         BindingKind::Var { kind: VarKind::Let },
                         BindingOrigin {
                             init: Some(subject),
-                            path: Vec::new(),
+                            path: Box::default(),
                             default: None,
                         },
                         span(pat),
@@ -394,7 +394,7 @@ impl<'s> Lowerer<'s> {
                         BindingKind::Var { kind: VarKind::Let },
                         BindingOrigin {
                             init: Some(subject),
-                            path: Vec::new(),
+                            path: Box::default(),
                             default: None,
                         },
                         span(*n),
@@ -437,7 +437,7 @@ impl<'s> Lowerer<'s> {
                                 BindingKind::Var { kind: VarKind::Let },
                                 BindingOrigin {
                                     init: Some(subject),
-                                    path: Vec::new(),
+                                    path: Box::default(),
                                     default: None,
                                 },
                                 span(sub),
@@ -603,8 +603,7 @@ impl<'s> Lowerer<'s> {
                 let mut elements = Vec::new();
                 for (i, sub) in named(node).into_iter().enumerate() {
                     let mut o = origin.clone();
-                    o.path
-                        .push(PatternStep::Index(u32::try_from(i).unwrap_or(u32::MAX)));
+                    o.push_step(PatternStep::Index(u32::try_from(i).unwrap_or(u32::MAX)));
                     elements.push(Some(self.binding_pattern(sub, kind, o)));
                 }
                 self.m.push_pattern(
@@ -625,8 +624,7 @@ impl<'s> Lowerer<'s> {
                         let mut elements = Vec::new();
                         for (i, sub) in subs.into_iter().enumerate() {
                             let mut o = origin.clone();
-                            o.path
-                                .push(PatternStep::Index(u32::try_from(i).unwrap_or(u32::MAX)));
+                            o.push_step(PatternStep::Index(u32::try_from(i).unwrap_or(u32::MAX)));
                             elements.push(Some(self.binding_pattern(sub, kind, o)));
                         }
                         self.m.push_pattern(
@@ -650,7 +648,7 @@ impl<'s> Lowerer<'s> {
                     };
                     let key = self.text(name_node).to_string();
                     let mut o = origin.clone();
-                    o.path.push(PatternStep::Key(key.clone()));
+                    o.push_step(PatternStep::Key(key.clone()));
                     let (value, shorthand) = match f.child_by_field_name("pattern") {
                         Some(p) => (self.binding_pattern(p, kind, o), false),
                         None => {

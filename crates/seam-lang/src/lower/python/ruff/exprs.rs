@@ -488,7 +488,7 @@ impl<'s> Lw<'s> {
             span: name_span,
             origin: BindingOrigin {
                 init: Some(value),
-                path: Vec::new(),
+                path: Box::default(),
                 default: None,
             },
             assigns: true,

@@ -94,7 +94,7 @@ impl<'s> Lw<'s> {
             span,
             origin: BindingOrigin {
                 init: bind.init,
-                path,
+                path: path.into(),
                 default: None,
             },
             assigns: true,

@@ -67,7 +67,7 @@ impl Reader<'_> {
                     reader.read(file, a.value, hops - 1, &mut value);
                     let lead = value.iter().position(|p| *p != Piece::Text(String::new()));
                     match lead {
-                        Some(i) if value[i] == Piece::Hole(binding.name.clone()) => {
+                        Some(i) if value[i] == Piece::Hole(binding.name.to_string()) => {
                             value.split_off(i + 1)
                         }
                         _ => return false,

@@ -22,8 +22,10 @@ pub struct RecognisedCall {
     pub transport: String,
     pub method: Option<String>,
     pub path: Option<String>,
-    /// Store accesses (a store pack's call) rather than a service call.
-    pub storage: Option<(BoundaryBinding, Vec<Interaction>)>,
+    /// Store accesses (a store pack's call) rather than a service call. Boxed: most
+    /// recognised calls are service calls, and the binding held inline made every one of them
+    /// larger (the index is alive while every unit is built).
+    pub storage: Option<Box<(BoundaryBinding, Vec<Interaction>)>>,
     /// The columns the first store access writes or selects by, or the fields a service call
     /// sends in its body, with their values.
     pub slots: Vec<crate::storage::StoreSlot>,
@@ -214,11 +216,12 @@ fn effects_and_provenance(
             _ => facts.calls.get(&(facts.file, site.call)),
         };
         if let Some(RecognisedCall {
-            storage: Some((binding, interactions)),
+            storage: Some(stored),
             slots,
             ..
         }) = recognised
         {
+            let (binding, interactions) = &**stored;
             // One effect per access the call makes (a write that selects also reads back).
             for (n, interaction) in interactions.iter().enumerate() {
                 let effect = Effect::Interaction(InteractionEffect {
@@ -1104,12 +1107,12 @@ pub fn inputs(model: &Model, function: FuncId, pack: &Pack, with_roles: bool) ->
                 PatternKind::Ident { name, .. } => name.clone(),
                 PatternKind::Default { target, .. } => match &model.pattern(*target).kind {
                     PatternKind::Ident { name, .. } => name.clone(),
-                    _ => format!("arg{i}"),
+                    _ => format!("arg{i}").into(),
                 },
-                _ => format!("arg{i}"),
+                _ => format!("arg{i}").into(),
             };
             Input::Parameter(ParameterInput {
-                name,
+                name: name.to_string(),
                 position: u32::try_from(i).unwrap_or(u32::MAX),
                 role: if with_roles {
                     pack.role_at(i).map(str::to_owned)

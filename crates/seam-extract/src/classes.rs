@@ -85,7 +85,7 @@ pub fn instance_field(files: &Files, file: usize, expr: ExprId) -> Option<(usize
     // the value unknown.
     match files
         .field_assignments(file)
-        .get(&(class, field.clone()))?
+        .get(&(class, field.to_string()))?
         .as_slice()
     {
         [(span, value)] if model.function(constructor).span.contains(*span) => Some((file, *value)),
@@ -141,7 +141,7 @@ pub fn field_assignments(model: &Model) -> FieldAssignments {
         if !model.class(class).span.contains(e.span) {
             continue;
         }
-        out.entry((class, n.clone()))
+        out.entry((class, n.to_string()))
             .or_default()
             .push((e.span, *value));
     }
@@ -854,7 +854,7 @@ pub fn constructing_call(files: &Files, file: usize, object: ExprId) -> Option<(
             let (cf, class) = class_of_receiver(files, file, *owner)?;
             if files
                 .field_assignments(cf)
-                .get(&(class, name.clone()))
+                .get(&(class, name.to_string()))
                 .is_some_and(|assigned| assigned.len() > 1)
             {
                 return None;
@@ -1567,7 +1567,7 @@ pub fn receiver_type<'a>(
                     seam_lang::model::PatternKind::Ident { binding: Some(db), .. } if *db == b
                 );
                 if declares {
-                    d.type_annotation.as_ref().map(|t| (file, t))
+                    d.type_annotation.as_deref().map(|t| (file, t))
                 } else {
                     None
                 }

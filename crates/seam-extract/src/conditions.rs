@@ -151,7 +151,7 @@ impl Scope<'_> {
                     MemberProp::Name(p) => derived(
                         from,
                         Derivation::PropertyAccess(PropertyAccess {
-                            property: p.clone(),
+                            property: p.to_string(),
                         }),
                     ),
                     MemberProp::Computed(k) => match &model.expr(*k).kind {
@@ -225,7 +225,7 @@ impl Scope<'_> {
                 return derived(
                     base,
                     Derivation::MethodCall(MethodCall {
-                        method: method.clone(),
+                        method: method.to_string(),
                         args: args
                             .iter()
                             .map(|a| model.text_collapsed(model.expr(a.value).span))
@@ -266,7 +266,7 @@ impl Scope<'_> {
                 return value;
             }
             return ValueRef::Dependency(DependencyValue {
-                name: binding.name.clone(),
+                name: binding.name.to_string(),
                 access_chain: Vec::new(),
             });
         }
@@ -287,11 +287,11 @@ impl Scope<'_> {
     fn input_name(&self, b: seam_lang::model::BindingId) -> String {
         let binding = self.model.binding(b);
         if binding.origin.path.is_empty() {
-            return binding.name.clone();
+            return binding.name.to_string();
         }
         match binding.kind {
             BindingKind::Param { index, .. } => format!("arg{index}"),
-            _ => binding.name.clone(),
+            _ => binding.name.to_string(),
         }
     }
 

@@ -184,7 +184,7 @@ fn compute(reader: &Reader, file: usize, b: BindingId, index: usize) -> Option<V
             let mut pieces = Vec::new();
             match default_of(reader, file, b) {
                 Some(default) => fresh.read(file, default, VALUE_HOPS, &mut pieces),
-                None => pieces.push(Piece::Hole(model.binding(b).name.clone())),
+                None => pieces.push(Piece::Hole(model.binding(b).name.to_string())),
             }
             add(pieces);
             continue;

@@ -86,7 +86,7 @@ pub fn delegated_method(
             let methods =
                 files
                     .methods_by_type()
-                    .get(&(Language::Go, type_name, called.clone()))?;
+                    .get(&(Language::Go, type_name, called.to_string()))?;
             let folder = crate::struct_literals::folder_of(&files.model(sf).path);
             methods
                 .iter()

@@ -80,9 +80,9 @@ fn parameters(model: &Model, function: FuncId) -> Vec<(String, Option<ExprId>)> 
         .skip(skip)
         .map(|p| {
             let name = match &model.pattern(p.pattern).kind {
-                PatternKind::Ident { name, .. } => name.clone(),
+                PatternKind::Ident { name, .. } => name.to_string(),
                 PatternKind::Default { target, .. } => match &model.pattern(*target).kind {
-                    PatternKind::Ident { name, .. } => name.clone(),
+                    PatternKind::Ident { name, .. } => name.to_string(),
                     _ => String::new(),
                 },
                 _ => String::new(),

@@ -1718,12 +1718,9 @@ impl<'a> Files<'a> {
             // `const { setupApiRoute } = helpers` of a required module: its export.
             BindingKind::Var { .. }
                 if !b.reassigned
-                    && matches!(
-                        b.origin.path.as_slice(),
-                        [seam_lang::model::PatternStep::Key(_)]
-                    ) =>
+                    && matches!(&b.origin.path[..], [seam_lang::model::PatternStep::Key(_)]) =>
             {
-                let destructured = match (b.origin.path.as_slice(), b.origin.init) {
+                let destructured = match (&b.origin.path[..], b.origin.init) {
                     ([seam_lang::model::PatternStep::Key(key)], Some(init)) => {
                         match self.definition_hops(file, init, hops) {
                             Some(Def::Module(target)) => self.export_def(target, key, hops),
@@ -2156,7 +2153,11 @@ fn flows_from(files: &Files, file: usize, expr: ExprId, call: ExprId, hops: usiz
             ..
         } if matches!(model.expr(*object).kind, ExprKind::This) => {
             crate::classes::class_of_receiver(files, file, *object)
-                .and_then(|(_, class)| files.field_assignments(file).get(&(class, field.clone())))
+                .and_then(|(_, class)| {
+                    files
+                        .field_assignments(file)
+                        .get(&(class, field.to_string()))
+                })
                 .is_some_and(|assigned| {
                     assigned
                         .iter()

@@ -110,7 +110,9 @@ pub fn index(files: &Files) -> InstanceGlobals {
                         .is_some_and(|root| root_is(model, root, module))
                 });
             if global {
-                out.entry(name.clone()).or_default().push((file, *value));
+                out.entry(name.to_string())
+                    .or_default()
+                    .push((file, *value));
             }
         }
     }
@@ -133,9 +135,9 @@ pub fn value(files: &Files, file: usize, expr: ExprId) -> Option<(usize, ExprId)
     if !matches!(model.expr(*object).kind, ExprKind::This) || !model.language.is_js_family() {
         return None;
     }
-    let values = files.instance_globals().get(name);
+    let values = files.instance_globals().get(name.as_str());
     crate::consulted::entry(
-        || crate::consulted::Fact::InstanceGlobals(name.to_owned()),
+        || crate::consulted::Fact::InstanceGlobals(name.to_string()),
         &values,
     );
     let values = values?;

@@ -634,25 +634,26 @@ fn extract_run(
             }),
         })
         .collect();
-    built.extend(
-        storage_units
-            .par_iter()
-            .flat_map_iter(|(&(file, function), &pack)| {
-                let unit = (file, function, pack);
-                run_unit(unit_hash(&unit), &|| {
-                    consulted::entry(|| consulted::Fact::Unit, &unit);
-                    vec![build_storage_unit(
-                        &files,
-                        detection,
-                        &packs[pack],
-                        &calls,
-                        file,
-                        function,
-                    )]
-                })
+    let stored: Vec<Done> = storage_units
+        .par_iter()
+        .flat_map_iter(|(&(file, function), &pack)| {
+            let unit = (file, function, pack);
+            run_unit(unit_hash(&unit), &|| {
+                consulted::entry(|| consulted::Fact::Unit, &unit);
+                vec![build_storage_unit(
+                    &files,
+                    detection,
+                    &packs[pack],
+                    &calls,
+                    file,
+                    function,
+                )]
             })
-            .collect::<Vec<_>>(),
-    );
+        })
+        .collect();
+    // Exactly: `extend` alone would double the list's room (every model is still alive).
+    built.reserve_exact(stored.len());
+    built.extend(stored);
     let taken = taken.into_inner();
     let reused = reuse::Reused {
         taken,
@@ -1739,7 +1740,7 @@ fn index_storage_sites(
                 transport: packs[pi].transport.clone(),
                 method: None,
                 path: None,
-                storage: Some((site.binding, site.interactions)),
+                storage: Some(Box::new((site.binding, site.interactions))),
                 slots: site.slots,
             });
     }
@@ -2016,7 +2017,7 @@ fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
         }
         let id = seam_lang::model::BindingId::from_index(i);
         let held = held_from(id, model.expr(init).span.end);
-        match b.origin.path.as_slice() {
+        match &b.origin.path[..] {
             [] if gives_body => {
                 walker.body_names.insert(id);
                 if b.reassigned {

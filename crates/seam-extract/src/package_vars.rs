@@ -31,7 +31,7 @@ pub fn name_assignments(model: &seam_lang::model::Model) -> NameAssignments {
                 target,
                 value,
             } => match &model.pattern(*target).kind {
-                PatternKind::Ident { name, binding } => Some((name.clone(), *binding, *value)),
+                PatternKind::Ident { name, binding } => Some((name.to_string(), *binding, *value)),
                 _ => None,
             },
             _ => None,

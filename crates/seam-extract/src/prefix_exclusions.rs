@@ -95,7 +95,7 @@ fn method_name(reader: &Reader, file: usize, expr: ExprId) -> Option<String> {
             ExprKind::Member {
                 property: MemberProp::Name(n),
                 ..
-            } => Some(n.clone()),
+            } => Some(n.to_string()),
             _ => None,
         }
     })?;

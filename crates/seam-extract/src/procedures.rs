@@ -178,7 +178,7 @@ impl Walk<'_, '_> {
             let mut inner = keys.to_vec();
             if self.procedures.keys.is_some() {
                 let Some(name) = name else { continue };
-                inner.push(name);
+                inner.push(name.to_string());
             }
             if matches!(model.expr(*value).kind, ExprKind::Object { .. }) {
                 self.members_of(file, *value, &inner, out, seen, depth + 1);

@@ -56,7 +56,7 @@ impl FilePrototypes {
             else {
                 continue;
             };
-            out.methods.insert((constructor, name.clone()), method);
+            out.methods.insert((constructor, name.to_string()), method);
             out.owners.insert(method, constructor);
         }
         if out.methods.is_empty() {
@@ -85,7 +85,7 @@ impl FilePrototypes {
             };
             if out.is_constructor(func) {
                 out.fields
-                    .entry((func, field.clone()))
+                    .entry((func, field.to_string()))
                     .or_default()
                     .push(*value);
             }
@@ -145,7 +145,7 @@ impl Instances {
                             matches!(model.expr(init).kind, ExprKind::Call { is_new: true, .. })
                         });
                         if made_by_new {
-                            out.writes.push((file, *b, field.clone(), *value));
+                            out.writes.push((file, *b, field.to_string(), *value));
                         }
                     }
                     _ => {}
@@ -337,7 +337,7 @@ pub fn instance_field(files: &Files, file: usize, expr: ExprId) -> Option<(usize
     let prototypes = files.prototypes(file);
     let assigned = prototypes
         .fields
-        .get(&(constructor, field.clone()))
+        .get(&(constructor, field.to_string()))
         .map_or(&[][..], Vec::as_slice);
     let [value] = *assigned else {
         return None;

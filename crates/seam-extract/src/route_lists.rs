@@ -1023,7 +1023,7 @@ pub fn class_members(
                     ExprKind::Member {
                         property: MemberProp::Name(name),
                         ..
-                    } => framework.push(name.clone()),
+                    } => framework.push(name.to_string()),
                     _ => {}
                 },
             }

@@ -123,7 +123,7 @@ pub fn substituted(
                 binding: Some(b), ..
             } if subst.contains_key(&(file, *b)) => {
                 let (vf, ve) = (*subst.get(&(file, *b))?)?;
-                let key = [seam_lang::model::PatternStep::Key(name.clone())];
+                let key = [seam_lang::model::PatternStep::Key(name.to_string())];
                 crate::callees::value_at_path(files, vf, ve, &key, MAX_HOPS)
             }
             _ => Some((file, expr)),

@@ -280,7 +280,7 @@ pub fn positional_name(
 ) -> Option<(FuncId, usize, &[PatternStep])> {
     let b = model.binding(binding);
     let (rest, path) = match b.kind {
-        BindingKind::Param { .. } => (binding, b.origin.path.as_slice()),
+        BindingKind::Param { .. } => (binding, &b.origin.path[..]),
         BindingKind::Var { .. } if !b.reassigned => {
             let init = b.origin.init?;
             let seam_lang::model::ExprKind::Ident {
@@ -293,7 +293,7 @@ pub fn positional_name(
             if !model.binding(*rest).origin.path.is_empty() || model.binding(*rest).reassigned {
                 return None;
             }
-            (*rest, b.origin.path.as_slice())
+            (*rest, &b.origin.path[..])
         }
         _ => return None,
     };

@@ -298,7 +298,7 @@ fn descriptor_name(files: &Files, file: usize, expr: ExprId) -> Option<String> {
         ExprKind::Member {
             property: MemberProp::Name(name),
             ..
-        } => Some(name.clone()),
+        } => Some(name.to_string()),
         _ => None,
     }
 }

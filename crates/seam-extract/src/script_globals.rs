@@ -50,7 +50,7 @@ pub fn index(files: &Files) -> ScriptGlobals {
         for (i, b) in model.bindings.iter().enumerate() {
             if b.scope.is_none() && page_global(b) {
                 let entry = out
-                    .entry(b.name.clone())
+                    .entry(b.name.to_string())
                     .or_insert(Some((file, BindingId::from_index(i))));
                 if entry.is_some_and(|(f, _)| f != file) {
                     *entry = None;

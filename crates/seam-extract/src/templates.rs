@@ -600,6 +600,6 @@ pub fn key_hole(
             return None;
         };
         (span.contains(e.span) && holes.contains(&name.as_str()) && is_param(*object))
-            .then(|| name.clone())
+            .then(|| name.to_string())
     })
 }

@@ -275,7 +275,7 @@ fn target_of(repo: &Repo<'_>, model: &Model, call: ExprId) -> Target {
         (BindingKind::Function { function }, None) => Target::Function {
             file: model.path.clone(),
             func: *function,
-            name: binding.name.clone(),
+            name: binding.name.to_string(),
         },
         (BindingKind::Import { import, name }, property) => {
             let Some(imp) = model.imports.get(*import as usize) else {
@@ -289,7 +289,7 @@ fn target_of(repo: &Repo<'_>, model: &Model, call: ExprId) -> Target {
             };
             let wanted = match (&imported.imported, property) {
                 (ImportedItem::Named(n), None) => n.clone(),
-                (ImportedItem::Namespace | ImportedItem::Default, Some(p)) => p,
+                (ImportedItem::Namespace | ImportedItem::Default, Some(p)) => p.to_string(),
                 (ImportedItem::Default, None) => "default".to_owned(),
                 // A method of an imported class or object: somewhere in the repository the
                 // walk does not go.

@@ -80,7 +80,7 @@ pub fn text_test(model: &Model, mut test: ExprId, mut negated: bool) -> Option<T
     };
     Some(TextTest {
         subject: *object,
-        method: method.clone(),
+        method: method.to_string(),
         text: text.clone(),
         negated,
         whole: true,

@@ -482,7 +482,7 @@ fn absent_on_failure(
         return false;
     };
     let origin = &model.binding(*b).origin;
-    let [seam_lang::model::PatternStep::Key(field)] = origin.path.as_slice() else {
+    let [seam_lang::model::PatternStep::Key(field)] = &origin.path[..] else {
         return false;
     };
     let accessor = http

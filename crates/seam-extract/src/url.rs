@@ -979,7 +979,7 @@ impl Reader<'_> {
             Some(None) => {
                 match crate::constructed_params::default_of(self, file, b) {
                     Some(default) => self.read(file, default, hops - 1, out),
-                    None => out.push(Piece::Hole(binding.name.clone())),
+                    None => out.push(Piece::Hole(binding.name.to_string())),
                 }
                 return;
             }
@@ -1007,7 +1007,7 @@ impl Reader<'_> {
             if crate::constructed_params::read(self, file, expr, b, out) {
                 return;
             }
-            out.push(Piece::Hole(binding.name.clone()));
+            out.push(Piece::Hole(binding.name.to_string()));
             return;
         }
         if binding.reassigned {
@@ -1042,7 +1042,7 @@ impl Reader<'_> {
                 self.read(file, values[choice], hops - 1, out);
                 return;
             }
-            out.push(Piece::Hole(binding.name.clone()));
+            out.push(Piece::Hole(binding.name.to_string()));
             return;
         }
         match self.files.binding_def(file, b, MAX_HOPS) {
@@ -1053,12 +1053,12 @@ impl Reader<'_> {
                         // A destructured name has no single initialiser to read.
                         self.read(vf, ve, hops - 1, out)
                     }
-                    _ => out.push(Piece::Hole(binding.name.clone())),
+                    _ => out.push(Piece::Hole(binding.name.to_string())),
                 }
             }
             // A name for a function (`const getKey = (page) => …`): a key getter.
             Some(Def::Function(ff, func)) if self.read_key_getter(ff, func, hops, out) => {}
-            _ => out.push(Piece::Hole(binding.name.clone())),
+            _ => out.push(Piece::Hole(binding.name.to_string())),
         }
     }
 
@@ -1627,7 +1627,7 @@ pub fn hole_name(file: usize, expr: ExprId, files: &Files) -> String {
         ExprKind::Member {
             property: MemberProp::Name(name),
             ..
-        } => name.clone(),
+        } => name.to_string(),
         ExprKind::Call { callee, args, .. } => match &model.expr(*callee).kind {
             ExprKind::Member {
                 object,

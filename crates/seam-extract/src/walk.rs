@@ -976,7 +976,7 @@ impl<'a> Walker<'a> {
                 }
                 // `body.name`, and `body["name"]` with a literal key.
                 let field = match property {
-                    MemberProp::Name(p) => Some(p.clone()),
+                    MemberProp::Name(p) => Some(p.to_string()),
                     MemberProp::Computed(k) => string_value(model, *k),
                     _ => None,
                 };
@@ -1138,7 +1138,7 @@ impl<'a> Walker<'a> {
             } = &model.expr(e).kind
                 && self.reads_body(*object)
             {
-                self.guarded.push(p.clone());
+                self.guarded.push(p.to_string());
             }
             let mut children = Children::default();
             walk_expr_children(model, e, &mut children);

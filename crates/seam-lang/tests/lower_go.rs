@@ -181,7 +181,7 @@ fn receiver_is_this_and_values_are_kept() {
     let id = m.bindings.iter().find(|b| b.name == "id").expect("id");
     let err = m.bindings.iter().find(|b| b.name == "err").expect("err");
     assert!(id.origin.path.is_empty());
-    assert_eq!(err.origin.path, [PatternStep::Index(1)]);
+    assert_eq!(err.origin.path[..], [PatternStep::Index(1)]);
     assert_eq!(id.origin.init, err.origin.init);
     let init = id.origin.init.expect("an init");
     assert_eq!(m.expr_text(init), "parseID(c.Param(\"id\"))");

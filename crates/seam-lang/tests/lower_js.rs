@@ -520,7 +520,7 @@ fn params_with_patterns_defaults_rest_and_types() {
     );
     assert_eq!(
         m.binding(e).origin.path,
-        vec![PatternStep::Key("d".into()), PatternStep::Key("e".into())]
+        vec![PatternStep::Key("d".into()), PatternStep::Key("e".into())].into()
     );
     assert!(matches!(
         m.expr(m.binding(e).origin.default.expect("e has a default"))
@@ -529,7 +529,7 @@ fn params_with_patterns_defaults_rest_and_types() {
     ));
     assert_eq!(m.binding(e).scope, Some(FuncId(0)));
     let h = binding(&m, "h");
-    assert_eq!(m.binding(h).origin.path, vec![PatternStep::Index(2)]);
+    assert_eq!(m.binding(h).origin.path, vec![PatternStep::Index(2)].into());
     let rest = binding(&m, "rest");
     assert_eq!(
         m.binding(rest).kind,
@@ -1090,7 +1090,7 @@ fn try_loops_labels_and_jumps() {
     assert_eq!(m.binding(message).kind, BindingKind::CatchParam);
     assert_eq!(
         m.binding(message).origin.path,
-        vec![PatternStep::Key("message".into())]
+        vec![PatternStep::Key("message".into())].into()
     );
     assert!(handlers[0].param.is_some());
     assert_eq!(idents(&m, "message")[0].1, Some(message));
@@ -1147,7 +1147,7 @@ fn try_loops_labels_and_jumps() {
     assert!(m.binding(i).reassigned, "i++ reassigns i");
     let k = binding(&m, "k");
     assert_eq!(m.binding(k).kind, BindingKind::LoopVar);
-    assert_eq!(m.binding(k).origin.path, vec![PatternStep::Index(0)]);
+    assert_eq!(m.binding(k).origin.path, vec![PatternStep::Index(0)].into());
     assert_eq!(
         m.expr_text(m.binding(k).origin.init.expect("iterable")),
         "Object.entries(o)"
@@ -1225,7 +1225,7 @@ fn with_statements_and_var_patterns() {
         m.binding(id).origin,
         BindingOrigin {
             init: Some(init),
-            path: vec![PatternStep::Key("id".into())],
+            path: vec![PatternStep::Key("id".into())].into(),
             default: None
         }
     );
@@ -1241,10 +1241,11 @@ fn with_statements_and_var_patterns() {
             PatternStep::Key("deep".into()),
             PatternStep::Index(0)
         ]
+        .into()
     );
     assert_eq!(
         m.binding(binding(&m, "others")).origin.path,
-        vec![PatternStep::Rest]
+        vec![PatternStep::Rest].into()
     );
     let StmtKind::VarDecl { declarators, .. } = &m.stmt(m.body[1]).kind else {
         panic!()

@@ -455,7 +455,7 @@ fn statements_if_elif_else_loops_and_jumps() {
     assert!(m.text(m.stmt(*alt).span).ends_with("x = 3"));
     assert_eq!(bindings(&m)[1..4], ["i:loop@-", "j:loop@-", "k:loop@-"]);
     assert_eq!(
-        m.bindings[3].origin.path,
+        m.bindings[3].origin.path[..],
         [PatternStep::Index(1), PatternStep::Index(1)]
     );
     assert!(m.bindings[0].reassigned);
@@ -499,7 +499,7 @@ fn with_match_assert_and_other_statements() {
         m.bindings[0].origin.init.map(|i| expr(&m, i)).as_deref(),
         Some("open#-(p#-)")
     );
-    assert_eq!(m.bindings[2].origin.path, [PatternStep::Index(1)]);
+    assert_eq!(m.bindings[2].origin.path[..], [PatternStep::Index(1)]);
 }
 
 #[test]

@@ -3,10 +3,13 @@
 //! a large repository: a variant that grows a node by eight bytes costs tens of megabytes.
 //! Rare, large variants are boxed (`ExprKind::Template`, `ExprKind::Comprehension`,
 //! `LiteralValue::Regex`, `StmtKind::Try`, `StmtKind::Loop`), and the strings of the common
-//! expressions are `Name`s (a boxed `str`: an identifier's name, a private member's name, a
-//! bigint's spelling) or a `ThinName` (a number's spelling); this test keeps them so.
+//! nodes are `Name`s (16 bytes, a name of up to 15 bytes inline and a longer one boxed: an
+//! identifier's name, a member's name, a binding's and a pattern's name, an object key, a
+//! keyword argument's name, a bigint's spelling) or a `ThinName` (a number's spelling); this
+//! test keeps them so.
 use seam_lang::model::{
-    Binding, Expr, ExprKind, Function, LiteralValue, MemberProp, Pattern, Stmt, StmtKind,
+    Arg, Binding, Expr, ExprKind, Function, LiteralValue, MemberProp, Name, ObjectProp, Pattern,
+    PropKey, Stmt, StmtKind, VarDeclarator,
 };
 use std::mem::size_of;
 
@@ -19,8 +22,15 @@ fn node_types_stay_small() {
     assert_eq!(size_of::<StmtKind>(), 32, "StmtKind");
     assert_eq!(size_of::<Stmt>(), 40, "Stmt");
     assert!(size_of::<Pattern>() <= 48, "Pattern");
-    assert!(size_of::<Binding>() <= 96, "Binding");
+    assert!(size_of::<Binding>() <= 80, "Binding");
     assert!(size_of::<Function>() <= 280, "Function");
+    // Names of bindings, patterns, members, keys and keyword arguments are `Name`s (16 bytes,
+    // inline up to 15 bytes), and a declarator's rare type annotation is boxed.
+    assert_eq!(size_of::<Option<Name>>(), 16, "Option<Name>");
+    assert!(size_of::<Arg>() <= 24, "Arg");
+    assert!(size_of::<PropKey>() <= 24, "PropKey");
+    assert!(size_of::<ObjectProp>() <= 32, "ObjectProp");
+    assert!(size_of::<VarDeclarator>() <= 32, "VarDeclarator");
 }
 
 /// A lowered model holds no spare room: the arenas (sized ahead from the parser's counts) and

@@ -238,9 +238,12 @@ fn match_node<'p>(
         ) => {
             let property_ok = match property {
                 PatternProp::Name(want) => want == name,
-                PatternProp::Meta(m) => {
-                    bind(model, captures, m, Capture::Name(name.clone(), expr.span))
-                }
+                PatternProp::Meta(m) => bind(
+                    model,
+                    captures,
+                    m,
+                    Capture::Name(name.to_string(), expr.span),
+                ),
                 PatternProp::Computed(_) => false,
             };
             property_ok && match_node(model, object, *target_object, captures)

@@ -357,7 +357,7 @@ fn convert(model: &Model, id: ExprId, pattern: &str) -> Result<PatternNode, Patt
             object: Box::new(convert(model, *object, pattern)?),
             property: match meta_name(name) {
                 Some(m) => PatternProp::Meta(m.to_owned()),
-                None => PatternProp::Name(name.clone()),
+                None => PatternProp::Name(name.to_string()),
             },
         },
         ExprKind::Call {
@@ -368,7 +368,12 @@ fn convert(model: &Model, id: ExprId, pattern: &str) -> Result<PatternNode, Patt
         } => {
             let mut out = Vec::with_capacity(args.len());
             for a in args {
-                out.push(convert_arg(model, a.value, a.name.clone(), pattern)?);
+                out.push(convert_arg(
+                    model,
+                    a.value,
+                    a.name.as_deref().map(str::to_string),
+                    pattern,
+                )?);
             }
             PatternNode::Call {
                 callee: Box::new(convert(model, *callee, pattern)?),
@@ -417,7 +422,7 @@ fn convert(model: &Model, id: ExprId, pattern: &str) -> Result<PatternNode, Patt
             PatternKind::Ident { name, .. } => PatternNode::Assign {
                 target: Box::new(match meta_name(name) {
                     Some(m) => PatternNode::Meta(m.to_owned()),
-                    None => PatternNode::Ident(name.clone()),
+                    None => PatternNode::Ident(name.to_string()),
                 }),
                 value: Box::new(convert(model, *value, pattern)?),
             },

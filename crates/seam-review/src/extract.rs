@@ -297,7 +297,7 @@ impl<'a> FileCx<'a> {
             .bindings
             .iter()
             .filter(|b| b.scope.is_none() && !matches!(b.kind, m::BindingKind::Import { .. }))
-            .map(|b| b.name.clone())
+            .map(|b| b.name.to_string())
             .collect();
         FileCx {
             model,
@@ -833,7 +833,7 @@ impl<'a> FileCx<'a> {
                 continue;
             }
             let pattern_text = match &model.pattern(p.pattern).kind {
-                m::PatternKind::Ident { name, .. } => name.clone(),
+                m::PatternKind::Ident { name, .. } => name.to_string(),
                 _ => model.text_collapsed(model.pattern(p.pattern).span),
             };
             let name = match p.kind {
@@ -1201,7 +1201,7 @@ fn declared_name(name: Option<&str>, source: m::NameSource) -> String {
 /// Names a binding pattern declares, in source order (`{ a: b }` binds `b`).
 fn pattern_names(model: &Model, id: m::PatternId, out: &mut Vec<String>) {
     match &model.pattern(id).kind {
-        m::PatternKind::Ident { name, .. } => out.push(name.clone()),
+        m::PatternKind::Ident { name, .. } => out.push(name.to_string()),
         m::PatternKind::Object { props, rest } => {
             for p in props {
                 pattern_names(model, p.value, out);
@@ -1261,7 +1261,7 @@ pub fn describe(model: &Model, id: ExprId) -> (String, bool) {
         } => {
             let (base, dynamic) = describe(model, *object);
             let segment = match property {
-                m::MemberProp::Name(n) => n.clone(),
+                m::MemberProp::Name(n) => n.to_string(),
                 m::MemberProp::Private(n) => format!("#{n}"),
                 m::MemberProp::Computed(k) => match &model.expr(*k).kind {
                     ExprKind::Literal {

@@ -1486,7 +1486,7 @@ pub(super) fn member_site(
             return None;
         };
         let name = match property {
-            seam_lang::model::MemberProp::Name(n) => n.clone(),
+            seam_lang::model::MemberProp::Name(n) => n.to_string(),
             seam_lang::model::MemberProp::Computed(e) => reader.constant(file, *e)?,
             seam_lang::model::MemberProp::Private(_) => return None,
         };

@@ -281,7 +281,9 @@ impl Model {
                 StmtKind::VarDecl { declarators, .. } => {
                     fit(declarators);
                     for declarator in declarators {
-                        fit_annotation(&mut declarator.type_annotation);
+                        if let Some(annotation) = &mut declarator.type_annotation {
+                            fit_type(&mut annotation.shape);
+                        }
                     }
                 }
                 StmtKind::Block { body } => fit(body),
@@ -347,9 +349,6 @@ impl Model {
                 PatternKind::Array { elements, .. } => fit(elements),
                 _ => {}
             }
-        }
-        for binding in &mut self.bindings {
-            fit(&mut binding.origin.path);
         }
     }
 

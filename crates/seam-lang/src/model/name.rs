@@ -1,42 +1,38 @@
-//! Strings held by the most numerous nodes in the smallest room: a [`Name`] is a boxed `str`
-//! (16 bytes, no spare capacity) and a [`ThinName`] a pointer to one (8 bytes). Both read as
-//! a `str` (`Deref`, `as_str`, comparisons with `str` and `String`) and serialise as one, so
-//! a model reads and prints the same as with `String` fields. They exist for the expression
-//! arena: an identifier's name as a `String` and a number literal's spelling beside its value
-//! made every expression 8 bytes larger (see `tests/model_sizes.rs`).
+//! Strings held by the most numerous nodes in the smallest room: a [`Name`] is 16 bytes and
+//! keeps a name of up to 15 bytes in those bytes (most identifiers: no block of its own),
+//! a longer one in a boxed `str`; a [`ThinName`] is a pointer to a boxed `str` (8 bytes).
+//! Both read as a `str` (`Deref`, `as_str`, comparisons with `str` and `String`) and
+//! serialise as one, so a model reads and prints the same as with `String` fields. They exist
+//! for the expression arena: an identifier's name as a `String` and a number literal's
+//! spelling beside its value made every expression 8 bytes larger (see
+//! `tests/model_sizes.rs`), and a block for every identifier's name was, on a 6,000-file
+//! repository, 630,000 blocks.
 use serde::{Serialize, Serializer};
 use std::borrow::Borrow;
+use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::num::NonZeroU8;
 use std::ops::Deref;
 
 macro_rules! name_type {
-    ($(#[$doc:meta])* $name:ident, $inner:ty, $wrap:expr) => {
-        $(#[$doc])*
-        #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-        pub struct $name($inner);
-
-        impl $name {
-            pub fn as_str(&self) -> &str {
-                &self.0
-            }
-        }
-
+    ($name:ident) => {
         impl Deref for $name {
             type Target = str;
             fn deref(&self) -> &str {
-                &self.0
+                self.as_str()
             }
         }
 
         impl AsRef<str> for $name {
             fn as_ref(&self) -> &str {
-                &self.0
+                self.as_str()
             }
         }
 
         impl Borrow<str> for $name {
             fn borrow(&self) -> &str {
-                &self.0
+                self.as_str()
             }
         }
 
@@ -58,22 +54,9 @@ macro_rules! name_type {
             }
         }
 
-        impl From<String> for $name {
-            fn from(s: String) -> $name {
-                let wrap: fn(String) -> $inner = $wrap;
-                $name(wrap(s))
-            }
-        }
-
-        impl From<&str> for $name {
-            fn from(s: &str) -> $name {
-                $name::from(s.to_string())
-            }
-        }
-
         impl From<&String> for $name {
             fn from(s: &String) -> $name {
-                $name::from(s.clone())
+                $name::from(s.as_str())
             }
         }
 
@@ -121,19 +104,167 @@ macro_rules! name_type {
     };
 }
 
-name_type!(
-    /// A name held as a boxed `str`: 16 bytes beside a `String`'s 24, and no spare capacity.
-    Name,
-    Box<str>,
-    String::into_boxed_str
-);
+/// A name: up to [`Name::INLINE`] bytes kept in its own 16 bytes, a longer one in a boxed
+/// `str`. Equal, ordered and hashed as its string (so a `str` finds it in a map).
+pub struct Name(Repr);
 
-name_type!(
-    /// A string behind one thin pointer (8 bytes), for a rare field of a small node.
-    ThinName,
-    Box<Box<str>>,
-    |s| Box::new(s.into_boxed_str())
-);
+/// The first byte says where the string is: `1..=16`, inline, its length plus one, in the
+/// next 15 bytes; [`HEAP`], in a boxed `str` whose length is in the next 7 bytes (as
+/// little-endian) and whose address is in the last 8 (or 4). A zero first byte never occurs,
+/// so an `Option<Name>` is 16 bytes too.
+#[repr(C, align(8))]
+struct Repr {
+    tag: NonZeroU8,
+    bytes: [u8; 15],
+}
+
+const HEAP: u8 = 0xFF;
+/// Where a boxed name's address starts within `Repr::bytes` (the struct's 8th byte).
+const ADDRESS: usize = 7;
+const _: () = assert!(std::mem::size_of::<usize>() <= 8);
+
+impl Name {
+    /// The longest name kept inline.
+    pub const INLINE: usize = 15;
+
+    pub fn as_str(&self) -> &str {
+        let Repr { tag, bytes } = &self.0;
+        if tag.get() == HEAP {
+            let (ptr, len) = self.heap_parts();
+            // SAFETY: a heap name's pointer and length are those of the boxed `str` it owns
+            // (see `From<String>`), alive until `Drop`.
+            unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(ptr, len)) }
+        } else {
+            let len = usize::from(tag.get() - 1);
+            // SAFETY: the first `len` bytes of an inline name are a `str`'s bytes, copied
+            // whole (see `From<&str>`).
+            unsafe { std::str::from_utf8_unchecked(&bytes[..len]) }
+        }
+    }
+
+    fn heap_parts(&self) -> (*mut u8, usize) {
+        let bytes = &self.0.bytes;
+        let mut len = [0u8; 8];
+        len[..ADDRESS].copy_from_slice(&bytes[..ADDRESS]);
+        let mut address = [0u8; std::mem::size_of::<usize>()];
+        address.copy_from_slice(&bytes[ADDRESS..ADDRESS + std::mem::size_of::<usize>()]);
+        (
+            usize::from_ne_bytes(address) as *mut u8,
+            u64::from_le_bytes(len) as usize,
+        )
+    }
+
+    fn inline(s: &str) -> Option<Name> {
+        if s.len() > Name::INLINE {
+            return None;
+        }
+        let mut bytes = [0u8; 15];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        let tag = NonZeroU8::new(s.len() as u8 + 1)?;
+        Some(Name(Repr { tag, bytes }))
+    }
+
+    fn boxed(s: Box<str>) -> Name {
+        let len = s.len() as u64;
+        let address = Box::into_raw(s) as *mut u8 as usize;
+        let mut bytes = [0u8; 15];
+        bytes[..ADDRESS].copy_from_slice(&len.to_le_bytes()[..ADDRESS]);
+        bytes[ADDRESS..ADDRESS + std::mem::size_of::<usize>()]
+            .copy_from_slice(&address.to_ne_bytes());
+        Name(Repr {
+            tag: NonZeroU8::new(HEAP).expect("not zero"),
+            bytes,
+        })
+    }
+}
+
+impl Drop for Name {
+    fn drop(&mut self) {
+        if self.0.tag.get() == HEAP {
+            let (ptr, len) = self.heap_parts();
+            // SAFETY: the parts of the boxed `str` this name owns, given back once.
+            drop(unsafe {
+                Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len) as *mut str)
+            });
+        }
+    }
+}
+
+impl Clone for Name {
+    fn clone(&self) -> Name {
+        Name::from(self.as_str())
+    }
+}
+
+impl Default for Name {
+    fn default() -> Name {
+        Name::from("")
+    }
+}
+
+impl PartialEq for Name {
+    fn eq(&self, other: &Name) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Name {}
+
+impl PartialOrd for Name {
+    fn partial_cmp(&self, other: &Name) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Name {
+    fn cmp(&self, other: &Name) -> Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl Hash for Name {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Name {
+        Name::inline(s).unwrap_or_else(|| Name::boxed(Box::from(s)))
+    }
+}
+
+impl From<String> for Name {
+    fn from(s: String) -> Name {
+        Name::inline(&s).unwrap_or_else(|| Name::boxed(s.into_boxed_str()))
+    }
+}
+
+name_type!(Name);
+
+/// A string behind one thin pointer (8 bytes), for a rare field of a small node.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct ThinName(Box<Box<str>>);
+
+impl ThinName {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for ThinName {
+    fn from(s: String) -> ThinName {
+        ThinName(Box::new(s.into_boxed_str()))
+    }
+}
+
+impl From<&str> for ThinName {
+    fn from(s: &str) -> ThinName {
+        ThinName::from(s.to_string())
+    }
+}
+
+name_type!(ThinName);
 
 #[cfg(test)]
 mod tests {
@@ -157,6 +288,46 @@ mod tests {
         assert_eq!(serde_json::to_string(&raw).unwrap(), "\"1_000\"");
         assert_eq!(format!("{raw:?}"), format!("{:?}", "1_000"));
         assert_eq!(ThinName::default(), "");
+    }
+
+    #[test]
+    fn short_names_are_inline_and_long_ones_boxed() {
+        use std::collections::{BTreeSet, HashMap};
+        let cases = [
+            "",
+            "a",
+            "fifteen_bytes__",
+            "sixteen_bytes___",
+            "a much longer name than fifteen bytes",
+            "naïve_δ",
+            "ünïcödé_ñámés_lóng",
+        ];
+        let mut by_name = HashMap::new();
+        for (i, s) in cases.iter().enumerate() {
+            let name = Name::from(*s);
+            assert_eq!(name.as_str(), *s);
+            assert_eq!(name.len(), s.len());
+            assert_eq!(Name::from(s.to_string()), *s);
+            let copy = name.clone();
+            drop(name);
+            assert_eq!(copy, *s, "a clone outlives its original");
+            by_name.insert(copy, i);
+        }
+        for (i, s) in cases.iter().enumerate() {
+            assert_eq!(by_name.get(*s), Some(&i), "found by its str: {s:?}");
+        }
+        let sorted: Vec<&str> = cases
+            .iter()
+            .map(|s| Name::from(*s))
+            .collect::<BTreeSet<_>>()
+            .iter()
+            .map(|n| cases.iter().find(|c| **c == n.as_str()).copied().unwrap())
+            .collect();
+        let mut expected = cases.to_vec();
+        expected.sort();
+        assert_eq!(sorted, expected, "ordered as the strings");
+        assert_eq!(Name::default(), "");
+        assert_eq!(Some(Name::from("x")).as_deref(), Some("x"));
     }
 
     #[test]

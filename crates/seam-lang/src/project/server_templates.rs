@@ -632,7 +632,7 @@ pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
                                 && (a.starts_with('\'') && a.ends_with('\'')
                                     || a.starts_with('"') && a.ends_with('"'));
                             Arg {
-                                name,
+                                name: name.map(crate::model::Name::from),
                                 ..arg(if quoted {
                                     string(model, &a[1..a.len() - 1])
                                 } else {

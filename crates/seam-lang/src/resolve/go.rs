@@ -77,7 +77,7 @@ impl GoPackages {
                 if declares {
                     package
                         .names
-                        .entry(b.name.clone())
+                        .entry(b.name.to_string())
                         .or_insert_with(|| model.path.clone());
                 }
             }
@@ -204,7 +204,7 @@ fn bind_shadowed_builtins(model: &mut Model, package: &Package) {
             None => {
                 let at = model.exprs[expr].span;
                 let binding = model.push_binding(Binding {
-                    name: name.clone(),
+                    name: name.as_str().into(),
                     kind: BindingKind::Import {
                         import: u32::try_from(import).unwrap_or(u32::MAX),
                         name: u32::try_from(model.imports[import].names.len()).unwrap_or(u32::MAX),

@@ -107,7 +107,7 @@ impl Resolver<'_> {
                 named.extend(
                     declarators
                         .iter()
-                        .filter_map(|d| d.type_annotation.as_ref()),
+                        .filter_map(|d| d.type_annotation.as_deref()),
                 );
             }
         }

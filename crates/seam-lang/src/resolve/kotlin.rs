@@ -128,7 +128,7 @@ impl Resolver<'_> {
 pub(super) fn bind_implicit_import(model: &mut Model, name: &str, file: String) {
     let import = u32::try_from(model.imports.len()).unwrap_or(u32::MAX);
     let binding = model.push_binding(Binding {
-        name: name.to_owned(),
+        name: name.into(),
         kind: BindingKind::Import { import, name: 0 },
         scope: None,
         origin: BindingOrigin::none(),

@@ -152,9 +152,9 @@ pub fn literal(v: &LiteralValue) -> String {
 
 fn prop_key(m: &Model, key: &PropKey) -> String {
     match key {
-        PropKey::Ident(s) => s.clone(),
+        PropKey::Ident(s) => s.to_string(),
         PropKey::String(s) => format!("{s:?}"),
-        PropKey::Number(s) => s.clone(),
+        PropKey::Number(s) => s.to_string(),
         PropKey::Computed(e) => format!("[{}]", expr(m, *e)),
     }
 }

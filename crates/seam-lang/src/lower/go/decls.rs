@@ -703,7 +703,7 @@ impl<'s> Lowerer<'s> {
             if names.is_empty() {
                 let pattern = self.m.push_pattern(
                     PatternKind::Ident {
-                        name: "_".to_string(),
+                        name: "_".into(),
                         binding: None,
                     },
                     span(decl),
@@ -720,9 +720,13 @@ impl<'s> Lowerer<'s> {
                     BindingOrigin::none(),
                     span(n),
                 );
-                let pattern = self
-                    .m
-                    .push_pattern(PatternKind::Ident { name, binding }, span(n));
+                let pattern = self.m.push_pattern(
+                    PatternKind::Ident {
+                        name: name.into(),
+                        binding,
+                    },
+                    span(n),
+                );
                 out.push(param(pattern, kind, annotation.clone(), span(decl)));
             }
         }
@@ -748,8 +752,8 @@ impl<'s> Lowerer<'s> {
                 _ => continue,
             };
             out.push(Export {
-                exported: b.name.clone(),
-                local: Some(b.name.clone()),
+                exported: b.name.to_string(),
+                local: Some(b.name.to_string()),
                 target,
                 from: None,
                 type_only: matches!(target, ExportTarget::TypeDecl(_)),

@@ -112,7 +112,7 @@ impl<'s> Lowerer<'s> {
                     .unwrap_or_default();
                 ExprKind::Member {
                     object,
-                    property: MemberProp::Name(property),
+                    property: MemberProp::Name(property.into()),
                     optional: false,
                 }
             }
@@ -192,7 +192,7 @@ impl<'s> Lowerer<'s> {
                 }
                 let id = self.m.push_expr(
                     ExprKind::Ident {
-                        name: name.clone().into(),
+                        name: name.as_str().into(),
                         binding: None,
                     },
                     span(node),
@@ -349,7 +349,7 @@ impl<'s> Lowerer<'s> {
             });
             let key = match key_inner {
                 Some(k) if matches!(k.kind(), "identifier" | "field_identifier") => {
-                    PropKey::Ident(self.text(k).to_string())
+                    PropKey::Ident(self.text(k).into())
                 }
                 Some(k)
                     if matches!(
@@ -357,10 +357,10 @@ impl<'s> Lowerer<'s> {
                         "interpreted_string_literal" | "raw_string_literal"
                     ) =>
                 {
-                    PropKey::String(string_value(self.text(k)).unwrap_or_default())
+                    PropKey::String(string_value(self.text(k)).unwrap_or_default().into())
                 }
                 Some(k) if matches!(k.kind(), "int_literal") => {
-                    PropKey::Number(self.text(k).to_string())
+                    PropKey::Number(self.text(k).into())
                 }
                 Some(k) => PropKey::Computed(self.expr(k)),
                 None => continue,

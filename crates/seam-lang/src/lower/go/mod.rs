@@ -210,7 +210,7 @@ impl<'s> Lowerer<'s> {
             return None;
         }
         let id = self.m.push_binding(Binding {
-            name: name.to_string(),
+            name: name.into(),
             kind,
             scope: self.func,
             origin,
@@ -253,7 +253,7 @@ impl<'s> Lowerer<'s> {
                 None => {
                     let at = self.m.expr(expr).span;
                     let binding = self.m.push_binding(Binding {
-                        name: name.clone(),
+                        name: name.as_str().into(),
                         kind: BindingKind::Import {
                             import: import_index,
                             name: u32::try_from(names.len()).unwrap_or(u32::MAX),

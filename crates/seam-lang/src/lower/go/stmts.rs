@@ -184,7 +184,7 @@ impl<'s> Lowerer<'s> {
                 let init = values.get(i).copied();
                 let origin = BindingOrigin {
                     init,
-                    path: Vec::new(),
+                    path: Box::default(),
                     default: None,
                 };
                 let pattern = self.declare_name(*n, kind, origin, redeclare);
@@ -207,7 +207,7 @@ impl<'s> Lowerer<'s> {
             };
             let origin = BindingOrigin {
                 init,
-                path,
+                path: path.into(),
                 default: None,
             };
             elements.push(Some(self.declare_name(*n, kind, origin, redeclare)));
@@ -244,8 +244,13 @@ impl<'s> Lowerer<'s> {
             }
             _ => self.declare(&name, BindingKind::Var { kind }, origin, span(n)),
         };
-        self.m
-            .push_pattern(PatternKind::Ident { name, binding }, span(n))
+        self.m.push_pattern(
+            PatternKind::Ident {
+                name: name.into(),
+                binding,
+            },
+            span(n),
+        )
     }
 
     /// `var`/`const` declarations. At package level the names were declared by the first
@@ -284,20 +289,24 @@ impl<'s> Lowerer<'s> {
                     {
                         bd.origin.init = init;
                     }
-                    let pattern = self
-                        .m
-                        .push_pattern(PatternKind::Ident { name, binding }, span(*n));
+                    let pattern = self.m.push_pattern(
+                        PatternKind::Ident {
+                            name: name.into(),
+                            binding,
+                        },
+                        span(*n),
+                    );
                     declarators.push(VarDeclarator {
                         pattern,
                         init,
-                        type_annotation: annotation.clone(),
+                        type_annotation: annotation.clone().map(Box::new),
                         span: span(spec),
                     });
                 }
             } else {
                 let mut ds = self.declarators(&names, &values, spec, kind, false);
                 for d in &mut ds {
-                    d.type_annotation.clone_from(&annotation);
+                    d.type_annotation = annotation.clone().map(Box::new);
                 }
                 declarators.extend(ds);
             }
@@ -375,9 +384,13 @@ impl<'s> Lowerer<'s> {
                 }
                 _ => None,
             };
-            return self
-                .m
-                .push_pattern(PatternKind::Ident { name, binding }, span(node));
+            return self.m.push_pattern(
+                PatternKind::Ident {
+                    name: name.into(),
+                    binding,
+                },
+                span(node),
+            );
         }
         let expr = self.expr(node);
         self.m.push_pattern(PatternKind::Expr { expr }, span(node))
@@ -648,7 +661,7 @@ impl<'s> Lowerer<'s> {
                         BindingKind::Var { kind: VarKind::Let },
                         BindingOrigin {
                             init: Some(discriminant),
-                            path: Vec::new(),
+                            path: Box::default(),
                             default: None,
                         },
                         span(*a),
@@ -757,8 +770,13 @@ impl<'s> Lowerer<'s> {
                             BindingOrigin::none(),
                             span(*n),
                         );
-                        self.m
-                            .push_pattern(PatternKind::Ident { name, binding }, span(*n))
+                        self.m.push_pattern(
+                            PatternKind::Ident {
+                                name: name.into(),
+                                binding,
+                            },
+                            span(*n),
+                        )
                     } else {
                         self.target(*n)
                     };

@@ -80,7 +80,7 @@ impl<'s> Lowerer<'s> {
             if !self.module.contains_key(&name) {
                 // The binding's kind is fixed once the class exists (see `class_declaration`).
                 let id = self.m.push_binding(Binding {
-                    name: name.clone(),
+                    name: name.as_str().into(),
                     kind: BindingKind::Assigned,
                     scope: None,
                     origin: BindingOrigin::none(),
@@ -345,7 +345,7 @@ impl<'s> Lowerer<'s> {
                         if constant {
                             // The initialiser is filled in when the field is lowered.
                             let id = self.m.push_binding(Binding {
-                                name: name.clone(),
+                                name: name.as_str().into(),
                                 kind: BindingKind::Var {
                                     kind: VarKind::Const,
                                 },
@@ -604,7 +604,7 @@ impl<'s> Lowerer<'s> {
             );
             let pattern = self.m.push_pattern(
                 PatternKind::Ident {
-                    name,
+                    name: name.into(),
                     binding: Some(binding),
                 },
                 span(name_node),
@@ -706,7 +706,7 @@ impl<'s> Lowerer<'s> {
                 };
                 let value = self.element_value(v);
                 args.push(Arg {
-                    name: key,
+                    name: key.map(Name::from),
                     value,
                     spread: false,
                     keyword_spread: false,
@@ -757,7 +757,7 @@ impl<'s> Lowerer<'s> {
                         self.m.push_expr(
                             ExprKind::Member {
                                 object,
-                                property: MemberProp::Name(name),
+                                property: MemberProp::Name(name.into()),
                                 optional: false,
                             },
                             span(node),

@@ -58,7 +58,7 @@ impl<'s> Lowerer<'s> {
                     .unwrap_or_default();
                 ExprKind::Member {
                     object,
-                    property: MemberProp::Name(name),
+                    property: MemberProp::Name(name.into()),
                     optional: false,
                 }
             }
@@ -92,7 +92,7 @@ impl<'s> Lowerer<'s> {
                 };
                 ExprKind::Member {
                     object,
-                    property: MemberProp::Name(name),
+                    property: MemberProp::Name(name.into()),
                     optional: false,
                 }
             }
@@ -103,7 +103,7 @@ impl<'s> Lowerer<'s> {
                 };
                 ExprKind::Member {
                     object,
-                    property: MemberProp::Name("class".to_owned()),
+                    property: MemberProp::Name("class".into()),
                     optional: false,
                 }
             }
@@ -242,7 +242,7 @@ impl<'s> Lowerer<'s> {
         self.m.push_expr(
             ExprKind::Member {
                 object: this,
-                property: MemberProp::Name(name),
+                property: MemberProp::Name(name.into()),
                 optional: false,
             },
             at,
@@ -275,7 +275,7 @@ impl<'s> Lowerer<'s> {
                 self.m.push_expr(
                     ExprKind::Member {
                         object,
-                        property: MemberProp::Name(name),
+                        property: MemberProp::Name(name.into()),
                         optional: false,
                     },
                     Span::new(span(o).start, name_span.end),
@@ -403,8 +403,13 @@ impl<'s> Lowerer<'s> {
                 if let Some(b) = binding.and_then(|b| self.m.bindings.get_mut(b.index())) {
                     b.reassigned = true;
                 }
-                self.m
-                    .push_pattern(PatternKind::Ident { name, binding }, span(l))
+                self.m.push_pattern(
+                    PatternKind::Ident {
+                        name: name.into(),
+                        binding,
+                    },
+                    span(l),
+                )
             }
             Some(l) => {
                 let e = self.expr(l);
@@ -475,7 +480,7 @@ impl<'s> Lowerer<'s> {
         );
         let pattern = self.m.push_pattern(
             PatternKind::Ident {
-                name,
+                name: name.into(),
                 binding: Some(binding),
             },
             span(node),

@@ -167,7 +167,7 @@ impl<'s> Lowerer<'s> {
         at: Span,
     ) -> BindingId {
         let id = self.m.push_binding(Binding {
-            name: name.to_owned(),
+            name: name.into(),
             kind,
             scope: self.func,
             origin,

@@ -197,14 +197,14 @@ impl<'s> Lowerer<'s> {
                     BindingKind::Var { kind },
                     BindingOrigin {
                         init,
-                        path: Vec::new(),
+                        path: Box::default(),
                         default: None,
                     },
                     span(n),
                 );
                 self.m.push_pattern(
                     PatternKind::Ident {
-                        name,
+                        name: name.into(),
                         binding: Some(binding),
                     },
                     span(n),
@@ -218,7 +218,7 @@ impl<'s> Lowerer<'s> {
         VarDeclarator {
             pattern,
             init,
-            type_annotation,
+            type_annotation: type_annotation.map(Box::new),
             span: span(d),
         }
     }
@@ -264,7 +264,7 @@ impl<'s> Lowerer<'s> {
                     lw.declare(&name, BindingKind::LoopVar, BindingOrigin::none(), span(n));
                 lw.m.push_pattern(
                     PatternKind::Ident {
-                        name,
+                        name: name.into(),
                         binding: Some(binding),
                     },
                     span(n),
@@ -303,14 +303,14 @@ impl<'s> Lowerer<'s> {
                             },
                             BindingOrigin {
                                 init,
-                                path: Vec::new(),
+                                path: Box::default(),
                                 default: None,
                             },
                             span(n),
                         );
                         let pattern = lw.m.push_pattern(
                             PatternKind::Ident {
-                                name,
+                                name: name.into(),
                                 binding: Some(binding),
                             },
                             span(n),
@@ -318,7 +318,7 @@ impl<'s> Lowerer<'s> {
                         let decl = VarDeclarator {
                             pattern,
                             init,
-                            type_annotation,
+                            type_annotation: type_annotation.map(Box::new),
                             span: span(r),
                         };
                         block.push(lw.m.push_stmt(
@@ -378,7 +378,7 @@ impl<'s> Lowerer<'s> {
                     );
                     param = Some(lw.m.push_pattern(
                         PatternKind::Ident {
-                            name,
+                            name: name.into(),
                             binding: Some(binding),
                         },
                         span(n),

@@ -49,7 +49,7 @@ impl Lowerer<'_> {
             }
         }
         let binding = self.m.push_binding(Binding {
-            name: id.name.as_str().to_string(),
+            name: id.name.as_str().into(),
             kind,
             scope,
             origin,
@@ -116,7 +116,7 @@ impl Lowerer<'_> {
     pub(crate) fn ident_target(&mut self, r: &IdentifierReference<'_>) -> crate::model::PatternId {
         let id = self.m.push_pattern(
             PatternKind::Ident {
-                name: r.name.as_str().to_string(),
+                name: r.name.as_str().into(),
                 binding: None,
             },
             super::sp(r.span),

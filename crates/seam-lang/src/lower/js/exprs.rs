@@ -330,7 +330,7 @@ impl Lowerer<'_> {
         match m {
             MemberExpression::StaticMemberExpression(s) => ExprKind::Member {
                 object: self.lower_expr(&s.object),
-                property: MemberProp::Name(s.property.name.as_str().to_string()),
+                property: MemberProp::Name(s.property.name.as_str().into()),
                 optional: s.optional,
             },
             MemberExpression::ComputedMemberExpression(c) => {

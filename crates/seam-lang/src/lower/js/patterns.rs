@@ -65,14 +65,14 @@ impl Lowerer<'_> {
                 let kind = self.pattern_binding_kind(site, path, ident.name.as_str(), ident.span);
                 let origin = BindingOrigin {
                     init: site.init,
-                    path: path.clone(),
+                    path: path.clone().into(),
                     default,
                 };
                 let b = self.declare(ident, kind, origin);
                 out.push(b);
                 self.m.push_pattern(
                     PatternKind::Ident {
-                        name: ident.name.as_str().to_string(),
+                        name: ident.name.as_str().into(),
                         binding: Some(b),
                     },
                     sp(ident.span),
@@ -173,19 +173,19 @@ impl Lowerer<'_> {
         if !computed {
             match key {
                 PropertyKey::StaticIdentifier(i) => {
-                    return PropKey::Ident(i.name.as_str().to_string());
+                    return PropKey::Ident(i.name.as_str().into());
                 }
                 PropertyKey::PrivateIdentifier(i) => {
-                    return PropKey::Ident(format!("#{}", i.name.as_str()));
+                    return PropKey::Ident(format!("#{}", i.name.as_str()).into());
                 }
                 PropertyKey::StringLiteral(s) => {
-                    return PropKey::String(s.value.as_str().to_string());
+                    return PropKey::String(s.value.as_str().into());
                 }
                 PropertyKey::NumericLiteral(n) => {
-                    return PropKey::Number(self.text(n.span).to_string());
+                    return PropKey::Number(self.text(n.span).into());
                 }
                 PropertyKey::BigIntLiteral(n) => {
-                    return PropKey::Number(self.text(n.span).to_string());
+                    return PropKey::Number(self.text(n.span).into());
                 }
                 _ => {}
             }
@@ -236,7 +236,7 @@ impl Lowerer<'_> {
                                 None => target,
                             };
                             props.push(PatternProp {
-                                key: PropKey::Ident(p.binding.name.as_str().to_string()),
+                                key: PropKey::Ident(p.binding.name.as_str().into()),
                                 value,
                                 shorthand: true,
                             });

@@ -304,7 +304,7 @@ impl Lowerer<'_> {
                 let names = declared
                     .into_iter()
                     .map(|b| DeclaredName {
-                        name: self.m.binding(b).name.clone(),
+                        name: self.m.binding(b).name.to_string(),
                         target: ExportTarget::Binding(b),
                         type_only: false,
                     })
@@ -446,7 +446,7 @@ impl Lowerer<'_> {
             declarators.push(VarDeclarator {
                 pattern,
                 init,
-                type_annotation,
+                type_annotation: type_annotation.map(Box::new),
                 span: sp(decl.span),
             });
         }
@@ -464,7 +464,7 @@ impl Lowerer<'_> {
                 object,
                 property: MemberProp::Name(p),
                 optional: false,
-            } => (*object, Some(p.clone())),
+            } => (*object, Some(p.to_string())),
             _ => (init, None),
         };
         if let ExprKind::Await { arg } = &self.m.expr(e).kind {

@@ -88,7 +88,7 @@ impl<'s> Lowerer<'s> {
         {
             // The binding's kind is fixed once the declaration is lowered.
             let id = self.m.push_binding(Binding {
-                name: name.clone(),
+                name: name.as_str().into(),
                 kind: BindingKind::Assigned,
                 scope: None,
                 origin: BindingOrigin::none(),
@@ -130,7 +130,7 @@ impl<'s> Lowerer<'s> {
                     PatternKind::Ident {
                         name,
                         binding: Some(b),
-                    } => Some((name.clone(), ExportTarget::Binding(*b))),
+                    } => Some((name.to_string(), ExportTarget::Binding(*b))),
                     _ => None,
                 })
                 .collect(),
@@ -396,7 +396,7 @@ impl<'s> Lowerer<'s> {
                     if is_const {
                         // The value is filled in when the property is lowered.
                         let id = self.m.push_binding(Binding {
-                            name: name.clone(),
+                            name: name.as_str().into(),
                             kind: BindingKind::Var {
                                 kind: VarKind::Const,
                             },
@@ -471,7 +471,7 @@ impl<'s> Lowerer<'s> {
                 );
                 let pattern = lw.m.push_pattern(
                     PatternKind::Ident {
-                        name: pname.clone(),
+                        name: pname.as_str().into(),
                         binding: Some(binding),
                     },
                     span(n),
@@ -839,7 +839,7 @@ impl<'s> Lowerer<'s> {
                     );
                     let pattern = self.m.push_pattern(
                         PatternKind::Ident {
-                            name,
+                            name: name.into(),
                             binding: Some(binding),
                         },
                         span(n),
@@ -987,7 +987,7 @@ impl<'s> Lowerer<'s> {
             expr = self.m.push_expr(
                 ExprKind::Member {
                     object: expr,
-                    property: MemberProp::Name(name),
+                    property: MemberProp::Name(name.into()),
                     optional: false,
                 },
                 Span::new(span(*first).start, span(*p).end),

@@ -163,7 +163,7 @@ impl<'s> Lowerer<'s> {
                 };
                 ExprKind::Member {
                     object,
-                    property: MemberProp::Name(name),
+                    property: MemberProp::Name(name.into()),
                     optional: false,
                 }
             }
@@ -220,7 +220,7 @@ impl<'s> Lowerer<'s> {
             return self.m.push_expr(
                 ExprKind::Member {
                     object: this,
-                    property: MemberProp::Name(name),
+                    property: MemberProp::Name(name.into()),
                     optional: false,
                 },
                 span(node),
@@ -254,10 +254,10 @@ impl<'s> Lowerer<'s> {
                 let optional = cst::has_token(suffix, "?.");
                 let property = match named(suffix).into_iter().next() {
                     Some(n) if cst::kind_of(n) == "simple_identifier" => {
-                        MemberProp::Name(self.text(n).to_owned())
+                        MemberProp::Name(self.text(n).into())
                     }
                     Some(e) => MemberProp::Computed(self.expr(e)),
-                    None => MemberProp::Name("class".to_owned()),
+                    None => MemberProp::Name("class".into()),
                 };
                 self.m.push_expr(
                     ExprKind::Member {
@@ -330,7 +330,7 @@ impl<'s> Lowerer<'s> {
             self.m.push_expr(
                 ExprKind::Member {
                     object: this,
-                    property: MemberProp::Name(name),
+                    property: MemberProp::Name(name.into()),
                     optional: false,
                 },
                 span(callee_node),
@@ -412,7 +412,7 @@ impl<'s> Lowerer<'s> {
             };
             let value = self.opt_expr(value_node, a);
             args.push(Arg {
-                name,
+                name: name.map(Name::from),
                 value,
                 spread: cst::has_token(a, "*"),
                 keyword_spread: false,
@@ -442,7 +442,7 @@ impl<'s> Lowerer<'s> {
                 continue;
             }
             let key = match self.static_string(parts[0]) {
-                Some(s) => PropKey::String(s),
+                Some(s) => PropKey::String(s.into()),
                 None => PropKey::Computed(self.expr(parts[0])),
             };
             let value = self.expr(parts[2]);
@@ -514,7 +514,7 @@ impl<'s> Lowerer<'s> {
         let callee = self.m.push_expr(
             ExprKind::Member {
                 object,
-                property: MemberProp::Name(name),
+                property: MemberProp::Name(name.into()),
                 optional: false,
             },
             Span::new(span(*left).start, span(*op).end),
@@ -605,9 +605,13 @@ impl<'s> Lowerer<'s> {
             if let Some(b) = binding.and_then(|b| self.m.bindings.get_mut(b.index())) {
                 b.reassigned = true;
             }
-            return self
-                .m
-                .push_pattern(PatternKind::Ident { name, binding }, span(*one));
+            return self.m.push_pattern(
+                PatternKind::Ident {
+                    name: name.into(),
+                    binding,
+                },
+                span(*one),
+            );
         }
         let expr = match parts.as_slice() {
             [one] => self.expr(*one),
@@ -759,7 +763,7 @@ impl<'s> Lowerer<'s> {
                     );
                     let pattern = lw.m.push_pattern(
                         PatternKind::Ident {
-                            name: "it".to_owned(),
+                            name: "it".into(),
                             binding: Some(binding),
                         },
                         at,
@@ -817,7 +821,7 @@ impl<'s> Lowerer<'s> {
         );
         let pattern = self.m.push_pattern(
             PatternKind::Ident {
-                name,
+                name: name.into(),
                 binding: Some(binding),
             },
             span(n),

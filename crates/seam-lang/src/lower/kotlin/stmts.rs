@@ -285,7 +285,7 @@ impl<'s> Lowerer<'s> {
         let decl = VarDeclarator {
             pattern,
             init,
-            type_annotation,
+            type_annotation: type_annotation.map(Box::new),
             span: span(node),
         };
         out.push(self.m.push_stmt(
@@ -335,14 +335,14 @@ impl<'s> Lowerer<'s> {
             BindingKind::Var { kind },
             BindingOrigin {
                 init,
-                path,
+                path: path.into(),
                 default: None,
             },
             span(n),
         );
         let pattern = self.m.push_pattern(
             PatternKind::Ident {
-                name: name.clone(),
+                name: name.as_str().into(),
                 binding: Some(binding),
             },
             span(n),
@@ -561,7 +561,7 @@ impl<'s> Lowerer<'s> {
                 );
                 lw.m.push_pattern(
                     PatternKind::Ident {
-                        name,
+                        name: name.into(),
                         binding: Some(binding),
                     },
                     span(n),
@@ -593,7 +593,7 @@ impl<'s> Lowerer<'s> {
                         lw.declare(&name, BindingKind::LoopVar, BindingOrigin::none(), span(n));
                     Some(lw.m.push_pattern(
                         PatternKind::Ident {
-                            name,
+                            name: name.into(),
                             binding: Some(binding),
                         },
                         span(n),
@@ -613,7 +613,7 @@ impl<'s> Lowerer<'s> {
                             );
                             Some(lw.m.push_pattern(
                                 PatternKind::Ident {
-                                    name,
+                                    name: name.into(),
                                     binding: Some(binding),
                                 },
                                 span(n),

@@ -226,7 +226,7 @@ impl Scopes {
                 }
                 None => {
                     let b = model.push_binding(Binding {
-                        name: d.name.clone(),
+                        name: d.name.as_str().into(),
                         kind: d.kind.clone(),
                         scope: scopes[h].func,
                         origin: d.origin.clone(),

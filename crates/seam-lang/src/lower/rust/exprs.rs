@@ -71,7 +71,7 @@ impl<'s> Lowerer<'s> {
                     .unwrap_or_default();
                 ExprKind::Member {
                     object,
-                    property: MemberProp::Name(name),
+                    property: MemberProp::Name(name.into()),
                     optional: false,
                 }
             }
@@ -120,7 +120,7 @@ impl<'s> Lowerer<'s> {
                     Some(l) => self.assign_target(l),
                     None => self.m.push_pattern(
                         PatternKind::Ident {
-                            name: "_".to_string(),
+                            name: "_".into(),
                             binding: None,
                         },
                         span(node),
@@ -248,7 +248,7 @@ impl<'s> Lowerer<'s> {
                     return self.m.push_expr(
                         ExprKind::Member {
                             object,
-                            property: MemberProp::Name(last.clone()),
+                            property: MemberProp::Name(last.as_str().into()),
                             optional: false,
                         },
                         span(node),
@@ -265,7 +265,7 @@ impl<'s> Lowerer<'s> {
                 self.m.push_expr(
                     ExprKind::Member {
                         object,
-                        property: MemberProp::Name(name),
+                        property: MemberProp::Name(name.into()),
                         optional: false,
                     },
                     span(node),
@@ -378,9 +378,13 @@ impl<'s> Lowerer<'s> {
             if let Some(b) = binding {
                 self.mark_reassigned(b);
             }
-            return self
-                .m
-                .push_pattern(PatternKind::Ident { name, binding }, span(node));
+            return self.m.push_pattern(
+                PatternKind::Ident {
+                    name: name.into(),
+                    binding,
+                },
+                span(node),
+            );
         }
         let expr = self.expr(node);
         self.m.push_pattern(PatternKind::Expr { expr }, span(node))
@@ -402,7 +406,7 @@ impl<'s> Lowerer<'s> {
                             None => self.other(f),
                         };
                         props.push(ObjectProp::KeyValue {
-                            key: PropKey::Ident(key),
+                            key: PropKey::Ident(key.into()),
                             value,
                             shorthand: false,
                         });
@@ -414,7 +418,7 @@ impl<'s> Lowerer<'s> {
                         };
                         let value = self.ident(id);
                         props.push(ObjectProp::KeyValue {
-                            key: PropKey::Ident(self.text(id).to_string()),
+                            key: PropKey::Ident(self.text(id).into()),
                             value,
                             shorthand: true,
                         });

@@ -506,9 +506,13 @@ impl<'s> Lowerer<'s> {
             bd.origin.init = init;
         }
         let at = name_node.map_or(span(node), span);
-        let pattern = self
-            .m
-            .push_pattern(PatternKind::Ident { name, binding }, at);
+        let pattern = self.m.push_pattern(
+            PatternKind::Ident {
+                name: name.into(),
+                binding,
+            },
+            at,
+        );
         let type_annotation = node.child_by_field_name("type").map(|t| self.annotation(t));
         self.m.push_stmt(
             StmtKind::VarDecl {
@@ -516,7 +520,7 @@ impl<'s> Lowerer<'s> {
                 declarators: vec![VarDeclarator {
                     pattern,
                     init,
-                    type_annotation,
+                    type_annotation: type_annotation.map(Box::new),
                     span: span(node),
                 }],
             },
@@ -762,7 +766,7 @@ impl<'s> Lowerer<'s> {
                 ),
                 None => self.m.push_pattern(
                     PatternKind::Ident {
-                        name: "_".to_string(),
+                        name: "_".into(),
                         binding: None,
                     },
                     span(p),
@@ -803,8 +807,8 @@ impl<'s> Lowerer<'s> {
                 _ => continue,
             };
             out.push(Export {
-                exported: b.name.clone(),
-                local: Some(b.name.clone()),
+                exported: b.name.to_string(),
+                local: Some(b.name.to_string()),
                 target,
                 from: None,
                 type_only: matches!(target, ExportTarget::TypeDecl(_)),

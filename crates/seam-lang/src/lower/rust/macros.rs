@@ -104,7 +104,7 @@ impl<'s> Lowerer<'s> {
             {
                 let value = self.token_expr_or_other(rest, tt);
                 out.push(Arg {
-                    name: Some(self.text(*n).to_string()),
+                    name: Some(self.text(*n).into()),
                     value,
                     spread: false,
                     keyword_spread: false,
@@ -198,7 +198,7 @@ impl<'s> Lowerer<'s> {
                         expr = self.m.push_expr(
                             ExprKind::Member {
                                 object: expr,
-                                property: MemberProp::Name(name),
+                                property: MemberProp::Name(name.into()),
                                 optional: false,
                             },
                             Span::new(start, span(name_tok).end),
@@ -338,7 +338,7 @@ impl<'s> Lowerer<'s> {
                     };
                     let v = self.json_value(value, owner);
                     props.push(ObjectProp::KeyValue {
-                        key: PropKey::String(k),
+                        key: PropKey::String(k.into()),
                         value: v,
                         shorthand: false,
                     });

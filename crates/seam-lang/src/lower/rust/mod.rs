@@ -207,7 +207,7 @@ impl<'s> Lowerer<'s> {
             return None;
         }
         let id = self.m.push_binding(Binding {
-            name: name.to_string(),
+            name: name.into(),
             kind,
             scope: self.func,
             origin,
@@ -234,7 +234,7 @@ impl<'s> Lowerer<'s> {
         }
         let import = u32::try_from(self.m.imports.len()).unwrap_or(u32::MAX);
         let binding = self.m.push_binding(Binding {
-            name: path.to_string(),
+            name: path.into(),
             kind: BindingKind::Import { import, name: 0 },
             scope: None,
             origin: BindingOrigin::none(),

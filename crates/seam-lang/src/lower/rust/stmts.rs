@@ -186,13 +186,13 @@ impl<'s> Lowerer<'s> {
                 &BindingKind::Var { kind: VarKind::Let },
                 BindingOrigin {
                     init,
-                    path: Vec::new(),
+                    path: Box::default(),
                     default: None,
                 },
             ),
             None => self.m.push_pattern(
                 PatternKind::Ident {
-                    name: "_".to_string(),
+                    name: "_".into(),
                     binding: None,
                 },
                 span(node),
@@ -203,7 +203,7 @@ impl<'s> Lowerer<'s> {
             declarators: vec![VarDeclarator {
                 pattern,
                 init,
-                type_annotation,
+                type_annotation: type_annotation.map(Box::new),
                 span: span(node),
             }],
         };
@@ -246,7 +246,7 @@ impl<'s> Lowerer<'s> {
                         &BindingKind::Var { kind: VarKind::Let },
                         BindingOrigin {
                             init: value,
-                            path: Vec::new(),
+                            path: Box::default(),
                             default: None,
                         },
                     );
@@ -375,7 +375,7 @@ impl<'s> Lowerer<'s> {
                         BindingKind::Var { kind: VarKind::Let },
                         BindingOrigin {
                             init: Some(subject),
-                            path: Vec::new(),
+                            path: Box::default(),
                             default: None,
                         },
                         span(pat),
@@ -394,7 +394,7 @@ impl<'s> Lowerer<'s> {
                         BindingKind::Var { kind: VarKind::Let },
                         BindingOrigin {
                             init: Some(subject),
-                            path: Vec::new(),
+                            path: Box::default(),
                             default: None,
                         },
                         span(*n),
@@ -437,7 +437,7 @@ impl<'s> Lowerer<'s> {
                                 BindingKind::Var { kind: VarKind::Let },
                                 BindingOrigin {
                                     init: Some(subject),
-                                    path: Vec::new(),
+                                    path: Box::default(),
                                     default: None,
                                 },
                                 span(sub),
@@ -578,8 +578,13 @@ impl<'s> Lowerer<'s> {
                 } else {
                     None
                 };
-                self.m
-                    .push_pattern(PatternKind::Ident { name, binding }, span(node))
+                self.m.push_pattern(
+                    PatternKind::Ident {
+                        name: name.into(),
+                        binding,
+                    },
+                    span(node),
+                )
             }
             "mut_pattern" | "ref_pattern" | "reference_pattern" => {
                 match named(node)
@@ -598,8 +603,7 @@ impl<'s> Lowerer<'s> {
                 let mut elements = Vec::new();
                 for (i, sub) in named(node).into_iter().enumerate() {
                     let mut o = origin.clone();
-                    o.path
-                        .push(PatternStep::Index(u32::try_from(i).unwrap_or(u32::MAX)));
+                    o.push_step(PatternStep::Index(u32::try_from(i).unwrap_or(u32::MAX)));
                     elements.push(Some(self.binding_pattern(sub, kind, o)));
                 }
                 self.m.push_pattern(
@@ -620,8 +624,7 @@ impl<'s> Lowerer<'s> {
                         let mut elements = Vec::new();
                         for (i, sub) in subs.into_iter().enumerate() {
                             let mut o = origin.clone();
-                            o.path
-                                .push(PatternStep::Index(u32::try_from(i).unwrap_or(u32::MAX)));
+                            o.push_step(PatternStep::Index(u32::try_from(i).unwrap_or(u32::MAX)));
                             elements.push(Some(self.binding_pattern(sub, kind, o)));
                         }
                         self.m.push_pattern(
@@ -645,7 +648,7 @@ impl<'s> Lowerer<'s> {
                     };
                     let key = self.text(name_node).to_string();
                     let mut o = origin.clone();
-                    o.path.push(PatternStep::Key(key.clone()));
+                    o.push_step(PatternStep::Key(key.clone()));
                     let (value, shorthand) = match f.child_by_field_name("pattern") {
                         Some(p) => (self.binding_pattern(p, kind, o), false),
                         None => {
@@ -653,7 +656,7 @@ impl<'s> Lowerer<'s> {
                             (
                                 self.m.push_pattern(
                                     PatternKind::Ident {
-                                        name: key.clone(),
+                                        name: key.as_str().into(),
                                         binding: b,
                                     },
                                     span(name_node),
@@ -663,7 +666,7 @@ impl<'s> Lowerer<'s> {
                         }
                     };
                     props.push(PatternProp {
-                        key: PropKey::Ident(key),
+                        key: PropKey::Ident(key.into()),
                         value,
                         shorthand,
                     });
@@ -678,7 +681,7 @@ impl<'s> Lowerer<'s> {
     fn wildcard(&mut self, node: Node<'_>) -> PatternId {
         self.m.push_pattern(
             PatternKind::Ident {
-                name: "_".to_string(),
+                name: "_".into(),
                 binding: None,
             },
             span(node),

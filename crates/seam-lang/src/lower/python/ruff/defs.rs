@@ -204,8 +204,8 @@ impl<'s> Lw<'s> {
             );
             if public && exported_kind {
                 let export = Export {
-                    exported: binding.name.clone(),
-                    local: Some(binding.name.clone()),
+                    exported: binding.name.to_string(),
+                    local: Some(binding.name.to_string()),
                     target: self.export_target(b),
                     from: None,
                     type_only: false,

@@ -52,7 +52,7 @@ impl<'s> Lw<'s> {
                 self.m.push_expr(
                     ExprKind::Member {
                         object,
-                        property: MemberProp::Name(a.attr.id.to_string()),
+                        property: MemberProp::Name(a.attr.id.as_str().into()),
                         optional: false,
                     },
                     span,
@@ -273,7 +273,7 @@ impl<'s> Lw<'s> {
             let arg = match a {
                 ArgOrKeyword::Keyword(k) => match &k.arg {
                     Some(name) => Arg {
-                        name: Some(name.id.to_string()),
+                        name: Some(name.id.as_str().into()),
                         value: self.expr(&k.value),
                         spread: false,
                         keyword_spread: false,
@@ -323,10 +323,10 @@ impl<'s> Lw<'s> {
                     let parenthesized = self.outer(k, d.range) != sp(k.range());
                     let key = match k {
                         Expr::NumberLiteral(n) if !parenthesized => {
-                            PropKey::Number(self.text(n.range).to_string())
+                            PropKey::Number(self.text(n.range).into())
                         }
                         _ => match self.static_string(k).filter(|_| !parenthesized) {
-                            Some(s) => PropKey::String(s),
+                            Some(s) => PropKey::String(s.into()),
                             None => PropKey::Computed(self.expr(k)),
                         },
                     };
@@ -475,7 +475,7 @@ impl<'s> Lw<'s> {
         let name_span = sp(name.range);
         let target = self.m.push_pattern(
             PatternKind::Ident {
-                name: text.clone(),
+                name: text.as_str().into(),
                 binding: None,
             },
             name_span,
@@ -488,7 +488,7 @@ impl<'s> Lw<'s> {
             span: name_span,
             origin: BindingOrigin {
                 init: Some(value),
-                path: Vec::new(),
+                path: Box::default(),
                 default: None,
             },
             assigns: true,

@@ -82,7 +82,7 @@ impl<'s> Lw<'s> {
     ) -> PatternId {
         let id = self.m.push_pattern(
             PatternKind::Ident {
-                name: name.to_string(),
+                name: name.into(),
                 binding: None,
             },
             span,
@@ -94,7 +94,7 @@ impl<'s> Lw<'s> {
             span,
             origin: BindingOrigin {
                 init: bind.init,
-                path,
+                path: path.into(),
                 default: None,
             },
             assigns: true,

@@ -274,6 +274,12 @@ fn is_catch_all(endpoint: &Endpoint) -> bool {
         .any(|s| !s.is_empty() && is_static(s))
 }
 
+/// A catch-all with at least one segment (`*`, `/{path*}`): unlike the root (`/`), a route
+/// that answers every path.
+fn is_wildcard(endpoint: &Endpoint) -> bool {
+    is_catch_all(endpoint) && endpoint.normalized_path().split('/').any(|s| !s.is_empty())
+}
+
 /// Whether a path segment is fixed text (no hole, wildcard or group).
 pub(crate) fn is_static(segment: &str) -> bool {
     !segment.contains(['{', '*', '('])
@@ -840,9 +846,12 @@ pub fn pair_rest(
             });
         }
         // A catch-all (`GET *`, a page server's) meets every path: for a call whose start is
-        // unknown (another host, perhaps) it pins nothing down.
+        // unknown (another host, perhaps) it pins nothing down, and neither does a wildcard
+        // for a call to a port of this machine (this server, or a program beside it).
         if call.start_unknown {
             meeting.retain(|&e| !is_catch_all(&out.endpoints[e]));
+        } else if call.same_machine.is_some() {
+            meeting.retain(|&e| !is_wildcard(&out.endpoints[e]));
         }
         // No route meets the call in full: the routes under an unknown prefix whose known
         // path ends the call's.

@@ -863,3 +863,17 @@ fn a_body_flag_read_through_a_wrapper_that_parses_the_body_tells_the_failure_apa
         ]
     );
 }
+
+#[test]
+fn a_catch_all_route_says_nothing_of_which_program_a_loopback_port_is() {
+    // `http://127.0.0.1:5001/hub/v1/items` meets only the server's fallback (`app.all("*")`),
+    // which meets every path: port 5001 is another program's, so the call is external rather
+    // than a request this server answers with its 404.
+    let report = check("catch_all_port");
+    assert_eq!(
+        pairs(&report),
+        ["GET /api/items api/server.js::get web/hub.js::items"]
+    );
+    assert_eq!(unpairable(&report), ["GET /hub/v1/items external"]);
+    assert_eq!(findings(&report), Vec::<String>::new());
+}

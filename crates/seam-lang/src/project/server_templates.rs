@@ -1,4 +1,5 @@
-//! Server-rendered page templates (`.html` with Django/Jinja tags): the pages a backend renders
+//! Server-rendered page templates (`.html` with Django/Jinja tags, Nunjucks `.njk`, Handlebars
+//! `.hbs`, whose `{{ … }}` outputs read the same way): the pages a backend renders
 //! hand URLs to their scripts through element attributes (`<div id="events"
 //! data-status-url="{% url 'hc-status-single' check.code %}">`, read by a script as
 //! `document.getElementById("events").dataset.statusUrl`). The template's code is not lowered
@@ -48,7 +49,17 @@ pub fn template_language(path: &str) -> Option<Language> {
     let ext = path.rsplit_once('.').map(|(_, e)| e)?;
     matches!(
         ext,
-        "html" | "htm" | "jinja" | "jinja2" | "j2" | "ftl" | "ftlh" | "ftlx"
+        "html"
+            | "htm"
+            | "jinja"
+            | "jinja2"
+            | "j2"
+            | "njk"
+            | "hbs"
+            | "handlebars"
+            | "ftl"
+            | "ftlh"
+            | "ftlx"
     )
     .then_some(Language::JavaScript)
 }

@@ -28,6 +28,12 @@ pub struct PackFile {
     /// written (Echo: `Group("/user")` with `GET("s", …)` serves `/users`), not as a segment.
     #[serde(default)]
     pub append_paths: bool,
+    /// Decorators of the functions whose router is registered at the root (Spring's `@Bean`
+    /// factory of a RouterFunction): a router made in any other function, mounted nowhere
+    /// seam reads, is mounted by whatever takes that function's result, under a prefix seam
+    /// does not know.
+    #[serde(default)]
+    pub root_functions: Vec<String>,
     /// The text a route path's segment starts with to make it an optional parameter named by
     /// the rest (Beego: `?:` in `/api/get-user/?:id`, read as `/api/get-user/{id?}`).
     #[serde(default)]
@@ -315,7 +321,11 @@ pub struct GlobalPrefixFile {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct MountFile {
     pub pattern: String,
-    pub parent: String,
+    /// The metavariable holding the router the child is mounted on; absent when the call
+    /// itself is that router (`RouterFunctions.nest(path("/api"), child)`, one of the pack's
+    /// `routers` patterns too).
+    #[serde(default)]
+    pub parent: Option<String>,
     #[serde(default)]
     pub prefix: Option<String>,
     /// The metavariable holding the child; for a `$$$` list the last router in it is the child.

@@ -738,7 +738,7 @@ impl Compiler<'_> {
         for m in &raw.mounts {
             let pattern = self.expression(&m.pattern, family)?;
             mounts.push(Mount {
-                parent: self.meta("parent", &m.parent, &pattern, &m.pattern)?,
+                parent: self.optional_meta("parent", m.parent.as_deref(), &pattern, &m.pattern)?,
                 prefix: self.optional_meta("prefix", m.prefix.as_deref(), &pattern, &m.pattern)?,
                 child: self.meta("child", &m.child, &pattern, &m.pattern)?,
                 plugin_parameter: m.plugin_parameter,
@@ -1463,6 +1463,7 @@ impl Compiler<'_> {
 
         Ok(Pack {
             append_paths: raw.append_paths,
+            root_functions: raw.root_functions.clone(),
             optional_parameter_prefix: raw.optional_parameter_prefix.clone(),
             first_match_wins: raw.first_match_wins,
             read_generated: raw.read_generated.clone(),

@@ -28,12 +28,6 @@ pub struct PackFile {
     /// written (Echo: `Group("/user")` with `GET("s", …)` serves `/users`), not as a segment.
     #[serde(default)]
     pub append_paths: bool,
-    /// Decorators of the functions whose router is registered at the root (Spring's `@Bean`
-    /// factory of a RouterFunction): a router made in any other function, mounted nowhere
-    /// seam reads, is mounted by whatever takes that function's result, under a prefix seam
-    /// does not know.
-    #[serde(default)]
-    pub root_functions: Vec<String>,
     /// The text a route path's segment starts with to make it an optional parameter named by
     /// the rest (Beego: `?:` in `/api/get-user/?:id`, read as `/api/get-user/{id?}`).
     #[serde(default)]

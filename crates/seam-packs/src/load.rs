@@ -1463,7 +1463,6 @@ impl Compiler<'_> {
 
         Ok(Pack {
             append_paths: raw.append_paths,
-            root_functions: raw.root_functions.clone(),
             optional_parameter_prefix: raw.optional_parameter_prefix.clone(),
             first_match_wins: raw.first_match_wins,
             read_generated: raw.read_generated.clone(),

@@ -6,7 +6,8 @@
 //! (whitespace collapsed). A name matches also a local name that holds the whole module of that
 //! name (`import http from "axios"` matches `axios`), and a member of a class matches the bare
 //! name a Java static import brings in (`import static a.b.RouterFunctions.route;` makes
-//! `route()` match `RouterFunctions.route()`). Keyword arguments (Python) match by name, in any order; keyword
+//! `route()` match `RouterFunctions.route()`; `import static a.b.RouterFunctions.*;` too, for a
+//! name the file declares nowhere). Keyword arguments (Python) match by name, in any order; keyword
 //! arguments the pattern does not mention are ignored. Object patterns match an object that has
 //! at least the listed keys.
 
@@ -221,8 +222,9 @@ fn imports_module(model: &Model, id: ExprId, module: &str) -> bool {
 }
 
 /// Whether a bare name is the member a pattern `Class.member` names, brought in by a static
-/// import of that member from a class of that name (Java's `import static a.b.Class.member;`):
-/// the name is that member, as if written `Class.member`.
+/// import of that member from a class of that name (Java's `import static a.b.Class.member;`,
+/// or `import static a.b.Class.*;` for a name the file declares nowhere): the name is that
+/// member, as if written `Class.member`.
 fn statically_imported(
     model: &Model,
     id: ExprId,
@@ -236,19 +238,23 @@ fn statically_imported(
     if member != name || model.language != seam_lang::model::Language::Java {
         return false;
     }
+    let from_class = |specifier: &str| specifier.rsplit('.').next() == Some(class.as_str());
+    // A name the file declares nowhere, with every static member of the class imported
+    // (`import static a.b.ServerResponse.*;`).
     let Some(b) = model.resolved_binding(id) else {
-        return false;
+        return model.imports.iter().any(|imp| {
+            from_class(&imp.specifier)
+                && imp
+                    .names
+                    .iter()
+                    .any(|n| matches!(n.imported, ImportedItem::All))
+        });
     };
     let BindingKind::Import { import, name } = &model.binding(b).kind else {
         return false;
     };
     model.imports.get(*import as usize).is_some_and(|imp| {
-        let from_class = imp
-            .specifier
-            .rsplit('.')
-            .next()
-            .is_some_and(|last| last == class);
-        from_class
+        from_class(&imp.specifier)
             && imp.names.get(*name as usize).is_some_and(
                 |n| matches!(&n.imported, ImportedItem::Named(m) if m == member),
             )

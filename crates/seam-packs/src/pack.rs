@@ -898,8 +898,6 @@ pub struct Pack {
     pub routers: Vec<PatternNode>,
     /// A relative route path is appended to the router's prefix as written (`appendPaths`).
     pub append_paths: bool,
-    /// Decorators of the functions whose router serves at the root (`rootFunctions`).
-    pub root_functions: Vec<String>,
     /// A path segment starting with this text is an optional parameter named by the rest
     /// (`optionalParameterPrefix`).
     pub optional_parameter_prefix: Option<String>,

@@ -169,3 +169,25 @@ fn a_statically_imported_member_matches_its_class_member() {
         )
     ));
 }
+
+#[test]
+fn a_wildcard_static_import_brings_every_member_of_its_class() {
+    let java = |imports: &str, call: &str| {
+        format!("package p;\n{imports}\nclass T {{\n  void f() {{\n    {call};\n  }}\n}}\n")
+    };
+    let pattern = "ServerResponse.ok().build()";
+    assert!(matches_java(
+        pattern,
+        &java(
+            "import static org.springframework.web.reactive.function.server.ServerResponse.*;",
+            "ok().build()"
+        )
+    ));
+    assert!(!matches_java(
+        pattern,
+        &java(
+            "import static org.springframework.http.ResponseEntity.*;",
+            "ok().build()"
+        )
+    ));
+}

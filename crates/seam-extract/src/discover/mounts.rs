@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use seam_lang::model::{BindingKind, ExprId, ExprKind, FunctionKind, LiteralValue, ObjectProp};
+use seam_lang::model::{BindingKind, ExprId, ExprKind, LiteralValue, ObjectProp};
 use seam_packs::{Capture, Captures, Pack, match_expr};
 
 use super::{RouterKey, anchor_ok, method_allowed};
@@ -894,97 +894,35 @@ pub(super) fn prefixes_of(
 }
 
 /// The router a function taking nothing gives back (Spring's `nest(path("/x"), () ->
-/// route().GET(…).build())`): the router a mount handed that function mounts.
+/// route().GET(…).build())`, a chain of registrations on the router made at its start): the
+/// router a mount handed that function mounts.
 pub(super) fn supplied_router(
     files: &Files,
     pack: &Pack,
     file: usize,
     expr: ExprId,
 ) -> Option<RouterKey> {
-    let (ff, func) = files.function_of(file, expr)?;
+    let (ff, func) = files.function_of(file, expr).or_else(|| {
+        // The call of a project function that returns the supplier
+        // (`Supplier<RouterFunction<…>> scopedApis() { return () -> route()…; }`).
+        let ExprKind::Call { callee, .. } = &files.model(file).expr(expr).kind else {
+            return None;
+        };
+        let (cf, cfunc) = files
+            .function_of(file, *callee)
+            .or_else(|| crate::callees::member_function(files, file, *callee, 4))?;
+        let [returned] = files.returned_values(cf, cfunc)[..] else {
+            return None;
+        };
+        files.function_of(cf, returned)
+    })?;
     if !files.model(ff).function(func).params.is_empty() {
         return None;
     }
     let [returned] = files.returned_values(ff, func)[..] else {
         return None;
     };
-    router_of(files, pack, ff, returned)
-}
-
-/// The unknown prefixes of a router's routes that its unmounted roots stand for: each router
-/// the mounts lead to that nothing mounts, made in a function that is no root registration of
-/// the pack (`rootFunctions`, Spring's `@Bean`), is mounted by whatever takes that function's
-/// result (`CategoryEndpoint.endpoint()` handed to a builder that nests it under a version
-/// prefix), so its routes sit under a prefix seam does not read, named by that function.
-pub(super) fn unregistered_roots(
-    files: &Files,
-    pack: &Pack,
-    mounts: &BTreeMap<RouterKey, Vec<Mount>>,
-    router: RouterKey,
-) -> Vec<String> {
-    if pack.root_functions.is_empty() {
-        return Vec::new();
-    }
-    let mut roots = BTreeSet::new();
-    roots_of(mounts, router, 0, &mut roots);
-    roots
-        .into_iter()
-        .filter_map(|root| unregistered_maker(files, pack, root))
-        .collect()
-}
-
-/// The routers a router's mounts lead to that nothing mounts (the router itself when unmounted).
-fn roots_of(
-    mounts: &BTreeMap<RouterKey, Vec<Mount>>,
-    router: RouterKey,
-    depth: usize,
-    out: &mut BTreeSet<RouterKey>,
-) {
-    match mounts.get(&router) {
-        Some(list) if !list.is_empty() && depth < crate::files::MAX_HOPS => {
-            for m in list {
-                roots_of(mounts, m.parent, depth + 1, out);
-            }
-        }
-        _ => {
-            out.insert(router);
-        }
-    }
-}
-
-/// `Class.method()` for a router made in a method (through the lambdas it is made in) that
-/// carries none of the pack's root decorators; `None` for one that does, or one made outside
-/// any named method.
-fn unregistered_maker(files: &Files, pack: &Pack, root: RouterKey) -> Option<String> {
-    let (file, span) = match root {
-        Def::Expr(f, e) => (f, files.model(f).expr(e).span),
-        Def::Binding(f, b) => (f, files.model(f).binding(b).span),
-        _ => return None,
-    };
-    let model = files.model(file);
-    let mut func = model.enclosing_function(span)?;
-    for _ in 0..crate::files::MAX_HOPS {
-        let f = model.function(func);
-        if !matches!(f.kind, FunctionKind::Arrow | FunctionKind::Lambda) && f.name.is_some() {
-            break;
-        }
-        func = f.parent?;
-    }
-    let f = model.function(func);
-    let name = f.name.as_deref()?;
-    let root_decorated = f.decorators.iter().any(|d| {
-        let last = d.name.rsplit('.').next().unwrap_or(&d.name);
-        pack.root_functions
-            .iter()
-            .any(|r| r.trim_start_matches('@') == last)
-    });
-    if root_decorated {
-        return None;
-    }
-    Some(match f.class.and_then(|c| model.class(c).name.as_deref()) {
-        Some(class) => format!("{class}.{name}()"),
-        None => format!("{name}()"),
-    })
+    router_of(files, pack, ff, returned).or_else(|| chained_router(files, pack, ff, returned))
 }
 
 /// One path from the prefixes and the route's own path; several prefixes become a group

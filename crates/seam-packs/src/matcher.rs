@@ -255,9 +255,10 @@ fn statically_imported(
     };
     model.imports.get(*import as usize).is_some_and(|imp| {
         from_class(&imp.specifier)
-            && imp.names.get(*name as usize).is_some_and(
-                |n| matches!(&n.imported, ImportedItem::Named(m) if m == member),
-            )
+            && imp
+                .names
+                .get(*name as usize)
+                .is_some_and(|n| matches!(&n.imported, ImportedItem::Named(m) if m == member))
     })
 }
 

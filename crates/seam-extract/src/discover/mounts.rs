@@ -704,15 +704,12 @@ pub(super) fn plugin_routers(
                         continue;
                     }
                     let parent_ok = m.parent_expr(&caps, call).is_some_and(|e| {
-                            router_or_plugin(routers, &found, file, e).is_some()
-                                || !routers_through_callers(
-                                    wrappers,
-                                    files,
-                                    (file, call, e),
-                                    |f, a| router_or_plugin(routers, &found, f, a),
-                                )
-                                .is_empty()
-                        });
+                        router_or_plugin(routers, &found, file, e).is_some()
+                            || !routers_through_callers(wrappers, files, (file, call, e), |f, a| {
+                                router_or_plugin(routers, &found, f, a)
+                            })
+                            .is_empty()
+                    });
                     if let (true, Some(child)) = (
                         parent_ok,
                         caps.get(&m.child)

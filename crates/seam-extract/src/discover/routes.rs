@@ -14,8 +14,7 @@ use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
     FACTORY_DEPTH, Mount, Routers, chain_root, compose, factory_prefix, factory_router,
     mounts_through_callers, nearest_versioning, own_prefix, plugin_router, plugin_routers,
-    prefixes_of, router_or_plugin, routers_through_callers, same_router_receiver,
-    supplied_router,
+    prefixes_of, router_or_plugin, routers_through_callers, same_router_receiver, supplied_router,
     unknown_start_text, versioned_dirs, without_unknown_start,
 };
 use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
@@ -405,13 +404,10 @@ pub fn handler_units(
                 // mounted and registered on as any other.
                 let router = match (&r.receiver, receiver) {
                     (_, Some(e)) => router_of(files, pack, file, e),
-                    (None, None) => crate::router_classes::match_router(
-                        files,
-                        &pack.routers,
-                        file,
-                        call,
-                    )
-                    .map(|_| created_router(files, file, call)),
+                    (None, None) => {
+                        crate::router_classes::match_router(files, &pack.routers, file, call)
+                            .map(|_| created_router(files, file, call))
+                    }
                     (Some(_), None) => None,
                 };
                 // A router derived from a parameter through calls that give it back

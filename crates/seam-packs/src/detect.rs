@@ -686,11 +686,12 @@ mod jvm_tests {
                 "api/src/main/java/a/A.java",
                 Language::Java
             ),
-            // spring-web holds the HTTP interfaces too.
+            // spring-web holds the HTTP interfaces too; WebMvc.fn the functional endpoints.
             vec![
                 "spring-declarative-client",
                 "spring-mvc",
-                "spring-rest-client"
+                "spring-rest-client",
+                "spring-router-functions"
             ]
         );
         let gradle = "dependencies { implementation(libs.spring.boot.starter.webflux) }";
@@ -700,7 +701,11 @@ mod jvm_tests {
                 "app/src/main/kotlin/a/A.kt",
                 Language::Kotlin
             ),
-            vec!["spring-declarative-client", "spring-rest-client"]
+            vec![
+                "spring-declarative-client",
+                "spring-rest-client",
+                "spring-router-functions"
+            ]
         );
         // A module without the dependency: no Spring pack, whatever its code says.
         let plain = "<project><artifactId>b</artifactId><dependencies><dependency><groupId>com.google.guava</groupId><artifactId>guava</artifactId></dependency></dependencies></project>";

@@ -315,7 +315,11 @@ pub struct GlobalPrefixFile {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct MountFile {
     pub pattern: String,
-    pub parent: String,
+    /// The metavariable holding the router the child is mounted on; absent when the call
+    /// itself is that router (`RouterFunctions.nest(path("/api"), child)`, one of the pack's
+    /// `routers` patterns too).
+    #[serde(default)]
+    pub parent: Option<String>,
     #[serde(default)]
     pub prefix: Option<String>,
     /// The metavariable holding the child; for a `$$$` list the last router in it is the child.

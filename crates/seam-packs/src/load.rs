@@ -738,7 +738,7 @@ impl Compiler<'_> {
         for m in &raw.mounts {
             let pattern = self.expression(&m.pattern, family)?;
             mounts.push(Mount {
-                parent: self.meta("parent", &m.parent, &pattern, &m.pattern)?,
+                parent: self.optional_meta("parent", m.parent.as_deref(), &pattern, &m.pattern)?,
                 prefix: self.optional_meta("prefix", m.prefix.as_deref(), &pattern, &m.pattern)?,
                 child: self.meta("child", &m.child, &pattern, &m.pattern)?,
                 plugin_parameter: m.plugin_parameter,

@@ -4,7 +4,10 @@
 //! any one expression (or, after a `.`, the property name) and `$$$X` zero or more positional
 //! arguments or elements. A metavariable used twice must bind the same source text
 //! (whitespace collapsed). A name matches also a local name that holds the whole module of that
-//! name (`import http from "axios"` matches `axios`). Keyword arguments (Python) match by name, in any order; keyword
+//! name (`import http from "axios"` matches `axios`), and a member of a class matches the bare
+//! name a Java static import brings in (`import static a.b.RouterFunctions.route;` makes
+//! `route()` match `RouterFunctions.route()`; `import static a.b.RouterFunctions.*;` too, for a
+//! name the file declares nowhere). Keyword arguments (Python) match by name, in any order; keyword
 //! arguments the pattern does not mention are ignored. Object patterns match an object that has
 //! at least the listed keys.
 
@@ -97,6 +100,9 @@ fn may_match_call(model: &Model, pattern: &PatternNode, id: ExprId) -> bool {
             },
         ) => want == name,
         (PatternNode::Member { .. }, ExprKind::Member { .. }) => true,
+        (PatternNode::Member { object, property }, ExprKind::Ident { name, .. }) => {
+            statically_imported(model, *target_callee, object, property, name)
+        }
         (PatternNode::Member { .. }, _) => false,
         _ => true,
     };
@@ -215,6 +221,47 @@ fn imports_module(model: &Model, id: ExprId, module: &str) -> bool {
     })
 }
 
+/// Whether a bare name is the member a pattern `Class.member` names, brought in by a static
+/// import of that member from a class of that name (Java's `import static a.b.Class.member;`,
+/// or `import static a.b.Class.*;` for a name the file declares nowhere): the name is that
+/// member, as if written `Class.member`.
+fn statically_imported(
+    model: &Model,
+    id: ExprId,
+    object: &PatternNode,
+    property: &PatternProp,
+    name: &str,
+) -> bool {
+    let (PatternNode::Ident(class), PatternProp::Name(member)) = (object, property) else {
+        return false;
+    };
+    if member != name || model.language != seam_lang::model::Language::Java {
+        return false;
+    }
+    let from_class = |specifier: &str| specifier.rsplit('.').next() == Some(class.as_str());
+    // A name the file declares nowhere, with every static member of the class imported
+    // (`import static a.b.ServerResponse.*;`).
+    let Some(b) = model.resolved_binding(id) else {
+        return model.imports.iter().any(|imp| {
+            from_class(&imp.specifier)
+                && imp
+                    .names
+                    .iter()
+                    .any(|n| matches!(n.imported, ImportedItem::All))
+        });
+    };
+    let BindingKind::Import { import, name } = &model.binding(b).kind else {
+        return false;
+    };
+    model.imports.get(*import as usize).is_some_and(|imp| {
+        from_class(&imp.specifier)
+            && imp
+                .names
+                .get(*name as usize)
+                .is_some_and(|n| matches!(&n.imported, ImportedItem::Named(m) if m == member))
+    })
+}
+
 fn match_node<'p>(
     model: &Model,
     pattern: &'p PatternNode,
@@ -228,6 +275,9 @@ fn match_node<'p>(
             (want == name && !is_own_name(model, id)) || imports_module(model, id, want)
         }
         (PatternNode::This, ExprKind::This) => true,
+        (PatternNode::Member { object, property }, ExprKind::Ident { name, .. }) => {
+            statically_imported(model, id, object, property, name)
+        }
         (
             PatternNode::Member { object, property },
             ExprKind::Member {

@@ -217,11 +217,39 @@ pub struct ModuleRoutes {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mount {
     pub pattern: PatternNode,
-    pub parent: String,
+    /// `None`: the matched call is itself the parent router.
+    pub parent: Option<String>,
     pub prefix: Option<String>,
     pub child: String,
     /// A child that is a function is a plugin: this parameter is the router inside it.
     pub plugin_parameter: Option<u32>,
+}
+
+impl Mount {
+    /// The parent router's expression in a match of `pattern` on `call`: what `parent` bound,
+    /// or the call itself when the mount names no parent.
+    pub fn parent_expr(
+        &self,
+        captures: &crate::matcher::Captures,
+        call: seam_lang::model::ExprId,
+    ) -> Option<seam_lang::model::ExprId> {
+        match &self.parent {
+            Some(p) => captures.get(p).and_then(crate::matcher::Capture::expr),
+            None => Some(call),
+        }
+    }
+
+    /// The router a chain walks on to through this mount (`.path(p, b -> …)` gives back its
+    /// parent): none for a mount that is itself the router.
+    pub fn parent_bound(
+        &self,
+        captures: &crate::matcher::Captures,
+    ) -> Option<seam_lang::model::ExprId> {
+        self.parent
+            .as_ref()
+            .and_then(|p| captures.get(p))
+            .and_then(crate::matcher::Capture::expr)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -114,3 +114,80 @@ fn placeholders_compile_in_python_too() {
         assert_eq!(p.metavariables(), ["APP", "R", "P"]);
     }
 }
+
+/// Matches a Java pattern against the first expression statement of a file (inside a method).
+fn matches_java(pattern: &str, source: &str) -> bool {
+    let p = compile_expression(pattern, Language::Java).unwrap_or_else(|e| panic!("{e}"));
+    let model = lower_file("T.java", Language::Java, source).expect("snippet lowers");
+    let Some(expr) = model.stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::Expr { expr } => Some(*expr),
+        _ => None,
+    }) else {
+        panic!("no expression statement in {source}");
+    };
+    let mut caps = Captures::new();
+    match_expr(&model, &p, expr, &mut caps)
+}
+
+#[test]
+fn a_statically_imported_member_matches_its_class_member() {
+    let java = |imports: &str, call: &str| {
+        format!("package p;\n{imports}\nclass T {{\n  void f() {{\n    {call};\n  }}\n}}\n")
+    };
+    let pattern = "RouterFunctions.route()";
+    // `import static …RouterFunctions.route;` makes `route()` that member.
+    assert!(matches_java(
+        pattern,
+        &java(
+            "import static org.springframework.web.reactive.function.server.RouterFunctions.route;",
+            "route()"
+        )
+    ));
+    assert!(matches_java(pattern, &java("", "RouterFunctions.route()")));
+    // The same name from another class, or not imported at all, is not.
+    assert!(!matches_java(
+        pattern,
+        &java(
+            "import static org.springdoc.webflux.core.fn.SpringdocRouteBuilder.route;",
+            "route()"
+        )
+    ));
+    assert!(!matches_java(pattern, &java("", "route()")));
+    // Inside a longer pattern too (`ServerResponse.ok().bodyValue($BODY)` with `ok` imported).
+    assert!(matches_java(
+        "ServerResponse.ok().bodyValue($BODY)",
+        &java(
+            "import static org.springframework.web.reactive.function.server.ServerResponse.ok;",
+            "ok().bodyValue(user)"
+        )
+    ));
+    assert!(!matches_java(
+        "ServerResponse.ok().bodyValue($BODY)",
+        &java(
+            "import static org.springframework.http.ResponseEntity.ok;",
+            "ok().bodyValue(user)"
+        )
+    ));
+}
+
+#[test]
+fn a_wildcard_static_import_brings_every_member_of_its_class() {
+    let java = |imports: &str, call: &str| {
+        format!("package p;\n{imports}\nclass T {{\n  void f() {{\n    {call};\n  }}\n}}\n")
+    };
+    let pattern = "ServerResponse.ok().build()";
+    assert!(matches_java(
+        pattern,
+        &java(
+            "import static org.springframework.web.reactive.function.server.ServerResponse.*;",
+            "ok().build()"
+        )
+    ));
+    assert!(!matches_java(
+        pattern,
+        &java(
+            "import static org.springframework.http.ResponseEntity.*;",
+            "ok().build()"
+        )
+    ));
+}

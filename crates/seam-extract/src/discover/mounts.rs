@@ -206,7 +206,7 @@ fn chained_router(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Opti
         let through_mount = pack.mounts.iter().find_map(|m| {
             let mut caps = Captures::new();
             match_expr(model, &m.pattern, at, &mut caps)
-                .then(|| caps.get(&m.parent).and_then(Capture::expr))
+                .then(|| m.parent_bound(&caps))
                 .flatten()
         });
         let receiver = through_mount.or_else(|| {
@@ -546,7 +546,7 @@ pub(super) fn router_through_mounts(
         if !match_expr(model, &m.pattern, ve, &mut caps) {
             return None;
         }
-        let parent = caps.get(&m.parent).and_then(Capture::expr)?;
+        let parent = m.parent_bound(&caps)?;
         router_through_mounts(routers, plugins, vf, parent, depth + 1)
     });
     // A registration gives back its router too (`new Hono().get(…).post(…)`).
@@ -595,7 +595,7 @@ pub(super) fn chain_root(routers: &Routers, file: usize, expr: ExprId) -> ExprId
         let through_mount = routers.pack.mounts.iter().find_map(|m| {
             let mut caps = Captures::new();
             match_expr(model, &m.pattern, value, &mut caps)
-                .then(|| caps.get(&m.parent).and_then(Capture::expr))
+                .then(|| m.parent_bound(&caps))
                 .flatten()
         });
         let next = through_mount
@@ -703,19 +703,13 @@ pub(super) fn plugin_routers(
                     if !match_expr(model, &m.pattern, call, &mut caps) {
                         continue;
                     }
-                    let parent_ok = caps
-                        .get(&m.parent)
-                        .and_then(Capture::expr)
-                        .is_some_and(|e| {
-                            router_or_plugin(routers, &found, file, e).is_some()
-                                || !routers_through_callers(
-                                    wrappers,
-                                    files,
-                                    (file, call, e),
-                                    |f, a| router_or_plugin(routers, &found, f, a),
-                                )
-                                .is_empty()
-                        });
+                    let parent_ok = m.parent_expr(&caps, call).is_some_and(|e| {
+                        router_or_plugin(routers, &found, file, e).is_some()
+                            || !routers_through_callers(wrappers, files, (file, call, e), |f, a| {
+                                router_or_plugin(routers, &found, f, a)
+                            })
+                            .is_empty()
+                    });
                     if let (true, Some(child)) = (
                         parent_ok,
                         caps.get(&m.child)
@@ -894,6 +888,38 @@ pub(super) fn prefixes_of(
         }
     }
     out.into_iter().collect()
+}
+
+/// The router a function taking nothing gives back (Spring's `nest(path("/x"), () ->
+/// route().GET(…).build())`, a chain of registrations on the router made at its start): the
+/// router a mount handed that function mounts.
+pub(super) fn supplied_router(
+    files: &Files,
+    pack: &Pack,
+    file: usize,
+    expr: ExprId,
+) -> Option<RouterKey> {
+    let (ff, func) = files.function_of(file, expr).or_else(|| {
+        // The call of a project function that returns the supplier
+        // (`Supplier<RouterFunction<…>> scopedApis() { return () -> route()…; }`).
+        let ExprKind::Call { callee, .. } = &files.model(file).expr(expr).kind else {
+            return None;
+        };
+        let (cf, cfunc) = files
+            .function_of(file, *callee)
+            .or_else(|| crate::callees::member_function(files, file, *callee, 4))?;
+        let [returned] = files.returned_values(cf, cfunc)[..] else {
+            return None;
+        };
+        files.function_of(cf, returned)
+    })?;
+    if !files.model(ff).function(func).params.is_empty() {
+        return None;
+    }
+    let [returned] = files.returned_values(ff, func)[..] else {
+        return None;
+    };
+    router_of(files, pack, ff, returned).or_else(|| chained_router(files, pack, ff, returned))
 }
 
 /// One path from the prefixes and the route's own path; several prefixes become a group

@@ -14,7 +14,7 @@ use super::module_routes::{module_prefixes, under_modules};
 use super::mounts::{
     FACTORY_DEPTH, Mount, Routers, chain_root, compose, factory_prefix, factory_router,
     mounts_through_callers, nearest_versioning, own_prefix, plugin_router, plugin_routers,
-    prefixes_of, router_or_plugin, routers_through_callers, same_router_receiver,
+    prefixes_of, router_or_plugin, routers_through_callers, same_router_receiver, supplied_router,
     unknown_start_text, versioned_dirs, without_unknown_start,
 };
 use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
@@ -196,14 +196,15 @@ pub fn handler_units(
                 }
                 let child = match caps.get(&m.child) {
                     Some(Capture::Expr(e)) => router_of(files, pack, file, *e)
-                        .or_else(|| plugin_router(files, m, file, *e)),
+                        .or_else(|| plugin_router(files, m, file, *e))
+                        .or_else(|| supplied_router(files, pack, file, *e)),
                     Some(Capture::List(list)) => list
                         .iter()
                         .rev()
                         .find_map(|e| router_of(files, pack, file, *e)),
                     _ => None,
                 };
-                let Some(parent_expr) = caps.get(&m.parent).and_then(Capture::expr) else {
+                let Some(parent_expr) = m.parent_expr(&caps, call) else {
                     continue;
                 };
                 // A child a project function takes (`func (s *Server) MountRouter(name, urlPath
@@ -398,7 +399,17 @@ pub fn handler_units(
                     .as_ref()
                     .and_then(|x| caps.get(x))
                     .and_then(Capture::expr);
-                let router = receiver.and_then(|e| router_of(files, pack, file, e));
+                // A registration with no receiver that makes a router itself (Spring's
+                // `RouterFunctions.route(GET("/x"), h)`, which `.andRoute(…)` adds to): that router,
+                // mounted and registered on as any other.
+                let router = match (&r.receiver, receiver) {
+                    (_, Some(e)) => router_of(files, pack, file, e),
+                    (None, None) => {
+                        crate::router_classes::match_router(files, &pack.routers, file, call)
+                            .map(|_| created_router(files, file, call))
+                    }
+                    (Some(_), None) => None,
+                };
                 // A router derived from a parameter through calls that give it back
                 // (`const r = (router as Router<X>).use(mw)`): that parameter is the receiver
                 // the callers fill.
@@ -2029,7 +2040,7 @@ fn mounted_functions(
                 }
                 let (Some(child), Some(parent_expr)) = (
                     caps.get(&m.child).and_then(Capture::expr),
-                    caps.get(&m.parent).and_then(Capture::expr),
+                    m.parent_expr(&caps, call),
                 ) else {
                     continue;
                 };

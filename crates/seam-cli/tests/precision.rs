@@ -794,7 +794,8 @@ fn a_wrapper_that_ends_every_failure_in_its_own_fallback_handles_it() {
     // `keys` throws on every failure and catches the throw on the same chain; `update` never
     // tests the status, but the 500 comes with no body, so `res.json()` rejects into its
     // catch; `exportCsv` returns only a successful response and throws after the `if`. Their
-    // callers get a fallback value, never the failure.
+    // callers get a fallback value, never the failure. `reset` hands back `res.ok`, which its
+    // caller tests.
     let silent = check("caught_in_wrapper/silent");
     assert_eq!(
         pairs(&silent),
@@ -803,17 +804,30 @@ fn a_wrapper_that_ends_every_failure_in_its_own_fallback_handles_it() {
             "GET /api/export api/server.js::get web/page.js::download",
             "GET /api/keys api/server.js::get web/api.js::keys",
             "GET /api/keys api/server.js::get web/page.js::showKeys",
+            "POST /api/reset api/server.js::post web/api.js::reset",
+            "POST /api/reset api/server.js::post web/page.js::onReset",
             "POST /api/update api/server.js::post web/api.js::update",
             "POST /api/update api/server.js::post web/page.js::save"
         ]
     );
     assert_eq!(findings(&silent), Vec::<String>::new());
     // Without the catches the failures reach callers that go on as if the call had worked; an
-    // `if` on success that neither returns nor is followed by a throw hands a failure's body on.
+    // `if` on success that neither returns nor is followed by a throw hands a failure's body on,
+    // and a caller that never looks at the `ok` it is handed goes on as if the reset was done.
     let fires = check("caught_in_wrapper/fires");
+    assert_eq!(
+        finding_consumers(&fires),
+        [
+            "web/page.js::download",
+            "web/page.js::showKeys",
+            "web/page.js::onReset",
+            "web/page.js::save"
+        ]
+    );
     assert_eq!(
         findings(&fires),
         [
+            "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it",
             "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it",
             "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it",
             "warning unhandledProviderCase: Provider produces status 500 but no consumer branch handles it"

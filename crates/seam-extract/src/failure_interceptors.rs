@@ -189,12 +189,15 @@ fn passes_on(model: &Model, callee: ExprId) -> bool {
 /// Whether a consumer tells a failed response apart itself: an `if` on the response's `ok`
 /// whose failing side does something (`if (res.ok) { … } else { toast.error(…) }`,
 /// `if (!res.ok) { … }`). Such a branch handles every failure even when both sides run on to
-/// the same end, so no transition of the summary tells them apart.
+/// the same end, so no transition of the summary tells them apart. So does one on a name that
+/// holds the `ok` itself (`flags`: `const saved = await save(x); if (!saved) { … }`, `save`
+/// returning `res.ok`).
 pub fn branches_on_ok(
     files: &Files,
     file: usize,
     func: seam_lang::model::FuncId,
     responses: &BTreeSet<seam_lang::model::BindingId>,
+    flags: &BTreeSet<seam_lang::model::BindingId>,
 ) -> bool {
     let model = files.model(file);
     let body = model.function(func).span;
@@ -205,7 +208,7 @@ pub fn branches_on_ok(
             if !body.contains(span) || crate::files::enclosing_function(model, span) != Some(func) {
                 return false;
             }
-            match ok_test(model, test, responses) {
+            match ok_test(model, test, responses, flags) {
                 Some(true) => alternate.is_some_and(|a| does_something(model, a)),
                 Some(false) => does_something(model, consequent),
                 None => false,
@@ -213,17 +216,22 @@ pub fn branches_on_ok(
         })
 }
 
-/// `res.ok` (true) or `!res.ok` (false) for a response name.
+/// `res.ok` (true) or `!res.ok` (false) for a response name, or `ok` / `!ok` for a name
+/// holding the flag.
 fn ok_test(
     model: &Model,
     test: ExprId,
     responses: &BTreeSet<seam_lang::model::BindingId>,
+    flags: &BTreeSet<seam_lang::model::BindingId>,
 ) -> Option<bool> {
     match &model.expr(test).kind {
         ExprKind::Unary {
             op: seam_lang::model::UnaryOp::Not,
             arg,
-        } => ok_test(model, *arg, responses).map(|ok| !ok),
+        } => ok_test(model, *arg, responses, flags).map(|ok| !ok),
+        ExprKind::Ident {
+            binding: Some(b), ..
+        } if flags.contains(b) => Some(true),
         ExprKind::Member {
             object,
             property: MemberProp::Name(name),

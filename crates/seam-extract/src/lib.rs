@@ -1866,6 +1866,7 @@ fn build_client(
                 unit.file,
                 func,
                 &walker.response_names,
+                &ok_flags(files, pack, unit),
             ) || crate::awaited_callbacks::caught_where_awaited(model, func);
             let ends = walker.run();
             let own_request =
@@ -1952,21 +1953,10 @@ fn build_client(
 fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Walker) {
     let model = files.model(unit.file);
     // A call of a wrapper that hands back the body, not the response (`.then((r) => r.json())`):
-    // what the call gives is the body itself. Not a call the wrapper is only given to (a
-    // fetcher handed to a data hook, whose result holds the body under a key).
-    let gives_body = match (unit.through.as_slice(), unit.inner) {
-        ([wrapper], Some((inner_file, inner_call))) if wrapper.0 == inner_file => {
-            let calls_wrapper = match &model.expr(unit.call).kind {
-                ExprKind::Call { callee, .. } => {
-                    files.function_of(unit.file, *callee) == Some(*wrapper)
-                }
-                _ => false,
-            };
-            calls_wrapper
-                && crate::returned_bodies::returns_parsed_body(files, pack, *wrapper, inner_call)
-        }
-        _ => false,
-    };
+    // what the call gives is the body itself.
+    let gives_body = called_wrapper(files, unit).is_some_and(|(wrapper, inner_call)| {
+        crate::returned_bodies::returns_parsed_body(files, pack, wrapper, inner_call)
+    });
     if gives_body {
         walker.body_values.insert(unit.call);
     }
@@ -2110,6 +2100,48 @@ fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
                 .push(held_from(b, span.end));
         }
     }
+}
+
+/// The one wrapper the unit's call calls, with the request inside it. Not a call the wrapper is
+/// only given to (a fetcher handed to a data hook, whose result holds the body under a key).
+fn called_wrapper(files: &Files, unit: &ClientUnit) -> Option<((usize, FuncId), ExprId)> {
+    let ([wrapper], Some((inner_file, inner_call))) = (unit.through.as_slice(), unit.inner) else {
+        return None;
+    };
+    let ExprKind::Call { callee, .. } = &files.model(unit.file).expr(unit.call).kind else {
+        return None;
+    };
+    (wrapper.0 == inner_file && files.function_of(unit.file, *callee) == Some(*wrapper))
+        .then_some((*wrapper, inner_call))
+}
+
+/// The names that hold whether the unit's request succeeded: its call's value, when the wrapper
+/// it calls returns only the response's `ok` (`fetch(u).then((r) => r.ok).catch(() => false)`).
+fn ok_flags(
+    files: &Files,
+    pack: &Pack,
+    unit: &ClientUnit,
+) -> BTreeSet<seam_lang::model::BindingId> {
+    let Some((wrapper, inner_call)) = called_wrapper(files, unit) else {
+        return BTreeSet::new();
+    };
+    if !crate::returned_bodies::returns_ok_flag(files, pack, wrapper, inner_call) {
+        return BTreeSet::new();
+    }
+    let model = files.model(unit.file);
+    model
+        .bindings
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            b.origin.path.is_empty()
+                && !b.reassigned
+                && b.origin
+                    .init
+                    .is_some_and(|init| unawaited(model, init) == unit.call)
+        })
+        .map(|(i, _)| seam_lang::model::BindingId::from_index(i))
+        .collect()
 }
 
 /// Summary ids: `workspace::file::name`, the boundary label appended for a label name and for

@@ -8,7 +8,7 @@
 //! body reads at the wrapper's caller too.
 
 use seam_lang::model::{ExprId, ExprKind, FuncId, MemberProp, Model};
-use seam_packs::{Captures, Pack, match_expr};
+use seam_packs::{Captures, Pack, PatternNode, match_expr};
 
 use crate::files::Files;
 
@@ -23,6 +23,24 @@ const MAX_HOPS: usize = 8;
 pub fn returns_parsed_body(
     files: &Files,
     pack: &Pack,
+    wrapper: (usize, FuncId),
+    call: ExprId,
+) -> bool {
+    returns_read(files, &pack.response.body, wrapper, call)
+}
+
+/// Whether every value the wrapper `func` of `file` returns is whether the response its request
+/// `call` gives succeeded (`return res.ok`, `fetch(u).then((r) => r.ok).catch(() => false)`):
+/// its caller's test of that value tells every failure apart.
+pub fn returns_ok_flag(files: &Files, pack: &Pack, wrapper: (usize, FuncId), call: ExprId) -> bool {
+    returns_read(files, &pack.response.ok, wrapper, call)
+}
+
+/// Whether every value `func` returns is what one of `accessors` reads of the response of
+/// `call` (see [`returns_parsed_body`]).
+fn returns_read(
+    files: &Files,
+    accessors: &[PatternNode],
     (file, func): (usize, FuncId),
     call: ExprId,
 ) -> bool {
@@ -30,8 +48,8 @@ pub fn returns_parsed_body(
     let values = files.returned_values(file, func);
     !values.is_empty()
         && values.iter().all(|&v| {
-            reads_body(model, pack, v, &|r| same_call(model, r, call))
-                || chained_body(files, pack, file, v, call)
+            reads_body(model, accessors, v, &|r| same_call(model, r, call))
+                || chained_read(files, accessors, file, v, call)
         })
 }
 
@@ -39,6 +57,18 @@ pub fn returns_parsed_body(
 /// the body of its first parameter (`await fetch(u).then((r) => r.json())`): the body, or a
 /// fallback the rejection handler gives.
 pub fn chained_body(files: &Files, pack: &Pack, file: usize, v: ExprId, call: ExprId) -> bool {
+    chained_read(files, &pack.response.body, file, v, call)
+}
+
+/// `v` is `call.then(cb)` (see [`chained_body`]) where `cb` returns only what one of
+/// `accessors` reads of its first parameter.
+fn chained_read(
+    files: &Files,
+    accessors: &[PatternNode],
+    file: usize,
+    v: ExprId,
+    call: ExprId,
+) -> bool {
     let model = files.model(file);
     let mut v = crate::walk::unawaited(model, v);
     loop {
@@ -65,7 +95,7 @@ pub fn chained_body(files: &Files, pack: &Pack, file: usize, v: ExprId, call: Ex
                 let values = files.returned_values(hf, hfunc);
                 return !values.is_empty()
                     && values.iter().all(|&r| {
-                        reads_body(hmodel, pack, r, &|o| {
+                        reads_body(hmodel, accessors, r, &|o| {
                             hmodel.resolved_binding(o) == Some(param)
                         })
                     });
@@ -117,16 +147,16 @@ fn method_call(model: &Model, expr: ExprId) -> Option<(ExprId, &str, Vec<ExprId>
     ))
 }
 
-/// Whether `v` is a read of the body (one of the pack's `response.body` accessors) of a
-/// response `is_response` accepts, through awaits and locals assigned once.
+/// Whether `v` is a read by one of `accessors` (the pack's `response.body` or `response.ok`)
+/// of a response `is_response` accepts, through awaits and locals assigned once.
 fn reads_body(
     model: &Model,
-    pack: &Pack,
+    accessors: &[PatternNode],
     mut v: ExprId,
     is_response: &dyn Fn(ExprId) -> bool,
 ) -> bool {
     for _ in 0..MAX_HOPS {
-        let read = pack.response.body.iter().any(|p| {
+        let read = accessors.iter().any(|p| {
             let mut caps = Captures::new();
             match_expr(model, p, v, &mut caps)
                 && caps

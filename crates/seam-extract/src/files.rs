@@ -2056,38 +2056,43 @@ pub fn returns_body_of(
 ) -> bool {
     let model = files.model(file);
     let reads = |e: ExprId| body_of(e).is_some_and(|r| flows_from(files, file, r, call, 0));
-    // Through awaits and locals assigned once to the read; `calls` says whether a call given
-    // the read counts (one level: `deserialize(result)`).
-    fn leads(model: &Model, mut v: ExprId, reads: &dyn Fn(ExprId) -> bool, calls: bool) -> bool {
-        for _ in 0..8 {
-            if reads(v) {
-                return true;
-            }
-            match &model.expr(v).kind {
-                ExprKind::Await { arg } => v = *arg,
-                ExprKind::Ident {
-                    binding: Some(b), ..
-                } => {
-                    let binding = model.binding(*b);
-                    match binding.origin.init {
-                        Some(init) if !binding.reassigned && binding.origin.path.is_empty() => {
-                            v = init
-                        }
-                        _ => return false,
-                    }
-                }
-                ExprKind::Call { args, .. } if calls => {
-                    return args.iter().any(|a| leads(model, a.value, reads, false));
-                }
-                _ => return false,
-            }
-        }
-        false
-    }
     files
         .returned_values(file, func)
         .into_iter()
-        .any(|v| leads(model, v, &reads, true))
+        .any(|v| leads_to(model, v, &reads, true))
+}
+
+/// Whether `v` is, through awaits and locals assigned once, an expression `reads` accepts;
+/// `calls` says whether a call given such an expression counts (one level:
+/// `deserialize(result)`).
+pub(crate) fn leads_to(
+    model: &Model,
+    mut v: ExprId,
+    reads: &dyn Fn(ExprId) -> bool,
+    calls: bool,
+) -> bool {
+    for _ in 0..8 {
+        if reads(v) {
+            return true;
+        }
+        match &model.expr(v).kind {
+            ExprKind::Await { arg } => v = *arg,
+            ExprKind::Ident {
+                binding: Some(b), ..
+            } => {
+                let binding = model.binding(*b);
+                match binding.origin.init {
+                    Some(init) if !binding.reassigned && binding.origin.path.is_empty() => v = init,
+                    _ => return false,
+                }
+            }
+            ExprKind::Call { args, .. } if calls => {
+                return args.iter().any(|a| leads_to(model, a.value, reads, false));
+            }
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Whether a value `func` returns is, or holds anywhere inside it, what `call` gives (an object

@@ -12,9 +12,6 @@ use seam_packs::{Captures, Pack, PatternNode, match_expr};
 
 use crate::files::Files;
 
-/// How many locals and awaits a returned value is followed through.
-const MAX_HOPS: usize = 8;
-
 /// Whether every value the wrapper `func` of `file` returns is the body of the response its
 /// request `call` gives: a read of it (`return res.json()`, `return (await api.get(u)).data`,
 /// through awaits and locals), or a promise chain on the request whose first `.then` callback
@@ -152,34 +149,18 @@ fn method_call(model: &Model, expr: ExprId) -> Option<(ExprId, &str, Vec<ExprId>
 fn reads_body(
     model: &Model,
     accessors: &[PatternNode],
-    mut v: ExprId,
+    v: ExprId,
     is_response: &dyn Fn(ExprId) -> bool,
 ) -> bool {
-    for _ in 0..MAX_HOPS {
-        let read = accessors.iter().any(|p| {
+    let read = |e: ExprId| {
+        accessors.iter().any(|p| {
             let mut caps = Captures::new();
-            match_expr(model, p, v, &mut caps)
+            match_expr(model, p, e, &mut caps)
                 && caps
                     .values()
                     .find_map(|c| c.expr())
                     .is_some_and(is_response)
-        });
-        if read {
-            return true;
-        }
-        match &model.expr(v).kind {
-            ExprKind::Await { arg } => v = *arg,
-            ExprKind::Ident {
-                binding: Some(b), ..
-            } => {
-                let binding = model.binding(*b);
-                match binding.origin.init {
-                    Some(init) if !binding.reassigned && binding.origin.path.is_empty() => v = init,
-                    _ => return false,
-                }
-            }
-            _ => return false,
-        }
-    }
-    false
+        })
+    };
+    crate::files::leads_to(model, v, &read, false)
 }

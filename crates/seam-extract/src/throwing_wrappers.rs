@@ -360,26 +360,41 @@ fn holds_only_on_success(
             holds_only_on_success(model, pack, *left, responses)
                 || holds_only_on_success(model, pack, *right, responses)
         }
-        ExprKind::Binary { op, left, right } => {
-            let (op, bound) = if reads(&pack.response.status, *left) {
-                (*op, *right)
-            } else if reads(&pack.response.status, *right) {
-                (mirrored(*op), *left)
-            } else {
-                return false;
-            };
-            let Some(n) = number(model, bound) else {
-                return false;
-            };
-            match op {
-                BinaryOp::Lt => (201.0..=400.0).contains(&n),
-                BinaryOp::LtEq => (200.0..=399.0).contains(&n),
-                BinaryOp::Eq | BinaryOp::StrictEq => (200.0..300.0).contains(&n),
-                _ => false,
-            }
-        }
+        ExprKind::Binary { .. } => match status_compared(model, pack, test, responses) {
+            Some((BinaryOp::Lt, n)) => (201.0..=400.0).contains(&n),
+            Some((BinaryOp::LtEq, n)) => (200.0..=399.0).contains(&n),
+            Some((BinaryOp::Eq | BinaryOp::StrictEq, n)) => (200.0..300.0).contains(&n),
+            _ => false,
+        },
         _ => false,
     }
+}
+
+/// `res.status OP n` (or `n OP res.status`, read as the former) for a response held in
+/// `responses`: the comparison and the bound, a number or a library's constant.
+fn status_compared(
+    model: &Model,
+    pack: &Pack,
+    test: ExprId,
+    responses: &BTreeSet<BindingId>,
+) -> Option<(BinaryOp, f64)> {
+    let ExprKind::Binary { op, left, right } = &model.expr(test).kind else {
+        return None;
+    };
+    let reads = |e: ExprId| {
+        pack.response
+            .status
+            .iter()
+            .any(|p| accessor_on(model, p, e, responses))
+    };
+    let (op, bound) = if reads(*left) {
+        (*op, *right)
+    } else if reads(*right) {
+        (mirrored(*op), *left)
+    } else {
+        return None;
+    };
+    Some((op, number(model, bound)?))
 }
 
 /// A `return`, or a block that returns before it ends.
@@ -436,24 +451,12 @@ fn holds_on_every_failure(
             holds_on_every_failure(model, pack, *left, responses)
                 || holds_on_every_failure(model, pack, *right, responses)
         }
-        ExprKind::Binary { op, left, right } => {
-            let (op, bound) = if reads(&pack.response.status, *left) {
-                (*op, *right)
-            } else if reads(&pack.response.status, *right) {
-                (mirrored(*op), *left)
-            } else {
-                return false;
-            };
-            let Some(n) = number(model, bound) else {
-                return false;
-            };
-            match op {
-                BinaryOp::GtEq => (300.0..=400.0).contains(&n),
-                BinaryOp::Gt => (200.0..=399.0).contains(&n),
-                BinaryOp::NotEq | BinaryOp::StrictNotEq => (200.0..300.0).contains(&n),
-                _ => false,
-            }
-        }
+        ExprKind::Binary { .. } => match status_compared(model, pack, test, responses) {
+            Some((BinaryOp::GtEq, n)) => (300.0..=400.0).contains(&n),
+            Some((BinaryOp::Gt, n)) => (200.0..=399.0).contains(&n),
+            Some((BinaryOp::NotEq | BinaryOp::StrictNotEq, n)) => (200.0..300.0).contains(&n),
+            _ => false,
+        },
         _ => false,
     }
 }

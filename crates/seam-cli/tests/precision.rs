@@ -891,3 +891,17 @@ fn a_catch_all_route_says_nothing_of_which_program_a_loopback_port_is() {
     assert_eq!(unpairable(&report), ["GET /hub/v1/items external"]);
     assert_eq!(findings(&report), Vec::<String>::new());
 }
+
+#[test]
+fn a_url_that_is_one_environment_variable_has_an_unknown_path() {
+    // `fetch(process.env.TEAMS_WEBHOOK, …)`: the variable holds the whole URL, so the call
+    // could go anywhere and meets no route; a variable in front of `/` is the deployment's base,
+    // so that call meets the root route.
+    let report = check("webhook_setting");
+    assert_eq!(
+        pairs(&report),
+        ["POST / api/server.js::post web/notify.js::shoot"]
+    );
+    assert_eq!(unpairable(&report), ["POST /{value} unknownDestination"]);
+    assert_eq!(findings(&report), Vec::<String>::new());
+}

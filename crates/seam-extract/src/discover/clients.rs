@@ -1370,6 +1370,15 @@ pub(super) fn site_of(
     } && client
         .as_ref()
         .is_some_and(|c| !c.base.iter().any(|p| matches!(p, Piece::Hole(_))));
+    // A URL that is one environment variable, nothing written around it
+    // (`fetch(process.env.WEBHOOK_URL, …)`): the variable holds the whole URL, a webhook's say,
+    // so its path is a value, not the root of this deployment.
+    let whole_setting = {
+        let mut written = url.iter().filter(|p| **p != Piece::Text(String::new()));
+        matches!(written.next(), Some(Piece::Env)) && written.next().is_none()
+    } && client
+        .as_ref()
+        .is_none_or(|c| c.base.iter().all(|p| *p == Piece::Text(String::new())));
     let starts_with_value = matches!(
         url.iter().find(|p| **p != Piece::Text(String::new())),
         Some(Piece::Hole(_) | Piece::Env)
@@ -1385,7 +1394,7 @@ pub(super) fn site_of(
         }
     });
     let (path, origin) = match client {
-        Some(client) if !is_absolute(&url) && !lone_value => {
+        Some(client) if !is_absolute(&url) && !lone_value && !whole_setting => {
             let interceptor = if client.url_prefix.pieces.is_empty() {
                 global_url_prefix(files, pack, reader)
             } else {
@@ -1413,6 +1422,7 @@ pub(super) fn site_of(
                 origin_of(&whole),
             )
         }
+        _ if whole_setting => ("/{value}".to_owned(), origin_of(&url)),
         _ => (join_paths("", &client_url_path(&url)), origin_of(&url)),
     };
     Site {

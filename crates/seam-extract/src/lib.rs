@@ -2051,18 +2051,7 @@ fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
     }
     // The body read from a response name where it holds the unit's response.
     let body_of = |walker: &Walker, value: ExprId| {
-        let mut target = unawaited(model, value);
-        // `await res.json().catch(() => ({}))`: the body, or the fallback when it does not parse.
-        if let ExprKind::Call { callee, .. } = &model.expr(target).kind
-            && let ExprKind::Member {
-                object,
-                property: seam_lang::model::MemberProp::Name(m),
-                ..
-            } = &model.expr(*callee).kind
-            && m == "catch"
-        {
-            target = *object;
-        }
+        let target = crate::walk::before_catch(model, value);
         let at = model.expr(target).span.start;
         let live: BTreeSet<seam_lang::model::BindingId> = walker
             .response_names
@@ -2129,18 +2118,9 @@ fn ok_flags(
         return BTreeSet::new();
     }
     let model = files.model(unit.file);
-    model
-        .bindings
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| {
-            b.origin.path.is_empty()
-                && !b.reassigned
-                && b.origin
-                    .init
-                    .is_some_and(|init| unawaited(model, init) == unit.call)
-        })
-        .map(|(i, _)| seam_lang::model::BindingId::from_index(i))
+    crate::throwing_wrappers::response_bindings(model, unit.call)
+        .into_iter()
+        .filter(|&b| !model.binding(b).reassigned)
         .collect()
 }
 

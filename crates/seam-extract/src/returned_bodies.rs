@@ -7,7 +7,7 @@
 //! success body (`{"success": false}` against `{"success": true}`), so they must be recorded as
 //! body reads at the wrapper's caller too.
 
-use seam_lang::model::{ExprId, ExprKind, FuncId, MemberProp, Model};
+use seam_lang::model::{ExprId, ExprKind, FuncId, Model};
 use seam_packs::{Captures, Pack, PatternNode, match_expr};
 
 use crate::files::Files;
@@ -69,18 +69,18 @@ fn chained_read(
     let model = files.model(file);
     let mut v = crate::walk::unawaited(model, v);
     loop {
-        let Some((object, method, args)) = method_call(model, v) else {
+        let Some((object, method, args)) = crate::files::method_call(model, v) else {
             return false;
         };
         match method {
             "catch" | "finally" => v = object,
             "then" if same_call(model, object, call) => {
-                let Some(handler) = args.first() else {
+                let Some(handler) = args.first().map(|a| a.value) else {
                     return false;
                 };
-                let (hf, hfunc) = match &model.expr(*handler).kind {
+                let (hf, hfunc) = match &model.expr(handler).kind {
                     ExprKind::Function { function } => (file, *function),
-                    _ => match files.function_of(file, *handler) {
+                    _ => match files.function_of(file, handler) {
                         Some(found) => found,
                         None => return false,
                     },
@@ -122,26 +122,6 @@ fn same_call(model: &Model, expr: ExprId, call: ExprId) -> bool {
             .origin
             .init
             .is_some_and(|init| crate::walk::unawaited(model, init) == call)
-}
-
-/// The object, method name and arguments of `object.method(args)`.
-fn method_call(model: &Model, expr: ExprId) -> Option<(ExprId, &str, Vec<ExprId>)> {
-    let ExprKind::Call { callee, args, .. } = &model.expr(expr).kind else {
-        return None;
-    };
-    let ExprKind::Member {
-        object,
-        property: MemberProp::Name(name),
-        ..
-    } = &model.expr(*callee).kind
-    else {
-        return None;
-    };
-    Some((
-        *object,
-        name.as_str(),
-        args.iter().map(|a| a.value).collect(),
-    ))
 }
 
 /// Whether `v` is a read by one of `accessors` (the pack's `response.body` or `response.ok`)

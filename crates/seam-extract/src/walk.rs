@@ -1104,19 +1104,7 @@ impl<'a> Walker<'a> {
         let PatternKind::Object { props, .. } = &model.pattern(pattern).kind else {
             return;
         };
-        let mut value = unawaited(model, init);
-        // `await res.json().catch(() => ({}))`: the body, or the fallback when it does not parse.
-        if let ExprKind::Call { callee, .. } = &model.expr(value).kind
-            && let ExprKind::Member {
-                object,
-                property: MemberProp::Name(m),
-                ..
-            } = &model.expr(*callee).kind
-            && m == "catch"
-        {
-            value = *object;
-        }
-        if !self.reads_body(value) && !self.reads_body(init) {
+        if !self.reads_body(before_catch(model, init)) && !self.reads_body(init) {
             return;
         }
         for prop in props {
@@ -1184,6 +1172,16 @@ impl<'a> Walker<'a> {
         self.held_between
             .get(&b)
             .is_none_or(|ranges| ranges.iter().any(|&(start, end)| start <= at && at < end))
+    }
+}
+
+/// What `expr` awaits, before a rejection handler chained on it: `await res.json().catch(() =>
+/// ({}))` is the body, or the fallback when it does not parse.
+pub fn before_catch(model: &Model, expr: ExprId) -> ExprId {
+    let value = unawaited(model, expr);
+    match crate::files::method_call(model, value) {
+        Some((object, "catch", _)) => object,
+        _ => value,
     }
 }
 

@@ -1379,7 +1379,9 @@ const MAX_CATCHING_CALLERS: usize = 2;
 /// a `try` with a `catch` around it, or a function that lets it escape to callers that all
 /// catch it, `depth` callers out. A failure the consumer lets escape (an API module's
 /// `export const getAliases = async (id) => (await get(id)).json()`) is handled there, as
-/// a wrapper layer's catch handles it for every call through it.
+/// a wrapper layer's catch handles it for every call through it. A library call that is given
+/// the function and keeps what it throws as its error state (`useAsync(getAliases, [])`, see
+/// `seam_packs::Invocation::keeps_failures`) catches it too.
 fn callers_catch(files: &Files, func: (usize, FuncId), depth: usize) -> bool {
     let found = files.callers().get(&func);
     consulted::entry(|| consulted::Fact::Callers(func.0, func.1), &found);
@@ -1398,6 +1400,7 @@ fn callers_catch(files: &Files, func: (usize, FuncId), depth: usize) -> bool {
             };
             rejection_chained(model, model.function(outer).span, call)
                 || in_try_with_catch(model, outer, call)
+                || keeps_failures_of(files, file, call, func)
                 || (depth > 1
                     && (file, outer) != func
                     && hands_on_failure(model, outer, call)
@@ -1537,9 +1540,7 @@ fn in_try_with_catch_around(model: &Model, func: FuncId, call: ExprId, also: Spa
 /// calls it that way (the unit's own call for the outermost layer).
 fn kept_by_library(files: &Files, unit: &ClientUnit) -> bool {
     let kept_at = |file: usize, call: ExprId, callee: (usize, FuncId)| {
-        files.invocations(file).get(&call).is_some_and(|i| {
-            i.keeps_failures && files.function_of(i.function.0, i.function.1) == Some(callee)
-        })
+        keeps_failures_of(files, file, call, callee)
     };
     // The request made in the function the library calls, with no layer above it.
     if unit.through.is_empty() {
@@ -1564,6 +1565,14 @@ fn kept_by_library(files: &Files, unit: &ClientUnit) -> bool {
             }
             None => kept_at(unit.file, unit.call, callee),
         })
+}
+
+/// Whether `call` (in `file`) is a library call that calls `callee` and keeps what it throws
+/// (a query hook given it as its fetcher).
+fn keeps_failures_of(files: &Files, file: usize, call: ExprId, callee: (usize, FuncId)) -> bool {
+    files.invocations(file).get(&call).is_some_and(|i| {
+        i.keeps_failures && files.function_of(i.function.0, i.function.1) == Some(callee)
+    })
 }
 
 /// The pack's metadata with how the consumer gets failures (see [`client_metadata`]).

@@ -10,6 +10,7 @@ fn builtin_packs_load() {
             "angular-http",
             "angularjs",
             "astro",
+            "async-state-hooks",
             "axios",
             "axum",
             "beego",

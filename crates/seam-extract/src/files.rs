@@ -223,6 +223,9 @@ pub struct Invoked {
     pub args: Vec<ExprId>,
     /// Whether it keeps what the function throws (see `seam_packs::Invocation::keeps_failures`).
     pub keeps_failures: bool,
+    /// Whether its value holds what the function returns once per page (see
+    /// `seam_packs::Invocation::paged`).
+    pub paged: bool,
 }
 
 /// See [`Files::configured_functions`].
@@ -1126,6 +1129,7 @@ impl<'a> Files<'a> {
                             function,
                             args,
                             keeps_failures: rule.keeps_failures,
+                            paged: rule.paged,
                         },
                     );
                     break;

@@ -1969,6 +1969,9 @@ fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
     if gives_body {
         walker.body_values.insert(unit.call);
     }
+    // A paged hook's value (an infinite query's, through the app's hook around it): what the
+    // request gives is in `data.pages`, one per page, so `{ data }` of it is no body.
+    let paged = paged_result(files, unit);
     // A value parsed where the request is made (`const data = await fetch(u).then((r) =>
     // r.json())`): a name given it whole holds the body.
     for (i, b) in model.bindings.iter().enumerate() {
@@ -2032,7 +2035,7 @@ fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
             [PatternStep::Key(k), ..] => {
                 // `{ data }` of the response is the body when `$R.data` is a body accessor.
                 let is_body = pack.response.body.iter().any(|p| matches!(p, seam_packs::PatternNode::Member { property: seam_packs::pattern::PatternProp::Name(n), .. } if n == k));
-                if is_body && b.origin.path.len() == 1 {
+                if is_body && !paged && b.origin.path.len() == 1 {
                     walker.body_names.insert(id);
                     if b.reassigned {
                         walker.held_between.entry(id).or_default().push(held);
@@ -2060,6 +2063,9 @@ fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
     }
     // The body read from a response name where it holds the unit's response.
     let body_of = |walker: &Walker, value: ExprId| {
+        if paged {
+            return false;
+        }
         let target = crate::walk::before_catch(model, value);
         let at = model.expr(target).span.start;
         let live: BTreeSet<seam_lang::model::BindingId> = walker
@@ -2102,6 +2108,29 @@ fn response_names(files: &Files, pack: &Pack, unit: &ClientUnit, walker: &mut Wa
 
 /// The one wrapper the unit's call calls, with the request inside it. Not a call the wrapper is
 /// only given to (a fetcher handed to a data hook, whose result holds the body under a key).
+/// Whether the unit's call gives a paged hook's value (see `seam_packs::Invocation::paged`):
+/// the call is such a hook, or calls a function of the project that returns one (`const {
+/// data } = useEventsInfinite()` around `return useInfiniteQuery({ queryFn })`).
+fn paged_result(files: &Files, unit: &ClientUnit) -> bool {
+    let paged_call = |file: usize, call: ExprId| {
+        files
+            .invocations(file)
+            .get(&unawaited(files.model(file), call))
+            .is_some_and(|i| i.paged)
+    };
+    if paged_call(unit.file, unit.call) {
+        return true;
+    }
+    let ExprKind::Call { callee, .. } = &files.model(unit.file).expr(unit.call).kind else {
+        return false;
+    };
+    let Some((file, func)) = files.function_of(unit.file, *callee) else {
+        return false;
+    };
+    let values = files.returned_values(file, func);
+    !values.is_empty() && values.iter().all(|&v| paged_call(file, v))
+}
+
 fn called_wrapper(files: &Files, unit: &ClientUnit) -> Option<((usize, FuncId), ExprId)> {
     let ([wrapper], Some((inner_file, inner_call))) = (unit.through.as_slice(), unit.inner) else {
         return None;

@@ -1167,6 +1167,11 @@ pub struct InvocationFile {
     /// reaches code written for a success.
     #[serde(default)]
     pub keeps_failures: bool,
+    /// The hook's value holds what the function returns once per page (an infinite query's
+    /// `data.pages`): no one place of it is the response's body, so reading `data` off it reads
+    /// no body field.
+    #[serde(default)]
+    pub paged: bool,
 }
 
 /// A call that handles the rejection of a promise it is given (see

@@ -1362,6 +1362,7 @@ impl Compiler<'_> {
                     .map(|a| self.meta("args", a, &pattern, &i.pattern))
                     .collect::<Result<Vec<_>, _>>()?,
                 keeps_failures: i.keeps_failures,
+                paged: i.paged,
                 pattern,
             });
         }

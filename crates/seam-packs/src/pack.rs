@@ -752,6 +752,8 @@ pub struct Invocation {
     pub args: Vec<String>,
     /// See `InvocationFile::keeps_failures`.
     pub keeps_failures: bool,
+    /// See `InvocationFile::paged`.
+    pub paged: bool,
 }
 
 /// A call that handles the rejection of the promise its `promise` metavariable holds (see

@@ -835,6 +835,38 @@ fn a_wrapper_that_ends_every_failure_in_its_own_fallback_handles_it() {
     );
 }
 
+/// A function that lets failures escape, called by a callback a component hands to a child
+/// form (`<LoginForm submit={performLogin} />`), where the form calls its `submit` prop with a
+/// `.catch`: the failure is caught there. Two cards hand the form two different callbacks, so
+/// the prop stands for neither alone; each is still called where the form calls it.
+#[test]
+fn callback_handed_to_a_form_that_catches() {
+    let silent = check("handed_callback/silent");
+    assert_eq!(
+        pairs(&silent),
+        [
+            "POST /api/ldap/login api/server.js::post web/src/LdapCard.tsx::anonymous",
+            "POST /api/ldap/login api/server.js::post web/src/api.ts::doLdapLogin",
+            "POST /api/login api/server.js::post web/src/LoginCard.tsx::anonymous",
+            "POST /api/login api/server.js::post web/src/api.ts::doLogin"
+        ]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // The form that never catches: each 401 goes nowhere.
+    let fires = check("handed_callback/fires");
+    assert_eq!(
+        finding_consumers(&fires),
+        ["web/src/api.ts::doLdapLogin", "web/src/api.ts::doLogin"]
+    );
+    assert_eq!(
+        findings(&fires),
+        [
+            "warning unhandledProviderCase: Provider produces status 401 but no consumer branch handles it",
+            "warning unhandledProviderCase: Provider produces status 401 but no consumer branch handles it"
+        ]
+    );
+}
+
 /// The consumers in `report` a finding names, one per finding, in report order.
 fn finding_consumers(report: &Value) -> Vec<String> {
     report["findings"]

@@ -39,6 +39,7 @@ pub mod failure_interceptors;
 pub mod files;
 pub mod filled_templates;
 mod handed_clients;
+mod handed_functions;
 pub mod handed_methods;
 pub mod held_routers;
 pub mod instance_globals;
@@ -1377,7 +1378,8 @@ const MAX_CATCHING_CALLERS: usize = 2;
 /// Whether every call of the project function `func` (one at least, test files aside) catches
 /// what it throws: a rejection handler chained on the call (`doLogout().then(…).catch(notify)`),
 /// a `try` with a `catch` around it, or a function that lets it escape to callers that all
-/// catch it, `depth` callers out. A failure the consumer lets escape (an API module's
+/// catch it, `depth` callers out; a call of the parameter the function is handed to counts as
+/// one of its calls (see [`handed_functions`]). A failure the consumer lets escape (an API module's
 /// `export const getAliases = async (id) => (await get(id)).json()`) is handled there, as
 /// a wrapper layer's catch handles it for every call through it. A library call that is given
 /// the function and keeps what it throws as its error state (`useAsync(getAliases, [])`, see
@@ -1385,15 +1387,16 @@ const MAX_CATCHING_CALLERS: usize = 2;
 fn callers_catch(files: &Files, func: (usize, FuncId), depth: usize) -> bool {
     let found = files.callers().get(&func);
     consulted::entry(|| consulted::Fact::Callers(func.0, func.1), &found);
-    let Some(calls) = found else {
-        return false;
-    };
-    let calls: Vec<&(usize, ExprId)> = calls
-        .iter()
+    // Where it is called after being handed on as a value (`<Form doLogin={func} />`).
+    let handed = crate::handed_functions::calls_of_handed(files, func);
+    let calls: Vec<(usize, ExprId)> = found
+        .into_iter()
+        .flat_map(|c| c.iter().copied())
+        .chain(handed)
         .filter(|(file, _)| !crate::tests_summary::is_test_file(&files.model(*file).path))
         .collect();
     !calls.is_empty()
-        && calls.iter().all(|&&(file, call)| {
+        && calls.iter().all(|&(file, call)| {
             let model = files.model(file);
             let Some(outer) = crate::files::enclosing_function(model, model.expr(call).span) else {
                 return false;

@@ -700,7 +700,11 @@ pub fn class_of_receiver(files: &Files, file: usize, object: ExprId) -> Option<(
             property,
             ..
         } => {
-            if held_value(files, file, object).is_some() {
+            // `window.$http`: the instance another script put on the page's global object
+            // (`window.$http = new HttpManager()`).
+            if held_value(files, file, object).is_some()
+                || crate::window_globals::global_property(model, object).is_some()
+            {
                 return instance_class(files, file, object);
             }
             if let Some(field) = declared_field(files, file, object) {

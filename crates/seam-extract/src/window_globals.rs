@@ -83,12 +83,53 @@ pub(crate) fn nearest(
     file: usize,
     values: &[(usize, ExprId)],
 ) -> Option<(usize, ExprId)> {
+    match nearest_all(files, file, values)[..] {
+        [one] => Some(one),
+        _ => None,
+    }
+}
+
+/// Of values assigned in several scripts, every one in the folders nearest `file` (the entry
+/// scripts of several bundles in one folder each set the global).
+fn nearest_all(files: &Files, file: usize, values: &[(usize, ExprId)]) -> Vec<(usize, ExprId)> {
     let here = &files.model(file).path;
     let nearness = |f: usize| shared_folders(here, &files.model(f).path);
-    let best = values.iter().map(|&(f, _)| nearness(f)).max()?;
-    let mut nearest = values.iter().filter(|&&(f, _)| nearness(f) == best);
-    let first = *nearest.next()?;
-    nearest.next().is_none().then_some(first)
+    let Some(best) = values.iter().map(|&(f, _)| nearness(f)).max() else {
+        return Vec::new();
+    };
+    values
+        .iter()
+        .filter(|&&(f, _)| nearness(f) == best)
+        .copied()
+        .collect()
+}
+
+/// Every value of the nearest folders' assignments to the global `expr` reads: `window.axios`,
+/// or a bare name nothing in scope declares (`axios`, after an entry script's `window.axios =
+/// axios`). Empty when the project assigns none.
+pub fn nearest_values(files: &Files, file: usize, expr: ExprId) -> Vec<(usize, ExprId)> {
+    let model = files.model(file);
+    if !model.language.is_js_family() {
+        return Vec::new();
+    }
+    let name = match &model.expr(expr).kind {
+        ExprKind::Ident {
+            name,
+            binding: None,
+        } if crate::script_globals::global(files, file, name, model.expr(expr).span).is_none() => {
+            name.as_str()
+        }
+        _ => match global_property(model, expr) {
+            Some(name) => name,
+            None => return Vec::new(),
+        },
+    };
+    let values = files.window_globals().get(name);
+    crate::consulted::entry(
+        || crate::consulted::Fact::WindowGlobals(name.to_owned()),
+        &values,
+    );
+    values.map_or_else(Vec::new, |values| nearest_all(files, file, values))
 }
 
 /// How many leading folders two paths share.

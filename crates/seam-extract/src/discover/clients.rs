@@ -99,17 +99,26 @@ pub(super) fn client_object_hops(
 ) -> Option<ClientObject> {
     let hops = hops.checked_sub(1)?;
     let model = files.model(file);
-    // The module's own import (`import axios from "axios"`).
-    if let Some(b) = model.resolved_binding(expr)
-        && let BindingKind::Import { import, .. } = &model.binding(b).kind
-        && let Some(imp) = model.imports.get(*import as usize)
+    // The module's own import (`import axios from "axios"`), or the module's object a
+    // `require("axios")` written in place gives (`window.axios = require("axios")`).
+    let specifier = match model.resolved_binding(expr) {
+        Some(b) => match &model.binding(b).kind {
+            BindingKind::Import { import, .. } => model
+                .imports
+                .get(*import as usize)
+                .map(|imp| imp.specifier.as_str()),
+            _ => None,
+        },
+        None => required_module(model, expr),
+    };
+    if let Some(specifier) = specifier
         && pack
             .clients
             .iter()
-            .any(|c| c.import.as_deref() == Some(imp.specifier.as_str()))
+            .any(|c| c.import.as_deref() == Some(specifier))
     {
         let registered = failure_interceptors(files, pack);
-        let module = Registered::Module(imp.specifier.clone());
+        let module = Registered::Module(specifier.to_owned());
         let assigned = assigned_base(files, pack, reader, file, &module);
         return Some(ClientObject {
             failures: handled_for(&registered, &module),
@@ -223,6 +232,25 @@ pub(super) fn client_object_hops(
     // A client another script put on the page's global object (`window.CTFd = CTFd`).
     if let Some((vf, ve)) = crate::window_globals::assigned_value(files, file, expr) {
         return client_object_hops(files, pack, reader, vf, ve, hops);
+    }
+    // The same global read by its bare name, which nothing in scope declares (`axios.get(…)`
+    // in a component, after the entry script's `window.axios = axios`), or set by the entry
+    // scripts of several bundles in one folder: the client when every one of them reads as
+    // a client with the same base.
+    let globals = crate::window_globals::nearest_values(files, file, expr);
+    if !globals.is_empty() {
+        let mut clients = globals
+            .iter()
+            .map(|&(vf, ve)| client_object_hops(files, pack, reader, vf, ve, hops));
+        if let Some(Some(first)) = clients.next() {
+            let mut agree = true;
+            for other in clients {
+                agree &= other.is_some_and(|o| o.base == first.base);
+            }
+            if agree {
+                return Some(first);
+            }
+        }
     }
     // A member read a creation of the pack names, whatever object it is read from: a client a
     // framework puts on its objects (`this.$axios`, `context.$axios` for `create: $C.$axios`).
@@ -966,6 +994,25 @@ pub(super) fn constructed_pieces(
 /// Whether a name holds what a CommonJS `require(module)` gives: the module itself
 /// (`const request = require("supertest")`) or its export `exported` (`const { agent } =
 /// require("supertest")`).
+/// The module a `require("m")` call written in place loads (not bound to a name: an
+/// assignment's value, `window.axios = require("axios")`).
+fn required_module(model: &seam_lang::model::Model, expr: ExprId) -> Option<&str> {
+    let ExprKind::Call { callee, args, .. } = &model.expr(expr).kind else {
+        return None;
+    };
+    if !matches!(&model.expr(*callee).kind,
+        ExprKind::Ident { name, binding: None } if name == "require")
+    {
+        return None;
+    }
+    match &model.expr(args.first()?.value).kind {
+        ExprKind::Literal {
+            value: seam_lang::model::LiteralValue::String { value },
+        } if args.len() == 1 => Some(value.as_str()),
+        _ => None,
+    }
+}
+
 pub(super) fn required_from(
     model: &seam_lang::model::Model,
     name: ExprId,

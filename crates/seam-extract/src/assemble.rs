@@ -147,10 +147,9 @@ fn arg_descriptor(model: &Model, expr: ExprId) -> serde_json::Value {
         ),
         ExprKind::Literal { value } => {
             let v = match value {
-                LiteralValue::String { value } => serde_json::Value::String(value.clone()),
-                LiteralValue::Number { value, .. } => {
-                    json_number(*value).map_or(serde_json::Value::Null, serde_json::Value::Number)
-                }
+                LiteralValue::String { value } => serde_json::Value::String(value.to_string()),
+                LiteralValue::Number(number) => json_number(number.value)
+                    .map_or(serde_json::Value::Null, serde_json::Value::Number),
                 LiteralValue::Bool { value } => serde_json::Value::Bool(*value),
                 _ => serde_json::Value::Null,
             };
@@ -196,7 +195,7 @@ fn effects_and_provenance(
             );
         }
         let (callee, args) = match &model.expr(site.call).kind {
-            ExprKind::Call { callee, args, .. } => (callee, args.as_slice()),
+            ExprKind::Call { callee, args, .. } => (callee, &args[..]),
             // A tagged template is an effect only when a pack recognised it.
             ExprKind::Template(t)
                 if t.tag.is_some() && facts.calls.contains_key(&(facts.file, site.call)) =>
@@ -371,7 +370,7 @@ fn string_literal(model: &Model, expr: ExprId) -> Option<String> {
     match &model.expr(expr).kind {
         ExprKind::Literal {
             value: LiteralValue::String { value },
-        } => Some(value.clone()),
+        } => Some(value.to_string()),
         _ => None,
     }
 }
@@ -381,7 +380,7 @@ fn declared_return(model: &Model, function: FuncId) -> TypeShape {
     match &model.function(function).return_type {
         Some(declared) if matches!(declared.shape, seam_lang::model::TypeRef::Named { .. }) => {
             TypeShape::Ref(seam_ir::summary::RefShape {
-                name: declared.text.clone(),
+                name: declared.text.to_string(),
                 def: None,
                 from: None,
             })
@@ -514,8 +513,8 @@ fn status(
         Some(ValueRead::Meta(m)) => match captures.get(m).and_then(Capture::expr) {
             Some(e) => match &model.expr(e).kind {
                 ExprKind::Literal {
-                    value: LiteralValue::Number { value, .. },
-                } => match json_number(*value) {
+                    value: LiteralValue::Number(number),
+                } => match json_number(number.value) {
                     Some(n) => {
                         let key = n.to_string();
                         (

@@ -1096,7 +1096,7 @@ fn instance_class(files: &Files, file: usize, expr: ExprId) -> Option<(usize, Cl
             args,
             is_new: false,
             ..
-        } => match args.as_slice() {
+        } => match &args[..] {
             [only] if !only.spread && only.name.is_none() => injected_class(files, vf, only.value)
                 // `shallowReactive(new C())`: a wrapper around a new instance stands for it.
                 .or_else(|| match &files.model(vf).expr(only.value).kind {
@@ -1171,7 +1171,7 @@ pub(crate) fn held_value(files: &Files, file: usize, expr: ExprId) -> Option<(us
     else {
         return None;
     };
-    let [only] = args.as_slice() else {
+    let [only] = &args[..] else {
         return None;
     };
     (!only.spread

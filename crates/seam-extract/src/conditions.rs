@@ -87,8 +87,8 @@ pub fn json_number(value: f64) -> Option<serde_json::Number> {
 fn literal_ref(value: &LiteralValue) -> Option<ValueRef> {
     use seam_ir::summary::LiteralValue as L;
     let v = match value {
-        LiteralValue::String { value } => L::Text(value.clone()),
-        LiteralValue::Number { value, .. } => L::Number(json_number(*value)?),
+        LiteralValue::String { value } => L::Text(value.to_string()),
+        LiteralValue::Number(number) => L::Number(json_number(number.value)?),
         LiteralValue::Bool { value } => L::Bool(*value),
         LiteralValue::Null => L::Null,
         _ => return None,
@@ -99,13 +99,15 @@ fn literal_ref(value: &LiteralValue) -> Option<ValueRef> {
 /// `http.StatusNotFound` through an import of a module whose constants seam knows: the value.
 fn module_constant(model: &Model, expr: ExprId) -> Option<ValueRef> {
     match crate::library_constants::library_constant(model, expr)? {
-        seam_packs::constants::ConstantValue::Number(value) => literal_ref(&LiteralValue::Number {
-            value,
-            raw: String::new().into(),
+        seam_packs::constants::ConstantValue::Number(value) => literal_ref(&LiteralValue::Number(
+            Box::new(seam_lang::model::NumberLiteral {
+                value,
+                raw: "".into(),
+            }),
+        )),
+        seam_packs::constants::ConstantValue::Text(value) => literal_ref(&LiteralValue::String {
+            value: value.into(),
         }),
-        seam_packs::constants::ConstantValue::Text(value) => {
-            literal_ref(&LiteralValue::String { value })
-        }
     }
 }
 
@@ -156,8 +158,8 @@ impl Scope<'_> {
                     ),
                     MemberProp::Computed(k) => match &model.expr(*k).kind {
                         ExprKind::Literal {
-                            value: LiteralValue::Number { value, .. },
-                        } => match json_number(*value) {
+                            value: LiteralValue::Number(number),
+                        } => match json_number(number.value) {
                             Some(n) => derived(
                                 from,
                                 Derivation::IndexAccess(IndexAccess {
@@ -171,7 +173,7 @@ impl Scope<'_> {
                         } => derived(
                             from,
                             Derivation::IndexAccess(IndexAccess {
-                                index: Index::Text(value.clone()),
+                                index: Index::Text(value.to_string()),
                             }),
                         ),
                         _ => self.unresolved(expr),
@@ -416,7 +418,7 @@ impl Scope<'_> {
                 if let (Some(subject), Some(t)) = (typeof_of(a), string_literal(b)) {
                     let check = Predicate::TypeCheck(TypeCheck {
                         subject: self.value(subject),
-                        expected_type: t,
+                        expected_type: t.to_string(),
                     });
                     return Some(if negated {
                         Predicate::Negation(Negation {
@@ -454,7 +456,7 @@ impl Scope<'_> {
                 let property = string_literal(left)?;
                 return Some(Predicate::PropertyExists(PropertyExists {
                     subject: self.value(right),
-                    property,
+                    property: property.to_string(),
                     negated: op == BinaryOp::NotIn,
                 }));
             }

@@ -475,8 +475,8 @@ fn status_number(files: &Files, pack: &Pack, file: usize, expr: ExprId) -> Optio
     let model = files.model(file);
     let value = match &model.expr(expr).kind {
         ExprKind::Literal {
-            value: LiteralValue::Number { value, .. },
-        } => *value,
+            value: LiteralValue::Number(number),
+        } => number.value,
         _ => crate::assemble::named_constant(model, expr, &pack.constants)
             .map(|n| n as f64)
             .or_else(|| crate::project_constants::class_number(files, file, expr))?,

@@ -49,8 +49,8 @@ fn is_status_name(name: &str) -> bool {
 fn status_literal(model: &Model, expr: ExprId) -> Option<u16> {
     let value = match &model.expr(expr).kind {
         ExprKind::Literal {
-            value: LiteralValue::Number { value, .. },
-        } => *value,
+            value: LiteralValue::Number(number),
+        } => number.value,
         _ => crate::library_constants::library_number(model, expr)?,
     };
     (value.fract() == 0.0 && (100.0..600.0).contains(&value)).then_some(value as u16)

@@ -185,7 +185,7 @@ pub fn injections(
                 Some(Capture::Expr(e)) => match &model.expr(*e).kind {
                     ExprKind::Literal {
                         value: LiteralValue::String { value },
-                    } => Some(value.clone()),
+                    } => Some(value.to_string()),
                     _ => None,
                 },
                 _ => None,

@@ -175,8 +175,8 @@ fn reads_status(model: &Model, expr: ExprId) -> bool {
 fn status_literal(model: &Model, expr: ExprId) -> Option<u16> {
     match &model.expr(expr).kind {
         ExprKind::Literal {
-            value: LiteralValue::Number { value, .. },
-        } if (100.0..600.0).contains(value) => Some(*value as u16),
+            value: LiteralValue::Number(number),
+        } if (100.0..600.0).contains(&number.value) => Some(number.value as u16),
         _ => None,
     }
 }

@@ -536,7 +536,7 @@ impl<'a> Files<'a> {
                                 *v = None;
                             }
                         })
-                        .or_insert_with(|| Some(value.clone()));
+                        .or_insert_with(|| Some(value.to_string()));
                 }
             }
             found
@@ -2269,7 +2269,7 @@ pub fn method_call(
     else {
         return None;
     };
-    Some((*object, name.as_str(), args.as_slice()))
+    Some((*object, name.as_str(), &args[..]))
 }
 
 /// Every call expression of a model, in arena order (which is source order within a file).

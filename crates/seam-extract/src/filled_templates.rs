@@ -31,7 +31,7 @@ impl Reader<'_> {
         else {
             return false;
         };
-        let [callback, template] = args.as_slice() else {
+        let [callback, template] = &args[..] else {
             return false;
         };
         if callback.spread || template.spread {

@@ -278,7 +278,7 @@ fn truthy(model: &seam_lang::model::Model, expr: ExprId) -> Option<bool> {
     Some(match &model.expr(expr).kind {
         ExprKind::Literal { value } => match value {
             LiteralValue::String { value } => !value.is_empty(),
-            LiteralValue::Number { value, .. } => *value != 0.0,
+            LiteralValue::Number(number) => number.value != 0.0,
             LiteralValue::Bool { value } => *value,
             LiteralValue::Null | LiteralValue::Undefined => false,
             _ => true,

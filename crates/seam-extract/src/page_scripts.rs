@@ -101,7 +101,7 @@ fn loaded_scripts(files: &Files, template: usize) -> Vec<usize> {
         if !is_element_attribute(model, *callee) {
             continue;
         }
-        let [_, name, value] = args.as_slice() else {
+        let [_, name, value] = &args[..] else {
             continue;
         };
         if !matches!(&model.expr(name.value).kind,
@@ -137,7 +137,7 @@ fn literal_texts(model: &Model, expr: ExprId, out: &mut Vec<String>) {
     match &model.expr(expr).kind {
         ExprKind::Literal {
             value: LiteralValue::String { value },
-        } => out.push(value.clone()),
+        } => out.push(value.to_string()),
         ExprKind::Call { args, .. } => {
             for a in args {
                 literal_texts(model, a.value, out);

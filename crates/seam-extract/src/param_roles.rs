@@ -131,15 +131,13 @@ mod tests {
 
     fn named(name: &str, args: Vec<TypeRef>) -> TypeRef {
         TypeRef::Named {
-            name: name.to_owned(),
-            args,
+            name: name.into(),
+            args: args.into(),
         }
     }
 
     fn keyword(name: &str) -> TypeRef {
-        TypeRef::Keyword {
-            name: name.to_owned(),
-        }
+        TypeRef::Keyword { name: name.into() }
     }
 
     #[test]

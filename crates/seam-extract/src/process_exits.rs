@@ -91,8 +91,8 @@ fn returned_shape(model: &Model, value: Option<ExprId>) -> Option<TypeShape> {
     let value = value?;
     match &model.expr(value).kind {
         ExprKind::Literal {
-            value: seam_lang::model::LiteralValue::Number { value, .. },
-        } => crate::conditions::json_number(*value).map(|n| {
+            value: seam_lang::model::LiteralValue::Number(number),
+        } => crate::conditions::json_number(number.value).map(|n| {
             TypeShape::Literal(LiteralShape {
                 value: ShapeLiteral::Number(n),
                 raw: None,
@@ -101,7 +101,7 @@ fn returned_shape(model: &Model, value: Option<ExprId>) -> Option<TypeShape> {
         ExprKind::Literal {
             value: seam_lang::model::LiteralValue::String { value },
         } => Some(TypeShape::Literal(LiteralShape {
-            value: ShapeLiteral::Text(value.clone()),
+            value: ShapeLiteral::Text(value.to_string()),
             raw: None,
         })),
         _ => Some(TypeShape::Unknown),

@@ -25,8 +25,8 @@ pub fn class_number(files: &Files, file: usize, expr: ExprId) -> Option<f64> {
     else {
         return None;
     };
-    if let Some(LiteralValue::Number { value, .. }) = enum_member(files, file, expr) {
-        return Some(*value);
+    if let Some(LiteralValue::Number(number)) = enum_member(files, file, expr) {
+        return Some(number.value);
     }
     // A Python enum member's `.value` is the member's number.
     if name == "value"
@@ -50,8 +50,8 @@ pub fn class_number(files: &Files, file: usize, expr: ExprId) -> Option<f64> {
         };
         match &class_model.expr(*v).kind {
             ExprKind::Literal {
-                value: LiteralValue::Number { value, .. },
-            } => Some(*value),
+                value: LiteralValue::Number(number),
+            } => Some(number.value),
             _ => None,
         }
     })
@@ -98,8 +98,8 @@ fn object_number(files: &Files, file: usize, object: ExprId, key: &str) -> Optio
     let (kf, ke) = crate::callees::object_value_key(files, vf, ve, key, crate::files::MAX_HOPS)?;
     match &files.model(kf).expr(ke).kind {
         ExprKind::Literal {
-            value: LiteralValue::Number { value, .. },
-        } => Some(*value),
+            value: LiteralValue::Number(number),
+        } => Some(number.value),
         _ => None,
     }
 }

@@ -107,8 +107,8 @@ fn literal_or_named(
 ) -> Option<f64> {
     match &files.model(file).expr(expr).kind {
         ExprKind::Literal {
-            value: LiteralValue::Number { value, .. },
-        } => Some(*value),
+            value: LiteralValue::Number(number),
+        } => Some(number.value),
         ExprKind::Ident { .. } => {
             let Def::Binding(bf, b) = files.definition(file, expr)? else {
                 return None;
@@ -119,8 +119,8 @@ fn literal_or_named(
             let (vf, ve) = files.value_of(Def::Binding(bf, b))?;
             match &files.model(vf).expr(ve).kind {
                 ExprKind::Literal {
-                    value: LiteralValue::Number { value, .. },
-                } => Some(*value),
+                    value: LiteralValue::Number(number),
+                } => Some(number.value),
                 _ => None,
             }
         }

@@ -103,14 +103,14 @@ pub fn list_routes(
             // A call making a list of its arguments (`i18n_patterns(path(…), …)`) is that list.
             let called: Vec<ArrayElement>;
             let elements = match &expr.kind {
-                ExprKind::Array { elements, .. } => elements,
+                ExprKind::Array { elements, .. } => &elements[..],
                 ExprKind::Call { .. } => {
                     let Some(listed) = list_call_elements(model, spec, ExprId::from_index(i))
                     else {
                         continue;
                     };
                     called = listed.into_iter().map(ArrayElement::Expr).collect();
-                    &called
+                    &called[..]
                 }
                 _ => continue,
             };

@@ -389,10 +389,10 @@ fn receiver_offset(model: &Model, func: FuncId, caller: &Model, callee: ExprId) 
 fn number(files: &Files, file: usize, pack: &Pack, expr: ExprId) -> Option<f64> {
     let model = files.model(file);
     if let ExprKind::Literal {
-        value: LiteralValue::Number { value, .. },
+        value: LiteralValue::Number(number),
     } = &model.expr(expr).kind
     {
-        return Some(*value);
+        return Some(number.value);
     }
     crate::library_constants::library_number(model, expr)
         .or_else(|| crate::assemble::named_constant(model, expr, &pack.constants).map(|n| n as f64))

@@ -27,15 +27,15 @@ fn shape_hops(model: &Model, expr: ExprId, hops: usize) -> TypeShape {
     match &model.expr(expr).kind {
         ExprKind::Literal { value } => match value {
             LiteralValue::String { value } => TypeShape::Literal(LiteralShape {
-                value: ShapeLiteral::Text(value.clone()),
+                value: ShapeLiteral::Text(value.to_string()),
                 raw: None,
             }),
-            LiteralValue::Number { value, raw } => match json_number(*value) {
+            LiteralValue::Number(number) => match json_number(number.value) {
                 Some(n) => {
                     let spelled = n.to_string();
                     TypeShape::Literal(LiteralShape {
                         value: ShapeLiteral::Number(n),
-                        raw: (spelled != *raw).then(|| raw.to_string()),
+                        raw: (spelled != *number.raw).then(|| number.raw.to_string()),
                     })
                 }
                 None => TypeShape::Number,

@@ -84,8 +84,8 @@ pub fn read(
 fn number(model: &seam_lang::model::Model, expr: seam_lang::model::ExprId) -> Option<i64> {
     match &model.expr(expr).kind {
         ExprKind::Literal {
-            value: LiteralValue::Number { raw, .. },
-        } => raw.parse().ok(),
+            value: LiteralValue::Number(number),
+        } => number.raw.parse().ok(),
         ExprKind::Unary {
             op: UnaryOp::Minus,
             arg,

@@ -191,9 +191,9 @@ pub fn bind_arguments(
                     keyword_spread: false,
                 })
                 .collect();
-            &invoked
+            &invoked[..]
         }
-        _ => args,
+        _ => &args[..],
     };
     // A Python method called through an instance (`self.get(...)`, `api.get(...)`) receives the
     // instance as its first parameter.

@@ -152,7 +152,7 @@ fn string_literal(model: &Model, expr: ExprId) -> Option<String> {
     match &model.expr(expr).kind {
         ExprKind::Literal {
             value: LiteralValue::String { value },
-        } => Some(value.clone()),
+        } => Some(value.to_string()),
         ExprKind::Template(t) if t.tag.is_none() && t.exprs.is_empty() => t.quasis.first().cloned(),
         _ => None,
     }

@@ -81,7 +81,7 @@ pub fn text_test(model: &Model, mut test: ExprId, mut negated: bool) -> Option<T
     Some(TextTest {
         subject: *object,
         method: method.to_string(),
-        text: text.clone(),
+        text: text.to_string(),
         negated,
         whole: true,
     })

@@ -513,8 +513,8 @@ fn mirrored(op: BinaryOp) -> BinaryOp {
 fn number(model: &Model, expr: ExprId) -> Option<f64> {
     match &model.expr(expr).kind {
         ExprKind::Literal {
-            value: LiteralValue::Number { value, .. },
-        } => Some(*value),
+            value: LiteralValue::Number(number),
+        } => Some(number.value),
         _ => crate::library_constants::library_number(model, expr),
     }
 }

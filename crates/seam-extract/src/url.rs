@@ -183,10 +183,10 @@ impl Reader<'_> {
         match &model.expr(expr).kind {
             ExprKind::Literal {
                 value: LiteralValue::String { value },
-            } => out.push(Piece::Text(value.clone())),
+            } => out.push(Piece::Text(value.to_string())),
             ExprKind::Literal {
-                value: LiteralValue::Number { raw, .. },
-            } => out.push(Piece::Text(raw.to_string())),
+                value: LiteralValue::Number(number),
+            } => out.push(Piece::Text(number.raw.to_string())),
             ExprKind::Template(boxed) if boxed.tag.is_none() => {
                 let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
                 for (i, q) in quasis.iter().enumerate() {
@@ -425,8 +425,10 @@ impl Reader<'_> {
                 // An enum member (`Routes.Users`, `Code.Gone`): its declared value.
                 if let Some(value) = crate::project_constants::enum_member(self.files, file, expr) {
                     match value {
-                        LiteralValue::String { value } => out.push(Piece::Text(value.clone())),
-                        LiteralValue::Number { raw, .. } => out.push(Piece::Text(raw.to_string())),
+                        LiteralValue::String { value } => out.push(Piece::Text(value.to_string())),
+                        LiteralValue::Number(number) => {
+                            out.push(Piece::Text(number.raw.to_string()))
+                        }
                         _ => out.push(Piece::Hole(hole_name(file, expr, self.files))),
                     }
                     return;
@@ -1137,7 +1139,7 @@ impl Reader<'_> {
             {
                 return None;
             }
-            if let [placeholder, value] = args.as_slice()
+            if let [placeholder, value] = &args[..]
                 && let Some(text) = fixed_text(model, placeholder.value)
             {
                 fills.push((text, value.value));
@@ -2053,7 +2055,7 @@ fn literal_union(
         match v {
             seam_lang::model::TypeRef::Literal {
                 value: LiteralValue::String { value },
-            } => out.push(value.clone()),
+            } => out.push(value.to_string()),
             _ => return Vec::new(),
         }
     }
@@ -2097,7 +2099,7 @@ fn enum_values(
     decl.member_values
         .iter()
         .map(|v| match v {
-            Some(LiteralValue::String { value }) => Some(value.clone()),
+            Some(LiteralValue::String { value }) => Some(value.to_string()),
             _ => None,
         })
         .collect::<Option<Vec<String>>>()
@@ -2110,7 +2112,7 @@ fn fixed_text(model: &seam_lang::model::Model, expr: ExprId) -> Option<String> {
     match &model.expr(expr).kind {
         ExprKind::Literal {
             value: LiteralValue::String { value },
-        } => Some(value.clone()),
+        } => Some(value.to_string()),
         ExprKind::Template(boxed) if boxed.tag.is_none() => {
             let seam_lang::model::TemplateExpr { quasis, exprs, .. } = &**boxed;
             let mut text = String::new();

@@ -1267,7 +1267,7 @@ fn string_value(model: &Model, expr: ExprId) -> Option<String> {
     match &model.expr(expr).kind {
         ExprKind::Literal {
             value: seam_lang::model::LiteralValue::String { value },
-        } => Some(value.clone()),
+        } => Some(value.to_string()),
         _ => None,
     }
 }

@@ -76,7 +76,7 @@ fn string_lit(m: &Model, id: ExprId) -> String {
     match &m.expr(id).kind {
         ExprKind::Literal {
             value: LiteralValue::String { value },
-        } => value.clone(),
+        } => value.to_string(),
         k => panic!("not a string literal: {k:?}"),
     }
 }
@@ -507,7 +507,7 @@ fn params_with_patterns_defaults_rest_and_types() {
     assert_eq!(m.text(a.span), "a: string");
     let b = &f.params[1];
     assert!(
-        matches!(m.expr(b.default.expect("default")).kind, ExprKind::Literal { value: LiteralValue::Number { value, ref raw } } if value == 2.0 && raw == "2")
+        matches!(m.expr(b.default.expect("default")).kind, ExprKind::Literal { value: LiteralValue::Number(ref n) } if n.value == 2.0 && n.raw == "2")
     );
     // Bindings: kind Param with the index; destructured names keep their path.
     let e = binding(&m, "e");
@@ -545,10 +545,10 @@ fn params_with_patterns_defaults_rest_and_types() {
             .map(|t| t.shape.clone()),
         Some(TypeRef::Named {
             name: "Array".into(),
-            args: vec![TypeRef::Named {
+            args: Box::new([TypeRef::Named {
                 name: "User".into(),
-                args: vec![]
-            }]
+                args: Box::default()
+            }])
         })
     );
     assert_eq!(
@@ -695,12 +695,12 @@ fn return_types_and_type_params() {
             variants: vec![
                 TypeRef::Named {
                     name: "Promise".into(),
-                    args: vec![TypeRef::Array {
+                    args: Box::new([TypeRef::Array {
                         items: Box::new(TypeRef::Named {
                             name: "T".into(),
-                            args: vec![]
+                            args: Box::default()
                         })
-                    }]
+                    }])
                 },
                 TypeRef::Keyword {
                     name: "undefined".into()
@@ -723,16 +723,16 @@ fn return_types_and_type_params() {
                 value: LiteralValue::String { value: "b".into() }
             },
             TypeRef::Literal {
-                value: LiteralValue::Number {
+                value: LiteralValue::Number(Box::new(NumberLiteral {
                     value: 1.0,
-                    raw: "1".into()
-                }
+                    raw: "1".into(),
+                }))
             },
             TypeRef::Literal {
-                value: LiteralValue::Number {
+                value: LiteralValue::Number(Box::new(NumberLiteral {
                     value: -1.0,
-                    raw: "-1".into()
-                }
+                    raw: "-1".into(),
+                }))
             },
             TypeRef::Literal {
                 value: LiteralValue::Bool { value: true }
@@ -1403,19 +1403,19 @@ fn literals_templates_and_operators() {
     assert_eq!(
         lits[1],
         &ExprKind::Literal {
-            value: LiteralValue::Number {
+            value: LiteralValue::Number(Box::new(NumberLiteral {
                 value: 31.0,
-                raw: "0x1F".into()
-            }
+                raw: "0x1F".into(),
+            }))
         }
     );
     assert_eq!(
         lits[2],
         &ExprKind::Literal {
-            value: LiteralValue::Number {
+            value: LiteralValue::Number(Box::new(NumberLiteral {
                 value: 1000.0,
-                raw: "1_000".into()
-            }
+                raw: "1_000".into(),
+            }))
         }
     );
     assert_eq!(
@@ -1835,10 +1835,10 @@ fn enum_members_keep_their_values() {
          interface I { a: string }\n",
     );
     let num = |value: f64, raw: &str| {
-        Some(LiteralValue::Number {
+        Some(LiteralValue::Number(Box::new(NumberLiteral {
             value,
             raw: raw.into(),
-        })
+        })))
     };
     let text = |value: &str| {
         Some(LiteralValue::String {

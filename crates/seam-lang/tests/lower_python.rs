@@ -19,7 +19,14 @@ fn imports_every_form() {
             let names: Vec<String> = i
                 .names
                 .iter()
-                .map(|n| format!("{:?}->{}#{:?}", n.imported, n.local, n.binding.map(|b| b.0)))
+                .map(|n| {
+                    format!(
+                        "{:?}->{}#{:?}",
+                        n.imported,
+                        n.local,
+                        n.binding.map(|b| b.get())
+                    )
+                })
                 .collect();
             format!("{}|{}|{}", i.specifier, i.level, names.join(","))
         })
@@ -275,7 +282,7 @@ fn methods_constructors_properties_and_static_methods() {
                 f.name.as_deref().unwrap_or("?"),
                 f.kind,
                 f.is_static,
-                f.class.map(|c| c.0)
+                f.class.map(|c| c.get())
             )
         })
         .collect();
@@ -394,7 +401,7 @@ fn class_attributes_and_dataclass_fields() {
                     "value={} type={} fn={:?}",
                     value.map(|v| expr(&m, v)).unwrap_or("-".into()),
                     type_annotation.as_ref().map_or("-", |t| t.text.as_str()),
-                    function.map(|f| f.0)
+                    function.map(|f| f.get())
                 ),
                 other => format!("{other:?}"),
             };

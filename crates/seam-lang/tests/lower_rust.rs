@@ -91,7 +91,7 @@ fn structs_are_classes_and_impl_functions_their_methods() {
         t.shape,
         TypeRef::Named {
             name: "reqwest.Client".into(),
-            args: vec![]
+            args: Box::default()
         }
     );
     assert_eq!(c.members[1].decorators[0].name, "serde");

@@ -381,7 +381,7 @@ fn match_node<'p>(
 fn literal_matches(want: &PatternLiteral, value: &LiteralValue) -> bool {
     match (want, value) {
         (PatternLiteral::String(a), LiteralValue::String { value }) => a == value,
-        (PatternLiteral::Number(a), LiteralValue::Number { value, .. }) => a == value,
+        (PatternLiteral::Number(a), LiteralValue::Number(number)) => *a == number.value,
         (PatternLiteral::Bool(a), LiteralValue::Bool { value }) => a == value,
         (PatternLiteral::Null, LiteralValue::Null) => true,
         (PatternLiteral::Undefined, LiteralValue::Undefined) => true,

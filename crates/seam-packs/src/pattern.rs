@@ -213,7 +213,7 @@ fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNo
         [stmt] => match &model.stmt(*stmt).kind {
             StmtKind::Expr { expr } => *expr,
             StmtKind::VarDecl { declarators, .. } if language == Language::Go => {
-                match declarators.as_slice() {
+                match &declarators[..] {
                     [VarDeclarator { init: Some(e), .. }] => *e,
                     _ => {
                         return Err(PatternError::NotAnExpression {
@@ -382,8 +382,8 @@ fn convert(model: &Model, id: ExprId, pattern: &str) -> Result<PatternNode, Patt
             }
         }
         ExprKind::Literal { value } => PatternNode::Literal(match value {
-            LiteralValue::String { value } => PatternLiteral::String(value.clone()),
-            LiteralValue::Number { value, .. } => PatternLiteral::Number(*value),
+            LiteralValue::String { value } => PatternLiteral::String(value.to_string()),
+            LiteralValue::Number(number) => PatternLiteral::Number(number.value),
             LiteralValue::Bool { value } => PatternLiteral::Bool(*value),
             LiteralValue::Null => PatternLiteral::Null,
             LiteralValue::Undefined => PatternLiteral::Undefined,

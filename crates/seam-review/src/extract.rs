@@ -850,13 +850,13 @@ impl<'a> FileCx<'a> {
                 type_text: p
                     .type_annotation
                     .as_ref()
-                    .map(|t| t.text.clone())
+                    .map(|t| t.text.to_string())
                     .unwrap_or_default(),
             });
         }
         Signature {
             inputs,
-            outputs: f.return_type.iter().map(|t| t.text.clone()).collect(),
+            outputs: f.return_type.iter().map(|t| t.text.to_string()).collect(),
             throws: Vec::new(),
             inferred_throws: Vec::new(),
             is_async: f.is_async,
@@ -1266,7 +1266,7 @@ pub fn describe(model: &Model, id: ExprId) -> (String, bool) {
                 m::MemberProp::Computed(k) => match &model.expr(*k).kind {
                     ExprKind::Literal {
                         value: m::LiteralValue::String { value },
-                    } if is_identifier_name(value) => value.clone(),
+                    } if is_identifier_name(value) => value.to_string(),
                     _ => COMPUTED_SEGMENT.to_owned(),
                 },
             };
@@ -1658,7 +1658,7 @@ impl<'c, 'a> Walker<'c, 'a> {
                     {
                         return Some(Handler::Named(Lookup::Package {
                             file: model.path.clone(),
-                            head: name.clone(),
+                            head: name.to_string(),
                             tail,
                         }));
                     }

@@ -670,7 +670,7 @@ pub fn expr(model: &Model, id: ExprId, out: &mut String) {
 fn literal(value: &LiteralValue, out: &mut String) {
     match value {
         LiteralValue::String { value } => leaf(out, "string", value),
-        LiteralValue::Number { raw, .. } => leaf(out, "number", raw),
+        LiteralValue::Number(number) => leaf(out, "number", &number.raw),
         LiteralValue::BigInt { raw } => leaf(out, "bigint", raw),
         LiteralValue::Bool { value } => out.push_str(if *value { "(true)" } else { "(false)" }),
         LiteralValue::Null => out.push_str("(null)"),

@@ -538,7 +538,7 @@ fn param_binding(files: &Files, file: usize, func: FuncId, position: usize) -> O
 /// The call a branch makes first: its first statement returning or evaluating a call.
 fn first_call(model: &seam_lang::model::Model, stmt: seam_lang::model::StmtId) -> Option<ExprId> {
     let body: Vec<seam_lang::model::StmtId> = match &model.stmt(stmt).kind {
-        StmtKind::Block { body } => body.clone(),
+        StmtKind::Block { body } => body.to_vec(),
         _ => vec![stmt],
     };
     body.into_iter().find_map(|s| {

@@ -1687,7 +1687,7 @@ fn class_handler_actions(
             else {
                 return None;
             };
-            out.push((method.to_ascii_uppercase(), action.clone()));
+            out.push((method.to_ascii_uppercase(), action.to_string()));
         }
         return (!out.is_empty()).then_some(out);
     }

@@ -242,7 +242,7 @@ impl Model {
             fit(&mut function.params);
             for param in &mut function.params {
                 fit_annotation(&mut param.type_annotation);
-                fit_decorators(&mut param.decorators);
+                fit_decorator_args(&mut param.decorators);
             }
             fit_decorators(&mut function.decorators);
             fit(&mut function.type_params);
@@ -279,23 +279,19 @@ impl Model {
         for stmt in &mut self.stmts {
             match &mut stmt.kind {
                 StmtKind::VarDecl { declarators, .. } => {
-                    fit(declarators);
-                    for declarator in declarators {
+                    for declarator in declarators.iter_mut() {
                         if let Some(annotation) = &mut declarator.type_annotation {
                             fit_type(&mut annotation.shape);
                         }
                     }
                 }
-                StmtKind::Block { body } => fit(body),
                 StmtKind::Switch { cases, .. } => {
-                    fit(cases);
-                    for case in cases {
+                    for case in cases.iter_mut() {
                         fit(&mut case.body);
                     }
                 }
                 StmtKind::Match { cases, .. } => {
-                    fit(cases);
-                    for case in cases {
+                    for case in cases.iter_mut() {
                         fit(&mut case.body);
                     }
                 }
@@ -318,16 +314,11 @@ impl Model {
                         fit(orelse);
                     }
                 }
-                StmtKind::With { items, .. } => fit(items),
                 _ => {}
             }
         }
         for expr in &mut self.exprs {
             match &mut expr.kind {
-                ExprKind::Call { args, .. } => fit(args),
-                ExprKind::Object { props } => fit(props),
-                ExprKind::Array { elements, .. } => fit(elements),
-                ExprKind::Sequence { exprs } => fit(exprs),
                 ExprKind::Template(t) => {
                     fit(&mut t.quasis);
                     fit(&mut t.exprs);
@@ -340,13 +331,6 @@ impl Model {
                     fit(&mut c.iterables);
                     fit(&mut c.conditions);
                 }
-                _ => {}
-            }
-        }
-        for pattern in &mut self.patterns {
-            match &mut pattern.kind {
-                PatternKind::Object { props, .. } => fit(props),
-                PatternKind::Array { elements, .. } => fit(elements),
                 _ => {}
             }
         }
@@ -512,7 +496,12 @@ fn fit_annotation(annotation: &mut Option<TypeAnnotation>) {
 /// [`fit`] for the lists of a type's shape, nested ones included.
 fn fit_type(shape: &mut TypeRef) {
     let inner: &mut Vec<TypeRef> = match shape {
-        TypeRef::Named { args, .. } => args,
+        TypeRef::Named { args, .. } => {
+            for shape in args.iter_mut() {
+                fit_type(shape);
+            }
+            return;
+        }
         TypeRef::Union { variants } => variants,
         TypeRef::Tuple { items } => items,
         TypeRef::Array { items } => return fit_type(items),
@@ -534,6 +523,11 @@ fn fit_type(shape: &mut TypeRef) {
 /// [`fit`] for decorators and their arguments.
 fn fit_decorators(decorators: &mut Vec<Decorator>) {
     fit(decorators);
+    fit_decorator_args(decorators);
+}
+
+/// [`fit`] for decorators' arguments.
+fn fit_decorator_args(decorators: &mut [Decorator]) {
     for decorator in decorators {
         fit(&mut decorator.args);
     }

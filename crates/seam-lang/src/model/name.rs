@@ -12,7 +12,6 @@ use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::num::NonZeroU8;
 use std::ops::Deref;
 
 macro_rules! name_type {
@@ -110,15 +109,65 @@ pub struct Name(Repr);
 
 /// The first byte says where the string is: `1..=16`, inline, its length plus one, in the
 /// next 15 bytes; [`HEAP`], in a boxed `str` whose length is in the next 7 bytes (as
-/// little-endian) and whose address is in the last 8 (or 4). A zero first byte never occurs,
-/// so an `Option<Name>` is 16 bytes too.
+/// little-endian) and whose address is in the last 8 (or 4). The first byte is a [`Tag`],
+/// whose 17 values leave 239 free for the enums holding a name to tell their variants apart
+/// (an `Option<Name>`, a member's property and a string literal are 16 bytes too).
 #[repr(C, align(8))]
 struct Repr {
-    tag: NonZeroU8,
+    tag: Tag,
     bytes: [u8; 15],
 }
 
-const HEAP: u8 = 0xFF;
+/// An inline name's length plus one, or [`Tag::Heap`].
+#[repr(u8)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[allow(dead_code)] // built by `Tag::of`, never by name
+enum Tag {
+    L0 = 1,
+    L1,
+    L2,
+    L3,
+    L4,
+    L5,
+    L6,
+    L7,
+    L8,
+    L9,
+    L10,
+    L11,
+    L12,
+    L13,
+    L14,
+    L15,
+    Heap = 0xFF,
+}
+
+impl Tag {
+    const INLINE: [Tag; 16] = [
+        Tag::L0,
+        Tag::L1,
+        Tag::L2,
+        Tag::L3,
+        Tag::L4,
+        Tag::L5,
+        Tag::L6,
+        Tag::L7,
+        Tag::L8,
+        Tag::L9,
+        Tag::L10,
+        Tag::L11,
+        Tag::L12,
+        Tag::L13,
+        Tag::L14,
+        Tag::L15,
+    ];
+
+    fn get(self) -> u8 {
+        self as u8
+    }
+}
+
+const HEAP: u8 = Tag::Heap as u8;
 /// Where a boxed name's address starts within `Repr::bytes` (the struct's 8th byte).
 const ADDRESS: usize = 7;
 const _: () = assert!(std::mem::size_of::<usize>() <= 8);
@@ -160,7 +209,7 @@ impl Name {
         }
         let mut bytes = [0u8; 15];
         bytes[..s.len()].copy_from_slice(s.as_bytes());
-        let tag = NonZeroU8::new(s.len() as u8 + 1)?;
+        let tag = *Tag::INLINE.get(s.len())?;
         Some(Name(Repr { tag, bytes }))
     }
 
@@ -172,7 +221,7 @@ impl Name {
         bytes[ADDRESS..ADDRESS + std::mem::size_of::<usize>()]
             .copy_from_slice(&address.to_ne_bytes());
         Name(Repr {
-            tag: NonZeroU8::new(HEAP).expect("not zero"),
+            tag: Tag::Heap,
             bytes,
         })
     }

@@ -216,7 +216,7 @@ pub fn lower_forms(model: &mut Model, forms: &[MarkupForm]) {
             model.push_expr(
                 ExprKind::Literal {
                     value: LiteralValue::String {
-                        value: value.to_owned(),
+                        value: value.into(),
                     },
                 },
                 span,

@@ -603,7 +603,7 @@ pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
             model.push_expr(
                 ExprKind::Literal {
                     value: LiteralValue::String {
-                        value: value.to_owned(),
+                        value: value.into(),
                     },
                 },
                 span,
@@ -709,7 +709,7 @@ pub fn lower_attributes(model: &mut Model, attributes: &[MarkupAttribute]) {
         let call = model.push_expr(
             ExprKind::Call {
                 callee,
-                args,
+                args: args.into(),
                 optional: false,
                 is_new: false,
             },

@@ -134,7 +134,7 @@ fn type_names(t: &TypeRef, out: &mut BTreeSet<String>) {
     match t {
         TypeRef::Named { name, args } => {
             if !name.contains('.') {
-                out.insert(name.clone());
+                out.insert(name.to_string());
             }
             for a in args {
                 type_names(a, out);

@@ -52,7 +52,7 @@ pub fn expr(m: &Model, id: ExprId) -> String {
                     }
                     ObjectProp::Spread { value } => format!("**{}", expr(m, *value)),
                     ObjectProp::Method { key, function, .. } => {
-                        format!("{}: fn#{}", prop_key(m, key), function.0)
+                        format!("{}: fn#{}", prop_key(m, key), function.get())
                     }
                 })
                 .collect();
@@ -106,8 +106,8 @@ pub fn expr(m: &Model, id: ExprId) -> String {
                 None => kw.to_string(),
             }
         }
-        ExprKind::Function { function } => format!("fn#{}", function.0),
-        ExprKind::Class { class } => format!("class#{}", class.0),
+        ExprKind::Function { function } => format!("fn#{}", function.get()),
+        ExprKind::Class { class } => format!("class#{}", class.get()),
         ExprKind::Jsx { .. } => "jsx".into(),
         ExprKind::Sequence { exprs } => format!("seq({})", list(exprs)),
         ExprKind::Comprehension(boxed) => {
@@ -133,7 +133,7 @@ pub fn expr(m: &Model, id: ExprId) -> String {
 
 fn ident(name: &str, binding: Option<BindingId>) -> String {
     match binding {
-        Some(b) => format!("{name}#{}", b.0),
+        Some(b) => format!("{name}#{}", b.get()),
         None => format!("{name}#-"),
     }
 }
@@ -141,7 +141,7 @@ fn ident(name: &str, binding: Option<BindingId>) -> String {
 pub fn literal(v: &LiteralValue) -> String {
     match v {
         LiteralValue::String { value } => format!("{value:?}"),
-        LiteralValue::Number { value, raw } => format!("{raw}={value}"),
+        LiteralValue::Number(n) => format!("{}={}", n.raw, n.value),
         LiteralValue::BigInt { raw } => raw.to_string(),
         LiteralValue::Bool { value } => if *value { "True" } else { "False" }.into(),
         LiteralValue::Null => "None".into(),
@@ -232,7 +232,11 @@ fn stmt(m: &Model, id: StmtId, d: usize, out: &mut String) {
             line(
                 out,
                 d,
-                &format!("def#{} {}", function.0, f.name.as_deref().unwrap_or("?")),
+                &format!(
+                    "def#{} {}",
+                    function.get(),
+                    f.name.as_deref().unwrap_or("?")
+                ),
             );
             if let FunctionBody::Block(b) = &f.body {
                 body(m, b, d + 1, out);
@@ -243,10 +247,10 @@ fn stmt(m: &Model, id: StmtId, d: usize, out: &mut String) {
             line(
                 out,
                 d,
-                &format!("class#{} {}", class.0, c.name.as_deref().unwrap_or("?")),
+                &format!("class#{} {}", class.get(), c.name.as_deref().unwrap_or("?")),
             );
         }
-        StmtKind::TypeDecl { decl } => line(out, d, &format!("type#{}", decl.0)),
+        StmtKind::TypeDecl { decl } => line(out, d, &format!("type#{}", decl.get())),
         StmtKind::Import { import } => line(out, d, &format!("import#{import}")),
         StmtKind::Export { .. } => line(out, d, "export"),
         StmtKind::Block { body: b } => {

@@ -489,7 +489,9 @@ impl<'s> Lowerer<'s> {
             );
             let arg = self.m.push_expr(
                 ExprKind::Literal {
-                    value: LiteralValue::String { value: decoded },
+                    value: LiteralValue::String {
+                        value: decoded.into(),
+                    },
                 },
                 at,
             );
@@ -502,7 +504,7 @@ impl<'s> Lowerer<'s> {
             let expr = self.m.push_expr(
                 ExprKind::Call {
                     callee,
-                    args: args.clone(),
+                    args: args.clone().into(),
                     optional: false,
                     is_new: false,
                 },
@@ -776,7 +778,7 @@ fn param(
         default: None,
         kind,
         type_annotation: annotation,
-        decorators: Vec::new(),
+        decorators: Box::default(),
         property_visibility: None,
         optional: false,
         span: at,

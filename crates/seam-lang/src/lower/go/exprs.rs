@@ -70,7 +70,9 @@ impl<'s> Lowerer<'s> {
             "interpreted_string_literal" | "raw_string_literal" => {
                 match string_value(self.text(node)) {
                     Some(value) => ExprKind::Literal {
-                        value: LiteralValue::String { value },
+                        value: LiteralValue::String {
+                            value: value.into(),
+                        },
                     },
                     None => ExprKind::Other,
                 }
@@ -79,10 +81,10 @@ impl<'s> Lowerer<'s> {
                 let raw = self.text(node).to_string();
                 match number_value(&raw) {
                     Some(value) => ExprKind::Literal {
-                        value: LiteralValue::Number {
+                        value: LiteralValue::Number(Box::new(NumberLiteral {
                             value,
                             raw: raw.into(),
-                        },
+                        })),
                     },
                     None => ExprKind::Other,
                 }
@@ -93,10 +95,10 @@ impl<'s> Lowerer<'s> {
                 let decoded = string_value(&format!("\"{inner}\"")).unwrap_or_default();
                 match decoded.chars().next() {
                     Some(c) => ExprKind::Literal {
-                        value: LiteralValue::Number {
+                        value: LiteralValue::Number(Box::new(NumberLiteral {
                             value: f64::from(u32::from(c)),
                             raw: raw.into(),
-                        },
+                        })),
                     },
                     None => ExprKind::Other,
                 }
@@ -143,7 +145,7 @@ impl<'s> Lowerer<'s> {
                     .unwrap_or_default();
                 ExprKind::Call {
                     callee,
-                    args,
+                    args: args.into(),
                     optional: false,
                     is_new: false,
                 }
@@ -222,7 +224,7 @@ impl<'s> Lowerer<'s> {
         }
         ExprKind::Call {
             callee,
-            args,
+            args: args.into(),
             optional: false,
             is_new: false,
         }
@@ -372,7 +374,9 @@ impl<'s> Lowerer<'s> {
                 shorthand: false,
             });
         }
-        ExprKind::Object { props }
+        ExprKind::Object {
+            props: props.into(),
+        }
     }
 
     fn keyed_value(&mut self, e: Node<'_>) -> ExprId {
@@ -389,7 +393,7 @@ impl<'s> Lowerer<'s> {
 
     pub(super) fn annotation(&mut self, node: Node<'_>) -> TypeAnnotation {
         TypeAnnotation {
-            text: collapse_whitespace(self.text(node)),
+            text: collapse_whitespace(self.text(node)).into(),
             shape: self.type_ref(node),
             span: span(node),
         }
@@ -409,19 +413,17 @@ impl<'s> Lowerer<'s> {
             "type_identifier" | "identifier" => {
                 let name = self.text(node);
                 if TYPE_KEYWORDS.contains(&name) {
-                    TypeRef::Keyword {
-                        name: name.to_string(),
-                    }
+                    TypeRef::Keyword { name: name.into() }
                 } else {
                     TypeRef::Named {
-                        name: name.to_string(),
-                        args: Vec::new(),
+                        name: name.into(),
+                        args: Box::default(),
                     }
                 }
             }
             "qualified_type" => TypeRef::Named {
-                name: collapse_whitespace(self.text(node)),
-                args: Vec::new(),
+                name: collapse_whitespace(self.text(node)).into(),
+                args: Box::default(),
             },
             "generic_type" => {
                 let name = node
@@ -438,7 +440,10 @@ impl<'s> Lowerer<'s> {
                         _ => self.type_ref(a),
                     })
                     .collect();
-                TypeRef::Named { name, args }
+                TypeRef::Named {
+                    name: name.into(),
+                    args,
+                }
             }
             // A pointer reads as what it points to.
             "pointer_type" | "parenthesized_type" => match named(node).first() {
@@ -461,14 +466,12 @@ impl<'s> Lowerer<'s> {
                     .child_by_field_name("value")
                     .map_or(TypeRef::Unknown, |v| self.type_ref(v));
                 TypeRef::Named {
-                    name: "map".to_string(),
-                    args: vec![key, value],
+                    name: "map".into(),
+                    args: vec![key, value].into(),
                 }
             }
             "function_type" => TypeRef::Function,
-            "interface_type" if named(node).is_empty() => TypeRef::Keyword {
-                name: "any".to_string(),
-            },
+            "interface_type" if named(node).is_empty() => TypeRef::Keyword { name: "any".into() },
             "struct_type" => {
                 let mut properties = Vec::new();
                 if let Some(list) = named(node)

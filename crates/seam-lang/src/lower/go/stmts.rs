@@ -31,11 +31,15 @@ impl<'s> Lowerer<'s> {
         match block {
             Some(b) => {
                 let body = self.block_body(b);
-                self.m.push_stmt(StmtKind::Block { body }, span(b))
+                self.m
+                    .push_stmt(StmtKind::Block { body: body.into() }, span(b))
             }
-            None => self
-                .m
-                .push_stmt(StmtKind::Block { body: Vec::new() }, span(owner)),
+            None => self.m.push_stmt(
+                StmtKind::Block {
+                    body: Box::default(),
+                },
+                span(owner),
+            ),
         }
     }
 
@@ -79,7 +83,7 @@ impl<'s> Lowerer<'s> {
                     .map(|list| self.expression_list(*list, node)),
             },
             "block" => StmtKind::Block {
-                body: self.block_body(node),
+                body: self.block_body(node).into(),
             },
             "if_statement" => self.if_statement(node),
             "expression_switch_statement" => self.switch_statement(node),
@@ -93,17 +97,17 @@ impl<'s> Lowerer<'s> {
                     .unwrap_or_default();
                 match named(node).into_iter().find(|c| is_statement(c.kind())) {
                     Some(body) => StmtKind::Labeled {
-                        label,
+                        label: label.into(),
                         body: self.stmt(body),
                     },
                     None => StmtKind::Other,
                 }
             }
             "break_statement" => StmtKind::Break {
-                label: named(node).first().map(|l| self.text(*l).to_string()),
+                label: named(node).first().map(|l| self.text(*l).into()),
             },
             "continue_statement" => StmtKind::Continue {
-                label: named(node).first().map(|l| self.text(*l).to_string()),
+                label: named(node).first().map(|l| self.text(*l).into()),
             },
             "send_statement" => {
                 // `ch <- v`: the value is read.
@@ -164,7 +168,7 @@ impl<'s> Lowerer<'s> {
         let declarators = self.declarators(&left, &values, node, VarKind::Let, true);
         StmtKind::VarDecl {
             kind: VarKind::Let,
-            declarators,
+            declarators: declarators.into(),
         }
     }
 
@@ -214,7 +218,7 @@ impl<'s> Lowerer<'s> {
         }
         let pattern = self.m.push_pattern(
             PatternKind::Array {
-                elements,
+                elements: elements.into(),
                 rest: None,
             },
             span(node),
@@ -311,7 +315,10 @@ impl<'s> Lowerer<'s> {
                 declarators.extend(ds);
             }
         }
-        StmtKind::VarDecl { kind, declarators }
+        StmtKind::VarDecl {
+            kind,
+            declarators: declarators.into(),
+        }
     }
 
     fn type_declaration(&mut self, node: Node<'_>) -> StmtKind {
@@ -456,7 +463,7 @@ impl<'s> Lowerer<'s> {
         self.pop_scope();
         let inner = self.m.push_stmt(kind, span(node));
         StmtKind::Block {
-            body: vec![init_stmt, inner],
+            body: vec![init_stmt, inner].into(),
         }
     }
 
@@ -496,7 +503,7 @@ impl<'s> Lowerer<'s> {
                     });
                     StmtKind::Switch {
                         discriminant,
-                        cases,
+                        cases: cases.into(),
                     }
                 }
                 None => lw.tagless_switch(&clauses, node),
@@ -511,7 +518,8 @@ impl<'s> Lowerer<'s> {
             self.push_scope();
             let body = self.statement_list(*d);
             self.pop_scope();
-            self.m.push_stmt(StmtKind::Block { body }, span(*d))
+            self.m
+                .push_stmt(StmtKind::Block { body: body.into() }, span(*d))
         });
         // Built from the last case up; the tests are lowered in reverse source order, which
         // leaves the arena order but not the meaning different.
@@ -545,7 +553,9 @@ impl<'s> Lowerer<'s> {
             self.push_scope();
             let body = self.statement_list(**clause);
             self.pop_scope();
-            let block = self.m.push_stmt(StmtKind::Block { body }, span(**clause));
+            let block = self
+                .m
+                .push_stmt(StmtKind::Block { body: body.into() }, span(**clause));
             lowered.push((test, block, span(**clause)));
         }
         let mut first = None;
@@ -565,11 +575,13 @@ impl<'s> Lowerer<'s> {
             Some(kind) => kind,
             None => match chain {
                 Some(default) => StmtKind::Block {
-                    body: vec![default],
+                    body: vec![default].into(),
                 },
                 None => {
                     let _ = node;
-                    StmtKind::Block { body: Vec::new() }
+                    StmtKind::Block {
+                        body: Box::default(),
+                    }
                 }
             },
         }
@@ -678,7 +690,7 @@ impl<'s> Lowerer<'s> {
             }
             StmtKind::Switch {
                 discriminant,
-                cases,
+                cases: cases.into(),
             }
         })
     }
@@ -719,7 +731,7 @@ impl<'s> Lowerer<'s> {
         }
         StmtKind::Switch {
             discriminant,
-            cases,
+            cases: cases.into(),
         }
     }
 
@@ -787,7 +799,7 @@ impl<'s> Lowerer<'s> {
                     [Some(one)] => Some(*one),
                     _ => Some(self.m.push_pattern(
                         PatternKind::Array {
-                            elements,
+                            elements: elements.into(),
                             rest: None,
                         },
                         span(clause),

@@ -618,7 +618,7 @@ impl<'s> Lowerer<'s> {
                     ParamKind::Normal
                 },
                 type_annotation: type_node.map(|t| self.annotation(t)),
-                decorators: mods.decorators,
+                decorators: mods.decorators.into(),
                 property_visibility: None,
                 optional: false,
                 span: span(p),
@@ -676,7 +676,7 @@ impl<'s> Lowerer<'s> {
                 let call = self.m.push_expr(
                     ExprKind::Call {
                         callee,
-                        args: args.clone(),
+                        args: args.clone().into(),
                         optional: false,
                         is_new: false,
                     },
@@ -809,7 +809,7 @@ impl<'s> Lowerer<'s> {
 
     pub(super) fn annotation(&self, node: Node<'_>) -> TypeAnnotation {
         TypeAnnotation {
-            text: collapse_whitespace(self.text(node)),
+            text: collapse_whitespace(self.text(node)).into(),
             shape: self.type_ref(node, 0),
             span: span(node),
         }
@@ -822,17 +822,17 @@ impl<'s> Lowerer<'s> {
         match cst::kind_of(node) {
             "integral_type" | "floating_point_type" | "boolean_type" | "void_type" => {
                 TypeRef::Keyword {
-                    name: self.text(node).to_owned(),
+                    name: self.text(node).into(),
                 }
             }
             "type_identifier" | "scoped_type_identifier" => {
                 let name = collapse_whitespace(self.text(node)).replace(' ', "");
                 if PRIMITIVES.contains(&name.as_str()) {
-                    TypeRef::Keyword { name }
+                    TypeRef::Keyword { name: name.into() }
                 } else {
                     TypeRef::Named {
-                        name,
-                        args: Vec::new(),
+                        name: name.into(),
+                        args: Box::default(),
                     }
                 }
             }
@@ -853,7 +853,10 @@ impl<'s> Lowerer<'s> {
                             .collect()
                     })
                     .unwrap_or_default();
-                TypeRef::Named { name, args }
+                TypeRef::Named {
+                    name: name.into(),
+                    args,
+                }
             }
             "array_type" => match field(node, self.f.name).or_else(|| named(node).first().copied())
             {

@@ -302,7 +302,7 @@ impl<'s> Lowerer<'s> {
         self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args,
+                args: args.into(),
                 optional: false,
                 is_new: false,
             },
@@ -323,7 +323,7 @@ impl<'s> Lowerer<'s> {
         self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args,
+                args: args.into(),
                 optional: false,
                 is_new: false,
             },
@@ -341,7 +341,7 @@ impl<'s> Lowerer<'s> {
         self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args,
+                args: args.into(),
                 optional: false,
                 is_new: true,
             },
@@ -490,7 +490,7 @@ impl<'s> Lowerer<'s> {
             default: None,
             kind: ParamKind::Normal,
             type_annotation: None,
-            decorators: Vec::new(),
+            decorators: Box::default(),
             property_visibility: None,
             optional: false,
             span: span(node),

@@ -16,7 +16,9 @@ impl<'s> Lowerer<'s> {
         };
         self.m.push_expr(
             ExprKind::Literal {
-                value: LiteralValue::String { value },
+                value: LiteralValue::String {
+                    value: value.into(),
+                },
             },
             span(node),
         )
@@ -29,7 +31,9 @@ impl<'s> Lowerer<'s> {
         let value = decode(body.strip_suffix('\'').unwrap_or(body));
         self.m.push_expr(
             ExprKind::Literal {
-                value: LiteralValue::String { value },
+                value: LiteralValue::String {
+                    value: value.into(),
+                },
             },
             span(node),
         )
@@ -40,10 +44,10 @@ impl<'s> Lowerer<'s> {
         let value = number_value(&raw);
         self.m.push_expr(
             ExprKind::Literal {
-                value: LiteralValue::Number {
+                value: LiteralValue::Number(Box::new(NumberLiteral {
                     value,
                     raw: raw.into(),
-                },
+                })),
             },
             span(node),
         )

@@ -25,15 +25,20 @@ impl<'s> Lowerer<'s> {
     /// A statement as one statement (a block becomes `Block`).
     fn one_stmt(&mut self, node: Option<Node<'_>>, owner: Node<'_>) -> StmtId {
         let Some(node) = node else {
-            return self
-                .m
-                .push_stmt(StmtKind::Block { body: Vec::new() }, span(owner));
+            return self.m.push_stmt(
+                StmtKind::Block {
+                    body: Box::default(),
+                },
+                span(owner),
+            );
         };
         let mut out = Vec::new();
         self.scoped(|lw| lw.stmt(node, &mut out));
         match out.as_slice() {
             [one] => *one,
-            _ => self.m.push_stmt(StmtKind::Block { body: out }, span(node)),
+            _ => self
+                .m
+                .push_stmt(StmtKind::Block { body: out.into() }, span(node)),
         }
     }
 
@@ -53,7 +58,7 @@ impl<'s> Lowerer<'s> {
     fn stmt_kind(&mut self, node: Node<'_>, out: &mut Vec<StmtId>) -> Option<StmtKind> {
         Some(match cst::kind_of(node) {
             "block" | "constructor_body" => StmtKind::Block {
-                body: self.block(node),
+                body: self.block(node).into(),
             },
             "expression_statement" => match named(node).first() {
                 Some(e) if cst::kind_of(*e) == "switch_expression" => self.switch(*e),
@@ -112,10 +117,10 @@ impl<'s> Lowerer<'s> {
                 cause: None,
             },
             "break_statement" => StmtKind::Break {
-                label: named(node).first().map(|l| self.text(*l).to_owned()),
+                label: named(node).first().map(|l| self.text(*l).into()),
             },
             "continue_statement" => StmtKind::Continue {
-                label: named(node).first().map(|l| self.text(*l).to_owned()),
+                label: named(node).first().map(|l| self.text(*l).into()),
             },
             "labeled_statement" => {
                 let parts = named(node);
@@ -124,7 +129,10 @@ impl<'s> Lowerer<'s> {
                     .map(|l| self.text(*l).to_owned())
                     .unwrap_or_default();
                 let body = self.one_stmt(parts.get(1).copied(), node);
-                StmtKind::Labeled { label, body }
+                StmtKind::Labeled {
+                    label: label.into(),
+                    body,
+                }
             }
             "try_statement" | "try_with_resources_statement" => {
                 return self.try_statement(node, out);
@@ -132,7 +140,8 @@ impl<'s> Lowerer<'s> {
             "synchronized_statement" => StmtKind::Block {
                 body: field(node, self.f.body)
                     .map(|b| self.block(b))
-                    .unwrap_or_default(),
+                    .unwrap_or_default()
+                    .into(),
             },
             "assert_statement" => {
                 let parts = named(node);
@@ -178,7 +187,10 @@ impl<'s> Lowerer<'s> {
         for d in fields(node, self.f.declarator) {
             declarators.push(self.declarator(d, kind, type_annotation.clone()));
         }
-        StmtKind::VarDecl { kind, declarators }
+        StmtKind::VarDecl {
+            kind,
+            declarators: declarators.into(),
+        }
     }
 
     fn declarator(
@@ -324,7 +336,7 @@ impl<'s> Lowerer<'s> {
                         block.push(lw.m.push_stmt(
                             StmtKind::VarDecl {
                                 kind: VarKind::Using,
-                                declarators: vec![decl],
+                                declarators: vec![decl].into(),
                             },
                             span(r),
                         ));
@@ -443,7 +455,7 @@ impl<'s> Lowerer<'s> {
         }
         StmtKind::Switch {
             discriminant,
-            cases,
+            cases: cases.into(),
         }
     }
 }

@@ -4,7 +4,7 @@ use super::{Lowerer, sp};
 use crate::model::{
     Arg, ArrayElement, ArrayKind, AssignOp, BinaryOp, ExprId, ExprKind, Import, ImportKind,
     JsxAttribute, JsxChild, JsxElement, LiteralValue, LogicalOp, MemberProp, NameSource,
-    ObjectProp, UnaryOp, UpdateOp, collapse_whitespace,
+    NumberLiteral, ObjectProp, UnaryOp, UpdateOp, collapse_whitespace,
 };
 use oxc_ast::ast::{
     Argument, ArrayExpressionElement, AssignmentExpression, AssignmentTarget, CallExpression,
@@ -73,10 +73,10 @@ impl Lowerer<'_> {
                 value: LiteralValue::Null,
             },
             Expression::NumericLiteral(n) => ExprKind::Literal {
-                value: LiteralValue::Number {
+                value: LiteralValue::Number(Box::new(NumberLiteral {
                     value: n.value,
                     raw: self.text(n.span).into(),
-                },
+                })),
             },
             Expression::BigIntLiteral(b) => ExprKind::Literal {
                 value: LiteralValue::BigInt {
@@ -95,7 +95,7 @@ impl Lowerer<'_> {
             }
             Expression::StringLiteral(s) => ExprKind::Literal {
                 value: LiteralValue::String {
-                    value: s.value.as_str().to_string(),
+                    value: s.value.as_str().into(),
                 },
             },
             Expression::TemplateLiteral(t) => self.template(t, None),
@@ -121,7 +121,7 @@ impl Lowerer<'_> {
                     });
                 }
                 ExprKind::Array {
-                    elements,
+                    elements: elements.into(),
                     kind: ArrayKind::Array,
                 }
             }
@@ -130,7 +130,9 @@ impl Lowerer<'_> {
                 for p in &o.properties {
                     props.push(self.object_prop(p));
                 }
-                ExprKind::Object { props }
+                ExprKind::Object {
+                    props: props.into(),
+                }
             }
             Expression::ArrowFunctionExpression(a) => {
                 let site = site.unwrap_or_else(FnSite::anonymous);
@@ -231,7 +233,7 @@ impl Lowerer<'_> {
                 let args = self.args(&n.arguments);
                 ExprKind::Call {
                     callee,
-                    args,
+                    args: args.into(),
                     optional: false,
                     is_new: true,
                 }
@@ -271,7 +273,7 @@ impl Lowerer<'_> {
                 let id = self.m.push_expr(
                     ExprKind::Call {
                         callee,
-                        args,
+                        args: args.into(),
                         optional: false,
                         is_new: false,
                     },
@@ -376,7 +378,7 @@ impl Lowerer<'_> {
         let id = self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args,
+                args: args.into(),
                 optional: c.optional,
                 is_new: false,
             },
@@ -538,7 +540,7 @@ impl Lowerer<'_> {
             JSXAttributeValue::StringLiteral(s) => self.m.push_expr(
                 ExprKind::Literal {
                     value: LiteralValue::String {
-                        value: s.value.as_str().to_string(),
+                        value: s.value.as_str().into(),
                     },
                 },
                 sp(s.span),

@@ -230,7 +230,7 @@ impl Lowerer<'_> {
                 default,
                 kind: ParamKind::Normal,
                 type_annotation,
-                decorators,
+                decorators: decorators.into(),
                 property_visibility: if is_property {
                     Some(visibility(p.accessibility).unwrap_or(Visibility::Public))
                 } else {
@@ -251,7 +251,7 @@ impl Lowerer<'_> {
                 default: None,
                 kind: ParamKind::Rest,
                 type_annotation,
-                decorators,
+                decorators: decorators.into(),
                 property_visibility: None,
                 optional: false,
                 span: sp(rest.span),
@@ -267,7 +267,7 @@ impl Lowerer<'_> {
         for d in decs {
             let expr = self.lower_expr(&d.expression);
             let (name_expr, args) = match &self.m.expr(expr).kind {
-                ExprKind::Call { callee, args, .. } => (*callee, args.clone()),
+                ExprKind::Call { callee, args, .. } => (*callee, args.to_vec()),
                 _ => (expr, Vec::new()),
             };
             let name = match self.m.member_chain(name_expr) {

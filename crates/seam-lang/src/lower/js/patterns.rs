@@ -106,8 +106,13 @@ impl Lowerer<'_> {
                     path.pop();
                     id
                 });
-                self.m
-                    .push_pattern(PatternKind::Object { props, rest }, sp(o.span))
+                self.m.push_pattern(
+                    PatternKind::Object {
+                        props: props.into(),
+                        rest,
+                    },
+                    sp(o.span),
+                )
             }
             BindingPattern::ArrayPattern(a) => {
                 let mut elements = Vec::with_capacity(a.elements.len());
@@ -125,8 +130,13 @@ impl Lowerer<'_> {
                     path.pop();
                     id
                 });
-                self.m
-                    .push_pattern(PatternKind::Array { elements, rest }, sp(a.span))
+                self.m.push_pattern(
+                    PatternKind::Array {
+                        elements: elements.into(),
+                        rest,
+                    },
+                    sp(a.span),
+                )
             }
         };
         self.leave();
@@ -216,8 +226,13 @@ impl Lowerer<'_> {
                     elements.push(el.as_ref().map(|el| self.maybe_default_target(el)));
                 }
                 let rest = a.rest.as_ref().map(|r| self.assign_target(&r.target));
-                self.m
-                    .push_pattern(PatternKind::Array { elements, rest }, sp(a.span))
+                self.m.push_pattern(
+                    PatternKind::Array {
+                        elements: elements.into(),
+                        rest,
+                    },
+                    sp(a.span),
+                )
             }
             AssignmentTarget::ObjectAssignmentTarget(o) => {
                 let mut props = Vec::with_capacity(o.properties.len());
@@ -253,8 +268,13 @@ impl Lowerer<'_> {
                     }
                 }
                 let rest = o.rest.as_ref().map(|r| self.assign_target(&r.target));
-                self.m
-                    .push_pattern(PatternKind::Object { props, rest }, sp(o.span))
+                self.m.push_pattern(
+                    PatternKind::Object {
+                        props: props.into(),
+                        rest,
+                    },
+                    sp(o.span),
+                )
             }
             other => match other.as_simple_assignment_target() {
                 Some(s) => self.simple_target(s),

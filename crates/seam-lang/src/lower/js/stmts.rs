@@ -35,7 +35,7 @@ impl Lowerer<'_> {
         let expr = self.m.push_expr(
             ExprKind::Literal {
                 value: LiteralValue::String {
-                    value: d.expression.value.as_str().to_string(),
+                    value: d.expression.value.as_str().into(),
                 },
             },
             sp(d.expression.span),
@@ -51,13 +51,13 @@ impl Lowerer<'_> {
         let span = sp(s.span());
         let kind = match s {
             Statement::BlockStatement(b) => StmtKind::Block {
-                body: self.block(&b.body),
+                body: self.block(&b.body).into(),
             },
             Statement::BreakStatement(b) => StmtKind::Break {
-                label: b.label.as_ref().map(|l| l.name.as_str().to_string()),
+                label: b.label.as_ref().map(|l| l.name.as_str().into()),
             },
             Statement::ContinueStatement(c) => StmtKind::Continue {
-                label: c.label.as_ref().map(|l| l.name.as_str().to_string()),
+                label: c.label.as_ref().map(|l| l.name.as_str().into()),
             },
             Statement::DebuggerStatement(_) | Statement::EmptyStatement(_) => StmtKind::Other,
             Statement::DoWhileStatement(d) => {
@@ -140,7 +140,7 @@ impl Lowerer<'_> {
                 }
             }
             Statement::LabeledStatement(l) => StmtKind::Labeled {
-                label: l.label.name.as_str().to_string(),
+                label: l.label.name.as_str().to_string().into(),
                 body: self.lower_stmt(&l.body),
             },
             Statement::ReturnStatement(r) => StmtKind::Return {
@@ -163,7 +163,7 @@ impl Lowerer<'_> {
                 }
                 StmtKind::Switch {
                     discriminant,
-                    cases,
+                    cases: cases.into(),
                 }
             }
             Statement::ThrowStatement(t) => StmtKind::Throw {
@@ -207,10 +207,10 @@ impl Lowerer<'_> {
                 let value = self.lower_expr(&w.object);
                 let body = self.lower_stmt(&w.body);
                 StmtKind::With {
-                    items: vec![WithItem {
+                    items: Box::new([WithItem {
                         value,
                         target: None,
-                    }],
+                    }]),
                     body,
                     is_async: false,
                 }
@@ -405,7 +405,8 @@ impl Lowerer<'_> {
             }
         };
         self.namespace_depth -= 1;
-        self.m.push_stmt(StmtKind::Block { body }, sp(n.span))
+        self.m
+            .push_stmt(StmtKind::Block { body: body.into() }, sp(n.span))
     }
 
     /// `const/let/var/using` declarations; returns the statement and the names it declares.
@@ -450,9 +451,13 @@ impl Lowerer<'_> {
                 span: sp(decl.span),
             });
         }
-        let stmt = self
-            .m
-            .push_stmt(StmtKind::VarDecl { kind, declarators }, sp(d.span));
+        let stmt = self.m.push_stmt(
+            StmtKind::VarDecl {
+                kind,
+                declarators: declarators.into(),
+            },
+            sp(d.span),
+        );
         (stmt, declared)
     }
 

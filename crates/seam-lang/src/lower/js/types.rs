@@ -2,8 +2,8 @@
 //! (interfaces, type aliases, enums).
 use super::{Lowerer, sp};
 use crate::model::{
-    BindingKind, BindingOrigin, LiteralValue, StmtId, StmtKind, TypeAnnotation, TypeDecl,
-    TypeDeclId, TypeDeclKind, TypeProperty, TypeRef,
+    BindingKind, BindingOrigin, LiteralValue, NumberLiteral, StmtId, StmtKind, TypeAnnotation,
+    TypeDecl, TypeDeclId, TypeDeclKind, TypeProperty, TypeRef,
 };
 use oxc_ast::ast::{
     Expression, PropertyKey, TSEnumDeclaration, TSEnumMemberName, TSInterfaceDeclaration,
@@ -20,7 +20,7 @@ impl Lowerer<'_> {
 
     pub(crate) fn type_annotation_of(&mut self, t: &TSType<'_>) -> TypeAnnotation {
         TypeAnnotation {
-            text: self.text(t.span()).to_string(),
+            text: self.text(t.span()).into(),
             shape: self.type_ref(t),
             span: sp(t.span()),
         }
@@ -58,9 +58,7 @@ impl Lowerer<'_> {
     }
 
     fn type_ref_inner(&mut self, t: &TSType<'_>) -> TypeRef {
-        let keyword = |name: &str| TypeRef::Keyword {
-            name: name.to_string(),
-        };
+        let keyword = |name: &str| TypeRef::Keyword { name: name.into() };
         match t {
             TSType::TSAnyKeyword(_) => keyword("any"),
             TSType::TSBigIntKeyword(_) => keyword("bigint"),
@@ -77,7 +75,7 @@ impl Lowerer<'_> {
             TSType::TSVoidKeyword(_) => keyword("void"),
             TSType::TSThisType(_) => keyword("this"),
             TSType::TSTypeReference(r) => TypeRef::Named {
-                name: self.type_name_text(&r.type_name),
+                name: self.type_name_text(&r.type_name).into(),
                 args: r
                     .type_arguments
                     .as_ref()
@@ -123,28 +121,28 @@ impl Lowerer<'_> {
         let value = match l {
             TSLiteral::BooleanLiteral(b) => LiteralValue::Bool { value: b.value },
             TSLiteral::StringLiteral(s) => LiteralValue::String {
-                value: s.value.as_str().to_string(),
+                value: s.value.as_str().into(),
             },
-            TSLiteral::NumericLiteral(n) => LiteralValue::Number {
+            TSLiteral::NumericLiteral(n) => LiteralValue::Number(Box::new(NumberLiteral {
                 value: n.value,
                 raw: self.text(n.span).into(),
-            },
+            })),
             TSLiteral::BigIntLiteral(b) => LiteralValue::BigInt {
                 raw: self.text(b.span).into(),
             },
             TSLiteral::UnaryExpression(u) => match (&u.operator, &u.argument) {
                 (UnaryOperator::UnaryNegation, Expression::NumericLiteral(n)) => {
-                    LiteralValue::Number {
+                    LiteralValue::Number(Box::new(NumberLiteral {
                         value: -n.value,
                         raw: self.text(u.span).into(),
-                    }
+                    }))
                 }
                 _ => return TypeRef::Unknown,
             },
             TSLiteral::TemplateLiteral(t) => match (t.expressions.is_empty(), t.quasis.first()) {
                 (true, Some(q)) => match &q.value.cooked {
                     Some(c) => LiteralValue::String {
-                        value: c.as_str().to_string(),
+                        value: c.as_str().into(),
                     },
                     None => return TypeRef::Unknown,
                 },
@@ -282,20 +280,24 @@ impl Lowerer<'_> {
             members.push(name);
             let value = match &m.initializer {
                 Some(Expression::StringLiteral(s)) => Some(LiteralValue::String {
-                    value: s.value.as_str().to_string(),
+                    value: s.value.as_str().into(),
                 }),
-                Some(Expression::NumericLiteral(n)) => Some(LiteralValue::Number {
-                    value: n.value,
-                    raw: self.text(n.span).into(),
-                }),
+                Some(Expression::NumericLiteral(n)) => {
+                    Some(LiteralValue::Number(Box::new(NumberLiteral {
+                        value: n.value,
+                        raw: self.text(n.span).into(),
+                    })))
+                }
                 Some(_) => None,
-                None => next_number.map(|n| LiteralValue::Number {
-                    value: n,
-                    raw: n.to_string().into(),
+                None => next_number.map(|n| {
+                    LiteralValue::Number(Box::new(NumberLiteral {
+                        value: n,
+                        raw: n.to_string().into(),
+                    }))
                 }),
             };
             next_number = match &value {
-                Some(LiteralValue::Number { value, .. }) => Some(value + 1.0),
+                Some(LiteralValue::Number(n)) => Some(n.value + 1.0),
                 _ => None,
             };
             match (&m.initializer, &value) {

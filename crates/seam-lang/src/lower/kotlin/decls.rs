@@ -499,7 +499,7 @@ impl<'s> Lowerer<'s> {
                     default,
                     kind: ParamKind::Normal,
                     type_annotation,
-                    decorators: pmods.decorators,
+                    decorators: pmods.decorators.into(),
                     property_visibility,
                     optional: false,
                     span: span(p),
@@ -712,7 +712,7 @@ impl<'s> Lowerer<'s> {
         self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args,
+                args: args.into(),
                 optional: false,
                 is_new: false,
             },
@@ -853,7 +853,7 @@ impl<'s> Lowerer<'s> {
                             ParamKind::Normal
                         },
                         type_annotation,
-                        decorators: mods.decorators,
+                        decorators: mods.decorators.into(),
                         property_visibility: None,
                         optional: false,
                         span: span(c),
@@ -925,7 +925,7 @@ impl<'s> Lowerer<'s> {
                 let call = self.m.push_expr(
                     ExprKind::Call {
                         callee,
-                        args: args.clone(),
+                        args: args.clone().into(),
                         optional: false,
                         is_new: false,
                     },
@@ -1009,7 +1009,7 @@ impl<'s> Lowerer<'s> {
 
     pub(super) fn annotation(&self, node: Node<'_>) -> TypeAnnotation {
         TypeAnnotation {
-            text: collapse_whitespace(self.text(node)),
+            text: collapse_whitespace(self.text(node)).into(),
             shape: self.type_ref(node, 0),
             span: span(node),
         }
@@ -1036,9 +1036,12 @@ impl<'s> Lowerer<'s> {
                     | "Boolean" | "Char" | "Unit" | "Any" | "Nothing"
                         if args.is_empty() =>
                     {
-                        TypeRef::Keyword { name }
+                        TypeRef::Keyword { name: name.into() }
                     }
-                    _ => TypeRef::Named { name, args },
+                    _ => TypeRef::Named {
+                        name: name.into(),
+                        args: args.into(),
+                    },
                 }
             }
             "nullable_type" => match named(node).into_iter().find(|t| is_type(*t)) {
@@ -1046,7 +1049,7 @@ impl<'s> Lowerer<'s> {
                     variants: vec![
                         self.type_ref(inner, depth + 1),
                         TypeRef::Keyword {
-                            name: "null".to_owned(),
+                            name: "null".into(),
                         },
                     ],
                 },

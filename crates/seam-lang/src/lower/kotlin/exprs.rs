@@ -343,7 +343,7 @@ impl<'s> Lowerer<'s> {
         self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args,
+                args: args.into(),
                 optional: false,
                 is_new,
             },
@@ -452,7 +452,12 @@ impl<'s> Lowerer<'s> {
                 shorthand: false,
             });
         }
-        self.m.push_expr(ExprKind::Object { props }, span(node))
+        self.m.push_expr(
+            ExprKind::Object {
+                props: props.into(),
+            },
+            span(node),
+        )
     }
 
     fn binary(&mut self, node: Node<'_>) -> ExprId {
@@ -523,12 +528,12 @@ impl<'s> Lowerer<'s> {
         self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args: vec![Arg {
+                args: Box::new([Arg {
                     name: None,
                     value,
                     spread: false,
                     keyword_spread: false,
-                }],
+                }]),
                 optional: false,
                 is_new: false,
             },
@@ -773,7 +778,7 @@ impl<'s> Lowerer<'s> {
                         default: None,
                         kind: ParamKind::Normal,
                         type_annotation: None,
-                        decorators: Vec::new(),
+                        decorators: Box::default(),
                         property_visibility: None,
                         optional: false,
                         span: at,
@@ -831,7 +836,7 @@ impl<'s> Lowerer<'s> {
             default: None,
             kind: ParamKind::Normal,
             type_annotation,
-            decorators: Vec::new(),
+            decorators: Box::default(),
             property_visibility: None,
             optional: false,
             span: span(n),

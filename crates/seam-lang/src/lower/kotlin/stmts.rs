@@ -61,9 +61,10 @@ impl<'s> Lowerer<'s> {
         let body = self.branch(node, ret);
         match body.as_slice() {
             [one] => *one,
-            _ => self
-                .m
-                .push_stmt(StmtKind::Block { body }, node.map_or(span(owner), span)),
+            _ => self.m.push_stmt(
+                StmtKind::Block { body: body.into() },
+                node.map_or(span(owner), span),
+            ),
         }
     }
 
@@ -178,7 +179,7 @@ impl<'s> Lowerer<'s> {
                 }))
             }
             "control_structure_body" | "statements" => StmtKind::Block {
-                body: self.branch(Some(node), false),
+                body: self.branch(Some(node), false).into(),
             },
             // A statement-level annotation (`@Suppress("x")` before an expression).
             "annotation" | "type_alias" | "label" | "file_annotation" => StmtKind::Other,
@@ -267,7 +268,7 @@ impl<'s> Lowerer<'s> {
                 }
                 let p = self.m.push_pattern(
                     PatternKind::Array {
-                        elements,
+                        elements: elements.into(),
                         rest: None,
                     },
                     span(multi),
@@ -291,7 +292,7 @@ impl<'s> Lowerer<'s> {
         out.push(self.m.push_stmt(
             StmtKind::VarDecl {
                 kind,
-                declarators: vec![decl],
+                declarators: vec![decl].into(),
             },
             span(node),
         ));
@@ -362,8 +363,12 @@ impl<'s> Lowerer<'s> {
                 value: value.map(|v| self.expr(v)),
                 cause: None,
             },
-            "break" | "break@" => StmtKind::Break { label },
-            "continue" | "continue@" => StmtKind::Continue { label },
+            "break" | "break@" => StmtKind::Break {
+                label: label.map(Name::from),
+            },
+            "continue" | "continue@" => StmtKind::Continue {
+                label: label.map(Name::from),
+            },
             _ => StmtKind::Return {
                 value: value.map(|v| self.expr(v)),
             },
@@ -431,7 +436,7 @@ impl<'s> Lowerer<'s> {
                 }
                 StmtKind::Switch {
                     discriminant,
-                    cases,
+                    cases: cases.into(),
                 }
             }),
             None => {
@@ -482,7 +487,7 @@ impl<'s> Lowerer<'s> {
                 match (result, alternate) {
                     (Some(k), _) => k,
                     (None, Some(only_else)) => StmtKind::Block {
-                        body: vec![only_else],
+                        body: vec![only_else].into(),
                     },
                     (None, None) => StmtKind::Other,
                 }

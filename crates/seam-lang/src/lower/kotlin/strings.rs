@@ -38,7 +38,9 @@ impl<'s> Lowerer<'s> {
             let value = quasis.pop().unwrap_or_default();
             return self.m.push_expr(
                 ExprKind::Literal {
-                    value: LiteralValue::String { value },
+                    value: LiteralValue::String {
+                        value: value.into(),
+                    },
                 },
                 span(node),
             );
@@ -80,7 +82,9 @@ impl<'s> Lowerer<'s> {
         let value = decode(body.strip_suffix('\'').unwrap_or(body));
         self.m.push_expr(
             ExprKind::Literal {
-                value: LiteralValue::String { value },
+                value: LiteralValue::String {
+                    value: value.into(),
+                },
             },
             span(node),
         )
@@ -91,10 +95,10 @@ impl<'s> Lowerer<'s> {
         let value = number_value(&raw);
         self.m.push_expr(
             ExprKind::Literal {
-                value: LiteralValue::Number {
+                value: LiteralValue::Number(Box::new(NumberLiteral {
                     value,
                     raw: raw.into(),
-                },
+                })),
             },
             span(node),
         )

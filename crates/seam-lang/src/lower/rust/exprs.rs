@@ -105,7 +105,7 @@ impl<'s> Lowerer<'s> {
                 };
                 ExprKind::Call {
                     callee,
-                    args,
+                    args: args.into(),
                     optional: false,
                     is_new: false,
                 }
@@ -139,7 +139,9 @@ impl<'s> Lowerer<'s> {
             "string_literal" | "raw_string_literal" | "char_literal" => {
                 match string_value(self.text(node)) {
                     Some(value) => ExprKind::Literal {
-                        value: LiteralValue::String { value },
+                        value: LiteralValue::String {
+                            value: value.into(),
+                        },
                     },
                     None => ExprKind::Other,
                 }
@@ -148,10 +150,10 @@ impl<'s> Lowerer<'s> {
                 let raw = self.text(node).to_string();
                 match number_value(&raw) {
                     Some(value) => ExprKind::Literal {
-                        value: LiteralValue::Number {
+                        value: LiteralValue::Number(Box::new(NumberLiteral {
                             value,
                             raw: raw.into(),
-                        },
+                        })),
                     },
                     None => ExprKind::Other,
                 }
@@ -433,7 +435,9 @@ impl<'s> Lowerer<'s> {
                 }
             }
         }
-        ExprKind::Object { props }
+        ExprKind::Object {
+            props: props.into(),
+        }
     }
 
     /// Runs `body` with `function` as the function being lowered, in a scope of its own, and
@@ -529,7 +533,7 @@ impl<'s> Lowerer<'s> {
         self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args: Vec::new(),
+                args: Box::default(),
                 optional: false,
                 is_new: false,
             },
@@ -562,7 +566,7 @@ impl<'s> Lowerer<'s> {
 
     pub(super) fn annotation(&mut self, node: Node<'_>) -> TypeAnnotation {
         TypeAnnotation {
-            text: collapse_whitespace(self.text(node)),
+            text: collapse_whitespace(self.text(node)).into(),
             shape: self.type_ref(node),
             span: span(node),
         }
@@ -580,14 +584,14 @@ impl<'s> Lowerer<'s> {
     fn type_ref_inner(&mut self, node: Node<'_>) -> TypeRef {
         match node.kind() {
             "primitive_type" => TypeRef::Keyword {
-                name: self.text(node).to_string(),
+                name: self.text(node).into(),
             },
             "reference_type" | "pointer_type" => match node.child_by_field_name("type") {
                 Some(t) => self.type_ref(t),
                 None => TypeRef::Unknown,
             },
             "unit_type" => TypeRef::Keyword {
-                name: "void".to_string(),
+                name: "void".into(),
             },
             "tuple_type" => TypeRef::Tuple {
                 items: named(node).into_iter().map(|t| self.type_ref(t)).collect(),
@@ -599,8 +603,8 @@ impl<'s> Lowerer<'s> {
                 }),
             },
             "type_identifier" | "scoped_type_identifier" => TypeRef::Named {
-                name: self.qualified_type(node),
-                args: Vec::new(),
+                name: self.qualified_type(node).into(),
+                args: Box::default(),
             },
             "generic_type" => {
                 let name = node
@@ -621,7 +625,10 @@ impl<'s> Lowerer<'s> {
                     ("Vec", [item]) => TypeRef::Array {
                         items: Box::new(item.clone()),
                     },
-                    _ => TypeRef::Named { name, args },
+                    _ => TypeRef::Named {
+                        name: name.into(),
+                        args: args.into(),
+                    },
                 }
             }
             "function_type" => TypeRef::Function,

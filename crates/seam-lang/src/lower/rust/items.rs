@@ -152,7 +152,8 @@ impl<'s> Lowerer<'s> {
                     let items = named(body);
                     let body = self.item_list(&items);
                     self.pop_scope();
-                    self.m.push_stmt(StmtKind::Block { body }, span(node))
+                    self.m
+                        .push_stmt(StmtKind::Block { body: body.into() }, span(node))
                 }
                 None => self.m.push_stmt(StmtKind::Other, span(node)),
             },
@@ -517,12 +518,12 @@ impl<'s> Lowerer<'s> {
         self.m.push_stmt(
             StmtKind::VarDecl {
                 kind: VarKind::Const,
-                declarators: vec![VarDeclarator {
+                declarators: Box::new([VarDeclarator {
                     pattern,
                     init,
                     type_annotation: type_annotation.map(Box::new),
                     span: span(node),
-                }],
+                }]),
             },
             span(node),
         )
@@ -551,7 +552,7 @@ impl<'s> Lowerer<'s> {
                     let expr = self.m.push_expr(
                         ExprKind::Call {
                             callee,
-                            args: args.clone(),
+                            args: args.clone().into(),
                             optional: false,
                             is_new: false,
                         },
@@ -671,7 +672,8 @@ impl<'s> Lowerer<'s> {
             }
         }
         self.self_type = saved;
-        self.m.push_stmt(StmtKind::Block { body }, span(node))
+        self.m
+            .push_stmt(StmtKind::Block { body: body.into() }, span(node))
     }
 
     fn method(&mut self, node: Node<'_>, class: ClassId, attrs: &[Node<'_>]) -> StmtId {
@@ -778,7 +780,7 @@ impl<'s> Lowerer<'s> {
                 default: None,
                 kind,
                 type_annotation,
-                decorators: Vec::new(),
+                decorators: Box::default(),
                 property_visibility: None,
                 optional: false,
                 span: span(p),

@@ -60,7 +60,7 @@ impl<'s> Lowerer<'s> {
                 self.m.push_expr(
                     ExprKind::Call {
                         callee,
-                        args,
+                        args: args.into(),
                         optional: false,
                         is_new: false,
                     },
@@ -167,7 +167,7 @@ impl<'s> Lowerer<'s> {
                         }
                         self.m.push_expr(
                             ExprKind::Array {
-                                elements,
+                                elements: elements.into(),
                                 kind: ArrayKind::Tuple,
                             },
                             span(first),
@@ -216,7 +216,7 @@ impl<'s> Lowerer<'s> {
                     expr = self.m.push_expr(
                         ExprKind::Call {
                             callee: expr,
-                            args,
+                            args: args.into(),
                             optional: false,
                             is_new: false,
                         },
@@ -343,7 +343,12 @@ impl<'s> Lowerer<'s> {
                         shorthand: false,
                     });
                 }
-                return self.m.push_expr(ExprKind::Object { props }, span(*tt));
+                return self.m.push_expr(
+                    ExprKind::Object {
+                        props: props.into(),
+                    },
+                    span(*tt),
+                );
             }
             if text.starts_with('[') {
                 let mut elements = Vec::new();
@@ -352,7 +357,7 @@ impl<'s> Lowerer<'s> {
                 }
                 return self.m.push_expr(
                     ExprKind::Array {
-                        elements,
+                        elements: elements.into(),
                         kind: ArrayKind::Array,
                     },
                     span(*tt),

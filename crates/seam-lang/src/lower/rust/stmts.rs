@@ -89,7 +89,7 @@ impl<'s> Lowerer<'s> {
             [s] => *s,
             _ => self
                 .m
-                .push_stmt(StmtKind::Block { body: stmts }, span(node)),
+                .push_stmt(StmtKind::Block { body: stmts.into() }, span(node)),
         }
     }
 
@@ -122,7 +122,7 @@ impl<'s> Lowerer<'s> {
             "if_expression" => self.if_stmt(node, tail),
             "match_expression" => self.match_stmt(node, tail),
             "block" | "unsafe_block" | "const_block" => StmtKind::Block {
-                body: self.block_stmts(node, tail),
+                body: self.block_stmts(node, tail).into(),
             },
             "return_expression" => StmtKind::Return {
                 value: named(node).first().map(|v| self.expr(*v)),
@@ -131,13 +131,13 @@ impl<'s> Lowerer<'s> {
                 label: named(node)
                     .into_iter()
                     .find(|c| c.kind() == "label")
-                    .map(|l| self.text(l).to_string()),
+                    .map(|l| self.text(l).into()),
             },
             "continue_expression" => StmtKind::Continue {
                 label: named(node)
                     .into_iter()
                     .find(|c| c.kind() == "label")
-                    .map(|l| self.text(l).to_string()),
+                    .map(|l| self.text(l).into()),
             },
             "for_expression" => self.for_stmt(node),
             "while_expression" => self.while_stmt(node),
@@ -200,12 +200,12 @@ impl<'s> Lowerer<'s> {
         };
         let decl = StmtKind::VarDecl {
             kind: VarKind::Let,
-            declarators: vec![VarDeclarator {
+            declarators: Box::new([VarDeclarator {
                 pattern,
                 init,
                 type_annotation: type_annotation.map(Box::new),
                 span: span(node),
-            }],
+            }]),
         };
         match alternative {
             Some(body) => {
@@ -213,7 +213,9 @@ impl<'s> Lowerer<'s> {
                 // the else branch is a way through the function.
                 let decl_stmt = self.m.push_stmt(decl, span(node));
                 let test = self.m.push_expr(ExprKind::Other, span(node));
-                let consequent = self.m.push_stmt(StmtKind::Block { body }, span(node));
+                let consequent = self
+                    .m
+                    .push_stmt(StmtKind::Block { body: body.into() }, span(node));
                 let if_stmt = self.m.push_stmt(
                     StmtKind::If {
                         test,
@@ -223,7 +225,7 @@ impl<'s> Lowerer<'s> {
                     span(node),
                 );
                 StmtKind::Block {
-                    body: vec![decl_stmt, if_stmt],
+                    body: vec![decl_stmt, if_stmt].into(),
                 }
             }
             None => decl,
@@ -284,11 +286,15 @@ impl<'s> Lowerer<'s> {
         let consequent = match node.child_by_field_name("consequence") {
             Some(b) => {
                 let body = self.block_stmts(b, tail);
-                self.m.push_stmt(StmtKind::Block { body }, span(b))
+                self.m
+                    .push_stmt(StmtKind::Block { body: body.into() }, span(b))
             }
-            None => self
-                .m
-                .push_stmt(StmtKind::Block { body: Vec::new() }, span(node)),
+            None => self.m.push_stmt(
+                StmtKind::Block {
+                    body: Box::default(),
+                },
+                span(node),
+            ),
         };
         self.pop_scope();
         let alternate = node
@@ -351,7 +357,7 @@ impl<'s> Lowerer<'s> {
         }
         StmtKind::Switch {
             discriminant,
-            cases,
+            cases: cases.into(),
         }
     }
 
@@ -469,7 +475,7 @@ impl<'s> Lowerer<'s> {
                 self.m.push_expr(
                     ExprKind::Call {
                         callee,
-                        args,
+                        args: args.into(),
                         optional: false,
                         is_new: false,
                     },
@@ -509,11 +515,15 @@ impl<'s> Lowerer<'s> {
         match node.child_by_field_name("body") {
             Some(b) => {
                 let body = self.block_stmts(b, false);
-                self.m.push_stmt(StmtKind::Block { body }, span(b))
+                self.m
+                    .push_stmt(StmtKind::Block { body: body.into() }, span(b))
             }
-            None => self
-                .m
-                .push_stmt(StmtKind::Block { body: Vec::new() }, span(node)),
+            None => self.m.push_stmt(
+                StmtKind::Block {
+                    body: Box::default(),
+                },
+                span(node),
+            ),
         }
     }
 
@@ -608,7 +618,7 @@ impl<'s> Lowerer<'s> {
                 }
                 self.m.push_pattern(
                     PatternKind::Array {
-                        elements,
+                        elements: elements.into(),
                         rest: None,
                     },
                     span(node),
@@ -629,7 +639,7 @@ impl<'s> Lowerer<'s> {
                         }
                         self.m.push_pattern(
                             PatternKind::Array {
-                                elements,
+                                elements: elements.into(),
                                 rest: None,
                             },
                             span(node),
@@ -671,8 +681,13 @@ impl<'s> Lowerer<'s> {
                         shorthand,
                     });
                 }
-                self.m
-                    .push_pattern(PatternKind::Object { props, rest: None }, span(node))
+                self.m.push_pattern(
+                    PatternKind::Object {
+                        props: props.into(),
+                        rest: None,
+                    },
+                    span(node),
+                )
             }
             _ => self.wildcard(node),
         }

@@ -250,7 +250,7 @@ impl<'s> Lw<'s> {
         let expr = self.expr(&d.expression);
         let raw = self.text(d.expression.range()).trim().to_string();
         let (callee, args) = match &self.m.expr(expr).kind {
-            ExprKind::Call { callee, args, .. } => (*callee, args.clone()),
+            ExprKind::Call { callee, args, .. } => (*callee, args.to_vec()),
             _ => (expr, Vec::new()),
         };
         let name = match self.m.member_chain(callee) {
@@ -533,7 +533,7 @@ impl<'s> Lw<'s> {
             default,
             kind,
             type_annotation,
-            decorators: Vec::new(),
+            decorators: Box::default(),
             property_visibility: None,
             optional: default.is_some(),
             span,
@@ -648,7 +648,7 @@ impl<'s> Lw<'s> {
             ruff_text_size::TextRange::up_to(ruff_text_size::TextSize::from(self.src.len() as u32));
         let span = self.outer(e, whole);
         TypeAnnotation {
-            text: collapse_whitespace(self.text_span(span)),
+            text: collapse_whitespace(self.text_span(span)).into(),
             shape: self.type_shape(e),
             span,
         }
@@ -734,31 +734,38 @@ impl<'s> Lw<'s> {
 
     fn named_type(&self, name: String, args: Vec<TypeRef>) -> TypeRef {
         if args.is_empty() && TYPE_KEYWORDS.contains(&name.as_str()) {
-            TypeRef::Keyword { name }
+            TypeRef::Keyword { name: name.into() }
         } else {
-            TypeRef::Named { name, args }
+            TypeRef::Named {
+                name: name.into(),
+                args: args.into(),
+            }
         }
     }
 
     fn literal_value(&self, e: &Expr) -> Option<LiteralValue> {
         match e {
-            Expr::StringLiteral(_) | Expr::BytesLiteral(_) | Expr::FString(_) => self
-                .static_string(e)
-                .map(|value| LiteralValue::String { value }),
+            Expr::StringLiteral(_) | Expr::BytesLiteral(_) | Expr::FString(_) => {
+                self.static_string(e).map(|value| LiteralValue::String {
+                    value: value.into(),
+                })
+            }
             Expr::NumberLiteral(n) => {
                 let raw = self.text(n.range).to_string();
-                Some(LiteralValue::Number {
+                Some(LiteralValue::Number(Box::new(NumberLiteral {
                     value: super::super::strings::number_value(&raw),
                     raw: raw.into(),
-                })
+                })))
             }
             Expr::UnaryOp(u) if u.op != ast::UnaryOp::Not => {
                 let negative = u.op == ast::UnaryOp::USub;
                 match self.literal_value(&u.operand)? {
-                    LiteralValue::Number { value, .. } => Some(LiteralValue::Number {
-                        value: if negative { -value } else { value },
-                        raw: collapse_whitespace(self.text(u.range)).into(),
-                    }),
+                    LiteralValue::Number(n) => {
+                        Some(LiteralValue::Number(Box::new(NumberLiteral {
+                            value: if negative { -n.value } else { n.value },
+                            raw: collapse_whitespace(self.text(u.range)).into(),
+                        })))
+                    }
                     _ => None,
                 }
             }

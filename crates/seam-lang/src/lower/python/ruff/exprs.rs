@@ -258,7 +258,7 @@ impl<'s> Lw<'s> {
         self.m.push_expr(
             ExprKind::Call {
                 callee,
-                args,
+                args: args.into(),
                 optional: false,
                 is_new: false,
             },
@@ -312,7 +312,13 @@ impl<'s> Lw<'s> {
             };
             elements.push(element);
         }
-        self.m.push_expr(ExprKind::Array { elements, kind }, span)
+        self.m.push_expr(
+            ExprKind::Array {
+                elements: elements.into(),
+                kind,
+            },
+            span,
+        )
     }
 
     fn dict(&mut self, d: &ast::ExprDict, span: Span) -> ExprId {
@@ -344,7 +350,12 @@ impl<'s> Lw<'s> {
                 }
             }
         }
-        self.m.push_expr(ExprKind::Object { props }, span)
+        self.m.push_expr(
+            ExprKind::Object {
+                props: props.into(),
+            },
+            span,
+        )
     }
 
     /// `a < b`, and chains `a < b < c` as `(a < b) and (b < c)` sharing `b`.

@@ -101,11 +101,15 @@ impl<'s> Lw<'s> {
         match self.suite_span(body) {
             Some(span) => {
                 let body = self.block(body, TextRange::default());
-                self.m.push_stmt(StmtKind::Block { body }, span)
+                self.m
+                    .push_stmt(StmtKind::Block { body: body.into() }, span)
             }
-            None => self
-                .m
-                .push_stmt(StmtKind::Block { body: Vec::new() }, owner),
+            None => self.m.push_stmt(
+                StmtKind::Block {
+                    body: Box::default(),
+                },
+                owner,
+            ),
         }
     }
 
@@ -533,7 +537,7 @@ impl<'s> Lw<'s> {
         self.push(
             out,
             StmtKind::With {
-                items,
+                items: items.into(),
                 body,
                 is_async: w.is_async,
             },
@@ -581,7 +585,14 @@ impl<'s> Lw<'s> {
                 span: cspan,
             });
         }
-        self.push(out, StmtKind::Match { subject, cases }, span);
+        self.push(
+            out,
+            StmtKind::Match {
+                subject,
+                cases: cases.into(),
+            },
+            span,
+        );
     }
 
     fn type_alias(&mut self, t: &ast::StmtTypeAlias, span: Span, out: &mut Vec<StmtId>) {

@@ -114,7 +114,9 @@ impl<'s> Lw<'s> {
             let value = quasis.pop().unwrap_or_default();
             return self.m.push_expr(
                 ExprKind::Literal {
-                    value: LiteralValue::String { value },
+                    value: LiteralValue::String {
+                        value: value.into(),
+                    },
                 },
                 span,
             );
@@ -138,10 +140,10 @@ impl<'s> Lw<'s> {
         let value = number_value(&raw);
         self.m.push_expr(
             ExprKind::Literal {
-                value: LiteralValue::Number {
+                value: LiteralValue::Number(Box::new(NumberLiteral {
                     value,
                     raw: raw.into(),
-                },
+                })),
             },
             span,
         )

@@ -68,8 +68,13 @@ impl<'s> Lw<'s> {
             elements.push(Some(self.target(c, bind, path)));
             path.pop();
         }
-        self.m
-            .push_pattern(PatternKind::Array { elements, rest }, span)
+        self.m.push_pattern(
+            PatternKind::Array {
+                elements: elements.into(),
+                rest,
+            },
+            span,
+        )
     }
 
     /// Declares one name and returns its pattern.

@@ -470,7 +470,7 @@ fn extract_run(
         files.reuse_file_callers(kept.clone(), changed.clone());
     }
     if let Some(p) = prior {
-        files.reuse_quiet_calls(p.quiet.clone(), changed.clone());
+        files.reuse_client_files(p.client_files.clone(), changed.clone());
     }
     let files = files;
 
@@ -659,11 +659,11 @@ fn extract_run(
         taken,
         built: (units.len() + storage_units.len()).saturating_sub(taken),
         file_callers_taken: files.file_callers_taken(),
-        quiet_calls_taken: files.quiet_calls_taken(),
+        client_files_taken: files.client_files_taken(),
     };
     // Each file's part of `callers` with what it read, kept beside the units.
-    let (kept_callers, kept_quiet) = if record {
-        (files.kept_file_callers(), files.kept_quiet_calls())
+    let (kept_callers, kept_client_files) = if record {
+        (files.kept_file_callers(), files.kept_client_files())
     } else {
         (None, BTreeMap::new())
     };
@@ -697,7 +697,7 @@ fn extract_run(
                 context,
                 fingerprints,
                 kept_callers,
-                kept_quiet,
+                kept_client_files,
             )),
         )
     } else {
@@ -729,7 +729,7 @@ fn kept_units(
     context: u64,
     fingerprints: Vec<u64>,
     callers: Option<Vec<Option<files::KeptFileCallers>>>,
-    quiet: BTreeMap<(usize, usize), files::QuietCalls>,
+    client_files: BTreeMap<(usize, usize), files::ClientFile>,
 ) -> reuse::Prior {
     let mut order: Vec<*const (u64, consulted::Consulted)> = Vec::new();
     let mut by_unit: HashMap<*const (u64, consulted::Consulted), (reuse::PriorUnit, bool)> =
@@ -777,7 +777,7 @@ fn kept_units(
         .map(|(u, _)| u)
         .collect();
     let mut prior = reuse::Prior::new(context, fingerprints, units, callers.map(Arc::new));
-    prior.quiet = Arc::new(quiet);
+    prior.client_files = Arc::new(client_files);
     prior
 }
 

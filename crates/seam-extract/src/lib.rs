@@ -220,7 +220,9 @@ impl PackedExtraction {
 /// caller that needs the summaries at once ([`extract_whole`]) holds every summary whole.
 enum Held {
     Spilled(spill::Spilled),
-    Text(Box<[u8]>),
+    /// Shared with the kept work a summary was taken from or is kept in (see
+    /// [`reuse::PriorDone`]): one copy of the text for both.
+    Text(Arc<[u8]>),
     Whole(Box<BehavioralSummary>),
 }
 
@@ -231,7 +233,7 @@ impl Held {
                 let packed = lz4_flex::compress_prepend_size(&text);
                 match spill.write(&packed) {
                     Some(place) => Held::Spilled(place),
-                    None => Held::Text(packed.into_boxed_slice()),
+                    None => Held::Text(packed.into()),
                 }
             }
             Err(_) => Held::Whole(Box::new(s)),
@@ -243,7 +245,7 @@ impl Held {
             Held::Spilled(place) => spill
                 .read(place)
                 .expect("a summary's text reads back from the spill file. This is a bug in seam")
-                .into_boxed_slice(),
+                .into(),
             Held::Text(packed) => packed,
             Held::Whole(s) => return *s,
         };
@@ -755,7 +757,7 @@ fn kept_units(
         // The text as written (read back from the spill file where it went there).
         let text = match &b.summary {
             Held::Text(text) => Some(text.clone()),
-            Held::Spilled(place) => spill.read(*place).ok().map(Vec::into_boxed_slice),
+            Held::Spilled(place) => spill.read(*place).ok().map(Arc::from),
             Held::Whole(_) => None,
         };
         match text {

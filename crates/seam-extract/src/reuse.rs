@@ -59,8 +59,9 @@ pub(crate) struct PriorUnit {
 /// One summary a kept unit made, as the run holds it (see `crate::Done`).
 #[derive(Debug, Clone)]
 pub(crate) struct PriorDone {
-    /// The summary's JSON text, LZ4-compressed with its length first.
-    pub text: Box<[u8]>,
+    /// The summary's JSON text, LZ4-compressed with its length first (shared with the run's
+    /// held summaries: a summary taken or kept is not copied).
+    pub text: Arc<[u8]>,
     pub file: String,
     pub name_kind: Option<NameKind>,
     pub base_id: String,
@@ -229,7 +230,7 @@ impl Prior {
             let (read, facts) = r.read()?;
             let mut built = Vec::new();
             for _ in 0..r.len()? {
-                let text = r.bytes()?.to_vec().into_boxed_slice();
+                let text: Arc<[u8]> = Arc::from(r.bytes()?);
                 let file = r.string()?;
                 let kind = r.string()?;
                 let name_kind = match kind.is_empty() {

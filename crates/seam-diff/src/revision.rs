@@ -828,8 +828,8 @@ pub fn analyse(
                 "summaries and review IR",
                 &format!(
                     "{} units' summaries taken from the other revision, {} built; {} files' \
-                     calls of project functions taken; {} files' quiet calls taken",
-                    r.taken, r.built, r.file_callers_taken, r.quiet_calls_taken
+                     calls of project functions taken; {} files' client discovery taken",
+                    r.taken, r.built, r.file_callers_taken, r.client_files_taken
                 ),
             );
             phases.detail("summaries", s.took);

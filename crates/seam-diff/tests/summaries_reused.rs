@@ -269,3 +269,48 @@ fn a_call_that_becomes_a_client_call_through_another_file_is_read_again() {
     );
     assert!(built > 0);
 }
+
+/// A wrapper in `http.ts` that puts its callers' paths under a base, two callers in other
+/// files, and a client sending a constant of `paths.ts` (the fixture `client-files` of
+/// `seam-extract`'s `tests/consulted.rs`).
+const WRAPPED: &[(&str, &str)] = &[
+    (
+        "package.json",
+        r#"{ "name": "client-files", "dependencies": { "axios": "^1.6.0" } }"#,
+    ),
+    (
+        "src/http.ts",
+        "import axios from \"axios\";\n\nexport async function getJson(path: string) {\n  const response = await axios.get(\"/api/v1\" + path);\n  return response.data;\n}\n",
+    ),
+    (
+        "src/users.ts",
+        "import { getJson } from \"./http\";\n\nexport async function loadUser(id: string) {\n  return getJson(`/users/${id}`);\n}\n",
+    ),
+    (
+        "src/teams.ts",
+        "import { getJson } from \"./http\";\n\nexport async function loadTeams() {\n  return getJson(\"/teams\");\n}\n",
+    ),
+    (
+        "src/orders.ts",
+        "import axios from \"axios\";\nimport { ORDERS } from \"./paths\";\n\nexport async function loadOrders() {\n  const response = await axios.get(ORDERS);\n  return response.data;\n}\n",
+    ),
+    ("src/paths.ts", "export const ORDERS = \"/api/orders\";\n"),
+];
+
+/// What client discovery found in a file is taken from the base's work only where nothing
+/// reading the file's calls read changed. Each edit changes the units found at calls of files
+/// that did not change (the wrapper's base moves its callers; a caller's path moves the unit
+/// found reading the wrapper's file; a constant moves the call sending it), and every output
+/// equals a run without a cache.
+#[test]
+fn what_client_discovery_found_in_a_file_is_found_again_when_a_file_it_read_changed() {
+    let (_, built, _) = reused_in(WRAPPED, &[("src/http.ts", "\"/api/v1\"", "\"/api/v2\"")]);
+    assert_eq!(built, 2, "both callers of the wrapper");
+    let (_, built, _) = reused_in(WRAPPED, &[("src/teams.ts", "\"/teams\"", "\"/squads\"")]);
+    assert_eq!(built, 1);
+    let (_, built, _) = reused_in(
+        WRAPPED,
+        &[("src/paths.ts", "\"/api/orders\"", "\"/api/purchases\"")],
+    );
+    assert_eq!(built, 1);
+}

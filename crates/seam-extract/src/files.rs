@@ -87,13 +87,13 @@ pub struct Files<'a> {
     /// when `callers` is built; and how many parts were taken from `callers_prior`.
     callers_kept: std::sync::Mutex<Option<Vec<Option<KeptFileCallers>>>>,
     callers_taken: std::sync::atomic::AtomicUsize,
-    /// Per (client pack, file), the calls client discovery found nothing at, as a run over
-    /// another revision kept them, and which files changed since (see
-    /// [`Files::unchanged_quiet_calls`]).
-    quiet_prior: Option<(KeptQuietCalls, Vec<bool>)>,
-    /// In a recording run, the same of this run (see [`Files::keep_quiet_calls`]).
-    quiet_kept: std::sync::Mutex<BTreeMap<(usize, usize), QuietCalls>>,
-    quiet_taken: std::sync::atomic::AtomicUsize,
+    /// Per (client pack, file), what client discovery found reading the file's calls, as a
+    /// run over another revision kept it, and which files changed since (see
+    /// [`Files::unchanged_client_file`]).
+    client_files_prior: Option<(KeptClientFiles, Vec<bool>)>,
+    /// In a recording run, the same of this run (see [`Files::keep_client_file`]).
+    client_files_kept: std::sync::Mutex<BTreeMap<(usize, usize), ClientFile>>,
+    client_files_taken: std::sync::atomic::AtomicUsize,
     /// Every `new C(…)` of a project class by the class it makes, built on first use.
     constructions: Lazy<Constructions>,
     /// Per file, its instance-field assignments by (class, field), built on first use.
@@ -255,17 +255,19 @@ pub struct KeptFileCallers {
 /// read what a later run cannot compare).
 pub type KeptCallers = std::sync::Arc<Vec<Option<KeptFileCallers>>>;
 
-/// The calls of one file a client pack's discovery read and found no unit at (in every form
-/// of the request), sorted, with what reading them read (see [`KeptFileCallers`]).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct QuietCalls {
-    pub calls: Vec<ExprId>,
+/// What a client pack's discovery found reading the calls of one file: the units, in the
+/// order it found them (a unit may be at a call of another file: a wrapper's caller, a call
+/// through an instance), with what reading the file's calls read (see [`KeptFileCallers`]).
+/// A file none of whose calls gives a unit keeps an empty list.
+#[derive(Debug, Clone, Default)]
+pub struct ClientFile {
+    pub units: Vec<crate::discover::ClientUnit>,
     pub files: Vec<u32>,
     pub facts: Vec<(consulted::Fact, u64)>,
 }
 
-/// [`QuietCalls`] by (client pack, file), as a recording run kept them.
-pub type KeptQuietCalls = std::sync::Arc<BTreeMap<(usize, usize), QuietCalls>>;
+/// [`ClientFile`]s by (client pack, file), as a recording run kept them.
+pub type KeptClientFiles = std::sync::Arc<BTreeMap<(usize, usize), ClientFile>>;
 
 /// How many threads work out the files' parts of [`Callers`] (at most the pool's).
 const CALLERS_THREADS: usize = 8;
@@ -334,9 +336,9 @@ impl<'a> Files<'a> {
             callers_prior: None,
             callers_kept: std::sync::Mutex::new(None),
             callers_taken: std::sync::atomic::AtomicUsize::new(0),
-            quiet_prior: None,
-            quiet_kept: std::sync::Mutex::new(BTreeMap::new()),
-            quiet_taken: std::sync::atomic::AtomicUsize::new(0),
+            client_files_prior: None,
+            client_files_kept: std::sync::Mutex::new(BTreeMap::new()),
+            client_files_taken: std::sync::atomic::AtomicUsize::new(0),
             constructions: Lazy::new("constructions"),
             field_assignments: models.iter().map(|_| Lazy::default()).collect(),
             methods_by_type: Lazy::new("methods by type"),
@@ -853,60 +855,55 @@ impl<'a> Files<'a> {
         }
     }
 
-    /// Takes the calls client discovery found nothing at from `kept` (a recording run's over
-    /// another revision listing the same files) where reading them read no file `changed`
-    /// marks and every index entry they took has the same value here.
-    pub(crate) fn reuse_quiet_calls(&mut self, kept: KeptQuietCalls, changed: Vec<bool>) {
+    /// Takes what client discovery found in each file from `kept` (a recording run's over
+    /// another revision listing the same files) where reading the file's calls read no file
+    /// `changed` marks and every index entry it took has the same value here.
+    pub(crate) fn reuse_client_files(&mut self, kept: KeptClientFiles, changed: Vec<bool>) {
         if changed.len() == self.count() {
-            self.quiet_prior = Some((kept, changed));
+            self.client_files_prior = Some((kept, changed));
         }
     }
 
-    /// The calls of `file` client pack `pack` found nothing at in the run `quiet_prior` comes
-    /// from, when nothing reading them read changed: reading them again would find nothing
-    /// again. The record is added to this run's kept calls (in a recording run).
-    pub(crate) fn unchanged_quiet_calls(&self, pack: usize, file: usize) -> Option<&[ExprId]> {
-        let (kept, changed) = self.quiet_prior.as_ref()?;
-        let quiet = kept.get(&(pack, file))?;
-        if !self.still_holds(&quiet.files, &quiet.facts, changed) {
+    /// The units client pack `pack` found reading the calls of `file` in the run
+    /// `client_files_prior` comes from, when nothing reading them read changed: reading them
+    /// again would find the same units. The record is added to this run's kept work (in a
+    /// recording run).
+    pub(crate) fn unchanged_client_file(
+        &self,
+        pack: usize,
+        file: usize,
+    ) -> Option<&[crate::discover::ClientUnit]> {
+        let (kept, changed) = self.client_files_prior.as_ref()?;
+        let found = kept.get(&(pack, file))?;
+        if !self.still_holds(&found.files, &found.facts, changed) {
             return None;
         }
-        self.quiet_taken
+        self.client_files_taken
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if consulted::active() {
-            self.keep_quiet_calls(pack, file, quiet.clone());
+            self.keep_client_file(pack, file, found.clone());
         }
-        Some(&quiet.calls)
+        Some(&found.units)
     }
 
-    /// For how many (client pack, file) the quiet calls were taken from a run over another
+    /// For how many (client pack, file) the units were taken from a run over another
     /// revision.
-    pub(crate) fn quiet_calls_taken(&self) -> usize {
-        self.quiet_taken.load(std::sync::atomic::Ordering::Relaxed)
+    pub(crate) fn client_files_taken(&self) -> usize {
+        self.client_files_taken
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Adds calls of `file` client pack `pack` found nothing at, with what reading them read,
-    /// to this run's kept work.
-    pub(crate) fn keep_quiet_calls(&self, pack: usize, file: usize, quiet: QuietCalls) {
-        if let Ok(mut kept) = self.quiet_kept.lock() {
-            let entry = kept.entry((pack, file)).or_default();
-            entry.calls.extend(quiet.calls);
-            entry.calls.sort();
-            entry.calls.dedup();
-            entry.files.extend(quiet.files);
-            entry.files.sort();
-            entry.files.dedup();
-            let facts: BTreeMap<consulted::Fact, u64> = std::mem::take(&mut entry.facts)
-                .into_iter()
-                .chain(quiet.facts)
-                .collect();
-            entry.facts = facts.into_iter().collect();
+    /// Keeps what client pack `pack` found reading the calls of `file`, with what that read,
+    /// in this run's kept work.
+    pub(crate) fn keep_client_file(&self, pack: usize, file: usize, found: ClientFile) {
+        if let Ok(mut kept) = self.client_files_kept.lock() {
+            kept.insert((pack, file), found);
         }
     }
 
-    /// This run's kept quiet calls (see [`Files::keep_quiet_calls`]).
-    pub(crate) fn kept_quiet_calls(&self) -> BTreeMap<(usize, usize), QuietCalls> {
-        self.quiet_kept
+    /// This run's kept client discovery (see [`Files::keep_client_file`]).
+    pub(crate) fn kept_client_files(&self) -> BTreeMap<(usize, usize), ClientFile> {
+        self.client_files_kept
             .lock()
             .map(|mut k| std::mem::take(&mut *k))
             .unwrap_or_default()
@@ -924,8 +921,8 @@ impl<'a> Files<'a> {
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// The value of an index entry a file's part of `callers` or a client pack's quiet calls
-    /// took, worked out here (`None` for a kind only the extraction knows: the units, the
+    /// The value of an index entry a file's part of `callers` or a client pack's discovery in
+    /// a file took, worked out here (`None` for a kind only the extraction knows: the units, the
     /// recognised calls, the exception advice). A part of `callers` takes no `callers` entry.
     pub(crate) fn fact_value(&self, fact: &consulted::Fact) -> Option<u64> {
         use consulted::{Fact, hash_of};

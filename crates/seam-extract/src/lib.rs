@@ -221,7 +221,9 @@ impl PackedExtraction {
 /// caller that needs the summaries at once ([`extract_whole`]) holds every summary whole.
 enum Held {
     Spilled(spill::Spilled),
-    Text(Box<[u8]>),
+    /// Shared with the kept work a summary was taken from or is kept in (see
+    /// [`reuse::PriorDone`]): one copy of the text for both.
+    Text(Arc<[u8]>),
     Whole(Box<BehavioralSummary>),
 }
 
@@ -232,7 +234,7 @@ impl Held {
                 let packed = lz4_flex::compress_prepend_size(&text);
                 match spill.write(&packed) {
                     Some(place) => Held::Spilled(place),
-                    None => Held::Text(packed.into_boxed_slice()),
+                    None => Held::Text(packed.into()),
                 }
             }
             Err(_) => Held::Whole(Box::new(s)),
@@ -244,7 +246,7 @@ impl Held {
             Held::Spilled(place) => spill
                 .read(place)
                 .expect("a summary's text reads back from the spill file. This is a bug in seam")
-                .into_boxed_slice(),
+                .into(),
             Held::Text(packed) => packed,
             Held::Whole(s) => return *s,
         };
@@ -471,7 +473,7 @@ fn extract_run(
         files.reuse_file_callers(kept.clone(), changed.clone());
     }
     if let Some(p) = prior {
-        files.reuse_quiet_calls(p.quiet.clone(), changed.clone());
+        files.reuse_client_files(p.client_files.clone(), changed.clone());
     }
     let files = files;
 
@@ -660,11 +662,11 @@ fn extract_run(
         taken,
         built: (units.len() + storage_units.len()).saturating_sub(taken),
         file_callers_taken: files.file_callers_taken(),
-        quiet_calls_taken: files.quiet_calls_taken(),
+        client_files_taken: files.client_files_taken(),
     };
     // Each file's part of `callers` with what it read, kept beside the units.
-    let (kept_callers, kept_quiet) = if record {
-        (files.kept_file_callers(), files.kept_quiet_calls())
+    let (kept_callers, kept_client_files) = if record {
+        (files.kept_file_callers(), files.kept_client_files())
     } else {
         (None, BTreeMap::new())
     };
@@ -698,7 +700,7 @@ fn extract_run(
                 context,
                 fingerprints,
                 kept_callers,
-                kept_quiet,
+                kept_client_files,
             )),
         )
     } else {
@@ -730,7 +732,7 @@ fn kept_units(
     context: u64,
     fingerprints: Vec<u64>,
     callers: Option<Vec<Option<files::KeptFileCallers>>>,
-    quiet: BTreeMap<(usize, usize), files::QuietCalls>,
+    client_files: BTreeMap<(usize, usize), files::ClientFile>,
 ) -> reuse::Prior {
     let mut order: Vec<*const (u64, consulted::Consulted)> = Vec::new();
     let mut by_unit: HashMap<*const (u64, consulted::Consulted), (reuse::PriorUnit, bool)> =
@@ -756,7 +758,7 @@ fn kept_units(
         // The text as written (read back from the spill file where it went there).
         let text = match &b.summary {
             Held::Text(text) => Some(text.clone()),
-            Held::Spilled(place) => spill.read(*place).ok().map(Vec::into_boxed_slice),
+            Held::Spilled(place) => spill.read(*place).ok().map(Arc::from),
             Held::Whole(_) => None,
         };
         match text {
@@ -778,7 +780,7 @@ fn kept_units(
         .map(|(u, _)| u)
         .collect();
     let mut prior = reuse::Prior::new(context, fingerprints, units, callers.map(Arc::new));
-    prior.quiet = Arc::new(quiet);
+    prior.client_files = Arc::new(client_files);
     prior
 }
 

@@ -22,7 +22,9 @@ use seam_lang::model::{ExprId, FuncId, Model};
 use std::sync::Arc;
 
 use crate::consulted::{Consulted, Fact};
-use crate::files::{KeptCallers, KeptFileCallers, KeptQuietCalls, QuietCalls};
+use crate::discover::ClientUnit;
+use crate::failure_interceptors::HandledFailures;
+use crate::files::{ClientFile, KeptCallers, KeptClientFiles, KeptFileCallers};
 
 /// The kept work of one extraction: per unit, what its build read and the summaries it made.
 #[derive(Debug, Default)]
@@ -35,9 +37,9 @@ pub struct Prior {
     /// Per file (by index), its part of the `callers` index with what working it out read,
     /// when the run built that index (`None` for a part that read what cannot be compared).
     pub(crate) callers: Option<KeptCallers>,
-    /// Per (client pack, file), the calls client discovery found nothing at, with what
-    /// reading them read.
-    pub(crate) quiet: KeptQuietCalls,
+    /// Per (client pack, file), the units client discovery found reading the file's calls,
+    /// with what reading them read.
+    pub(crate) client_files: KeptClientFiles,
     /// The units by their value's hash.
     by_unit: HashMap<u64, Vec<usize>>,
 }
@@ -57,8 +59,9 @@ pub(crate) struct PriorUnit {
 /// One summary a kept unit made, as the run holds it (see `crate::Done`).
 #[derive(Debug, Clone)]
 pub(crate) struct PriorDone {
-    /// The summary's JSON text, LZ4-compressed with its length first.
-    pub text: Box<[u8]>,
+    /// The summary's JSON text, LZ4-compressed with its length first (shared with the run's
+    /// held summaries: a summary taken or kept is not copied).
+    pub text: Arc<[u8]>,
     pub file: String,
     pub name_kind: Option<NameKind>,
     pub base_id: String,
@@ -73,9 +76,9 @@ pub struct Reused {
     pub built: usize,
     /// How many files' parts of the `callers` index it took from the prior run.
     pub file_callers_taken: usize,
-    /// For how many (client pack, file) it took the calls client discovery found nothing at
-    /// from the prior run (and did not read them again).
-    pub quiet_calls_taken: usize,
+    /// For how many (client pack, file) it took the units client discovery found in the file
+    /// from the prior run (and did not read the file's calls again).
+    pub client_files_taken: usize,
 }
 
 /// What a file's model gives a build: its bytes and what module resolution wrote into it
@@ -103,7 +106,7 @@ impl Prior {
             files,
             units,
             callers,
-            quiet: KeptQuietCalls::default(),
+            client_files: KeptClientFiles::default(),
             by_unit: HashMap::new(),
         };
         prior.index();
@@ -200,15 +203,15 @@ impl Prior {
                 }
             }
         }
-        w.len(self.quiet.len());
-        for (&(pack, file), q) in self.quiet.iter() {
+        w.len(self.client_files.len());
+        for (&(pack, file), found) in self.client_files.iter() {
             w.len(pack);
             w.len(file);
-            w.len(q.calls.len());
-            for call in &q.calls {
-                w.len(call.index());
+            w.len(found.units.len());
+            for unit in &found.units {
+                w.client_unit(unit);
             }
-            w.read(&q.files, &q.facts);
+            w.read(&found.files, &found.facts);
         }
         w.0
     }
@@ -227,7 +230,7 @@ impl Prior {
             let (read, facts) = r.read()?;
             let mut built = Vec::new();
             for _ in 0..r.len()? {
-                let text = r.bytes()?.to_vec().into_boxed_slice();
+                let text: Arc<[u8]> = Arc::from(r.bytes()?);
                 let file = r.string()?;
                 let kind = r.string()?;
                 let name_kind = match kind.is_empty() {
@@ -283,18 +286,18 @@ impl Prior {
                 Some(Arc::new(parts))
             }
         };
-        let mut quiet = std::collections::BTreeMap::new();
+        let mut client_files = std::collections::BTreeMap::new();
         for _ in 0..r.len()? {
-            let pack = usize::try_from(r.u64()?).ok()?;
-            let file = usize::try_from(r.u64()?).ok()?;
-            let calls = (0..r.len()?)
-                .map(|_| Some(ExprId::from_index(usize::try_from(r.u64()?).ok()?)))
+            let pack = r.index()?;
+            let file = r.index()?;
+            let units = (0..r.len()?)
+                .map(|_| r.client_unit())
                 .collect::<Option<Vec<_>>>()?;
             let (read, facts) = r.read()?;
-            quiet.insert(
+            client_files.insert(
                 (pack, file),
-                QuietCalls {
-                    calls,
+                ClientFile {
+                    units,
                     files: read,
                     facts,
                 },
@@ -303,7 +306,7 @@ impl Prior {
         let mut prior =
             r.0.is_empty()
                 .then(|| Prior::new(context, files, units, callers))?;
-        prior.quiet = Arc::new(quiet);
+        prior.client_files = Arc::new(client_files);
         Some(prior)
     }
 }
@@ -317,7 +320,7 @@ pub(crate) fn none_changed(files: &[u32], changed: &[bool]) -> bool {
 }
 
 /// The first bytes of an encoded [`Prior`]: its format.
-const FORMAT: &[u8] = b"seam-prior-2";
+const FORMAT: &[u8] = b"seam-prior-3";
 
 /// A kept unit's record as a [`Consulted`] (files and facts; what a reused unit read is what
 /// its kept build read).
@@ -354,6 +357,65 @@ impl Writer {
         for (fact, v) in facts {
             self.fact(fact);
             self.u64(*v);
+        }
+    }
+
+    fn text(&mut self, text: Option<&str>) {
+        match text {
+            None => self.u64(0),
+            Some(t) => {
+                self.u64(1);
+                self.bytes(t.as_bytes());
+            }
+        }
+    }
+
+    /// A unit client discovery found (read back by [`Reader::client_unit`]).
+    fn client_unit(&mut self, u: &ClientUnit) {
+        self.len(u.pack);
+        self.len(u.file);
+        self.len(u.call.index());
+        match u.function {
+            None => self.u64(0),
+            Some(f) => {
+                self.u64(1);
+                self.len(f.index());
+            }
+        }
+        self.text(u.method.as_deref());
+        self.text(u.path.as_deref());
+        self.text(u.origin.as_deref());
+        let flags = [u.layered, u.page_relative, u.fallback, u.read_inside];
+        self.u64(
+            flags
+                .iter()
+                .enumerate()
+                .map(|(i, &on)| u64::from(on) << i)
+                .sum(),
+        );
+        self.len(u.through.len());
+        for (file, func) in &u.through {
+            self.len(*file);
+            self.len(func.index());
+        }
+        match u.inner {
+            None => self.u64(0),
+            Some((file, call)) => {
+                self.u64(1);
+                self.len(file);
+                self.len(call.index());
+            }
+        }
+        match &u.failures {
+            None => self.u64(0),
+            Some(HandledFailures::All) => self.u64(1),
+            Some(HandledFailures::Statuses(statuses)) => {
+                self.u64(2);
+                self.len(statuses.len());
+                for &s in statuses {
+                    self.u64(u64::from(s));
+                }
+            }
         }
     }
 
@@ -405,6 +467,67 @@ impl<'a> Reader<'a> {
 
     fn string(&mut self) -> Option<String> {
         String::from_utf8(self.bytes()?.to_vec()).ok()
+    }
+
+    fn index(&mut self) -> Option<usize> {
+        usize::try_from(self.u64()?).ok()
+    }
+
+    /// What [`Writer::text`] wrote.
+    fn text(&mut self) -> Option<Option<String>> {
+        Some(match self.u64()? {
+            0 => None,
+            _ => Some(self.string()?),
+        })
+    }
+
+    /// What [`Writer::client_unit`] wrote.
+    fn client_unit(&mut self) -> Option<ClientUnit> {
+        let pack = self.index()?;
+        let file = self.index()?;
+        let call = ExprId::from_index(self.index()?);
+        let function = match self.u64()? {
+            0 => None,
+            _ => Some(FuncId::from_index(self.index()?)),
+        };
+        let method = self.text()?;
+        let path = self.text()?;
+        let origin = self.text()?;
+        let flags = self.u64()?;
+        let flag = |i: u32| flags & (1 << i) != 0;
+        let through = (0..self.len()?)
+            .map(|_| Some((self.index()?, FuncId::from_index(self.index()?))))
+            .collect::<Option<Vec<_>>>()?;
+        let inner = match self.u64()? {
+            0 => None,
+            _ => Some((self.index()?, ExprId::from_index(self.index()?))),
+        };
+        let failures = match self.u64()? {
+            0 => None,
+            1 => Some(HandledFailures::All),
+            2 => Some(HandledFailures::Statuses(
+                (0..self.len()?)
+                    .map(|_| u16::try_from(self.u64()?).ok())
+                    .collect::<Option<_>>()?,
+            )),
+            _ => return None,
+        };
+        Some(ClientUnit {
+            pack,
+            file,
+            call,
+            function,
+            method,
+            path,
+            origin,
+            layered: flag(0),
+            through,
+            inner,
+            page_relative: flag(1),
+            fallback: flag(2),
+            read_inside: flag(3),
+            failures,
+        })
     }
 
     /// What [`Writer::read`] wrote.

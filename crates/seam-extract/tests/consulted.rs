@@ -268,8 +268,8 @@ fn reused_in(name: &str, tag: &str, file: &str, from: &str, to: &str) -> (usize,
     (taken, built, callers)
 }
 
-/// [`reused_in`], also giving for how many (client pack, file) the head took the calls client
-/// discovery found nothing at from the base's kept work.
+/// [`reused_in`], also giving for how many (client pack, file) the head took what client
+/// discovery found in the file from the base's kept work.
 fn reused_counts(
     name: &str,
     tag: &str,
@@ -277,6 +277,24 @@ fn reused_counts(
     from: &str,
     to: &str,
 ) -> (usize, usize, usize, usize) {
+    let (reused, _) = reused_run(name, tag, file, from, to);
+    (
+        reused.taken,
+        reused.built,
+        reused.file_callers_taken,
+        reused.client_files_taken,
+    )
+}
+
+/// [`reused_counts`]' run: what the head took from the base's kept work, and each of its
+/// summaries as `METHOD path file`.
+fn reused_run(
+    name: &str,
+    tag: &str,
+    file: &str,
+    from: &str,
+    to: &str,
+) -> (seam_extract::reuse::Reused, Vec<String>) {
     let packs = seam_packs::builtin_packs().expect("built-in packs load");
     let options = seam_packs::project_options(&packs);
     let head_dir = edited_fixture(name, &format!("reuse-{tag}"), file, from, to);
@@ -329,12 +347,20 @@ fn reused_counts(
         own.expect("kept").encode(),
         "{tag}: kept work"
     );
-    (
-        reused.taken,
-        reused.built,
-        reused.file_callers_taken,
-        reused.quiet_calls_taken,
-    )
+    let shown = full
+        .summaries
+        .iter()
+        .map(|s| {
+            let binding = serde_json::to_value(&s.identity.boundary_binding).expect("serialises");
+            format!(
+                "{} {} {}",
+                binding["semantics"]["method"].as_str().unwrap_or("-"),
+                binding["semantics"]["path"].as_str().unwrap_or("-"),
+                s.location.file,
+            )
+        })
+        .collect();
+    (reused, shown)
 }
 
 #[test]
@@ -397,8 +423,9 @@ fn a_files_part_of_the_callers_index_is_worked_out_again_when_a_file_it_read_cha
 
 /// The calls client discovery found nothing at (`http.get` on a local object) are not read
 /// again where nothing reading them read changed; when `http.ts` becomes an axios instance,
-/// the call in `api.ts` (which did not change) is a client call, so `api.ts`'s quiet calls
-/// must be read again (the summaries are compared with a full extraction in `reused_in`).
+/// the call in `api.ts` (which did not change) is a client call, so what discovery found in
+/// `api.ts` must be read again (the summaries are compared with a full extraction in
+/// `reused_in`).
 #[test]
 fn quiet_calls_are_read_again_when_a_file_they_read_changed() {
     let (_, _, _, unchanged) = reused_counts(
@@ -408,7 +435,7 @@ fn quiet_calls_are_read_again_when_a_file_they_read_changed() {
         "\"/api/users\"",
         "\"/api/users\"",
     );
-    assert!(unchanged > 0, "the quiet calls of api.ts are taken");
+    assert!(unchanged > 0, "what discovery found in api.ts is taken");
     let (_, built, _, _) = reused_counts(
         "quiet-calls",
         "quiet-client",
@@ -417,4 +444,67 @@ fn quiet_calls_are_read_again_when_a_file_they_read_changed() {
         "import axios from \"axios\";\n\nexport const http = axios.create({ baseURL: \"/v1\" });\n",
     );
     assert!(built > 0, "the new client call of api.ts is built");
+}
+
+/// What client discovery found in each file is taken from the base's kept work only where
+/// nothing reading the file's calls read changed. The fixture: a wrapper in `http.ts` puts
+/// its callers' paths (in `users.ts`, `teams.ts`) under `/api/v1`, so reading `http.ts`'s
+/// calls finds units at calls in those files; `orders.ts` sends a constant of `paths.ts`.
+/// Each edit below changes what discovery finds in a file that did not change, or at a call
+/// of a file that did not change; the summaries are compared with a full extraction, and the
+/// head's kept work with a full keeping run's, in `reused_run`.
+#[test]
+fn what_client_discovery_found_in_a_file_is_read_again_when_a_file_it_read_changed() {
+    let has = |shown: &[String], line: &str| {
+        assert!(shown.iter().any(|s| s == line), "no {line} in {shown:?}")
+    };
+    // Nothing changed: every (client pack, file)'s discovery is taken.
+    let (same, shown) = reused_run(
+        "client-files",
+        "files-unchanged",
+        "src/paths.ts",
+        "export",
+        "export",
+    );
+    let all = same.client_files_taken;
+    assert_eq!(same.built, 0);
+    assert_eq!(all % 5, 0, "each client pack runs on the five files");
+    has(&shown, "GET /api/v1/teams src/teams.ts");
+    // The wrapper's base changes in http.ts: its callers in users.ts and teams.ts (which did
+    // not change) get the new path.
+    let (base, shown) = reused_run(
+        "client-files",
+        "files-wrapper-base",
+        "src/http.ts",
+        "\"/api/v1\"",
+        "\"/api/v2\"",
+    );
+    has(&shown, "GET /api/v2/teams src/teams.ts");
+    has(&shown, "GET /api/v2/users/{id} src/users.ts");
+    assert_eq!(base.built, 2);
+    assert!(base.client_files_taken < all);
+    // A caller's path changes in teams.ts: the unit found reading http.ts's calls (which did
+    // not change) moves.
+    let (caller, shown) = reused_run(
+        "client-files",
+        "files-caller",
+        "src/teams.ts",
+        "\"/teams\"",
+        "\"/squads\"",
+    );
+    has(&shown, "GET /api/v1/squads src/teams.ts");
+    assert_eq!(caller.built, 1);
+    assert!(caller.client_files_taken < all);
+    // The constant orders.ts sends changes in paths.ts: orders.ts (which did not change) is
+    // read again.
+    let (constant, shown) = reused_run(
+        "client-files",
+        "files-constant",
+        "src/paths.ts",
+        "\"/api/orders\"",
+        "\"/api/purchases\"",
+    );
+    has(&shown, "GET /api/purchases src/orders.ts");
+    assert_eq!(constant.built, 1);
+    assert!(constant.client_files_taken < all);
 }

@@ -1625,31 +1625,21 @@ pub fn client_units(
     // Who calls which project function, built once and only when a wrapper needs it.
     let mut callers: Option<std::borrow::Cow<CallIndex>> = None;
     for &file in on {
+        // What a run over another revision found reading this file's calls, when nothing
+        // reading them read changed: reading them again would find the same units.
+        if let Some(found) = files.unchanged_client_file(pack_index, file) {
+            units.extend(found.iter().cloned());
+            continue;
+        }
         let model = files.model(file);
-        // The calls a run over another revision found nothing at, when nothing reading them
-        // read changed: reading them again would find nothing again.
-        let quiet_before = files.unchanged_quiet_calls(pack_index, file);
-        // In a recording run, what reading the file's calls read: the calls that give no unit
-        // are kept with it, for a later run. One record for the whole file (it may hold more
-        // than the quiet calls read, which only makes a later run read them again sooner):
-        // recording each call apart merged the records of shared indexes at every call.
+        // In a recording run, what reading the file's calls read: kept with the units they
+        // gave, for a later run. One record for the whole file: recording each call apart
+        // merged the records of shared indexes at every call.
         let outer = crate::consulted::fresh();
-        let mut quiet = Quiet::new();
-        let mut under_way: Option<UnderWay> = None;
+        let start = units.len();
         // Each call once per form of its request (see `crate::alternatives`).
         let mut forms = crate::alternatives::Forms::new(files.calls(file));
         while let Some(crate::files::NamedCall { call, name }) = forms.next_call(&mut units) {
-            if under_way.as_ref().map(|u| u.call) != Some(call) {
-                quiet.settle(under_way.take(), units.len());
-                under_way = Some(UnderWay {
-                    call,
-                    start: units.len(),
-                    read: false,
-                });
-            }
-            if quiet_before.is_some_and(|q| q.binary_search(&call).is_ok()) {
-                continue;
-            }
             // Most calls are not the pack's: skip them before any matching.
             if !pack.calls.iter().any(|c| client_call_anchor_ok(c, name))
                 && !pack
@@ -1661,9 +1651,6 @@ pub fn client_units(
                     .all(|n| !pack.calls.iter().any(|c| client_call_anchor_ok(c, Some(n))))
             {
                 continue;
-            }
-            if let Some(u) = &mut under_way {
-                u.read = true;
             }
             // A call in a field initialiser reads `this` as an instance of its class.
             let own = Reader {
@@ -1845,63 +1832,31 @@ pub fn client_units(
         }
         if let Some(outer) = outer {
             let reads = crate::consulted::swap(outer);
-            quiet.settle(under_way.take(), units.len());
-            if let Some(kept) = quiet.finished(file, &reads) {
-                files.keep_quiet_calls(pack_index, file, kept);
+            if let Some(kept) = kept_client_file(file, &units[start..], &reads) {
+                files.keep_client_file(pack_index, file, kept);
             }
         }
     }
     units
 }
 
-/// A call client discovery is reading (every form of its request): where its units start,
-/// and whether it got past the name check.
-struct UnderWay {
-    call: ExprId,
-    start: usize,
-    read: bool,
-}
-
-/// The calls of one file a client pack read and found no unit at (see
-/// [`crate::files::QuietCalls`]).
-struct Quiet {
-    calls: Vec<ExprId>,
-}
-
-impl Quiet {
-    fn new() -> Quiet {
-        Quiet { calls: Vec::new() }
+/// What reading the calls of `file` found, with what that read, to keep for a later run
+/// (`None` when the reads hold what a later run cannot compare: a recognised call).
+fn kept_client_file(
+    file: usize,
+    units: &[ClientUnit],
+    reads: &crate::consulted::Consulted,
+) -> Option<crate::files::ClientFile> {
+    if !reads.calls.is_empty() {
+        return None;
     }
-
-    /// Takes a call that is done with: quiet when it was read and no unit stayed from it.
-    fn settle(&mut self, done: Option<UnderWay>, units: usize) {
-        if let Some(done) = done
-            && done.read
-            && units == done.start
-        {
-            self.calls.push(done.call);
-        }
-    }
-
-    /// The quiet calls of `file`, with what reading the file's calls read (`None` when there
-    /// are none, or when the reads hold what a later run cannot compare: a recognised call).
-    fn finished(
-        mut self,
-        file: usize,
-        reads: &crate::consulted::Consulted,
-    ) -> Option<crate::files::QuietCalls> {
-        if self.calls.is_empty() || !reads.calls.is_empty() {
-            return None;
-        }
-        self.calls.sort();
-        let mut read: BTreeSet<usize> = reads.files.clone();
-        read.insert(file);
-        Some(crate::files::QuietCalls {
-            calls: self.calls,
-            files: read.into_iter().map(crate::consulted::kept_index).collect(),
-            facts: reads.kept_facts(),
-        })
-    }
+    let mut read: BTreeSet<usize> = reads.files.clone();
+    read.insert(file);
+    Some(crate::files::ClientFile {
+        units: units.to_vec(),
+        files: read.into_iter().map(crate::consulted::kept_index).collect(),
+        facts: reads.kept_facts(),
+    })
 }
 
 pub(super) fn param_named(model: &seam_lang::model::Model, func: FuncId, name: &str) -> bool {

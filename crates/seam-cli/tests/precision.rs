@@ -937,3 +937,25 @@ fn a_url_that_is_one_environment_variable_has_an_unknown_path() {
     assert_eq!(unpairable(&report), ["POST /{value} unknownDestination"]);
     assert_eq!(findings(&report), Vec::<String>::new());
 }
+
+#[test]
+fn options_handed_on_through_a_rest_pattern_keep_their_method() {
+    // `fetchJson({ path, method: "PUT" })` into `function fetchJson({ body, path, ...options })`
+    // that calls `fetch(path, { ...options })`: the method is the caller's, not GET, so the call
+    // does not pair with the GET route of the same path. The same for `const { path, ...init }
+    // = request` in the body; a method named beside the rest (and not handed on) stays out of
+    // it. A query-string builder (`''` or `?…`) after the path adds no segment: `/item/test`
+    // + getQueryString(params) is not `/item/test{value}`, which met `/api/item/:id`.
+    let report = check("rest_options");
+    assert_eq!(
+        pairs(&report),
+        [
+            "GET /api/item api/server.js::get web/items.ts::listItems",
+            "POST /api/item/test api/server.js::post web/items.ts::testItem",
+            "PUT /api/item/{id} api/server.js::put web/items.ts::renameItem",
+            "PUT /api/item/{id} api/server.js::put web/items.ts::saveItem",
+        ]
+    );
+    assert_eq!(unpairable(&report), Vec::<String>::new());
+    assert_eq!(findings(&report), Vec::<String>::new());
+}

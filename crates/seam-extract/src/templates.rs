@@ -223,7 +223,12 @@ pub fn bind_arguments(
             (false, None) => None,
         };
         let value = match whole {
-            Some(whole) if !b.origin.path.is_empty() => destructured(reader, whole, &b.origin.path),
+            Some(whole) if !b.origin.path.is_empty() => destructured(
+                reader,
+                whole,
+                &b.origin.path,
+                object_rest(files, file, func, index, &b.origin.path),
+            ),
             other => other,
         };
         subst.insert((file, id), value);
@@ -319,21 +324,44 @@ fn constructor_arguments(
 }
 
 /// The part of a passed value a destructuring path names (`{ path }` of `{ method, path }`).
+/// With `object_rest`, the path's last step is the rest of an object pattern (`{ path,
+/// ...options }`): it names the object passed at that level, whose keys named beside the rest
+/// the reader leaves out (see `Reader::object_key`).
 fn destructured(
     reader: &Reader,
     (file, expr): (usize, ExprId),
     path: &[PatternStep],
+    object_rest: bool,
 ) -> Option<(usize, ExprId)> {
     let mut at = (file, expr);
-    for step in path {
+    for (i, step) in path.iter().enumerate() {
         at = match step {
             PatternStep::Key(key) => reader.object_key(at.0, at.1, key).ok().flatten()?,
             // `([url]) => …` given `[path]` (also through a name, a memo or a `null` branch).
             PatternStep::Index(i) => array_element(reader.files, at, *i as usize, MAX_HOPS)?,
+            PatternStep::Rest if object_rest && i + 1 == path.len() => at,
             _ => return None,
         };
     }
     Some(at)
+}
+
+/// True when a parameter's destructuring path ends with the rest of an object pattern
+/// (`options` in `({ path, ...options })`), not of an array pattern (`[first, ...others]`,
+/// whose rest starts further on than the array passed): no name beside it is read by
+/// position.
+fn object_rest(files: &Files, file: usize, func: FuncId, index: u32, path: &[PatternStep]) -> bool {
+    let Some((PatternStep::Rest, prefix)) = path.split_last() else {
+        return false;
+    };
+    let model = files.model(file);
+    !files.param_bindings(file, func).iter().any(|&other| {
+        let o = model.binding(other);
+        matches!(o.kind, BindingKind::Param { index: i, .. } if i == index)
+            && o.origin.path.len() > prefix.len()
+            && o.origin.path.starts_with(prefix)
+            && matches!(o.origin.path[prefix.len()], PatternStep::Index(_))
+    })
 }
 
 /// The element at `index` of the array literal a value holds: written in place, through a

@@ -722,6 +722,18 @@ impl Reader<'_> {
                 Some(Some((sf, se))) if (*sf, *se) != (file, expr) => self.not_passed(*sf, *se),
                 _ => false,
             },
+            // A key the passed object does not have (`config.baseURL || ""` given `{}`, also
+            // through the rest of a parameter's pattern).
+            ExprKind::Member {
+                object,
+                property: MemberProp::Name(name),
+                ..
+            } => {
+                self.not_passed(file, *object)
+                    || (matches!(&model.expr(*object).kind, ExprKind::Ident { binding: Some(b), .. }
+                        if matches!(self.subst.get(&(file, *b)), Some(Some(_))))
+                        && matches!(self.object_key(file, *object, name), Ok(None)))
+            }
             ExprKind::Member { object, .. } => self.not_passed(file, *object),
             _ => false,
         }
@@ -785,6 +797,19 @@ impl Reader<'_> {
         // Returns behind an option the call leaves out (`if (microservice) return …`) are
         // not this call's.
         let returned = crate::returns_taken::reachable(self.files, ff, &layered, &returned);
+        // A query-string builder (`if (!params) return ''; return \`?${search}\``): each
+        // return is the empty text or starts with `?`, so the call adds a query string to
+        // the path and never a segment of it.
+        let model_ff = self.files.model(ff);
+        if returned.len() >= 2
+            && returned
+                .iter()
+                .all(|&r| is_empty_text(model_ff, r) || starts_query_string(model_ff, r))
+            && returned.iter().any(|&r| starts_query_string(model_ff, r))
+        {
+            out.push(Piece::Text("?".to_owned()));
+            return true;
+        }
         // A return of the empty text beside returns of a path (`if (!token) return ''; return
         // \`/rest/${command}\``, a builder giving up) names no URL: the call means the path the
         // others build. Beside a host (`if (inBrowser) return ''; return "http://localhost"`)
@@ -1045,6 +1070,23 @@ impl Reader<'_> {
                 return;
             }
             out.push(Piece::Hole(binding.name.to_string()));
+            return;
+        }
+        // `const { path, ...rest } = options` where the call site passed `options`, or where
+        // `options` is a local never reassigned (`const options = useMemo(() => ({ ...o,
+        // path }), [o])`): the key of what it holds.
+        if let (Some(init), [PatternStep::Key(key)]) =
+            (binding.origin.init, &binding.origin.path[..])
+            && let ExprKind::Ident {
+                binding: Some(held),
+                ..
+            } = &model.expr(init).kind
+            && (matches!(self.subst.get(&(file, *held)), Some(Some(_)))
+                || (!model.binding(*held).reassigned
+                    && !matches!(model.binding(*held).kind, BindingKind::Param { .. })))
+            && let Ok(Some((vf, ve))) = self.object_key(file, init, key)
+        {
+            self.read(vf, ve, hops - 1, out);
             return;
         }
         match self.files.binding_def(file, b, MAX_HOPS) {
@@ -1369,6 +1411,11 @@ impl Reader<'_> {
             ExprKind::Ident {
                 binding: Some(b), ..
             } => {
+                // `function f({ path, ...options })`: `options` holds every key passed but
+                // the ones named beside it.
+                if named_beside_rest_param(model, *b, key) {
+                    return Ok(None);
+                }
                 match self.subst.get(&(file, *b)) {
                     Some(Some((sf, se))) => return self.object_key_hops(*sf, *se, key, hops - 1),
                     // Not passed: the options object has no keys at all.
@@ -1405,7 +1452,17 @@ impl Reader<'_> {
                     Some((vf, ve)) if (vf, ve) != (file, expr) => {
                         self.object_key_hops(vf, ve, key, hops - 1)
                     }
-                    _ => Err(()),
+                    // `const { requestOptions } = useMemo(…)`: the key of the object held
+                    // under that key of the initialiser.
+                    _ => match (binding.origin.init, &binding.origin.path[..]) {
+                        (Some(init), [PatternStep::Key(outer)]) if init != expr => {
+                            match self.object_key_hops(file, init, outer, hops - 1)? {
+                                Some((vf, ve)) => self.object_key_hops(vf, ve, key, hops - 1),
+                                None => Err(()),
+                            }
+                        }
+                        _ => Err(()),
+                    },
                 }
             }
             ExprKind::Await { arg } => self.object_key_hops(file, *arg, key, hops - 1),
@@ -1464,6 +1521,21 @@ impl Reader<'_> {
             {
                 crate::class_defaults::instance_attribute(self.files, file, args, class, key)
             }
+            // A library memo (`useMemo(() => ({ ...options, path }), [options])`): the key of
+            // the one value its callback returns.
+            ExprKind::Call {
+                callee,
+                args,
+                is_new: false,
+                ..
+            } if let Some(callback) =
+                crate::library_constants::memo_callback(model, *callee, args) =>
+            {
+                let [returned] = self.files.returned_values(file, callback)[..] else {
+                    return Err(());
+                };
+                self.object_key_hops(file, returned, key, hops - 1)
+            }
             // A project function that returns one object (`normalize(init)` returning
             // `{ ...init, headers }`): its key, read with the call's arguments bound.
             ExprKind::Call {
@@ -1521,6 +1593,24 @@ pub(crate) fn assignments_to<'a>(
                 value: *value,
             })
         })
+}
+
+/// True when `b` is the rest of a parameter's object pattern (`options` in `({ path,
+/// ...options })`) and `key` is named beside it (`path`): the rest does not hold that key.
+fn named_beside_rest_param(model: &seam_lang::model::Model, b: BindingId, key: &str) -> bool {
+    let binding = model.binding(b);
+    let BindingKind::Param { function, index } = binding.kind else {
+        return false;
+    };
+    let Some((PatternStep::Rest, prefix)) = binding.origin.path.split_last() else {
+        return false;
+    };
+    model.bindings.iter().any(|other| {
+        matches!(other.kind, BindingKind::Param { function: f, index: i } if f == function && i == index)
+            && other.origin.path.len() == prefix.len() + 1
+            && other.origin.path.starts_with(prefix)
+            && matches!(&other.origin.path[prefix.len()], PatternStep::Key(k) if k == key)
+    })
 }
 
 /// A name whose every reassignment only appends a query string to it (`url =
@@ -1801,6 +1891,25 @@ impl Reader<'_> {
 }
 
 /// Whether `expr` is the empty text literal (`''`).
+/// A text that starts with `?`, a query string: a literal, a template or a sum whose first
+/// part does (`"?" + params`).
+fn starts_query_string(model: &seam_lang::model::Model, expr: ExprId) -> bool {
+    match &model.expr(expr).kind {
+        ExprKind::Literal {
+            value: LiteralValue::String { value },
+        } => value.starts_with('?'),
+        ExprKind::Template(t) if t.tag.is_none() => {
+            t.quasis.first().is_some_and(|q| q.starts_with('?'))
+        }
+        ExprKind::Binary {
+            op: BinaryOp::Add,
+            left,
+            ..
+        } => starts_query_string(model, *left),
+        _ => false,
+    }
+}
+
 fn is_empty_text(model: &seam_lang::model::Model, expr: ExprId) -> bool {
     matches!(
         &model.expr(expr).kind,

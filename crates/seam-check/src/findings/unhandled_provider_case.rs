@@ -51,7 +51,9 @@ Two more forms: a provider response declared as a class (`4XX`) that no consumer
 receive ("the status-range form"), and a status the provider returns in several situations with
 bodies that differ in a field the consumer reads, which it does not tell apart ("the sub-case
 form"; bodies that differ only in fields the consumer never reads give it nothing to tell, and
-neither do two texts written out in the same field, messages the consumer passes on as they are).
+neither do two texts written out in the same field, messages the consumer passes on as they are,
+nor a value written out on one case where the other's could not be read, also inside a record or
+a list: `{ total: 0 }` on the empty page against `{ total }` on the others).
 
 ## Why it matters
 The unhandled response reaches code written for another one: a 404 body is read as a user, a
@@ -328,14 +330,10 @@ fn bodies_tell_apart(cases: &[&Transition], read: &[&str]) -> bool {
     // A value the reader could not see (`{ response: result.response }`) tells nothing apart,
     // nor do two texts (messages, written out or built: a consumer that reads one without
     // branching on it passes each on as it is, so every case gets what was written for it).
-    let text = |s: &Option<TypeShape>| match s {
-        Some(TypeShape::Text) => true,
-        Some(TypeShape::Literal(l)) => matches!(l.value, ShapeLiteral::Text(_)),
-        _ => false,
-    };
     let differ = |a: Option<TypeShape>, b: Option<TypeShape>| match (&a, &b) {
-        (Some(TypeShape::Unknown), _) | (_, Some(TypeShape::Unknown)) => false,
-        _ if text(&a) && text(&b) => false,
+        (Some(a), Some(b)) => shapes_differ(a, b),
+        // Absent beside a value the reader could not see tells nothing either.
+        (Some(TypeShape::Unknown), None) | (None, Some(TypeShape::Unknown)) => false,
         _ => a != b,
     };
     read.iter().any(|name| {
@@ -343,6 +341,38 @@ fn bodies_tell_apart(cases: &[&Transition], read: &[&str]) -> bool {
             .windows(2)
             .any(|w| differ(field(w[0], name), field(w[1], name)))
     })
+}
+
+/// Whether two values of a field tell two responses apart (see [`bodies_tell_apart`]): a value
+/// the reader could not see tells nothing, nor do two texts; records and lists differ where a
+/// part does, so `{ total: 0 }` and `{ total }` (a count written out for the empty page, read for
+/// the others) are one shape to a consumer that reads `meta`.
+fn shapes_differ(a: &TypeShape, b: &TypeShape) -> bool {
+    let text = |s: &TypeShape| match s {
+        TypeShape::Text => true,
+        TypeShape::Literal(l) => matches!(l.value, ShapeLiteral::Text(_)),
+        _ => false,
+    };
+    match (a, b) {
+        (TypeShape::Unknown, _) | (_, TypeShape::Unknown) => false,
+        _ if text(a) && text(b) => false,
+        (TypeShape::Record(x), TypeShape::Record(y)) => {
+            let spread = |r: &seam_ir::summary::RecordShape| {
+                r.spreads.as_ref().is_some_and(|s| !s.is_empty())
+            };
+            // A key one side has and the other lacks is a difference, unless the value is one
+            // the reader could not see.
+            let lacks = |r: &seam_ir::summary::RecordShape, k: &str, v: &TypeShape| {
+                !spread(r) && !r.properties.contains_key(k) && *v != TypeShape::Unknown
+            };
+            x.properties.iter().any(|(k, v)| match y.properties.get(k) {
+                Some(w) => shapes_differ(v, w),
+                None => lacks(y, k, v),
+            }) || y.properties.iter().any(|(k, v)| lacks(x, k, v))
+        }
+        (TypeShape::Array(x), TypeShape::Array(y)) => shapes_differ(&x.items, &y.items),
+        _ => a != b,
+    }
 }
 
 /// Whether a response interceptor of the consumer's client handles a failure status for every

@@ -867,6 +867,23 @@ fn callback_handed_to_a_form_that_catches() {
     );
 }
 
+/// A server address kept in a state store (`create((set) => ({ settings: { address:
+/// "https://cloud.example.app" } }))`) is what the user sets: the store's initial value is a
+/// default, so the call keeps an unknown start and pairs with this server's route. The same
+/// address returned by a plain function is where the call goes: another host.
+#[test]
+fn a_store_s_initial_state_is_not_the_address() {
+    let silent = check("store_default_base/silent");
+    assert_eq!(
+        pairs(&silent),
+        ["GET /api/health api/server.js::get web/health.ts::checkServer"]
+    );
+    assert_eq!(unpairable(&silent), Vec::<String>::new());
+    let fires = check("store_default_base/fires");
+    assert_eq!(pairs(&fires), Vec::<String>::new());
+    assert_eq!(unpairable(&fires), ["GET /api/health external"]);
+}
+
 /// The consumers in `report` a finding names, one per finding, in report order.
 fn finding_consumers(report: &Value) -> Vec<String> {
     report["findings"]

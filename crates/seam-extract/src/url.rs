@@ -1543,6 +1543,15 @@ impl Reader<'_> {
                 is_new: false,
                 ..
             } => {
+                // A function a library call was given (`const useStore = create((set) => ({
+                // … }))`): calling what the library returned need not call it, and a store's
+                // function gives its initial state, which the app changes.
+                if let Some(def) = self.files.definition(file, *callee)
+                    && let Some((vf, ve)) = self.files.value_of(def)
+                    && matches!(self.files.model(vf).expr(ve).kind, ExprKind::Call { .. })
+                {
+                    return Err(());
+                }
                 let (ff, func) = self.files.function_of(file, *callee).ok_or(())?;
                 let [returned] = self.files.returned_values(ff, func)[..] else {
                     return Err(());

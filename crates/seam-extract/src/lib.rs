@@ -38,6 +38,7 @@ pub mod failure_answers;
 pub mod failure_interceptors;
 pub mod files;
 pub mod filled_templates;
+pub mod folder_modules;
 mod handed_clients;
 mod handed_functions;
 pub mod handed_methods;

@@ -134,7 +134,7 @@ pub fn substituted(
 
 /// The loop an expression's root name is the variable of: the list it runs over and every
 /// name the loop declares for the element.
-fn loop_of(model: &Model, expr: ExprId) -> Option<(ExprId, Vec<BindingId>)> {
+pub(crate) fn loop_of(model: &Model, expr: ExprId) -> Option<(ExprId, Vec<BindingId>)> {
     let mut at = expr;
     while let ExprKind::Member { object, .. } = &model.expr(at).kind {
         at = *object;

@@ -17,7 +17,7 @@ use super::mounts::{
     prefixes_of, router_or_plugin, routers_through_callers, same_router_receiver, supplied_router,
     unknown_start_text, versioned_dirs, without_unknown_start,
 };
-use super::mounts::{Prefix, created_router, global_prefixes, with_global_prefix};
+use super::mounts::{Prefix, created_router, global_prefixes, is_router, with_global_prefix};
 use super::{HandlerUnit, RouterKey, anchor_ok, method_allowed, method_from_path, read_methods};
 use crate::files::{Def, Files};
 use crate::url::{Piece, Reader, Substitution, join_paths, path_of};
@@ -311,6 +311,14 @@ pub fn handler_units(
                 if parents.is_empty() {
                     continue;
                 }
+                // `readdirSync(dir).forEach((f) => app.use("/api", require(path.join(dir,
+                // f))))`: the router each module of that folder exports.
+                let folder_routers = |e: ExprId| -> Vec<RouterKey> {
+                    crate::folder_modules::folder_exports(files, file, e)
+                        .into_iter()
+                        .filter(|def| is_router(files, pack, *def))
+                        .collect()
+                };
                 // `plugin.events` of a registry entry: every router a class holds as `events`.
                 let children = match (child, caps.get(&m.child)) {
                     (Some(child), _) => vec![child],
@@ -341,7 +349,14 @@ pub fn handler_units(
                                     router_of(files, pack, f, v)
                                 });
                         }
+                        if held.is_empty() {
+                            held = folder_routers(*e);
+                        }
                         held
+                    }
+                    // The last handler of a list (`app.use("/api", auth, router)`).
+                    (None, Some(Capture::List(list))) => {
+                        list.last().map_or_else(Vec::new, |e| folder_routers(*e))
                     }
                     _ => Vec::new(),
                 };

@@ -976,3 +976,19 @@ fn options_handed_on_through_a_rest_pattern_keep_their_method() {
     assert_eq!(unpairable(&report), Vec::<String>::new());
     assert_eq!(findings(&report), Vec::<String>::new());
 }
+
+#[test]
+fn a_key_written_into_local_options_is_read_after_the_write() {
+    // `options.url = apiRoot + options.url`, done by a helper the options are handed to or in
+    // the function itself, with a root only the page knows: the call's start is unknown and
+    // its path ends the route's. A read before the write is the URL the caller passed.
+    let report = check("written_key");
+    assert_eq!(
+        pairs(&report),
+        [
+            "POST /api/v1/tag api/server.js::post web/calls.js::addTag",
+            "PUT /api/v1/config/host api/server.js::put web/calls.js::saveHost",
+        ]
+    );
+    assert_eq!(findings(&report), Vec::<String>::new());
+}

@@ -45,6 +45,7 @@ pub mod handed_methods;
 pub mod held_routers;
 pub mod instance_globals;
 mod kept_rejections;
+mod key_writes;
 pub mod keyed_fields;
 pub mod library_constants;
 mod list_joins;

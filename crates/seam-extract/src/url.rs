@@ -455,6 +455,14 @@ impl Reader<'_> {
                     object, property, ..
                 } = kind
                     && let Some(name) = literal_member_key(model, property)
+                    && self.read_handed_write(file, *object, name, hops, out)
+                {
+                    return;
+                }
+                if let ExprKind::Member {
+                    object, property, ..
+                } = kind
+                    && let Some(name) = literal_member_key(model, property)
                     && let Some((vf, ve)) = self.member_value(file, expr, *object, name, out)
                 {
                     self.read(vf, ve, hops - 1, out);
@@ -1422,6 +1430,13 @@ impl Reader<'_> {
                     Some(None) => return Ok(None),
                     None => {}
                 }
+                // `options.url = root + options.url` after `const options = { … }`: the key
+                // as last written before this read.
+                if let Some(crate::key_writes::KeyWrite::Set(value)) =
+                    self.key_written(file, *b, key, expr)
+                {
+                    return Ok(Some((file, value)));
+                }
                 // `const { headers, ...rest } = opts`: `rest` holds every key of `opts` but
                 // the ones named beside it.
                 let binding = model.binding(*b);
@@ -2127,7 +2142,7 @@ pub fn environment_of(pack: &Pack) -> &[seam_packs::PatternNode] {
 }
 
 /// The key a member read names when it is fixed: `x.name` or `x["name"]`.
-fn literal_member_key<'m>(
+pub(crate) fn literal_member_key<'m>(
     model: &'m seam_lang::model::Model,
     property: &'m MemberProp,
 ) -> Option<&'m str> {

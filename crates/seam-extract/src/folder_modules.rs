@@ -4,7 +4,7 @@
 //! app.use(require("./routes/" + f))`): the value loaded stands for what each module of that
 //! folder exports, as a `require` of each one by name would.
 
-use seam_lang::model::{ExprId, ExprKind, LiteralValue, LogicalOp, MemberProp, Model};
+use seam_lang::model::{Arg, ExprId, ExprKind, LiteralValue, LogicalOp, MemberProp, Model};
 
 use crate::files::{Def, Files, MAX_HOPS};
 
@@ -138,16 +138,7 @@ fn split_last(model: &Model, expr: ExprId) -> Option<(Vec<Part>, ExprId)> {
     match &model.expr(expr).kind {
         ExprKind::Call { callee, args, .. } if is_path_join(model, *callee) => {
             let (last, head) = args.split_last()?;
-            let mut parts = Vec::new();
-            for (i, a) in head.iter().enumerate() {
-                if a.spread {
-                    return None;
-                }
-                if i > 0 {
-                    parts.push(Part::Text("/".into()));
-                }
-                parts.extend(read_parts(model, a.value, MAX_HOPS)?);
-            }
+            let mut parts = joined_parts(model, head, MAX_HOPS)?;
             parts.push(Part::Text("/".into()));
             Some((parts, last.value))
         }
@@ -227,20 +218,25 @@ fn read_parts(model: &Model, expr: ExprId, hops: usize) -> Option<Vec<Part>> {
             Some(parts)
         }
         ExprKind::Call { callee, args, .. } if is_path_join(model, *callee) => {
-            let mut parts = Vec::new();
-            for (i, a) in args.iter().enumerate() {
-                if a.spread {
-                    return None;
-                }
-                if i > 0 {
-                    parts.push(Part::Text("/".into()));
-                }
-                parts.extend(read_parts(model, a.value, hops)?);
-            }
-            Some(parts)
+            joined_parts(model, args, hops)
         }
         _ => None,
     }
+}
+
+/// The arguments of a `path.join` read as parts, one `/` between each two.
+fn joined_parts(model: &Model, args: &[Arg], hops: usize) -> Option<Vec<Part>> {
+    let mut parts = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        if a.spread {
+            return None;
+        }
+        if i > 0 {
+            parts.push(Part::Text("/".into()));
+        }
+        parts.extend(read_parts(model, a.value, hops)?);
+    }
+    Some(parts)
 }
 
 /// Whether `expr` is a loop variable (or the first parameter of a `forEach` callback) running

@@ -119,17 +119,22 @@ impl Reader<'_> {
                                 if function == func && at as usize == index)
                     })?;
                     let param = BindingId::from_index(param);
+                    // The cheap test of the expression's kind first: which function holds it
+                    // and whether a loop does are asked only of the writes.
+                    let span = helper.function(func).span;
                     helper
                         .exprs
                         .iter()
                         .enumerate()
+                        .filter(|(_, w)| span.contains(w.span))
+                        .filter_map(|(w, e)| {
+                            Some((written_value(helper, ExprId::from_index(w), param, key)?, e))
+                        })
                         .filter(|(_, w)| {
                             crate::files::enclosing_function(helper, w.span) == Some(func)
                                 && !crate::files::in_loop(helper, w.span)
                         })
-                        .filter_map(|(w, _)| {
-                            written_value(helper, ExprId::from_index(w), param, key)
-                        })
+                        .map(|(value, _)| value)
                         .last()
                         .map(|value| KeyWrite::Handed {
                             file: ff,

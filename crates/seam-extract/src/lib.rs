@@ -1546,9 +1546,6 @@ fn in_try_with_catch_around(model: &Model, func: FuncId, call: ExprId, also: Spa
 /// throws (see `seam_packs::Invocation::keeps_failures`): the function's caller one layer out
 /// calls it that way (the unit's own call for the outermost layer).
 fn kept_by_library(files: &Files, unit: &ClientUnit) -> bool {
-    let kept_at = |file: usize, call: ExprId, callee: (usize, FuncId)| {
-        keeps_failures_of(files, file, call, callee)
-    };
     // The request made in the function the library calls, with no layer above it.
     if unit.through.is_empty() {
         return unit.function.is_some_and(|f| {
@@ -1567,10 +1564,11 @@ fn kept_by_library(files: &Files, unit: &ClientUnit) -> bool {
                 let model = files.model(outer_file);
                 let span = model.function(outer).span;
                 files.invocations(outer_file).keys().any(|&call| {
-                    span.contains(model.expr(call).span) && kept_at(outer_file, call, callee)
+                    span.contains(model.expr(call).span)
+                        && keeps_failures_of(files, outer_file, call, callee)
                 })
             }
-            None => kept_at(unit.file, unit.call, callee),
+            None => keeps_failures_of(files, unit.file, unit.call, callee),
         })
 }
 

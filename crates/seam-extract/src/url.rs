@@ -12,6 +12,11 @@ use seam_packs::{Captures, Pack, match_expr};
 
 use crate::files::{Def, Files, MAX_HOPS};
 
+/// How many links reading one key of an options object follows. A key travels further than a
+/// name does: through each layer's spread (`{ ...options }`), a rest binding (`const { path,
+/// ...rest } = requestOptions`), a memo's callback and the caller's argument, each one link.
+const KEY_HOPS: usize = 2 * MAX_HOPS;
+
 /// Parameters replaced by the arguments of one call: (file, parameter binding) → (file, arg).
 /// Used to read a thin wrapper's URL at each of its call sites.
 /// A parameter mapped to `None` was not passed at that call site.
@@ -1354,7 +1359,7 @@ impl Reader<'_> {
         expr: ExprId,
         key: &str,
     ) -> Result<Option<(usize, ExprId)>, ()> {
-        self.object_key_hops(file, expr, key, MAX_HOPS)
+        self.object_key_hops(file, expr, key, KEY_HOPS)
     }
 
     fn object_key_hops(

@@ -2272,6 +2272,22 @@ fn one_reading_per_request(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
         .collect()
 }
 
+/// Whether `longer` is `path` with segments in front: the same segments at its end, a
+/// parameter (`{id}`) matching a parameter whatever its name.
+fn extends_path(longer: &str, path: &str) -> bool {
+    let segments = |p: &'_ str| -> Vec<String> {
+        p.split('/')
+            .filter(|s| !s.is_empty())
+            .map(|s| match s.starts_with('{') && s.ends_with('}') {
+                true => "{}".to_owned(),
+                false => s.to_owned(),
+            })
+            .collect()
+    };
+    let (longer, path) = (segments(longer), segments(path));
+    longer.len() > path.len() && !path.is_empty() && longer.ends_with(&path)
+}
+
 /// A call a pack matches itself (a generated client's operation) is not also an instance of
 /// another pack's wrapper template around it; one call instantiates a template once per
 /// request it makes; and a call read from its shape alone (`fallback`) gives way to any other
@@ -2321,23 +2337,64 @@ fn without_shadowed_instances(files: &Files, units: Vec<Unit>) -> Vec<Unit> {
             _ => None,
         })
         .collect();
+    // So does the path that reading knows when it only adds to the shape's (a prefix the
+    // function holding the call puts in front, `"/api/v5" + options.path`).
+    type MethodAndPath<'u> = (Option<&'u str>, &'u str);
+    let mut paths: BTreeMap<(usize, seam_lang::model::ExprId), Vec<MethodAndPath>> =
+        BTreeMap::new();
+    for u in &units {
+        if let Unit::Client(c) = u
+            && !c.fallback
+            && !gives_way(c)
+            && let Some(path) = &c.path
+        {
+            paths
+                .entry((c.file, c.call))
+                .or_default()
+                .push((c.method.as_deref(), path));
+        }
+    }
+    let prefixed: Vec<Option<String>> = units
+        .iter()
+        .map(|u| match u {
+            Unit::Client(c) if c.fallback && c.layered => {
+                let path = c.path.as_deref()?;
+                let known = paths.get(&c.inner?)?;
+                let mut longer = known
+                    .iter()
+                    .filter(|(method, known)| {
+                        *method == c.method.as_deref() && extends_path(known, path)
+                    })
+                    .map(|(_, known)| *known);
+                let first = longer.next()?;
+                longer.all(|p| p == first).then(|| first.to_owned())
+            }
+            _ => None,
+        })
+        .collect();
     let units: Vec<Unit> = units
         .into_iter()
-        .filter(|u| match u {
+        .zip(prefixed)
+        .filter(|(u, _)| match u {
             Unit::Client(c) if c.fallback => {
                 !read_otherwise.contains(&(c.file, c.call)) && !registers(c.file, c.call)
             }
             Unit::Client(c) => !gives_way(c),
             _ => true,
         })
-        .map(|mut u| {
+        .map(|(mut u, prefixed)| {
             if let Unit::Client(c) = &mut u
                 && c.fallback
                 && c.layered
-                && c.origin.is_none()
-                && let Some(origin) = c.inner.and_then(|inner| origins.get(&inner))
             {
-                c.origin = Some(origin.clone());
+                if c.origin.is_none()
+                    && let Some(origin) = c.inner.and_then(|inner| origins.get(&inner))
+                {
+                    c.origin = Some(origin.clone());
+                }
+                if let Some(path) = prefixed {
+                    c.path = Some(path);
+                }
             }
             u
         })

@@ -268,6 +268,9 @@ pub struct DetectFile {
     /// a name without a group matches the artifact (Gradle version-catalog aliases).
     #[serde(default)]
     pub maven: Vec<String>,
+    /// Ruby gem names (Gemfile `gem 'rails'`, Gemfile.lock).
+    #[serde(default)]
+    pub gem: Vec<String>,
     /// The pack applies to every file of its languages (a global such as `fetch`).
     #[serde(default)]
     pub always: bool,

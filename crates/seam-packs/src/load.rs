@@ -584,6 +584,7 @@ impl Compiler<'_> {
             go: raw.detect.go.clone(),
             cargo: raw.detect.cargo.clone(),
             maven: raw.detect.maven.clone(),
+            gem: raw.detect.gem.clone(),
             always: raw.detect.always,
         };
         if !detect.always
@@ -592,6 +593,7 @@ impl Compiler<'_> {
             && detect.go.is_empty()
             && detect.cargo.is_empty()
             && detect.maven.is_empty()
+            && detect.gem.is_empty()
         {
             return Err(self.error(
                 "detect:",
@@ -1714,7 +1716,11 @@ impl Compiler<'_> {
         // Maven coordinates name no import: a pack detected only by them classifies every
         // file of its languages unless its review section lists imports.
         let default_imports = (!detect.always && !imported.is_empty()).then(|| imported.clone());
-        let names: Vec<String> = imported.into_iter().chain(detect.maven.clone()).collect();
+        let names: Vec<String> = imported
+            .into_iter()
+            .chain(detect.maven.clone())
+            .chain(detect.gem.clone())
+            .collect();
         let problem = |near: &str, message: String| self.error(near, message);
         let mut compiled = crate::review::compile_family(
             raw,
@@ -1742,6 +1748,7 @@ impl Compiler<'_> {
                 "go" => LanguageFamily::Go,
                 "kotlin" => LanguageFamily::Kotlin,
                 "rust" => LanguageFamily::Rust,
+                "ruby" => LanguageFamily::Ruby,
                 other => {
                     return Err(self.error(
                         "languages",

@@ -249,7 +249,7 @@ fn broken_input_is_recorded_not_fatal() {
         "class A\n  def x(\nend",
         "x = [1,,2]",
         "\"#{",
-        "end end end",
+        "if x then",
     ] {
         let m = lower("b.rb", src).expect("a model");
         assert!(!m.diagnostics.is_empty(), "{src}");

@@ -1498,6 +1498,7 @@ impl Compiler<'_> {
             decorated,
             declared_clients,
             route_lists,
+            route_blocks: raw.route_blocks.clone(),
             files,
             method_branches: raw.method_branches.as_ref().map(|m| MethodBranches {
                 role: m.role.clone(),

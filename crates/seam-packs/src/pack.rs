@@ -936,6 +936,8 @@ pub struct Pack {
     /// Clients declared as interfaces, each annotated method a call.
     pub declared_clients: Vec<DeclaredClient>,
     pub route_lists: Option<RouteLists>,
+    /// Route tables written as calls nested in blocks (see [`crate::format::RouteBlocks`]).
+    pub route_blocks: Option<crate::format::RouteBlocks>,
     pub files: Vec<FileConvention>,
     /// Where a registered route's handler reads the request's method.
     pub method_branches: Option<MethodBranches>,

@@ -46,7 +46,7 @@ struct Walk<'a> {
     spec: &'a RouteBlocks,
     root: String,
     out: Vec<ListRoute>,
-    seen: BTreeSet<(String, String, usize, u32)>,
+    seen: BTreeSet<(String, String, String)>,
 }
 
 /// Every route the route table files among `on` declare.
@@ -554,8 +554,11 @@ impl Walk<'_> {
         let (controller, action) = match target {
             Some(t) => {
                 // A target that is not a text (`to: redirect("/x")`) answers without a
-                // controller: not read.
+                // controller: the route is there, its answer not read.
                 let Some(t) = string(model, t) else {
+                    for method in methods {
+                        self.emit(file, call, &full, &method, "", "", true);
+                    }
                     return;
                 };
                 match t.split_once(spec.target_separator.as_str()) {
@@ -618,11 +621,20 @@ impl Walk<'_> {
         declared: bool,
     ) {
         let path = format!("/{}", path.trim_matches('/'));
-        let key = (path.clone(), method.to_owned(), file, call.index() as u32);
+        // The same route declared twice (`get "/x" => "c#a"` and a resource's action): the
+        // first answers.
+        let key = (
+            path.clone(),
+            method.to_owned(),
+            format!("{controller}#{action}"),
+        );
         if !self.seen.insert(key) {
             return;
         }
-        let handler = match self.action_method(controller, action) {
+        let found = (!controller.is_empty())
+            .then(|| self.action_method(controller, action))
+            .flatten();
+        let handler = match found {
             Some((f, func)) => ListHandler::Function(f, func),
             None if declared => ListHandler::Opaque(call),
             None => return,
@@ -676,10 +688,11 @@ impl Walk<'_> {
         let model = self.files.model(file);
         let c = model.class(class);
         for m in &c.members {
+            // Only a public method is an action.
             if let (MemberKind::Method { function }, false) = (&m.kind, m.is_static)
                 && m.name.as_str() == Some(action)
             {
-                return Some((file, *function));
+                return m.visibility.is_none().then_some((file, *function));
             }
         }
         if depth >= MAX_DEPTH {

@@ -37,6 +37,10 @@ pub struct PackFile {
     /// reached (Express: `router.get("/", all)` before `router.get(["/", "/:id"], one)`).
     #[serde(default)]
     pub first_match_wins: bool,
+    /// The framework ignores what a handler returns (Ruby methods return their last
+    /// expression whatever they mean): a returned value no terminal reads is not an output.
+    #[serde(default)]
+    pub returns_ignored: bool,
     /// Texts that make a generated file (`// Code generated … DO NOT EDIT.`, skipped unread
     /// otherwise) read: a generator's server glue holding the route registrations the pack
     /// reads (`type ServerInterfaceWrapper struct`).

@@ -1468,6 +1468,7 @@ impl Compiler<'_> {
             append_paths: raw.append_paths,
             optional_parameter_prefix: raw.optional_parameter_prefix.clone(),
             first_match_wins: raw.first_match_wins,
+            returns_ignored: raw.returns_ignored,
             read_generated: raw.read_generated.clone(),
             quiet_status: raw.quiet_status,
             failure_answers,

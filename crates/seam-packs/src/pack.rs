@@ -911,6 +911,8 @@ pub struct Pack {
     pub optional_parameter_prefix: Option<String>,
     /// A later registration of a method and path on the same router is never reached.
     pub first_match_wins: bool,
+    /// What a handler returns is not an output unless a terminal reads it.
+    pub returns_ignored: bool,
     /// A generated file holding one of these texts is read (`readGenerated`).
     pub read_generated: Vec<String>,
     /// The status the framework answers when a handler ends having sent nothing

@@ -101,7 +101,7 @@ pub(crate) fn span(node: Node<'_>) -> Span {
 pub(crate) fn named(node: Node<'_>) -> Vec<Node<'_>> {
     let mut cursor = node.walk();
     node.named_children(&mut cursor)
-        .filter(|c| c.kind() != "comment" && c.kind() != "empty_statement")
+        .filter(|c| !matches!(c.kind(), "comment" | "empty_statement" | "heredoc_body"))
         .collect()
 }
 
@@ -267,8 +267,52 @@ impl<'s> Lowerer<'s> {
             .collect();
         self.classes.push((class, methods));
         let mut is_static = false;
+        let mut visibility = None;
         for member in body {
+            // `private` / `protected` / `public` alone: the visibility of the methods after it.
+            if member.kind() == "identifier" {
+                let v = match self.text(member) {
+                    "private" => Some(Some(Visibility::Private)),
+                    "protected" => Some(Some(Visibility::Protected)),
+                    "public" => Some(None),
+                    _ => None,
+                };
+                if let Some(v) = v {
+                    visibility = v;
+                    continue;
+                }
+            }
+            let members = self.m.class(class).members.len();
             self.class_member(class, member, &mut is_static);
+            // `private def x`, `private :x, :y`.
+            let named_private = private_names(self, member);
+            let own_visibility = match &named_private {
+                Some((v, _)) => *v,
+                None => visibility,
+            };
+            if own_visibility.is_some() {
+                let names = named_private.map(|(_, n)| n);
+                let mut hidden = Vec::new();
+                if let Some(c) = self.m.classes.get_mut(class.index()) {
+                    for (i, m) in c.members.iter_mut().enumerate() {
+                        let fresh = i >= members;
+                        let listed = names.as_ref().is_some_and(|n| {
+                            m.name.as_str().is_some_and(|x| n.iter().any(|y| y == x))
+                        });
+                        if (fresh && names.is_none()) || listed {
+                            m.visibility = own_visibility;
+                            if let MemberKind::Method { function } = m.kind {
+                                hidden.push(function);
+                            }
+                        }
+                    }
+                }
+                for f in hidden {
+                    if let Some(func) = self.m.functions.get_mut(f.index()) {
+                        func.visibility = own_visibility;
+                    }
+                }
+            }
         }
         self.classes.pop();
         self.m.push_stmt(StmtKind::ClassDecl { class }, span(node))
@@ -302,6 +346,23 @@ impl<'s> Lowerer<'s> {
                     .unwrap_or_default()
                 {
                     self.class_member(class, m, &mut inner);
+                }
+            }
+            // `private def x … end`: the method, declared in place.
+            "call"
+                if member.child_by_field_name("receiver").is_none()
+                    && member
+                        .child_by_field_name("arguments")
+                        .is_some_and(|a| named(a).iter().any(|x| x.kind() == "method")) =>
+            {
+                for m in member
+                    .child_by_field_name("arguments")
+                    .map(named)
+                    .unwrap_or_default()
+                {
+                    if m.kind() == "method" {
+                        self.class_member(class, m, in_singleton);
+                    }
                 }
             }
             _ => {
@@ -469,6 +530,33 @@ impl<'s> Lowerer<'s> {
         }
         self.m.exports = exports;
     }
+}
+
+/// `private def x … end` and `private :x, :y`: the visibility, and the names it lists (`None`
+/// for a `def` written in place, whose method is the member just added).
+fn private_names(lw: &Lowerer<'_>, member: Node<'_>) -> Option<(Option<Visibility>, Vec<String>)> {
+    if member.kind() != "call" || member.child_by_field_name("receiver").is_some() {
+        return None;
+    }
+    let visibility = match member.child_by_field_name("method").map(|m| lw.text(m)) {
+        Some("private") => Some(Visibility::Private),
+        Some("protected") => Some(Visibility::Protected),
+        _ => return None,
+    };
+    let args = named(member.child_by_field_name("arguments")?);
+    let mut names = Vec::new();
+    for a in args {
+        match a.kind() {
+            "simple_symbol" => names.push(lw.text(a).trim_start_matches(':').to_owned()),
+            "method" => {
+                if let Some(n) = a.child_by_field_name("name") {
+                    names.push(lw.text(n).to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    Some((visibility, names))
 }
 
 /// A Ruby string's escapes decoded (double-quoted rules; single quotes keep the text).

@@ -370,22 +370,26 @@ impl Walk<'_> {
             let Some(block) = parts.block else {
                 return;
             };
+            // A scope that adds to the path starts from where routes nest here (a resource's
+            // `posts/{post_id}`); one that only names a module or controller keeps the
+            // resource around it.
             let mut inner = scope.clone();
-            inner.resource = None;
-            inner.placement = None;
-            if s.transparent {
-                inner = scope.clone();
-            }
+            let base = self.nested_path(scope);
+            let set_path = |inner: &mut Scope, p: &str| {
+                inner.path = join(&base, &normalize(p));
+                inner.resource = None;
+                inner.placement = None;
+            };
             let first = parts.positional.first().and_then(|p| string(model, *p));
             if s.name {
                 let Some(n) = first else { return };
-                inner.path = join(&scope.path, &normalize(n));
+                set_path(&mut inner, n);
                 inner.module = join(&scope.module, n);
             }
             if s.path
                 && let Some(p) = first
             {
-                inner.path = join(&scope.path, &normalize(p));
+                set_path(&mut inner, p);
             }
             if s.controller
                 && let Some(c) = first
@@ -397,7 +401,7 @@ impl Walk<'_> {
                     .option(&spec.options.path)
                     .and_then(|p| string(model, p))
                 {
-                    inner.path = join(&scope.path, &normalize(p));
+                    set_path(&mut inner, p);
                 }
                 if let Some(m) = parts
                     .option(&spec.options.module)
@@ -461,7 +465,11 @@ impl Walk<'_> {
                     name.to_owned()
                 }
             });
-        let controller = join(&scope.module, &controller_name);
+        let module = match opt(&spec.options.module).and_then(|m| string(model, m)) {
+            Some(m) => join(&scope.module, m),
+            None => scope.module.clone(),
+        };
+        let controller = join(&module, &controller_name);
         let id_name = opt(&spec.options.param)
             .and_then(|p| string(model, p))
             .unwrap_or("id")

@@ -235,6 +235,7 @@ impl<'s> Lowerer<'s> {
             }
             _ => {
                 let expr = self.expr(node);
+                self.required(expr);
                 if let Some(value) = self.raised(expr) {
                     return self.m.push_stmt(
                         StmtKind::Throw {
@@ -313,6 +314,48 @@ impl<'s> Lowerer<'s> {
             },
             span,
         ))
+    }
+
+    /// `require_relative "x"` (a file beside this one) and `require "x"`: an import of the
+    /// file, for module resolution.
+    fn required(&mut self, expr: ExprId) {
+        let ExprKind::Call { callee, args, .. } = &self.m.expr(expr).kind else {
+            return;
+        };
+        let ExprKind::Ident {
+            name,
+            binding: None,
+        } = &self.m.expr(*callee).kind
+        else {
+            return;
+        };
+        let relative = match name.as_str() {
+            "require_relative" => true,
+            "require" => false,
+            _ => return,
+        };
+        let [arg] = &args[..] else { return };
+        let ExprKind::Literal {
+            value: LiteralValue::String { value },
+        } = &self.m.expr(arg.value).kind
+        else {
+            return;
+        };
+        let specifier = if relative {
+            format!("./{}", value.as_str().trim_start_matches("./"))
+        } else {
+            value.as_str().to_owned()
+        };
+        let span = self.m.expr(expr).span;
+        self.m.imports.push(Import {
+            specifier,
+            kind: ImportKind::Require,
+            level: 0,
+            names: Vec::new(),
+            type_only: false,
+            span,
+            resolved: None,
+        });
     }
 
     /// `return`, `return x`, `return x, y` (an array).

@@ -280,3 +280,26 @@ fn language_by_extension() {
     );
     assert_eq!(Language::Ruby.short_id(), "rb");
 }
+
+#[test]
+fn private_and_protected_methods() {
+    let m = lower_ok(
+        "class A\n  def a; end\n  private def b; end\n  def c; end\n  private :c\n  protected\n  def d; end\n  public\n  def e; end\n  private\n  def f; end\nend\n",
+    );
+    let vis: Vec<_> = m.classes[0]
+        .members
+        .iter()
+        .map(|x| (x.name.as_str().unwrap_or(""), x.visibility))
+        .collect();
+    assert_eq!(
+        vis,
+        [
+            ("a", None),
+            ("b", Some(Visibility::Private)),
+            ("c", Some(Visibility::Private)),
+            ("d", Some(Visibility::Protected)),
+            ("e", None),
+            ("f", Some(Visibility::Private)),
+        ]
+    );
+}

@@ -247,8 +247,12 @@ fn singular(name: &str) -> String {
     }
 }
 
-/// `profile` → `profiles`, `category` → `categories`.
+/// `profile` → `profiles`, `category` → `categories`; a name already plural
+/// (`capabilities`, `permissions`) stays as it is.
 fn plural(name: &str) -> String {
+    if name.ends_with('s') && !name.ends_with("ss") && !name.ends_with("us") {
+        return name.to_owned();
+    }
     if let Some(s) = name.strip_suffix('y')
         && !s.ends_with(['a', 'e', 'i', 'o', 'u'])
     {
@@ -726,13 +730,17 @@ impl Walk<'_> {
         let own = model.path.strip_prefix(&self.root).unwrap_or(&model.path);
         let folder = own.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
         let mut candidates = Vec::new();
-        // Relative to the class's own folder, under the controllers' folder.
+        // Relative to each namespace around the class (its folders under the controllers'
+        // folder, innermost first), then at the top.
         let template = &self.spec.controller_file;
         if let Some((dir, _)) = template.split_once("{controller}")
             && let Some(rel) = format!("{folder}/").strip_prefix(dir)
-            && !rel.is_empty()
         {
-            candidates.push(format!("{rel}{qualified}"));
+            let mut rel = rel.trim_end_matches('/');
+            while !rel.is_empty() {
+                candidates.push(format!("{rel}/{qualified}"));
+                rel = rel.rsplit_once('/').map_or("", |(d, _)| d);
+            }
         }
         candidates.push(qualified);
         for controller in candidates {
@@ -767,6 +775,8 @@ mod tests {
         assert_eq!(singular("posts"), "post");
         assert_eq!(plural("profile"), "profiles");
         assert_eq!(plural("category"), "categories");
+        assert_eq!(plural("capabilities"), "capabilities");
+        assert_eq!(plural("status"), "statuses");
         assert_eq!(camel("hat_requests"), "HatRequests");
         assert_eq!(
             underscore("ApplicationController"),

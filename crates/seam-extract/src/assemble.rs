@@ -432,6 +432,13 @@ pub(crate) fn named_constant(
     if constants.is_empty() {
         return None;
     }
+    // A key written `:name` names a string literal of that value (a Ruby symbol, `:not_found`).
+    if let ExprKind::Literal {
+        value: LiteralValue::String { value },
+    } = &model.expr(expr).kind
+    {
+        return constants.get(&format!(":{}", value.as_str())).copied();
+    }
     let chain = model.member_chain(expr)?;
     let found = |chain: &[&str]| {
         (0..chain.len()).find_map(|start| constants.get(&chain[start..].join(".")).copied())

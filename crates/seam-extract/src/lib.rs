@@ -73,6 +73,7 @@ mod returned_bodies;
 pub mod returned_statuses;
 mod returns_taken;
 pub mod reuse;
+mod route_blocks;
 pub mod route_lists;
 pub mod route_loops;
 pub mod route_wrappers;

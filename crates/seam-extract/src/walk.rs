@@ -727,9 +727,11 @@ impl<'a> Walker<'a> {
             self.record(state, End::Return(value), span);
             return;
         }
-        // A handler returning a value nothing reads as an output.
+        // A handler returning a value nothing reads as an output (unless the framework
+        // ignores what handlers return).
         if let Some(v) = value
             && !self.is_nothing(v)
+            && !self.pack.returns_ignored
         {
             self.record(state, End::Unread(v), span);
         }

@@ -226,13 +226,13 @@ fn unroutable_files_are_counted_per_extension() {
         "docs/a.md",
         "data.json",
         "Makefile",
-        "x.rb",
+        "x.ex",
         "app.ts",
     ] {
         write(dir.path(), rel, b"\n");
     }
     let p = load(dir.path());
-    let expected: BTreeMap<String, u64> = [("", 1), (".json", 1), (".md", 2), (".rb", 1)]
+    let expected: BTreeMap<String, u64> = [("", 1), (".ex", 1), (".json", 1), (".md", 2)]
         .map(|(k, v)| (k.to_string(), v))
         .into();
     assert_eq!(p.unroutable, expected);

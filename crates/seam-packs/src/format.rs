@@ -37,6 +37,10 @@ pub struct PackFile {
     /// reached (Express: `router.get("/", all)` before `router.get(["/", "/:id"], one)`).
     #[serde(default)]
     pub first_match_wins: bool,
+    /// The framework ignores what a handler returns (Ruby methods return their last
+    /// expression whatever they mean): a returned value no terminal reads is not an output.
+    #[serde(default)]
+    pub returns_ignored: bool,
     /// Texts that make a generated file (`// Code generated … DO NOT EDIT.`, skipped unread
     /// otherwise) read: a generator's server glue holding the route registrations the pack
     /// reads (`type ServerInterfaceWrapper struct`).
@@ -95,6 +99,10 @@ pub struct PackFile {
     /// included in other lists under a prefix, across modules.
     #[serde(default)]
     pub route_lists: Option<RouteListsFile>,
+    /// Routes declared by calls nested in blocks (Rails' `routes.draw do … end`): scopes,
+    /// resources expanded to their actions, and handlers found by naming convention.
+    #[serde(default)]
+    pub route_blocks: Option<RouteBlocks>,
     /// Files whose exports are handlers (`app/**/route.ts` exporting `GET`).
     #[serde(default)]
     pub files: Vec<FileConventionFile>,
@@ -268,6 +276,9 @@ pub struct DetectFile {
     /// a name without a group matches the artifact (Gradle version-catalog aliases).
     #[serde(default)]
     pub maven: Vec<String>,
+    /// Ruby gem names (Gemfile `gem 'rails'`, Gemfile.lock).
+    #[serde(default)]
+    pub gem: Vec<String>,
     /// The pack applies to every file of its languages (a global such as `fetch`).
     #[serde(default)]
     pub always: bool,
@@ -483,6 +494,110 @@ pub struct ModuleRoutesFile {
     pub declares: String,
     /// The metavariable `declares` binds to that list.
     pub declared: String,
+}
+
+/// Route tables written as calls nested in blocks (see the pack README, "Route blocks").
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteBlocks {
+    /// The route table files, from the application's root (`config/routes.rb`).
+    pub tables: Vec<String>,
+    /// A call reading another route file in place (`draw(:admin)`), and where that file is
+    /// (`config/routes/{name}.rb`, from the application's root).
+    #[serde(default)]
+    pub draw: Option<RouteBlockDraw>,
+    /// Calls declaring one route of their method (`get "/x", to: "c#a"`).
+    pub verbs: Vec<String>,
+    /// A call declaring a route of the methods its `via` option lists (`match`).
+    #[serde(default)]
+    pub any_verb: Option<String>,
+    /// A call declaring the route at the scope's own path with the method `GET` (`root`).
+    #[serde(default)]
+    pub root: Option<String>,
+    /// Option names: the target (`to: "c#a"`), its action and controller given apart, the
+    /// methods of `any_verb`, the value meaning every method, a resource's id parameter, the
+    /// actions kept or left out, a scope's path, module and controller, and an option placing
+    /// a verb's route on a resource's member or collection (`on: :member`).
+    pub options: RouteBlockOptions,
+    /// The text between a target's controller and action (`#`).
+    pub target_separator: String,
+    /// Calls whose block nests routes under a path and module (`namespace :api`: both the
+    /// name), under the options they give (`scope path: "/x", module: "m"`), or under a
+    /// controller (`controller :users`); `transparent` ones change nothing (`constraints`).
+    pub scopes: Vec<RouteBlockScope>,
+    /// Calls whose block holds a resource's member routes (`member`, path `/:id/x`) and its
+    /// collection routes (`collection`, path `/x`); `member`/`collection` are also the
+    /// values of the `on` option.
+    pub member: String,
+    pub collection: String,
+    /// Resource calls (`resources :posts`) and the actions each declares.
+    pub resources: Vec<RouteBlockResource>,
+    /// Where a controller's class is: its file (`app/controllers/{controller}_controller.rb`,
+    /// from the application's root; `{controller}` is `admin/users`) and its name
+    /// (`{Controller}Controller`; `{Controller}` is the last part in camel case).
+    pub controller_file: String,
+    pub controller_class: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteBlockDraw {
+    pub call: String,
+    pub file: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteBlockOptions {
+    pub to: String,
+    pub action: String,
+    pub controller: String,
+    pub via: String,
+    pub all: String,
+    pub param: String,
+    pub only: String,
+    pub except: String,
+    pub path: String,
+    pub module: String,
+    pub on: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteBlockScope {
+    pub call: String,
+    /// The first argument is both a path segment and a module (`namespace :api`).
+    #[serde(default)]
+    pub name: bool,
+    /// The first argument is a path (`scope "/x"`).
+    #[serde(default)]
+    pub path: bool,
+    /// The first argument is a controller (`controller :users`).
+    #[serde(default)]
+    pub controller: bool,
+    /// Options only (`constraints`, `defaults`): the block's routes are as outside it.
+    #[serde(default)]
+    pub transparent: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteBlockResource {
+    pub call: String,
+    /// A singular resource (`resource :profile`): no id, and its controller is the plural
+    /// of its name.
+    #[serde(default)]
+    pub singular: bool,
+    pub actions: Vec<RouteBlockAction>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteBlockAction {
+    pub name: String,
+    pub methods: Vec<String>,
+    /// After the resource's path; `{id}` is the id parameter.
+    pub path: String,
 }
 
 /// Route lists: list literals whose elements declare routes or include other lists.

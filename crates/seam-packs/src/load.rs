@@ -584,6 +584,7 @@ impl Compiler<'_> {
             go: raw.detect.go.clone(),
             cargo: raw.detect.cargo.clone(),
             maven: raw.detect.maven.clone(),
+            gem: raw.detect.gem.clone(),
             always: raw.detect.always,
         };
         if !detect.always
@@ -592,6 +593,7 @@ impl Compiler<'_> {
             && detect.go.is_empty()
             && detect.cargo.is_empty()
             && detect.maven.is_empty()
+            && detect.gem.is_empty()
         {
             return Err(self.error(
                 "detect:",
@@ -1466,6 +1468,7 @@ impl Compiler<'_> {
             append_paths: raw.append_paths,
             optional_parameter_prefix: raw.optional_parameter_prefix.clone(),
             first_match_wins: raw.first_match_wins,
+            returns_ignored: raw.returns_ignored,
             read_generated: raw.read_generated.clone(),
             quiet_status: raw.quiet_status,
             failure_answers,
@@ -1496,6 +1499,7 @@ impl Compiler<'_> {
             decorated,
             declared_clients,
             route_lists,
+            route_blocks: raw.route_blocks.clone(),
             files,
             method_branches: raw.method_branches.as_ref().map(|m| MethodBranches {
                 role: m.role.clone(),
@@ -1714,7 +1718,11 @@ impl Compiler<'_> {
         // Maven coordinates name no import: a pack detected only by them classifies every
         // file of its languages unless its review section lists imports.
         let default_imports = (!detect.always && !imported.is_empty()).then(|| imported.clone());
-        let names: Vec<String> = imported.into_iter().chain(detect.maven.clone()).collect();
+        let names: Vec<String> = imported
+            .into_iter()
+            .chain(detect.maven.clone())
+            .chain(detect.gem.clone())
+            .collect();
         let problem = |near: &str, message: String| self.error(near, message);
         let mut compiled = crate::review::compile_family(
             raw,
@@ -1742,6 +1750,7 @@ impl Compiler<'_> {
                 "go" => LanguageFamily::Go,
                 "kotlin" => LanguageFamily::Kotlin,
                 "rust" => LanguageFamily::Rust,
+                "ruby" => LanguageFamily::Ruby,
                 other => {
                     return Err(self.error(
                         "languages",

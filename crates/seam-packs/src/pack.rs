@@ -35,6 +35,7 @@ pub enum LanguageFamily {
     Go,
     Kotlin,
     Rust,
+    Ruby,
     /// Java and Kotlin (`languages: [java, kotlin]`): patterns are written in Java, and
     /// Kotlin code lowers to the same model for annotations, calls and instantiations.
     Jvm,
@@ -49,6 +50,7 @@ impl LanguageFamily {
             LanguageFamily::Go => language == Language::Go,
             LanguageFamily::Kotlin => language == Language::Kotlin,
             LanguageFamily::Rust => language == Language::Rust,
+            LanguageFamily::Ruby => language == Language::Ruby,
             LanguageFamily::Jvm => matches!(language, Language::Java | Language::Kotlin),
         }
     }
@@ -70,6 +72,7 @@ impl LanguageFamily {
             LanguageFamily::Go => Language::Go,
             LanguageFamily::Kotlin => Language::Kotlin,
             LanguageFamily::Rust => Language::Rust,
+            LanguageFamily::Ruby => Language::Ruby,
         }
     }
 
@@ -81,6 +84,7 @@ impl LanguageFamily {
             LanguageFamily::Go => "go",
             LanguageFamily::Kotlin => "kotlin",
             LanguageFamily::Rust => "rust",
+            LanguageFamily::Ruby => "ruby",
             LanguageFamily::Jvm => "java, kotlin",
         }
     }
@@ -107,6 +111,8 @@ pub struct DetectRule {
     pub cargo: Vec<String>,
     /// Maven coordinates (`group:artifact`), for pom.xml and Gradle build files.
     pub maven: Vec<String>,
+    /// Ruby gem names, for Gemfile and Gemfile.lock.
+    pub gem: Vec<String>,
     pub always: bool,
 }
 
@@ -905,6 +911,8 @@ pub struct Pack {
     pub optional_parameter_prefix: Option<String>,
     /// A later registration of a method and path on the same router is never reached.
     pub first_match_wins: bool,
+    /// What a handler returns is not an output unless a terminal reads it.
+    pub returns_ignored: bool,
     /// A generated file holding one of these texts is read (`readGenerated`).
     pub read_generated: Vec<String>,
     /// The status the framework answers when a handler ends having sent nothing
@@ -930,6 +938,8 @@ pub struct Pack {
     /// Clients declared as interfaces, each annotated method a call.
     pub declared_clients: Vec<DeclaredClient>,
     pub route_lists: Option<RouteLists>,
+    /// Route tables written as calls nested in blocks (see [`crate::format::RouteBlocks`]).
+    pub route_blocks: Option<crate::format::RouteBlocks>,
     pub files: Vec<FileConvention>,
     /// Where a registered route's handler reads the request's method.
     pub method_branches: Option<MethodBranches>,

@@ -201,6 +201,8 @@ fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNo
         Language::Kotlin => format!("(\n{substituted}\n)\n"),
         // Rust: tree-sitter-rust reads an expression statement at the top of a file.
         Language::Rust => format!("(\n{substituted}\n);\n"),
+        // Ruby: one statement; a call without parentheses (`render json: $X`) stays a call.
+        Language::Ruby => format!("{substituted}\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -260,6 +262,8 @@ fn compile_decorator_now(pattern: &str, language: Language) -> Result<PatternNod
             format!("class __SeamDecorated {{\n  @{substituted}\n  fun m() {{}}\n}}\n")
         }
         Language::Rust => format!("#[{substituted}]\nfn __seam_decorated() {{}}\n"),
+        // Ruby: a call in a class body is the class's decorator (`before_action :x`).
+        Language::Ruby => format!("class SeamDecorated\n  {substituted}\n  def m; end\nend\n"),
         // Go has no decorators: the class form fails to parse as Go, a clear pattern error.
         Language::Go
         | Language::TypeScript
@@ -287,6 +291,7 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
         Language::Java => "<pattern>.java",
         Language::Kotlin => "<pattern>.kt",
         Language::Rust => "<pattern>.rs",
+        Language::Ruby => "<pattern>.rb",
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             "<pattern>.ts"
         }

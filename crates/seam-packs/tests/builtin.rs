@@ -69,6 +69,7 @@ fn builtin_packs_load() {
             "pocketbase",
             "prisma",
             "pycurl",
+            "rails",
             "react-admin",
             "react-router",
             "requests",

@@ -928,7 +928,12 @@ pub fn handler_units(
     }
 
     // Routes declared as list elements (`urlpatterns = [path("x/", view)]`).
-    for route in crate::route_lists::list_routes(files, pack, &reader, on) {
+    // Routes declared by calls nested in blocks (`resources :posts do … end`).
+    let block_routes = crate::route_blocks::block_routes(files, pack, on);
+    for route in crate::route_lists::list_routes(files, pack, &reader, on)
+        .into_iter()
+        .chain(block_routes)
+    {
         let handler = match route.handler {
             crate::route_lists::ListHandler::Expr(e) => Target::Expr(e),
             crate::route_lists::ListHandler::Function(f, func) => Target::Located(f, func),

@@ -41,10 +41,11 @@ pub enum Language {
     Go,
     Kotlin,
     Rust,
+    Ruby,
 }
 
 impl Language {
-    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`, `rs`).
+    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`, `rs`, `rb`).
     pub fn short_id(self) -> &'static str {
         match self {
             Language::TypeScript => "ts",
@@ -56,6 +57,7 @@ impl Language {
             Language::Go => "go",
             Language::Kotlin => "kt",
             Language::Rust => "rs",
+            Language::Ruby => "rb",
         }
     }
 
@@ -67,7 +69,8 @@ impl Language {
             | Language::Java
             | Language::Go
             | Language::Kotlin
-            | Language::Rust => false,
+            | Language::Rust
+            | Language::Ruby => false,
         }
     }
 
@@ -89,6 +92,7 @@ impl Language {
             "go" => Language::Go,
             "kt" | "kts" => Language::Kotlin,
             "rs" => Language::Rust,
+            "rb" | "rake" => Language::Ruby,
             _ => return None,
         })
     }

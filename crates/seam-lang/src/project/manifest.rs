@@ -31,6 +31,8 @@ pub enum ManifestKind {
     /// `Cargo.toml`: `[package] name` is the name, the crates of every dependency table the
     /// dependencies (by their published name), `[workspace] members` the workspaces.
     Cargo,
+    /// `Gemfile` and `Gemfile.lock`: the gems they list (by name) are the dependencies.
+    Gemfile,
     /// `tsconfig*.json`.
     Tsconfig,
     /// `jsconfig*.json`.
@@ -156,6 +158,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         "build.gradle" | "build.gradle.kts" => ManifestKind::Gradle,
         "settings.gradle" | "settings.gradle.kts" => ManifestKind::GradleSettings,
         "Cargo.toml" => ManifestKind::Cargo,
+        "Gemfile" | "Gemfile.lock" | "gems.rb" | "gems.locked" => ManifestKind::Gemfile,
         "package-lock.json"
         | "npm-shrinkwrap.json"
         | "yarn.lock"
@@ -219,6 +222,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         }
         ManifestKind::GradleSettings => super::jvm_build::parse_gradle_settings(&mut m, text),
         ManifestKind::Cargo => parse_cargo(&mut m, &parse_toml(text)?),
+        ManifestKind::Gemfile => m.dependencies = gem_names(text),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
         ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
@@ -228,6 +232,42 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
     m.dependencies.sort();
     m.dependencies.dedup();
     Ok(m)
+}
+
+/// The gems a `Gemfile` names (`gem 'rails', '~> 7.1'`) or a `Gemfile.lock` records (the
+/// gem lines of its `specs:` lists, four spaces in, and of its `DEPENDENCIES`, two in).
+fn gem_names(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if let Some(rest) = trimmed
+            .strip_prefix("gem ")
+            .or_else(|| trimmed.strip_prefix("gem("))
+        {
+            let rest = rest.trim_start();
+            let quote = rest.chars().next();
+            if let Some(q @ ('\'' | '"')) = quote
+                && let Some((name, _)) = rest[1..].split_once(q)
+                && !name.is_empty()
+            {
+                out.push(name.to_string());
+            }
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        if (indent == 4 || indent == 2)
+            && let Some(name) = trimmed.split([' ', '!']).next()
+            && !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+            && (indent == 2 || trimmed[name.len()..].starts_with(" ("))
+            && !trimmed.ends_with(':')
+        {
+            out.push(name.to_string());
+        }
+    }
+    out
 }
 
 /// `Cargo.toml`: the package's name, the crates its dependency tables list (also per
@@ -690,6 +730,18 @@ mod tests {
         assert_eq!(m.workspaces, ["crates/*", "cli"]);
         let broken = parse("Cargo.toml", ManifestKind::Cargo, "[package\nname = 1");
         assert!(broken.is_err());
+    }
+
+    #[test]
+    fn gemfiles_name_their_gems() {
+        let gemfile = "source 'https://rubygems.org'\ngem 'rails', '~> 7.1'\ngem \"pg\"\ngroup :test do\n  gem 'rspec-rails'\nend\n# gem 'old'\n";
+        assert_eq!(kind_for("Gemfile"), Some(ManifestKind::Gemfile));
+        let m = parse("Gemfile", ManifestKind::Gemfile, gemfile).unwrap();
+        assert_eq!(m.dependencies, ["pg", "rails", "rspec-rails"]);
+        let lock = "GEM\n  remote: https://rubygems.org/\n  specs:\n    actionpack (7.1.3)\n      rack (>= 2.2.4)\n    rails (7.1.3)\n\nDEPENDENCIES\n  rails (~> 7.1)\n  sorbet!\n";
+        assert_eq!(kind_for("app/Gemfile.lock"), Some(ManifestKind::Gemfile));
+        let m = parse("app/Gemfile.lock", ManifestKind::Gemfile, lock).unwrap();
+        assert_eq!(m.dependencies, ["actionpack", "rails", "sorbet"]);
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub mod java;
 pub mod js;
 pub mod kotlin;
 pub mod python;
+mod ruby;
 pub mod rust;
 
 use crate::model::{ImportedItem, Model};
@@ -124,6 +125,8 @@ impl<'p> Resolver<'p> {
         {
             // Go models are resolved by [`go::GoPackages`], which needs every model first;
             // Rust models by [`rust::RustCrates`].
+        } else if model.language == crate::model::Language::Ruby {
+            self.resolve_ruby_model(model);
         } else if model.language.is_js_family() {
             for import in &mut model.imports {
                 import.resolved = self.resolve_js(&from, &import.specifier);

@@ -28,6 +28,8 @@ pub enum ManifestKind {
     Jvm,
     /// `Cargo.toml`: dependencies are crate names as published.
     Cargo,
+    /// `composer.json`: dependencies are Composer package names `vendor/package`.
+    Composer,
 }
 
 impl ManifestKind {
@@ -42,6 +44,7 @@ impl ManifestKind {
             "go.mod" => ManifestKind::GoMod,
             "pom.xml" | "build.gradle" | "build.gradle.kts" => ManifestKind::Jvm,
             "Cargo.toml" => ManifestKind::Cargo,
+            "composer.json" => ManifestKind::Composer,
             "poetry.lock" | "uv.lock" | "Pipfile.lock" => ManifestKind::PythonLock,
             n if n.starts_with("requirements") && n.ends_with(".txt") => ManifestKind::Requirements,
             _ => return None,
@@ -249,6 +252,7 @@ impl Detection {
                 Loaded::GoMod => ManifestKind::GoMod,
                 Loaded::Maven | Loaded::Gradle => ManifestKind::Jvm,
                 Loaded::Cargo => ManifestKind::Cargo,
+                Loaded::Composer => ManifestKind::Composer,
                 Loaded::Lockfile => {
                     let name = m.path.rsplit('/').next().unwrap_or(&m.path);
                     let Some(kind) = ManifestKind::from_file_name(name) else {
@@ -279,7 +283,10 @@ impl Detection {
             let python = !kind.is_npm()
                 && !matches!(
                     kind,
-                    ManifestKind::GoMod | ManifestKind::Jvm | ManifestKind::Cargo
+                    ManifestKind::GoMod
+                        | ManifestKind::Jvm
+                        | ManifestKind::Cargo
+                        | ManifestKind::Composer
                 );
             out.push(Manifest {
                 path: m.path.clone(),
@@ -501,7 +508,7 @@ fn import_reason(pack: &Pack, language: Language, imports: &[&str]) -> Option<Re
             .npm
             .iter()
             .any(|name| under(specifier, name, '/')),
-        Language::Java | Language::Kotlin => false,
+        Language::Java | Language::Kotlin | Language::Php => false,
     })?;
     Some(Reason::Import {
         module: (*module).to_owned(),
@@ -536,6 +543,20 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
                 })
             });
             if let Some(dep) = found {
+                return Some(Reason::Dependency {
+                    manifest: m.path.clone(),
+                    dependency: dep.clone(),
+                });
+            }
+            continue;
+        }
+        if m.kind == ManifestKind::Composer {
+            if let Some(dep) = pack
+                .detect
+                .composer
+                .iter()
+                .find(|w| m.dependencies.contains(&w.to_ascii_lowercase()))
+            {
                 return Some(Reason::Dependency {
                     manifest: m.path.clone(),
                     dependency: dep.clone(),

@@ -264,6 +264,9 @@ pub struct DetectFile {
     /// Rust crate names (a file `use`s them: `axum`, `reqwest`; `-` is read as `_`).
     #[serde(default)]
     pub cargo: Vec<String>,
+    /// Composer package names `vendor/package` (composer.json `require`, `require-dev`).
+    #[serde(default)]
+    pub composer: Vec<String>,
     /// Maven coordinates `group:artifact` (pom.xml `<dependency>`, Gradle `implementation(…)`);
     /// a name without a group matches the artifact (Gradle version-catalog aliases).
     #[serde(default)]

@@ -583,6 +583,7 @@ impl Compiler<'_> {
             pypi: raw.detect.pypi.clone(),
             go: raw.detect.go.clone(),
             cargo: raw.detect.cargo.clone(),
+            composer: raw.detect.composer.clone(),
             maven: raw.detect.maven.clone(),
             always: raw.detect.always,
         };
@@ -591,6 +592,7 @@ impl Compiler<'_> {
             && detect.pypi.is_empty()
             && detect.go.is_empty()
             && detect.cargo.is_empty()
+            && detect.composer.is_empty()
             && detect.maven.is_empty()
         {
             return Err(self.error(
@@ -1714,7 +1716,11 @@ impl Compiler<'_> {
         // Maven coordinates name no import: a pack detected only by them classifies every
         // file of its languages unless its review section lists imports.
         let default_imports = (!detect.always && !imported.is_empty()).then(|| imported.clone());
-        let names: Vec<String> = imported.into_iter().chain(detect.maven.clone()).collect();
+        let names: Vec<String> = imported
+            .into_iter()
+            .chain(detect.maven.clone())
+            .chain(detect.composer.clone())
+            .collect();
         let problem = |near: &str, message: String| self.error(near, message);
         let mut compiled = crate::review::compile_family(
             raw,
@@ -1742,10 +1748,11 @@ impl Compiler<'_> {
                 "go" => LanguageFamily::Go,
                 "kotlin" => LanguageFamily::Kotlin,
                 "rust" => LanguageFamily::Rust,
+                "php" => LanguageFamily::Php,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go or rust"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go, rust or php"),
                     ));
                 }
             };

@@ -35,6 +35,7 @@ pub enum LanguageFamily {
     Go,
     Kotlin,
     Rust,
+    Php,
     /// Java and Kotlin (`languages: [java, kotlin]`): patterns are written in Java, and
     /// Kotlin code lowers to the same model for annotations, calls and instantiations.
     Jvm,
@@ -49,6 +50,7 @@ impl LanguageFamily {
             LanguageFamily::Go => language == Language::Go,
             LanguageFamily::Kotlin => language == Language::Kotlin,
             LanguageFamily::Rust => language == Language::Rust,
+            LanguageFamily::Php => language == Language::Php,
             LanguageFamily::Jvm => matches!(language, Language::Java | Language::Kotlin),
         }
     }
@@ -70,6 +72,7 @@ impl LanguageFamily {
             LanguageFamily::Go => Language::Go,
             LanguageFamily::Kotlin => Language::Kotlin,
             LanguageFamily::Rust => Language::Rust,
+            LanguageFamily::Php => Language::Php,
         }
     }
 
@@ -81,6 +84,7 @@ impl LanguageFamily {
             LanguageFamily::Go => "go",
             LanguageFamily::Kotlin => "kotlin",
             LanguageFamily::Rust => "rust",
+            LanguageFamily::Php => "php",
             LanguageFamily::Jvm => "java, kotlin",
         }
     }
@@ -105,6 +109,8 @@ pub struct DetectRule {
     pub go: Vec<String>,
     /// Rust crate names, matched against a file's `use` paths.
     pub cargo: Vec<String>,
+    /// Composer package names (`vendor/package`), for composer.json.
+    pub composer: Vec<String>,
     /// Maven coordinates (`group:artifact`), for pom.xml and Gradle build files.
     pub maven: Vec<String>,
     pub always: bool,

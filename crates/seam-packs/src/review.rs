@@ -460,6 +460,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
                 "go" => LanguageFamily::Go,
                 "kotlin" => LanguageFamily::Kotlin,
                 "rust" => LanguageFamily::Rust,
+                "php" => LanguageFamily::Php,
                 other => {
                     return Err(problem(
                         other,

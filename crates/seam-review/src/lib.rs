@@ -57,6 +57,8 @@ pub const KOTLIN_GRAMMAR_REVISION: &str = "tree-sitter-kotlin-sg@0.4.1";
 pub const GO_GRAMMAR_REVISION: &str = "tree-sitter-go@0.25.0";
 /// The Rust grammar, as `grammarRevision` names it; must match the tree-sitter-rust pin.
 pub const RUST_GRAMMAR_REVISION: &str = "tree-sitter-rust@0.24.0";
+/// The PHP grammar's revision, as the review IR records it.
+pub const PHP_GRAMMAR_REVISION: &str = "tree-sitter-php@0.25.1";
 
 /// A language the workspace declares only where the scan read it: its `workspace.languages`
 /// id, its `lang-*` plugin and the grammar that parsed it.
@@ -68,7 +70,7 @@ struct OptionalLanguage {
 }
 
 /// In the order `workspace.languages` lists them, before Python and TypeScript.
-const OPTIONAL_LANGUAGES: [OptionalLanguage; 4] = [
+const OPTIONAL_LANGUAGES: [OptionalLanguage; 5] = [
     OptionalLanguage {
         language: seam_lang::model::Language::Rust,
         id: "rust",
@@ -92,6 +94,12 @@ const OPTIONAL_LANGUAGES: [OptionalLanguage; 4] = [
         id: "kotlin",
         plugin: "lang-kotlin",
         grammar_revision: KOTLIN_GRAMMAR_REVISION,
+    },
+    OptionalLanguage {
+        language: seam_lang::model::Language::Php,
+        id: "php",
+        plugin: "lang-php",
+        grammar_revision: PHP_GRAMMAR_REVISION,
     },
 ];
 

@@ -41,6 +41,7 @@ pub enum Language {
     Go,
     Kotlin,
     Rust,
+    Php,
 }
 
 impl Language {
@@ -56,6 +57,7 @@ impl Language {
             Language::Go => "go",
             Language::Kotlin => "kt",
             Language::Rust => "rs",
+            Language::Php => "php",
         }
     }
 
@@ -67,7 +69,8 @@ impl Language {
             | Language::Java
             | Language::Go
             | Language::Kotlin
-            | Language::Rust => false,
+            | Language::Rust
+            | Language::Php => false,
         }
     }
 
@@ -89,6 +92,7 @@ impl Language {
             "go" => Language::Go,
             "kt" | "kts" => Language::Kotlin,
             "rs" => Language::Rust,
+            "php" => Language::Php,
             _ => return None,
         })
     }

@@ -682,13 +682,13 @@ impl Lowerer<'_> {
                 let parts = named(node);
                 self.template(&parts, at, false)
             }
-            "heredoc" => {
-                let parts: Vec<Node<'_>> = node
-                    .child_by_field_name("value")
-                    .map(named)
-                    .unwrap_or_default();
-                self.template(&parts, at, true)
-            }
+            "heredoc" => match node.child_by_field_name("value") {
+                Some(body) => {
+                    let parts = named(body);
+                    self.template(&parts, span(body), true)
+                }
+                None => self.string_literal(String::new(), at),
+            },
             "array_creation_expression" => self.array(node),
             "function_call_expression" => {
                 let callee = match node.child_by_field_name("function") {
@@ -1206,26 +1206,53 @@ impl Lowerer<'_> {
     }
 
     /// `"a {$x} b $y"` and heredoc bodies: a literal when nothing is interpolated, else a
-    /// template.
+    /// template. The literal text is read from the source between the interpolated parts
+    /// (`from..to` is the text inside the quotes or the heredoc's body).
     fn template(&mut self, parts: &[Node<'_>], at: Span, heredoc: bool) -> ExprId {
+        let (from, to) = if heredoc {
+            (at.start as usize, at.end as usize)
+        } else {
+            (at.start as usize + 1, (at.end as usize).saturating_sub(1).max(at.start as usize + 1))
+        };
         let mut quasis = vec![String::new()];
         let mut exprs = Vec::new();
+        let mut pos = from;
         for part in parts {
-            match part.kind() {
-                "string_content" | "escape_sequence" | "string_value" => {
-                    let text = double_quoted(self.text(*part));
-                    if let Some(last) = quasis.last_mut() {
-                        last.push_str(&text);
-                    }
-                }
-                "heredoc_end" | "heredoc_start" => {}
-                _ => {
-                    exprs.push(self.expr(*part));
-                    quasis.push(String::new());
+            if matches!(
+                part.kind(),
+                "string_content" | "escape_sequence" | "string_value" | "heredoc_end" | "heredoc_start"
+            ) {
+                continue;
+            }
+            // `{$x}`: the braces are the part's delimiters.
+            let mut start = part.start_byte();
+            let mut end = part.end_byte();
+            if self.src.get(start.saturating_sub(1)..start) == Some("{") {
+                start -= 1;
+                if self.src.get(end..end + 1) == Some("}") {
+                    end += 1;
                 }
             }
+            let literal = double_quoted(self.src.get(pos..start).unwrap_or(""));
+            if let Some(last) = quasis.last_mut() {
+                last.push_str(&literal);
+            }
+            exprs.push(self.expr(*part));
+            quasis.push(String::new());
+            pos = end;
+        }
+        let literal = double_quoted(self.src.get(pos..to.max(pos)).unwrap_or(""));
+        if let Some(last) = quasis.last_mut() {
+            last.push_str(&literal);
         }
         if heredoc {
+            // The body starts after the newline that ends the `<<<EOT` line.
+            if let Some(first) = quasis.first_mut() {
+                let rest = first.strip_prefix("\r\n").or_else(|| first.strip_prefix('\n'));
+                if let Some(rest) = rest {
+                    *first = rest.to_string();
+                }
+            }
             let joined = quasis.join("x");
             let indent = heredoc_indent(&joined);
             let last = quasis.len() - 1;
@@ -1238,8 +1265,13 @@ impl Lowerer<'_> {
                     }
                 }
                 *q = lines.join("\n");
-                if i == last && q.ends_with('\n') {
-                    q.pop();
+                if i == last {
+                    // The closing marker's line: its indentation and the newline before it.
+                    let kept = q.trim_end_matches(' ').len();
+                    q.truncate(kept);
+                    if q.ends_with('\n') {
+                        q.pop();
+                    }
                 }
             }
         }

@@ -229,6 +229,62 @@ impl Compiler<'_> {
 
     /// A field that names a metavariable (`$BODY`) must name one the pattern binds.
     /// Compiles `routeLists`: each entry is either an include (`child`) or a route (`handler`).
+    fn class_routes(
+        &self,
+        c: &crate::format::ClassRoutesFile,
+        family: LanguageFamily,
+    ) -> Result<ClassRoutes, PackError> {
+        let mut groups = Vec::new();
+        for g in &c.groups {
+            let pattern = self.expression(&g.pattern, family)?;
+            groups.push(RouteGroup {
+                child: self.meta("child", &g.child, &pattern, &g.pattern)?,
+                options: match &g.options {
+                    Some(o) => Some(self.meta("options", o, &pattern, &g.pattern)?),
+                    None => None,
+                },
+                prefix_key: g.prefix_key.clone(),
+                chain_prefix: g.chain_prefix.clone(),
+                chain_controller: g.chain_controller.clone(),
+                pattern,
+            });
+        }
+        let mut resources = Vec::new();
+        for r in &c.resources {
+            let pattern = self.expression(&r.pattern, family)?;
+            resources.push(Resource {
+                name: self.meta("name", &r.name, &pattern, &r.pattern)?,
+                controller: self.meta("controller", &r.controller, &pattern, &r.pattern)?,
+                only: r.only.clone(),
+                except: r.except.clone(),
+                actions: r
+                    .actions
+                    .iter()
+                    .map(|a| {
+                        (
+                            a.name.clone(),
+                            a.methods.iter().map(|m| m.to_ascii_uppercase()).collect(),
+                            a.path.clone(),
+                        )
+                    })
+                    .collect(),
+                pattern,
+            });
+        }
+        Ok(ClassRoutes {
+            invokable: c.invokable.clone(),
+            separator: c.separator.clone(),
+            groups,
+            resources,
+            default_file_prefixes: c
+                .default_file_prefixes
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            path_functions: c.path_functions.clone(),
+        })
+    }
+
     fn route_lists(
         &self,
         raw: &crate::format::RouteListsFile,
@@ -885,6 +941,11 @@ impl Compiler<'_> {
             .as_ref()
             .map(|rl| self.route_lists(rl, family))
             .transpose()?;
+        let class_routes = raw
+            .class_routes
+            .as_ref()
+            .map(|c| self.class_routes(c, family))
+            .transpose()?;
 
         let mut input_defaults = Vec::with_capacity(raw.inputs.defaults.len());
         for d in &raw.inputs.defaults {
@@ -1498,6 +1559,7 @@ impl Compiler<'_> {
             decorated,
             declared_clients,
             route_lists,
+            class_routes,
             files,
             method_branches: raw.method_branches.as_ref().map(|m| MethodBranches {
                 role: m.role.clone(),

@@ -936,6 +936,8 @@ pub struct Pack {
     /// Clients declared as interfaces, each annotated method a call.
     pub declared_clients: Vec<DeclaredClient>,
     pub route_lists: Option<RouteLists>,
+    /// Controller-class routes, groups and resources (see [`ClassRoutes`]).
+    pub class_routes: Option<ClassRoutes>,
     pub files: Vec<FileConvention>,
     /// Where a registered route's handler reads the request's method.
     pub method_branches: Option<MethodBranches>,
@@ -1063,4 +1065,36 @@ pub struct RpcCall {
     pub call: String,
     /// The argument (from 0) that holds the implementation or the service descriptor.
     pub argument: usize,
+}
+
+/// Routes whose handlers are controller classes' methods (`classRoutes:`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ClassRoutes {
+    pub invokable: Option<String>,
+    pub separator: Option<String>,
+    pub groups: Vec<RouteGroup>,
+    pub resources: Vec<Resource>,
+    pub default_file_prefixes: Vec<(String, String)>,
+    pub path_functions: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouteGroup {
+    pub pattern: PatternNode,
+    pub child: String,
+    pub options: Option<String>,
+    pub prefix_key: Option<String>,
+    pub chain_prefix: Vec<String>,
+    pub chain_controller: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resource {
+    pub pattern: PatternNode,
+    pub name: String,
+    pub controller: String,
+    pub only: Vec<String>,
+    pub except: Vec<String>,
+    /// (action, methods upper-case, path after the resource's).
+    pub actions: Vec<(String, Vec<String>, String)>,
 }

@@ -737,7 +737,10 @@ mod tests {
         .unwrap();
         assert_eq!(m.name.as_deref(), Some("laravel/laravel"));
         assert_eq!(m.dependencies, ["laravel/framework", "pestphp/pest"]);
-        assert_eq!(m.variables.get("psr-4:App\\").map(String::as_str), Some("app"));
+        assert_eq!(
+            m.variables.get("psr-4:App\\").map(String::as_str),
+            Some("app")
+        );
         let m = parse("server/Cargo.toml", ManifestKind::Cargo, text).unwrap();
         assert_eq!(m.name.as_deref(), Some("api"));
         assert_eq!(m.dependencies, ["axum", "h2", "nix", "reqwest", "tokio"]);

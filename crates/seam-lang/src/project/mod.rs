@@ -1102,7 +1102,10 @@ mod tests {
         assert_eq!(excluded_rule("vendor.min.js"), Some("*.min.js"));
         assert_eq!(excluded_rule("main.chunk.js"), Some("*.chunk.js"));
         assert_eq!(excluded_rule("app.bundle.mjs"), Some("*.bundle.js"));
-        assert_eq!(excluded_rule("resources/views/home.blade.php"), Some("*.blade.php"));
+        assert_eq!(
+            excluded_rule("resources/views/home.blade.php"),
+            Some("*.blade.php")
+        );
         assert_eq!(excluded_rule("routes/web.php"), None);
         assert_eq!(excluded_rule("d.ts"), None);
         assert_eq!(excluded_rule("src/index.ts"), None);

@@ -45,13 +45,19 @@ impl PhpNamespaces {
             f.dedup();
         }
         let mut psr4 = Vec::new();
-        for m in manifests.iter().filter(|m| m.kind == ManifestKind::Composer) {
+        for m in manifests
+            .iter()
+            .filter(|m| m.kind == ManifestKind::Composer)
+        {
             for (key, dir) in &m.variables {
                 let Some(prefix) = key.strip_prefix("psr-4:") else {
                     continue;
                 };
                 let folder = super::concat(&m.dir, dir.trim_start_matches("./"));
-                psr4.push((crate::lower::php::dotted(prefix.trim_end_matches('\\')), folder));
+                psr4.push((
+                    crate::lower::php::dotted(prefix.trim_end_matches('\\')),
+                    folder,
+                ));
             }
         }
         psr4.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.cmp(b)));

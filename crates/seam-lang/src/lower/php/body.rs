@@ -1,6 +1,8 @@
 //! PHP statements and expressions.
 
-use super::{Lowerer, double_quoted, last_segment, named, number_value, single_quoted, span, var_name};
+use super::{
+    Lowerer, double_quoted, last_segment, named, number_value, single_quoted, span, var_name,
+};
 use crate::model::*;
 use tree_sitter::Node;
 
@@ -77,7 +79,9 @@ impl Lowerer<'_> {
         match node.kind() {
             "namespace_definition" => self.namespace(node),
             "namespace_use_declaration" => self.use_declaration(node),
-            "class_declaration" | "interface_declaration" | "trait_declaration"
+            "class_declaration"
+            | "interface_declaration"
+            | "trait_declaration"
             | "enum_declaration" => self.class_declaration(node),
             "function_definition" => self.function_definition(node),
             "compound_statement" | "colon_block" => self.block(node),
@@ -124,9 +128,7 @@ impl Lowerer<'_> {
             "try_statement" => self.try_statement(node),
             "foreach_statement" => self.foreach_statement(node),
             "while_statement" | "do_statement" => {
-                let test = node
-                    .child_by_field_name("condition")
-                    .map(|c| self.expr(c));
+                let test = node.child_by_field_name("condition").map(|c| self.expr(c));
                 let body = match node.child_by_field_name("body") {
                     Some(b) => self.block(b),
                     None => self.m.push_stmt(StmtKind::Other, at),
@@ -477,7 +479,12 @@ impl Lowerer<'_> {
         };
         if node.kind() == "variable_name" {
             let name = var_name(self.text(node)).to_string();
-            let b = self.declare_var(&name, BindingKind::LoopVar, BindingOrigin::none(), span(node));
+            let b = self.declare_var(
+                &name,
+                BindingKind::LoopVar,
+                BindingOrigin::none(),
+                span(node),
+            );
             return self.m.push_pattern(
                 PatternKind::Ident {
                     name: name.as_str().into(),
@@ -562,9 +569,7 @@ impl Lowerer<'_> {
             let value_node = named(node)
                 .into_iter()
                 .rfind(|c| Some(*c) != node.child_by_field_name("name"));
-            let spread = named(node)
-                .iter()
-                .any(|c| c.kind() == "variadic_unpacking")
+            let spread = named(node).iter().any(|c| c.kind() == "variadic_unpacking")
                 || self.text(node).starts_with("...");
             let value = match value_node {
                 Some(v) if v.kind() == "variadic_unpacking" => match named(v).first() {
@@ -961,12 +966,16 @@ impl Lowerer<'_> {
                 )
             }
             "match_expression" => self.match_expression(node),
-            "cast_expression" | "error_suppression_expression" | "clone_expression"
+            "cast_expression"
+            | "error_suppression_expression"
+            | "clone_expression"
             | "print_intrinsic" => match named(node).into_iter().last() {
                 Some(v) => self.expr(v),
                 None => self.m.push_expr(ExprKind::Other, at),
             },
-            "include_expression" | "include_once_expression" | "require_expression"
+            "include_expression"
+            | "include_once_expression"
+            | "require_expression"
             | "require_once_expression" => {
                 let keyword = node.kind().trim_end_matches("_expression").to_string();
                 let callee = self.m.push_expr(
@@ -1097,8 +1106,7 @@ impl Lowerer<'_> {
             let expr = self.expr(l);
             self.m.push_pattern(PatternKind::Expr { expr }, span(l))
         };
-        self.m
-            .push_expr(ExprKind::Assign { op, target, value }, at)
+        self.m.push_expr(ExprKind::Assign { op, target, value }, at)
     }
 
     /// `['k' => v]` is an object, `[a, b]` an array.
@@ -1212,7 +1220,12 @@ impl Lowerer<'_> {
         let (from, to) = if heredoc {
             (at.start as usize, at.end as usize)
         } else {
-            (at.start as usize + 1, (at.end as usize).saturating_sub(1).max(at.start as usize + 1))
+            (
+                at.start as usize + 1,
+                (at.end as usize)
+                    .saturating_sub(1)
+                    .max(at.start as usize + 1),
+            )
         };
         let mut quasis = vec![String::new()];
         let mut exprs = Vec::new();
@@ -1220,7 +1233,11 @@ impl Lowerer<'_> {
         for part in parts {
             if matches!(
                 part.kind(),
-                "string_content" | "escape_sequence" | "string_value" | "heredoc_end" | "heredoc_start"
+                "string_content"
+                    | "escape_sequence"
+                    | "string_value"
+                    | "heredoc_end"
+                    | "heredoc_start"
             ) {
                 continue;
             }
@@ -1248,7 +1265,9 @@ impl Lowerer<'_> {
         if heredoc {
             // The body starts after the newline that ends the `<<<EOT` line.
             if let Some(first) = quasis.first_mut() {
-                let rest = first.strip_prefix("\r\n").or_else(|| first.strip_prefix('\n'));
+                let rest = first
+                    .strip_prefix("\r\n")
+                    .or_else(|| first.strip_prefix('\n'));
                 if let Some(rest) = rest {
                     *first = rest.to_string();
                 }

@@ -280,7 +280,11 @@ impl<'s> Lowerer<'s> {
                 | "enum_declaration" => {
                     if let Some(name) = node.child_by_field_name("name") {
                         let class = self.new_class(*node, Some(name));
-                        self.declare_name(self.text(name), BindingKind::Class { class }, span(name));
+                        self.declare_name(
+                            self.text(name),
+                            BindingKind::Class { class },
+                            span(name),
+                        );
                     }
                 }
                 "function_definition" => {
@@ -376,7 +380,9 @@ impl<'s> Lowerer<'s> {
             .ok()
             .filter(|n| *n > first)
         {
-            Some(_) => self.m.push_stmt(StmtKind::Import { import: first }, span(node)),
+            Some(_) => self
+                .m
+                .push_stmt(StmtKind::Import { import: first }, span(node)),
             None => self.m.push_stmt(StmtKind::Other, span(node)),
         }
     }
@@ -421,9 +427,7 @@ impl<'s> Lowerer<'s> {
             body: Vec::new(),
             decorators: Vec::new(),
             type_params: Vec::new(),
-            is_abstract: named(node)
-                .iter()
-                .any(|c| c.kind() == "abstract_modifier"),
+            is_abstract: named(node).iter().any(|c| c.kind() == "abstract_modifier"),
             parent: self.func,
             span: span(node),
             name_span: name.map(span),
@@ -633,10 +637,7 @@ impl<'s> Lowerer<'s> {
                 let modifiers = named(item);
                 let is_static = modifiers.iter().any(|c| c.kind() == "static_modifier");
                 let type_annotation = item.child_by_field_name("type").map(|t| self.annotation(t));
-                for el in modifiers
-                    .iter()
-                    .filter(|c| c.kind() == "property_element")
-                {
+                for el in modifiers.iter().filter(|c| c.kind() == "property_element") {
                     let Some(n) = el.child_by_field_name("name") else {
                         continue;
                     };
@@ -806,9 +807,7 @@ impl<'s> Lowerer<'s> {
             };
             let index = u32::try_from(out.len()).unwrap_or(u32::MAX);
             let name = var_name(self.text(n)).to_string();
-            let default = p
-                .child_by_field_name("default_value")
-                .map(|d| self.expr(d));
+            let default = p.child_by_field_name("default_value").map(|d| self.expr(d));
             let binding = self.declare_var(
                 &name,
                 BindingKind::Param { function, index },
@@ -828,13 +827,13 @@ impl<'s> Lowerer<'s> {
             );
             let type_annotation = p.child_by_field_name("type").map(|t| self.annotation(t));
             let decorators = self.attributes(p).into_boxed_slice();
-            let property_visibility = p
-                .child_by_field_name("visibility")
-                .map(|v| match self.text(v) {
-                    "private" => Visibility::Private,
-                    "protected" => Visibility::Protected,
-                    _ => Visibility::Public,
-                });
+            let property_visibility =
+                p.child_by_field_name("visibility")
+                    .map(|v| match self.text(v) {
+                        "private" => Visibility::Private,
+                        "protected" => Visibility::Protected,
+                        _ => Visibility::Public,
+                    });
             out.push(Param {
                 pattern,
                 default,
@@ -905,9 +904,9 @@ fn type_shape(text: &str) -> TypeRef {
     let name = last_segment(text);
     match name.to_ascii_lowercase().as_str() {
         "int" | "float" | "string" | "bool" | "void" | "mixed" | "null" | "never" | "object"
-        | "callable" | "iterable" | "false" | "true" | "self" | "static" => TypeRef::Keyword {
-            name: name.into(),
-        },
+        | "callable" | "iterable" | "false" | "true" | "self" | "static" => {
+            TypeRef::Keyword { name: name.into() }
+        }
         "array" => TypeRef::Array {
             items: Box::new(TypeRef::Unknown),
         },

@@ -51,7 +51,11 @@ fn namespaces_imports_and_classes() {
     assert_eq!(class.decorators[0].name, "Middleware");
     assert_eq!(class.implements, ["A"]);
     assert_eq!(m.expr_text(class.extends[0]), "Controller");
-    let members: Vec<&str> = class.members.iter().filter_map(|m| m.name.as_str()).collect();
+    let members: Vec<&str> = class
+        .members
+        .iter()
+        .filter_map(|m| m.name.as_str())
+        .collect();
     assert_eq!(members, ["count", "X", "__construct", "repo", "show"]);
     // `U::find($id)`: a call of the member `find` of the import `U`, `$id` the parameter.
     let body = method_body(&m, "show");

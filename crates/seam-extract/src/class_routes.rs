@@ -17,7 +17,10 @@
 //! - **Resources.** A resource call declares its controller's standard actions, each at the
 //!   resource's path (`photos`, nested `albums.songs` as `albums/{album}/songs`) and the
 //!   action's own path, its `{param}` the resource's last name made singular; chained calls
-//!   listing actions to keep (`only`) or leave out (`except`) limit them.
+//!   listing actions to keep (`only`) or leave out (`except`) limit them. A controller the
+//!   project declares serves only the actions it (or a project ancestor) has a method for.
+//! - **Optional parameters.** A path with an optional parameter (`posts/{post}/{comment?}`) is
+//!   a route with it and one without it (the path up to it).
 
 use std::collections::BTreeMap;
 
@@ -212,6 +215,59 @@ impl Groups {
         prefixes.push(path);
         (join(&prefixes), controller)
     }
+
+    /// [`Self::path`], then each path its optional parameters allow (`/a/{b?}` is `/a/{b}`
+    /// and `/a`).
+    pub fn paths(
+        &self,
+        files: &Files,
+        spec: &ClassRoutes,
+        file: usize,
+        span: Span,
+        path: Vec<Piece>,
+    ) -> Vec<Vec<Piece>> {
+        optional_variants(self.path(files, spec, file, span, path).0)
+    }
+}
+
+/// A path with its optional parameters (`{name?}`) written as parameters, and the path cut
+/// before each of them.
+fn optional_variants(path: Vec<Piece>) -> Vec<Vec<Piece>> {
+    let mut out = Vec::new();
+    let mut full: Vec<Piece> = Vec::new();
+    for piece in path {
+        match piece {
+            Piece::Text(t) if t.contains("?}") => {
+                let mut rest = t.as_str();
+                let mut written = String::new();
+                while let Some(end) = rest.find("?}") {
+                    let start = rest[..end].rfind('{').unwrap_or(end);
+                    let before = &rest[..start];
+                    // The path without the optional parameter: up to the slash before it.
+                    let mut cut = full.clone();
+                    let mut head = format!("{written}{before}");
+                    while head.ends_with('/') && head.len() > 1 {
+                        head.pop();
+                    }
+                    if !head.is_empty() {
+                        push_text(&mut cut, &head);
+                    }
+                    if !cut.is_empty() {
+                        out.push(cut);
+                    }
+                    written.push_str(&rest[..end]);
+                    written.push('}');
+                    rest = &rest[end + 2..];
+                }
+                written.push_str(rest);
+                push_text(&mut full, &written);
+            }
+            other => full.push(other),
+        }
+    }
+    out.push(full);
+    out.dedup();
+    out
 }
 
 /// Whether the repository path `file` is the route file `written` (a path relative to the
@@ -540,7 +596,16 @@ pub fn resource_routes(
                 if only.as_ref().is_some_and(|o| !o.contains(action)) || except.contains(action) {
                     continue;
                 }
-                let target = method_of_class(files, file, controller, action);
+                // A project controller serves the actions it (or an ancestor) declares; one the
+                // project does not declare serves them all, unread.
+                let class = crate::discover::routes::class_of(files, file, controller);
+                let target = match class {
+                    Some(c) => match method_in(files, c, action) {
+                        Some((f, m)) => ClassTarget::Method(f, m),
+                        None => continue,
+                    },
+                    None => ClassTarget::Unread,
+                };
                 let full = format!("{base}{}", path.replace("{param}", &format!("{{{param}}}")));
                 for method in methods {
                     out.push(ResourceRoute {
@@ -594,6 +659,16 @@ mod tests {
         assert_eq!(singular("boxes"), "box");
         assert_eq!(singular("access"), "access");
         assert_eq!(singular("playlist-folders"), "playlist_folder");
+    }
+
+    #[test]
+    fn optional_parameters() {
+        let t = |s: &str| vec![Piece::Text(s.to_owned())];
+        assert_eq!(
+            optional_variants(t("/api/genres/{genre?}/songs")),
+            vec![t("/api/genres"), t("/api/genres/{genre}/songs")]
+        );
+        assert_eq!(optional_variants(t("/a/{b}")), vec![t("/a/{b}")]);
     }
 
     #[test]

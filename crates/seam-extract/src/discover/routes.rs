@@ -755,42 +755,50 @@ pub fn handler_units(
                             let method =
                                 method_from_path(r.method_in_path, &mut path, method.clone());
                             // Under the groups around it and its route file's prefix.
-                            if let Some(spec) = &pack.class_routes {
-                                path = class_groups
-                                    .path(files, spec, file, model.expr(call).span, path)
-                                    .0;
+                            let variants = match &pack.class_routes {
+                                Some(spec) => class_groups.paths(
+                                    files,
+                                    spec,
+                                    file,
+                                    model.expr(call).span,
+                                    std::mem::take(&mut path),
+                                ),
+                                None => vec![std::mem::take(&mut path)],
+                            };
+                            for path in variants {
+                                registrations.push(Registration {
+                                    file,
+                                    span: model.expr(call).span,
+                                    router,
+                                    class_prefix: Vec::new(),
+                                    version: Version::Undeclared,
+                                    method: method.clone(),
+                                    path,
+                                    handler: match &class_handler {
+                                        Some((
+                                            _,
+                                            crate::class_routes::ClassTarget::Method(f, m),
+                                        )) => Target::Located(*f, *m),
+                                        Some((raw, crate::class_routes::ClassTarget::Unread)) => {
+                                            Target::Opaque(*raw)
+                                        }
+                                        None => Target::Expr(handler),
+                                    },
+                                    route_status: None,
+                                    route_default_status: None,
+                                    route_body: None,
+                                    served: procedure.clone(),
+                                    path_start: path_start.clone(),
+                                    open_mount: None,
+                                    listed: false,
+                                    actions: r
+                                        .actions
+                                        .as_ref()
+                                        .and_then(|a| caps.get(a))
+                                        .and_then(Capture::expr),
+                                    answers_only: r.handler_answers,
+                                });
                             }
-                            registrations.push(Registration {
-                                file,
-                                span: model.expr(call).span,
-                                router,
-                                class_prefix: Vec::new(),
-                                version: Version::Undeclared,
-                                method,
-                                path,
-                                handler: match &class_handler {
-                                    Some((_, crate::class_routes::ClassTarget::Method(f, m))) => {
-                                        Target::Located(*f, *m)
-                                    }
-                                    Some((raw, crate::class_routes::ClassTarget::Unread)) => {
-                                        Target::Opaque(*raw)
-                                    }
-                                    None => Target::Expr(handler),
-                                },
-                                route_status: None,
-                                route_default_status: None,
-                                route_body: None,
-                                served: procedure.clone(),
-                                path_start: path_start.clone(),
-                                open_mount: None,
-                                listed: false,
-                                actions: r
-                                    .actions
-                                    .as_ref()
-                                    .and_then(|a| caps.get(a))
-                                    .and_then(Capture::expr),
-                                answers_only: r.handler_answers,
-                            });
                         }
                     }
                 }

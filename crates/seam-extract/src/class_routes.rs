@@ -19,8 +19,9 @@
 //!   action's own path, its `{param}` the resource's last name made singular; chained calls
 //!   listing actions to keep (`only`) or leave out (`except`) limit them. A controller the
 //!   project declares serves only the actions it (or a project ancestor) has a method for.
-//! - **Optional parameters.** A path with an optional parameter (`posts/{post}/{comment?}`) is
-//!   a route with it and one without it (the path up to it).
+//! - **Optional parameters.** A path ending with optional parameters (`posts/{post}/{comment?}`)
+//!   is a route with them and one without each (the path up to it); an optional parameter
+//!   followed by more path is required, as Laravel's routing makes it.
 
 use std::collections::BTreeMap;
 
@@ -230,42 +231,45 @@ impl Groups {
     }
 }
 
-/// A path with its optional parameters (`{name?}`) written as parameters, and the path cut
-/// before each of them.
+/// A path with its optional parameters (`{name?}`) written as parameters, and, for those at
+/// its end (Laravel, like Symfony's routing, makes a parameter optional only when all that
+/// follows it is optional too), the path without them (`/a/{b?}/{c?}` is `/a/{b}/{c}`,
+/// `/a/{b}` and `/a`).
 fn optional_variants(path: Vec<Piece>) -> Vec<Vec<Piece>> {
+    let unmark = |t: &str| t.replace("?}", "}");
+    let mut full: Vec<Piece> = path
+        .iter()
+        .map(|p| match p {
+            Piece::Text(t) => Piece::Text(unmark(t)),
+            other => other.clone(),
+        })
+        .collect();
     let mut out = Vec::new();
-    let mut full: Vec<Piece> = Vec::new();
-    for piece in path {
-        match piece {
-            Piece::Text(t) if t.contains("?}") => {
-                let mut rest = t.as_str();
-                let mut written = String::new();
-                while let Some(end) = rest.find("?}") {
-                    let start = rest[..end].rfind('{').unwrap_or(end);
-                    let before = &rest[..start];
-                    // The path without the optional parameter: up to the slash before it.
-                    let mut cut = full.clone();
-                    let mut head = format!("{written}{before}");
-                    while head.ends_with('/') && head.len() > 1 {
-                        head.pop();
-                    }
-                    if !head.is_empty() {
-                        push_text(&mut cut, &head);
-                    }
-                    if !cut.is_empty() {
-                        out.push(cut);
-                    }
-                    written.push_str(&rest[..end]);
-                    written.push('}');
-                    rest = &rest[end + 2..];
-                }
-                written.push_str(rest);
-                push_text(&mut full, &written);
+    if let Some(Piece::Text(last)) = path.last() {
+        // The optional parameters the path ends with, last first.
+        let mut text = last.as_str();
+        let mut cuts = Vec::new();
+        while let Some(slash) = text.rfind('/') {
+            let segment = &text[slash + 1..];
+            if !(segment.starts_with('{') && segment.ends_with("?}")) {
+                break;
             }
-            other => full.push(other),
+            text = &text[..slash];
+            cuts.push(text.to_owned());
+        }
+        for head in cuts.into_iter().rev() {
+            let mut cut = full[..full.len() - 1].to_vec();
+            if !head.is_empty() {
+                cut.push(Piece::Text(unmark(&head)));
+            }
+            if cut.is_empty() {
+                cut.push(Piece::Text("/".to_owned()));
+            }
+            out.push(cut);
         }
     }
-    out.push(full);
+    out.reverse();
+    out.insert(0, std::mem::take(&mut full));
     out.dedup();
     out
 }
@@ -664,9 +668,14 @@ mod tests {
     #[test]
     fn optional_parameters() {
         let t = |s: &str| vec![Piece::Text(s.to_owned())];
+        // Optional only at the end (a parameter followed by text is required).
         assert_eq!(
             optional_variants(t("/api/genres/{genre?}/songs")),
-            vec![t("/api/genres"), t("/api/genres/{genre}/songs")]
+            vec![t("/api/genres/{genre}/songs")]
+        );
+        assert_eq!(
+            optional_variants(t("/a/{b?}/{c?}")),
+            vec![t("/a/{b}/{c}"), t("/a/{b}"), t("/a")]
         );
         assert_eq!(optional_variants(t("/a/{b}")), vec![t("/a/{b}")]);
     }

@@ -1,8 +1,6 @@
 //! PHP statements and expressions.
 
-use super::{
-    Lowerer, double_quoted, last_segment, named, number_value, single_quoted, span, var_name,
-};
+use super::{Lowerer, double_quoted, named, number_value, single_quoted, span, var_name};
 use crate::model::*;
 use tree_sitter::Node;
 
@@ -392,8 +390,8 @@ impl Lowerer<'_> {
                             vec![t]
                         };
                         for ty in list {
-                            let n = last_segment(self.text(ty)).to_string();
-                            types.push(self.name_expr(&n, span(ty)));
+                            let written = self.text(ty).to_string();
+                            types.push(self.qualified_ref(&written, span(ty)));
                         }
                     }
                     let param = child.child_by_field_name("name").map(|n| {
@@ -530,8 +528,8 @@ impl Lowerer<'_> {
                 (_, Some(own)) => self.name_expr(&own, span(node)),
             },
             "name" | "qualified_name" => {
-                let n = last_segment(self.text(node)).to_string();
-                self.name_expr(&n, span(node))
+                let written = self.text(node).to_string();
+                self.qualified_ref(&written, span(node))
             }
             _ => self.expr(node),
         }
@@ -641,8 +639,8 @@ impl Lowerer<'_> {
                     "false" => self.literal(LiteralValue::Bool { value: false }, at),
                     "null" => self.literal(LiteralValue::Null, at),
                     _ => {
-                        let n = last_segment(text).to_string();
-                        self.name_expr(&n, at)
+                        let written = text.to_string();
+                        self.qualified_ref(&written, at)
                     }
                 }
             }

@@ -85,6 +85,10 @@ pub(crate) struct Lowerer<'s> {
     scopes: Vec<Scope>,
     /// Module-level names: classes, functions, constants, imports.
     names: Vec<(String, BindingId)>,
+    /// Each `use` import's local name and the qualified name it stands for.
+    imported: Vec<(String, String)>,
+    /// Imports made for qualified names written in code (`Models\Post`), by the name written.
+    qualified: Vec<(String, BindingId)>,
     func: Option<FuncId>,
     /// The class being declared (`self`, `static`).
     class_name: Option<String>,
@@ -125,6 +129,8 @@ impl<'s> Lowerer<'s> {
                 barrier: true,
             }],
             names: Vec::new(),
+            imported: Vec::new(),
+            qualified: Vec::new(),
             func: None,
             class_name: None,
             depth: 0,
@@ -390,6 +396,7 @@ impl<'s> Lowerer<'s> {
     fn import(&mut self, full: &str, local: &str, at: Node<'_>) {
         let import = u32::try_from(self.m.imports.len()).unwrap_or(u32::MAX);
         let binding = self.declare_name(local, BindingKind::Import { import, name: 0 }, span(at));
+        self.imported.push((local.to_string(), full.to_string()));
         self.m.imports.push(Import {
             specifier: dotted(full),
             kind: ImportKind::Static,
@@ -406,6 +413,76 @@ impl<'s> Lowerer<'s> {
             span: span(at),
             resolved: None,
         });
+    }
+
+    /// A name written qualified (`Models\Post`, `\App\Models\Post`, `namespace\Post`): an
+    /// identifier of its last segment bound to an import of the full name, which starts at an
+    /// imported namespace's alias when its first segment is one, at the root when it starts
+    /// with `\`, else in the file's namespace. A name without `\` is looked up as written.
+    pub(super) fn qualified_ref(&mut self, written: &str, at: Span) -> ExprId {
+        let last = last_segment(written).to_string();
+        if !written.contains('\\') {
+            return self.name_expr(&last, at);
+        }
+        let binding = match self.qualified.iter().find(|(w, _)| w == written) {
+            Some((_, b)) => Some(*b),
+            None => {
+                let full = if let Some(rooted) = written.strip_prefix('\\') {
+                    rooted.to_string()
+                } else {
+                    let (first, rest) = written.split_once('\\').unwrap_or((written, ""));
+                    match self
+                        .imported
+                        .iter()
+                        .rev()
+                        .find(|(l, _)| l.eq_ignore_ascii_case(first))
+                    {
+                        Some((_, full)) => format!("{full}\\{rest}"),
+                        None => {
+                            let rest = written.strip_prefix("namespace\\").unwrap_or(written);
+                            match &self.m.package {
+                                Some(ns) => format!("{}\\{rest}", ns.replace('.', "\\")),
+                                None => rest.to_string(),
+                            }
+                        }
+                    }
+                };
+                let import = u32::try_from(self.m.imports.len()).unwrap_or(u32::MAX);
+                let saved = self.func.take();
+                let b = self.new_binding(
+                    written,
+                    BindingKind::Import { import, name: 0 },
+                    BindingOrigin::none(),
+                    at,
+                );
+                self.func = saved;
+                self.m.imports.push(Import {
+                    specifier: dotted(&full),
+                    kind: ImportKind::Static,
+                    level: 0,
+                    names: vec![ImportedName {
+                        imported: ImportedItem::Named(last.clone()),
+                        local: written.to_string(),
+                        binding: Some(b),
+                        type_only: false,
+                        span: at,
+                        resolved: None,
+                    }],
+                    type_only: false,
+                    span: at,
+                    resolved: None,
+                });
+                self.qualified.push((written.to_string(), b));
+                Some(b)
+            }
+        };
+        self.m.push_expr(
+            ExprKind::Ident {
+                name: last.as_str().into(),
+                binding,
+            },
+            at,
+        )
     }
 
     // -----------------------------------------------------------------------------------------
@@ -540,8 +617,8 @@ impl<'s> Lowerer<'s> {
             match child.kind() {
                 "base_clause" => {
                     for base in named(child) {
-                        let n = last_segment(self.text(base)).to_string();
-                        extends.push(self.name_expr(&n, span(base)));
+                        let written = self.text(base).to_string();
+                        extends.push(self.qualified_ref(&written, span(base)));
                     }
                 }
                 "class_interface_clause" => {

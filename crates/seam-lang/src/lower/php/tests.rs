@@ -252,6 +252,30 @@ fn broken_and_deep_input_never_panics() {
 }
 
 #[test]
+fn qualified_names_become_imports() {
+    let m = lowered(
+        "<?php\nnamespace App\\Http;\nuse BookStack\\Entities\\Controllers as Entity;\nRoute::get('p', [Entity\\PageApiController::class, 'list']);\nnew \\App\\Models\\Post();\nApi\\Ctl::x();\n",
+    );
+    let specs: Vec<(&str, &str)> = m
+        .imports
+        .iter()
+        .map(|i| (i.specifier.as_str(), i.names[0].local.as_str()))
+        .collect();
+    assert_eq!(
+        specs,
+        [
+            ("BookStack.Entities.Controllers", "Entity"),
+            (
+                "BookStack.Entities.Controllers.PageApiController",
+                "Entity\\PageApiController"
+            ),
+            ("App.Models.Post", "\\App\\Models\\Post"),
+            ("App.Http.Api.Ctl", "Api\\Ctl"),
+        ]
+    );
+}
+
+#[test]
 fn values() {
     assert_eq!(single_quoted("a\\'b\\\\c\\n"), "a'b\\c\\n");
     assert_eq!(double_quoted("a\\tb\\$c\\q"), "a\tb$c\\q");

@@ -479,7 +479,8 @@ fn method_of_class(files: &Files, file: usize, class: ExprId, method: &str) -> C
 }
 
 /// `"Api\\PostController@show"`: the method `show` of the project class `PostController`; of
-/// several, the one whose file's path ends with the written namespace's folders.
+/// several, the one whose file's path ends with the written namespace's folders (nearest the
+/// root when several do).
 fn method_by_class_name(files: &Files, class: &str, method: &str) -> ClassTarget {
     let class = class.trim_start_matches('\\');
     let short = class.rsplit('\\').next().unwrap_or(class);
@@ -490,12 +491,26 @@ fn method_by_class_name(files: &Files, class: &str, method: &str) -> ClassTarget
     else {
         return ClassTarget::Unread;
     };
-    let written = format!("{}.php", class.replace('\\', "/"));
+    // Compared without case: PSR-4 maps the namespace `App` to the folder `app`.
+    let written = format!("/{}.php", class.replace('\\', "/")).to_ascii_lowercase();
     let matching: Vec<&(usize, FuncId)> = found
         .iter()
-        .filter(|(f, _)| files.model(*f).path.ends_with(&written))
+        .filter(|(f, _)| {
+            format!("/{}", files.model(*f).path)
+                .to_ascii_lowercase()
+                .ends_with(&written)
+        })
         .collect();
-    match (matching.as_slice(), found.as_slice()) {
+    // Of several files ending with the written path, the one nearest the root (`ApiController`
+    // under the default namespace is `Controllers/ApiController.php`, not
+    // `Controllers/Api/ApiController.php`).
+    let depth = |f: usize| files.model(f).path.matches('/').count();
+    let nearest = matching.iter().map(|(f, _)| depth(*f)).min();
+    let nearest: Vec<&&(usize, FuncId)> = matching
+        .iter()
+        .filter(|(f, _)| Some(depth(*f)) == nearest)
+        .collect();
+    match (nearest.as_slice(), found.as_slice()) {
         ([one], _) => ClassTarget::Method(one.0, one.1),
         ([], [one]) => ClassTarget::Method(one.0, one.1),
         _ => ClassTarget::Unread,

@@ -20,6 +20,7 @@ mod body_reads;
 pub mod builder_chains;
 pub mod callees;
 pub mod class_defaults;
+pub mod class_routes;
 pub mod classes;
 pub mod conditions;
 pub mod constructed_params;

@@ -30,6 +30,8 @@ pub enum ManifestKind {
     Cargo,
     /// `Gemfile`, `Gemfile.lock`: dependencies are gem names.
     Gemfile,
+    /// `composer.json`: dependencies are Composer package names `vendor/package`.
+    Composer,
 }
 
 impl ManifestKind {
@@ -45,6 +47,7 @@ impl ManifestKind {
             "pom.xml" | "build.gradle" | "build.gradle.kts" => ManifestKind::Jvm,
             "Cargo.toml" => ManifestKind::Cargo,
             "Gemfile" | "Gemfile.lock" | "gems.rb" | "gems.locked" => ManifestKind::Gemfile,
+            "composer.json" => ManifestKind::Composer,
             "poetry.lock" | "uv.lock" | "Pipfile.lock" => ManifestKind::PythonLock,
             n if n.starts_with("requirements") && n.ends_with(".txt") => ManifestKind::Requirements,
             _ => return None,
@@ -253,6 +256,7 @@ impl Detection {
                 Loaded::Maven | Loaded::Gradle => ManifestKind::Jvm,
                 Loaded::Cargo => ManifestKind::Cargo,
                 Loaded::Gemfile => ManifestKind::Gemfile,
+                Loaded::Composer => ManifestKind::Composer,
                 Loaded::Lockfile => {
                     let name = m.path.rsplit('/').next().unwrap_or(&m.path);
                     let Some(kind) = ManifestKind::from_file_name(name) else {
@@ -287,6 +291,7 @@ impl Detection {
                         | ManifestKind::Jvm
                         | ManifestKind::Cargo
                         | ManifestKind::Gemfile
+                        | ManifestKind::Composer
                 );
             out.push(Manifest {
                 path: m.path.clone(),
@@ -508,7 +513,7 @@ fn import_reason(pack: &Pack, language: Language, imports: &[&str]) -> Option<Re
             .npm
             .iter()
             .any(|name| under(specifier, name, '/')),
-        Language::Java | Language::Kotlin | Language::Ruby => false,
+        Language::Java | Language::Kotlin | Language::Ruby | Language::Php => false,
     })?;
     Some(Reason::Import {
         module: (*module).to_owned(),
@@ -552,6 +557,20 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
         }
         if m.kind == ManifestKind::Gemfile {
             if let Some(dep) = pack.detect.gem.iter().find(|w| m.dependencies.contains(*w)) {
+                return Some(Reason::Dependency {
+                    manifest: m.path.clone(),
+                    dependency: dep.clone(),
+                });
+            }
+            continue;
+        }
+        if m.kind == ManifestKind::Composer {
+            if let Some(dep) = pack
+                .detect
+                .composer
+                .iter()
+                .find(|w| m.dependencies.contains(&w.to_ascii_lowercase()))
+            {
                 return Some(Reason::Dependency {
                     manifest: m.path.clone(),
                     dependency: dep.clone(),

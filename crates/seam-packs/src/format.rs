@@ -103,6 +103,12 @@ pub struct PackFile {
     /// resources expanded to their actions, and handlers found by naming convention.
     #[serde(default)]
     pub route_blocks: Option<RouteBlocks>,
+    /// Routes whose handlers are methods of controller classes, named by the class and the
+    /// method's name; groups of routes under a prefix; resource routes (Laravel's
+    /// `Route::get('/x', [C::class, 'm'])`, `Route::prefix('x')->group(…)`,
+    /// `Route::resource('photos', C::class)`).
+    #[serde(default)]
+    pub class_routes: Option<ClassRoutesFile>,
     /// Files whose exports are handlers (`app/**/route.ts` exporting `GET`).
     #[serde(default)]
     pub files: Vec<FileConventionFile>,
@@ -272,6 +278,9 @@ pub struct DetectFile {
     /// Rust crate names (a file `use`s them: `axum`, `reqwest`; `-` is read as `_`).
     #[serde(default)]
     pub cargo: Vec<String>,
+    /// Composer package names `vendor/package` (composer.json `require`, `require-dev`).
+    #[serde(default)]
+    pub composer: Vec<String>,
     /// Maven coordinates `group:artifact` (pom.xml `<dependency>`, Gradle `implementation(…)`);
     /// a name without a group matches the artifact (Gradle version-catalog aliases).
     #[serde(default)]
@@ -1633,4 +1642,72 @@ pub struct DevProxyFile {
     /// (`rewrite: (p) => p.replace(/^\/api/, '')`).
     #[serde(default)]
     pub rewrite: Option<String>,
+}
+
+/// `classRoutes:` (see the pack README).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ClassRoutesFile {
+    /// A class alone as a route's handler stands for its method of this name (`__invoke`).
+    #[serde(default)]
+    pub invokable: Option<String>,
+    /// A text handler `"Class@method"` names the method after this separator.
+    #[serde(default)]
+    pub separator: Option<String>,
+    #[serde(default)]
+    pub groups: Vec<RouteGroupFile>,
+    #[serde(default)]
+    pub resources: Vec<ResourceFile>,
+    /// Route files served under a prefix when no group names them (`routes/api.php: api`).
+    #[serde(default)]
+    pub default_file_prefixes: BTreeMap<String, String>,
+    /// Calls whose argument is a route file's path read as that path (`base_path`).
+    #[serde(default)]
+    pub path_functions: Vec<String>,
+}
+
+/// A call whose function argument (or route file) registers routes under a prefix.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RouteGroupFile {
+    pub pattern: String,
+    /// The function (or the route file's path).
+    pub child: String,
+    /// An options object whose keys give the prefix and the controller.
+    #[serde(default)]
+    pub options: Option<String>,
+    #[serde(default)]
+    pub prefix_key: Option<String>,
+    /// Calls of these names in the chain the pattern's call is made on give prefixes
+    /// (`Route::prefix('api')->middleware('x')->group(…)`).
+    #[serde(default)]
+    pub chain_prefix: Vec<String>,
+    /// Calls of these names in the chain name the controller class of the group's routes.
+    #[serde(default)]
+    pub chain_controller: Vec<String>,
+}
+
+/// A call declaring the standard routes of a controller class.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ResourceFile {
+    pub pattern: String,
+    /// The resource's name (`photos`, nested `albums.songs`).
+    pub name: String,
+    pub controller: String,
+    /// Chained calls limiting the actions to those listed / leaving those listed out.
+    #[serde(default)]
+    pub only: Vec<String>,
+    #[serde(default)]
+    pub except: Vec<String>,
+    pub actions: Vec<ResourceActionFile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct ResourceActionFile {
+    pub name: String,
+    pub methods: Vec<String>,
+    /// `""` for the collection, `{param}` for one member, more text after it.
+    pub path: String,
 }

@@ -229,6 +229,62 @@ impl Compiler<'_> {
 
     /// A field that names a metavariable (`$BODY`) must name one the pattern binds.
     /// Compiles `routeLists`: each entry is either an include (`child`) or a route (`handler`).
+    fn class_routes(
+        &self,
+        c: &crate::format::ClassRoutesFile,
+        family: LanguageFamily,
+    ) -> Result<ClassRoutes, PackError> {
+        let mut groups = Vec::new();
+        for g in &c.groups {
+            let pattern = self.expression(&g.pattern, family)?;
+            groups.push(RouteGroup {
+                child: self.meta("child", &g.child, &pattern, &g.pattern)?,
+                options: match &g.options {
+                    Some(o) => Some(self.meta("options", o, &pattern, &g.pattern)?),
+                    None => None,
+                },
+                prefix_key: g.prefix_key.clone(),
+                chain_prefix: g.chain_prefix.clone(),
+                chain_controller: g.chain_controller.clone(),
+                pattern,
+            });
+        }
+        let mut resources = Vec::new();
+        for r in &c.resources {
+            let pattern = self.expression(&r.pattern, family)?;
+            resources.push(Resource {
+                name: self.meta("name", &r.name, &pattern, &r.pattern)?,
+                controller: self.meta("controller", &r.controller, &pattern, &r.pattern)?,
+                only: r.only.clone(),
+                except: r.except.clone(),
+                actions: r
+                    .actions
+                    .iter()
+                    .map(|a| {
+                        (
+                            a.name.clone(),
+                            a.methods.iter().map(|m| m.to_ascii_uppercase()).collect(),
+                            a.path.clone(),
+                        )
+                    })
+                    .collect(),
+                pattern,
+            });
+        }
+        Ok(ClassRoutes {
+            invokable: c.invokable.clone(),
+            separator: c.separator.clone(),
+            groups,
+            resources,
+            default_file_prefixes: c
+                .default_file_prefixes
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            path_functions: c.path_functions.clone(),
+        })
+    }
+
     fn route_lists(
         &self,
         raw: &crate::format::RouteListsFile,
@@ -583,6 +639,7 @@ impl Compiler<'_> {
             pypi: raw.detect.pypi.clone(),
             go: raw.detect.go.clone(),
             cargo: raw.detect.cargo.clone(),
+            composer: raw.detect.composer.clone(),
             maven: raw.detect.maven.clone(),
             gem: raw.detect.gem.clone(),
             always: raw.detect.always,
@@ -592,6 +649,7 @@ impl Compiler<'_> {
             && detect.pypi.is_empty()
             && detect.go.is_empty()
             && detect.cargo.is_empty()
+            && detect.composer.is_empty()
             && detect.maven.is_empty()
             && detect.gem.is_empty()
         {
@@ -884,6 +942,11 @@ impl Compiler<'_> {
             .route_lists
             .as_ref()
             .map(|rl| self.route_lists(rl, family))
+            .transpose()?;
+        let class_routes = raw
+            .class_routes
+            .as_ref()
+            .map(|c| self.class_routes(c, family))
             .transpose()?;
 
         let mut input_defaults = Vec::with_capacity(raw.inputs.defaults.len());
@@ -1500,6 +1563,7 @@ impl Compiler<'_> {
             declared_clients,
             route_lists,
             route_blocks: raw.route_blocks.clone(),
+            class_routes,
             files,
             method_branches: raw.method_branches.as_ref().map(|m| MethodBranches {
                 role: m.role.clone(),
@@ -1722,6 +1786,7 @@ impl Compiler<'_> {
             .into_iter()
             .chain(detect.maven.clone())
             .chain(detect.gem.clone())
+            .chain(detect.composer.clone())
             .collect();
         let problem = |near: &str, message: String| self.error(near, message);
         let mut compiled = crate::review::compile_family(
@@ -1751,10 +1816,11 @@ impl Compiler<'_> {
                 "kotlin" => LanguageFamily::Kotlin,
                 "rust" => LanguageFamily::Rust,
                 "ruby" => LanguageFamily::Ruby,
+                "php" => LanguageFamily::Php,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go or rust"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go, rust or php"),
                     ));
                 }
             };

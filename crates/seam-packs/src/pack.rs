@@ -36,6 +36,7 @@ pub enum LanguageFamily {
     Kotlin,
     Rust,
     Ruby,
+    Php,
     /// Java and Kotlin (`languages: [java, kotlin]`): patterns are written in Java, and
     /// Kotlin code lowers to the same model for annotations, calls and instantiations.
     Jvm,
@@ -51,6 +52,7 @@ impl LanguageFamily {
             LanguageFamily::Kotlin => language == Language::Kotlin,
             LanguageFamily::Rust => language == Language::Rust,
             LanguageFamily::Ruby => language == Language::Ruby,
+            LanguageFamily::Php => language == Language::Php,
             LanguageFamily::Jvm => matches!(language, Language::Java | Language::Kotlin),
         }
     }
@@ -73,6 +75,7 @@ impl LanguageFamily {
             LanguageFamily::Kotlin => Language::Kotlin,
             LanguageFamily::Rust => Language::Rust,
             LanguageFamily::Ruby => Language::Ruby,
+            LanguageFamily::Php => Language::Php,
         }
     }
 
@@ -85,6 +88,7 @@ impl LanguageFamily {
             LanguageFamily::Kotlin => "kotlin",
             LanguageFamily::Rust => "rust",
             LanguageFamily::Ruby => "ruby",
+            LanguageFamily::Php => "php",
             LanguageFamily::Jvm => "java, kotlin",
         }
     }
@@ -109,6 +113,8 @@ pub struct DetectRule {
     pub go: Vec<String>,
     /// Rust crate names, matched against a file's `use` paths.
     pub cargo: Vec<String>,
+    /// Composer package names (`vendor/package`), for composer.json.
+    pub composer: Vec<String>,
     /// Maven coordinates (`group:artifact`), for pom.xml and Gradle build files.
     pub maven: Vec<String>,
     /// Ruby gem names, for Gemfile and Gemfile.lock.
@@ -940,6 +946,8 @@ pub struct Pack {
     pub route_lists: Option<RouteLists>,
     /// Route tables written as calls nested in blocks (see [`crate::format::RouteBlocks`]).
     pub route_blocks: Option<crate::format::RouteBlocks>,
+    /// Controller-class routes, groups and resources (see [`ClassRoutes`]).
+    pub class_routes: Option<ClassRoutes>,
     pub files: Vec<FileConvention>,
     /// Where a registered route's handler reads the request's method.
     pub method_branches: Option<MethodBranches>,
@@ -1067,4 +1075,36 @@ pub struct RpcCall {
     pub call: String,
     /// The argument (from 0) that holds the implementation or the service descriptor.
     pub argument: usize,
+}
+
+/// Routes whose handlers are controller classes' methods (`classRoutes:`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ClassRoutes {
+    pub invokable: Option<String>,
+    pub separator: Option<String>,
+    pub groups: Vec<RouteGroup>,
+    pub resources: Vec<Resource>,
+    pub default_file_prefixes: Vec<(String, String)>,
+    pub path_functions: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RouteGroup {
+    pub pattern: PatternNode,
+    pub child: String,
+    pub options: Option<String>,
+    pub prefix_key: Option<String>,
+    pub chain_prefix: Vec<String>,
+    pub chain_controller: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resource {
+    pub pattern: PatternNode,
+    pub name: String,
+    pub controller: String,
+    pub only: Vec<String>,
+    pub except: Vec<String>,
+    /// (action, methods upper-case, path after the resource's).
+    pub actions: Vec<(String, Vec<String>, String)>,
 }

@@ -203,6 +203,7 @@ fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNo
         Language::Rust => format!("(\n{substituted}\n);\n"),
         // Ruby: one statement; a call without parentheses (`render json: $X`) stays a call.
         Language::Ruby => format!("{substituted}\n"),
+        Language::Php => format!("<?php\n(\n{substituted}\n);\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -264,6 +265,7 @@ fn compile_decorator_now(pattern: &str, language: Language) -> Result<PatternNod
         Language::Rust => format!("#[{substituted}]\nfn __seam_decorated() {{}}\n"),
         // Ruby: a call in a class body is the class's decorator (`before_action :x`).
         Language::Ruby => format!("class SeamDecorated\n  {substituted}\n  def m; end\nend\n"),
+        Language::Php => format!("<?php\n#[{substituted}]\nfunction __seam_decorated() {{}}\n"),
         // Go has no decorators: the class form fails to parse as Go, a clear pattern error.
         Language::Go
         | Language::TypeScript
@@ -292,6 +294,7 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
         Language::Kotlin => "<pattern>.kt",
         Language::Rust => "<pattern>.rs",
         Language::Ruby => "<pattern>.rb",
+        Language::Php => "<pattern>.php",
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             "<pattern>.ts"
         }

@@ -461,6 +461,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
                 "kotlin" => LanguageFamily::Kotlin,
                 "rust" => LanguageFamily::Rust,
                 "ruby" => LanguageFamily::Ruby,
+                "php" => LanguageFamily::Php,
                 other => {
                     return Err(problem(
                         other,

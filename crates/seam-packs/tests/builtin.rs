@@ -52,6 +52,7 @@ fn builtin_packs_load() {
             "jquery",
             "koa",
             "ky",
+            "laravel",
             "medusa",
             "medusa-test-utils",
             "miniprogram-request",

@@ -181,6 +181,7 @@ pub fn language_id(language: m::Language) -> &'static str {
         m::Language::Kotlin => "kotlin",
         m::Language::Rust => "rust",
         m::Language::Ruby => "ruby",
+        m::Language::Php => "php",
     }
 }
 
@@ -193,6 +194,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
         m::Language::Kotlin => LanguageFamily::Kotlin,
         m::Language::Rust => LanguageFamily::Rust,
         m::Language::Ruby => LanguageFamily::Ruby,
+        m::Language::Php => LanguageFamily::Php,
         m::Language::TypeScript | m::Language::Tsx | m::Language::JavaScript | m::Language::Jsx => {
             LanguageFamily::JavaScript
         }

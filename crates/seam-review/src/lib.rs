@@ -59,6 +59,8 @@ pub const GO_GRAMMAR_REVISION: &str = "tree-sitter-go@0.25.0";
 pub const RUST_GRAMMAR_REVISION: &str = "tree-sitter-rust@0.24.0";
 /// The Ruby grammar, as `workspace.grammar_revisions.ruby` names it.
 pub const RUBY_GRAMMAR_REVISION: &str = "tree-sitter-ruby@0.23.1";
+/// The PHP grammar's revision, as the review IR records it.
+pub const PHP_GRAMMAR_REVISION: &str = "tree-sitter-php@0.25.1";
 
 /// A language the workspace declares only where the scan read it: its `workspace.languages`
 /// id, its `lang-*` plugin and the grammar that parsed it.
@@ -70,7 +72,7 @@ struct OptionalLanguage {
 }
 
 /// In the order `workspace.languages` lists them, before Python and TypeScript.
-const OPTIONAL_LANGUAGES: [OptionalLanguage; 5] = [
+const OPTIONAL_LANGUAGES: [OptionalLanguage; 6] = [
     OptionalLanguage {
         language: seam_lang::model::Language::Rust,
         id: "rust",
@@ -100,6 +102,12 @@ const OPTIONAL_LANGUAGES: [OptionalLanguage; 5] = [
         id: "ruby",
         plugin: "lang-ruby",
         grammar_revision: RUBY_GRAMMAR_REVISION,
+    },
+    OptionalLanguage {
+        language: seam_lang::model::Language::Php,
+        id: "php",
+        plugin: "lang-php",
+        grammar_revision: PHP_GRAMMAR_REVISION,
     },
 ];
 

@@ -15,7 +15,7 @@ mod file_conventions;
 mod module_routes;
 mod mounts;
 mod path_branches;
-mod routes;
+pub(crate) mod routes;
 
 pub(crate) use clients::call_entry_matches;
 pub use clients::{UrlPrefix, client_units};

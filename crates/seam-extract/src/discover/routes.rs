@@ -138,6 +138,8 @@ pub fn handler_units(
         answers_only: bool,
     }
     let served = crate::procedures::served(files, pack, &reader);
+    // Groups of routes under a prefix and controller-class handlers (`classRoutes:`).
+    let class_groups = crate::class_routes::groups(files, pack, &reader, on);
     // The paths route tables over modules put in front of the classes the modules declare.
     let modules = module_prefixes(files, pack, &reader, on);
     let mut registrations = Vec::new();
@@ -697,8 +699,20 @@ pub fn handler_units(
                 let Some(path_at) = path_at else {
                     continue;
                 };
-                let Some(handler) = last_handler(files, file, &handlers) else {
-                    continue;
+                // A controller class's method (`[C::class, 'show']`, `C::class`, `'C@show'`).
+                let class_handler = pack.class_routes.as_ref().and_then(|spec| {
+                    let raw = *handlers.last()?;
+                    let (_, controller) =
+                        class_groups.path(files, spec, file, model.expr(call).span, Vec::new());
+                    crate::class_routes::handler_target(files, spec, &reader, file, raw, controller)
+                        .map(|t| (raw, t))
+                });
+                let handler = match &class_handler {
+                    Some((raw, _)) => *raw,
+                    None => match last_handler(files, file, &handlers) {
+                        Some(h) => h,
+                        None => continue,
+                    },
                 };
                 // A router a project function makes: once per call of that function.
                 let made_on = router;
@@ -740,33 +754,84 @@ pub fn handler_units(
                             let mut path = path.clone();
                             let method =
                                 method_from_path(r.method_in_path, &mut path, method.clone());
-                            registrations.push(Registration {
-                                file,
-                                span: model.expr(call).span,
-                                router,
-                                class_prefix: Vec::new(),
-                                version: Version::Undeclared,
-                                method,
-                                path,
-                                handler: Target::Expr(handler),
-                                route_status: None,
-                                route_default_status: None,
-                                route_body: None,
-                                served: procedure.clone(),
-                                path_start: path_start.clone(),
-                                open_mount: None,
-                                listed: false,
-                                actions: r
-                                    .actions
-                                    .as_ref()
-                                    .and_then(|a| caps.get(a))
-                                    .and_then(Capture::expr),
-                                answers_only: r.handler_answers,
-                            });
+                            // Under the groups around it and its route file's prefix.
+                            let variants = match &pack.class_routes {
+                                Some(spec) => class_groups.paths(
+                                    files,
+                                    spec,
+                                    file,
+                                    model.expr(call).span,
+                                    std::mem::take(&mut path),
+                                ),
+                                None => vec![std::mem::take(&mut path)],
+                            };
+                            for path in variants {
+                                registrations.push(Registration {
+                                    file,
+                                    span: model.expr(call).span,
+                                    router,
+                                    class_prefix: Vec::new(),
+                                    version: Version::Undeclared,
+                                    method: method.clone(),
+                                    path,
+                                    handler: match &class_handler {
+                                        Some((
+                                            _,
+                                            crate::class_routes::ClassTarget::Method(f, m),
+                                        )) => Target::Located(*f, *m),
+                                        Some((raw, crate::class_routes::ClassTarget::Unread)) => {
+                                            Target::Opaque(*raw)
+                                        }
+                                        None => Target::Expr(handler),
+                                    },
+                                    route_status: None,
+                                    route_default_status: None,
+                                    route_body: None,
+                                    served: procedure.clone(),
+                                    path_start: path_start.clone(),
+                                    open_mount: None,
+                                    listed: false,
+                                    actions: r
+                                        .actions
+                                        .as_ref()
+                                        .and_then(|a| caps.get(a))
+                                        .and_then(Capture::expr),
+                                    answers_only: r.handler_answers,
+                                });
+                            }
                         }
                     }
                 }
                 break;
+            }
+        }
+        // Resource routes (`Route::resource('photos', PhotoController::class)`).
+        if let Some(spec) = &pack.class_routes {
+            for rr in crate::class_routes::resource_routes(files, spec, &reader, file) {
+                let span = model.expr(rr.call).span;
+                let (path, _) = class_groups.path(files, spec, file, span, rr.path);
+                registrations.push(Registration {
+                    file,
+                    span,
+                    router: None,
+                    class_prefix: Vec::new(),
+                    version: Version::Undeclared,
+                    method: Some(rr.method),
+                    path,
+                    handler: match rr.target {
+                        crate::class_routes::ClassTarget::Method(f, m) => Target::Located(f, m),
+                        crate::class_routes::ClassTarget::Unread => Target::Opaque(rr.controller),
+                    },
+                    route_status: None,
+                    route_default_status: None,
+                    route_body: None,
+                    served: None,
+                    path_start: None,
+                    open_mount: None,
+                    listed: false,
+                    actions: None,
+                    answers_only: false,
+                });
             }
         }
         // Decorated functions and classes (`@app.get("/x")`, `@ns.route("/x")`).
@@ -1525,7 +1590,7 @@ pub(super) fn class_methods(
 }
 
 /// The class an expression refers to, with the file it is declared in.
-pub(super) fn class_of(
+pub(crate) fn class_of(
     files: &Files,
     file: usize,
     expr: ExprId,

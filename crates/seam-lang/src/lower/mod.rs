@@ -8,6 +8,7 @@ pub mod go;
 pub mod java;
 pub mod js;
 pub mod kotlin;
+pub mod php;
 pub mod python;
 pub mod ruby;
 pub mod rust;
@@ -38,6 +39,7 @@ fn lower_language(path: &str, language: Language, source: &str) -> Result<Model,
         Language::Kotlin => kotlin::lower(path, source),
         Language::Rust => rust::lower(path, source),
         Language::Ruby => ruby::lower(path, source),
+        Language::Php => php::lower(path, source),
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             js::lower(path, language, source)
         }

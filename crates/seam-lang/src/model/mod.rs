@@ -42,6 +42,7 @@ pub enum Language {
     Kotlin,
     Rust,
     Ruby,
+    Php,
 }
 
 impl Language {
@@ -58,6 +59,7 @@ impl Language {
             Language::Kotlin => "kt",
             Language::Rust => "rs",
             Language::Ruby => "rb",
+            Language::Php => "php",
         }
     }
 
@@ -71,6 +73,7 @@ impl Language {
             | Language::Kotlin
             | Language::Rust
             | Language::Ruby => false,
+            Language::Php => false,
         }
     }
 
@@ -93,6 +96,7 @@ impl Language {
             "kt" | "kts" => Language::Kotlin,
             "rs" => Language::Rust,
             "rb" | "rake" => Language::Ruby,
+            "php" => Language::Php,
             _ => return None,
         })
     }

@@ -33,6 +33,10 @@ pub enum ManifestKind {
     Cargo,
     /// `Gemfile` and `Gemfile.lock`: the gems they list (by name) are the dependencies.
     Gemfile,
+    /// `composer.json`: `name` is the name, the packages of `require` and `require-dev` the
+    /// dependencies; `autoload.psr-4` (and `autoload-dev.psr-4`) namespace prefixes and their
+    /// folders are kept in [`Manifest::variables`] as `psr-4:<prefix>` → folder.
+    Composer,
     /// `tsconfig*.json`.
     Tsconfig,
     /// `jsconfig*.json`.
@@ -159,6 +163,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         "settings.gradle" | "settings.gradle.kts" => ManifestKind::GradleSettings,
         "Cargo.toml" => ManifestKind::Cargo,
         "Gemfile" | "Gemfile.lock" | "gems.rb" | "gems.locked" => ManifestKind::Gemfile,
+        "composer.json" => ManifestKind::Composer,
         "package-lock.json"
         | "npm-shrinkwrap.json"
         | "yarn.lock"
@@ -223,6 +228,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         ManifestKind::GradleSettings => super::jvm_build::parse_gradle_settings(&mut m, text),
         ManifestKind::Cargo => parse_cargo(&mut m, &parse_toml(text)?),
         ManifestKind::Gemfile => m.dependencies = gem_names(text),
+        ManifestKind::Composer => parse_composer(&mut m, &parse_jsonc(text)?),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
         ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
@@ -268,6 +274,42 @@ fn gem_names(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// `composer.json`: the package's name, the packages it requires (platform requirements such
+/// as `php` and `ext-json` left out) and its PSR-4 autoload prefixes.
+fn parse_composer(m: &mut Manifest, doc: &Json) {
+    m.name = doc.get("name").and_then(Json::as_str).map(str::to_owned);
+    for section in ["require", "require-dev"] {
+        if let Some(deps) = doc.get(section).and_then(Json::as_object) {
+            m.dependencies.extend(
+                deps.keys()
+                    .filter(|k| k.contains('/'))
+                    .map(|k| k.to_ascii_lowercase()),
+            );
+        }
+    }
+    for section in ["autoload", "autoload-dev"] {
+        let Some(map) = doc
+            .get(section)
+            .and_then(|a| a.get("psr-4"))
+            .and_then(Json::as_object)
+        else {
+            continue;
+        };
+        for (prefix, dirs) in map {
+            let dir = match dirs {
+                Json::String(d) => Some(d.as_str()),
+                Json::Array(ds) => ds.first().and_then(Json::as_str),
+                _ => None,
+            };
+            if let Some(dir) = dir {
+                m.variables
+                    .entry(format!("psr-4:{prefix}"))
+                    .or_insert_with(|| dir.trim_end_matches('/').to_owned());
+            }
+        }
+    }
 }
 
 /// `Cargo.toml`: the package's name, the crates its dependency tables list (also per
@@ -724,6 +766,21 @@ mod tests {
     fn cargo_manifests_name_their_crates_and_members() {
         let text = "[package]\nname = \"api\"\n\n[dependencies]\naxum = \"0.7\"\nhttp2 = { package = \"h2\", version = \"0.4\" }\n\n[dev-dependencies]\nreqwest = { workspace = true }\n\n[target.'cfg(unix)'.dependencies]\nnix = \"0.29\"\n\n[workspace]\nmembers = [\"crates/*\", \"cli\"]\n\n[workspace.dependencies]\ntokio = \"1\"\n";
         assert_eq!(kind_for("server/Cargo.toml"), Some(ManifestKind::Cargo));
+        assert_eq!(kind_for("composer.json"), Some(ManifestKind::Composer));
+        let m = parse(
+            "composer.json",
+            ManifestKind::Composer,
+            r#"{"name": "laravel/laravel", "require": {"php": "^8.2", "laravel/framework": "^11"},
+                "require-dev": {"Pestphp/Pest": "^2"},
+                "autoload": {"psr-4": {"App\\": "app/"}}}"#,
+        )
+        .unwrap();
+        assert_eq!(m.name.as_deref(), Some("laravel/laravel"));
+        assert_eq!(m.dependencies, ["laravel/framework", "pestphp/pest"]);
+        assert_eq!(
+            m.variables.get("psr-4:App\\").map(String::as_str),
+            Some("app")
+        );
         let m = parse("server/Cargo.toml", ManifestKind::Cargo, text).unwrap();
         assert_eq!(m.name.as_deref(), Some("api"));
         assert_eq!(m.dependencies, ["axum", "h2", "nix", "reqwest", "tokio"]);

@@ -1059,6 +1059,8 @@ pub fn excluded_rule(path: &str) -> Option<&'static str> {
         (".chunk.js", "*.chunk.js"),
         (".chunk.mjs", "*.chunk.js"),
         (".chunk.cjs", "*.chunk.js"),
+        // Laravel's Blade templates: markup with template directives, not PHP code.
+        (".blade.php", "*.blade.php"),
     ];
     RULES
         .iter()
@@ -1100,6 +1102,11 @@ mod tests {
         assert_eq!(excluded_rule("vendor.min.js"), Some("*.min.js"));
         assert_eq!(excluded_rule("main.chunk.js"), Some("*.chunk.js"));
         assert_eq!(excluded_rule("app.bundle.mjs"), Some("*.bundle.js"));
+        assert_eq!(
+            excluded_rule("resources/views/home.blade.php"),
+            Some("*.blade.php")
+        );
+        assert_eq!(excluded_rule("routes/web.php"), None);
         assert_eq!(excluded_rule("d.ts"), None);
         assert_eq!(excluded_rule("src/index.ts"), None);
     }

@@ -13,6 +13,7 @@
 //! - Go: see [`go`].
 //! - Kotlin (and the package index Java shares): see [`kotlin`].
 //! - Rust: see [`rust`].
+//! - PHP: see [`php`].
 //!
 //! [`Import::resolved`]: crate::model::Import::resolved
 //! [`ReExport::resolved`]: crate::model::ReExport::resolved
@@ -21,6 +22,7 @@ pub mod go;
 pub mod java;
 pub mod js;
 pub mod kotlin;
+pub mod php;
 pub mod python;
 mod ruby;
 pub mod rust;
@@ -122,9 +124,10 @@ impl<'p> Resolver<'p> {
             self.resolve_kotlin_model(model);
         } else if model.language == crate::model::Language::Go
             || model.language == crate::model::Language::Rust
+            || model.language == crate::model::Language::Php
         {
             // Go models are resolved by [`go::GoPackages`], which needs every model first;
-            // Rust models by [`rust::RustCrates`].
+            // Rust models by [`rust::RustCrates`], PHP models by [`php::PhpNamespaces`].
         } else if model.language == crate::model::Language::Ruby {
             self.resolve_ruby_model(model);
         } else if model.language.is_js_family() {
@@ -180,11 +183,14 @@ pub fn resolve_project(project: &mut Project) {
     resolver.jvm = kotlin::JvmPackages::new(&project.models);
     let go = go::GoPackages::new(&project.models, &project.manifests);
     let rust = rust::RustCrates::new(&project.files, &project.manifests);
+    let php = php::PhpNamespaces::new(&project.models, &project.manifests);
     project.models.par_iter_mut().for_each(|model| {
         if model.language == crate::model::Language::Go {
             go.resolve_model(model);
         } else if model.language == crate::model::Language::Rust {
             rust.resolve_model(model);
+        } else if model.language == crate::model::Language::Php {
+            php.resolve_model(model);
         } else {
             resolver.resolve_model(model);
         }

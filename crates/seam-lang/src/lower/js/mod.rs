@@ -217,6 +217,7 @@ fn source_type_for(path: &str, language: Language) -> SourceType {
         | Language::Kotlin
         | Language::Rust
         | Language::Ruby => SourceType::unambiguous().with_jsx(true),
+        Language::Php => SourceType::unambiguous().with_jsx(true),
     })
 }
 

@@ -635,7 +635,11 @@ pub fn extract_tests_reaching(
         let (cases, file_mocks) = match model.language {
             Language::Python => (py_cases(&repo, model), Vec::new()),
             // Java (JUnit), Go (`testing`) and Rust (`#[test]`) test files are not read yet.
-            Language::Java | Language::Go | Language::Kotlin | Language::Rust => {
+            Language::Java
+            | Language::Go
+            | Language::Kotlin
+            | Language::Rust
+            | Language::CSharp => {
                 (Vec::new(), Vec::new())
             }
             Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {

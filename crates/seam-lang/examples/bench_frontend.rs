@@ -420,6 +420,7 @@ fn parse_only(path: &str, source: &str) -> bool {
         Some(Language::Java) => seam_lang::lower::java::parse(source).is_ok(),
         Some(Language::Kotlin) => seam_lang::lower::kotlin::parse(source).is_ok(),
         Some(Language::Rust) => seam_lang::lower::rust::parse(source).is_ok(),
+        Some(Language::CSharp) => seam_lang::lower::csharp::parse(source).is_ok(),
         Some(Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx) => {
             // A per-thread arena, reset per file, as the lowering uses.
             thread_local! {

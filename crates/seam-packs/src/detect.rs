@@ -28,6 +28,8 @@ pub enum ManifestKind {
     Jvm,
     /// `Cargo.toml`: dependencies are crate names as published.
     Cargo,
+    /// `*.csproj`: dependencies are NuGet package names.
+    Dotnet,
 }
 
 impl ManifestKind {
@@ -249,6 +251,7 @@ impl Detection {
                 Loaded::GoMod => ManifestKind::GoMod,
                 Loaded::Maven | Loaded::Gradle => ManifestKind::Jvm,
                 Loaded::Cargo => ManifestKind::Cargo,
+                Loaded::Dotnet => ManifestKind::Dotnet,
                 Loaded::Lockfile => {
                     let name = m.path.rsplit('/').next().unwrap_or(&m.path);
                     let Some(kind) = ManifestKind::from_file_name(name) else {
@@ -279,7 +282,10 @@ impl Detection {
             let python = !kind.is_npm()
                 && !matches!(
                     kind,
-                    ManifestKind::GoMod | ManifestKind::Jvm | ManifestKind::Cargo
+                    ManifestKind::GoMod
+                        | ManifestKind::Jvm
+                        | ManifestKind::Cargo
+                        | ManifestKind::Dotnet
                 );
             out.push(Manifest {
                 path: m.path.clone(),
@@ -501,7 +507,7 @@ fn import_reason(pack: &Pack, language: Language, imports: &[&str]) -> Option<Re
             .npm
             .iter()
             .any(|name| under(specifier, name, '/')),
-        Language::Java | Language::Kotlin => false,
+        Language::Java | Language::Kotlin | Language::CSharp => false,
     })?;
     Some(Reason::Import {
         module: (*module).to_owned(),
@@ -534,6 +540,21 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
                         || d.strip_prefix(w.as_str())
                             .is_some_and(|r| r.starts_with('/'))
                 })
+            });
+            if let Some(dep) = found {
+                return Some(Reason::Dependency {
+                    manifest: m.path.clone(),
+                    dependency: dep.clone(),
+                });
+            }
+            continue;
+        }
+        if m.kind == ManifestKind::Dotnet {
+            // NuGet names are case-insensitive.
+            let found = pack.detect.nuget.iter().find_map(|w| {
+                m.dependencies
+                    .iter()
+                    .find(|d| d.eq_ignore_ascii_case(w))
             });
             if let Some(dep) = found {
                 return Some(Reason::Dependency {

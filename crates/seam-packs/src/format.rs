@@ -268,6 +268,10 @@ pub struct DetectFile {
     /// a name without a group matches the artifact (Gradle version-catalog aliases).
     #[serde(default)]
     pub maven: Vec<String>,
+    /// NuGet package names (`<PackageReference Include="…">` of a .csproj); a project on the
+    /// web SDK (`Sdk="Microsoft.NET.Sdk.Web"`) lists `Microsoft.AspNetCore.App`.
+    #[serde(default)]
+    pub nuget: Vec<String>,
     /// The pack applies to every file of its languages (a global such as `fetch`).
     #[serde(default)]
     pub always: bool,

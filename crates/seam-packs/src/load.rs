@@ -584,6 +584,7 @@ impl Compiler<'_> {
             go: raw.detect.go.clone(),
             cargo: raw.detect.cargo.clone(),
             maven: raw.detect.maven.clone(),
+            nuget: raw.detect.nuget.clone(),
             always: raw.detect.always,
         };
         if !detect.always
@@ -592,6 +593,7 @@ impl Compiler<'_> {
             && detect.go.is_empty()
             && detect.cargo.is_empty()
             && detect.maven.is_empty()
+            && detect.nuget.is_empty()
         {
             return Err(self.error(
                 "detect:",
@@ -1742,10 +1744,11 @@ impl Compiler<'_> {
                 "go" => LanguageFamily::Go,
                 "kotlin" => LanguageFamily::Kotlin,
                 "rust" => LanguageFamily::Rust,
+                "csharp" => LanguageFamily::CSharp,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go or rust"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go, rust or csharp"),
                     ));
                 }
             };

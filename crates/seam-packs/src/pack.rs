@@ -35,6 +35,7 @@ pub enum LanguageFamily {
     Go,
     Kotlin,
     Rust,
+    CSharp,
     /// Java and Kotlin (`languages: [java, kotlin]`): patterns are written in Java, and
     /// Kotlin code lowers to the same model for annotations, calls and instantiations.
     Jvm,
@@ -49,6 +50,7 @@ impl LanguageFamily {
             LanguageFamily::Go => language == Language::Go,
             LanguageFamily::Kotlin => language == Language::Kotlin,
             LanguageFamily::Rust => language == Language::Rust,
+            LanguageFamily::CSharp => language == Language::CSharp,
             LanguageFamily::Jvm => matches!(language, Language::Java | Language::Kotlin),
         }
     }
@@ -70,6 +72,7 @@ impl LanguageFamily {
             LanguageFamily::Go => Language::Go,
             LanguageFamily::Kotlin => Language::Kotlin,
             LanguageFamily::Rust => Language::Rust,
+            LanguageFamily::CSharp => Language::CSharp,
         }
     }
 
@@ -81,6 +84,7 @@ impl LanguageFamily {
             LanguageFamily::Go => "go",
             LanguageFamily::Kotlin => "kotlin",
             LanguageFamily::Rust => "rust",
+            LanguageFamily::CSharp => "csharp",
             LanguageFamily::Jvm => "java, kotlin",
         }
     }
@@ -107,6 +111,8 @@ pub struct DetectRule {
     pub cargo: Vec<String>,
     /// Maven coordinates (`group:artifact`), for pom.xml and Gradle build files.
     pub maven: Vec<String>,
+    /// NuGet package names, for .csproj files (`Microsoft.AspNetCore.App` for the web SDK).
+    pub nuget: Vec<String>,
     pub always: bool,
 }
 

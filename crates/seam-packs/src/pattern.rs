@@ -201,6 +201,8 @@ fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNo
         Language::Kotlin => format!("(\n{substituted}\n)\n"),
         // Rust: tree-sitter-rust reads an expression statement at the top of a file.
         Language::Rust => format!("(\n{substituted}\n);\n"),
+        // C#: a top-level statement (C# 9).
+        Language::CSharp => format!("(\n{substituted}\n);\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -260,6 +262,15 @@ fn compile_decorator_now(pattern: &str, language: Language) -> Result<PatternNod
             format!("class __SeamDecorated {{\n  @{substituted}\n  fun m() {{}}\n}}\n")
         }
         Language::Rust => format!("#[{substituted}]\nfn __seam_decorated() {{}}\n"),
+        // C#: an attribute, written with or without its brackets (`[HttpGet($PATH)]`).
+        Language::CSharp => {
+            let inner = substituted
+                .trim()
+                .strip_prefix('[')
+                .and_then(|s| s.strip_suffix(']'))
+                .unwrap_or(substituted.trim());
+            format!("class __SeamDecorated {{\n  [{inner}]\n  void m() {{}}\n}}\n")
+        }
         // Go has no decorators: the class form fails to parse as Go, a clear pattern error.
         Language::Go
         | Language::TypeScript
@@ -287,6 +298,7 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
         Language::Java => "<pattern>.java",
         Language::Kotlin => "<pattern>.kt",
         Language::Rust => "<pattern>.rs",
+        Language::CSharp => "<pattern>.cs",
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             "<pattern>.ts"
         }

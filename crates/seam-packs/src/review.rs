@@ -460,6 +460,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
                 "go" => LanguageFamily::Go,
                 "kotlin" => LanguageFamily::Kotlin,
                 "rust" => LanguageFamily::Rust,
+                "csharp" => LanguageFamily::CSharp,
                 other => {
                     return Err(problem(
                         other,

@@ -180,6 +180,7 @@ pub fn language_id(language: m::Language) -> &'static str {
         m::Language::Go => "go",
         m::Language::Kotlin => "kotlin",
         m::Language::Rust => "rust",
+        m::Language::CSharp => "csharp",
     }
 }
 
@@ -191,6 +192,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
         m::Language::Go => LanguageFamily::Go,
         m::Language::Kotlin => LanguageFamily::Kotlin,
         m::Language::Rust => LanguageFamily::Rust,
+        m::Language::CSharp => LanguageFamily::CSharp,
         m::Language::TypeScript | m::Language::Tsx | m::Language::JavaScript | m::Language::Jsx => {
             LanguageFamily::JavaScript
         }

@@ -4,6 +4,7 @@
 //! with every identifier resolved to its declaration where one exists in the file. Module
 //! resolution across files happens later, in [`crate::resolve`].
 
+pub mod csharp;
 pub mod go;
 pub mod java;
 pub mod js;
@@ -36,6 +37,7 @@ fn lower_language(path: &str, language: Language, source: &str) -> Result<Model,
         Language::Go => go::lower(path, source),
         Language::Kotlin => kotlin::lower(path, source),
         Language::Rust => rust::lower(path, source),
+        Language::CSharp => csharp::lower(path, source),
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             js::lower(path, language, source)
         }

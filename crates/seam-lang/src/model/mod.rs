@@ -41,10 +41,12 @@ pub enum Language {
     Go,
     Kotlin,
     Rust,
+    #[serde(rename = "csharp")]
+    CSharp,
 }
 
 impl Language {
-    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`, `rs`).
+    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`, `rs`, `cs`).
     pub fn short_id(self) -> &'static str {
         match self {
             Language::TypeScript => "ts",
@@ -56,6 +58,7 @@ impl Language {
             Language::Go => "go",
             Language::Kotlin => "kt",
             Language::Rust => "rs",
+            Language::CSharp => "cs",
         }
     }
 
@@ -67,7 +70,8 @@ impl Language {
             | Language::Java
             | Language::Go
             | Language::Kotlin
-            | Language::Rust => false,
+            | Language::Rust
+            | Language::CSharp => false,
         }
     }
 
@@ -89,6 +93,7 @@ impl Language {
             "go" => Language::Go,
             "kt" | "kts" => Language::Kotlin,
             "rs" => Language::Rust,
+            "cs" => Language::CSharp,
             _ => return None,
         })
     }

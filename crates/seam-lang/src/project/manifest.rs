@@ -31,6 +31,10 @@ pub enum ManifestKind {
     /// `Cargo.toml`: `[package] name` is the name, the crates of every dependency table the
     /// dependencies (by their published name), `[workspace] members` the workspaces.
     Cargo,
+    /// A .NET project (`*.csproj`): the NuGet packages of its `<PackageReference>`s and
+    /// `<FrameworkReference>`s are the dependencies; the web SDK (`Sdk="Microsoft.NET.Sdk.Web"`)
+    /// brings ASP.NET Core, recorded as the shared framework `Microsoft.AspNetCore.App`.
+    Dotnet,
     /// `tsconfig*.json`.
     Tsconfig,
     /// `jsconfig*.json`.
@@ -156,6 +160,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         "build.gradle" | "build.gradle.kts" => ManifestKind::Gradle,
         "settings.gradle" | "settings.gradle.kts" => ManifestKind::GradleSettings,
         "Cargo.toml" => ManifestKind::Cargo,
+        _ if name.ends_with(".csproj") => ManifestKind::Dotnet,
         "package-lock.json"
         | "npm-shrinkwrap.json"
         | "yarn.lock"
@@ -219,6 +224,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         }
         ManifestKind::GradleSettings => super::jvm_build::parse_gradle_settings(&mut m, text),
         ManifestKind::Cargo => parse_cargo(&mut m, &parse_toml(text)?),
+        ManifestKind::Dotnet => parse_csproj(&mut m, text),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
         ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
@@ -228,6 +234,52 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
     m.dependencies.sort();
     m.dependencies.dedup();
     Ok(m)
+}
+
+/// A `.csproj`: the project's name (the file name without `.csproj`), the packages its
+/// `<PackageReference Include="…">` and `<FrameworkReference Include="…">` elements name, and
+/// `Microsoft.AspNetCore.App` for a project on the web SDK.
+fn parse_csproj(m: &mut Manifest, text: &str) {
+    let file = m.path.rsplit('/').next().unwrap_or(&m.path);
+    m.name = file.strip_suffix(".csproj").map(str::to_owned);
+    for element in ["<PackageReference", "<FrameworkReference"] {
+        for (at, _) in text.match_indices(element) {
+            let rest = &text[at + element.len()..];
+            let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
+            if let Some(name) = xml_attribute(tag, "Include") {
+                m.dependencies.push(name);
+            }
+        }
+    }
+    if let Some(at) = text.find("<Project") {
+        let rest = &text[at..];
+        let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
+        if xml_attribute(tag, "Sdk").is_some_and(|s| s.starts_with("Microsoft.NET.Sdk.Web")) {
+            m.dependencies.push("Microsoft.AspNetCore.App".to_owned());
+        }
+    }
+}
+
+/// The value of `name="…"` (or `name='…'`) in the text of one XML start tag.
+fn xml_attribute(tag: &str, name: &str) -> Option<String> {
+    let mut search = tag;
+    while let Some(at) = search.find(name) {
+        let before_ok = search[..at]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace);
+        let rest = search[at + name.len()..].trim_start();
+        if before_ok && let Some(value) = rest.strip_prefix('=') {
+            let value = value.trim_start();
+            let quote = value.chars().next()?;
+            if quote == '"' || quote == '\'' {
+                let body = &value[1..];
+                return body.find(quote).map(|end| body[..end].trim().to_owned());
+            }
+        }
+        search = &search[at + name.len()..];
+    }
+    None
 }
 
 /// `Cargo.toml`: the package's name, the crates its dependency tables list (also per

@@ -215,7 +215,8 @@ fn source_type_for(path: &str, language: Language) -> SourceType {
         | Language::Java
         | Language::Go
         | Language::Kotlin
-        | Language::Rust => SourceType::unambiguous().with_jsx(true),
+        | Language::Rust
+        | Language::CSharp => SourceType::unambiguous().with_jsx(true),
     })
 }
 

@@ -1595,6 +1595,9 @@ impl Compiler<'_> {
                 .transpose()?,
             default_status: d.default_status,
             method_in_path: d.method_in_path,
+            inherit_class_prefix: d.inherit_class_prefix,
+            rooted_paths: d.rooted_paths,
+            name_tokens: d.name_tokens.clone(),
             class_prefix: d
                 .class_prefix
                 .as_ref()

@@ -453,6 +453,12 @@ pub struct Decorated {
     pub default_status: Option<i64>,
     /// The path may start with the method and a space, which replaces `method`.
     pub method_in_path: bool,
+    /// The class prefix is inherited from the nearest project base class with one.
+    pub inherit_class_prefix: bool,
+    /// A path starting with `/` or `~/` is not under the class prefix.
+    pub rooted_paths: bool,
+    /// Tokens of the prefix and the path standing for the class's or function's name.
+    pub name_tokens: Option<crate::format::NameTokensFile>,
 }
 
 /// Exception handlers (see `format::ExceptionHandlersFile`).

@@ -201,8 +201,9 @@ fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNo
         Language::Kotlin => format!("(\n{substituted}\n)\n"),
         // Rust: tree-sitter-rust reads an expression statement at the top of a file.
         Language::Rust => format!("(\n{substituted}\n);\n"),
-        // C#: a top-level statement (C# 9).
-        Language::CSharp => format!("(\n{substituted}\n);\n"),
+        // C#: a top-level statement (C# 9) assigning the discard: a parenthesised name alone
+        // reads as the start of a cast.
+        Language::CSharp => format!("_ = (\n{substituted}\n);\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -213,6 +214,16 @@ fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNo
     let model = parse(pattern, language, &source)?;
     let expr = match model.body.as_slice() {
         [stmt] => match &model.stmt(*stmt).kind {
+            StmtKind::Expr { expr } if language == Language::CSharp => {
+                match &model.expr(*expr).kind {
+                    ExprKind::Assign { value, .. } => *value,
+                    _ => {
+                        return Err(PatternError::NotAnExpression {
+                            pattern: pattern.to_owned(),
+                        });
+                    }
+                }
+            }
             StmtKind::Expr { expr } => *expr,
             StmtKind::VarDecl { declarators, .. } if language == Language::Go => {
                 match &declarators[..] {

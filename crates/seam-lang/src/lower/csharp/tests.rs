@@ -414,7 +414,7 @@ fn a_broken_file_is_a_model_with_diagnostics() {
 
 #[test]
 fn a_top_level_expression_is_a_statement_for_patterns() {
-    let m = lower("<pattern>.cs", "(\nResults.Ok(__seam_meta_S)\n);\n").expect("lowers");
+    let m = lower("<pattern>.cs", "_ = (\nResults.Ok(__seam_meta_S)\n);\n").expect("lowers");
     assert_eq!(m.body.len(), 1);
     assert!(matches!(m.stmt(m.body[0]).kind, StmtKind::Expr { .. }));
 }

@@ -276,8 +276,8 @@ impl<'s> Lowerer<'s> {
         self.opt_expr(value, node)
     }
 
-    /// A bare name: a local or parameter, else a field or property of an enclosing class
-    /// (`this.name`), else a type or an import.
+    /// A bare name: a local or parameter, else a field, property or method of an enclosing
+    /// class (`this.name`), else a type or an import.
     pub(super) fn identifier(&mut self, node: Node<'_>) -> ExprId {
         let name = self.text(node).to_owned();
         self.named_ref(name, span(node))
@@ -296,7 +296,8 @@ impl<'s> Lowerer<'s> {
             );
         }
         let binding = self.lookup(&name);
-        if !self.is_local(&name) && self.is_field(&name) {
+        // A field, a property or a method group (`app.MapGet("/", GetAll)`) of the class.
+        if !self.is_local(&name) && (self.is_field(&name) || self.is_method(&name)) {
             return self.this_member(name, at);
         }
         self.m.push_expr(

@@ -455,19 +455,22 @@ fn static_method(
         let Some(Def::Binding(cf, b)) = files.definition(file, object) else {
             return None;
         };
-        let seam_lang::model::BindingKind::Class { class } = files.model(cf).binding(b).kind
-        else {
+        let seam_lang::model::BindingKind::Class { class } = files.model(cf).binding(b).kind else {
             return None;
         };
         (cf, class)
     };
     let model = files.model(cf);
-    model.class(class).members.iter().find_map(|m| match &m.kind {
-        MemberKind::Method { function } if m.is_static && m.name.as_str() == Some(name) => {
-            Some((cf, *function))
-        }
-        _ => None,
-    })
+    model
+        .class(class)
+        .members
+        .iter()
+        .find_map(|m| match &m.kind {
+            MemberKind::Method { function } if m.is_static && m.name.as_str() == Some(name) => {
+                Some((cf, *function))
+            }
+            _ => None,
+        })
 }
 
 /// The method (or function-valued field) `name` of a class or its nearest ancestor.

@@ -639,9 +639,7 @@ pub fn extract_tests_reaching(
             | Language::Go
             | Language::Kotlin
             | Language::Rust
-            | Language::CSharp => {
-                (Vec::new(), Vec::new())
-            }
+            | Language::CSharp => (Vec::new(), Vec::new()),
             Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
                 js_cases(&repo, model)
             }

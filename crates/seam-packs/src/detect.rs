@@ -551,11 +551,11 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
         }
         if m.kind == ManifestKind::Dotnet {
             // NuGet names are case-insensitive.
-            let found = pack.detect.nuget.iter().find_map(|w| {
-                m.dependencies
-                    .iter()
-                    .find(|d| d.eq_ignore_ascii_case(w))
-            });
+            let found = pack
+                .detect
+                .nuget
+                .iter()
+                .find_map(|w| m.dependencies.iter().find(|d| d.eq_ignore_ascii_case(w)));
             if let Some(dep) = found {
                 return Some(Reason::Dependency {
                     manifest: m.path.clone(),

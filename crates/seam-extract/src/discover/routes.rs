@@ -893,7 +893,8 @@ pub fn handler_units(
                                     class_prefix = Vec::new();
                                 }
                                 if let Some(tokens) = &d.name_tokens {
-                                    let class_name = class.and_then(|c| model.class(c).name.clone());
+                                    let class_name =
+                                        class.and_then(|c| model.class(c).name.clone());
                                     let function_name = model.function(function).name.clone();
                                     let names = (class_name.as_deref(), function_name.as_deref());
                                     replace_name_tokens(&mut class_prefix, tokens, names);
@@ -2050,12 +2051,17 @@ fn patterned_parameters_as_holes(path: &str) -> String {
         };
         let inner = &rest[start + 1..end];
         match inner.split_once(':') {
-            Some((name, _))
+            Some((name, pattern))
                 if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') =>
             {
                 out.push_str(&rest[..start]);
                 out.push('{');
                 out.push_str(name);
+                // ASP.NET Core's constraints (`{brandId:int?}`, `{name:minlength(1)}`): a `?`
+                // after named constraints marks the parameter optional, as `{brandId?}` does.
+                if optional_after_constraints(pattern) {
+                    out.push('?');
+                }
                 out.push('}');
             }
             _ => out.push_str(&rest[..=end]),
@@ -2064,6 +2070,18 @@ fn patterned_parameters_as_holes(path: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// True when a parameter's pattern is named constraints ending in `?` (`int?`,
+/// `min(1):int?`), not a regular expression.
+fn optional_after_constraints(pattern: &str) -> bool {
+    pattern.strip_suffix('?').is_some_and(|named| {
+        !named.is_empty()
+            && named.starts_with(|c: char| c.is_ascii_alphabetic())
+            && named
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '(' | ')' | ',' | ':' | '_'))
+    })
 }
 
 /// Path segments that are optional parameters written with the pack's marker in front

@@ -129,9 +129,10 @@ impl Resolver<'_> {
                 namespaces.push(import.specifier.clone());
                 continue;
             }
-            import.resolved = import.specifier.rsplit_once('.').and_then(|(ns, name)| {
-                self.csharp.file(ns, name, &from).map(str::to_owned)
-            });
+            import.resolved = import
+                .specifier
+                .rsplit_once('.')
+                .and_then(|(ns, name)| self.csharp.file(ns, name, &from).map(str::to_owned));
             for name in &mut import.names {
                 name.resolved.clone_from(&import.resolved);
             }
@@ -205,8 +206,7 @@ impl Resolver<'_> {
                 continue;
             };
             // `C.M(x)` written out already: the object is the class itself.
-            if matches!(&model.expr(*object).kind, ExprKind::Ident { name: n, .. } if n == class)
-            {
+            if matches!(&model.expr(*object).kind, ExprKind::Ident { name: n, .. } if n == class) {
                 continue;
             }
             let mut new_args = vec![Arg {
@@ -312,7 +312,10 @@ mod tests {
 
     #[test]
     fn extension_method_calls_become_static_calls() {
-        let files = vec!["Api/Program.cs".to_owned(), "Api/Apis/TodosApi.cs".to_owned()];
+        let files = vec![
+            "Api/Program.cs".to_owned(),
+            "Api/Apis/TodosApi.cs".to_owned(),
+        ];
         let mut models = vec![
             csharp::lower(
                 &files[0],
@@ -338,7 +341,9 @@ mod tests {
             panic!()
         };
         assert_eq!(args.len(), 2);
-        assert!(matches!(&m.expr(args[0].value).kind, ExprKind::Ident { name, .. } if name == "app"));
+        assert!(
+            matches!(&m.expr(args[0].value).kind, ExprKind::Ident { name, .. } if name == "app")
+        );
         let ExprKind::Member { object, .. } = &m.expr(*callee).kind else {
             panic!()
         };

@@ -526,7 +526,9 @@ impl<'s> Lowerer<'s> {
     /// the name (the grammar gives it no field).
     pub(super) fn declarator_value<'t>(&self, d: Node<'t>) -> Option<Node<'t>> {
         let name = field(d, self.f.name);
-        let has_eq = cst::kids(d).iter().any(|k| !k.is_named() && cst::kind_of(*k) == "=");
+        let has_eq = cst::kids(d)
+            .iter()
+            .any(|k| !k.is_named() && cst::kind_of(*k) == "=");
         if !has_eq {
             return None;
         }
@@ -550,9 +552,7 @@ impl<'s> Lowerer<'s> {
             _ => field(node, self.f.accessors).and_then(|list| {
                 named(list)
                     .into_iter()
-                    .find(|a| {
-                        field(*a, self.f.name).is_some_and(|n| self.text(n) == "get")
-                    })
+                    .find(|a| field(*a, self.f.name).is_some_and(|n| self.text(n) == "get"))
                     .and_then(|a| field(a, self.f.body))
             }),
         };
@@ -668,9 +668,7 @@ impl<'s> Lowerer<'s> {
         let saved = self.func.replace(function);
         let body = self.scoped(|lw| {
             let params = match params {
-                Some(p) if cst::kind_of(p) == "implicit_parameter" => {
-                    lw.single_param(p, function)
-                }
+                Some(p) if cst::kind_of(p) == "implicit_parameter" => lw.single_param(p, function),
                 Some(p) if cst::kind_of(p) == "identifier" => lw.single_param(p, function),
                 Some(p) => lw.params(p, function),
                 None => Vec::new(),
@@ -696,9 +694,8 @@ impl<'s> Lowerer<'s> {
                     if prefix.is_empty() {
                         FunctionBody::Expr(value)
                     } else {
-                        prefix.push(
-                            lw.m.push_stmt(StmtKind::Return { value: Some(value) }, span(b)),
-                        );
+                        prefix
+                            .push(lw.m.push_stmt(StmtKind::Return { value: Some(value) }, span(b)));
                         FunctionBody::Block(prefix)
                     }
                 }
@@ -769,9 +766,7 @@ impl<'s> Lowerer<'s> {
 
     /// `: base(args)` / `: this(args)`: a call of `super` / `this`.
     fn constructor_initializer(&mut self, node: Node<'_>) -> ExprId {
-        let is_base = cst::kids(node)
-            .iter()
-            .any(|k| cst::kind_of(*k) == "base");
+        let is_base = cst::kids(node).iter().any(|k| cst::kind_of(*k) == "base");
         let callee = self.m.push_expr(
             if is_base {
                 ExprKind::Super
@@ -925,9 +920,7 @@ impl<'s> Lowerer<'s> {
             Some(n) => self.name_expr(n),
             None => self.m.push_expr(ExprKind::Other, span(node)),
         };
-        let name = name_node
-            .map(|n| dotted(self.text(n)))
-            .unwrap_or_default();
+        let name = name_node.map(|n| dotted(self.text(n))).unwrap_or_default();
         let args_node = cst::first_of_kind(node, "attribute_argument_list");
         let (expr, args) = match args_node {
             Some(list) => {
@@ -937,7 +930,9 @@ impl<'s> Lowerer<'s> {
                         continue;
                     }
                     let key = field(a, self.f.name).map(|k| self.text(k).to_owned());
-                    let Some(v) = named(a).into_iter().rfind(|c| Some(*c) != field(a, self.f.name))
+                    let Some(v) = named(a)
+                        .into_iter()
+                        .rfind(|c| Some(*c) != field(a, self.f.name))
                     else {
                         continue;
                     };

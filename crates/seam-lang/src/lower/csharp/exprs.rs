@@ -126,12 +126,11 @@ impl<'s> Lowerer<'s> {
             }
             "element_access_expression" => {
                 let object = self.opt_expr(field(node, self.f.expression), node);
-                let index = match field(node, self.f.subscript)
-                    .and_then(|s| named(s).into_iter().next())
-                {
-                    Some(a) => self.argument_value(a),
-                    None => self.m.push_expr(ExprKind::Other, span(node)),
-                };
+                let index =
+                    match field(node, self.f.subscript).and_then(|s| named(s).into_iter().next()) {
+                        Some(a) => self.argument_value(a),
+                        None => self.m.push_expr(ExprKind::Other, span(node)),
+                    };
                 ExprKind::Member {
                     object,
                     property: MemberProp::Computed(index),
@@ -491,8 +490,8 @@ impl<'s> Lowerer<'s> {
     fn object_creation(&mut self, node: Node<'_>) -> ExprId {
         let init = field(node, self.f.initializer)
             .or_else(|| cst::first_of_kind(node, "initializer_expression"));
-        let args_node = field(node, self.f.arguments)
-            .or_else(|| cst::first_of_kind(node, "argument_list"));
+        let args_node =
+            field(node, self.f.arguments).or_else(|| cst::first_of_kind(node, "argument_list"));
         let no_args = args_node.is_none_or(|a| named(a).is_empty());
         if let Some(init) = init
             && no_args
@@ -558,10 +557,7 @@ impl<'s> Lowerer<'s> {
             && items.iter().any(|c| {
                 cst::kind_of(*c) == "initializer_expression"
                     || field(*c, self.f.left).is_some_and(|l| {
-                        matches!(
-                            cst::kind_of(l),
-                            "element_binding_expression" | "identifier"
-                        )
+                        matches!(cst::kind_of(l), "element_binding_expression" | "identifier")
                     })
             });
         if !keyed {

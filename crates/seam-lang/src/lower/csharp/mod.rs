@@ -85,7 +85,6 @@ pub fn lower_tree(path: &str, source: &str, tree: &Tree) -> Model {
     lw.m
 }
 
-
 /// What a bare name means inside a class body: the class's own fields and methods.
 #[derive(Debug, Default)]
 struct ClassScope {

@@ -67,9 +67,7 @@ impl<'s> Lowerer<'s> {
                 None => StmtKind::Other,
             },
             "local_declaration_statement" => {
-                let using = cst::kids(node)
-                    .iter()
-                    .any(|k| cst::kind_of(*k) == "using");
+                let using = cst::kids(node).iter().any(|k| cst::kind_of(*k) == "using");
                 let is_const = named(node)
                     .into_iter()
                     .any(|m| cst::kind_of(m) == "modifier" && self.text(m) == "const");
@@ -449,10 +447,7 @@ impl<'s> Lowerer<'s> {
                                 }
                             }
                             _ if c.is_named()
-                                && !matches!(
-                                    cst::kind_of(c),
-                                    "when_clause" | "comment"
-                                ) =>
+                                && !matches!(cst::kind_of(c), "when_clause" | "comment") =>
                             {
                                 lw.stmt(c, &mut stmts);
                             }

@@ -106,7 +106,10 @@ public class ItemsController : ControllerBase, IDisposable
     assert_eq!(get.params[0].decorators[0].name, "FromRoute");
     assert!(get.params[1].default.is_some());
     assert_eq!(
-        get.params[1].type_annotation.as_ref().map(|t| t.text.as_str()),
+        get.params[1]
+            .type_annotation
+            .as_ref()
+            .map(|t| t.text.as_str()),
         Some("string?")
     );
     // `Ok(id)`: a bare call of an inherited method stays a bare name.
@@ -114,7 +117,13 @@ public class ItemsController : ControllerBase, IDisposable
         panic!("a call")
     };
     assert!(matches!(&m.expr(*callee).kind, ExprKind::Ident { name, .. } if name == "Ok"));
-    assert!(matches!(&m.expr(args[0].value).kind, ExprKind::Ident { binding: Some(_), .. }));
+    assert!(matches!(
+        &m.expr(args[0].value).kind,
+        ExprKind::Ident {
+            binding: Some(_),
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -171,7 +180,9 @@ interface IFoo { Task<int> Bar(); }
     let StmtKind::Expr { expr } = &m.stmt(body[0]).kind else {
         panic!()
     };
-    assert!(matches!(&m.expr(*expr).kind, ExprKind::Call { callee, .. } if matches!(m.expr(*callee).kind, ExprKind::Super)));
+    assert!(
+        matches!(&m.expr(*expr).kind, ExprKind::Call { callee, .. } if matches!(m.expr(*callee).kind, ExprKind::Super))
+    );
     // `Prefix + Name`: the constant resolves to its binding, the property is `this.Name`.
     let ExprKind::Binary { left, right, .. } = &m.expr(returned(&m, "Url")).kind else {
         panic!()
@@ -183,7 +194,9 @@ interface IFoo { Task<int> Bar(); }
         panic!("the constant")
     };
     assert!(m.binding(*b).origin.init.is_some());
-    assert!(matches!(&m.expr(*right).kind, ExprKind::Member { object, .. } if matches!(m.expr(*object).kind, ExprKind::This)));
+    assert!(
+        matches!(&m.expr(*right).kind, ExprKind::Member { object, .. } if matches!(m.expr(*object).kind, ExprKind::This))
+    );
     let item = class(&m, "Item");
     assert_eq!(item.members.len(), 2);
     assert_eq!(m.type_decls[0].members, vec!["Red", "Green"]);
@@ -285,7 +298,10 @@ class C {
     let ExprKind::Template(t) = &m.expr(returned(&m, "A")).kind else {
         panic!("a template")
     };
-    assert_eq!(t.quasis, vec!["/api/items/".to_owned(), "?x={1}".to_owned()]);
+    assert_eq!(
+        t.quasis,
+        vec!["/api/items/".to_owned(), "?x={1}".to_owned()]
+    );
     let ExprKind::Object { props } = &m.expr(returned(&m, "B")).kind else {
         panic!("an object")
     };

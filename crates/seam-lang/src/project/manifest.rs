@@ -745,6 +745,28 @@ mod tests {
     }
 
     #[test]
+    fn csproj_packages_and_the_web_sdk() {
+        let text = r#"<Project Sdk="Microsoft.NET.Sdk.Web">
+  <ItemGroup>
+    <PackageReference Include="Asp.Versioning.Http" />
+    <PackageReference Version="8.0.0" Include='Npgsql' />
+    <FrameworkReference Include="Microsoft.AspNetCore.App" />
+  </ItemGroup>
+</Project>"#;
+        assert_eq!(kind_for("src/Api/Api.csproj"), Some(ManifestKind::Dotnet));
+        let m = parse("src/Api/Api.csproj", ManifestKind::Dotnet, text).unwrap();
+        assert_eq!(m.name.as_deref(), Some("Api"));
+        assert_eq!(
+            m.dependencies,
+            ["Asp.Versioning.Http", "Microsoft.AspNetCore.App", "Npgsql"]
+        );
+        // A class library on the plain SDK brings no ASP.NET Core.
+        let lib = r#"<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><PackageReference Include="Dapper" /></ItemGroup></Project>"#;
+        let m = parse("Lib/Lib.csproj", ManifestKind::Dotnet, lib).unwrap();
+        assert_eq!(m.dependencies, ["Dapper"]);
+    }
+
+    #[test]
     fn jsonc_comments_and_trailing_commas() {
         let v = parse_jsonc(
             "{\n // c\n \"a\": [1, 2,], /* x, */ \"b\": \"//not, a comment\",\n \"c\": {\"d\": 1,},\n}",

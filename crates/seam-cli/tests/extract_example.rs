@@ -197,7 +197,7 @@ fn packs_lists_where_each_came_from() {
             "actix-web\thandler\trust\tcargo: actix-web\tbuilt-in",
             "angular-http\tclient\tjavascript\tnpm: @angular/common\tbuilt-in",
             "angularjs\tclient\tjavascript\talways\tbuilt-in",
-            "astro\thandler\tjavascript\tnpm: astro\tbuilt-in",
+            "aspnetcore-minimal\thandler\tcsharp\tnuget: Microsoft.AspNetCore.App\tbuilt-in",
         ]
     );
     for line in [

@@ -385,6 +385,13 @@ pub fn member_function(
         let (pf, parent) = crate::classes::parent_class(files, file, class)?;
         return class_method(files, pf, parent, name, hops);
     }
+    // `C.M(x)` in C#: a static method of the class the name stands for (an extension method's
+    // call is read so, see seam-lang's `resolve/csharp.rs`).
+    if model.language == seam_lang::model::Language::CSharp
+        && let Some(found) = static_method(files, file, *object, name)
+    {
+        return Some(found);
+    }
     if let Some((cf, class)) = crate::classes::class_of_receiver(files, file, *object) {
         return class_method(files, cf, class, name, hops);
     }
@@ -430,6 +437,40 @@ fn field_object_function(
     let (vf, ve) = crate::classes::field_of_class(files, class, field)?;
     let (kf, ke) = object_value_key(files, vf, ve, name, hops)?;
     function_in_value(files, kf, ke, hops)
+}
+
+/// The static method `name` of the class `object` names (not an instance of it), or of the
+/// enclosing class for `this` (a method group `GetItem` in a static class reads `this.GetItem`).
+fn static_method(
+    files: &Files,
+    file: usize,
+    object: ExprId,
+    name: &str,
+) -> Option<(usize, FuncId)> {
+    let here = files.model(file);
+    let (cf, class) = if matches!(here.expr(object).kind, ExprKind::This) {
+        let func = crate::files::enclosing_function(here, here.expr(object).span)?;
+        (file, here.function(func).class?)
+    } else {
+        let Some(Def::Binding(cf, b)) = files.definition(file, object) else {
+            return None;
+        };
+        let seam_lang::model::BindingKind::Class { class } = files.model(cf).binding(b).kind else {
+            return None;
+        };
+        (cf, class)
+    };
+    let model = files.model(cf);
+    model
+        .class(class)
+        .members
+        .iter()
+        .find_map(|m| match &m.kind {
+            MemberKind::Method { function } if m.is_static && m.name.as_str() == Some(name) => {
+                Some((cf, *function))
+            }
+            _ => None,
+        })
 }
 
 /// The method (or function-valued field) `name` of a class or its nearest ancestor.

@@ -634,14 +634,15 @@ pub fn extract_tests_reaching(
         }
         let (cases, file_mocks) = match model.language {
             Language::Python => (py_cases(&repo, model), Vec::new()),
-            // Java (JUnit), Go (`testing`), Rust (`#[test]`), Ruby and PHP (PHPUnit) test files
-            // are not read yet.
+            // Java (JUnit), Go (`testing`), Rust (`#[test]`), Ruby, PHP (PHPUnit) and C# test
+            // files are not read yet.
             Language::Java
             | Language::Go
             | Language::Kotlin
             | Language::Rust
             | Language::Ruby
-            | Language::Php => (Vec::new(), Vec::new()),
+            | Language::Php
+            | Language::CSharp => (Vec::new(), Vec::new()),
             Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
                 js_cases(&repo, model)
             }

@@ -2046,6 +2046,7 @@ fn strip_origin_and_query(s: &str) -> String {
                 || c == '?'
                     && !optional_parameter_mark(rest, i)
                     && !optional_parameter_segment(rest, i)
+                    && !optional_brace_parameter(rest, i)
         })
         .map_or(rest.len(), |(i, _)| i);
     rest[..end].to_owned()
@@ -2062,6 +2063,19 @@ fn optional_parameter_mark(path: &str, at: usize) -> bool {
     segment.strip_prefix(':').is_some_and(|name| {
         !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
     })
+}
+
+/// Whether the `?` at `at` closes a parameter in braces as optional (`{brandId?}`, ASP.NET
+/// Core's `{brandId:int?}`) rather than starting a query: a `}` follows it and a `{` of the
+/// same segment is still open.
+fn optional_brace_parameter(path: &str, at: usize) -> bool {
+    if !path[at + 1..].starts_with('}') {
+        return false;
+    }
+    let segment = path[..at].rsplit('/').next().unwrap_or("");
+    segment
+        .rfind('{')
+        .is_some_and(|open| !segment[open..].contains('}'))
 }
 
 /// Whether the `?` at `at` opens a segment `?:name` (Beego's optional parameter,
@@ -2281,6 +2295,10 @@ mod tests {
         assert_eq!(path("/items?page=1"), "/items");
         assert_eq!(path("/items/:id?page=1"), "/items/:id");
         assert_eq!(path("/items/?"), "/items/");
+        // A parameter in braces marked optional, with or without constraints (ASP.NET Core).
+        assert_eq!(path("/brand/{brandId?}"), "/brand/{brandId?}");
+        assert_eq!(path("/brand/{brandId:int?}/x"), "/brand/{brandId:int?}/x");
+        assert_eq!(path("/brand/{id}?q={q}"), "/brand/{id}");
     }
 
     #[test]

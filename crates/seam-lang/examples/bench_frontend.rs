@@ -422,6 +422,7 @@ fn parse_only(path: &str, source: &str) -> bool {
         Some(Language::Rust) => seam_lang::lower::rust::parse(source).is_ok(),
         Some(Language::Ruby) => seam_lang::lower::ruby::parse(source).is_ok(),
         Some(Language::Php) => seam_lang::lower::php::parse(source).is_ok(),
+        Some(Language::CSharp) => seam_lang::lower::csharp::parse(source).is_ok(),
         Some(Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx) => {
             // A per-thread arena, reset per file, as the lowering uses.
             thread_local! {

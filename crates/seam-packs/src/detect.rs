@@ -32,6 +32,8 @@ pub enum ManifestKind {
     Gemfile,
     /// `composer.json`: dependencies are Composer package names `vendor/package`.
     Composer,
+    /// `*.csproj`: dependencies are NuGet package names.
+    Dotnet,
 }
 
 impl ManifestKind {
@@ -257,6 +259,7 @@ impl Detection {
                 Loaded::Cargo => ManifestKind::Cargo,
                 Loaded::Gemfile => ManifestKind::Gemfile,
                 Loaded::Composer => ManifestKind::Composer,
+                Loaded::Dotnet => ManifestKind::Dotnet,
                 Loaded::Lockfile => {
                     let name = m.path.rsplit('/').next().unwrap_or(&m.path);
                     let Some(kind) = ManifestKind::from_file_name(name) else {
@@ -292,6 +295,7 @@ impl Detection {
                         | ManifestKind::Cargo
                         | ManifestKind::Gemfile
                         | ManifestKind::Composer
+                        | ManifestKind::Dotnet
                 );
             out.push(Manifest {
                 path: m.path.clone(),
@@ -513,7 +517,9 @@ fn import_reason(pack: &Pack, language: Language, imports: &[&str]) -> Option<Re
             .npm
             .iter()
             .any(|name| under(specifier, name, '/')),
-        Language::Java | Language::Kotlin | Language::Ruby | Language::Php => false,
+        Language::Java | Language::Kotlin | Language::Ruby | Language::Php | Language::CSharp => {
+            false
+        }
     })?;
     Some(Reason::Import {
         module: (*module).to_owned(),
@@ -571,6 +577,21 @@ fn dependency_reason(pack: &Pack, manifests: &[&Manifest]) -> Option<Reason> {
                 .iter()
                 .find(|w| m.dependencies.contains(&w.to_ascii_lowercase()))
             {
+                return Some(Reason::Dependency {
+                    manifest: m.path.clone(),
+                    dependency: dep.clone(),
+                });
+            }
+            continue;
+        }
+        if m.kind == ManifestKind::Dotnet {
+            // NuGet names are case-insensitive.
+            let found = pack
+                .detect
+                .nuget
+                .iter()
+                .find_map(|w| m.dependencies.iter().find(|d| d.eq_ignore_ascii_case(w)));
+            if let Some(dep) = found {
                 return Some(Reason::Dependency {
                     manifest: m.path.clone(),
                     dependency: dep.clone(),

@@ -288,6 +288,10 @@ pub struct DetectFile {
     /// Ruby gem names (Gemfile `gem 'rails'`, Gemfile.lock).
     #[serde(default)]
     pub gem: Vec<String>,
+    /// NuGet package names (`<PackageReference Include="…">` of a .csproj); a project on the
+    /// web SDK (`Sdk="Microsoft.NET.Sdk.Web"`) lists `Microsoft.AspNetCore.App`.
+    #[serde(default)]
+    pub nuget: Vec<String>,
     /// The pack applies to every file of its languages (a global such as `fetch`).
     #[serde(default)]
     pub always: bool,
@@ -850,6 +854,33 @@ pub struct DecoratedFile {
     /// that method replaces `method`.
     #[serde(default)]
     pub method_in_path: bool,
+    /// The class prefix is read from the nearest project base class that has one when the
+    /// class has none itself (ASP.NET Core's `[Route]` on a base controller).
+    #[serde(default)]
+    pub inherit_class_prefix: bool,
+    /// A path that starts with `/` or `~/` is not under the class prefix (ASP.NET Core's
+    /// rooted templates; `~` is dropped).
+    #[serde(default)]
+    pub rooted_paths: bool,
+    /// Tokens of the class prefix and the path standing for names (`[controller]`, `[action]`).
+    #[serde(default)]
+    pub name_tokens: Option<NameTokensFile>,
+}
+
+/// Tokens that stand for the enclosing class's or the handler function's name in a route
+/// template (ASP.NET Core's `[controller]` and `[action]`), each with a suffix the name
+/// drops (`ItemsController` is `Items`; `GetAsync` is `Get`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NameTokensFile {
+    #[serde(default)]
+    pub class: Option<String>,
+    #[serde(default)]
+    pub class_suffix: Option<String>,
+    #[serde(default)]
+    pub function: Option<String>,
+    #[serde(default)]
+    pub function_suffix: Option<String>,
 }
 
 /// Exception handlers: a method marked by one of `decorators` answers for the exception

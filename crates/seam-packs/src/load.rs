@@ -642,6 +642,7 @@ impl Compiler<'_> {
             composer: raw.detect.composer.clone(),
             maven: raw.detect.maven.clone(),
             gem: raw.detect.gem.clone(),
+            nuget: raw.detect.nuget.clone(),
             always: raw.detect.always,
         };
         if !detect.always
@@ -652,6 +653,7 @@ impl Compiler<'_> {
             && detect.composer.is_empty()
             && detect.maven.is_empty()
             && detect.gem.is_empty()
+            && detect.nuget.is_empty()
         {
             return Err(self.error(
                 "detect:",
@@ -1661,6 +1663,9 @@ impl Compiler<'_> {
                 .transpose()?,
             default_status: d.default_status,
             method_in_path: d.method_in_path,
+            inherit_class_prefix: d.inherit_class_prefix,
+            rooted_paths: d.rooted_paths,
+            name_tokens: d.name_tokens.clone(),
             class_prefix: d
                 .class_prefix
                 .as_ref()
@@ -1817,10 +1822,11 @@ impl Compiler<'_> {
                 "rust" => LanguageFamily::Rust,
                 "ruby" => LanguageFamily::Ruby,
                 "php" => LanguageFamily::Php,
+                "csharp" => LanguageFamily::CSharp,
                 other => {
                     return Err(self.error(
                         "languages",
-                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go, rust or php"),
+                        format!("`{other}` is not a language seam reads; write javascript, typescript, python, java, kotlin, go, rust, ruby, php or csharp"),
                     ));
                 }
             };

@@ -37,6 +37,7 @@ pub enum LanguageFamily {
     Rust,
     Ruby,
     Php,
+    CSharp,
     /// Java and Kotlin (`languages: [java, kotlin]`): patterns are written in Java, and
     /// Kotlin code lowers to the same model for annotations, calls and instantiations.
     Jvm,
@@ -53,6 +54,7 @@ impl LanguageFamily {
             LanguageFamily::Rust => language == Language::Rust,
             LanguageFamily::Ruby => language == Language::Ruby,
             LanguageFamily::Php => language == Language::Php,
+            LanguageFamily::CSharp => language == Language::CSharp,
             LanguageFamily::Jvm => matches!(language, Language::Java | Language::Kotlin),
         }
     }
@@ -76,6 +78,7 @@ impl LanguageFamily {
             LanguageFamily::Rust => Language::Rust,
             LanguageFamily::Ruby => Language::Ruby,
             LanguageFamily::Php => Language::Php,
+            LanguageFamily::CSharp => Language::CSharp,
         }
     }
 
@@ -89,6 +92,7 @@ impl LanguageFamily {
             LanguageFamily::Rust => "rust",
             LanguageFamily::Ruby => "ruby",
             LanguageFamily::Php => "php",
+            LanguageFamily::CSharp => "csharp",
             LanguageFamily::Jvm => "java, kotlin",
         }
     }
@@ -119,6 +123,8 @@ pub struct DetectRule {
     pub maven: Vec<String>,
     /// Ruby gem names, for Gemfile and Gemfile.lock.
     pub gem: Vec<String>,
+    /// NuGet package names, for .csproj files (`Microsoft.AspNetCore.App` for the web SDK).
+    pub nuget: Vec<String>,
     pub always: bool,
 }
 
@@ -459,6 +465,12 @@ pub struct Decorated {
     pub default_status: Option<i64>,
     /// The path may start with the method and a space, which replaces `method`.
     pub method_in_path: bool,
+    /// The class prefix is inherited from the nearest project base class with one.
+    pub inherit_class_prefix: bool,
+    /// A path starting with `/` or `~/` is not under the class prefix.
+    pub rooted_paths: bool,
+    /// Tokens of the prefix and the path standing for the class's or function's name.
+    pub name_tokens: Option<crate::format::NameTokensFile>,
 }
 
 /// Exception handlers (see `format::ExceptionHandlersFile`).

@@ -204,6 +204,9 @@ fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNo
         // Ruby: one statement; a call without parentheses (`render json: $X`) stays a call.
         Language::Ruby => format!("{substituted}\n"),
         Language::Php => format!("<?php\n(\n{substituted}\n);\n"),
+        // C#: a top-level statement (C# 9) assigning the discard: a parenthesised name alone
+        // reads as the start of a cast.
+        Language::CSharp => format!("_ = (\n{substituted}\n);\n"),
         // Java: a top-level statement, which tree-sitter-java reads (patterns only).
         Language::Java
         | Language::TypeScript
@@ -214,6 +217,16 @@ fn compile_expression_now(pattern: &str, language: Language) -> Result<PatternNo
     let model = parse(pattern, language, &source)?;
     let expr = match model.body.as_slice() {
         [stmt] => match &model.stmt(*stmt).kind {
+            StmtKind::Expr { expr } if language == Language::CSharp => {
+                match &model.expr(*expr).kind {
+                    ExprKind::Assign { value, .. } => *value,
+                    _ => {
+                        return Err(PatternError::NotAnExpression {
+                            pattern: pattern.to_owned(),
+                        });
+                    }
+                }
+            }
             StmtKind::Expr { expr } => *expr,
             StmtKind::VarDecl { declarators, .. } if language == Language::Go => {
                 match &declarators[..] {
@@ -266,6 +279,15 @@ fn compile_decorator_now(pattern: &str, language: Language) -> Result<PatternNod
         // Ruby: a call in a class body is the class's decorator (`before_action :x`).
         Language::Ruby => format!("class SeamDecorated\n  {substituted}\n  def m; end\nend\n"),
         Language::Php => format!("<?php\n#[{substituted}]\nfunction __seam_decorated() {{}}\n"),
+        // C#: an attribute, written with or without its brackets (`[HttpGet($PATH)]`).
+        Language::CSharp => {
+            let inner = substituted
+                .trim()
+                .strip_prefix('[')
+                .and_then(|s| s.strip_suffix(']'))
+                .unwrap_or(substituted.trim());
+            format!("class __SeamDecorated {{\n  [{inner}]\n  void m() {{}}\n}}\n")
+        }
         // Go has no decorators: the class form fails to parse as Go, a clear pattern error.
         Language::Go
         | Language::TypeScript
@@ -295,6 +317,7 @@ fn parse(pattern: &str, language: Language, source: &str) -> Result<Model, Patte
         Language::Rust => "<pattern>.rs",
         Language::Ruby => "<pattern>.rb",
         Language::Php => "<pattern>.php",
+        Language::CSharp => "<pattern>.cs",
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             "<pattern>.ts"
         }

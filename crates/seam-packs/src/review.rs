@@ -462,6 +462,7 @@ pub fn core_families() -> Result<Vec<Family>, PackError> {
                 "rust" => LanguageFamily::Rust,
                 "ruby" => LanguageFamily::Ruby,
                 "php" => LanguageFamily::Php,
+                "csharp" => LanguageFamily::CSharp,
                 other => {
                     return Err(problem(
                         other,

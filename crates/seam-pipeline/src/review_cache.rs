@@ -398,7 +398,7 @@ pub fn build_identity() -> String {
 pub fn resolves_across_files(path: &str) -> bool {
     matches!(
         Language::from_path(path),
-        Some(Language::Java | Language::Kotlin | Language::Go | Language::Rust)
+        Some(Language::Java | Language::Kotlin | Language::Go | Language::Rust | Language::CSharp)
     )
 }
 
@@ -447,6 +447,6 @@ fn file_keys(base: &Sha256, prelude: &Prelude<'_>) -> HashMap<String, Key> {
 fn resolves_against_its_language(path: &str) -> bool {
     matches!(
         Language::from_path(path),
-        Some(Language::Java | Language::Kotlin | Language::Go | Language::Rust)
+        Some(Language::Java | Language::Kotlin | Language::Go | Language::Rust | Language::CSharp)
     )
 }

@@ -182,6 +182,7 @@ pub fn language_id(language: m::Language) -> &'static str {
         m::Language::Rust => "rust",
         m::Language::Ruby => "ruby",
         m::Language::Php => "php",
+        m::Language::CSharp => "csharp",
     }
 }
 
@@ -195,6 +196,7 @@ pub fn extract_file(model: &Model, classifier: &Classifier) -> FileOutput {
         m::Language::Rust => LanguageFamily::Rust,
         m::Language::Ruby => LanguageFamily::Ruby,
         m::Language::Php => LanguageFamily::Php,
+        m::Language::CSharp => LanguageFamily::CSharp,
         m::Language::TypeScript | m::Language::Tsx | m::Language::JavaScript | m::Language::Jsx => {
             LanguageFamily::JavaScript
         }

@@ -57,6 +57,9 @@ pub fn run(args: Args) -> u8 {
             if !pack.detect.cargo.is_empty() {
                 parts.push(format!("cargo: {}", pack.detect.cargo.join(", ")));
             }
+            if !pack.detect.nuget.is_empty() {
+                parts.push(format!("nuget: {}", pack.detect.nuget.join(", ")));
+            }
             parts.join("; ")
         };
         json.push(serde_json::json!({

@@ -920,8 +920,11 @@ pub fn handler_units(
                     };
                     let (class_prefixes, class_version) = match class {
                         Some(c) => {
-                            let (prefixes, version) =
-                                class_prefix_of(&reader, file, &d.class_prefix, c);
+                            let (prefixes, version) = if d.inherit_class_prefix {
+                                inherited_class_prefix(&reader, file, &d.class_prefix, c)
+                            } else {
+                                class_prefix_of(&reader, file, &d.class_prefix, c)
+                            };
                             (under_modules(&modules, (file, c), prefixes), version)
                         }
                         None => (vec![Vec::new()], Version::Undeclared),
@@ -950,6 +953,18 @@ pub fn handler_units(
                         for class_prefix in &class_prefixes {
                             for path in &paths {
                                 let mut path = path.clone();
+                                let mut class_prefix = class_prefix.clone();
+                                if d.rooted_paths && rooted(&mut path) {
+                                    class_prefix = Vec::new();
+                                }
+                                if let Some(tokens) = &d.name_tokens {
+                                    let class_name =
+                                        class.and_then(|c| model.class(c).name.clone());
+                                    let function_name = model.function(function).name.clone();
+                                    let names = (class_name.as_deref(), function_name.as_deref());
+                                    replace_name_tokens(&mut class_prefix, tokens, names);
+                                    replace_name_tokens(&mut path, tokens, names);
+                                }
                                 let method =
                                     method_from_path(d.method_in_path, &mut path, method.clone());
                                 // `@bp.route(scoped_rule("/login"))` read as a hole: an
@@ -960,7 +975,7 @@ pub fn handler_units(
                                     file,
                                     span: decorator.span,
                                     router,
-                                    class_prefix: class_prefix.clone(),
+                                    class_prefix,
                                     version: version.clone(),
                                     method,
                                     path,
@@ -1531,6 +1546,76 @@ impl Version {
     }
 }
 
+/// [`class_prefix_of`] of the class, else of the nearest project base class that has a
+/// prefix (a few levels up).
+fn inherited_class_prefix(
+    reader: &Reader,
+    file: usize,
+    patterns: &[PatternNode],
+    class: seam_lang::model::ClassId,
+) -> (Vec<Vec<Piece>>, Version) {
+    let (mut file, mut class) = (file, class);
+    for _ in 0..8 {
+        let found = class_prefix_of(reader, file, patterns, class);
+        if found.0.iter().any(|p| !p.is_empty()) || found.1 != Version::Undeclared {
+            return found;
+        }
+        let model = reader.files.model(file);
+        let Some(base) = model
+            .class(class)
+            .extends
+            .first()
+            .and_then(|e| class_of(reader.files, file, *e))
+        else {
+            return found;
+        };
+        (file, class) = base;
+    }
+    (vec![Vec::new()], Version::Undeclared)
+}
+
+/// True (and the `~` dropped) when a path starts with `/` or `~/`.
+fn rooted(path: &mut [Piece]) -> bool {
+    match path.first_mut() {
+        Some(Piece::Text(t)) if t.starts_with("~/") => {
+            t.remove(0);
+            true
+        }
+        Some(Piece::Text(t)) => t.starts_with('/'),
+        _ => false,
+    }
+}
+
+/// Writes the class's and the function's names (without the suffixes the pack names) in
+/// place of the tokens standing for them.
+fn replace_name_tokens(
+    pieces: &mut [Piece],
+    tokens: &seam_packs::format::NameTokensFile,
+    (class, function): (Option<&str>, Option<&str>),
+) {
+    let strip = |name: &str, suffix: &Option<String>| -> String {
+        match suffix {
+            Some(s) if name.len() > s.len() && name.ends_with(s.as_str()) => {
+                name[..name.len() - s.len()].to_owned()
+            }
+            _ => name.to_owned(),
+        }
+    };
+    for piece in pieces {
+        let Piece::Text(text) = piece else { continue };
+        if let (Some(token), Some(name)) = (&tokens.class, class)
+            && text.contains(token.as_str())
+        {
+            *text = text.replace(token.as_str(), &strip(name, &tokens.class_suffix));
+        }
+        if let (Some(token), Some(name)) = (&tokens.function, function)
+            && text.contains(token.as_str())
+        {
+            *text = text.replace(token.as_str(), &strip(name, &tokens.function_suffix));
+        }
+    }
+}
+
 pub(crate) fn class_prefix_of(
     reader: &Reader,
     file: usize,
@@ -2036,12 +2121,17 @@ fn patterned_parameters_as_holes(path: &str) -> String {
         };
         let inner = &rest[start + 1..end];
         match inner.split_once(':') {
-            Some((name, _))
+            Some((name, pattern))
                 if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') =>
             {
                 out.push_str(&rest[..start]);
                 out.push('{');
                 out.push_str(name);
+                // ASP.NET Core's constraints (`{brandId:int?}`, `{name:minlength(1)}`): a `?`
+                // after named constraints marks the parameter optional, as `{brandId?}` does.
+                if optional_after_constraints(pattern) {
+                    out.push('?');
+                }
                 out.push('}');
             }
             _ => out.push_str(&rest[..=end]),
@@ -2050,6 +2140,18 @@ fn patterned_parameters_as_holes(path: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// True when a parameter's pattern is named constraints ending in `?` (`int?`,
+/// `min(1):int?`), not a regular expression.
+fn optional_after_constraints(pattern: &str) -> bool {
+    pattern.strip_suffix('?').is_some_and(|named| {
+        !named.is_empty()
+            && named.starts_with(|c: char| c.is_ascii_alphabetic())
+            && named
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '(' | ')' | ',' | ':' | '_'))
+    })
 }
 
 /// Path segments that are optional parameters written with the pack's marker in front

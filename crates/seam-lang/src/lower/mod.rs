@@ -4,6 +4,7 @@
 //! with every identifier resolved to its declaration where one exists in the file. Module
 //! resolution across files happens later, in [`crate::resolve`].
 
+pub mod csharp;
 pub mod go;
 pub mod java;
 pub mod js;
@@ -40,6 +41,7 @@ fn lower_language(path: &str, language: Language, source: &str) -> Result<Model,
         Language::Rust => rust::lower(path, source),
         Language::Ruby => ruby::lower(path, source),
         Language::Php => php::lower(path, source),
+        Language::CSharp => csharp::lower(path, source),
         Language::TypeScript | Language::Tsx | Language::JavaScript | Language::Jsx => {
             js::lower(path, language, source)
         }

@@ -43,10 +43,13 @@ pub enum Language {
     Rust,
     Ruby,
     Php,
+    #[serde(rename = "csharp")]
+    CSharp,
 }
 
 impl Language {
-    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`, `rs`, `rb`).
+    /// The short id used in outputs (`ts`, `tsx`, `js`, `jsx`, `py`, `java`, `go`, `kt`, `rs`, `rb`,
+    /// `php`, `cs`).
     pub fn short_id(self) -> &'static str {
         match self {
             Language::TypeScript => "ts",
@@ -60,6 +63,7 @@ impl Language {
             Language::Rust => "rs",
             Language::Ruby => "rb",
             Language::Php => "php",
+            Language::CSharp => "cs",
         }
     }
 
@@ -74,6 +78,7 @@ impl Language {
             | Language::Rust
             | Language::Ruby => false,
             Language::Php => false,
+            Language::CSharp => false,
         }
     }
 
@@ -97,6 +102,7 @@ impl Language {
             "rs" => Language::Rust,
             "rb" | "rake" => Language::Ruby,
             "php" => Language::Php,
+            "cs" => Language::CSharp,
             _ => return None,
         })
     }

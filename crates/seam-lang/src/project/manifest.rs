@@ -37,6 +37,10 @@ pub enum ManifestKind {
     /// dependencies; `autoload.psr-4` (and `autoload-dev.psr-4`) namespace prefixes and their
     /// folders are kept in [`Manifest::variables`] as `psr-4:<prefix>` → folder.
     Composer,
+    /// A .NET project (`*.csproj`): the NuGet packages of its `<PackageReference>`s and
+    /// `<FrameworkReference>`s are the dependencies; the web SDK (`Sdk="Microsoft.NET.Sdk.Web"`)
+    /// brings ASP.NET Core, recorded as the shared framework `Microsoft.AspNetCore.App`.
+    Dotnet,
     /// `tsconfig*.json`.
     Tsconfig,
     /// `jsconfig*.json`.
@@ -164,6 +168,7 @@ pub fn kind_for(path: &str) -> Option<ManifestKind> {
         "Cargo.toml" => ManifestKind::Cargo,
         "Gemfile" | "Gemfile.lock" | "gems.rb" | "gems.locked" => ManifestKind::Gemfile,
         "composer.json" => ManifestKind::Composer,
+        _ if name.ends_with(".csproj") => ManifestKind::Dotnet,
         "package-lock.json"
         | "npm-shrinkwrap.json"
         | "yarn.lock"
@@ -229,6 +234,7 @@ pub fn parse(path: &str, kind: ManifestKind, text: &str) -> Result<Manifest, Str
         ManifestKind::Cargo => parse_cargo(&mut m, &parse_toml(text)?),
         ManifestKind::Gemfile => m.dependencies = gem_names(text),
         ManifestKind::Composer => parse_composer(&mut m, &parse_jsonc(text)?),
+        ManifestKind::Dotnet => parse_csproj(&mut m, text),
         ManifestKind::Lockfile => m.locked = super::lockfile::packages(path, text),
         ManifestKind::Dotenv => m.variables = parse_dotenv(text),
         ManifestKind::HtmlEntry => m.variables = parse_html_globals(text),
@@ -310,6 +316,52 @@ fn parse_composer(m: &mut Manifest, doc: &Json) {
             }
         }
     }
+}
+
+/// A `.csproj`: the project's name (the file name without `.csproj`), the packages its
+/// `<PackageReference Include="…">` and `<FrameworkReference Include="…">` elements name, and
+/// `Microsoft.AspNetCore.App` for a project on the web SDK.
+fn parse_csproj(m: &mut Manifest, text: &str) {
+    let file = m.path.rsplit('/').next().unwrap_or(&m.path);
+    m.name = file.strip_suffix(".csproj").map(str::to_owned);
+    for element in ["<PackageReference", "<FrameworkReference"] {
+        for (at, _) in text.match_indices(element) {
+            let rest = &text[at + element.len()..];
+            let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
+            if let Some(name) = xml_attribute(tag, "Include") {
+                m.dependencies.push(name);
+            }
+        }
+    }
+    if let Some(at) = text.find("<Project") {
+        let rest = &text[at..];
+        let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
+        if xml_attribute(tag, "Sdk").is_some_and(|s| s.starts_with("Microsoft.NET.Sdk.Web")) {
+            m.dependencies.push("Microsoft.AspNetCore.App".to_owned());
+        }
+    }
+}
+
+/// The value of `name="…"` (or `name='…'`) in the text of one XML start tag.
+fn xml_attribute(tag: &str, name: &str) -> Option<String> {
+    let mut search = tag;
+    while let Some(at) = search.find(name) {
+        let before_ok = search[..at]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace);
+        let rest = search[at + name.len()..].trim_start();
+        if before_ok && let Some(value) = rest.strip_prefix('=') {
+            let value = value.trim_start();
+            let quote = value.chars().next()?;
+            if quote == '"' || quote == '\'' {
+                let body = &value[1..];
+                return body.find(quote).map(|end| body[..end].trim().to_owned());
+            }
+        }
+        search = &search[at + name.len()..];
+    }
+    None
 }
 
 /// `Cargo.toml`: the package's name, the crates its dependency tables list (also per
@@ -799,6 +851,28 @@ mod tests {
         assert_eq!(kind_for("app/Gemfile.lock"), Some(ManifestKind::Gemfile));
         let m = parse("app/Gemfile.lock", ManifestKind::Gemfile, lock).unwrap();
         assert_eq!(m.dependencies, ["actionpack", "rails", "sorbet"]);
+    }
+
+    #[test]
+    fn csproj_packages_and_the_web_sdk() {
+        let text = r#"<Project Sdk="Microsoft.NET.Sdk.Web">
+  <ItemGroup>
+    <PackageReference Include="Asp.Versioning.Http" />
+    <PackageReference Version="8.0.0" Include='Npgsql' />
+    <FrameworkReference Include="Microsoft.AspNetCore.App" />
+  </ItemGroup>
+</Project>"#;
+        assert_eq!(kind_for("src/Api/Api.csproj"), Some(ManifestKind::Dotnet));
+        let m = parse("src/Api/Api.csproj", ManifestKind::Dotnet, text).unwrap();
+        assert_eq!(m.name.as_deref(), Some("Api"));
+        assert_eq!(
+            m.dependencies,
+            ["Asp.Versioning.Http", "Microsoft.AspNetCore.App", "Npgsql"]
+        );
+        // A class library on the plain SDK brings no ASP.NET Core.
+        let lib = r#"<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><PackageReference Include="Dapper" /></ItemGroup></Project>"#;
+        let m = parse("Lib/Lib.csproj", ManifestKind::Dotnet, lib).unwrap();
+        assert_eq!(m.dependencies, ["Dapper"]);
     }
 
     #[test]

@@ -18,6 +18,7 @@
 //! [`Import::resolved`]: crate::model::Import::resolved
 //! [`ReExport::resolved`]: crate::model::ReExport::resolved
 
+pub mod csharp;
 pub mod go;
 pub mod java;
 pub mod js;
@@ -51,6 +52,8 @@ pub struct Resolver<'p> {
     /// Top-level names of Java and Kotlin files by package; empty until
     /// [`resolve_project`] fills it from the models.
     pub jvm: kotlin::JvmPackages,
+    /// The types of the project's C# files by namespace.
+    pub csharp: csharp::CsNamespaces,
 }
 
 impl<'p> Resolver<'p> {
@@ -102,6 +105,7 @@ impl<'p> Resolver<'p> {
                 by_name
             },
             jvm: kotlin::JvmPackages::default(),
+            csharp: csharp::CsNamespaces::default(),
         };
         resolver.tsconfigs = js::effective_tsconfigs(&resolver);
         resolver
@@ -122,6 +126,8 @@ impl<'p> Resolver<'p> {
             self.resolve_java_model(model);
         } else if model.language == crate::model::Language::Kotlin {
             self.resolve_kotlin_model(model);
+        } else if model.language == crate::model::Language::CSharp {
+            self.resolve_csharp_model(model);
         } else if model.language == crate::model::Language::Go
             || model.language == crate::model::Language::Rust
             || model.language == crate::model::Language::Php
@@ -181,6 +187,7 @@ impl<'p> Resolver<'p> {
 pub fn resolve_project(project: &mut Project) {
     let mut resolver = Resolver::new(&project.files, &project.manifests);
     resolver.jvm = kotlin::JvmPackages::new(&project.models);
+    resolver.csharp = csharp::CsNamespaces::new(&project.models);
     let go = go::GoPackages::new(&project.models, &project.manifests);
     let rust = rust::RustCrates::new(&project.files, &project.manifests);
     let php = php::PhpNamespaces::new(&project.models, &project.manifests);

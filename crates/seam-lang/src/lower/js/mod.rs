@@ -218,6 +218,7 @@ fn source_type_for(path: &str, language: Language) -> SourceType {
         | Language::Rust
         | Language::Ruby => SourceType::unambiguous().with_jsx(true),
         Language::Php => SourceType::unambiguous().with_jsx(true),
+        Language::CSharp => SourceType::unambiguous().with_jsx(true),
     })
 }
 

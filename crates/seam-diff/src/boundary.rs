@@ -37,7 +37,7 @@ use serde_json::{Value, json};
 
 use seam_check::{CheckInput, CheckMode, SuppressionSet, check};
 use seam_ir::summary::BehavioralSummary;
-use seam_ir::summary::types::{CodeUnitKind, Semantics};
+use seam_ir::summary::types::{CodeUnitKind, Output, Semantics, TypeShape};
 
 pub use crate::document::BOUNDARY_KEY;
 
@@ -70,22 +70,17 @@ fn rest_key(s: &BehavioralSummary) -> Option<String> {
 }
 
 fn unit_of(s: &BehavioralSummary) -> Option<Unit> {
+    unit_with(s, true)
+}
+
+/// The unit of a REST summary; its statuses and response fields only when `responses` (a
+/// client's are read otherwise).
+fn unit_with(s: &BehavioralSummary, responses: bool) -> Option<Unit> {
     let key = rest_key(s)?;
     let mut statuses = BTreeSet::new();
     let mut fields = BTreeSet::new();
-    for t in &s.transitions {
-        let output = serde_json::to_value(&t.output).unwrap_or(Value::Null);
-        if output["type"] != "response" {
-            continue;
-        }
-        let status = &output["statusCode"];
-        statuses.insert(match (&status["type"], &status["value"]) {
-            (Value::String(t), v) if t == "literal" && !v.is_null() => v.to_string(),
-            _ => "(unknown)".to_owned(),
-        });
-        if let Some(props) = output["body"]["properties"].as_object() {
-            fields.extend(props.keys().cloned());
-        }
+    for t in s.transitions.iter().filter(|_| responses) {
+        response_facts(&t.output, &mut statuses, &mut fields);
     }
     Some(Unit {
         key,
@@ -95,6 +90,47 @@ fn unit_of(s: &BehavioralSummary) -> Option<Unit> {
         statuses,
         fields,
     })
+}
+
+/// The status a response output sends (its literal value as JSON text, else `(unknown)`) into
+/// `statuses`, and the top-level fields of its body into `fields`; nothing for any other
+/// output. Read off the typed output: only the parts read are turned into JSON (an output of
+/// a type this build does not know is read as JSON whole).
+fn response_facts(output: &Output, statuses: &mut BTreeSet<String>, fields: &mut BTreeSet<String>) {
+    let response = match output {
+        Output::Response(r) => r,
+        Output::Other(_) => {
+            let output = serde_json::to_value(output).unwrap_or(Value::Null);
+            if output["type"] == "response" {
+                statuses.insert(status_text(&output["statusCode"]));
+                if let Some(props) = output["body"]["properties"].as_object() {
+                    fields.extend(props.keys().cloned());
+                }
+            }
+            return;
+        }
+        _ => return,
+    };
+    let status = serde_json::to_value(&response.status_code).unwrap_or(Value::Null);
+    statuses.insert(status_text(&status));
+    match &response.body {
+        Some(TypeShape::Record(record)) => fields.extend(record.properties.keys().cloned()),
+        Some(body) => {
+            let body = serde_json::to_value(body).unwrap_or(Value::Null);
+            if let Some(props) = body["properties"].as_object() {
+                fields.extend(props.keys().cloned());
+            }
+        }
+        None => {}
+    }
+}
+
+/// A response's `statusCode` as the diff names it: a literal's JSON text, else `(unknown)`.
+fn status_text(status: &Value) -> String {
+    match (&status["type"], &status["value"]) {
+        (Value::String(t), v) if t == "literal" && !v.is_null() => v.to_string(),
+        _ => "(unknown)".to_owned(),
+    }
 }
 
 fn is_kind(s: &BehavioralSummary, kind: CodeUnitKind) -> bool {
@@ -207,7 +243,7 @@ fn client_units(list: &[BehavioralSummary]) -> BTreeMap<ClientId, Unit> {
         .iter()
         .filter(|s| is_kind(s, CodeUnitKind::Client))
         .filter_map(|s| {
-            let mut u = unit_of(s)?;
+            let mut u = unit_with(s, false)?;
             // A client's statuses are the ones it handles by name (`status === 404`).
             let reading = seam_check::http::ConsumerReading::of(s);
             u.statuses = s
@@ -216,7 +252,6 @@ fn client_units(list: &[BehavioralSummary]) -> BTreeMap<ClientId, Unit> {
                 .flat_map(|t| reading.statuses_named(&t.conditions))
                 .map(|n| n.to_string())
                 .collect();
-            u.fields.clear();
             Some(u)
         })
         .collect();

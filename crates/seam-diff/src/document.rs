@@ -288,20 +288,29 @@ pub fn diff_documents(
     Ok(SymbolDiff { value })
 }
 
-fn component_diff(
-    base: &[Component],
-    head: &[Component],
+fn component_diff<'a>(
+    base: &'a [Component],
+    head: &'a [Component],
     counts: &mut BTreeMap<&'static str, u64>,
 ) -> Value {
-    let by_id = |list: &[Component]| -> BTreeMap<String, Component> {
-        list.iter().map(|c| (c.id.clone(), c.clone())).collect()
+    // Borrowed, by id (the last of an id wins, as entry checks let only one through).
+    let by_id = |list: &'a [Component]| -> BTreeMap<&'a str, &'a Component> {
+        list.iter().map(|c| (c.id.as_str(), c)).collect()
     };
     let (b, h) = (by_id(base), by_id(head));
-    let mut added: Vec<&Component> = h.values().filter(|c| !b.contains_key(&c.id)).collect();
-    let mut removed: Vec<&Component> = b.values().filter(|c| !h.contains_key(&c.id)).collect();
+    let mut added: Vec<&Component> = h
+        .values()
+        .copied()
+        .filter(|c| !b.contains_key(c.id.as_str()))
+        .collect();
+    let mut removed: Vec<&Component> = b
+        .values()
+        .copied()
+        .filter(|c| !h.contains_key(c.id.as_str()))
+        .collect();
     let mut changed: Vec<(&Component, &Component, Value)> = Vec::new();
-    for (id, before) in &b {
-        if let Some(after) = h.get(id) {
+    for (id, &before) in &b {
+        if let Some(&after) = h.get(id) {
             let roots = before.roots != after.roots;
             let api = before.public_api != after.public_api;
             let frameworks = before.frameworks != after.frameworks;
@@ -327,54 +336,59 @@ fn component_diff(
     })
 }
 
-fn dependency_diff(
-    base: &Document,
-    head: &Document,
+fn dependency_diff<'a>(
+    base: &'a Document,
+    head: &'a Document,
     base_skipped: &BTreeMap<&str, SkipReason>,
     head_skipped: &BTreeMap<&str, SkipReason>,
     counts: &mut BTreeMap<&'static str, u64>,
 ) -> Value {
-    let keyed = |doc: &Document| -> BTreeMap<String, Dependency> {
+    // Borrowed, by key (the last of a key wins, as entry checks let only one through).
+    let keyed = |doc: &'a Document| -> BTreeMap<String, &'a Dependency> {
         doc.dependencies
             .iter()
-            .map(|d| (dependency_key(d), d.clone()))
+            .map(|d| (dependency_key(d), d))
             .collect()
     };
     let (b, h) = (keyed(base), keyed(head));
-    let files = |doc: &Document| -> HashMap<String, String> {
+    // Each Symbol's file by id, made only when a dependency is on one side alone.
+    let files = |doc: &'a Document| -> HashMap<&'a str, &'a str> {
         doc.symbols
             .iter()
-            .map(|s| (s.id.clone(), s.source.file.clone()))
+            .map(|s| (s.id.as_str(), s.source.file.as_str()))
             .collect()
     };
-    let (base_files, head_files) = (files(base), files(head));
+    let (base_files, head_files) = (
+        std::cell::OnceCell::<HashMap<&str, &str>>::new(),
+        std::cell::OnceCell::<HashMap<&str, &str>>::new(),
+    );
     // (key, dependency)
     let mut added: Vec<(String, &Dependency)> = Vec::new();
     let mut removed: Vec<(String, &Dependency)> = Vec::new();
     let mut unknown: Vec<(String, Value)> = Vec::new();
     // The endpoint files of `d` (looked up in the holding document) that `other` skipped.
     let lost =
-        |d: &Dependency, holder: &HashMap<String, String>, other: &BTreeMap<&str, SkipReason>| {
+        |d: &Dependency, holder: &HashMap<&str, &str>, other: &BTreeMap<&str, SkipReason>| {
             let mut out: BTreeMap<String, SkipReason> = BTreeMap::new();
             for end in [&d.from, &d.to] {
-                if let Some(file) = holder.get(end.as_str())
-                    && let Some(reason) = other.get(file.as_str())
+                if let Some(&file) = holder.get(end.as_str())
+                    && let Some(reason) = other.get(file)
                 {
-                    out.insert(file.clone(), *reason);
+                    out.insert(file.to_owned(), *reason);
                 }
             }
             out
         };
-    for (key, d) in &b {
+    for (key, &d) in &b {
         match h.get(key) {
-            Some(other) => {
+            Some(&other) => {
                 if other.direction != d.direction || other.effect != d.effect {
                     removed.push((key.clone(), d));
                     added.push((key.clone(), other));
                 }
             }
             None => {
-                let lost = lost(d, &base_files, head_skipped);
+                let lost = lost(d, base_files.get_or_init(|| files(base)), head_skipped);
                 if lost.is_empty() {
                     removed.push((key.clone(), d));
                 } else {
@@ -383,9 +397,9 @@ fn dependency_diff(
             }
         }
     }
-    for (key, d) in &h {
+    for (key, &d) in &h {
         if !b.contains_key(key) {
-            let lost = lost(d, &head_files, base_skipped);
+            let lost = lost(d, head_files.get_or_init(|| files(head)), base_skipped);
             if lost.is_empty() {
                 added.push((key.clone(), d));
             } else {

@@ -23,16 +23,24 @@ pub fn utf16_cmp(a: &str, b: &str) -> Ordering {
             (0xD800 + (offset >> 10), 0xDC00 + (offset & 0x3FF))
         }
     }
-    let mut left = a.chars();
-    let mut right = b.chars();
-    loop {
-        match (left.next(), right.next()) {
-            (None, None) => return Ordering::Equal,
-            (None, Some(_)) => return Ordering::Less,
-            (Some(_), None) => return Ordering::Greater,
-            (Some(x), Some(y)) if x == y => {}
-            (Some(x), Some(y)) => return units(x).cmp(&units(y)),
-        }
+    // Equal bytes are equal characters: skip the common prefix bytewise (ids and paths share
+    // long ones), back to the start of the character holding the first differing byte. That
+    // start is a character boundary of both strings, since the bytes before it are equal.
+    let common = a
+        .as_bytes()
+        .iter()
+        .zip(b.as_bytes())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let mut start = common;
+    while !a.is_char_boundary(start) {
+        start -= 1;
+    }
+    match (a[start..].chars().next(), b[start..].chars().next()) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (Some(x), Some(y)) => units(x).cmp(&units(y)),
     }
 }
 
@@ -182,6 +190,39 @@ mod tests {
                     utf16_cmp(&xa, &ya),
                     xa.encode_utf16().cmp(ya.encode_utf16())
                 );
+            }
+        }
+        // Characters whose encodings share leading bytes, after a common prefix with
+        // multi-byte characters in it: the first differing byte is inside a character.
+        let close = [
+            "",
+            "\u{E9}",
+            "\u{EA}",
+            "\u{FF21}",
+            "\u{FF22}",
+            "\u{10000}",
+            "\u{10001}",
+            "\u{1F600}",
+            "\u{1F601}",
+            "\u{10FFFF}",
+        ];
+        for x in close {
+            for y in close {
+                for tail in ["", "a", "\u{E9}"] {
+                    let (xs, ys) = (
+                        format!("pa\u{E9}\u{1F600}/{x}"),
+                        format!("pa\u{E9}\u{1F600}/{y}{tail}"),
+                    );
+                    assert_eq!(
+                        utf16_cmp(&xs, &ys),
+                        xs.encode_utf16().cmp(ys.encode_utf16()),
+                        "{xs:?} {ys:?}"
+                    );
+                    assert_eq!(
+                        utf16_cmp(&ys, &xs),
+                        ys.encode_utf16().cmp(xs.encode_utf16())
+                    );
+                }
             }
         }
     }

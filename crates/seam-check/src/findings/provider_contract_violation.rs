@@ -163,7 +163,7 @@ pub(crate) fn can_tell_never_produced(
         })
         || status >= 500
         || shared.contains(&status)
-        || framework_statuses(handler).contains(&status)
+        || (framework_statuses(handler).contains(&status) && takes_request_values(handler))
     {
         return false;
     }
@@ -180,6 +180,17 @@ pub(crate) fn can_tell_never_produced(
         _ => false,
     });
     !(status >= 400 && (raises || injected || !handler.gaps.is_empty()))
+}
+
+/// Whether the handler takes a value from the request (a parameter that is no injected
+/// dependency): only then can the framework's own answer to a request that does not bind or
+/// validate (`frameworkStatuses`) come before it. A handler taking nothing from the request
+/// cannot fail that way.
+fn takes_request_values(handler: &BehavioralSummary) -> bool {
+    handler.inputs.iter().any(|i| match i {
+        Input::Parameter(p) => p.role.as_deref() != Some("dependency"),
+        _ => false,
+    })
 }
 
 /// Statuses the framework sends for the handler without running it
@@ -446,6 +457,13 @@ mod tests {
             .into_iter()
             .collect(),
         );
+        // A handler that takes nothing from the request cannot fail its validation.
+        assert!(can_tell_never_produced(&fastapi, 422, &BTreeSet::new()));
+        fastapi.inputs = vec![
+            serde_json::from_value(serde_json::json!({"type": "parameter", "name": "q",
+                "position": 0, "role": "query", "shape": null}))
+            .unwrap(),
+        ];
         assert!(!can_tell_never_produced(&fastapi, 422, &BTreeSet::new()));
         assert!(can_tell_never_produced(&fastapi, 404, &BTreeSet::new()));
         // A dependency runs before the handler and may answer 404 for it.

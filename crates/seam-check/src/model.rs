@@ -220,7 +220,7 @@ impl FailOn {
 }
 
 impl CheckReport {
-    /// `PHP (412 files) and Ruby (3 files)`: the languages of the repository seam does not
+    /// `Elixir (412 files) and Scala (3 files)`: the languages of the repository seam does not
     /// read, for the text report; `None` when there are none.
     pub fn unread_languages_text(&self) -> Option<String> {
         (!self.unread_languages.is_empty())

@@ -567,34 +567,35 @@ fn a_long_report_ends_with_its_counts_line_too() {
     assert_eq!(report.lines().last(), Some(counts), "{report}");
 }
 
-/// A TypeScript client whose server is PHP: seam does not read PHP, and the report says so
-/// (the summary line and the run finding), instead of leaving the reader to blame the client.
+/// A TypeScript client whose server is Elixir: seam does not read Elixir, and the report says
+/// so (the summary line and the run finding), instead of leaving the reader to blame the client.
 #[test]
 fn languages_seam_does_not_read_are_named_in_the_report() {
     let dir = scratch("unread-languages");
-    std::fs::create_dir_all(dir.path().join("app/Http")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(dir.path().join("lib/web")).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(
         dir.path().join("client.ts"),
         "export const songs = () => fetch('/api/songs');\nexport const me = () => fetch('/api/me', { method: 'DELETE' });\n",
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    for name in ["routes.php", "Http/SongController.php"] {
-        std::fs::write(dir.path().join("app").join(name), "<?php\n")
+    for name in ["router.ex", "web/song_controller.ex"] {
+        std::fs::write(dir.path().join("lib").join(name), "defmodule X do\nend\n")
             .unwrap_or_else(|e| panic!("{e}"));
     }
-    std::fs::write(dir.path().join("seed.rb"), "puts 1\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("Seed.scala"), "object Seed\n")
+        .unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(dir.path().join("gen.c"), "int main(){}\n").unwrap_or_else(|e| panic!("{e}"));
     let path = dir.path().to_str().unwrap_or_default();
     let out = run(&["check", path, "--fail-on", "none"]);
     let report = text(&out.stdout);
     assert!(
         report.contains(
-            "  Not read: PHP (2 files) and Ruby (1 file), languages seam does not read.\n"
+            "  Not read: Elixir (2 files) and Scala (1 file), languages seam does not read.\n"
         ),
         "{report}"
     );
     assert!(
-        report.contains("The repository also holds PHP (2 files) and Ruby (1 file), which seam does not read: the other side may be there."),
+        report.contains("The repository also holds Elixir (2 files) and Scala (1 file), which seam does not read: the other side may be there."),
         "{report}"
     );
     // C is not a language of web boundaries: not named.

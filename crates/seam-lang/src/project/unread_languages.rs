@@ -1,5 +1,5 @@
 //! Source files in languages seam has no lowering for, counted per language, so that a run can
-//! say which part of a repository it did not read: the PHP, C# or Ruby server behind a
+//! say which part of a repository it did not read: the Elixir, Scala or Swift server behind a
 //! TypeScript client is where the routes of its calls are, and a report that only says "no
 //! provider" would blame the client.
 //!
@@ -10,9 +10,6 @@ use std::collections::BTreeMap;
 
 /// File extensions (as [`super::Project::unroutable`] counts them) and the language they hold.
 const LANGUAGES: &[(&str, &str)] = &[
-    (".cs", "C#"),
-    (".php", "PHP"),
-    (".rb", "Ruby"),
     (".swift", "Swift"),
     (".scala", "Scala"),
     (".ex", "Elixir"),
@@ -56,7 +53,7 @@ pub fn unread_languages(unroutable: &BTreeMap<String, u64>) -> Vec<UnreadLanguag
     languages
 }
 
-/// `PHP (412 files) and Ruby (3 files)`: the languages as a reader reads them.
+/// `Elixir (412 files) and Scala (3 files)`: the languages as a reader reads them.
 pub fn describe(languages: &[UnreadLanguage]) -> String {
     let parts: Vec<String> = languages
         .iter()
@@ -84,17 +81,19 @@ mod tests {
     fn languages_are_counted_most_files_first() {
         let found = unread_languages(&counts(&[
             (".md", 40),
-            (".rb", 3),
-            (".php", 412),
+            (".scala", 3),
+            (".swift", 412),
             (".ex", 2),
             (".exs", 1),
             (".c", 90),
+            // Languages seam reads are not counted here.
+            (".php", 7),
         ]));
         assert_eq!(
             found,
             vec![
                 UnreadLanguage {
-                    language: "PHP",
+                    language: "Swift",
                     files: 412
                 },
                 UnreadLanguage {
@@ -102,14 +101,14 @@ mod tests {
                     files: 3
                 },
                 UnreadLanguage {
-                    language: "Ruby",
+                    language: "Scala",
                     files: 3
                 },
             ]
         );
         assert_eq!(
             describe(&found),
-            "PHP (412 files), Elixir (3 files) and Ruby (3 files)"
+            "Swift (412 files), Elixir (3 files) and Scala (3 files)"
         );
     }
 
@@ -118,10 +117,10 @@ mod tests {
         assert!(unread_languages(&counts(&[(".json", 4), ("", 1)])).is_empty());
         assert_eq!(
             describe(&[UnreadLanguage {
-                language: "C#",
+                language: "Dart",
                 files: 1
             }]),
-            "C# (1 file)"
+            "Dart (1 file)"
         );
     }
 }

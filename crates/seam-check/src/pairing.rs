@@ -58,6 +58,10 @@ pub struct Endpoint {
     /// The route sits under a prefix seam could not read, and its known path has a fixed
     /// segment: a longer call meets it by its last segments (see [`crate::known_suffix`]).
     pub by_suffix: bool,
+    /// The framework also answers the route's path with a format extension on its last segment
+    /// (Rails' `(.:format)`: `/notes.json` reaches `/notes`), from
+    /// `metadata.http.formatSuffix`.
+    pub format_suffix: bool,
 }
 
 impl Endpoint {
@@ -307,6 +311,37 @@ fn routes_meet(
         }
     }
     a.pairs_with(b)
+}
+
+/// Whether the summary's route is also answered with a format extension on its last segment
+/// (`metadata.http.formatSuffix`, from its pack).
+fn answers_format_suffix(summary: &BehavioralSummary) -> bool {
+    summary
+        .metadata
+        .as_ref()
+        .and_then(|m| m.get("http"))
+        .and_then(|h| h.get("formatSuffix"))
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
+/// The call's fixed segments with the format extension of the last one taken off (`notes.json`
+/// is `notes`): a dot, then one to five letters or digits, after a name. `None` when the last
+/// segment has no such extension or is a value.
+fn without_format_extension(segments: &[String]) -> Option<Vec<String>> {
+    let (last, rest) = segments.split_last()?;
+    if !is_static(last) {
+        return None;
+    }
+    let (name, extension) = last.rsplit_once('.')?;
+    let extension_like =
+        (1..=5).contains(&extension.len()) && extension.chars().all(|c| c.is_ascii_alphanumeric());
+    if name.is_empty() || !extension_like {
+        return None;
+    }
+    let mut stripped = rest.to_vec();
+    stripped.push(name.to_owned());
+    Some(stripped)
 }
 
 /// Whether the call's route and the endpoint's route admit a common request path (the same
@@ -750,6 +785,7 @@ pub fn pair_rest(
                     && prefix_unknown,
                 summary: index,
                 contract: summary.confidence.source == ConfidenceSource::Derived,
+                format_suffix: answers_format_suffix(summary),
                 specificity: route.specificity(),
                 method,
                 route,
@@ -852,6 +888,26 @@ pub fn pair_rest(
             meeting.retain(|&e| !is_catch_all(&out.endpoints[e]));
         } else if call.same_machine.is_some() {
             meeting.retain(|&e| !is_wildcard(&out.endpoints[e]));
+        }
+        // No route meets the call in full, and its last segment ends with a format extension
+        // (`/notes.json`): the routes whose framework answers their path so extended.
+        if meeting.is_empty()
+            && call.tail.is_none()
+            && let Some(segments) = &call.segments
+            && let Some(stripped) = without_format_extension(segments)
+        {
+            let route = RoutePath::parse(&format!("/{}", stripped.join("/")));
+            meeting.extend((0..out.endpoints.len()).filter(|&e| {
+                let endpoint = &out.endpoints[e];
+                endpoint.format_suffix
+                    && methods_pair(&endpoint.method, &call.method)
+                    && routes_meet(
+                        &endpoint.route,
+                        endpoint.segments.as_ref(),
+                        &route,
+                        Some(&stripped),
+                    )
+            }));
         }
         // No route meets the call in full: the routes under an unknown prefix whose known
         // path ends the call's.
@@ -1500,6 +1556,7 @@ mod tests {
             path: route.normalized_path(),
             route,
             by_suffix: false,
+            format_suffix: false,
         }
     }
 
@@ -1522,6 +1579,22 @@ mod tests {
             guessed_segments(&endpoint("(/api|/v1)/{kind}/{id}/image"), &call),
             0
         );
+    }
+
+    #[test]
+    fn a_format_extension_comes_off_the_last_fixed_segment_only() {
+        assert_eq!(
+            without_format_extension(&segments("/api/0.6/notes.json")),
+            Some(segments("/api/0.6/notes"))
+        );
+        assert_eq!(
+            without_format_extension(&segments("/notes/{id}.xml")),
+            None,
+            "a value's extension is the value's"
+        );
+        assert_eq!(without_format_extension(&segments("/api/0.6/notes")), None);
+        assert_eq!(without_format_extension(&segments("/files/.env")), None);
+        assert_eq!(without_format_extension(&segments("/a/b.manifest")), None);
     }
 
     #[test]

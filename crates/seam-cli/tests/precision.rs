@@ -992,3 +992,29 @@ fn a_key_written_into_local_options_is_read_after_the_write() {
     );
     assert_eq!(findings(&report), Vec::<String>::new());
 }
+
+#[test]
+fn a_format_extension_reaches_a_route_only_where_the_framework_answers_it() {
+    // Rails draws every route with an optional `(.:format)`: `/notes.json` is notes#index.
+    let silent = check("format_suffix/silent");
+    assert_eq!(
+        pairs(&silent),
+        [
+            "GET /notes app/controllers/notes_controller.rb::index app/javascript/notes.js::loadNotes"
+        ]
+    );
+    assert_eq!(findings(&silent), Vec::<String>::new());
+    // Express matches the path as written: `/notes.json` meets no route, `/notes` does.
+    let fires = check("format_suffix/fires");
+    assert_eq!(
+        pairs(&fires),
+        ["GET /notes server/app.js::get web/notes.js::loadNotes"]
+    );
+    let unmatched: Vec<&str> = fires["unmatched"]["consumers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["key"].as_str())
+        .collect();
+    assert_eq!(unmatched, ["GET /notes.json"]);
+}

@@ -326,8 +326,12 @@ fn load_in_pool(root: &Path, options: &ProjectOptions) -> Project {
     // idle; every list is sorted by path below, so the order never reaches the output.
     let mut by_size: Vec<&walk::WalkedFile> = walked.files.iter().collect();
     by_size.sort_by(|a, b| b.size.cmp(&a.size).then_with(|| a.path.cmp(&b.path)));
+    // One file per task: rayon stops splitting a range once it has made as many pieces as
+    // threads, and the piece holding the largest files then runs on one thread while the
+    // others finish theirs (bitwarden/server's 929 migration files, 50 MB, lowered serially).
     let outcomes: Vec<Outcome> = by_size
         .par_iter()
+        .with_max_len(1)
         .map(|file| process_file(file, options))
         .collect();
     timings.lower = start.elapsed();
@@ -565,6 +569,7 @@ pub fn load_project_from_memory(
     let listed: Vec<String> = kept.iter().map(|(p, _)| p.clone()).collect();
     let outcomes: Vec<FileOutcome> = pool.install(|| {
         kept.par_iter()
+            .with_max_len(1)
             .map(|(p, bytes)| lower_memory_file(p, bytes, options))
             .collect()
     });

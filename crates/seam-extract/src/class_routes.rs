@@ -47,6 +47,16 @@ pub enum ClassTarget {
 struct Group {
     prefix: Vec<Piece>,
     controller: Option<(usize, ExprId)>,
+    /// The namespace the group's options give its text handlers, as written.
+    namespace: Option<String>,
+}
+
+/// What the groups around a route say of its handler: the controller they name and the
+/// namespace of its `"Class@method"` text (outermost first, joined with `\`).
+#[derive(Debug, Clone, Default)]
+pub struct HandlerContext {
+    pub controller: Option<(usize, ExprId)>,
+    pub namespace: Option<String>,
 }
 
 /// The groups of a pack's files.
@@ -128,6 +138,16 @@ pub fn groups(
                 {
                     group.prefix = join(&[group.prefix.clone(), reader.pieces(file, value)]);
                 }
+                if let (Some(options), Some(key)) = (
+                    g.options
+                        .as_ref()
+                        .and_then(|o| caps.get(o))
+                        .and_then(Capture::expr),
+                    &g.namespace_key,
+                ) && let Some(value) = object_key(model, options, key)
+                {
+                    group.namespace = reader.constant(file, value);
+                }
                 match &model.expr(child).kind {
                     ExprKind::Function { function } => {
                         // A function that loads route files serves them under the group.
@@ -162,17 +182,26 @@ impl Groups {
         files: &Files,
         file: usize,
         span: Span,
-    ) -> (Vec<Vec<Piece>>, Option<(usize, ExprId)>) {
+    ) -> (Vec<Vec<Piece>>, HandlerContext) {
         let model = files.model(file);
         let mut prefixes = Vec::new();
-        let mut controller = None;
+        let mut context = HandlerContext::default();
+        // Innermost first; a namespace written from the root (`\App\X`) ends the nesting.
+        let mut namespaces: Vec<&str> = Vec::new();
+        let mut rooted = false;
         let mut at = model.enclosing_function(span);
         let mut hops = 0;
         while let Some(f) = at {
             if let Some(g) = self.functions.get(&(file, f)) {
                 prefixes.push(g.prefix.clone());
-                if controller.is_none() {
-                    controller = g.controller;
+                if context.controller.is_none() {
+                    context.controller = g.controller;
+                }
+                if let Some(ns) = &g.namespace
+                    && !rooted
+                {
+                    namespaces.push(ns.trim_start_matches('\\'));
+                    rooted = ns.starts_with('\\');
                 }
             }
             hops += 1;
@@ -182,7 +211,16 @@ impl Groups {
             at = model.function(f).parent;
         }
         prefixes.reverse();
-        (prefixes, controller)
+        namespaces.reverse();
+        let joined: Vec<&str> = namespaces
+            .iter()
+            .map(|n| n.trim_matches('\\'))
+            .filter(|n| !n.is_empty())
+            .collect();
+        if !joined.is_empty() {
+            context.namespace = Some(joined.join("\\"));
+        }
+        (prefixes, context)
     }
 
     /// The path of a route registered at `span` in `file` with the path `path`: the prefixes
@@ -194,8 +232,8 @@ impl Groups {
         file: usize,
         span: Span,
         path: Vec<Piece>,
-    ) -> (Vec<Piece>, Option<(usize, ExprId)>) {
-        let (mut prefixes, controller) = self.enclosing(files, file, span);
+    ) -> (Vec<Piece>, HandlerContext) {
+        let (mut prefixes, context) = self.enclosing(files, file, span);
         let own = &files.model(file).path;
         let served: Vec<&Vec<Piece>> = self
             .route_files
@@ -214,7 +252,7 @@ impl Groups {
         };
         prefixes.insert(0, file_prefix);
         prefixes.push(path);
-        (join(&prefixes), controller)
+        (join(&prefixes), context)
     }
 
     /// [`Self::path`], then each path its optional parameters allow (`/a/{b?}` is `/a/{b}`
@@ -420,10 +458,15 @@ pub fn handler_target(
     reader: &Reader,
     file: usize,
     handler: ExprId,
-    controller: Option<(usize, ExprId)>,
+    context: &HandlerContext,
 ) -> Option<ClassTarget> {
     let model = files.model(file);
     match &model.expr(handler).kind {
+        // `['uses' => 'C@show', 'as' => 'posts.show']`: the handler under the pack's key.
+        ExprKind::Object { .. } => {
+            let value = object_key(model, handler, spec.handler_key.as_deref()?)?;
+            handler_target(files, spec, reader, file, value, context)
+        }
         // `[C::class, 'show']`.
         ExprKind::Array { elements, .. } => {
             let [ArrayElement::Expr(class), ArrayElement::Expr(method)] = elements.as_ref() else {
@@ -437,9 +480,15 @@ pub fn handler_target(
         } => {
             let text = value.as_str();
             match spec.separator.as_deref().and_then(|s| text.split_once(s)) {
-                Some((class, method)) => Some(method_by_class_name(files, class, method)),
+                Some((class, method)) => {
+                    let class = match &context.namespace {
+                        Some(ns) if !class.starts_with('\\') => format!("{ns}\\{class}"),
+                        _ => class.to_owned(),
+                    };
+                    Some(method_by_class_name(files, &class, method))
+                }
                 None => {
-                    let (cf, ce) = controller?;
+                    let (cf, ce) = context.controller?;
                     Some(method_of_class(files, cf, ce, text))
                 }
             }
@@ -491,16 +540,26 @@ fn method_by_class_name(files: &Files, class: &str, method: &str) -> ClassTarget
     else {
         return ClassTarget::Unread;
     };
-    // Compared without case: PSR-4 maps the namespace `App` to the folder `app`.
-    let written = format!("/{}.php", class.replace('\\', "/")).to_ascii_lowercase();
-    let matching: Vec<&(usize, FuncId)> = found
-        .iter()
-        .filter(|(f, _)| {
-            format!("/{}", files.model(*f).path)
-                .to_ascii_lowercase()
-                .ends_with(&written)
+    // Compared without case: PSR-4 maps the namespace `App` to the folder `app`. A root
+    // namespace the autoloader maps to another folder (`FireflyIII\` to `app/`) is not in the
+    // path: the longest ending of the written name some file has is the one that counts.
+    let parts: Vec<&str> = class.split('\\').collect();
+    // At least one namespace part stays when one was written: the class name alone chooses
+    // only when it is the project's one class of that name.
+    let matching: Vec<&(usize, FuncId)> = (0..parts.len().saturating_sub(1).max(1))
+        .map(|skip| {
+            let written = format!("/{}.php", parts[skip..].join("/")).to_ascii_lowercase();
+            found
+                .iter()
+                .filter(|(f, _)| {
+                    format!("/{}", files.model(*f).path)
+                        .to_ascii_lowercase()
+                        .ends_with(&written)
+                })
+                .collect::<Vec<_>>()
         })
-        .collect();
+        .find(|m| !m.is_empty())
+        .unwrap_or_default();
     // Of several files ending with the written path, the one nearest the root (`ApiController`
     // under the default namespace is `Controllers/ApiController.php`, not
     // `Controllers/Api/ApiController.php`).

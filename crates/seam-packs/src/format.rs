@@ -1685,6 +1685,10 @@ pub struct ClassRoutesFile {
     /// A text handler `"Class@method"` names the method after this separator.
     #[serde(default)]
     pub separator: Option<String>,
+    /// A handler written as an options array holds the handler under this key (`['uses' =>
+    /// 'C@m', 'as' => 'name']`).
+    #[serde(default)]
+    pub handler_key: Option<String>,
     #[serde(default)]
     pub groups: Vec<RouteGroupFile>,
     #[serde(default)]
@@ -1709,6 +1713,10 @@ pub struct RouteGroupFile {
     pub options: Option<String>,
     #[serde(default)]
     pub prefix_key: Option<String>,
+    /// The options key whose text is the namespace of the group's `"Class@method"` handlers
+    /// (nested inside the namespace of the groups around it).
+    #[serde(default)]
+    pub namespace_key: Option<String>,
     /// Calls of these names in the chain the pattern's call is made on give prefixes
     /// (`Route::prefix('api')->middleware('x')->group(…)`).
     #[serde(default)]

@@ -244,6 +244,7 @@ impl Compiler<'_> {
                     None => None,
                 },
                 prefix_key: g.prefix_key.clone(),
+                namespace_key: g.namespace_key.clone(),
                 chain_prefix: g.chain_prefix.clone(),
                 chain_controller: g.chain_controller.clone(),
                 pattern,
@@ -274,6 +275,7 @@ impl Compiler<'_> {
         Ok(ClassRoutes {
             invokable: c.invokable.clone(),
             separator: c.separator.clone(),
+            handler_key: c.handler_key.clone(),
             groups,
             resources,
             default_file_prefixes: c

@@ -1094,6 +1094,8 @@ pub struct RpcCall {
 pub struct ClassRoutes {
     pub invokable: Option<String>,
     pub separator: Option<String>,
+    /// An options array holding the handler under this key (`['uses' => 'C@m']`).
+    pub handler_key: Option<String>,
     pub groups: Vec<RouteGroup>,
     pub resources: Vec<Resource>,
     pub default_file_prefixes: Vec<(String, String)>,
@@ -1106,6 +1108,8 @@ pub struct RouteGroup {
     pub child: String,
     pub options: Option<String>,
     pub prefix_key: Option<String>,
+    /// The options key naming the namespace of the group's text handlers.
+    pub namespace_key: Option<String>,
     pub chain_prefix: Vec<String>,
     pub chain_controller: Vec<String>,
 }

@@ -702,9 +702,9 @@ pub fn handler_units(
                 // A controller class's method (`[C::class, 'show']`, `C::class`, `'C@show'`).
                 let class_handler = pack.class_routes.as_ref().and_then(|spec| {
                     let raw = *handlers.last()?;
-                    let (_, controller) =
+                    let (_, context) =
                         class_groups.path(files, spec, file, model.expr(call).span, Vec::new());
-                    crate::class_routes::handler_target(files, spec, &reader, file, raw, controller)
+                    crate::class_routes::handler_target(files, spec, &reader, file, raw, &context)
                         .map(|t| (raw, t))
                 });
                 let handler = match &class_handler {

@@ -822,6 +822,9 @@ pub fn pair_rest(
     let by_suffix: Vec<usize> = (0..out.endpoints.len())
         .filter(|&e| out.endpoints[e].by_suffix)
         .collect();
+    let format_suffixed: Vec<usize> = (0..out.endpoints.len())
+        .filter(|&e| out.endpoints[e].format_suffix)
+        .collect();
     for (e, endpoint) in out.endpoints.iter().enumerate() {
         match &endpoint.segments {
             Some(segments) => by_length
@@ -897,10 +900,9 @@ pub fn pair_rest(
             && let Some(stripped) = without_format_extension(segments)
         {
             let route = RoutePath::parse(&format!("/{}", stripped.join("/")));
-            meeting.extend((0..out.endpoints.len()).filter(|&e| {
+            meeting.extend(format_suffixed.iter().copied().filter(|&e| {
                 let endpoint = &out.endpoints[e];
-                endpoint.format_suffix
-                    && methods_pair(&endpoint.method, &call.method)
+                methods_pair(&endpoint.method, &call.method)
                     && routes_meet(
                         &endpoint.route,
                         endpoint.segments.as_ref(),

@@ -89,7 +89,18 @@ pub fn syntax_diagnostics(src: &str, root: Node<'_>, out: &mut Vec<Diagnostic>) 
 }
 
 /// A node's byte span.
-fn span(node: Node<'_>) -> Span {
+pub fn span(node: Node<'_>) -> Span {
     let to = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     Span::new(to(node.start_byte()), to(node.end_byte()))
+}
+
+/// A node's source text (empty when its range is not text of `src`).
+pub fn text<'s>(src: &'s str, node: Node<'_>) -> &'s str {
+    src.get(node.start_byte()..node.end_byte()).unwrap_or("")
+}
+
+/// Every child, named or not (comments included).
+pub fn kids<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.children(&mut cursor).collect()
 }

@@ -1,19 +1,8 @@
 //! Small helpers over the C# concrete syntax tree: spans, text, children, fields, kinds.
-use crate::model::Span;
 use std::sync::OnceLock;
 use tree_sitter::Node;
 
-pub fn span(node: Node<'_>) -> Span {
-    Span::new(to_u32(node.start_byte()), to_u32(node.end_byte()))
-}
-
-fn to_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-pub fn text<'s>(src: &'s str, node: Node<'_>) -> &'s str {
-    src.get(node.start_byte()..node.end_byte()).unwrap_or("")
-}
+pub use crate::lower::tree_sitter_parser::{kids, span, text};
 
 /// The named children that carry syntax (comments skipped, ERROR nodes kept).
 pub fn named<'t>(node: Node<'t>) -> Vec<Node<'t>> {
@@ -21,12 +10,6 @@ pub fn named<'t>(node: Node<'t>) -> Vec<Node<'t>> {
     node.named_children(&mut cursor)
         .filter(|c| !is_trivia(*c))
         .collect()
-}
-
-/// Every child, named or not (comments included).
-pub fn kids<'t>(node: Node<'t>) -> Vec<Node<'t>> {
-    let mut cursor = node.walk();
-    node.children(&mut cursor).collect()
 }
 
 pub fn first_of_kind<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {

@@ -98,10 +98,7 @@ pub(crate) struct Lowerer<'s> {
     too_deep_reported: bool,
 }
 
-pub(crate) fn span(node: Node<'_>) -> Span {
-    let to = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    Span::new(to(node.start_byte()), to(node.end_byte()))
-}
+pub(crate) use super::tree_sitter_parser::span;
 
 /// The named children that carry syntax (comments skipped).
 pub(crate) fn named(node: Node<'_>) -> Vec<Node<'_>> {

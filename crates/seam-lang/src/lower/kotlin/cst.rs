@@ -1,20 +1,9 @@
 //! Small helpers over the Kotlin concrete syntax tree: spans, text, children, kinds. The
 //! grammar names few fields, so children are found by kind.
-use crate::model::Span;
 use std::sync::OnceLock;
 use tree_sitter::Node;
 
-pub fn span(node: Node<'_>) -> Span {
-    Span::new(to_u32(node.start_byte()), to_u32(node.end_byte()))
-}
-
-fn to_u32(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-pub fn text<'s>(src: &'s str, node: Node<'_>) -> &'s str {
-    src.get(node.start_byte()..node.end_byte()).unwrap_or("")
-}
+pub use crate::lower::tree_sitter_parser::{span, text};
 
 /// The named children that carry syntax (comments skipped, ERROR nodes kept).
 pub fn named<'t>(node: Node<'t>) -> Vec<Node<'t>> {
